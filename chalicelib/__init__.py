@@ -1,0 +1,1 @@
+"""Contract-check: all logic lives here; handlers and the HTTP app only translate."""

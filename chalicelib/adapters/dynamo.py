@@ -1,0 +1,347 @@
+"""DynamoDB single-table adapter: users, documents, credits and sweeper deadlines.
+
+Keys: `USER#{id}`/`PROFILE`, `DOC#{id}`/`META`, `DEADLINE`/`{due_at}#{id}#{status}`;
+GSI1 lists a user's documents (`USER#{id}` / `DOC#{created_at}#{id}`).
+Credits move only inside transactions guarded by conditions, so they never go
+negative and a refund happens at most once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+import boto3
+from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
+from botocore.exceptions import BotoCoreError, ClientError
+
+from chalicelib.errors import (
+    DocumentNotFoundError,
+    DocumentStateConflictError,
+    InsufficientCreditsError,
+    StorageUnavailableError,
+)
+from chalicelib.models import (
+    STAGE_LABELS,
+    Document,
+    DocumentError,
+    DocumentStatus,
+    UserProfile,
+)
+from chalicelib.ports import Deadline
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+
+    from mypy_boto3_dynamodb import DynamoDBClient
+
+_serializer = TypeSerializer()
+_deserializer = TypeDeserializer()
+_CONDITION_FAILED = "ConditionalCheckFailedException"
+
+
+def _to_item(values: Mapping[str, Any]) -> dict[str, Any]:
+    """DynamoDB attribute values; floats become Decimals, None attributes are left out."""
+    plain = json.loads(json.dumps(values, default=str), parse_float=Decimal)
+    return {k: _serializer.serialize(v) for k, v in plain.items() if v is not None}
+
+
+def _from_item(item: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: _deserializer.deserialize(v) for k, v in item.items()}
+
+
+def _doc_key(document_id: str) -> dict[str, Any]:
+    return {"PK": {"S": f"DOC#{document_id}"}, "SK": {"S": "META"}}
+
+
+def _user_key(user_id: str) -> dict[str, Any]:
+    return {"PK": {"S": f"USER#{user_id}"}, "SK": {"S": "PROFILE"}}
+
+
+def _document_from_item(item: Mapping[str, Any]) -> Document:
+    return Document.model_validate(_from_item(item))
+
+
+def _storage_error(exc: Exception) -> StorageUnavailableError:
+    return StorageUnavailableError(f"The document database did not answer: {type(exc).__name__}")
+
+
+class DynamoDocumentRepository:
+    """Documents, users and credits in the single table."""
+
+    def __init__(self, table_name: str, client: DynamoDBClient | None = None) -> None:
+        self._table = table_name
+        self._client: DynamoDBClient = client or boto3.client("dynamodb")
+
+    # --- users ------------------------------------------------------------
+
+    def ensure_user(self, user_id: str, *, credits: int, region: str) -> UserProfile:
+        """The user's profile, created with `credits` the first time."""
+        profile = UserProfile(user_id=user_id, credits_left=credits, region=region)
+        item = {**_user_key(user_id), **_to_item(profile.model_dump(mode="json"))}
+        try:
+            self._client.put_item(
+                TableName=self._table,
+                Item=item,
+                ConditionExpression="attribute_not_exists(PK)",
+            )
+        except ClientError as exc:
+            if exc.response["Error"]["Code"] != _CONDITION_FAILED:
+                raise _storage_error(exc) from exc
+        existing = self.get_user(user_id)
+        return existing or profile
+
+    def get_user(self, user_id: str) -> UserProfile | None:
+        """The user's profile, if any."""
+        try:
+            resp = self._client.get_item(
+                TableName=self._table, Key=_user_key(user_id), ConsistentRead=True
+            )
+        except (ClientError, BotoCoreError) as exc:
+            raise _storage_error(exc) from exc
+        item = resp.get("Item")
+        return UserProfile.model_validate(_from_item(item)) if item else None
+
+    # --- documents --------------------------------------------------------
+
+    def create_with_reservation(self, document: Document, deadline: Deadline) -> None:
+        """In one transaction: take a credit (`credits_left > 0`) and create the document."""
+        doc_item = {
+            **_doc_key(document.document_id),
+            **_to_item(document.model_dump(mode="json")),
+            "GSI1PK": {"S": f"USER#{document.owner_id}"},
+            "GSI1SK": {"S": f"DOC#{document.created_at.isoformat()}#{document.document_id}"},
+        }
+        items: list[Any] = [
+            {
+                "Update": {
+                    "TableName": self._table,
+                    "Key": _user_key(document.owner_id),
+                    "UpdateExpression": "SET credits_left = credits_left - :one",
+                    "ConditionExpression": "credits_left > :zero",
+                    "ExpressionAttributeValues": {":one": {"N": "1"}, ":zero": {"N": "0"}},
+                }
+            },
+            {
+                "Put": {
+                    "TableName": self._table,
+                    "Item": doc_item,
+                    "ConditionExpression": "attribute_not_exists(PK)",
+                }
+            },
+            {"Put": {"TableName": self._table, "Item": self._deadline_item(deadline)}},
+        ]
+        try:
+            self._client.transact_write_items(TransactItems=items)
+        except ClientError as exc:
+            reasons = exc.response.get("CancellationReasons", [])
+            if reasons and reasons[0].get("Code") == "ConditionalCheckFailed":
+                raise InsufficientCreditsError from exc
+            raise _storage_error(exc) from exc
+
+    def get(self, document_id: str) -> Document | None:
+        """The document, if it exists."""
+        try:
+            resp = self._client.get_item(
+                TableName=self._table, Key=_doc_key(document_id), ConsistentRead=True
+            )
+        except (ClientError, BotoCoreError) as exc:
+            raise _storage_error(exc) from exc
+        item = resp.get("Item")
+        return _document_from_item(item) if item else None
+
+    def transition(
+        self,
+        document_id: str,
+        *,
+        to: DocumentStatus,
+        allowed_from: Iterable[DocumentStatus],
+        fields: Mapping[str, Any] | None = None,
+        expected_source_version: str | None = None,
+    ) -> Document:
+        """Move the document to `to` if its status is one of `allowed_from`."""
+        allowed = sorted({status.value for status in allowed_from})
+        names = {"#s0": "status"}
+        values: dict[str, Any] = {f":from{i}": {"S": s} for i, s in enumerate(allowed)}
+        condition = f"attribute_exists(PK) AND #s0 IN ({', '.join(values)})"
+        if expected_source_version is not None:
+            # The same upload may be retried while extracting; a different one may not.
+            values[":srcv"] = {"S": expected_source_version}
+            condition += " AND (#s0 = :from_await OR source_version_id = :srcv)"
+            values[":from_await"] = {"S": DocumentStatus.AWAITING_UPLOAD.value}
+        updates = {"status": to.value, "stage": STAGE_LABELS[to], **(fields or {})}
+        return self._update(document_id, updates, condition, names, values)
+
+    def update(self, document_id: str, fields: Mapping[str, Any]) -> Document:
+        """Set fields of an existing document."""
+        return self._update(document_id, dict(fields), "attribute_exists(PK)", {}, {})
+
+    def fail(self, document_id: str, error: DocumentError, *, refund: bool) -> bool:
+        """Mark the document failed (never a done one); refund once if asked; True if refunded."""
+        document = self.get(document_id)
+        if document is None:
+            raise DocumentNotFoundError
+        fields = {
+            "status": DocumentStatus.FAILED.value,
+            "stage": STAGE_LABELS[DocumentStatus.FAILED],
+            "error": error.model_dump(mode="json"),
+            "task_token": None,
+        }
+        if refund and not document.refunded and self._fail_with_refund(document, fields):
+            return True
+        # A redrive may have finished the document meanwhile: done stays done.
+        with contextlib.suppress(DocumentStateConflictError):
+            self._update(
+                document_id,
+                fields,
+                "attribute_exists(PK) AND #s0 <> :done",
+                {"#s0": "status"},
+                {":done": {"S": DocumentStatus.DONE.value}},
+            )
+        return False
+
+    def _fail_with_refund(self, document: Document, fields: Mapping[str, Any]) -> bool:
+        sets, names, values = _set_clause({**fields, "refunded": True, "updated_at": _now()})
+        values[":false"] = {"BOOL": False}
+        values[":done"] = {"S": DocumentStatus.DONE.value}
+        names["#st"] = "status"
+        items: list[Any] = [
+            {
+                "Update": {
+                    "TableName": self._table,
+                    "Key": _doc_key(document.document_id),
+                    "UpdateExpression": sets,
+                    "ConditionExpression": "refunded = :false AND #st <> :done",
+                    "ExpressionAttributeNames": names,
+                    "ExpressionAttributeValues": values,
+                }
+            },
+            {
+                "Update": {
+                    "TableName": self._table,
+                    "Key": _user_key(document.owner_id),
+                    "UpdateExpression": "SET credits_left = credits_left + :one",
+                    "ConditionExpression": "attribute_exists(PK)",
+                    "ExpressionAttributeValues": {":one": {"N": "1"}},
+                }
+            },
+        ]
+        try:
+            self._client.transact_write_items(TransactItems=items)
+        except ClientError as exc:
+            if exc.response["Error"]["Code"] == "TransactionCanceledException":
+                return False  # refunded already, or done: nothing to give back
+            raise _storage_error(exc) from exc
+        return True
+
+    def _update(
+        self,
+        document_id: str,
+        fields: Mapping[str, Any],
+        condition: str,
+        names: dict[str, str],
+        values: dict[str, Any],
+    ) -> Document:
+        sets, set_names, set_values = _set_clause({**fields, "updated_at": _now()})
+        try:
+            resp = self._client.update_item(
+                TableName=self._table,
+                Key=_doc_key(document_id),
+                UpdateExpression=sets,
+                ConditionExpression=condition,
+                ExpressionAttributeNames={**names, **set_names},
+                ExpressionAttributeValues={**values, **set_values},
+                ReturnValues="ALL_NEW",
+            )
+        except ClientError as exc:
+            if exc.response["Error"]["Code"] == _CONDITION_FAILED:
+                raise DocumentStateConflictError from exc
+            raise _storage_error(exc) from exc
+        except BotoCoreError as exc:
+            raise _storage_error(exc) from exc
+        return _document_from_item(resp["Attributes"])
+
+    # --- sweeper deadlines ------------------------------------------------
+
+    def add_deadline(self, deadline: Deadline) -> None:
+        """Ask the sweeper to look at a document later."""
+        try:
+            self._client.put_item(TableName=self._table, Item=self._deadline_item(deadline))
+        except (ClientError, BotoCoreError) as exc:
+            raise _storage_error(exc) from exc
+
+    def due_deadlines(self, now: datetime, limit: int) -> list[Deadline]:
+        """Deadlines due at `now`, oldest first."""
+        try:
+            resp = self._client.query(
+                TableName=self._table,
+                KeyConditionExpression="PK = :pk AND SK <= :now",
+                ExpressionAttributeValues={
+                    ":pk": {"S": "DEADLINE"},
+                    ":now": {"S": f"{now.isoformat()}#~"},
+                },
+                Limit=limit,
+            )
+        except (ClientError, BotoCoreError) as exc:
+            raise _storage_error(exc) from exc
+        return [
+            Deadline(
+                document_id=str(row["document_id"]),
+                expected_status=DocumentStatus(str(row["expected_status"])),
+                due_at=datetime.fromisoformat(str(row["due_at"])),
+            )
+            for row in (_from_item(item) for item in resp.get("Items", []))
+        ]
+
+    def remove_deadline(self, deadline: Deadline) -> None:
+        """Forget a deadline the sweeper has handled."""
+        try:
+            self._client.delete_item(
+                TableName=self._table,
+                Key={"PK": {"S": "DEADLINE"}, "SK": {"S": _deadline_sk(deadline)}},
+            )
+        except (ClientError, BotoCoreError) as exc:
+            raise _storage_error(exc) from exc
+
+    def _deadline_item(self, deadline: Deadline) -> dict[str, Any]:
+        return {
+            "PK": {"S": "DEADLINE"},
+            "SK": {"S": _deadline_sk(deadline)},
+            **_to_item(
+                {
+                    "document_id": deadline.document_id,
+                    "expected_status": deadline.expected_status.value,
+                    "due_at": deadline.due_at.isoformat(),
+                }
+            ),
+        }
+
+
+def _deadline_sk(deadline: Deadline) -> str:
+    return f"{deadline.due_at.isoformat()}#{deadline.document_id}#{deadline.expected_status.value}"
+
+
+def _set_clause(fields: Mapping[str, Any]) -> tuple[str, dict[str, str], dict[str, Any]]:
+    """`SET #f0 = :v0, ...` and `REMOVE` for None values, with names and values."""
+    names: dict[str, str] = {}
+    values: dict[str, Any] = {}
+    sets: list[str] = []
+    removes: list[str] = []
+    for i, (name, value) in enumerate(fields.items()):
+        names[f"#f{i}"] = name
+        if value is None:
+            removes.append(f"#f{i}")
+            continue
+        values[f":v{i}"] = _to_item({"v": value})["v"]
+        sets.append(f"#f{i} = :v{i}")
+    expression = ("SET " + ", ".join(sets)) if sets else ""
+    if removes:
+        expression += " REMOVE " + ", ".join(removes)
+    return expression.strip(), names, values
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat()

@@ -1,0 +1,51 @@
+"""Step Functions adapter for the document pipeline."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+import boto3
+from botocore.exceptions import BotoCoreError, ClientError
+
+from chalicelib.errors import WorkflowUnavailableError
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from mypy_boto3_stepfunctions import SFNClient
+
+
+def execution_arn(state_machine_arn: str, name: str) -> str:
+    """The ARN a run of this state machine with this name has."""
+    prefix, _, machine = state_machine_arn.rpartition(":stateMachine:")
+    return f"{prefix}:execution:{machine}:{name}"
+
+
+class StepFunctionsWorkflow:
+    """Runs of the document pipeline."""
+
+    def __init__(self, state_machine_arn: str, client: SFNClient | None = None) -> None:
+        self._arn = state_machine_arn
+        self._client: SFNClient = client or boto3.client("stepfunctions")
+
+    def start(self, name: str, payload: Mapping[str, Any]) -> str:
+        """Start a run named `name` once; a second call returns the same run's ARN."""
+        try:
+            resp = self._client.start_execution(
+                stateMachineArn=self._arn, name=name, input=json.dumps(payload)
+            )
+        except ClientError as exc:
+            if exc.response["Error"]["Code"] == "ExecutionAlreadyExists":
+                return execution_arn(self._arn, name)
+            raise WorkflowUnavailableError from exc
+        except BotoCoreError as exc:
+            raise WorkflowUnavailableError from exc
+        return resp["executionArn"]
+
+    def send_task_success(self, token: str, output: Mapping[str, Any]) -> None:
+        """Resume a run waiting on `token`."""
+        try:
+            self._client.send_task_success(taskToken=token, output=json.dumps(output))
+        except (ClientError, BotoCoreError) as exc:
+            raise WorkflowUnavailableError from exc

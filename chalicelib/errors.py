@@ -1,0 +1,294 @@
+"""Domain errors: the names the state machine matches and the codes users see.
+
+Every leaf is named `<Noun><Problem>Error` and carries a user-facing `code`
+(the recognition contract's list), a `failure_class` (`user` when the input is
+at fault, `infra` when we are) and an HTTP status. Lambda reports the class
+name as the error type; the ASL's `ErrorEquals` lists these names, and a test
+checks that each exists here.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+FailureClass = Literal["user", "infra"]
+
+
+class DomainError(Exception):
+    """Base of every error the service raises on purpose."""
+
+    code: ClassVar[str] = "INTERNAL"
+    failure_class: ClassVar[FailureClass] = "infra"
+    http_status: ClassVar[int] = 500
+    default_message: ClassVar[str] = "Something went wrong on our side."
+
+    def __init__(self, message: str | None = None) -> None:
+        self.message = message or self.default_message
+        super().__init__(self.message)
+
+
+class RetryableError(DomainError):
+    """A transient failure: the state machine retries it with backoff."""
+
+    code = "TEMPORARILY_UNAVAILABLE"
+    http_status = 503
+    default_message = "A service we depend on is unavailable; the work will be retried."
+
+
+class TerminalError(DomainError):
+    """A failure that retrying cannot fix: the document ends as failed."""
+
+
+# --- retryable -------------------------------------------------------------
+
+
+class StorageUnavailableError(RetryableError):
+    """S3 or DynamoDB did not answer, or throttled us."""
+
+    default_message = "Storage is temporarily unavailable."
+
+
+class StoredObjectMissingError(RetryableError):
+    """An object is not (yet) in the bucket: S3 may still be catching up."""
+
+    default_message = "The stored file could not be found yet."
+
+
+class WorkflowUnavailableError(RetryableError):
+    """Step Functions did not accept a call."""
+
+    default_message = "The workflow service is temporarily unavailable."
+
+
+class LlmRateLimitedError(RetryableError):
+    """The language model provider answered 429 or a quota error."""
+
+    code = "RATE_LIMITED"
+    default_message = "The analysis model is busy; the work will be retried."
+
+
+class LlmTimeoutError(RetryableError):
+    """The language model provider did not answer in time."""
+
+    code = "TIMEOUT"
+    default_message = "The analysis model did not answer in time; the work will be retried."
+
+
+class LlmCapacityExhaustedError(RetryableError):
+    """Every slot of the concurrent-call cap is taken."""
+
+    code = "RATE_LIMITED"
+    default_message = "All analysis slots are busy; the work will be retried."
+
+
+# --- terminal: the input is at fault ---------------------------------------
+
+
+class UnsupportedFormatError(TerminalError):
+    """The file is of a type we do not read, or not the type it claims to be."""
+
+    code = "UNSUPPORTED_FORMAT"
+    failure_class = "user"
+    http_status = 415
+    default_message = "This file type is not supported. Send PDF, DOCX, RTF, TXT, PNG, JPG or XLSX."
+
+
+class UnreadableDocumentError(TerminalError):
+    """The file is corrupt or holds no text we can read."""
+
+    code = "UNREADABLE"
+    failure_class = "user"
+    http_status = 422
+    default_message = "The file is damaged or holds no readable text."
+
+
+class EncryptedDocumentError(TerminalError):
+    """The file is protected by a password."""
+
+    code = "ENCRYPTED"
+    failure_class = "user"
+    http_status = 422
+    default_message = (
+        "The file is protected by a password. Remove the protection and send it again."
+    )
+
+
+class DocumentTooLargeError(TerminalError):
+    """The file is larger than the upload limit or than the size it declared."""
+
+    code = "TOO_LARGE"
+    failure_class = "user"
+    http_status = 413
+    default_message = "The file is larger than allowed."
+
+
+class DocumentTooLongError(TerminalError):
+    """The document has more pages than we process."""
+
+    code = "TOO_MANY_PAGES"
+    failure_class = "user"
+    http_status = 413
+    default_message = "The document has more pages than we process."
+
+
+class HostileDocumentError(TerminalError):
+    """The file tries to exhaust memory or reach outside (zip or XML bomb, external entity)."""
+
+    code = "UNSAFE_CONTENT"
+    failure_class = "user"
+    http_status = 422
+    default_message = (
+        "The file contains structures we refuse to open (for example a zip or XML bomb)."
+    )
+
+
+class ExtractionTimeoutError(TerminalError):
+    """Reading or recognising the document took longer than allowed."""
+
+    code = "TIMEOUT"
+    failure_class = "user"
+    http_status = 422
+    default_message = "Reading the document took too long. Send a shorter or clearer file."
+
+
+class SchemaMismatchError(TerminalError):
+    """A spreadsheet does not have the structure of an accounting statement we know."""
+
+    code = "SCHEMA_MISMATCH"
+    failure_class = "user"
+    http_status = 422
+    default_message = "The spreadsheet is not an accounting statement we recognise."
+
+
+class UploadExpiredError(TerminalError):
+    """The upload never arrived before its presigned form expired."""
+
+    code = "UPLOAD_EXPIRED"
+    failure_class = "user"
+    http_status = 410
+    default_message = "The file was not uploaded in time."
+
+
+class ReviewRejectedError(TerminalError):
+    """A reviewer rejected the document."""
+
+    code = "REJECTED_BY_REVIEWER"
+    failure_class = "user"
+    http_status = 422
+    default_message = "A reviewer rejected the document."
+
+
+# --- terminal: we are at fault ---------------------------------------------
+
+
+class InvalidModelOutputError(TerminalError):
+    """The language model's answer stayed invalid after the repair loop."""
+
+    code = "INVALID_MODEL_OUTPUT"
+    default_message = "The analysis model gave an answer we could not use."
+
+
+class ReviewTimedOutError(TerminalError):
+    """Nobody decided a held document in time."""
+
+    code = "REVIEW_TIMEOUT"
+    default_message = "The document waited too long for a reviewer."
+
+
+class ExtractionCrashedError(TerminalError):
+    """The isolated extraction worker died (out of memory or a crash in a parser)."""
+
+    code = "UNREADABLE"
+    failure_class = "user"
+    http_status = 422
+    default_message = "The file could not be read: the reader ran out of memory or crashed on it."
+
+
+# --- request errors (HTTP only, never in the state machine) -----------------
+
+
+class RequestError(DomainError):
+    """A caller's request is wrong; nothing was changed."""
+
+    code = "BAD_REQUEST"
+    failure_class = "user"
+    http_status = 400
+    default_message = "The request is not valid."
+
+
+class InvalidRequestError(RequestError):
+    """A field of the request is missing or malformed."""
+
+
+class AuthenticationRequiredError(RequestError):
+    """The caller did not prove who they are."""
+
+    code = "UNAUTHORIZED"
+    http_status = 401
+    default_message = "Sign in first."
+
+
+class InsufficientCreditsError(RequestError):
+    """The user has no credit left to reserve."""
+
+    code = "INSUFFICIENT_CREDITS"
+    http_status = 402
+    default_message = "You have no credits left."
+
+
+class DocumentNotFoundError(RequestError):
+    """No such document, or not one of the caller's."""
+
+    code = "NOT_FOUND"
+    http_status = 404
+    default_message = "No such document."
+
+
+class DocumentStateConflictError(RequestError):
+    """The document is not in a state that allows this action."""
+
+    code = "CONFLICT"
+    http_status = 409
+    default_message = "The document is not in a state that allows this."
+
+
+class UploadTooLargeError(RequestError):
+    """The declared size is over the upload limit."""
+
+    code = "TOO_LARGE"
+    http_status = 413
+    default_message = "The file is larger than allowed."
+
+
+class UploadTypeNotSupportedError(RequestError):
+    """The declared name or content type is not one we accept."""
+
+    code = "UNSUPPORTED_FORMAT"
+    http_status = 415
+    default_message = "This file type is not supported."
+
+
+def terminal_error_names() -> set[str]:
+    """Names of every concrete terminal error, for the ASL check."""
+    return {cls.__name__ for cls in _leaves(TerminalError)}
+
+
+def retryable_error_names() -> set[str]:
+    """Names of every concrete retryable error, for the ASL check."""
+    return {cls.__name__ for cls in _leaves(RetryableError)}
+
+
+def error_class_by_name(name: str) -> type[DomainError] | None:
+    """The domain error class a Lambda error type names, if it is one of ours."""
+    for cls in _leaves(DomainError):
+        if cls.__name__ == name:
+            return cls
+    return None
+
+
+def _leaves(base: type[DomainError]) -> list[type[DomainError]]:
+    found: list[type[DomainError]] = []
+    for sub in base.__subclasses__():
+        children = _leaves(sub)
+        found.extend(children or [sub])
+    return found

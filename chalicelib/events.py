@@ -1,0 +1,101 @@
+"""Models of the events our Lambdas receive, parsed with Powertools' parser."""
+
+from __future__ import annotations
+
+from urllib.parse import unquote_plus
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+
+class _Lenient(BaseModel):
+    model_config = ConfigDict(extra="ignore", populate_by_name=True)
+
+
+class S3ObjectRef(_Lenient):
+    """The object of an S3 notification; the key arrives URL-encoded (`+` for spaces)."""
+
+    key: str
+    size: int = 0
+    e_tag: str | None = Field(None, alias="eTag")
+    version_id: str | None = Field(None, alias="versionId")
+
+    @field_validator("key")
+    @classmethod
+    def _decode_key(cls, value: str) -> str:
+        return unquote_plus(value)
+
+
+class S3BucketRef(_Lenient):
+    """The bucket of an S3 notification."""
+
+    name: str
+
+
+class S3Entity(_Lenient):
+    """The `s3` part of a notification record."""
+
+    bucket: S3BucketRef
+    object: S3ObjectRef
+
+
+class S3NotificationRecord(_Lenient):
+    """One record of an S3 event notification.
+
+    Only the fields we use are required: moto's events lack `userIdentity`,
+    `requestParameters` and `sequencer`, which AWS sends.
+    """
+
+    event_source: str = Field(alias="eventSource")
+    event_name: str = Field(alias="eventName")
+    s3: S3Entity
+
+
+class S3Notification(_Lenient):
+    """An S3 event notification as Lambda receives it."""
+
+    records: list[S3NotificationRecord] = Field(alias="Records")
+
+
+class RunInput(_Lenient):
+    """What every task of the document pipeline receives."""
+
+    document_id: str
+    version: int = Field(ge=1)
+    region: str
+
+
+class HoldInput(RunInput):
+    """Hold For Review's input: the run plus the token that resumes it."""
+
+    task_token: str
+
+
+class CaughtError(_Lenient):
+    """The error a Catch put at `$.error`."""
+
+    error: str = Field(alias="Error")
+    cause: str = Field("", alias="Cause")
+
+
+class FailureInput(RunInput):
+    """Record Failure's input."""
+
+    error: CaughtError
+
+
+class ExecutionStatusDetail(_Lenient):
+    """The detail of a "Step Functions Execution Status Change" event."""
+
+    execution_arn: str = Field(alias="executionArn")
+    status: str
+    input: str | None = None
+    error: str | None = None
+    cause: str | None = None
+
+
+class ExecutionStatusEvent(_Lenient):
+    """An EventBridge "Step Functions Execution Status Change" event."""
+
+    detail_type: str = Field(alias="detail-type")
+    source: str
+    detail: ExecutionStatusDetail

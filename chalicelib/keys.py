@@ -1,0 +1,70 @@
+"""Every S3 object key is built and parsed here; nothing builds a key by hand."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+ArtifactName = Literal[
+    "text.md", "facts.json", "prescreen.json", "analysis.json", "report.md", "report.json"
+]
+# Artifacts that expire with the text retention (tagged so a lifecycle rule finds them).
+TEXT_ARTIFACTS: frozenset[str] = frozenset({"text.md", "facts.json"})
+
+UPLOADS_PREFIX = "uploads/"
+ARTIFACTS_PREFIX = "artifacts/"
+
+_ID = r"[a-z0-9][a-z0-9-]{5,63}"
+_UPLOAD_KEY = re.compile(
+    rf"^uploads/(?P<region>[a-z]{{2}})/(?P<document_id>{_ID})/v(?P<version>[1-9][0-9]{{0,3}})/"
+    r"original\.(?P<ext>[a-z0-9]{1,5})$"
+)
+
+
+@dataclass(frozen=True)
+class UploadKey:
+    """The parts of an upload's object key."""
+
+    region: str
+    document_id: str
+    version: int
+    ext: str
+
+
+def build_upload_key(region: str, document_id: str, version: int, ext: str) -> str:
+    """`uploads/{region}/{document_id}/v{n}/original.{ext}`."""
+    return f"{UPLOADS_PREFIX}{region}/{document_id}/v{version}/original.{ext}"
+
+
+def parse_upload_key(key: str) -> UploadKey | None:
+    """The parts of an upload key, or None when the key is not one of ours."""
+    match = _UPLOAD_KEY.match(key)
+    if match is None:
+        return None
+    return UploadKey(
+        region=match["region"],
+        document_id=match["document_id"],
+        version=int(match["version"]),
+        ext=match["ext"],
+    )
+
+
+def build_artifact_key(region: str, document_id: str, version: int, name: ArtifactName) -> str:
+    """`artifacts/{region}/{document_id}/v{n}/{name}`."""
+    return f"{ARTIFACTS_PREFIX}{region}/{document_id}/v{version}/{name}"
+
+
+def build_artifact_prefix(region: str, document_id: str) -> str:
+    """The prefix under which all versions' artifacts of a document live."""
+    return f"{ARTIFACTS_PREFIX}{region}/{document_id}/"
+
+
+def build_upload_prefix(region: str, document_id: str) -> str:
+    """The prefix under which all versions' originals of a document live."""
+    return f"{UPLOADS_PREFIX}{region}/{document_id}/"
+
+
+def build_execution_name(document_id: str, version: int) -> str:
+    """The deterministic execution name: one run per document version."""
+    return f"{document_id}-v{version}"

@@ -1,0 +1,229 @@
+"""Domain models shared by the services, the handlers and the API."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_serializer
+
+Pipeline = Literal["contract", "tabular", "image"]
+Route = Literal["deep_analysis", "manual_review", "auto_approve"]
+Severity = Literal["high", "medium", "low", "info"]
+Language = Literal["ru", "en", "unknown"]
+
+SEVERITY_ORDER: dict[str, int] = {"high": 0, "medium": 1, "low": 2, "info": 3}
+
+DISCLAIMER_EN = "This report is an automated screening. It does not replace the advice of a lawyer."
+DISCLAIMER_RU = "Этот отчёт составлен автоматически и не заменяет консультацию юриста."
+
+
+class DocumentStatus(StrEnum):
+    """Where a document is in its life."""
+
+    AWAITING_UPLOAD = "awaiting_upload"
+    EXTRACTING = "extracting"
+    PRESCREENING = "prescreening"
+    ANALYZING = "analyzing"
+    IN_REVIEW = "in_review"
+    DONE = "done"
+    FAILED = "failed"
+
+    @property
+    def is_final(self) -> bool:
+        """True when nothing will change the document any more."""
+        return self in {DocumentStatus.DONE, DocumentStatus.FAILED}
+
+
+class Frozen(BaseModel):
+    """A value object."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+# --- extraction -------------------------------------------------------------
+
+
+class ExtractedFacts(Frozen):
+    """What Extract learned about a file, written as `facts.json`."""
+
+    pipeline: Pipeline
+    format: str = Field(description="Real format by magic bytes: pdf, docx, rtf, txt, png, ...")
+    pages: int = Field(ge=0)
+    chars: int = Field(ge=0)
+    ocr_used: bool = False
+    ocr_pages: int = Field(0, ge=0)
+    language: Language = "unknown"
+    has_tables: bool = False
+    warnings: tuple[str, ...] = ()
+
+
+class Extraction(Frozen):
+    """The text of a document as Markdown, with what we learned reading it."""
+
+    markdown: str
+    facts: ExtractedFacts
+
+
+# --- prescreen --------------------------------------------------------------
+
+
+class Money(Frozen):
+    """An amount with its currency; Decimal inside, a string on the wire."""
+
+    amount: Decimal
+    currency: str = Field(pattern=r"^[A-Z]{3}$")
+    vat_note: str | None = None
+
+    @field_serializer("amount")
+    def _amount_as_string(self, value: Decimal) -> str:
+        return str(value)
+
+
+class Party(Frozen):
+    """A side of the contract."""
+
+    name: str
+    role: str | None = None
+    inn: str | None = None
+
+
+class ClauseFlag(Frozen):
+    """Whether a clause is present, with the sentence that proves it."""
+
+    present: bool
+    evidence: str | None = None
+    detail: str | None = None
+
+
+class PrescreenResult(Frozen):
+    """Prescreen's facts about a document, its confidence and where it goes next."""
+
+    language: Language
+    contract_type: str | None = None
+    title: str | None = None
+    parties: tuple[Party, ...] = ()
+    amount: Money | None = None
+    signed_on: date | None = None
+    starts_on: date | None = None
+    ends_on: date | None = None
+    penalty: ClauseFlag | None = None
+    unilateral_termination: ClauseFlag | None = None
+    dispute_forum: ClauseFlag | None = None
+    liability_cap: ClauseFlag | None = None
+    auto_renewal: ClauseFlag | None = None
+    governing_law: str | None = None
+    confidence: float = Field(ge=0, le=1)
+    route: Route
+    route_reasons: tuple[str, ...] = ()
+
+
+# --- analysis ---------------------------------------------------------------
+
+
+class Finding(Frozen):
+    """One risk found in the document, quoting the text that shows it."""
+
+    checklist_item: str
+    title: str
+    severity: Severity
+    quote: str
+    explanation: str
+    recommendation: str
+
+
+class AnalysisResult(Frozen):
+    """Findings of one analysis run and how it was made."""
+
+    provider: str
+    model: str | None = None
+    findings: tuple[Finding, ...] = ()
+    dropped_quotes: int = Field(0, ge=0, description="Findings removed: quote not in the text")
+    checked_items: tuple[str, ...] = ()
+
+
+class ReviewDecision(Frozen):
+    """What a reviewer decided about a held document."""
+
+    decision: Literal["approve", "deep_analysis", "reject"]
+    reviewer: str
+    comment: str = ""
+    decided_at: datetime
+
+
+class Report(Frozen):
+    """The final report, rendered as Markdown and JSON."""
+
+    document_id: str
+    version: int
+    filename: str
+    generated_at: datetime
+    route: Route
+    facts: ExtractedFacts
+    prescreen: PrescreenResult
+    analysis: AnalysisResult | None = None
+    review: ReviewDecision | None = None
+    disclaimer: str = DISCLAIMER_EN
+
+
+# --- state ------------------------------------------------------------------
+
+STAGE_LABELS: dict[DocumentStatus, str] = {
+    DocumentStatus.AWAITING_UPLOAD: "Waiting for the upload",
+    DocumentStatus.EXTRACTING: "Reading the document",
+    DocumentStatus.PRESCREENING: "Pre-screening",
+    DocumentStatus.ANALYZING: "Analysing the contract",
+    DocumentStatus.IN_REVIEW: "Waiting for a reviewer",
+    DocumentStatus.DONE: "Report ready",
+    DocumentStatus.FAILED: "Failed",
+}
+
+
+class UserProfile(BaseModel):
+    """A user's credits and role."""
+
+    user_id: str
+    credits_left: int = Field(ge=0)
+    role: Literal["user", "reviewer", "admin"] = "user"
+    region: str = "ru"
+
+
+class DocumentError(Frozen):
+    """The user-facing reason a document failed."""
+
+    code: str
+    message: str
+    failure_class: Literal["user", "infra"]
+
+
+class Document(BaseModel):
+    """A document and where it is in the pipeline: the DynamoDB record."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    document_id: str
+    owner_id: str
+    region: str
+    version: int = Field(1, ge=1)
+    status: DocumentStatus
+    stage: str
+    filename: str
+    content_type: str
+    ext: str
+    declared_size: int = Field(ge=0)
+    created_at: datetime
+    updated_at: datetime
+    upload_expires_at: datetime
+    pipeline: Pipeline | None = None
+    source_version_id: str | None = None
+    real_size: int | None = None
+    execution_arn: str | None = None
+    route: Route | None = None
+    confidence: float | None = None
+    findings_summary: dict[str, int] | None = None
+    error: DocumentError | None = None
+    refunded: bool = False
+    task_token: str | None = None
+    review: ReviewDecision | None = None

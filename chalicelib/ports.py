@@ -1,0 +1,137 @@
+"""Ports: what the services need from the outside world, as small Protocols.
+
+The services depend on these only; adapters in `chalicelib.adapters` implement
+them over boto3, and tests may implement them with fakes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+    from datetime import datetime
+
+    from chalicelib.models import Document, DocumentError, DocumentStatus, UserProfile
+
+
+@dataclass(frozen=True)
+class ObjectInfo:
+    """What storage knows about one stored object."""
+
+    key: str
+    size: int
+    version_id: str | None
+    content_type: str | None
+
+
+@dataclass(frozen=True)
+class PresignedPost:
+    """A browser-ready form: POST `fields` plus the file to `url`."""
+
+    url: str
+    fields: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A note to look at a document at a time, if it still has a status."""
+
+    document_id: str
+    expected_status: DocumentStatus
+    due_at: datetime
+
+
+class DocumentRepository(Protocol):
+    """Users, documents and credits, with conditional writes only."""
+
+    def ensure_user(self, user_id: str, *, credits: int, region: str) -> UserProfile:
+        """The user's profile, created with `credits` the first time."""
+        ...
+
+    def get_user(self, user_id: str) -> UserProfile | None:
+        """The user's profile, if any."""
+        ...
+
+    def create_with_reservation(self, document: Document, deadline: Deadline) -> None:
+        """In one transaction: take a credit (`credits_left > 0`) and create the document."""
+        ...
+
+    def get(self, document_id: str) -> Document | None:
+        """The document, if it exists."""
+        ...
+
+    def transition(
+        self,
+        document_id: str,
+        *,
+        to: DocumentStatus,
+        allowed_from: Iterable[DocumentStatus],
+        fields: Mapping[str, Any] | None = None,
+        expected_source_version: str | None = None,
+    ) -> Document:
+        """Move the document to `to` if its status is one of `allowed_from`."""
+        ...
+
+    def update(self, document_id: str, fields: Mapping[str, Any]) -> Document:
+        """Set fields of an existing document."""
+        ...
+
+    def fail(self, document_id: str, error: DocumentError, *, refund: bool) -> bool:
+        """Mark the document failed (never a done one); refund once if asked; True if refunded."""
+        ...
+
+    def add_deadline(self, deadline: Deadline) -> None:
+        """Ask the sweeper to look at a document later."""
+        ...
+
+    def due_deadlines(self, now: datetime, limit: int) -> list[Deadline]:
+        """Deadlines due at `now`, oldest first."""
+        ...
+
+    def remove_deadline(self, deadline: Deadline) -> None:
+        """Forget a deadline the sweeper has handled."""
+        ...
+
+
+class ObjectStore(Protocol):
+    """The documents bucket."""
+
+    def head(self, key: str, version_id: str | None = None) -> ObjectInfo:
+        """Size, version and type of an object."""
+        ...
+
+    def get_bytes(self, key: str, *, version_id: str | None = None, max_bytes: int) -> bytes:
+        """An object's bytes, refusing more than `max_bytes`."""
+        ...
+
+    def get_text(self, key: str) -> str:
+        """A UTF-8 object as text."""
+        ...
+
+    def put_text(self, key: str, text: str, *, content_type: str, expires_with_text: bool) -> None:
+        """Store a UTF-8 artifact; `expires_with_text` tags it for the text retention rule."""
+        ...
+
+    def exists(self, key: str) -> bool:
+        """True when the object exists."""
+        ...
+
+    def presigned_post(
+        self, key: str, *, content_type: str, max_size: int, expires_in: int
+    ) -> PresignedPost:
+        """A form bound to this key, a content-length range and the content type."""
+        ...
+
+
+class Workflow(Protocol):
+    """The document pipeline's state machine."""
+
+    def start(self, name: str, payload: Mapping[str, Any]) -> str:
+        """Start a run named `name` once; a second call returns the same run's ARN."""
+        ...
+
+    def send_task_success(self, token: str, output: Mapping[str, Any]) -> None:
+        """Resume a run waiting on `token`."""
+        ...

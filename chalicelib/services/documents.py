@@ -1,0 +1,81 @@
+"""What a caller may see of their documents: status views and reports."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from chalicelib.errors import DocumentNotFoundError
+from chalicelib.http import error_body
+from chalicelib.keys import build_artifact_key
+from chalicelib.models import Document, DocumentStatus
+
+if TYPE_CHECKING:
+    from chalicelib.ports import DocumentRepository, ObjectStore
+
+
+@dataclass(frozen=True)
+class ReportView:
+    """A report (200), where the document is while it runs (202), or why it failed (409)."""
+
+    http_status: int
+    body: dict[str, Any]
+
+
+def document_view(document: Document) -> dict[str, Any]:
+    """The public JSON of a document: no tokens, no internal keys."""
+    view: dict[str, Any] = {
+        "document_id": document.document_id,
+        "filename": document.filename,
+        "status": document.status.value,
+        "stage": document.stage,
+        "version": document.version,
+        "pipeline": document.pipeline,
+        "route": document.route,
+        "confidence": document.confidence,
+        "findings": document.findings_summary,
+        "refunded": document.refunded,
+        "created_at": document.created_at.isoformat(),
+        "updated_at": document.updated_at.isoformat(),
+    }
+    if document.error is not None:
+        view["error"] = {"code": document.error.code, "message": document.error.message}
+    if document.review is not None:
+        view["review"] = document.review.model_dump(mode="json")
+    return view
+
+
+class DocumentQueries:
+    """Reads a caller's documents; others' documents do not exist for them."""
+
+    def __init__(self, repo: DocumentRepository, store: ObjectStore) -> None:
+        self._repo = repo
+        self._store = store
+
+    def get(self, owner_id: str, document_id: str) -> Document:
+        """The caller's document, or not found (also when it is someone else's)."""
+        document = self._repo.get(document_id) if _plausible_id(document_id) else None
+        if document is None or document.owner_id != owner_id:
+            raise DocumentNotFoundError
+        return document
+
+    def report(self, owner_id: str, document_id: str) -> ReportView:
+        """The report when done; otherwise the status and stage."""
+        document = self.get(owner_id, document_id)
+        if document.status == DocumentStatus.FAILED and document.error is not None:
+            body = error_body(document.error.code, document.error.message)
+            return ReportView(http_status=409, body={**body, "document": document_view(document)})
+        if document.status != DocumentStatus.DONE:
+            return ReportView(http_status=202, body=document_view(document))
+        ref = (document.region, document.document_id, document.version)
+        markdown = self._store.get_text(build_artifact_key(*ref, "report.md"))
+        report = json.loads(self._store.get_text(build_artifact_key(*ref, "report.json")))
+        return ReportView(
+            http_status=200,
+            body={"document": document_view(document), "markdown": markdown, "report": report},
+        )
+
+
+def _plausible_id(document_id: str) -> bool:
+    return 6 <= len(document_id) <= 64 and all(c.isalnum() or c == "-" for c in document_id)

@@ -1,0 +1,169 @@
+"""Extract: turn an arrived upload into text and facts, then start its run."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from chalicelib.errors import DocumentStateConflictError, DocumentTooLargeError, TerminalError
+from chalicelib.keys import build_artifact_key, build_execution_name, parse_upload_key
+from chalicelib.models import Document, DocumentStatus, Extraction
+from chalicelib.ports import Deadline, DocumentRepository, ObjectStore, Workflow
+from chalicelib.services.failures import FailureRecorder, document_error_from
+
+logger = logging.getLogger(__name__)
+
+Extractor = Callable[[bytes, str], Extraction]
+_PROCESSABLE = (DocumentStatus.AWAITING_UPLOAD, DocumentStatus.EXTRACTING)
+
+
+@dataclass(frozen=True)
+class UploadEvent:
+    """One object that arrived in the bucket."""
+
+    bucket: str
+    key: str
+    size: int
+    version_id: str | None
+    etag: str | None
+
+    @property
+    def source_version(self) -> str:
+        """What identifies this upload among re-uploads to the same key."""
+        return self.version_id or f"etag:{self.etag or 'none'}"
+
+
+def _mib(size: int) -> str:
+    return f"{size / 2**20:.1f} MB"
+
+
+class ExtractionService:
+    """Reads an upload once, writes `text.md` and `facts.json`, starts the pipeline."""
+
+    def __init__(
+        self,
+        *,
+        repo: DocumentRepository,
+        store: ObjectStore,
+        workflow: Workflow,
+        failures: FailureRecorder,
+        extractor: Extractor,
+        max_upload_bytes: int,
+        stuck_after_seconds: int,
+        clock: Callable[[], datetime],
+    ) -> None:
+        self._repo = repo
+        self._store = store
+        self._workflow = workflow
+        self._failures = failures
+        self._extractor = extractor
+        self._max_bytes = max_upload_bytes
+        self._stuck_after = timedelta(seconds=stuck_after_seconds)
+        self._clock = clock
+
+    def handle_upload(self, event: UploadEvent) -> dict[str, Any]:
+        """Process one arrived upload; duplicates and strangers are ignored."""
+        document = self._claim(event)
+        if document is None:
+            return {"outcome": "ignored", "key": event.key}
+        try:
+            extraction = self._extract(document, event)
+        except TerminalError as exc:
+            logger.info("extract failed: %s %s", document.document_id, type(exc).__name__)
+            refunded = self._failures.record(document.document_id, document_error_from(exc))
+            return {
+                "outcome": "failed",
+                "document_id": document.document_id,
+                "code": exc.code,
+                "refunded": refunded,
+            }
+        arn = self._start_run(document, extraction)
+        return {"outcome": "started", "document_id": document.document_id, "execution_arn": arn}
+
+    def _claim(self, event: UploadEvent) -> Document | None:
+        parsed = parse_upload_key(event.key)
+        if parsed is None:
+            logger.warning("ignoring an object outside the upload layout: %s", event.key)
+            return None
+        document = self._repo.get(parsed.document_id)
+        if document is None or (document.region, document.version, document.ext) != (
+            parsed.region,
+            parsed.version,
+            parsed.ext,
+        ):
+            logger.warning("ignoring an upload with no matching reservation: %s", event.key)
+            return None
+        if document.status not in _PROCESSABLE:
+            logger.info("duplicate upload event ignored: %s", document.document_id)
+            return None
+        try:
+            claimed = self._repo.transition(
+                document.document_id,
+                to=DocumentStatus.EXTRACTING,
+                allowed_from=_PROCESSABLE,
+                fields={"source_version_id": event.source_version, "real_size": event.size},
+                expected_source_version=event.source_version,
+            )
+        except DocumentStateConflictError:
+            logger.info("upload already claimed by another event: %s", document.document_id)
+            return None
+        self._repo.add_deadline(
+            Deadline(
+                document_id=claimed.document_id,
+                expected_status=DocumentStatus.EXTRACTING,
+                due_at=self._clock() + self._stuck_after,
+            )
+        )
+        return claimed
+
+    def _extract(self, document: Document, event: UploadEvent) -> Extraction:
+        limit = min(document.declared_size, self._max_bytes)
+        if event.size > self._max_bytes:
+            raise DocumentTooLargeError(
+                f"The file is {_mib(event.size)}; the limit is {_mib(self._max_bytes)}."
+            )
+        if event.size > document.declared_size:
+            raise DocumentTooLargeError(
+                f"The file is {event.size} bytes, more than the {document.declared_size} "
+                "bytes declared when the upload was requested."
+            )
+        data = self._store.get_bytes(event.key, version_id=event.version_id, max_bytes=limit)
+        return self._extractor(data, document.ext)
+
+    def _start_run(self, document: Document, extraction: Extraction) -> str:
+        ref = (document.region, document.document_id, document.version)
+        self._store.put_text(
+            build_artifact_key(*ref, "text.md"),
+            extraction.markdown,
+            content_type="text/markdown",
+            expires_with_text=True,
+        )
+        self._store.put_text(
+            build_artifact_key(*ref, "facts.json"),
+            extraction.facts.model_dump_json(indent=2),
+            content_type="application/json",
+            expires_with_text=True,
+        )
+        self._repo.update(document.document_id, {"pipeline": extraction.facts.pipeline})
+        arn = self._workflow.start(
+            build_execution_name(document.document_id, document.version),
+            {
+                "document_id": document.document_id,
+                "version": document.version,
+                "region": document.region,
+                "pipeline": extraction.facts.pipeline,
+            },
+        )
+        self._repo.update(document.document_id, {"execution_arn": arn})
+        # The run's first step may get there first.
+        with contextlib.suppress(DocumentStateConflictError):
+            self._repo.transition(
+                document.document_id,
+                to=DocumentStatus.PRESCREENING,
+                allowed_from=[DocumentStatus.EXTRACTING],
+            )
+        return arn

@@ -1,0 +1,183 @@
+"""The state machine's steps: prescreen, analyse, hold for review, finalize, record failure."""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from chalicelib.analysis.report import render_json, render_markdown, summarize_findings
+from chalicelib.errors import DocumentNotFoundError, DocumentStateConflictError
+from chalicelib.keys import ArtifactName, build_artifact_key
+from chalicelib.models import (
+    DISCLAIMER_EN,
+    DISCLAIMER_RU,
+    AnalysisResult,
+    Document,
+    DocumentStatus,
+    ExtractedFacts,
+    PrescreenResult,
+    Report,
+)
+from chalicelib.prescreen import RoutingPolicy, prescreen_document
+from chalicelib.services.failures import (
+    FailureRecorder,
+    document_error_from_name,
+    review_timeout_error,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from datetime import datetime
+
+    from chalicelib.analysis.port import AnalysisProvider
+    from chalicelib.ports import DocumentRepository, ObjectStore
+
+logger = logging.getLogger(__name__)
+
+S = DocumentStatus
+_RUNNING = (S.EXTRACTING, S.PRESCREENING, S.ANALYZING, S.IN_REVIEW)
+# A redriven run may find its document already marked failed by On Run Failed.
+_RESUMABLE = (*_RUNNING, S.FAILED)
+
+
+@dataclass(frozen=True)
+class RunRef:
+    """Which document version a run works on: the execution's input."""
+
+    document_id: str
+    version: int
+    region: str
+
+    def key(self, name: ArtifactName) -> str:
+        """The key of one of this version's artifacts."""
+        return build_artifact_key(self.region, self.document_id, self.version, name)
+
+
+class PipelineSteps:
+    """One method per Task state of the document pipeline."""
+
+    def __init__(
+        self,
+        *,
+        repo: DocumentRepository,
+        store: ObjectStore,
+        failures: FailureRecorder,
+        routing: RoutingPolicy,
+        provider: AnalysisProvider,
+        clock: Callable[[], datetime],
+    ) -> None:
+        self._repo = repo
+        self._store = store
+        self._failures = failures
+        self._routing = routing
+        self._provider = provider
+        self._clock = clock
+
+    def prescreen(self, ref: RunRef) -> dict[str, Any]:
+        """Read the text, find the facts and decide the route."""
+        self._move(ref, S.PRESCREENING)
+        facts = self._facts(ref)
+        markdown = self._store.get_text(ref.key("text.md"))
+        result = prescreen_document(
+            markdown, pipeline=facts.pipeline, language_hint=facts.language, policy=self._routing
+        )
+        self._put_json(ref, "prescreen.json", result.model_dump_json(indent=2))
+        self._repo.update(
+            ref.document_id, {"route": result.route, "confidence": round(result.confidence, 3)}
+        )
+        return {"route": result.route, "confidence": round(result.confidence, 3)}
+
+    def analyze(self, ref: RunRef) -> dict[str, Any]:
+        """Check the contract against the checklist with the configured provider."""
+        self._move(ref, S.ANALYZING)
+        markdown = self._store.get_text(ref.key("text.md"))
+        result = self._provider.analyze(markdown, self._prescreen(ref))
+        self._put_json(ref, "analysis.json", result.model_dump_json(indent=2))
+        return {"provider": result.provider, "findings": summarize_findings(result)}
+
+    def hold_for_review(self, ref: RunRef, task_token: str) -> dict[str, Any]:
+        """Park the document for a reviewer with the token that resumes the run."""
+        self._move(ref, S.IN_REVIEW, {"task_token": task_token})
+        return {"held": True}
+
+    def finalize(self, ref: RunRef) -> dict[str, Any]:
+        """Write the report in Markdown and JSON and mark the document done."""
+        document = self._document(ref)
+        prescreen = self._prescreen(ref)
+        analysis = None
+        if self._store.exists(ref.key("analysis.json")):
+            analysis = AnalysisResult.model_validate_json(
+                self._store.get_text(ref.key("analysis.json"))
+            )
+        report = Report(
+            document_id=ref.document_id,
+            version=ref.version,
+            filename=document.filename,
+            generated_at=self._clock(),
+            route=prescreen.route,
+            facts=self._facts(ref),
+            prescreen=prescreen,
+            analysis=analysis,
+            review=document.review,
+            disclaimer=DISCLAIMER_RU if prescreen.language == "ru" else DISCLAIMER_EN,
+        )
+        self._store.put_text(
+            ref.key("report.md"),
+            render_markdown(report),
+            content_type="text/markdown",
+            expires_with_text=False,
+        )
+        self._put_json(ref, "report.json", render_json(report))
+        summary = summarize_findings(analysis)
+        self._move(ref, S.DONE, {"findings_summary": summary, "task_token": None})
+        return {"status": S.DONE.value, "findings": summary}
+
+    def record_failure(self, ref: RunRef, error_name: str, cause: str) -> dict[str, Any]:
+        """A terminal error was caught: mark the document failed and refund per policy."""
+        if error_name == "States.Timeout" and self._document(ref).status == S.IN_REVIEW:
+            error = review_timeout_error()
+        else:
+            error = document_error_from_name(error_name, message=_cause_message(cause))
+        refunded = self._failures.record(ref.document_id, error)
+        return {"status": S.FAILED.value, "code": error.code, "refunded": refunded}
+
+    # --- helpers ------------------------------------------------------------
+
+    def _document(self, ref: RunRef) -> Document:
+        document = self._repo.get(ref.document_id)
+        if document is None:
+            raise DocumentNotFoundError(f"Document {ref.document_id} does not exist.")
+        return document
+
+    def _move(self, ref: RunRef, to: DocumentStatus, fields: dict[str, Any] | None = None) -> None:
+        try:
+            self._repo.transition(
+                ref.document_id, to=to, allowed_from=(*_RESUMABLE, to), fields=fields
+            )
+        except DocumentStateConflictError:
+            document = self._document(ref)
+            if document.status != to:
+                raise
+
+    def _facts(self, ref: RunRef) -> ExtractedFacts:
+        return ExtractedFacts.model_validate_json(self._store.get_text(ref.key("facts.json")))
+
+    def _prescreen(self, ref: RunRef) -> PrescreenResult:
+        return PrescreenResult.model_validate_json(self._store.get_text(ref.key("prescreen.json")))
+
+    def _put_json(self, ref: RunRef, name: ArtifactName, body: str) -> None:
+        self._store.put_text(
+            ref.key(name), body, content_type="application/json", expires_with_text=False
+        )
+
+
+def _cause_message(cause: str) -> str | None:
+    """The errorMessage inside a Lambda error's Cause, which is a JSON string."""
+    try:
+        parsed = json.loads(cause)
+    except (TypeError, ValueError):
+        return None
+    message = parsed.get("errorMessage") if isinstance(parsed, dict) else None
+    return str(message) if message else None

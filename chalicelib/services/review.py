@@ -1,0 +1,50 @@
+"""A reviewer's decision on a held document resumes its run."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from chalicelib.errors import DocumentNotFoundError, DocumentStateConflictError
+from chalicelib.models import Document, DocumentStatus, ReviewDecision
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from datetime import datetime
+
+    from chalicelib.ports import DocumentRepository, Workflow
+
+Decision = Literal["approve", "deep_analysis", "reject"]
+
+
+class ReviewService:
+    """Records a decision and sends the stored task token back to Step Functions."""
+
+    def __init__(
+        self, repo: DocumentRepository, workflow: Workflow, clock: Callable[[], datetime]
+    ) -> None:
+        self._repo = repo
+        self._workflow = workflow
+        self._clock = clock
+
+    def decide(
+        self, document_id: str, decision: Decision, *, reviewer: str, comment: str = ""
+    ) -> Document:
+        """Record the decision and resume the run."""
+        document = self._repo.get(document_id)
+        if document is None:
+            raise DocumentNotFoundError
+        if document.status != DocumentStatus.IN_REVIEW or not document.task_token:
+            raise DocumentStateConflictError("The document is not waiting for a review.")
+        review = ReviewDecision(
+            decision=decision, reviewer=reviewer, comment=comment, decided_at=self._clock()
+        )
+        updated = self._repo.transition(
+            document_id,
+            to=DocumentStatus.IN_REVIEW,
+            allowed_from=[DocumentStatus.IN_REVIEW],
+            fields={"review": review.model_dump(mode="json")},
+        )
+        self._workflow.send_task_success(
+            document.task_token, {"decision": decision, "reviewer": reviewer}
+        )
+        return updated

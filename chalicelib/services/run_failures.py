@@ -1,0 +1,74 @@
+"""On Run Failed: a run that ended FAILED, TIMED_OUT or ABORTED compensates its document."""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from chalicelib.models import DocumentError, DocumentStatus
+from chalicelib.services.failures import FailureRecorder, document_error_from_name
+
+if TYPE_CHECKING:
+    from chalicelib.ports import DocumentRepository
+
+logger = logging.getLogger(__name__)
+
+_BY_STATUS: dict[str, DocumentError] = {
+    "TIMED_OUT": DocumentError(
+        code="TIMEOUT", message="Processing took longer than allowed.", failure_class="infra"
+    ),
+    "ABORTED": DocumentError(
+        code="ABORTED", message="Processing was stopped by an operator.", failure_class="infra"
+    ),
+}
+
+
+@dataclass(frozen=True)
+class RunStatusChange:
+    """The parts of an execution status change event we act on."""
+
+    execution_arn: str
+    status: str
+    input: str | None
+    error: str | None
+    cause: str | None
+
+
+class RunFailureService:
+    """Marks the document of a failed run failed and refunds, once."""
+
+    def __init__(self, repo: DocumentRepository, failures: FailureRecorder) -> None:
+        self._repo = repo
+        self._failures = failures
+
+    def handle(self, change: RunStatusChange) -> dict[str, Any]:
+        """Compensate the document of a run that did not succeed."""
+        document_id = _document_id(change.input)
+        if document_id is None:
+            logger.warning("run without a document id: %s", change.execution_arn)
+            return {"outcome": "ignored"}
+        document = self._repo.get(document_id)
+        if document is None or document.status == DocumentStatus.DONE:
+            return {"outcome": "ignored", "document_id": document_id}
+        if document.status == DocumentStatus.FAILED and document.error is not None:
+            # Record Failure already chose the user-facing error; only make the refund sure.
+            error = document.error
+        elif change.status in _BY_STATUS:
+            error = _BY_STATUS[change.status]
+        else:
+            # Retries ran out on a transient error: that is our side failing, not the file.
+            error = document_error_from_name(change.error or "")
+            error = DocumentError(code=error.code, message=error.message, failure_class="infra")
+        refunded = self._failures.record(document_id, error)
+        return {"outcome": "failed", "document_id": document_id, "refunded": refunded}
+
+
+def _document_id(raw_input: str | None) -> str | None:
+    try:
+        payload = json.loads(raw_input or "")
+    except ValueError:
+        return None
+    value = payload.get("document_id") if isinstance(payload, dict) else None
+    return str(value) if value else None

@@ -1,0 +1,140 @@
+"""Upload requests: validate, reserve a credit and hand out a presigned POST."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import PurePosixPath
+from typing import TYPE_CHECKING
+
+from chalicelib.errors import (
+    InvalidRequestError,
+    UploadTooLargeError,
+    UploadTypeNotSupportedError,
+)
+from chalicelib.keys import build_upload_key
+from chalicelib.models import STAGE_LABELS, Document, DocumentStatus
+from chalicelib.ports import Deadline, DocumentRepository, ObjectStore, PresignedPost
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+# Extension -> the content types a client may declare for it; the first is canonical.
+CONTENT_TYPES: dict[str, tuple[str, ...]] = {
+    "pdf": ("application/pdf",),
+    "docx": ("application/vnd.openxmlformats-officedocument.wordprocessingml.document",),
+    "rtf": ("application/rtf", "text/rtf"),
+    "txt": ("text/plain",),
+    "png": ("image/png",),
+    "jpg": ("image/jpeg",),
+    "jpeg": ("image/jpeg",),
+    "tif": ("image/tiff",),
+    "tiff": ("image/tiff",),
+    "xlsx": ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",),
+}
+_LEGACY = {
+    "doc": "Legacy Word .doc files are not supported yet: save the file as DOCX or PDF.",
+    "xls": "Legacy Excel .xls files are not supported yet: save the file as XLSX.",
+    "xlsb": "Binary Excel .xlsb files are not supported yet: save the file as XLSX.",
+}
+_MAX_NAME = 255
+
+
+@dataclass(frozen=True)
+class UploadRequest:
+    """What a client asks to upload."""
+
+    filename: str
+    content_type: str
+    size: int
+
+
+@dataclass(frozen=True)
+class UploadTicket:
+    """The new document and the form to upload it with."""
+
+    document: Document
+    form: PresignedPost
+
+
+def validate_upload(request: UploadRequest, *, max_bytes: int) -> tuple[str, str]:
+    """The extension and canonical content type of a valid request, or a RequestError."""
+    name = request.filename.strip()
+    if not name or len(name) > _MAX_NAME or any(ch in name for ch in "\x00\r\n"):
+        raise InvalidRequestError("filename must be 1 to 255 characters.")
+    ext = PurePosixPath(name.replace("\\", "/")).suffix.lower().lstrip(".")
+    if ext in _LEGACY:
+        raise UploadTypeNotSupportedError(_LEGACY[ext])
+    if ext not in CONTENT_TYPES:
+        raise UploadTypeNotSupportedError(
+            f"Files of type '.{ext or '?'}' are not supported. "
+            "Send PDF, DOCX, RTF, TXT, PNG, JPG, TIFF or XLSX."
+        )
+    declared = request.content_type.split(";")[0].strip().lower()
+    if declared not in CONTENT_TYPES[ext]:
+        raise UploadTypeNotSupportedError(
+            f"A .{ext} file must be sent as {CONTENT_TYPES[ext][0]}, not '{declared}'."
+        )
+    if request.size <= 0:
+        raise InvalidRequestError("size must be the file's size in bytes.")
+    if request.size > max_bytes:
+        raise UploadTooLargeError(f"The file is larger than the {max_bytes // 2**20} MB limit.")
+    return ("jpg" if ext == "jpeg" else "tiff" if ext == "tif" else ext), CONTENT_TYPES[ext][0]
+
+
+class UploadService:
+    """Creates documents against a credit and hands out presigned forms."""
+
+    def __init__(
+        self,
+        *,
+        repo: DocumentRepository,
+        store: ObjectStore,
+        region: str,
+        signup_credits: int,
+        max_upload_bytes: int,
+        url_ttl_seconds: int,
+        grace_seconds: int,
+        clock: Callable[[], datetime],
+    ) -> None:
+        self._repo = repo
+        self._store = store
+        self._region = region
+        self._signup_credits = signup_credits
+        self._max_bytes = max_upload_bytes
+        self._ttl = url_ttl_seconds
+        self._grace = grace_seconds
+        self._clock = clock
+
+    def request_upload(self, user_id: str, request: UploadRequest) -> UploadTicket:
+        """Reserve a credit, create the document and return its upload form."""
+        ext, content_type = validate_upload(request, max_bytes=self._max_bytes)
+        profile = self._repo.ensure_user(user_id, credits=self._signup_credits, region=self._region)
+        now = self._clock()
+        expires = now + timedelta(seconds=self._ttl)
+        document = Document(
+            document_id=str(uuid.uuid4()),
+            owner_id=user_id,
+            region=profile.region,
+            status=DocumentStatus.AWAITING_UPLOAD,
+            stage=STAGE_LABELS[DocumentStatus.AWAITING_UPLOAD],
+            filename=request.filename.strip(),
+            content_type=content_type,
+            ext=ext,
+            declared_size=request.size,
+            created_at=now,
+            updated_at=now,
+            upload_expires_at=expires,
+        )
+        deadline = Deadline(
+            document_id=document.document_id,
+            expected_status=DocumentStatus.AWAITING_UPLOAD,
+            due_at=expires + timedelta(seconds=self._grace),
+        )
+        self._repo.create_with_reservation(document, deadline)
+        key = build_upload_key(document.region, document.document_id, document.version, ext)
+        form = self._store.presigned_post(
+            key, content_type=content_type, max_size=request.size, expires_in=self._ttl
+        )
+        return UploadTicket(document=document, form=form)

@@ -1,0 +1,24 @@
+"""Analyze Document: the checklist through the configured provider."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from aws_lambda_powertools import Logger
+from aws_lambda_powertools.utilities.parser import parse
+
+from chalicelib.events import RunInput
+from chalicelib.services.pipeline import RunRef
+from chalicelib.wiring import pipeline_steps
+
+if TYPE_CHECKING:
+    from aws_lambda_powertools.utilities.typing import LambdaContext
+
+logger = Logger()
+
+
+@logger.inject_lambda_context(correlation_id_path="document_id", clear_state=True)
+def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    """Analyse the run's document."""
+    run = parse(event=event, model=RunInput)
+    return pipeline_steps().analyze(RunRef(run.document_id, run.version, run.region))

@@ -1,0 +1,39 @@
+"""Extract: fired by an upload to `uploads/`; reads the file and starts its run."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from aws_lambda_powertools import Logger
+from aws_lambda_powertools.utilities.parser import parse
+
+from chalicelib.events import S3Notification
+from chalicelib.wiring import idempotent_upload_handler
+
+if TYPE_CHECKING:
+    from aws_lambda_powertools.utilities.typing import LambdaContext
+
+logger = Logger()
+
+
+@logger.inject_lambda_context(clear_state=True)
+def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    """Process each uploaded object once per object version."""
+    notification = parse(event=event, model=S3Notification)
+    process = idempotent_upload_handler(context)
+    results = []
+    for record in notification.records:
+        obj = record.s3.object
+        logger.append_keys(object_key=obj.key)
+        results.append(
+            process(
+                upload={
+                    "bucket": record.s3.bucket.name,
+                    "key": obj.key,
+                    "size": obj.size,
+                    "version_id": obj.version_id,
+                    "etag": obj.e_tag,
+                }
+            )
+        )
+    return {"results": results}

@@ -1,0 +1,25 @@
+"""Hold For Review: store the task token; the run waits for a reviewer."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from aws_lambda_powertools import Logger
+from aws_lambda_powertools.utilities.parser import parse
+
+from chalicelib.events import HoldInput
+from chalicelib.services.pipeline import RunRef
+from chalicelib.wiring import pipeline_steps
+
+if TYPE_CHECKING:
+    from aws_lambda_powertools.utilities.typing import LambdaContext
+
+logger = Logger()
+
+
+@logger.inject_lambda_context(correlation_id_path="document_id", clear_state=True)
+def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    """Park the document for a reviewer."""
+    run = parse(event=event, model=HoldInput)
+    ref = RunRef(run.document_id, run.version, run.region)
+    return pipeline_steps().hold_for_review(ref, run.task_token)

@@ -1,0 +1,32 @@
+"""On Run Failed: EventBridge's execution status change for FAILED, TIMED_OUT, ABORTED runs."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from aws_lambda_powertools import Logger
+from aws_lambda_powertools.utilities.parser import parse
+
+from chalicelib.events import ExecutionStatusEvent
+from chalicelib.services.run_failures import RunStatusChange
+from chalicelib.wiring import run_failure_service
+
+if TYPE_CHECKING:
+    from aws_lambda_powertools.utilities.typing import LambdaContext
+
+logger = Logger()
+
+
+@logger.inject_lambda_context(correlation_id_path="detail.name", clear_state=True)
+def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    """Compensate the failed run's document."""
+    detail = parse(event=event, model=ExecutionStatusEvent).detail
+    return run_failure_service().handle(
+        RunStatusChange(
+            execution_arn=detail.execution_arn,
+            status=detail.status,
+            input=detail.input,
+            error=detail.error,
+            cause=detail.cause,
+        )
+    )

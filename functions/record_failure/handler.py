@@ -1,0 +1,25 @@
+"""Record Failure: a caught terminal error makes the document failed, refunded per policy."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from aws_lambda_powertools import Logger
+from aws_lambda_powertools.utilities.parser import parse
+
+from chalicelib.events import FailureInput
+from chalicelib.services.pipeline import RunRef
+from chalicelib.wiring import pipeline_steps
+
+if TYPE_CHECKING:
+    from aws_lambda_powertools.utilities.typing import LambdaContext
+
+logger = Logger()
+
+
+@logger.inject_lambda_context(correlation_id_path="document_id", clear_state=True)
+def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    """Record the caught error on the document."""
+    run = parse(event=event, model=FailureInput)
+    ref = RunRef(run.document_id, run.version, run.region)
+    return pipeline_steps().record_failure(ref, run.error.error, run.error.cause)
