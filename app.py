@@ -13,7 +13,9 @@ from chalicelib.services.uploads import UploadRequest
 from chalicelib.settings import get_settings
 from chalicelib.wiring import document_queries, repository, upload_service
 
-app = Chalice(app_name="contract-check")
+# Powertools owns logging (the service name is also "contract-check"): Chalice must not
+# attach its own handler to that logger.
+app = Chalice(app_name="contract-check", configure_logs=False)
 
 
 def _json(status: int, body: dict[str, Any]) -> Response:

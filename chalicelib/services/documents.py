@@ -31,6 +31,7 @@ def document_view(document: Document) -> dict[str, Any]:
         "status": document.status.value,
         "stage": document.stage,
         "version": document.version,
+        "region": document.region,
         "pipeline": document.pipeline,
         "route": document.route,
         "confidence": document.confidence,

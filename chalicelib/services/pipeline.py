@@ -8,7 +8,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from chalicelib.analysis.report import render_json, render_markdown, summarize_findings
-from chalicelib.errors import DocumentNotFoundError, DocumentStateConflictError
+from chalicelib.errors import (
+    DocumentNotFoundError,
+    DocumentStateConflictError,
+    SchemaMismatchError,
+)
 from chalicelib.keys import ArtifactName, build_artifact_key
 from chalicelib.models import (
     DISCLAIMER_EN,
@@ -37,6 +41,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 S = DocumentStatus
+ACCOUNTING_STATEMENT = "accounting_statement"
 _RUNNING = (S.EXTRACTING, S.PRESCREENING, S.ANALYZING, S.IN_REVIEW)
 # A redriven run may find its document already marked failed by On Run Failed.
 _RESUMABLE = (*_RUNNING, S.FAILED)
@@ -83,6 +88,11 @@ class PipelineSteps:
         result = prescreen_document(
             markdown, pipeline=facts.pipeline, language_hint=facts.language, policy=self._routing
         )
+        if facts.pipeline == "tabular" and result.contract_type != ACCOUNTING_STATEMENT:
+            raise SchemaMismatchError(
+                "The spreadsheet is not a balance sheet, income statement or trial balance "
+                "we recognise. Send the counterparty's accounting statements as XLSX."
+            )
         self._put_json(ref, "prescreen.json", result.model_dump_json(indent=2))
         self._repo.update(
             ref.document_id, {"route": result.route, "confidence": round(result.confidence, 3)}

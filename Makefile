@@ -1,0 +1,52 @@
+# Contract-check: the commands a user runs. `make demo` and `make test` set everything up.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+export AWS_DEFAULT_REGION ?= us-east-1
+
+.PHONY: setup system-deps demo test test-fast lint bench package clean
+
+setup: $(STAMP) system-deps
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+# Tesseract with Russian and English data, for scans. apt-get needs root; others are told how.
+system-deps:
+	@if ! command -v tesseract >/dev/null || ! tesseract --list-langs 2>/dev/null | grep -qx rus; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	      tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng >/dev/null; \
+	  else \
+	    echo "Install Tesseract first: sudo apt-get install tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng"; exit 2; \
+	  fi; \
+	fi
+
+demo: setup
+	$(BIN)/contract-check demo
+
+test: setup
+	$(BIN)/pytest
+
+test-fast: setup
+	$(BIN)/pytest -m "not corpus and not e2e"
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/python -m infra.package --template-only --lint --out out
+
+bench: setup
+	$(BIN)/python -m tests.bench
+
+package: setup
+	$(BIN)/python -m infra.package --out out
+
+clean:
+	rm -rf out .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""Infrastructure: the SAM template, packaging, the local cloud and LocalStack files."""

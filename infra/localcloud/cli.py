@@ -1,0 +1,168 @@
+"""`contract-check`: the local cloud, the demo and a reviewer's decision from the shell.
+
+Exit codes: 0 ok, 1 what the command reports as a failure (e.g. a document
+failed in the demo), 2 usage or infrastructure errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import signal
+import sys
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from infra.localcloud.cloud import LocalCloud
+
+EXIT_OK = 0
+EXIT_INFRA = 2
+
+
+def _pairs(values: list[str], flag: str) -> dict[str, str]:
+    pairs = {}
+    for value in values:
+        key, sep, item = value.partition("=")
+        if not sep or not key:
+            raise ValueError(f"{flag} takes NAME=VALUE, got {value!r}")
+        pairs[key] = item
+    return pairs
+
+
+def _print_endpoints(cloud: LocalCloud) -> None:
+    d = cloud.deployment
+    print("The local cloud is up (Ctrl-C stops it).")
+    print(f"  AWS endpoint (moto): {cloud.endpoint_url}")
+    if cloud.api_url:
+        print(f"  HTTP API:            {cloud.api_url}/v1/")
+    print(f"  bucket:              {d.bucket}")
+    print(f"  table:               {d.table}")
+    print(f"  state machine:       {d.state_machine_arn}")
+    for logical_id, name in sorted(d.function_names.items()):
+        print(f"  {logical_id + ':':<21}{name}")
+    print("\nTo use it from another shell:")
+    print(
+        f"  export AWS_ENDPOINT_URL={cloud.endpoint_url} AWS_DEFAULT_REGION={d.region} "
+        "AWS_ACCESS_KEY_ID=testing AWS_SECRET_ACCESS_KEY=testing"
+    )
+    print(f"  export TABLE_NAME={d.table} BUCKET_NAME={d.bucket}", flush=True)
+
+
+def _wait_for_stop() -> None:
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    try:
+        while not stop.wait(0.5):
+            pass
+    except KeyboardInterrupt:
+        pass
+
+
+def local_up(args: argparse.Namespace) -> int:
+    """Run the local cloud and the HTTP API on localhost until Ctrl-C."""
+    from infra.localcloud.cloud import LocalCloud
+
+    try:
+        parameters, env = _pairs(args.param, "--param"), _pairs(args.env, "--env")
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_INFRA
+    cloud = LocalCloud(parameters=parameters, env_overrides=env)
+    try:
+        cloud.start_server(port=args.port, api_port=None if args.no_api else args.api_port)
+    except Exception as exc:  # noqa: BLE001  # any failure to start is an infrastructure error
+        print(f"the local cloud did not start: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return EXIT_INFRA
+    from infra.localcloud.demo import SESSION_FILE, write_session
+
+    try:
+        _print_endpoints(cloud)
+        write_session(cloud)
+        _wait_for_stop()
+    finally:
+        print("\nstopping…", flush=True)
+        SESSION_FILE.unlink(missing_ok=True)
+        cloud.stop()
+    return EXIT_OK
+
+
+def _lead_entry(name: str) -> Callable[..., int] | None:
+    """A command implemented in infra.localcloud.demo, imported only when run."""
+    try:
+        module = importlib.import_module("infra.localcloud.demo")
+    except ModuleNotFoundError as exc:
+        if exc.name != "infra.localcloud.demo":
+            raise
+        return None
+    entry: Callable[..., int] | None = getattr(module, name, None)
+    return entry
+
+
+def _call_lead(name: str, *call_args: Any) -> int:
+    entry = _lead_entry(name)
+    if entry is None:
+        print(f"infra.localcloud.demo.{name} is not available in this build", file=sys.stderr)
+        return EXIT_INFRA
+    return int(entry(*call_args))
+
+
+def demo(args: argparse.Namespace) -> int:
+    """Push documents through the real pipeline on the local cloud."""
+    files = [Path(f) for f in args.files]
+    missing = [str(f) for f in files if not f.is_file()]
+    if missing:
+        print(f"no such file: {', '.join(missing)}", file=sys.stderr)
+        return EXIT_INFRA
+    return _call_lead("run_demo", files)
+
+
+def review(args: argparse.Namespace) -> int:
+    """A reviewer's decision on a held document."""
+    return _call_lead("run_review", args.document_id, args.decision)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line: `local up`, `demo`, `review`."""
+    parser = argparse.ArgumentParser(prog="contract-check", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    local = commands.add_parser("local", help="the embedded local cloud")
+    local_commands = local.add_subparsers(dest="local_command", required=True)
+    up = local_commands.add_parser("up", help="run moto + the HTTP API on localhost")
+    up.add_argument("--port", type=int, default=5000, help="moto's port (0: any free port)")
+    up.add_argument("--api-port", type=int, default=8000, help="the HTTP API's port (0: any)")
+    up.add_argument("--no-api", action="store_true", help="do not serve the HTTP API")
+    up.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                    help="a template parameter, e.g. RefundPolicy=infra_only")  # fmt: skip
+    up.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
+                    help="an environment override for every handler")  # fmt: skip
+    up.set_defaults(run=local_up)
+
+    run_demo = commands.add_parser("demo", help="documents through the pipeline, locally")
+    run_demo.add_argument("files", nargs="*", help="documents (none: the demo's samples)")
+    run_demo.set_defaults(run=demo)
+
+    decide = commands.add_parser("review", help="decide a document held for review")
+    decide.add_argument("document_id")
+    decide.add_argument("--decision", required=True, choices=["approve", "deep_analysis", "reject"])
+    decide.set_defaults(run=review)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The console script's entry point."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
+        return int(exc.code or 0)
+    run: Callable[[argparse.Namespace], int] = args.run
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

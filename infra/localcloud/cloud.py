@@ -1,0 +1,286 @@
+"""LocalCloud: moto provisioned from infra/template.yaml, running our handlers in-process.
+
+Two modes share everything but the transport:
+- `start()`: decorator mode (`mock_aws`), for pytest; no sockets;
+- `start_server()`: moto's HTTP server plus the Chalice API on localhost ports,
+  for the demo, the web page and curl.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+import boto3
+
+from infra.localcloud import moto_patches
+from infra.localcloud.deployment import Deployment
+from infra.localcloud.environment import EnvironmentPatch, merge_environments, reset_cold_start
+from infra.localcloud.provision import provision
+from infra.localcloud.runtime import (
+    FunctionRuntime,
+    Handler,
+    HandlerError,
+    Invocation,
+    InvocationResult,
+)
+from infra.localcloud.server import MOTO_CONFIG, ApiServer, MotoServer
+from infra.localcloud.status_events import StatusEventDelivery, scheduled_event
+from infra.localcloud.template import load_sam_template, transform_template
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from types import TracebackType
+
+    from moto.core.config import DefaultConfig
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_STACK = "contract-check-local"
+DEFAULT_PARAMETERS = {"Stage": "local"}
+FAKE_CREDENTIALS = {
+    "AWS_ACCESS_KEY_ID": "testing",
+    "AWS_SECRET_ACCESS_KEY": "testing",
+    "AWS_SESSION_TOKEN": "testing",
+}
+
+
+class LocalCloud:
+    """The template's resources on moto, with the project's handlers behind every function."""
+
+    def __init__(
+        self,
+        project_root: Path = PROJECT_ROOT,
+        *,
+        template: Path | None = None,
+        stack_name: str = DEFAULT_STACK,
+        region: str = "us-east-1",
+        parameters: Mapping[str, str] | None = None,
+        env_overrides: Mapping[str, str] | None = None,
+        handlers: Mapping[str, Handler | str] | None = None,
+        retry_wait_factor: float = 1.0,
+        watch_status_events: bool = False,
+    ) -> None:
+        self.project_root = project_root
+        self.template_path = template or project_root / "infra" / "template.yaml"
+        self.stack_name = stack_name
+        self.region = region
+        self.parameters = {**DEFAULT_PARAMETERS, **(parameters or {})}
+        self.env_overrides = dict(env_overrides or {})
+        self._handler_overrides = dict(handlers or {})
+        self.retry_wait_factor = retry_wait_factor
+        self._watch = watch_status_events
+        self._env = EnvironmentPatch()
+        self._mock: Any = None
+        self._moto_server: MotoServer | None = None
+        self._api_server: ApiServer | None = None
+        self._runtime: FunctionRuntime | None = None
+        self._events: StatusEventDelivery | None = None
+        self._patched = False  # only the cloud that patched moto may unpatch it
+        self.endpoint_url: str | None = None
+        self.api_url: str | None = None
+
+    # --- lifecycle ---------------------------------------------------------
+
+    def start(self) -> LocalCloud:
+        """Decorator mode: moto's in-process mocks (no sockets), provisioned and intercepted."""
+        from moto import mock_aws
+
+        self._refuse_a_second_cloud()
+        self._env.apply({**FAKE_CREDENTIALS, **self._region_env()})
+        self._mock = mock_aws(config=cast("DefaultConfig", MOTO_CONFIG))
+        self._mock.start()
+        self._bring_up()
+        return self
+
+    def start_server(
+        self, port: int = 0, api_port: int | None = 0, host: str = "127.0.0.1"
+    ) -> LocalCloud:
+        """Server mode: moto on `port`, the HTTP API on `api_port` (None: no API); 0 = any."""
+        self._refuse_a_second_cloud()
+        self._env.apply({**FAKE_CREDENTIALS, **self._region_env()})
+        self._moto_server = MotoServer(host, port)
+        try:
+            self.endpoint_url = self._moto_server.start()
+            # MOTO_PORT: moto's Step Functions engine calls Lambda at localhost:$MOTO_PORT.
+            self._env.apply(
+                {"AWS_ENDPOINT_URL": self.endpoint_url, "MOTO_PORT": str(self._moto_server.port)}
+            )
+            self._bring_up()
+            if api_port is not None:
+                self._api_server = ApiServer(self.project_root, host, api_port)
+                self.api_url = self._api_server.start()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def stop(self) -> None:
+        """Tear everything down and give the process its environment and moto back."""
+        if self._events is not None:
+            self._events.stop_watching()
+        if self._api_server is not None:
+            self._api_server.stop()
+            self._api_server = None
+        if self._patched:
+            moto_patches.uninstall_invoke_interceptor()
+            moto_patches.restore_retry_waits()
+            self._patched = False
+        if self._moto_server is not None:
+            self._moto_server.stop()
+            self._moto_server = None
+        if self._mock is not None:
+            self._mock.stop()
+            self._mock = None
+        self._env.restore()
+        reset_cold_start()
+
+    def __enter__(self) -> LocalCloud:
+        if self._runtime is None and self._moto_server is None:
+            self.start()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    @staticmethod
+    def _refuse_a_second_cloud() -> None:
+        # moto's backends and the Lambda patch are process-wide: two clouds would share them.
+        if moto_patches.interceptor_installed():
+            raise RuntimeError("a local cloud is already running in this process")
+
+    def _region_env(self) -> dict[str, str]:
+        return {"AWS_DEFAULT_REGION": self.region, "AWS_REGION": self.region}
+
+    def _bring_up(self) -> None:
+        try:
+            if str(self.project_root) not in sys.path:
+                sys.path.insert(0, str(self.project_root))  # handlers import as the project does
+            deployment = self._provision()
+            self._runtime = FunctionRuntime(deployment)
+            for logical_id, handler in self._handler_overrides.items():
+                self._runtime.register_handler(logical_id, handler)
+            moto_patches.install_invoke_interceptor(self._runtime.intercept)
+            self._patched = True
+            moto_patches.scale_retry_waits(self.retry_wait_factor)
+            self._events = StatusEventDelivery(
+                deployment, lambda: self.client("stepfunctions"), self._runtime.run_async
+            )
+            if self._watch or self._moto_server is not None:
+                self._events.start_watching()
+        except BaseException:
+            self.stop()
+            raise
+
+    def _provision(self) -> Deployment:
+        account = self.client("sts").get_caller_identity()["Account"]
+        sam = load_sam_template(self.template_path)
+        cfn = transform_template(sam, self.project_root, self.region, self.parameters)
+        deployment = provision(
+            cfn, Deployment(self.stack_name, self.region, account), self.parameters
+        )
+        deployment.environment = merge_environments(
+            deployment.functions.values(), self.env_overrides
+        )
+        self._env.apply(deployment.environment)
+        reset_cold_start()
+        return deployment
+
+    # --- what tests and the demo use ---------------------------------------
+
+    @property
+    def runtime(self) -> FunctionRuntime:
+        """The in-process function runtime (raises before start)."""
+        if self._runtime is None:
+            raise RuntimeError("the local cloud is not running: call start() or start_server()")
+        return self._runtime
+
+    @property
+    def deployment(self) -> Deployment:
+        """Physical names of everything created, by logical id."""
+        return self.runtime.deployment
+
+    @property
+    def errors(self) -> list[HandlerError]:
+        """Every exception any handler raised, in order (moto swallows S3-event errors)."""
+        return self.runtime.errors
+
+    @property
+    def invocations(self) -> list[Invocation]:
+        """Every handler run, in order: which function, its request id, errored, duration."""
+        return self.runtime.invocations
+
+    def client(self, service: str) -> Any:
+        """A boto3 client pointed at this local cloud."""
+        return boto3.client(service, region_name=self.region)  # type: ignore[call-overload]
+
+    def register_handler(self, logical_id: str, handler: Handler | str) -> None:
+        """Run `handler` (callable or "module:attr") for a function instead of its own."""
+        self.runtime.register_handler(logical_id, handler)
+
+    def invoke(self, logical_id: str, event: Any) -> InvocationResult:
+        """Invoke a function synchronously through moto's Lambda Invoke API."""
+        import json
+
+        response = self.client("lambda").invoke(
+            FunctionName=self.deployment.functions[logical_id].name,
+            Payload=json.dumps(event).encode(),
+        )
+        payload = json.loads(response["Payload"].read() or b"null")
+        request_id = response["ResponseMetadata"].get("RequestId", "")
+        return InvocationResult(payload, "FunctionError" in response, request_id)
+
+    def execution_arn(self, name: str, state_machine: str | None = None) -> str:
+        """The ARN of an execution of a state machine (by logical id; the only one by default)."""
+        machines = self.deployment.state_machines
+        if state_machine is None and len(machines) != 1:
+            raise ValueError(f"name the state machine: {sorted(machines)}")
+        arn = machines[state_machine] if state_machine else next(iter(machines.values()))
+        return f"{arn.replace(':stateMachine:', ':execution:')}:{name}"
+
+    def wait_for_execution(
+        self, arn_or_name: str, timeout: float = 60.0, *, deliver_events: bool = True
+    ) -> dict[str, Any]:
+        """Wait until an execution leaves RUNNING; its DescribeExecution output.
+
+        Then deliver its status events (On Run Failed runs before this returns).
+        An execution that does not exist yet is waited for too.
+        """
+        arn = arn_or_name if arn_or_name.startswith("arn:") else self.execution_arn(arn_or_name)
+        sfn = self.client("stepfunctions")
+        deadline = time.monotonic() + timeout
+        last = "not started"
+        while time.monotonic() < deadline:
+            try:
+                execution: dict[str, Any] = sfn.describe_execution(executionArn=arn)
+            except sfn.exceptions.ExecutionDoesNotExist:
+                execution = {"status": "not started"}
+            last = execution["status"]
+            if last not in ("RUNNING", "not started"):
+                if deliver_events:
+                    self.deliver_status_events()
+                return execution
+            time.sleep(0.02)
+        raise TimeoutError(f"execution {arn} is still {last} after {timeout} s")
+
+    def deliver_status_events(self) -> list[dict[str, Any]]:
+        """Deliver pending execution status changes to the rules' targets, now."""
+        if self._events is None:
+            raise RuntimeError("the local cloud is not running")
+        return self._events.deliver_pending()
+
+    def run_schedule(self, logical_id: str) -> InvocationResult:
+        """Fire a scheduled rule's target once (by function or rule logical id), synchronously."""
+        d = self.deployment
+        for rule in d.rules.values():
+            if rule.schedule and logical_id in (rule.logical_id, *rule.target_function_ids):
+                target = logical_id if logical_id in d.functions else rule.target_function_ids[0]
+                event = scheduled_event(rule.arn, d.region, d.account_id)
+                return self.runtime.run(target, event)
+        raise KeyError(f"no scheduled rule targets {logical_id}")

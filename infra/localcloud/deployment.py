@@ -1,0 +1,105 @@
+"""What the local cloud created from the template: physical names by logical id."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class FunctionDeployment:
+    """One Lambda function as deployed locally, with what the interceptor needs to run it."""
+
+    logical_id: str
+    name: str
+    arn: str
+    handler: str
+    code_uri: str
+    environment: dict[str, str]
+    timeout: int
+    memory_size: int
+    max_retry_attempts: int | None = None  # async invocations (S3 events), from EventInvokeConfig
+    on_failure_arn: str | None = None  # the async on-failure destination
+
+
+@dataclass(frozen=True)
+class RuleDeployment:
+    """An EventBridge rule: moto keeps it, but cannot deliver to Lambda, so we do."""
+
+    logical_id: str
+    name: str
+    arn: str
+    event_pattern: dict[str, Any] | None
+    schedule: str | None
+    target_function_ids: tuple[str, ...]
+
+
+@dataclass
+class Deployment:
+    """Every resource created from the template, by logical id."""
+
+    stack_name: str
+    region: str
+    account_id: str
+    functions: dict[str, FunctionDeployment] = field(default_factory=dict)
+    buckets: dict[str, str] = field(default_factory=dict)
+    tables: dict[str, str] = field(default_factory=dict)
+    state_machines: dict[str, str] = field(default_factory=dict)
+    state_machine_definitions: dict[str, str] = field(default_factory=dict)
+    queues: dict[str, str] = field(default_factory=dict)  # logical id -> queue URL
+    queue_arns: dict[str, str] = field(default_factory=dict)
+    rules: dict[str, RuleDeployment] = field(default_factory=dict)
+    roles: dict[str, str] = field(default_factory=dict)
+    log_groups: dict[str, str] = field(default_factory=dict)
+    layers: dict[str, str] = field(default_factory=dict)
+    outputs: dict[str, Any] = field(default_factory=dict)
+    environment: dict[str, str] = field(default_factory=dict)  # the union every handler sees
+    skipped: dict[str, str] = field(default_factory=dict)  # logical id -> why
+
+    @property
+    def stack_id(self) -> str:
+        """What AWS::StackId would be."""
+        return (
+            f"arn:aws:cloudformation:{self.region}:{self.account_id}:stack/{self.stack_name}/local"
+        )
+
+    @property
+    def function_names(self) -> dict[str, str]:
+        """Physical function names by logical id."""
+        return {lid: fn.name for lid, fn in self.functions.items()}
+
+    @property
+    def bucket(self) -> str:
+        """The documents bucket: the name every function is given as BUCKET_NAME."""
+        return self.environment["BUCKET_NAME"]
+
+    @property
+    def table(self) -> str:
+        """The single table: TABLE_NAME."""
+        return self.environment["TABLE_NAME"]
+
+    @property
+    def idempotency_table(self) -> str:
+        """The Powertools idempotency table: IDEMPOTENCY_TABLE_NAME."""
+        return self.environment["IDEMPOTENCY_TABLE_NAME"]
+
+    @property
+    def state_machine_arn(self) -> str:
+        """The document pipeline: STATE_MACHINE_ARN."""
+        return self.environment["STATE_MACHINE_ARN"]
+
+    @property
+    def dlq_url(self) -> str | None:
+        """The queue that receives failed async invocations (Extract's dead letters)."""
+        for logical_id, arn in self.queue_arns.items():
+            if any(fn.on_failure_arn == arn for fn in self.functions.values()):
+                return self.queues[logical_id]
+        return None
+
+    def function_by_name(self, name: str) -> FunctionDeployment | None:
+        """The function with this physical name, if it is ours."""
+        return next((fn for fn in self.functions.values() if fn.name == name), None)
+
+    def function_by_arn(self, arn: str) -> FunctionDeployment | None:
+        """The function with this ARN, if it is ours."""
+        return next((fn for fn in self.functions.values() if fn.arn == arn), None)

@@ -1,0 +1,90 @@
+"""Every touch of moto internals lives here, so a moto upgrade has one place to check.
+
+Two patches, both verified with moto 5.2.5 (see shared notes/local-cloud.md):
+- `LambdaFunction._invoke_lambda` is the one path every Lambda invocation takes
+  (Invoke API, Step Functions tasks, S3 notifications); we run the project's
+  handler in-process instead of a Docker container;
+- the Step Functions retrier sleeps with `time.sleep`; tests scale it down.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+InvokeRunner = Callable[[Any, Any], tuple[str, bool, str]]
+
+_lock = threading.Lock()
+_original_invoke: Any = None
+_original_retrier_time: Any = None
+
+
+def interceptor_installed() -> bool:
+    """Whether some local cloud in this process has patched moto's Lambda invocation."""
+    return _original_invoke is not None
+
+
+def install_invoke_interceptor(runner: InvokeRunner) -> None:
+    """Route every moto Lambda invocation to `runner(moto_function, event)`."""
+    global _original_invoke  # noqa: PLW0603  # a class patch is process-wide by nature
+    from moto.awslambda.models import LambdaFunction
+
+    with _lock:
+        if _original_invoke is not None:
+            raise RuntimeError("a local cloud is already running in this process")
+        _original_invoke = LambdaFunction._invoke_lambda
+
+        def _invoke_lambda(self: Any, event: Any = None) -> tuple[str, bool, str]:
+            return runner(self, event)
+
+        LambdaFunction._invoke_lambda = _invoke_lambda  # type: ignore[method-assign]
+
+
+def uninstall_invoke_interceptor() -> None:
+    """Give moto its own Lambda invocation back."""
+    global _original_invoke  # noqa: PLW0603
+    from moto.awslambda.models import LambdaFunction
+
+    with _lock:
+        if _original_invoke is not None:
+            LambdaFunction._invoke_lambda = _original_invoke  # type: ignore[method-assign]
+            _original_invoke = None
+
+
+class _ScaledTime:
+    """The `time` module, but `sleep` waits `factor` times as long."""
+
+    def __init__(self, factor: float) -> None:
+        self._factor = factor
+
+    def sleep(self, seconds: float) -> None:
+        """Sleep for the scaled duration."""
+        time.sleep(seconds * self._factor)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(time, name)
+
+
+def scale_retry_waits(factor: float) -> None:
+    """Make the Step Functions retrier wait `factor` × IntervalSeconds (1.0 = as on AWS)."""
+    global _original_retrier_time  # noqa: PLW0603
+    from moto.stepfunctions.parser.asl.component.common.retry import retrier_decl
+
+    with _lock:
+        if _original_retrier_time is None:
+            _original_retrier_time = retrier_decl.time  # type: ignore[attr-defined]
+        scaled = _ScaledTime(factor) if factor != 1.0 else _original_retrier_time
+        retrier_decl.time = scaled  # type: ignore[attr-defined,assignment]
+
+
+def restore_retry_waits() -> None:
+    """Undo `scale_retry_waits`."""
+    global _original_retrier_time  # noqa: PLW0603
+    from moto.stepfunctions.parser.asl.component.common.retry import retrier_decl
+
+    with _lock:
+        if _original_retrier_time is not None:
+            retrier_decl.time = _original_retrier_time  # type: ignore[attr-defined]
+            _original_retrier_time = None

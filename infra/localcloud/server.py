@@ -1,0 +1,97 @@
+"""Server mode: moto on a localhost port, and the Chalice HTTP API on another, in this process."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import logging
+import threading
+import urllib.request
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+MOTO_CONFIG: dict[str, Any] = {
+    "stepfunctions": {"execute_state_machine": True},
+    # Keep Docker "on": with use_docker false moto uses a backend that never calls
+    # `_invoke_lambda` (our interceptor) and just echoes the payload.
+    "lambda": {"use_docker": True},
+}
+
+
+class MotoServer:
+    """moto's threaded server on 127.0.0.1, configured to run state machines."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 0) -> None:
+        from moto.server import ThreadedMotoServer
+
+        self._server = ThreadedMotoServer(ip_address=host, port=port, verbose=False)
+        self.endpoint = ""
+        self.port = 0
+
+    def start(self) -> str:
+        """Start serving; the endpoint URL."""
+        # One access-log line per AWS call (and the status watcher polls): keep errors only.
+        logging.getLogger("werkzeug").setLevel(logging.WARNING)
+        self._server.start()
+        host, self.port = self._server.get_host_and_port()
+        self.endpoint = f"http://{host}:{self.port}"
+        self._post("/moto-api/config", MOTO_CONFIG)
+        return self.endpoint
+
+    def stop(self) -> None:
+        """Forget every resource (the backends are process-wide), then stop serving."""
+        if self.endpoint:
+            self._post("/moto-api/reset", {})
+        self._server.stop()
+
+    def _post(self, path: str, body: dict[str, Any]) -> None:
+        request = urllib.request.Request(  # noqa: S310  # our own localhost endpoint
+            f"{self.endpoint}{path}",
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:  # noqa: S310
+            response.read()
+
+
+class ApiServer:
+    """The Chalice app (`app.app`) served by chalice.local, which runs HTTP routes only."""
+
+    def __init__(self, project_root: Path, host: str = "127.0.0.1", port: int = 0) -> None:
+        self._project_root = project_root
+        self._host = host
+        self._port = port
+        self._server: Any = None
+        self._thread: threading.Thread | None = None
+        self.url = ""
+
+    def start(self, stage: str = "dev") -> str:
+        """Import the app (lazily: it is the lead's code) and serve it; the base URL."""
+        from chalice.cli.factory import CLIFactory
+        from chalice.local import create_local_server
+
+        config = CLIFactory(project_dir=str(self._project_root)).create_config_obj(
+            chalice_stage_name=stage
+        )
+        app = importlib.import_module("app").app
+        self._server = create_local_server(app, config, self._host, self._port)
+        host, port = self._server.server.server_address[:2]
+        self.url = f"http://{host}:{port}"
+        # The HTTP server's own loop: LocalDevServer.serve_forever prints the configured
+        # port, which is 0 when the OS picks one.
+        self._thread = threading.Thread(
+            target=self._server.server.serve_forever, name="chalice-local", daemon=True
+        )
+        self._thread.start()
+        return self.url
+
+    def stop(self) -> None:
+        """Stop serving."""
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server.server_close()
+        if self._thread is not None:
+            self._thread.join(timeout=5)

@@ -1,0 +1,233 @@
+"""Builds the deployable artefacts in out/: the merged template, function code and layers.
+
+    python -m infra.package [--out out] [--template-only] [--lint] [--tesseract-dir DIR]
+
+1. `chalice package --merge-template infra/template.yaml OUT` (the HTTP API + the
+   SAM template), then the state machine's ASL is inlined as `Definition` so
+   deploying needs no upload; the result is OUT/sam.json (and OUT/statemachines-lint.json,
+   the ASL in a form cfn-lint validates);
+2. each `functions/<dir>/` named by a CodeUri is copied to OUT/functions/<dir>/;
+3. the layers: OUT/layers/core/python (chalicelib + [project].dependencies) and
+   OUT/layers/extract/python (the `extract` extra), installed for Lambda's
+   platform with pip; the Tesseract build (see layers/README.md) is copied in
+   from --tesseract-dir or $TESSERACT_DIR when given.
+--bundle-layers also copies each function's layers into its code (for LocalStack
+Community, which does not apply layers). Deploy with
+`sam deploy -t OUT/sam.json --resolve-s3 --capabilities CAPABILITY_IAM CAPABILITY_AUTO_EXPAND`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+TEMPLATE = ROOT / "infra" / "template.yaml"
+# Lambda's python3.11 runs on Amazon Linux 2 (glibc 2.26): manylinux2014 wheels fit it.
+PIP_PLATFORM = ("--platform", "manylinux2014_x86_64", "--implementation", "cp")
+PIP_PYTHON = ("--python-version", "3.11", "--only-binary=:all:")
+ASL_LINT = "statemachines-lint.json"
+_IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache")
+
+
+class PackagingError(Exception):
+    """A packaging step failed."""
+
+
+def _run(command: list[str], **kwargs: Any) -> None:
+    print("+", " ".join(command), flush=True)
+    result = subprocess.run(command, check=False, **kwargs)
+    if result.returncode != 0:
+        raise PackagingError(f"{command[0]} exited with {result.returncode}")
+
+
+def _sam_template() -> dict[str, Any]:
+    from infra.localcloud.template import load_sam_template
+
+    return load_sam_template(TEMPLATE)
+
+
+def chalice_package(out: Path) -> None:
+    """Merge the Chalice API into the SAM template; the result is OUT/sam.json."""
+    chalice = Path(sys.executable).with_name("chalice")
+    env = {**os.environ, "AWS_DEFAULT_REGION": os.environ.get("AWS_DEFAULT_REGION", "us-east-1")}
+    _run([str(chalice), "package", "--merge-template", str(TEMPLATE), str(out)], cwd=ROOT, env=env)
+    merged_path = out / "sam.yaml"  # chalice writes YAML when the merged template is YAML
+    merged = yaml.safe_load(merged_path.read_text(encoding="utf-8"))
+    inline_state_machines(merged)
+    (out / "sam.json").write_text(json.dumps(merged, indent=2) + "\n", encoding="utf-8")
+    merged_path.unlink()
+    lint_template = asl_lint_template(merged)
+    (out / ASL_LINT).write_text(json.dumps(lint_template, indent=2) + "\n", encoding="utf-8")
+
+
+def asl_lint_template(template: dict[str, Any]) -> dict[str, Any]:
+    """Each state machine's ASL as a native AWS::StepFunctions::StateMachine, for cfn-lint.
+
+    cfn-lint validates `Definition` (E3601...) only on the native resource: SAM turns
+    it into an Fn::Join string that cfn-lint cannot read. The ARNs are placeholders.
+    """
+    resources: dict[str, Any] = {}
+    for logical_id, resource in template["Resources"].items():
+        props = resource.get("Properties", {})
+        if resource["Type"] != "AWS::Serverless::StateMachine" or "Definition" not in props:
+            continue
+        keys = props.get("DefinitionSubstitutions", {})
+        resources[logical_id] = {
+            "Type": "AWS::StepFunctions::StateMachine",
+            "Properties": {
+                "RoleArn": "arn:aws:iam::123456789012:role/placeholder",
+                "Definition": props["Definition"],
+                "DefinitionSubstitutions": {
+                    key: f"arn:aws:lambda:us-east-1:123456789012:function:{key}" for key in keys
+                },
+            },
+        }
+    return {"AWSTemplateFormatVersion": "2010-09-09", "Resources": resources}
+
+
+def inline_state_machines(template: dict[str, Any]) -> None:
+    """Replace each local DefinitionUri with the ASL itself (`Definition`)."""
+    for logical_id, resource in template["Resources"].items():
+        props = resource.get("Properties", {})
+        uri = props.get("DefinitionUri")
+        if resource["Type"] == "AWS::Serverless::StateMachine" and isinstance(uri, str):
+            asl = ROOT / uri
+            if not asl.is_file():
+                raise PackagingError(f"{logical_id}: {uri} not found")
+            props["Definition"] = json.loads(asl.read_text(encoding="utf-8"))
+            del props["DefinitionUri"]
+
+
+def copy_functions(out: Path) -> list[str]:
+    """Copy every local function CodeUri directory into OUT; the directories copied."""
+    copied = []
+    for resource in _sam_template()["Resources"].values():
+        uri = resource.get("Properties", {}).get("CodeUri")
+        if resource["Type"] != "AWS::Serverless::Function" or not isinstance(uri, str):
+            continue
+        if uri.endswith(".zip"):
+            continue  # Chalice's deployment.zip, written by chalice package
+        source, target = ROOT / uri, out / uri
+        if not source.is_dir():
+            raise PackagingError(f"CodeUri {uri} is not a directory")
+        shutil.rmtree(target, ignore_errors=True)
+        shutil.copytree(source, target, ignore=_IGNORE)
+        copied.append(uri)
+    return copied
+
+
+def _project() -> dict[str, Any]:
+    project: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return project
+
+
+def pip_install(target: Path, requirements: list[str]) -> None:
+    """Install requirements for Lambda's platform (not this machine's) into target."""
+    pip = [sys.executable, "-m", "pip", "install", "--quiet", "--upgrade"]
+    _run([*pip, "--target", str(target), *PIP_PLATFORM, *PIP_PYTHON, *requirements])
+
+
+def build_core_layer(layer: Path) -> None:
+    """chalicelib and the project's core dependencies under layer/python."""
+    python = layer / "python"
+    pip_install(python, list(_project()["dependencies"]))
+    shutil.copytree(ROOT / "chalicelib", python / "chalicelib", ignore=_IGNORE)
+
+
+def build_extract_layer(layer: Path, tesseract_dir: Path | None) -> None:
+    """PyMuPDF, pytesseract, Pillow, and the prebuilt Tesseract (bin, lib, share/tessdata)."""
+    pip_install(layer / "python", list(_project()["optional-dependencies"]["extract"]))
+    if tesseract_dir is None:
+        print(
+            "warning: no Tesseract build given (--tesseract-dir or TESSERACT_DIR): the extract "
+            "layer has no OCR binary; see layers/README.md",
+            file=sys.stderr,
+        )
+        return
+    for part in ("bin", "lib", "share"):
+        if not (tesseract_dir / part).is_dir():
+            raise PackagingError(f"{tesseract_dir} has no {part}/: see layers/README.md")
+        shutil.copytree(tesseract_dir / part, layer / part, dirs_exist_ok=True)
+
+
+def build_layers(out: Path, tesseract_dir: Path | None) -> None:
+    """Every layer the template names, by its ContentUri."""
+    for logical_id, resource in _sam_template()["Resources"].items():
+        if resource["Type"] != "AWS::Serverless::LayerVersion":
+            continue
+        uri = resource["Properties"]["ContentUri"]
+        layer = out / uri
+        shutil.rmtree(layer, ignore_errors=True)
+        if uri == "layers/core":
+            build_core_layer(layer)
+        elif uri == "layers/extract":
+            build_extract_layer(layer, tesseract_dir)
+        else:
+            raise PackagingError(f"{logical_id}: no builder for layer {uri}")
+
+
+def bundle_layers(out: Path) -> None:
+    """Copy each function's layers' python/ into its code, for runtimes that ignore layers."""
+    template = _sam_template()
+    layer_dirs = {
+        lid: out / r["Properties"]["ContentUri"] / "python"
+        for lid, r in template["Resources"].items()
+        if r["Type"] == "AWS::Serverless::LayerVersion"
+    }
+    global_layers = template.get("Globals", {}).get("Function", {}).get("Layers", [])
+    for resource in template["Resources"].values():
+        uri = resource.get("Properties", {}).get("CodeUri")
+        if resource["Type"] != "AWS::Serverless::Function" or uri.endswith(".zip"):
+            continue
+        for layer in [*global_layers, *resource["Properties"].get("Layers", [])]:
+            shutil.copytree(layer_dirs[layer["Ref"]], out / uri, dirs_exist_ok=True)
+
+
+def lint(out: Path) -> None:
+    """cfn-lint the source and packaged templates and the state machines' ASL (offline)."""
+    cfn_lint = Path(sys.executable).with_name("cfn-lint")
+    _run([str(cfn_lint), str(TEMPLATE), str(out / "sam.json"), str(out / ASL_LINT)])
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Package; 0 when everything was built, 2 when a step failed."""
+    parser = argparse.ArgumentParser(prog="python -m infra.package", description=__doc__)
+    parser.add_argument("--out", type=Path, default=ROOT / "out")
+    parser.add_argument("--template-only", action="store_true", help="only OUT/sam.json")
+    parser.add_argument("--lint", action="store_true", help="cfn-lint the result")
+    parser.add_argument(
+        "--bundle-layers", action="store_true", help="also copy layers into each function"
+    )
+    parser.add_argument("--tesseract-dir", type=Path, default=os.environ.get("TESSERACT_DIR"))
+    args = parser.parse_args(argv)
+    out: Path = args.out.resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    try:
+        chalice_package(out)
+        if not args.template_only:
+            copy_functions(out)
+            tesseract = Path(args.tesseract_dir) if args.tesseract_dir else None
+            build_layers(out, tesseract)
+            if args.bundle_layers:
+                bundle_layers(out)
+        if args.lint:
+            lint(out)
+    except (PackagingError, OSError) as exc:
+        print(f"packaging failed: {exc}", file=sys.stderr)
+        return 2
+    print(f"packaged into {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

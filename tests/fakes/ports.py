@@ -1,0 +1,159 @@
+"""In-memory fakes of the ports, for unit tests of the services."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from typing import Any
+
+from chalicelib.errors import (
+    DocumentNotFoundError,
+    DocumentStateConflictError,
+    DocumentTooLargeError,
+    InsufficientCreditsError,
+    StoredObjectMissingError,
+)
+from chalicelib.models import STAGE_LABELS, Document, DocumentError, DocumentStatus, UserProfile
+from chalicelib.ports import Deadline, ObjectInfo, PresignedPost
+
+
+class FakeRepository:
+    """Keeps users, documents and deadlines in dicts, with the same conditions as DynamoDB."""
+
+    def __init__(self) -> None:
+        self.users: dict[str, UserProfile] = {}
+        self.documents: dict[str, Document] = {}
+        self.deadlines: list[Deadline] = []
+
+    def ensure_user(self, user_id: str, *, credits: int, region: str) -> UserProfile:
+        return self.users.setdefault(
+            user_id, UserProfile(user_id=user_id, credits_left=credits, region=region)
+        )
+
+    def get_user(self, user_id: str) -> UserProfile | None:
+        return self.users.get(user_id)
+
+    def create_with_reservation(self, document: Document, deadline: Deadline) -> None:
+        user = self.users.get(document.owner_id)
+        if user is None or user.credits_left <= 0:
+            raise InsufficientCreditsError
+        user.credits_left -= 1
+        self.documents[document.document_id] = document
+        self.deadlines.append(deadline)
+
+    def get(self, document_id: str) -> Document | None:
+        return self.documents.get(document_id)
+
+    def transition(
+        self,
+        document_id: str,
+        *,
+        to: DocumentStatus,
+        allowed_from: Iterable[DocumentStatus],
+        fields: Mapping[str, Any] | None = None,
+        expected_source_version: str | None = None,
+    ) -> Document:
+        document = self.documents.get(document_id)
+        if document is None or document.status not in set(allowed_from):
+            raise DocumentStateConflictError
+        if (
+            expected_source_version is not None
+            and document.status != DocumentStatus.AWAITING_UPLOAD
+            and document.source_version_id != expected_source_version
+        ):
+            raise DocumentStateConflictError
+        return self.update(document_id, {"status": to, "stage": STAGE_LABELS[to], **(fields or {})})
+
+    def update(self, document_id: str, fields: Mapping[str, Any]) -> Document:
+        document = self.documents.get(document_id)
+        if document is None:
+            raise DocumentStateConflictError
+        data = json.loads(document.model_dump_json())
+        data.update(json.loads(json.dumps(dict(fields), default=str)))
+        updated = Document.model_validate(data)
+        self.documents[document_id] = updated
+        return updated
+
+    def fail(self, document_id: str, error: DocumentError, *, refund: bool) -> bool:
+        document = self.documents.get(document_id)
+        if document is None:
+            raise DocumentNotFoundError
+        if document.status == DocumentStatus.DONE:
+            return False
+        refund_now = refund and not document.refunded
+        fields: dict[str, Any] = {
+            "status": DocumentStatus.FAILED,
+            "stage": STAGE_LABELS[DocumentStatus.FAILED],
+            "error": error.model_dump(),
+            "task_token": None,
+        }
+        if refund_now:
+            fields["refunded"] = True
+            self.users[document.owner_id].credits_left += 1
+        self.update(document_id, fields)
+        return refund_now
+
+    def add_deadline(self, deadline: Deadline) -> None:
+        self.deadlines.append(deadline)
+
+    def due_deadlines(self, now: datetime, limit: int) -> list[Deadline]:
+        return sorted((d for d in self.deadlines if d.due_at <= now), key=lambda d: d.due_at)[
+            :limit
+        ]
+
+    def remove_deadline(self, deadline: Deadline) -> None:
+        self.deadlines.remove(deadline)
+
+
+class FakeObjectStore:
+    """A bucket in a dict."""
+
+    def __init__(self) -> None:
+        self.objects: dict[str, bytes] = {}
+        self.text_tagged: set[str] = set()
+
+    def head(self, key: str, version_id: str | None = None) -> ObjectInfo:
+        if key not in self.objects:
+            raise StoredObjectMissingError
+        return ObjectInfo(key=key, size=len(self.objects[key]), version_id=None, content_type=None)
+
+    def get_bytes(self, key: str, *, version_id: str | None = None, max_bytes: int) -> bytes:
+        data = self.head(key) and self.objects[key]
+        if len(data) > max_bytes:
+            raise DocumentTooLargeError
+        return data
+
+    def get_text(self, key: str) -> str:
+        self.head(key)
+        return self.objects[key].decode("utf-8")
+
+    def put_text(self, key: str, text: str, *, content_type: str, expires_with_text: bool) -> None:
+        self.objects[key] = text.encode("utf-8")
+        if expires_with_text:
+            self.text_tagged.add(key)
+
+    def exists(self, key: str) -> bool:
+        return key in self.objects
+
+    def presigned_post(
+        self, key: str, *, content_type: str, max_size: int, expires_in: int
+    ) -> PresignedPost:
+        return PresignedPost(
+            url="https://bucket.example/", fields={"key": key, "Content-Type": content_type}
+        )
+
+
+class FakeWorkflow:
+    """Records started runs and task successes."""
+
+    def __init__(self) -> None:
+        self.runs: dict[str, Mapping[str, Any]] = {}
+        self.successes: list[tuple[str, Mapping[str, Any]]] = []
+
+    def start(self, name: str, payload: Mapping[str, Any]) -> str:
+        self.runs.setdefault(name, payload)
+        return f"arn:aws:states:us-east-1:123456789012:execution:pipeline:{name}"
+
+    def send_task_success(self, token: str, output: Mapping[str, Any]) -> None:
+        self.successes.append((token, output))

@@ -1,0 +1,67 @@
+"""The ASL matches the error classes: names exist, terminal ones are caught, transient retried."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chalicelib import errors
+
+ASL_PATH = Path(__file__).parents[2] / "statemachines" / "document_pipeline.asl.json"
+
+
+@pytest.fixture(scope="module")
+def asl() -> dict[str, Any]:
+    return json.loads(ASL_PATH.read_text())
+
+
+def _tasks(asl: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    for name, state in asl["States"].items():
+        if state["Type"] == "Task":
+            yield name, state
+
+
+def _names(entries: list[dict[str, Any]]) -> set[str]:
+    return {name for entry in entries for name in entry["ErrorEquals"]}
+
+
+def test_every_error_name_in_the_asl_exists_in_chalicelib_errors(asl: dict[str, Any]) -> None:
+    for state_name, state in _tasks(asl):
+        for name in _names(state.get("Retry", [])) | _names(state.get("Catch", [])):
+            if name.startswith(("States.", "Lambda.")):
+                continue
+            assert errors.error_class_by_name(name) is not None, f"{state_name}: {name}"
+
+
+def test_every_task_retries_every_retryable_error(asl: dict[str, Any]) -> None:
+    for state_name, state in _tasks(asl):
+        assert errors.retryable_error_names() <= _names(state["Retry"]), state_name
+
+
+def test_every_work_task_catches_every_terminal_error_into_record_failure(
+    asl: dict[str, Any],
+) -> None:
+    for state_name, state in _tasks(asl):
+        if state_name == "Record Failure":
+            continue
+        catches = [c for c in state["Catch"] if c["Next"] == "Record Failure"]
+        assert errors.terminal_error_names() <= _names(catches), state_name
+
+
+def test_retryable_errors_are_never_caught(asl: dict[str, Any]) -> None:
+    # A Catch would end the run in Fail and make a redrive useless.
+    for state_name, state in _tasks(asl):
+        caught = _names(state.get("Catch", []))
+        assert not caught & errors.retryable_error_names(), state_name
+        assert "States.ALL" not in caught, state_name
+
+
+def test_error_names_follow_the_convention() -> None:
+    for name in errors.terminal_error_names() | errors.retryable_error_names():
+        assert name.endswith("Error"), name
+        cls = errors.error_class_by_name(name)
+        assert cls is not None and cls.__doc__, name
