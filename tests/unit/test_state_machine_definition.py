@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TYPE_CHECKING
 
 import pytest
 
 from chalicelib import errors
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 ASL_PATH = Path(__file__).parents[2] / "statemachines" / "document_pipeline.asl.json"
 

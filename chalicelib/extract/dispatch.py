@@ -1,0 +1,100 @@
+"""In-process extraction: sniff the real format, run its reader, work out the common facts."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from typing import TYPE_CHECKING, cast
+
+from chalicelib.errors import (
+    DocumentTooLargeError,
+    DomainError,
+    ExtractionCrashedError,
+    UnreadableDocumentError,
+)
+from chalicelib.extract.language import detect_language
+from chalicelib.extract.markdown import PAGE_MARKER
+from chalicelib.extract.reading import ReadContext, ReaderOutput
+from chalicelib.extract.sniff import ensure_acceptable, sniff_format
+from chalicelib.models import ExtractedFacts, Extraction
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from chalicelib.extract.limits import ExtractLimits
+
+    Reader = Callable[[bytes, ReadContext], ReaderOutput]
+
+logger = logging.getLogger(__name__)
+
+# Readers are imported on first use: a TXT upload should not pay PyMuPDF's import.
+_READERS = {
+    "pdf": "chalicelib.extract.pdf",
+    "docx": "chalicelib.extract.docx",
+    "xlsx": "chalicelib.extract.xlsx",
+    "rtf": "chalicelib.extract.rtf",
+    "txt": "chalicelib.extract.text",
+    "png": "chalicelib.extract.images",
+    "jpeg": "chalicelib.extract.images",
+    "tiff": "chalicelib.extract.images",
+}
+# Enough text to tell the language; the rest of a long document adds only time.
+_LANGUAGE_SAMPLE_CHARS = 200_000
+
+
+def extract_document(data: bytes, *, declared_ext: str, limits: ExtractLimits) -> Extraction:
+    """Read a document in this process: real format by its bytes, Markdown and facts out."""
+    extension = declared_ext.lower().lstrip(".")
+    if not data:
+        raise UnreadableDocumentError("The file is empty. Check the document and send it again.")
+    if len(data) > limits.max_bytes:
+        raise DocumentTooLargeError(
+            f"The file is larger than {limits.max_bytes // (1024 * 1024)} MB. "
+            "Compress the scans or split the document, then send it again."
+        )
+    ctx = ReadContext.start(limits)
+    kind = sniff_format(data, limits)
+    ensure_acceptable(kind, extension)
+    return _facts(kind, _run_reader(kind, data, ctx), ctx)
+
+
+def _run_reader(kind: str, data: bytes, ctx: ReadContext) -> ReaderOutput:
+    reader = cast("Reader", importlib.import_module(_READERS[kind]).read)
+    try:
+        return reader(data, ctx)
+    except DomainError:
+        raise
+    except RecursionError as exc:
+        raise UnreadableDocumentError(
+            "The document is nested too deeply to read. Save it again and send the new copy."
+        ) from exc
+    except MemoryError:
+        raise
+    except Exception as exc:
+        # A parser failing on a hostile or broken file is the file's fault for the user;
+        # the traceback stays in our logs for us.
+        logger.exception("reader for %s failed", kind)
+        raise ExtractionCrashedError(
+            "The file could not be read: our reader failed on it. Save it again, or send it as PDF."
+        ) from exc
+
+
+def _facts(kind: str, output: ReaderOutput, ctx: ReadContext) -> Extraction:
+    content = PAGE_MARKER.sub("", output.markdown)
+    if not any(char.isalnum() for char in content):
+        raise UnreadableDocumentError(
+            "No readable text found in the document. If it is a scan, send a clearer one "
+            "(300 dpi); if it is a form, fill it in first."
+        )
+    facts = ExtractedFacts(
+        pipeline=output.pipeline,
+        format=kind,
+        pages=output.pages,
+        chars=len(output.markdown),
+        ocr_used=output.ocr_pages > 0,
+        ocr_pages=output.ocr_pages,
+        language=detect_language(content[:_LANGUAGE_SAMPLE_CHARS]),
+        has_tables=output.has_tables,
+        warnings=tuple(ctx.warnings),
+    )
+    return Extraction(markdown=output.markdown, facts=facts)

@@ -1,0 +1,42 @@
+"""The language of extracted text, told by its script and a few function words."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from chalicelib.models import Language
+
+_WORD = re.compile(r"[^\W\d_]+")
+_ENGLISH_FUNCTION_WORDS = frozenset(
+    ("the", "of", "and", "to", "in", "or", "a", "by", "for", "with", "shall", "be", "is")
+)
+# Enough letters for the share to mean something (a title alone can mislead).
+MIN_LETTERS = 20
+# A Russian contract carries Latin e-mails, URLs and company names: a majority decides.
+MIN_SCRIPT_SHARE = 0.5
+# English prose spends about a quarter of its words on these; German or French far less.
+MIN_ENGLISH_FUNCTION_SHARE = 0.08
+
+
+def detect_language(text: str) -> Language:
+    """ "ru" when Cyrillic letters dominate, "en" for English prose, else "unknown"."""
+    cyrillic = latin = 0
+    words = _WORD.findall(text)
+    for word in words:
+        for char in word:
+            if "\u0400" <= char <= "\u04ff":
+                cyrillic += 1
+            elif char.isascii():
+                latin += 1
+    letters = cyrillic + latin
+    if letters < MIN_LETTERS:
+        return "unknown"
+    if cyrillic / letters >= MIN_SCRIPT_SHARE:
+        return "ru"
+    if latin / letters >= MIN_SCRIPT_SHARE:
+        function_words = sum(1 for w in words if w.lower() in _ENGLISH_FUNCTION_WORDS)
+        if function_words / len(words) >= MIN_ENGLISH_FUNCTION_SHARE:
+            return "en"
+    return "unknown"

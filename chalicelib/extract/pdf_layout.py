@@ -1,0 +1,253 @@
+"""A PDF page's text layer as Markdown: headings by font size, paragraphs, ruled tables.
+
+Headings come from the span sizes of `get_text("dict")`, which costs about what
+plain text does. Table detection (`find_tables`) costs 100 times more, so it runs
+only on pages whose vector drawings form a grid of crossing rules.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from statistics import median
+from typing import TYPE_CHECKING, Any
+
+from chalicelib.extract.markdown import markdown_table
+from chalicelib.extract.text import join_wrapped_lines
+
+if TYPE_CHECKING:
+    import pymupdf
+
+_BOLD_FLAG = 16
+# A heading is notably larger than body text; a title much larger still.
+HEADING_SCALE = 1.15
+TITLE_SCALE = 1.5
+MAX_HEADING_CHARS = 200
+MAX_BOLD_HEADING_CHARS = 120
+# A grid needs 3 distinct rules each way (2x2 cells); fewer is a frame or an underline.
+MIN_GRID_RULES = 3
+_RULE_MIN_LENGTH = 5.0
+_RULE_MAX_THICKNESS = 3.0
+_GRID_TOLERANCE = 2.0
+_BULLETS = ("\u2022", "\u25cf", "\u25aa", "\u25e6", "\uf0b7", "\u2013", "\u2014")  # • ● ▪ ◦  – —
+# "1.2." or "а)" opening a line, alone or before the item's text.
+_ITEM_START = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3})*[.)]|[a-zа-яё]\))(?:\s+(?P<next>\S)|$)")
+
+Rule = tuple[float, float, float]  # (start, end, position) of a horizontal or vertical rule
+
+
+@dataclass(frozen=True)
+class TextBlock:
+    """A block of the text layer: its lines, position and typography."""
+
+    bbox: tuple[float, float, float, float]
+    lines: tuple[str, ...]
+    size: float
+    bold: bool
+
+    @property
+    def chars(self) -> int:
+        """Characters in the block."""
+        return sum(len(line) for line in self.lines)
+
+
+@dataclass(frozen=True)
+class PageTable:
+    """A table found on a page, already as Markdown."""
+
+    bbox: tuple[float, float, float, float]
+    markdown: str
+
+
+def text_blocks(layout: dict[str, Any]) -> list[TextBlock]:
+    """Compact text blocks from a `get_text("dict")` result (spans reduced to size and bold)."""
+    blocks = []
+    for block in layout.get("blocks", ()):
+        if block.get("type") != 0:
+            continue
+        lines: list[str] = []
+        weighted = chars = bold_chars = 0.0
+        for line in block.get("lines", ()):
+            text = ""
+            for span in line.get("spans", ()):
+                span_text = span.get("text", "")
+                count = len(span_text.strip())
+                weighted += span.get("size", 0.0) * count
+                chars += count
+                flags, font = span.get("flags", 0), span.get("font", "").lower()
+                bold_chars += count if flags & _BOLD_FLAG or "bold" in font else 0
+                text += span_text
+            if text.strip():
+                lines.append(" ".join(text.split()))
+        if lines and chars:
+            x0, y0, x1, y1 = block.get("bbox", (0.0, 0.0, 0.0, 0.0))
+            bbox = (float(x0), float(y0), float(x1), float(y1))
+            blocks.append(TextBlock(bbox, tuple(lines), weighted / chars, bold_chars >= chars))
+    return blocks
+
+
+def body_size(pages: list[list[TextBlock]]) -> float:
+    """The font size most text is set in: the character-weighted median of block sizes."""
+    sizes: list[float] = []
+    for blocks in pages:
+        for block in blocks:
+            # Weight by characters, capped so one block does not need a huge list.
+            sizes.extend([round(block.size, 1)] * min(block.chars // 20 + 1, 50))
+    return median(sizes) if sizes else 0.0
+
+
+def _rules(page: pymupdf.Page) -> tuple[list[Rule], list[Rule]]:
+    """Horizontal and vertical rules among the page's vector drawings.
+
+    `get_cdrawings` gives plain tuples, three times faster than `get_drawings`.
+    """
+    horizontal: list[Rule] = []
+    vertical: list[Rule] = []
+    for path in page.get_cdrawings():  # type: ignore[no-untyped-call]
+        stroked = path.get("color") is not None
+        for item in path.get("items", ()):
+            if item[0] == "l":
+                (x0, y0), (x1, y1) = item[1], item[2]
+                if abs(y0 - y1) < 1 and abs(x0 - x1) > _RULE_MIN_LENGTH:
+                    horizontal.append((min(x0, x1), max(x0, x1), y0))
+                elif abs(x0 - x1) < 1 and abs(y0 - y1) > _RULE_MIN_LENGTH:
+                    vertical.append((min(y0, y1), max(y0, y1), x0))
+            elif item[0] == "re":
+                _rect_rules(item[1], stroked=stroked, horizontal=horizontal, vertical=vertical)
+    return horizontal, vertical
+
+
+def _rect_rules(
+    rect: tuple[float, float, float, float],
+    *,
+    stroked: bool,
+    horizontal: list[Rule],
+    vertical: list[Rule],
+) -> None:
+    """A thin filled rectangle is one rule; a stroked box is four (a cell border)."""
+    x0, y0, x1, y1 = rect
+    width, height = abs(x1 - x0), abs(y1 - y0)
+    x0, x1, y0, y1 = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
+    if height < _RULE_MAX_THICKNESS and width > _RULE_MIN_LENGTH:
+        horizontal.append((x0, x1, (y0 + y1) / 2))
+    elif width < _RULE_MAX_THICKNESS and height > _RULE_MIN_LENGTH:
+        vertical.append((y0, y1, (x0 + x1) / 2))
+    elif stroked and min(width, height) > _RULE_MIN_LENGTH:
+        horizontal += [(x0, x1, y0), (x0, x1, y1)]
+        vertical += [(y0, y1, x0), (y0, y1, x1)]
+
+
+def looks_ruled(page: pymupdf.Page) -> bool:
+    """True when rules cross in a grid of at least 3x3 distinct lines (a table's borders)."""
+    horizontal, vertical = _rules(page)
+    if len(horizontal) < MIN_GRID_RULES or len(vertical) < MIN_GRID_RULES:
+        return False
+    xs: set[int] = set()
+    ys: set[int] = set()
+    tol = _GRID_TOLERANCE
+    for x0, x1, y in horizontal:
+        for y0, y1, x in vertical:
+            if x0 - tol <= x <= x1 + tol and y0 - tol <= y <= y1 + tol:
+                # Rules a hair apart (double borders) count as one.
+                xs.add(round(x / 3))
+                ys.add(round(y / 3))
+        if len(xs) >= MIN_GRID_RULES and len(ys) >= MIN_GRID_RULES:
+            return True
+    return False
+
+
+def page_tables(page: pymupdf.Page) -> list[PageTable]:
+    """Ruled tables of at least 2x2 cells on a page that `looks_ruled`."""
+    tables = []
+    for table in page.find_tables().tables:  # type: ignore[no-untyped-call]
+        if table.row_count < 2 or table.col_count < 2:
+            continue
+        rows = [[cell or "" for cell in row] for row in table.extract()]
+        if any(any(cell.strip() for cell in row) for row in rows):
+            x0, y0, x1, y1 = table.bbox
+            bbox = (float(x0), float(y0), float(x1), float(y1))
+            tables.append(PageTable(bbox, markdown_table(rows)))
+    return tables
+
+
+def _inside(block: TextBlock, table: PageTable) -> bool:
+    x = (block.bbox[0] + block.bbox[2]) / 2
+    y = (block.bbox[1] + block.bbox[3]) / 2
+    x0, y0, x1, y1 = table.bbox
+    return x0 <= x <= x1 and y0 <= y <= y1
+
+
+def _starts_item(line: str) -> bool:
+    """True for a bullet or a clause number opening a line.
+
+    A number followed by a lowercase word is a wrapped reference ("... в порядке п.
+    6.1.1. настоящей оферты"), not a new clause.
+    """
+    if line.startswith(_BULLETS):
+        return True
+    match = _ITEM_START.match(line)
+    if not match:
+        return False
+    following = match.group("next")
+    return following is None or not following.islower() or line[0].isalpha()
+
+
+def _split_items(lines: tuple[str, ...]) -> list[list[str]]:
+    """A block's lines grouped into paragraphs; a bullet or clause number starts a new one."""
+    groups: list[list[str]] = []
+    for line in lines:
+        if not groups or _starts_item(line):
+            groups.append([])
+        groups[-1].append(line)
+    return groups
+
+
+def block_markdown(block: TextBlock, body: float) -> str:
+    """A block as a heading (by size, or bold and short) or as paragraphs and list items."""
+    text = " ".join(block.lines)
+    if body and len(block.lines) <= 3 and block.chars <= MAX_HEADING_CHARS:
+        if block.size >= body * TITLE_SCALE:
+            return f"# {text}"
+        if block.size >= body * HEADING_SCALE:
+            return f"## {text}"
+    short = len(block.lines) <= 2 and block.chars <= MAX_BOLD_HEADING_CHARS
+    if block.bold and short and any(c.isalpha() for c in text) and not text.endswith((":", ",")):
+        return f"### {text}"
+    paragraphs = []
+    for group in _split_items(block.lines):
+        paragraph = join_wrapped_lines(group)
+        if paragraph.startswith(_BULLETS):
+            paragraph = "- " + paragraph[1:].lstrip()
+        paragraphs.append(paragraph)
+    return "\n\n".join(paragraphs)
+
+
+def _heading_prefix(markdown: str) -> str | None:
+    prefix, _, _ = markdown.partition(" ")
+    return prefix if prefix and set(prefix) == {"#"} else None
+
+
+def page_markdown(blocks: list[TextBlock], tables: list[PageTable], body: float) -> str:
+    """A page's Markdown: blocks in reading order, each table in place of the text it covers."""
+    parts: list[str] = []
+    pending = sorted(tables, key=lambda table: table.bbox[1])
+    previous: TextBlock | None = None
+    for block in blocks:
+        if any(_inside(block, table) for table in tables):
+            continue
+        while pending and pending[0].bbox[1] <= block.bbox[1]:
+            parts.append(pending.pop(0).markdown)
+            previous = None
+        markdown = block_markdown(block, body)
+        prefix = _heading_prefix(markdown)
+        if prefix and previous and parts and _heading_prefix(parts[-1]) == prefix:
+            line_height = block.bbox[3] - block.bbox[1]
+            if 0 <= block.bbox[1] - previous.bbox[3] < line_height:
+                # A title set as two blocks (two centred lines) is one heading.
+                parts[-1] += markdown[len(prefix) :]
+                previous = block
+                continue
+        parts.append(markdown)
+        previous = block
+    parts.extend(table.markdown for table in pending)
+    return "\n\n".join(part for part in parts if part)

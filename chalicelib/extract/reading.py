@@ -1,0 +1,63 @@
+"""What every reader is given (limits, a deadline, a list of warnings) and gives back."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from chalicelib.errors import ExtractionTimeoutError
+
+if TYPE_CHECKING:
+    from chalicelib.extract.limits import ExtractLimits
+    from chalicelib.models import Pipeline
+
+
+@dataclass
+class ReadContext:
+    """One extraction's limits, its wall-clock deadline and the warnings it collects."""
+
+    limits: ExtractLimits
+    deadline: float
+    warnings: list[str] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, limits: ExtractLimits) -> ReadContext:
+        """A context whose deadline is `limits.timeout_seconds` from now."""
+        return cls(limits=limits, deadline=time.monotonic() + limits.timeout_seconds)
+
+    def remaining(self) -> float:
+        """Seconds left before the deadline (never negative)."""
+        return max(0.0, self.deadline - time.monotonic())
+
+    def check_deadline(self) -> None:
+        """Raise ExtractionTimeoutError once the deadline has passed."""
+        if time.monotonic() >= self.deadline:
+            raise ExtractionTimeoutError(
+                f"Reading the document took longer than {self.limits.timeout_seconds} seconds. "
+                "Send a shorter file or a PDF with a text layer."
+            )
+
+    def warn(self, message: str) -> None:
+        """Record something the user should know about the extracted text."""
+        self.warnings.append(message)
+
+
+@dataclass(frozen=True)
+class ReaderOutput:
+    """A reader's result before the facts common to every format are worked out."""
+
+    markdown: str
+    pages: int
+    pipeline: Pipeline = "contract"
+    ocr_pages: int = 0
+    has_tables: bool = False
+
+
+# A dense contract page holds about 3000 characters; used where a format has no pages.
+CHARS_PER_PAGE = 3000
+
+
+def estimate_pages(chars: int) -> int:
+    """Pages a text of `chars` characters would fill when printed (at least one)."""
+    return max(1, -(-chars // CHARS_PER_PAGE))

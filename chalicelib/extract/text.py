@@ -1,0 +1,122 @@
+"""Plain text: detecting its encoding and keeping its paragraphs."""
+
+from __future__ import annotations
+
+import codecs
+import re
+import unicodedata
+from typing import TYPE_CHECKING
+
+import charset_normalizer
+
+from chalicelib.errors import UnreadableDocumentError
+from chalicelib.extract.reading import ReaderOutput, estimate_pages
+
+if TYPE_CHECKING:
+    from chalicelib.extract.reading import ReadContext
+
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+# Only the encodings Russian and English users' files come in: a wider list lets
+# charset-normalizer pick exotic code pages for short Cyrillic texts.
+_CANDIDATE_ENCODINGS = [
+    "utf_8", "cp1251", "koi8_r", "cp866", "mac_cyrillic", "cp1252", "iso8859_5",
+    "utf_16", "utf_16_le", "utf_16_be",
+]  # fmt: skip
+SNIFF_SAMPLE_BYTES = 64 * 1024
+# Text files carry tabs and line breaks, not other control characters; binary data does.
+MAX_CONTROL_SHARE = 0.01
+_ALLOWED_CONTROLS = frozenset("\t\n\r\f\v")
+_DROPPED_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufeff]")
+_SENTENCE_END = tuple(".:;!?")
+
+
+def looks_like_text(data: bytes) -> bool:
+    """True when the start of `data` decodes as text in an encoding we know."""
+    sample = data[:SNIFF_SAMPLE_BYTES]
+    return _decode(sample, complete=len(sample) == len(data)) is not None
+
+
+def decode_text(data: bytes) -> str | None:
+    """The text of `data` (BOM, UTF-8, or a detected Cyrillic/Latin code page); None if binary."""
+    return _decode(data, complete=True)
+
+
+def _decode(data: bytes, *, complete: bool) -> str | None:
+    for bom, codec in _BOMS:
+        if data.startswith(bom):
+            return data[len(bom) :].decode(codec, errors="replace")
+    try:
+        # A sample may end inside a multi-byte character: only a complete file must end clean.
+        decoded = codecs.getincrementaldecoder("utf-8")().decode(data, final=complete)
+    except UnicodeDecodeError:
+        match = charset_normalizer.from_bytes(data, cp_isolation=_CANDIDATE_ENCODINGS).best()
+        if match is None:
+            return None
+        decoded = str(match)
+    return decoded if _control_share(decoded) <= MAX_CONTROL_SHARE else None
+
+
+def _control_share(decoded: str) -> float:
+    if not decoded:
+        return 0.0
+    controls = sum(
+        1
+        for c in decoded
+        if c not in _ALLOWED_CONTROLS and unicodedata.category(c) in ("Cc", "Cs", "Co")
+    )
+    return controls / len(decoded)
+
+
+def text_to_markdown(decoded: str) -> str:
+    """Paragraphs of a plain text as Markdown: blank-line blocks, hard wraps joined."""
+    cleaned = _DROPPED_CONTROLS.sub("", decoded.replace("\r\n", "\n").replace("\r", "\n"))
+    paragraphs: list[str] = []
+    for block in re.split(r"\n\s*\n", cleaned):
+        lines = [line.strip() for line in block.split("\n") if line.strip()]
+        if not lines:
+            continue
+        if _is_hard_wrapped(lines):
+            paragraphs.append(join_wrapped_lines(lines))
+        else:
+            paragraphs.extend(lines)
+    return "\n\n".join(paragraphs)
+
+
+def _is_hard_wrapped(lines: list[str]) -> bool:
+    """True when a block's lines were broken at a fixed width rather than per paragraph."""
+    if len(lines) < 3:
+        return False
+    width = max(len(line) for line in lines)
+    if not 40 <= width <= 120:
+        return False
+    body = lines[:-1]
+    full = sum(1 for line in body if len(line) >= 0.75 * width)
+    open_ended = sum(1 for line in body if not line.endswith(_SENTENCE_END))
+    return full >= 0.6 * len(body) and open_ended >= 0.6 * len(body)
+
+
+def join_wrapped_lines(lines: list[str]) -> str:
+    """Lines of one paragraph joined by spaces, a word hyphenated across a break rejoined."""
+    joined = lines[0]
+    for line in lines[1:]:
+        if joined.endswith("-") and joined[-2:-1].isalpha() and line[:1].islower():
+            joined = joined[:-1] + line
+        else:
+            joined = f"{joined} {line}"
+    return joined
+
+
+def read(data: bytes, ctx: ReadContext) -> ReaderOutput:
+    """A plain-text file as Markdown paragraphs."""
+    decoded = decode_text(data)
+    if decoded is None:
+        raise UnreadableDocumentError(
+            "The text file's encoding could not be recognised. Save it as UTF-8 and send it again."
+        )
+    ctx.check_deadline()
+    markdown = text_to_markdown(decoded)
+    return ReaderOutput(markdown=markdown, pages=estimate_pages(len(markdown)))

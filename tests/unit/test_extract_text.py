@@ -1,0 +1,100 @@
+"""Plain text and RTF: encodings people actually send, and their paragraphs kept."""
+
+from __future__ import annotations
+
+import codecs
+
+import pytest
+
+from chalicelib.errors import UnsupportedFormatError
+from chalicelib.extract import ExtractLimits, extract_document
+from chalicelib.extract.rtf import drop_binary_groups
+from chalicelib.extract.text import decode_text, text_to_markdown
+
+LIMITS = ExtractLimits(
+    max_bytes=5 * 1024 * 1024,
+    max_pages=50,
+    max_ocr_pages=5,
+    timeout_seconds=60,
+    ocr_page_timeout_seconds=30,
+)
+CONTRACT = (
+    "ДОГОВОР ПОСТАВКИ № 12\n\n"
+    "1. Поставщик обязуется передать Покупателю товар, а Покупатель — принять и оплатить его.\n"
+    "2. Цена договора составляет 100 000 рублей, включая НДС.\n"
+)
+
+
+@pytest.mark.parametrize(
+    "encoded",
+    [
+        CONTRACT.encode("utf-8"),
+        codecs.BOM_UTF8 + CONTRACT.encode("utf-8"),
+        CONTRACT.encode("cp1251"),
+        CONTRACT.replace("—", "-").replace("№", "N").encode("koi8-r"),
+        CONTRACT.encode("utf-16"),
+    ],
+    ids=["utf-8", "utf-8-sig", "cp1251", "koi8-r", "utf-16-bom"],
+)
+def test_txt_decodes_every_encoding_russian_users_send(encoded: bytes) -> None:
+    extraction = extract_document(encoded, declared_ext="txt", limits=LIMITS)
+    assert "Поставщик обязуется передать Покупателю товар" in extraction.markdown
+    assert extraction.facts.language == "ru"
+    assert extraction.facts.format == "txt"
+    assert extraction.facts.pages == 1
+
+
+def test_txt_keeps_each_line_as_a_paragraph() -> None:
+    markdown = extract_document(CONTRACT.encode(), declared_ext="txt", limits=LIMITS).markdown
+    assert markdown.split("\n\n") == [line for line in CONTRACT.splitlines() if line]
+
+
+def test_txt_joins_hard_wrapped_lines_and_rejoins_hyphenated_words() -> None:
+    wrapped = (
+        "The Supplier shall deliver the goods to the Buyer within thirty\n"
+        "days of the order and shall bear all costs of transportation, insu-\n"
+        "rance and handling until the goods are accepted by the Buyer at the\n"
+        "delivery point named in the order.\n"
+    )
+    assert text_to_markdown(wrapped) == (
+        "The Supplier shall deliver the goods to the Buyer within thirty days of the order and "
+        "shall bear all costs of transportation, insurance and handling until the goods are "
+        "accepted by the Buyer at the delivery point named in the order."
+    )
+
+
+def test_txt_declared_but_binary_is_refused() -> None:
+    with pytest.raises(UnsupportedFormatError, match=r"\.txt but holds binary data"):
+        extract_document(bytes(range(256)) * 10, declared_ext="txt", limits=LIMITS)
+
+
+def test_decode_text_refuses_binary_data() -> None:
+    assert decode_text(b"\x00\x01\x02\x03" * 100) is None
+
+
+def test_rtf_with_raw_utf8_cyrillic_is_read_as_written() -> None:
+    rtf = (
+        "{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 Times;}}"
+        "\\f0 СОГЛАШЕНИЕ\\par\\par Стороны обязуются.\\par}"
+    )
+    extraction = extract_document(rtf.encode(), declared_ext="rtf", limits=LIMITS)
+    assert extraction.markdown == "СОГЛАШЕНИЕ\n\nСтороны обязуются."
+    assert extraction.facts.language == "ru"
+
+
+def test_rtf_with_cp1251_escapes_and_unicode_escapes_is_decoded() -> None:
+    escaped = "".join(f"\\'{byte:02x}" for byte in "Договор".encode("cp1251"))
+    rtf = (
+        "{\\rtf1\\ansi\\ansicpg1251\\deff0{\\fonttbl{\\f0\\fcharset204 Arial;}}\\f0 "
+        f"{escaped} \\u1072?\\u1088?\\u1077?\\u1085?\\u1076?\\u1099?\\par второй абзац\\par}}"
+    )
+    extraction = extract_document(rtf.encode("cp1251"), declared_ext="rtf", limits=LIMITS)
+    assert extraction.markdown.split("\n\n") == ["Договор аренды", "второй абзац"]
+
+
+def test_rtf_pictures_are_dropped_before_parsing() -> None:
+    picture = "{\\pict\\pngblip " + "89504e47" * 100_000 + "}"
+    rtf = f"{{\\rtf1\\ansi Before {picture}after\\par}}"
+    assert drop_binary_groups(rtf) == "{\\rtf1\\ansi Before after\\par}"
+    extraction = extract_document(rtf.encode(), declared_ext="rtf", limits=LIMITS)
+    assert extraction.markdown == "Before after"

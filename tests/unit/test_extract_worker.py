@@ -1,0 +1,124 @@
+"""The isolated worker: same result as in-process, errors cross the boundary, limits hold."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+import time
+from typing import TYPE_CHECKING
+
+import pymupdf
+import pytest
+from PIL import Image
+
+from chalicelib.errors import (
+    DomainError,
+    EncryptedDocumentError,
+    ExtractionCrashedError,
+    ExtractionTimeoutError,
+    HostileDocumentError,
+    UnsupportedFormatError,
+)
+from chalicelib.extract import ExtractLimits, extract_document, extract_isolated
+from chalicelib.extract.isolate import _result, encode_request
+from chalicelib.extract.worker import handle
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+LIMITS = ExtractLimits(
+    max_bytes=5 * 1024 * 1024,
+    max_pages=50,
+    max_ocr_pages=10,
+    timeout_seconds=60,
+    ocr_page_timeout_seconds=30,
+)
+CONTRACT = "ДОГОВОР ПОСТАВКИ\n\nПоставщик обязуется передать товар Покупателю.".encode()
+
+
+def dense_tiff(pages: int) -> bytes:
+    """A multi-page scan full of text: seconds of OCR work."""
+    html = "<p style='font-size: 11pt'>" + "Арендатор обязуется вносить плату. " * 120 + "</p>"
+    frames = []
+    for _ in range(pages):
+        page = pymupdf.open().new_page()
+        page.insert_htmlbox(pymupdf.Rect(40, 40, 555, 800), html)
+        pixmap = page.get_pixmap(dpi=200, colorspace=pymupdf.csGRAY)
+        frames.append(Image.frombytes("L", (pixmap.width, pixmap.height), pixmap.samples))
+    buffer = io.BytesIO()
+    frames[0].save(
+        buffer, format="TIFF", save_all=True, append_images=frames[1:], compression="tiff_lzw"
+    )
+    return buffer.getvalue()
+
+
+def test_extract_isolated_returns_what_extract_document_returns() -> None:
+    isolated = extract_isolated(CONTRACT, declared_ext="txt", limits=LIMITS)
+    assert isolated == extract_document(CONTRACT, declared_ext="txt", limits=LIMITS)
+
+
+@pytest.mark.parametrize(
+    ("fixture", "declared", "error"),
+    [
+        ("poi_bug53475-password-is-pass.docx", "docx", EncryptedDocumentError),
+        ("poi_54764.xlsx", "xlsx", HostileDocumentError),
+        ("qpdf_bad-xref.pdf", "docx", UnsupportedFormatError),
+    ],
+)
+def test_extract_isolated_raises_the_childs_domain_error_with_its_message(
+    fixtures_dir: Path, fixture: str, declared: str, error: type[DomainError]
+) -> None:
+    data = (fixtures_dir / "extract" / fixture).read_bytes()
+    with pytest.raises(error) as in_process:
+        extract_document(data, declared_ext=declared, limits=LIMITS)
+    with pytest.raises(error) as isolated:
+        extract_isolated(data, declared_ext=declared, limits=LIMITS)
+    assert type(isolated.value) is type(in_process.value)
+    assert isolated.value.message == in_process.value.message
+
+
+def test_extract_isolated_kills_a_child_that_runs_past_the_timeout() -> None:
+    limits = dataclasses.replace(LIMITS, timeout_seconds=1, ocr_workers=1)
+    started = time.monotonic()
+    with pytest.raises(ExtractionTimeoutError):
+        extract_isolated(dense_tiff(3), declared_ext="tiff", limits=limits)
+    assert time.monotonic() - started < 5
+
+
+def test_extract_isolated_reports_a_child_out_of_memory_as_crashed(fixtures_dir: Path) -> None:
+    # GIVEN a memory cap too small for the PDF reader to even load
+    data = (fixtures_dir / "extract" / "qpdf_bad-xref.pdf").read_bytes()
+    limits = dataclasses.replace(LIMITS, memory_mb=64)
+    # THEN the child fails and the parent reports a crash, not a hang or its own death
+    with pytest.raises(ExtractionCrashedError):
+        extract_isolated(data, declared_ext="pdf", limits=limits)
+    assert extract_isolated(data, declared_ext="pdf", limits=LIMITS).markdown.endswith("Potato")
+
+
+@pytest.mark.parametrize(
+    ("returncode", "stdout"),
+    [
+        (-9, b""),
+        (3, b""),
+        (0, b"not json"),
+        (0, json.dumps({"ok": False, "error": "NoSuchError", "message": "x"}).encode()),
+    ],
+    ids=["killed-by-signal", "memory-error-exit", "garbled-reply", "unknown-error-class"],
+)
+def test_result_treats_any_broken_reply_as_a_crash(returncode: int, stdout: bytes) -> None:
+    with pytest.raises(ExtractionCrashedError):
+        _result(returncode, stdout, b"Traceback ...")
+
+
+def test_worker_handle_answers_with_the_extraction_or_the_error() -> None:
+    ok = handle(io.BytesIO(encode_request(CONTRACT, "txt", LIMITS)))
+    assert ok["ok"] is True
+    assert ok["extraction"]["facts"]["format"] == "txt"
+    refused = handle(io.BytesIO(encode_request(bytes(range(256)) * 4, "txt", LIMITS)))
+    assert refused == {
+        "ok": False,
+        "error": "UnsupportedFormatError",
+        "message": refused["message"],
+    }
+    assert ".txt" in refused["message"]
