@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
 import pytest
 from pytest_socket import disable_socket, enable_socket
-from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
