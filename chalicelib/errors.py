@@ -188,6 +188,13 @@ class InvalidModelOutputError(TerminalError):
     default_message = "The analysis model gave an answer we could not use."
 
 
+class OcrEngineUnavailableError(TerminalError):
+    """Tesseract or its language data is missing from the deployment."""
+
+    code = "OCR_UNAVAILABLE"
+    default_message = "Text recognition is unavailable on our side. Your credit was returned."
+
+
 class ReviewTimedOutError(TerminalError):
     """Nobody decided a held document in time."""
 

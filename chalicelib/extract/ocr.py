@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pytesseract
 from PIL import Image
 
-from chalicelib.errors import ExtractionTimeoutError
+from chalicelib.errors import ExtractionTimeoutError, OcrEngineUnavailableError
 from chalicelib.extract.quality import plausible_share
 from chalicelib.extract.text import join_wrapped_lines
 
@@ -63,6 +63,9 @@ def _page_timeout(ctx: ReadContext) -> float:
 def _tesseract(image: Image.Image, number: int, languages: str, ctx: ReadContext) -> str:
     try:
         text: str = pytesseract.image_to_string(image, lang=languages, timeout=_page_timeout(ctx))
+    except pytesseract.TesseractNotFoundError as exc:
+        # A deployment fault (the extract layer lacks Tesseract), not the user's file.
+        raise OcrEngineUnavailableError from exc
     except RuntimeError as exc:
         if _TIMEOUT_MARKER not in str(exc).lower():
             raise
