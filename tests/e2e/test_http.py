@@ -1,0 +1,91 @@
+"""End to end over HTTP: the local cloud's moto server and API, a real presigned POST upload."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import httpx
+import pytest
+
+from infra.localcloud import LocalCloud
+from infra.localcloud.demo import DemoClient
+from tests.documents import make_pdf
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+pytestmark = pytest.mark.e2e
+PROJECT_ROOT = Path(__file__).parents[2]
+
+
+@pytest.fixture(scope="module")
+def cloud() -> Iterator[LocalCloud]:
+    running = LocalCloud(env_overrides={"SIGNUP_CREDITS": "3"}).start_server()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def api(cloud: LocalCloud) -> Iterator[DemoClient]:
+    assert cloud.api_url is not None
+    client = DemoClient(cloud.api_url, timeout_seconds=120)
+    yield client
+    client.close()
+    assert cloud.errors == []
+
+
+def test_upload_through_presigned_post_poll_and_read_the_report(
+    api: DemoClient, tmp_path: Path
+) -> None:
+    contract = tmp_path / "Договор поставки.pdf"
+    contract.write_bytes(make_pdf())
+    outcome = api.submit(contract)
+    assert outcome.status == "done", outcome.document
+    report = api.report(outcome.document["document_id"])
+    assert report["markdown"].startswith("#")
+    assert report["report"]["prescreen"]["amount"]["currency"] == "RUB"
+
+
+def test_the_api_speaks_json_errors(api: DemoClient) -> None:
+    response = httpx.get(f"{api.api_url}/v1/documents/not-a-real-document-id")
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "NOT_FOUND"
+    bad = httpx.post(
+        f"{api.api_url}/v1/documents", content=b"{", headers={"content-type": "application/json"}
+    )
+    assert bad.status_code == 400
+    assert bad.json()["error"]["code"] == "BAD_REQUEST"
+
+
+def test_the_demo_command_runs_a_document_and_exits_zero(tmp_path: Path) -> None:
+    contract = tmp_path / "contract.pdf"
+    contract.write_bytes(make_pdf())
+    result = subprocess.run(
+        [sys.executable, "-m", "infra.localcloud.cli", "demo", str(contract)],
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "contract.pdf: done" in result.stdout
+    assert "не заменяет консультацию юриста" in result.stdout
+
+
+def test_the_demo_command_exits_one_when_a_document_fails(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.pdf"
+    broken.write_bytes(b"%PDF-1.7\n this is not a real pdf")
+    result = subprocess.run(
+        [sys.executable, "-m", "infra.localcloud.cli", "demo", str(broken)],
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "UNREADABLE" in result.stdout

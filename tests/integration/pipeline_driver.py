@@ -1,0 +1,112 @@
+"""Drives documents through the local cloud the way a client does, for integration tests."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import requests
+from chalice.test import Client
+
+if TYPE_CHECKING:
+    from infra.localcloud import LocalCloud
+
+CONTENT_TYPES = {
+    "pdf": "application/pdf",
+    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "png": "image/png",
+    "jpg": "image/jpeg",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "txt": "text/plain",
+}
+
+
+@dataclass
+class Ticket:
+    """What POST /v1/documents answered."""
+
+    document_id: str
+    url: str
+    fields: dict[str, str]
+
+
+class Driver:
+    """The HTTP API through Chalice's test client, uploads through the presigned POST."""
+
+    def __init__(self, cloud: LocalCloud) -> None:
+        from app import app
+
+        self.cloud = cloud
+        self.client = Client(app)
+
+    def api(self, method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
+        """Call a route; the status and the decoded JSON body."""
+        kwargs: dict[str, Any] = {"headers": {"Content-Type": "application/json"}}
+        if body is not None:
+            kwargs["body"] = json.dumps(body)
+        response = getattr(self.client.http, method.lower())(path, **kwargs)
+        return response.status_code, json.loads(response.body or b"null")
+
+    def request_upload(self, filename: str, size: int) -> Ticket:
+        """POST /v1/documents for a file of this name and size."""
+        ext = filename.rsplit(".", 1)[-1]
+        status, body = self.api(
+            "POST",
+            "/v1/documents",
+            {"filename": filename, "content_type": CONTENT_TYPES[ext], "size": size},
+        )
+        assert status == 201, body
+        return Ticket(
+            body["document"]["document_id"], body["upload"]["url"], body["upload"]["fields"]
+        )
+
+    def upload(self, ticket: Ticket, data: bytes) -> None:
+        """The browser's presigned POST (moto fires the S3 event inside it)."""
+        response = requests.post(
+            ticket.url, data=ticket.fields, files={"file": ("upload", data)}, timeout=120
+        )
+        assert response.status_code in (200, 201, 204), response.text
+
+    def submit(self, filename: str, data: bytes) -> str:
+        """Request, upload and wait for the run; the document id."""
+        ticket = self.request_upload(filename, len(data))
+        self.upload(ticket, data)
+        self.wait(ticket.document_id)
+        return ticket.document_id
+
+    def wait(self, document_id: str, timeout: float = 120.0) -> dict[str, Any]:
+        """Wait until the document's run ends or holds it for a reviewer; the document."""
+        document = self.document(document_id)
+        if document["status"] in ("failed", "awaiting_upload"):
+            return document  # Extract refused it: no run was started
+        sfn = self.cloud.client("stepfunctions")
+        arn = self.cloud.execution_arn(f"{document_id}-v1")
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.document(document_id)["status"] == "in_review":
+                return self.document(document_id)
+            if sfn.describe_execution(executionArn=arn)["status"] != "RUNNING":
+                self.cloud.wait_for_execution(arn)  # delivers the status events
+                return self.document(document_id)
+            time.sleep(0.02)
+        raise TimeoutError(f"{document_id} did not settle in {timeout} s")
+
+    def document(self, document_id: str) -> dict[str, Any]:
+        """GET /v1/documents/{id}."""
+        status, body = self.api("GET", f"/v1/documents/{document_id}")
+        assert status == 200, body
+        return dict(body)
+
+    def credits(self) -> int:
+        """GET /v1/me's credits."""
+        status, body = self.api("GET", "/v1/me")
+        assert status == 200, body
+        return int(body["credits_left"])
+
+    def executions(self) -> list[dict[str, Any]]:
+        """Every execution of the pipeline."""
+        sfn = self.cloud.client("stepfunctions")
+        arn = next(iter(self.cloud.deployment.state_machines.values()))
+        return list(sfn.list_executions(stateMachineArn=arn)["executions"])
