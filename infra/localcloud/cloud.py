@@ -95,7 +95,12 @@ class LocalCloud:
         return self
 
     def start_server(
-        self, port: int = 0, api_port: int | None = 0, host: str = "127.0.0.1"
+        self,
+        port: int = 0,
+        api_port: int | None = 0,
+        host: str = "127.0.0.1",
+        *,
+        access_log: bool = True,
     ) -> LocalCloud:
         """Server mode: moto on `port`, the HTTP API on `api_port` (None: no API); 0 = any."""
         self._refuse_a_second_cloud()
@@ -109,7 +114,7 @@ class LocalCloud:
             )
             self._bring_up()
             if api_port is not None:
-                self._api_server = ApiServer(self.project_root, host, api_port)
+                self._api_server = ApiServer(self.project_root, host, api_port, access_log)
                 self.api_url = self._api_server.start()
         except BaseException:
             self.stop()

@@ -195,7 +195,7 @@ def run_demo(files: list[Path]) -> int:
     # The demo is one user with enough credit for every document it runs.
     env = {"SIGNUP_CREDITS": str(max(10, len(paths)))}
     try:
-        cloud = LocalCloud(env_overrides=env, watch_status_events=True).start_server()
+        cloud = LocalCloud(env_overrides=env).start_server(access_log=False)
     except Exception as exc:  # noqa: BLE001 - any failure to start is an infrastructure error
         print(f"the local cloud did not start: {type(exc).__name__}: {exc}", file=sys.stderr)
         return EXIT_INFRA

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 import logging
@@ -57,10 +58,25 @@ class MotoServer:
             response.read()
 
 
+def _quiet_handler() -> Any:
+    from chalice.local import ChaliceRequestHandler
+
+    class QuietHandler(ChaliceRequestHandler):
+        """chalice.local's handler without one stderr line per request."""
+
+        def log_message(self, *_: Any) -> None:
+            pass
+
+    return QuietHandler
+
+
 class ApiServer:
     """The Chalice app (`app.app`) served by chalice.local, which runs HTTP routes only."""
 
-    def __init__(self, project_root: Path, host: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(
+        self, project_root: Path, host: str = "127.0.0.1", port: int = 0, access_log: bool = True
+    ) -> None:
+        self._access_log = access_log
         self._project_root = project_root
         self._host = host
         self._port = port
@@ -78,6 +94,10 @@ class ApiServer:
         )
         app = importlib.import_module("app").app
         self._server = create_local_server(app, config, self._host, self._port)
+        if not self._access_log:
+            self._server.server.RequestHandlerClass = functools.partial(
+                _quiet_handler(), app_object=self._server.app_object, config=config
+            )
         host, port = self._server.server.server_address[:2]
         self.url = f"http://{host}:{port}"
         # The HTTP server's own loop: LocalDevServer.serve_forever prints the configured
