@@ -1,0 +1,370 @@
+"""Risky clauses a lawyer looks for first, each proved by the sentence that contains it.
+
+A rule is a trigger phrase found in the whole text plus checks on its sentence:
+words the sentence must also hold (`requires`) and words that turn it around
+(`rejects`: a negation, a carve-out). Triggers open with a literal word and have
+no unbounded gaps, and each rule checks a bounded number of candidates, so the
+work stays linear in the length of the text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from chalicelib.models import ClauseFlag
+
+if TYPE_CHECKING:
+    from chalicelib.prescreen.text import PreparedText
+
+_MAX_CANDIDATES = 40
+_MIN_WORDS = 5  # a table-of-contents line ("13.5 Liquidated Damages") proves nothing
+CLAUSES = ("penalty", "unilateral_termination", "dispute_forum", "liability_cap", "auto_renewal")
+
+
+@dataclass(frozen=True)
+class ClauseRule:
+    """Trigger phrases and what their sentence must and must not say."""
+
+    clause: str
+    language: str
+    triggers: tuple[re.Pattern[str], ...]
+    requires: tuple[re.Pattern[str], ...] = ()
+    rejects: re.Pattern[str] | None = None
+    detail: str | None = None
+
+
+def _rule(
+    clause: str,
+    triggers: tuple[str, ...],
+    *,
+    language: str,
+    requires: str | tuple[str, ...] = (),
+    rejects: str | None = None,
+    detail: str | None = None,
+) -> ClauseRule:
+    # Each trigger opens with a literal word: the regex engine then jumps between
+    # occurrences of that word instead of trying every position of the text.
+    return ClauseRule(
+        clause=clause,
+        language=language,
+        triggers=tuple(re.compile(trigger) for trigger in triggers),
+        requires=tuple(
+            re.compile(needed)
+            for needed in ((requires,) if isinstance(requires, str) else requires)
+        ),
+        rejects=re.compile(rejects) if rejects else None,
+        detail=detail,
+    )
+
+
+_RU_PENALTY_NEGATION = (
+    r"не\s+(?:начисля|применя|взыскива|предусм|уплачива)|освобожда\w*\s+от\s+(?:уплаты\s+)?"
+    r"(?:неустойк|штраф|пен)|без\s+(?:уплаты\s+)?(?:штраф|неустойк|пен)|административн"
+)
+_EN_PENALTY_NEGATION = (
+    r"without\s+(?:the\s+payment\s+of\s+)?(?:any\s+)?penalt|no\s+penalt|harmless|indemnif|fines"
+    r"|shall\s+mean|\bmeans\b"
+    r"|not\s+(?:a|be\s+deemed\s+a|constitute\s+a)\s+penalt|perjury|(?:civil|criminal)\s+"
+    r"(?:or\s+\w+\s+)?penalt|fines?\s+(?:and|or)\s+penalt|penalties\s+(?:imposed|assessed)\s+by"
+)
+_RU_NO_RIGHT = r"не\s+допуска|не\s+вправе|не\s+может|не\s+имеет\s+права|запрещ"
+_EN_NO_RIGHT = (
+    r"neither\s+party\s+may|may\s+not\s+terminate|shall\s+not\s+(?:be\s+entitled\s+to\s+)?terminate"
+    # survival and mutual termination are not a unilateral right
+    r"|termination\s+or\s+expiration|expiration\s+or\s+termination|upon\s+(?:the\s+)?termination"
+    r"|following\s+(?:the\s+)?termination|after\s+(?:the\s+)?termination|surviv"
+    r"|by\s+(?:mutual\s+)?(?:written\s+)?agreement|mutual"
+)
+# Termination for cause (breach, insolvency) is not termination for convenience.
+_EN_FOR_CAUSE = r"|breach|default|insolv|bankrupt|fail|cure|if\s+the\s+other\s+party|as\s+follows"
+# The right must be to end this agreement, not an offering or a purchase order.
+_EN_TERMINATE_AGREEMENT = (
+    r"terminat\w*\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
+    r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:may|shall|can)\s+be\s+terminated"
+    r"|may\s+terminate|right\s+to\s+terminate|termination\s+(?:by\s+\w+\s+)?(?:for\s+convenience|without\s+cause)"
+)
+_RU_DISPUTE = r"спор|разноглас|рассматрива|подсуд|разреша|претензи|\bиск"
+# Arbitration as the forum, not arbitration costs in an indemnity list.
+_EN_ARBITRATION_FORUM = (
+    r"(?:settled|resolved|submitted|referred|determined|decided|conducted)\s+(?:\w+\s+){0,4}?"
+    r"(?:by|to|through|in|under)\s+(?:\w+\s+){0,3}?arbitrat|binding\s+arbitration"
+    r"|arbitration\s+(?:shall|will)|arbitral|arbitrators?\b"
+)
+_RU_LIABILITY = r"неустойк|штраф|пен[иья]|ответственност|убытк|возмещ"
+
+# Order inside a clause is priority: the first rule that holds supplies the evidence.
+RULES: tuple[ClauseRule, ...] = (
+    # --- penalty: неустойка, пени, штраф / liquidated damages, late-payment interest
+    _rule(
+        "penalty",
+        (r"неустойк", r"пен(?:и|я|ей|ю)\b", r"штраф"),
+        language="ru",
+        rejects=_RU_PENALTY_NEGATION,
+    ),
+    _rule(
+        "penalty",
+        (
+            r"liquidated\s+damages",
+            r"late\s+(?:payment\s+)?(?:charges?|fees?|penalt\w+|interest)",
+            r"penalt(?:y|ies)\b",
+            r"accrue\s+interest",
+            r"bear\s+interest",
+            r"interest\s+(?:at|on)\s+(?:the\s+)?(?:rate|overdue|late|past\s+due|unpaid)",
+        ),
+        language="en",
+        rejects=_EN_PENALTY_NEGATION,
+    ),
+    # --- unilateral termination: односторонний отказ / termination for convenience
+    _rule(
+        "unilateral_termination",
+        (r"одностороннем\s+(?:внесудебном\s+)?порядке",),
+        language="ru",
+        requires=r"расторг|отказ|прекра",
+        rejects=_RU_NO_RIGHT,
+    ),
+    _rule(
+        "unilateral_termination",
+        (r"односторонн\w*\s+(?:внесудебн\w*\s+)?(?:отказ|расторжени)",),
+        language="ru",
+        rejects=_RU_NO_RIGHT,
+    ),
+    _rule(
+        "unilateral_termination",
+        (
+            r"отказ\w*\s+от\s+(?:(?:его|её|ее)\s+)?(?:исполнения\s+|дальнейшего\s+исполнения\s+)?"
+            r"(?:настоящего\s+)?(?:договора|соглашения|контракта|оферты|услуг|ремонта|работ)",
+            r"прекратить\s+действие",
+        ),
+        language="ru",
+        rejects=_RU_NO_RIGHT,
+    ),
+    _rule(
+        "unilateral_termination",
+        (
+            r"for\s+convenience",
+            r"without\s+cause",
+            r"for\s+any\s+reason",
+            r"for\s+no\s+reason",
+            r"with\s+or\s+without\s+cause",
+        ),
+        language="en",
+        requires=_EN_TERMINATE_AGREEMENT,
+        rejects=_EN_NO_RIGHT,
+    ),
+    _rule(
+        "unilateral_termination",
+        (
+            r"at\s+any\s+time",
+            r"days['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
+            r"upon\s+(?:prior\s+)?written\s+notice",
+        ),
+        language="en",
+        requires=_EN_TERMINATE_AGREEMENT,
+        rejects=_EN_NO_RIGHT + _EN_FOR_CAUSE + r"|expir|renew",
+    ),
+    # --- dispute forum: третейский / арбитражный суд / суд; arbitration / courts
+    _rule(
+        "dispute_forum",
+        (
+            r"третейск",
+            r"арбитражн\w*\s+(?:центр|учреждени)",
+            r"мкас\b",
+            r"коммерческ\w+\s+арбитраж",
+        ),
+        language="ru",
+        requires=_RU_DISPUTE,
+        detail="arbitration",
+    ),
+    _rule(
+        "dispute_forum",
+        (r"arbitrat(?:ion|ors?|ed)\b", r"jams\b"),
+        language="en",
+        requires=_EN_ARBITRATION_FORUM,
+        rejects=r"arbitrary",
+        detail="arbitration",
+    ),
+    _rule(
+        "dispute_forum",
+        (r"арбитражн\w*\s+суд",),
+        language="ru",
+        requires=_RU_DISPUTE,
+        detail="arbitrazh",
+    ),
+    _rule(
+        "dispute_forum",
+        (r"суд(?:е|а|у|ом|ы|ах)?\b", r"судебн\w*\s+порядк"),
+        language="ru",
+        requires=r"спор|разноглас|претензи|\bиск",
+        detail="court",
+    ),
+    _rule(
+        "dispute_forum",
+        (r"courts?\b", r"jurisdiction\b", r"venue\b"),
+        language="en",
+        requires=r"exclusive|submit|consent|brought|venue|resolved|heard|located|sitting|irrevocabl",
+        rejects=r"held\s+(?:to\s+be\s+)?(?:invalid|unenforceable|illegal)"
+        r"|invalid\s+or\s+unenforceable|regulatory|governmental|order\s+of\s+a\s+court"
+        r"|required\s+by\s+law|arbitra",
+        detail="court",
+    ),
+    # --- liability cap: ответственность ограничена, не более N% / aggregate liability
+    _rule(
+        "liability_cap",
+        (r"ответственност\w*\s+(?:[\w,]+\s+){0,6}?ограни(?:чен|чива)",),
+        language="ru",
+        # "без ограничений", "не ограничена": uncapped, said outright
+        rejects=r"без\s+ограничени|не\s+ограничива|не\s+ограничен",
+    ),
+    _rule(
+        "liability_cap",
+        (r"превышать",),
+        language="ru",
+        requires=(r"не\s+(?:может|могут|должна|должен|должны)\s+превышать", _RU_LIABILITY),
+    ),
+    _rule(
+        "liability_cap",
+        (r"более\s+\d+(?:[.,]\d+)?\s*%", r"свыше\s+\d+(?:[.,]\d+)?\s*%"),
+        language="ru",
+        requires=(r"не\s+(?:более|свыше)", _RU_LIABILITY),
+    ),
+    _rule(
+        "liability_cap",
+        (r"пределах\s+(?:суммы|стоимости|цены|размера)",),
+        language="ru",
+        requires=r"ответственност|убытк",
+    ),
+    _rule(
+        "liability_cap",
+        (
+            r"ответственност\w*\s+за\s+(?:любые\s+)?(?:[\w,]+\s+){0,3}?(?:убытк|ущерб|упущенн)",
+            r"ответственност\w*\s+не\s+нес[её]т",
+        ),
+        language="ru",
+        requires=r"не\s+нес[её]т|не\s+отвеча|отказ\w*\s+от\s+ответственности",
+    ),
+    _rule(
+        "liability_cap",
+        (r"косвенн", r"упущенн"),
+        language="ru",
+        requires=r"не\s+(?:нес|отвеча|возмещ|подлеж)",
+    ),
+    _rule(
+        "liability_cap",
+        (r"liability\s+(?:[\w’',]+\s+){0,8}?(?:shall\s+)?(?:be\s+)?limited\s+to",),
+        language="en",
+    ),
+    _rule(
+        "liability_cap",
+        (r"liability",),
+        language="en",
+        requires=r"(?:aggregate|total|cumulative|maximum|entire)\s+(?:[\w’']+\s+){0,3}?liability"
+        r"[^.]{0,200}(?:exceed|limited\s+to|(?:more|greater)\s+than|in\s+excess)",
+    ),
+    _rule(
+        "liability_cap",
+        (r"in\s+no\s+event\s+(?:shall|will)",),
+        language="en",
+        requires=r"liab|damages",
+    ),
+    _rule(
+        "liability_cap",
+        (
+            r"liable\s+(?:to\s+\w+\s+)?for\s+(?:any\s+)?"
+            r"(?:indirect|incidental|consequential|special|punitive|exemplary|lost\s+profits)",
+        ),
+        language="en",
+        requires=r"(?:not|never|neither|nor|no\s+event)\b[^.]{0,80}liable",
+    ),
+    # an exclusion of liability for damages limits it as much as a sum does
+    _rule(
+        "liability_cap",
+        (r"liability\s+for", r"disclaim\w*"),
+        language="en",
+        requires=(
+            r"(?:\bno|\bnot|neither|disclaim\w*)\b[^.;]{0,200}?liabilit",
+            r"damages|losses",
+        ),
+        rejects=r"force\s+majeure|acts\s+of\s+god|delay\s+in|failure\s+to\s+perform|indemnif",
+    ),
+    # --- auto-renewal: пролонгируется / automatically renews
+    _rule(
+        "auto_renewal",
+        (
+            r"пролонгир",
+            r"пролонгаци",
+            r"продл[её]нн",
+            r"автоматическ\w*\s+(?:\w+\s+){0,2}?продл",
+            r"продлева\w*\s+на\s+(?:тот\s+же|каждый|следующ|очередн|аналогичн|такой)",
+        ),
+        language="ru",
+        rejects=r"не\s+(?:пролонгир|продлева)|не\s+подлежит\s+(?:пролонгац|продлен)"
+        r"|продл[её]нн\w+\s+на\s+срок\s+действия\s+обстоятельств",
+    ),
+    _rule(
+        "auto_renewal",
+        (
+            r"automatic(?:ally)?\s+(?:\w+\s+){0,3}?(?:renew|extend)",
+            r"renew\w*\s+automatically",
+            r"extend\w*\s+automatically",
+            r"evergreen",
+            r"successive\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?)\b",
+            r"additional\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?)\b",
+            r"non-?renewal",
+            r"intent(?:ion)?\s+not\s+to\s+renew",
+        ),
+        language="en",
+        requires=r"renew|extend|continu",
+        # renewal by choice (an option, an approval, a new agreement) is not automatic
+        rejects=r"approv|mutual(?:ly)?\s+agree|may\s+be\s+renewed|may\s+be\s+extended|\boption\b"
+        r"|elect\s+to|by\s+mutual|upon\s+(?:the\s+)?(?:written\s+)?agreement"
+        r"|shall\s+not\s+relieve|surviv|coverage|insurance",
+    ),
+)
+
+
+def find_clauses(
+    text: PreparedText, languages: tuple[str, ...], *, can_judge: bool
+) -> dict[str, ClauseFlag | None]:
+    """Each clause: present with evidence, absent only in a contract long enough to tell.
+
+    A short or non-contract text can still show a clause, but not prove its absence,
+    so there a clause not found stays None.
+    """
+    result: dict[str, ClauseFlag | None] = {}
+    for clause in CLAUSES:
+        found = None
+        for rule in RULES:
+            if rule.clause == clause and rule.language in languages:
+                found = _first_proof(text, rule)
+                if found is not None:
+                    break
+        result[clause] = found or (ClauseFlag(present=False) if can_judge else None)
+    return result
+
+
+def _first_proof(text: PreparedText, rule: ClauseRule) -> ClauseFlag | None:
+    """The first trigger of the rule, in text order, whose sentence passes the checks."""
+    best: tuple[int, int] | None = None
+    for trigger in rule.triggers:
+        for count, found in enumerate(trigger.finditer(text.low)):
+            if count >= _MAX_CANDIDATES or (best is not None and found.start() > best[0]):
+                break
+            if found.start() and text.low[found.start() - 1].isalpha():
+                continue  # inside a longer word: "venue" in "revenue", "пени" in "ступени"
+            if _passes(text, rule, found.start(), found.end()):
+                best = min(best or (found.start(), found.end()), (found.start(), found.end()))
+                break
+    if best is None:
+        return None
+    return ClauseFlag(present=True, evidence=text.evidence(*best), detail=rule.detail)
+
+
+def _passes(text: PreparedText, rule: ClauseRule, start: int, end: int) -> bool:
+    sentence = text.sentence(start, end)
+    if len(sentence.split()) < _MIN_WORDS:
+        return False
+    if not all(needed.search(sentence) for needed in rule.requires):
+        return False
+    return not (rule.rejects is not None and rule.rejects.search(sentence))

@@ -1,0 +1,72 @@
+"""The end of a contract computed from its stated term: "for a period of five (5) years"."""
+
+from __future__ import annotations
+
+import calendar
+import re
+from datetime import date
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from chalicelib.prescreen.text import PreparedText
+
+_NUMBERS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
+    "twenty-five": 25, "thirty": 30, "eighteen": 18, "twenty-four": 24, "thirty-six": 36,
+    "один": 1, "одного": 1, "два": 2, "двух": 2, "три": 3, "трех": 3, "трёх": 3,
+    "четыре": 4, "четырех": 4, "пять": 5, "пяти": 5, "шесть": 6, "шести": 6,
+    "десять": 10, "десяти": 10, "двенадцать": 12, "двенадцати": 12,
+}  # fmt: skip
+_NUMBER = "|".join(sorted((re.escape(word) for word in _NUMBERS), key=len, reverse=True))
+# The unit is the literal anchor; the number and its preposition are read backwards.
+_UNIT = re.compile(r"years?\b|months?\b|года\b|год\b|лет\b|месяц(?:а|ев)?\b")
+_LENGTH_BEFORE = re.compile(
+    rf"(?:for|of|until|на|течение)\s+(?:an?\s+|the\s+)?(?:initial\s+)?(?:term\s+of\s+|period\s+of\s+)?"
+    rf"(?P<number>\d{{1,2}}|{_NUMBER})\s*"
+    # "five (5) years", "2 (два) года": the bracket repeats the number
+    rf"(?:\(\s*(?:(?P<digits>\d{{1,2}})|[а-яёa-z -]{{2,30}})\s*\)\s*)?"
+    rf"(?:calendar\s+|календарн\w+\s+)?$"
+)
+# The sentence must set the term of the contract itself.
+_CONTRACT_TERM = re.compile(
+    r"(?:this\s+(?:[\w-]+\s+){0,3}?agreement|initial\s+term|the\s+term)\s[^.]{0,160}?"
+    r"(?:commenc|continu|remain|extend|be\s+for|begin)"
+    r"|(?:договор|контракт|соглашени)\w*[^.]{0,120}(?:действ|заключ)"
+    r"|срок\w*\s+действия"
+)
+_NOT_CONTRACT_TERM = re.compile(
+    r"confidential|конфиденциальн|warrant|гарант|exclusiv"
+    r"|(?:prior\s+to|after|following|upon)\s+(?:the\s+)?(?:expiration|termination)"
+)
+_MAX_UNITS = 60
+_WINDOW = 70
+
+
+def end_from_term(text: PreparedText, start: date) -> date | None:
+    """Start plus the contract's stated term, when a sentence states one plainly."""
+    for count, unit in enumerate(_UNIT.finditer(text.low)):
+        if count >= _MAX_UNITS:
+            break
+        length = _LENGTH_BEFORE.search(text.low, max(0, unit.start() - _WINDOW), unit.start())
+        if length is None:
+            continue
+        begin, _ = text.sentence_span(unit.start(), unit.end())
+        sentence = text.low[begin : unit.end()]  # what follows the term is another matter
+        if not _CONTRACT_TERM.search(sentence) or _NOT_CONTRACT_TERM.search(sentence):
+            continue
+        number = int(
+            length.group("digits")
+            or _NUMBERS.get(length.group("number"), 0)
+            or length.group("number")
+        )
+        months = number * 12 if unit.group(0).startswith(("year", "год", "лет")) else number
+        return add_months(start, months)
+    return None
+
+
+def add_months(start: date, months: int) -> date:
+    """The same day N months later, or the month's last day when it has no such day."""
+    total = start.month - 1 + months
+    year, month = start.year + total // 12, total % 12 + 1
+    return date(year, month, min(start.day, calendar.monthrange(year, month)[1]))

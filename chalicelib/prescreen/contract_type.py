@@ -1,0 +1,193 @@
+"""The document's title line and its kind of contract, from a fixed set of labels."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from chalicelib.models import Party
+    from chalicelib.prescreen.text import PreparedText
+
+_TITLE_LINES = 40
+_TITLE_MAX = 300
+_TITLE_LINE_MAX = 160
+_SUBJECT_REACH = 5000
+
+# A title line opens with (or is) the name of a kind of document.
+_TITLE_START = re.compile(
+    r"^(?:[#*\s]*)(?:[а-яё-]+\s+){0,2}(?:договор|контракт|соглашение|оферта|"
+    r"техническое\s+задание|спецификация|дополнительное\s+соглашение)\b"
+    r"|^(?:[#*\s]*)(?:[\w\-,&.]+\s+){0,7}(?:agreement|contract)\b"
+    r"|^(?:[#*\s]*)amendment\s+(?:no\.?\s*\d+\s*)?(?:to\s+)?",
+    re.IGNORECASE,
+)
+# "Exhibit 10.9", "EXHIBIT 10.3 Execution Copy": filing labels in front of the title.
+_EXHIBIT = re.compile(r"^(?:exhibit\s+[\w.()-]+\s*(?:execution\s+copy\s*)?)", re.IGNORECASE)
+_GLUED_TITLE = re.compile(
+    r"^((?:[\w\-,&.]+\s+){0,8}?(?:AGREEMENT|Agreement|CONTRACT|Contract|ДОГОВОР|Договор|"
+    r"КОНТРАКТ|Контракт|СОГЛАШЕНИЕ|Соглашение))\s+(?:This|THIS|Настоящ|НАСТОЯЩ|\(|between|dated)"
+)
+_HEADING_TITLE = re.compile(
+    r"^((?:[\w\-,&.]+\s+){0,8}?(?:AGREEMENT|Agreement|CONTRACT|Contract|ДОГОВОР|Договор|"
+    r"КОНТРАКТ|Контракт|СОГЛАШЕНИЕ|Соглашение))\b"
+)
+_SHOUTED_TITLE = re.compile(
+    r"(?:[A-Z][A-Z0-9\-&,.]*\s+){0,8}(?:AGREEMENT|CONTRACT)\b"
+    r"|(?:[А-ЯЁ][А-ЯЁ\-]*\s+){0,3}(?:ДОГОВОР|КОНТРАКТ|СОГЛАШЕНИЕ)\b(?:\s+[А-ЯЁ\-]+){0,8}"
+)
+_CONTINUATION = re.compile(
+    r"^(?:(?:на|о|об|по|с|к|между|to|and|of|for|between)\b|\()", re.IGNORECASE
+)
+_NOT_TITLE = re.compile(r"настоящ|именуем|this\s+agreement|hereby|shall|обязуется", re.IGNORECASE)
+
+# Kinds by their name in a title or subject clause; the earliest in the title wins.
+_KINDS: tuple[tuple[str, str], ...] = (
+    ("annex", r"техническое\s+задание|^\s*спецификация|^\s*приложение"),
+    ("nda", r"конфиденциальност|неразглашени|non-?disclosure|confidentiality\s+agreement"),
+    ("data_exchange", r"обмен\w*\s+данными|информационн\w+\s+взаимодейств|data\s+exchange"),
+    ("license", r"лицензионн|сублицензионн|лицензи[яи]\b|права\s+использования|licen[cs]e"),
+    ("supply", r"поставк|закупк|supply"),
+    ("sale", r"купли-продажи|купли\s+-\s+продажи|продаж|purchase|\bsale\b"),
+    ("works", r"подряд|изготовлени|выполнени\w+\s+работ|строительн"),
+    ("services", r"оказани\w+\s+услуг|возмездн\w+\s+оказани|услуг|services?\b"),
+    ("lease", r"аренд|субаренд|\blease\b"),
+    ("loan", r"\bзайм|\bзаём|\bзаем|кредитн|\bloan\b"),
+    ("agency", r"агентск|\bagency\b"),
+    ("commission", r"комисси"),
+    ("employment", r"трудов|employment"),
+    ("cooperation", r"сотрудничеств|cooperation|co-operation"),
+    ("manufacturing", r"manufactur"),
+    ("distribution", r"distribut|reseller|дистрибь|дилерск"),
+    ("joint_venture", r"joint\s+venture|совместн\w+\s+деятельност"),
+    ("consulting", r"consult|консультац"),
+    ("maintenance", r"maintenance|support|техническ\w+\s+поддержк|сопровождени"),
+    ("outsourcing", r"outsourc|аутсорс"),
+    ("sponsorship", r"sponsor|спонсор"),
+    ("collaboration", r"collaborat"),
+    ("strategic_alliance", r"strategic\s+alliance|alliance"),
+    ("non_compete", r"non-?\s?compet|неконкуренц"),
+    ("development", r"development|разработк"),
+    ("marketing", r"marketing|promotion|маркетинг"),
+    ("franchise", r"franchis|франчайз|коммерческ\w+\s+концесси"),
+    ("hosting", r"hosting|хостинг"),
+    ("endorsement", r"endorsement"),
+    ("transportation", r"transportation|перевозк|экспедиров"),
+    ("storage", r"хранени"),
+)
+_KIND_PATTERNS = tuple((kind, re.compile(pattern, re.IGNORECASE)) for kind, pattern in _KINDS)
+
+# The subject clause says what is done: "Поставщик обязуется поставить", "Licensor grants".
+_SUBJECT_VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "supply",
+        re.compile(r"обязуется\s+(?:\w+\s+){0,3}(?:поставить|поставлять|произвести\s+поставку)"),
+    ),
+    ("works", re.compile(r"обязуется\s+(?:\w+\s+){0,3}выполнить\s+(?:\w+\s+){0,4}работ")),
+    (
+        "services",
+        re.compile(r"обязуется\s+(?:\w+\s+){0,3}оказ(?:ать|ывать)\s+(?:\w+\s+){0,3}услуг"),
+    ),
+    (
+        "license",
+        re.compile(r"предостав\w+\s+(?:[\w,]+\s+){0,5}(?:прав\w*\s+использования|лицензи)"),
+    ),
+    ("lease", re.compile(r"во\s+временное\s+(?:владение\s+и\s+)?пользование")),
+    ("sale", re.compile(r"обязуется\s+передать\s+в\s+собственность")),
+    ("license", re.compile(r"\bgrants?\s+(?:\w+\s+){0,6}licen[cs]e")),
+)
+# Roles betray the kind when the title does not name it.
+_ROLE_KINDS = {
+    "лицензиар": "license", "лицензиат": "license", "правообладатель": "license",
+    "поставщик": "supply", "подрядчик": "works", "арендатор": "lease", "арендодатель": "lease",
+    "займодавец": "loan", "заимодавец": "loan", "заемщик": "loan", "агент": "agency",
+    "работодатель": "employment", "licensor": "license", "licensee": "license",
+    "distributor": "distribution", "consultant": "consulting", "supplier": "supply",
+    "manufacturer": "manufacturing", "sponsor": "sponsorship", "agent": "agency",
+}  # fmt: skip
+_CONTRACT_WORDS = re.compile(r"договор|контракт|соглашени|оферт|agreement|contract")
+
+
+def find_title(text: PreparedText) -> str | None:
+    """The document's title: the first short line naming a kind of document, with its tail.
+
+    A bare 'Оферта' or 'AMENDMENT NO. 1' gives way to a later title line that names
+    the kind of contract, when there is one; a title glued to the first sentence of
+    the preamble ("MARKETING AGREEMENT This Marketing Agreement ...") is cut off it.
+    """
+    lines = [line.strip() for line in text.raw[:20_000].split("\n")]
+    lines = [line for line in lines if line and not line.startswith("<!--")][:_TITLE_LINES]
+    first: str | None = None
+    for index, line in enumerate(lines):
+        clean = _EXHIBIT.sub("", line.strip("#*| "))
+        if len(clean) > _TITLE_LINE_MAX:
+            clean = _cut_glued_title(clean, heading=line.startswith("#"))
+        if not clean or not _TITLE_START.search(clean) or _NOT_TITLE.search(clean):
+            continue
+        title = _with_tail(clean, lines[index + 1 : index + 6])
+        if _earliest_kind(title) is not None:
+            return title
+        first = first or title
+    return first or _shouted_title(text)
+
+
+def _cut_glued_title(line: str, *, heading: bool) -> str:
+    """'TURN-KEY MANUFACTURING AGREEMENT This Agreement is ...' → the part before 'This'.
+
+    A long Markdown heading is a title whatever follows its keyword.
+    """
+    found = (_HEADING_TITLE if heading else _GLUED_TITLE).match(line)
+    return found.group(1) if found else ""
+
+
+def _shouted_title(text: PreparedText) -> str | None:
+    """An all-capitals run ending in AGREEMENT or ДОГОВОР near the top, wherever it sits."""
+    found = _SHOUTED_TITLE.search(text.norm, 0, 2000)
+    return " ".join(found.group(0).split()) if found else None
+
+
+def _with_tail(title: str, following: list[str]) -> str:
+    for line in following:
+        tail = line.strip("#*| ")
+        if not _is_title_tail(tail, title) or len(title) + len(tail) > _TITLE_MAX:
+            break
+        title = f"{title} {tail}"
+    return " ".join(title.split())
+
+
+def _is_title_tail(tail: str, title: str) -> bool:
+    if not tail or len(tail) > 160 or _NOT_TITLE.search(tail):
+        return False
+    letters = [c for c in tail if c.isalpha()]
+    shouting = bool(letters) and all(c.isupper() for c in letters) and title.isupper()
+    return bool(_CONTINUATION.match(tail)) or shouting
+
+
+def classify_contract(
+    text: PreparedText, title: str | None, parties: tuple[Party, ...]
+) -> str | None:
+    """The kind of contract by its title, else its subject clause, else its parties' roles."""
+    if title:
+        kind = _earliest_kind(title)
+        if kind is not None:
+            return kind
+    subject = text.low[:_SUBJECT_REACH]
+    for kind, verb in _SUBJECT_VERBS:
+        if verb.search(subject):
+            return kind
+    for party in parties:
+        role = (party.role or "").lower()
+        if role in _ROLE_KINDS:
+            return _ROLE_KINDS[role]
+    if _CONTRACT_WORDS.search(subject):
+        return "other"
+    return None
+
+
+def _earliest_kind(title: str) -> str | None:
+    best: tuple[int, str] | None = None
+    for kind, pattern in _KIND_PATTERNS:
+        found = pattern.search(title)
+        if found is not None and (best is None or found.start() < best[0]):
+            best = (found.start(), kind)
+    return best[1] if best else None

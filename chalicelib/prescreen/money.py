@@ -1,0 +1,177 @@
+"""The contract's total price: a Decimal with its ISO currency and a note on VAT."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from chalicelib.models import Money
+from chalicelib.prescreen.text import PreparedText, prepare_text
+
+_NUMBER = r"\d{1,3}(?:[ ,.']\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
+_SCALE_WORDS = r"млрд\.?|миллиард\w*|млн\.?|миллион\w*|тыс\.?|тысяч\w*|billion|million|thousand"
+
+
+def _scale(name: str) -> str:
+    return rf"(?:\s*(?P<{name}>{_SCALE_WORDS})(?![a-zа-яё]))?"
+
+
+_WORDS_IN_BRACKETS = r"(?:\s*\([^()\n]{0,200}\))?"
+_CURRENCY_AFTER = (
+    r"(?P<after>руб(?:л[ьяей]{1,2})?\.?|р\.|₽|rub\b|usd\b|долл\w*|eur\b|евро|euros?\b|dollars?"
+    r"|€|\$|юан\w*|cny\b|rmb\b|gbp\b|фунт\w*|pounds? sterling)"
+)
+_KOPECKS = r"(?:\s*(?P<kop>\d{1,2})\s*(?:коп|к\.|cents?))?"
+_MONEY = re.compile(
+    rf"(?P<before>us\$|\$|€|£|₽|\b(?:usd|eur|rub|gbp|cny)\b)\s?(?P<n1>{_NUMBER}){_scale('s1')}"
+    rf"|(?P<n2>{_NUMBER}){_scale('s2')}{_WORDS_IN_BRACKETS}\s*{_CURRENCY_AFTER}{_KOPECKS}"
+)
+_CURRENCIES = (
+    ("RUB", ("руб", "р.", "₽", "rub")),
+    ("USD", ("$", "usd", "долл", "dollar", "us$")),
+    ("EUR", ("€", "eur", "евро")),
+    ("GBP", ("£", "gbp", "фунт", "pound")),
+    ("CNY", ("юан", "cny", "rmb")),
+)
+_SCALES = (
+    ("млрд", 10**9),
+    ("миллиард", 10**9),
+    ("billion", 10**9),
+    ("млн", 10**6),
+    ("миллион", 10**6),
+    ("million", 10**6),
+    ("тыс", 10**3),
+    ("thousand", 10**3),
+)
+
+# Where a contract states its whole price; a monthly rate or a fine is not the total.
+# Each pattern opens with a literal word so the scan jumps between its occurrences.
+_TOTAL_ANCHORS_RU = tuple(
+    re.compile(pattern)
+    for pattern in (
+        r"цен[аы]\s+(?:настоящего\s+|данного\s+|государственного\s+)?(?:договора|контракта|соглашения)",
+        r"стоимост[ьи]\s+(?:настоящего\s+|данного\s+)?(?:договора|контракта|соглашения)",
+        r"сумм[аы]\s+(?:настоящего\s+|данного\s+)?(?:договора|контракта|соглашения)",
+        r"общая\s+(?:стоимость|сумма|цена)",
+        r"итоговая\s+(?:стоимость|сумма|цена)",
+        r"полная\s+(?:стоимость|сумма|цена)",
+        r"цен[аы]\s+(?:выполняемых\s+|оказываемых\s+|поставляемого\s+)?(?:работ|услуг|товара)",
+        r"стоимост[ьи]\s+(?:выполняемых\s+|оказываемых\s+|поставляемого\s+)?"
+        r"(?:работ|услуг|товара|оборудования)",
+        r"общую\s+сумму",
+        r"итого",
+    )
+)
+_TOTAL_ANCHORS_EN = tuple(
+    re.compile(pattern)
+    for pattern in (
+        r"total\s+(?:contract\s+|purchase\s+)?(?:price|amount|fees?|consideration|value|cost)\b",
+        r"aggregate\s+(?:contract\s+|purchase\s+)?(?:price|amount|fees?|consideration|value)\b",
+        r"contract\s+price\b",
+        r"purchase\s+price\b",
+    )
+)
+# A comparison or condition between the anchor and the figure: "не превышает 3 млн".
+_NOT_A_TOTAL = re.compile(
+    r"превыш|не более|не менее|свыше|\bдо\s|%|процент|exceed|less than|more than|up to|percent"
+    r"|штраф|пен[иья]|неустойк|penalt|interest|\bесли\b|\bif\b"
+)
+_RATE_AFTER = re.compile(
+    r"^[\s,.)]{0,3}(?:в\s+(?:месяц|сутки|день|час|год)|/\s*(?:мес|сут|час|день)|за\s+(?:каждый|единицу|1\s)"
+    r"|ежемесячно|per\s+(?:hour|month|day|year|annum|unit|share)|each|a\s+month|monthly|hourly)"
+)
+_VAT = re.compile(
+    r"в\s*(?:том|т\.)\s*ч(?:исле|\.)?\s*ндс(?:\s*\(?\d{1,2}\s*%\)?)?"
+    r"|включая\s+ндс(?:\s*\d{1,2}\s*%)?|с\s+учетом\s+ндс(?:\s*\d{1,2}\s*%)?"
+    r"|без\s+(?:учета\s+)?ндс|ндс\s+не\s+облагается|не\s+облагаетс\w+\s+ндс"
+    r"|(?:inclusive|exclusive)\s+of\s+(?:vat|taxes)|(?:plus|including|excluding)\s+vat"
+)
+_ANCHOR_REACH = 160
+_MAX_ANCHORS = 40
+
+
+def parse_number(text: str) -> Decimal | None:
+    """Decimal of '1 250 000,00', '1,250,000.00', '1.250.000' or '13900.00'; None if not one."""
+    digits = text.replace(" ", "").replace("'", "")
+    last = max(digits.rfind(","), digits.rfind("."))
+    whole, fraction = digits, ""
+    if last != -1 and len(digits) - last - 1 in (1, 2):
+        whole, fraction = digits[:last], digits[last + 1 :]
+    whole = whole.replace(",", "").replace(".", "")
+    if not whole.isdigit():
+        return None
+    try:
+        return Decimal(f"{whole}.{fraction}" if fraction else whole)
+    except InvalidOperation:
+        return None
+
+
+def currency_code(symbol: str) -> str | None:
+    """ISO code of a currency word or sign as written ('руб.', '$', 'евро')."""
+    lowered = symbol.lower()
+    for code, marks in _CURRENCIES:
+        if any(lowered.startswith(mark) for mark in marks):
+            return code
+    return None
+
+
+def parse_money(fragment: str) -> tuple[Decimal, str] | None:
+    """The first amount with a currency in a fragment, e.g. '1 250 000,00 руб.'."""
+    found = _MONEY.search(prepare_text(fragment).low)
+    return _money_of(found) if found else None
+
+
+def find_total_amount(
+    text: PreparedText, languages: tuple[str, ...] = ("ru", "en")
+) -> Money | None:
+    """The contract price from the clause that states it, or None when none is stated."""
+    patterns = (_TOTAL_ANCHORS_RU if "ru" in languages else ()) + (
+        _TOTAL_ANCHORS_EN if "en" in languages else ()
+    )
+    for anchor in _anchors(text.low, patterns):
+        _, sentence_end = text.sentence_span(anchor.start(), anchor.end())
+        limit = min(sentence_end, anchor.end() + _ANCHOR_REACH)
+        found = _MONEY.search(text.low, anchor.end(), limit)
+        if found is None or _NOT_A_TOTAL.search(text.low, anchor.end(), found.start()):
+            continue
+        if _RATE_AFTER.search(text.low[found.end() : found.end() + 40]):
+            continue
+        parsed = _money_of(found)
+        if parsed is None or parsed[0] <= 0:
+            continue
+        return Money(amount=parsed[0], currency=parsed[1], vat_note=_vat_note(text, found.end()))
+    return None
+
+
+def _anchors(low: str, patterns: tuple[re.Pattern[str], ...]) -> list[re.Match[str]]:
+    """Price-clause anchors of every kind, in text order, a bounded number of each."""
+    found: list[re.Match[str]] = []
+    for pattern in patterns:
+        for count, match in enumerate(pattern.finditer(low)):
+            if count >= _MAX_ANCHORS:
+                break
+            found.append(match)
+    return sorted(found, key=lambda match: match.start())
+
+
+def _money_of(found: re.Match[str]) -> tuple[Decimal, str] | None:
+    number = parse_number(found.group("n1") or found.group("n2"))
+    symbol = found.group("before") or found.group("after")
+    code = currency_code(symbol) if symbol else None
+    if number is None or code is None:
+        return None
+    scale = found.group("s1") or found.group("s2")
+    if scale:
+        number *= next(factor for word, factor in _SCALES if scale.startswith(word))
+    kopecks = found.group("kop")
+    if kopecks and number == number.to_integral_value():
+        number += Decimal(kopecks.rjust(2, "0")) / 100
+    return number.quantize(Decimal("0.01")), code
+
+
+def _vat_note(text: PreparedText, after: int) -> str | None:
+    _, sentence_end = text.sentence_span(after, after)
+    found = _VAT.search(text.low, after, max(sentence_end, after + 200))
+    if found is None:
+        found = _VAT.search(text.low)
+    return text.raw[found.start() : found.end()] if found else None

@@ -1,0 +1,162 @@
+"""The document text prepared for matching: normalised copies that keep every offset.
+
+Every rule matches against `norm` (original case) or `low` (lower case) and
+reports spans; evidence is then cut from `raw` with the same span, so a quote
+is always a verbatim substring of what the caller passed in.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# One character in, one character out: offsets stay valid across raw/norm/low.
+# (str.replace per character is several times faster than str.translate on Cyrillic text.)
+_SAME_LENGTH = (
+    ("\u00a0", " "),  # no-break space, common in Word documents between digit groups
+    ("\u202f", " "),
+    ("\u2007", " "),
+    ("\u2009", " "),
+    ("\u200b", " "),
+    ("\ufeff", " "),
+    ("\t", " "),
+    ("\r", " "),
+    ("\u2010", "-"),
+    ("\u2011", "-"),
+    ("\u0130", "I"),  # the only character whose lower() is two characters long
+)
+
+# OCR and careless typing put Latin look-alikes inside Russian words ("cor Сторон").
+_LATIN_TO_CYRILLIC = str.maketrans("aceopxyACEHKMOPTXB", "асеорхуАСЕНКМОРТХВ")
+_SCRIPT_SWITCH = re.compile(r"[а-яёА-ЯЁ][a-zA-Z]|[a-zA-Z][а-яёА-ЯЁ]")
+_CYRILLIC_LETTER = re.compile(r"[а-яёА-ЯЁ]")
+_LATIN_LETTER = re.compile(r"[a-zA-Z]")
+_MAX_WORD = 40
+_MAX_MIXED_FIXES = 5000  # beyond this the text is garbage anyway; keep the work bounded
+
+# Sentence ends: a blank line; a line ending in . ; ! ?; a new numbered item,
+# bullet, heading, table row or page marker; ". " before a capital letter; or
+# ". " before a clause number ("... notice. 6.2 Termination") or a list item "(a)".
+_BOUNDARY = re.compile(
+    r"\n[ ]*\n"
+    r"|[.;!?][ ]*\n"
+    r"|\n(?=[ ]*(?:\d{1,3}(?:\.\d{1,3}){0,4}\.?\)?[ ]|[-•*–—][ ]|#|\||<!--))"
+    r"|[.!?](?=[ ]+[\"«“(]?[A-ZА-ЯЁ])"
+    r"|[.;:](?=[ ]+(?:\d{1,3}(?:\.\d{1,3})+\.?|\([a-zа-я0-9]{1,4}\))[ ])"
+)
+# Words after which a period does not end a sentence ("г. Москва", "Inc. (").
+_ABBREVIATIONS = frozenset(
+    (
+        "г", "гг", "ул", "д", "им", "пр", "просп", "т", "ст", "п", "пп", "ч", "руб", "коп",
+        "тыс", "млн", "млрд", "стр", "рис", "см", "тел", "кв", "оф", "корп",
+        "inc", "ltd", "co", "corp", "no", "nos", "mr", "mrs", "ms", "dr", "st", "jr", "sr",
+        "llc", "l.l.c", "u.s", "n.v", "b.v", "s.a", "e.g", "i.e", "vs", "art", "sec", "para",
+        "pty", "plc",
+    )
+)  # fmt: skip
+_WORD_BEFORE = re.compile(r"([\w.]{1,6})$")
+_CLAUSE_NUMBER = re.compile(r"^\d{1,3}(?:\.\d{1,3})*$")
+_SENTENCE_REACH = 700
+_EVIDENCE_MAX = 480
+
+
+@dataclass(frozen=True)
+class PreparedText:
+    """The caller's text and two same-length copies for matching."""
+
+    raw: str
+    norm: str
+    low: str
+    mixed_script_words: int
+
+    def sentence_span(self, start: int, end: int) -> tuple[int, int]:
+        """The span of the sentence (or list item) around [start, end)."""
+        lo = max(0, start - _SENTENCE_REACH)
+        begin = lo
+        for found in _BOUNDARY.finditer(self.norm, lo, start):
+            if not self._is_abbreviation(found):
+                begin = found.end()
+        hi = min(len(self.norm), end + _SENTENCE_REACH)
+        finish = hi
+        for found in _BOUNDARY.finditer(self.norm, end, hi):
+            if not self._is_abbreviation(found):
+                finish = found.start() + (1 if self.norm[found.start()] in ".;!?" else 0)
+                break
+        return begin, finish
+
+    def evidence(self, start: int, end: int) -> str:
+        """The verbatim sentence around [start, end), trimmed around the match if long."""
+        begin, finish = self.sentence_span(start, end)
+        if finish - begin > _EVIDENCE_MAX:
+            begin = max(begin, start - _EVIDENCE_MAX // 3)
+            finish = min(finish, max(end, begin + _EVIDENCE_MAX))
+            begin = self._word_start(begin)
+        return self.raw[begin:finish].strip(" \n-•*|#")
+
+    def sentence(self, start: int, end: int) -> str:
+        """The lower-case sentence around [start, end), for context checks."""
+        begin, finish = self.sentence_span(start, end)
+        return self.low[begin:finish]
+
+    def _is_abbreviation(self, found: re.Match[str]) -> bool:
+        if self.norm[found.start()] != ".":
+            return False
+        before = _WORD_BEFORE.search(self.low, max(0, found.start() - 6), found.start())
+        if before is None:
+            return False
+        word = before.group(1).lstrip(".")
+        if _CLAUSE_NUMBER.match(word):
+            # "5.2. За просрочку": a clause number opening a line, not a sentence end
+            line_start = self.norm.rfind("\n", 0, found.start()) + 1
+            return not self.norm[line_start : found.start() - len(word)].strip()
+        return len(word) == 1 or word in _ABBREVIATIONS
+
+    def _word_start(self, index: int) -> int:
+        space = self.norm.find(" ", index, index + 30)
+        return space + 1 if space != -1 else index
+
+
+def prepare_text(markdown: str, *, fix_lookalikes: bool = False) -> PreparedText:
+    """Normalise spaces and dashes, and for OCR text Latin look-alikes, keeping every offset."""
+    norm = markdown
+    for old, new in _SAME_LENGTH:
+        if old in norm:
+            norm = norm.replace(old, new)
+    # Look-alikes are an OCR habit; typed text rarely has them and the scan is not free.
+    norm, fixes = _fix_mixed_script_words(norm) if fix_lookalikes else (norm, 0)
+    low = norm.lower()
+    return PreparedText(raw=markdown, norm=norm, low=low, mixed_script_words=fixes)
+
+
+def _fix_mixed_script_words(text: str) -> tuple[str, int]:
+    pieces: list[str] = []
+    cursor = 0  # end of the text already copied into pieces
+    seen = 0  # end of the last mixed word looked at
+    fixes = 0
+    for switch in _SCRIPT_SWITCH.finditer(text):
+        if switch.start() < seen:
+            continue  # another switch inside a word already counted
+        begin = _word_edge(text, switch.start(), -1)
+        seen = _word_edge(text, switch.end() - 1, 1)
+        word = text[begin:seen]
+        fixes += 1
+        if len(_CYRILLIC_LETTER.findall(word)) >= len(_LATIN_LETTER.findall(word)):
+            pieces.append(text[cursor:begin])
+            pieces.append(word.translate(_LATIN_TO_CYRILLIC))
+            cursor = seen
+        if fixes >= _MAX_MIXED_FIXES:
+            break
+    if not pieces:
+        return text, fixes
+    pieces.append(text[cursor:])
+    return "".join(pieces), fixes
+
+
+def _word_edge(text: str, index: int, step: int) -> int:
+    """Walk from index while letters continue, at most _MAX_WORD characters."""
+    limit = _MAX_WORD
+    position = index
+    while limit and 0 <= position + step < len(text) and text[position + step].isalpha():
+        position += step
+        limit -= 1
+    return position if step < 0 else position + 1

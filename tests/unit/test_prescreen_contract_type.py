@@ -1,0 +1,114 @@
+"""Title and kind of contract, from the title line, the subject clause or the roles."""
+
+from __future__ import annotations
+
+import pytest
+
+from chalicelib.models import Party
+from chalicelib.prescreen.contract_type import classify_contract, find_title
+from chalicelib.prescreen.text import prepare_text
+
+
+@pytest.mark.parametrize(
+    ("document", "title", "kind"),
+    [
+        (
+            "ДОГОВОР № ________\nна изготовление корпусной мебели\n\nг. Ульяновск",
+            "ДОГОВОР № ________ на изготовление корпусной мебели",
+            "works",
+        ),
+        ("Договор поставки № 15\nг. Москва", "Договор поставки № 15", "supply"),
+        (
+            "# ДОГОВОР ВОЗМЕЗДНОГО ОКАЗАНИЯ УСЛУГ\n\nг. Казань",
+            "ДОГОВОР ВОЗМЕЗДНОГО ОКАЗАНИЯ УСЛУГ",
+            "services",
+        ),
+        (
+            "Контракт №13\nна закупку продуктов питания\nИКЗ: 1820",
+            "Контракт №13 на закупку продуктов питания",
+            "supply",
+        ),
+        (
+            "ЛИЦЕНЗИОННОЕ СОГЛАШЕНИЕ\nС КОНЕЧНЫМ ПОЛЬЗОВАТЕЛЕМ\nТекст.",
+            "ЛИЦЕНЗИОННОЕ СОГЛАШЕНИЕ С КОНЕЧНЫМ ПОЛЬЗОВАТЕЛЕМ",
+            "license",
+        ),
+        (
+            "СОГЛАШЕНИЕ О КОНФИДЕНЦИАЛЬНОСТИ\nДата: 16.10.2024",
+            "СОГЛАШЕНИЕ О КОНФИДЕНЦИАЛЬНОСТИ",
+            "nda",
+        ),
+        ("Договор аренды нежилого помещения № 4", "Договор аренды нежилого помещения № 4", "lease"),
+        ("ДОГОВОР ЗАЙМА № 1", "ДОГОВОР ЗАЙМА № 1", "loan"),
+        (
+            "Приложение № 1\nк документации об аукционе\nТЕХНИЧЕСКОЕ ЗАДАНИЕ\nна оказание услуг",
+            "ТЕХНИЧЕСКОЕ ЗАДАНИЕ на оказание услуг",
+            "annex",
+        ),
+        (
+            "Соглашение об обмене данными с системой «X»",
+            "Соглашение об обмене данными с системой «X»",
+            "data_exchange",
+        ),
+        (
+            "Exhibit 10.9\nTURN - KEY MANUFACTURING AGREEMENT\nThis Agreement",
+            "TURN - KEY MANUFACTURING AGREEMENT",
+            "manufacturing",
+        ),
+        (
+            "EXHIBIT 10.3 Execution Copy MARKETING AGREEMENT This Marketing Agreement (this "
+            "“Agreement”) is made and entered into as of September 1, 2018 between the parties "
+            "named below for good and valuable consideration received.",
+            "MARKETING AGREEMENT",
+            "marketing",
+        ),
+        (
+            "AMENDMENT NO. 2\nTO MANUFACTURING AND SUPPLY AGREEMENT",
+            "AMENDMENT NO. 2 TO MANUFACTURING AND SUPPLY AGREEMENT",
+            "manufacturing",
+        ),
+        ("SUPPORT AND MAINTENANCE AGREEMENT", "SUPPORT AND MAINTENANCE AGREEMENT", "maintenance"),
+        ("NON-EXCLUSIVE LICENSE AGREEMENT", "NON-EXCLUSIVE LICENSE AGREEMENT", "license"),
+        (
+            "NON COMPETITION AGREEMENT AND RIGHT OF FIRST OFFER",
+            "NON COMPETITION AGREEMENT AND RIGHT OF FIRST OFFER",
+            "non_compete",
+        ),
+        ("Strategic Alliance Agreement", "Strategic Alliance Agreement", "strategic_alliance"),
+        ("DISTRIBUTOR AGREEMENT", "DISTRIBUTOR AGREEMENT", "distribution"),
+        ("JOINT VENTURE AGREEMENT", "JOINT VENTURE AGREEMENT", "joint_venture"),
+        ("SPONSORSHIP AGREEMENT", "SPONSORSHIP AGREEMENT", "sponsorship"),
+    ],
+)
+def test_title_and_kind_from_the_title(document: str, title: str, kind: str) -> None:
+    text = prepare_text(document)
+
+    found = find_title(text)
+
+    assert found == title
+    assert classify_contract(text, found, ()) == kind
+
+
+def test_kind_from_the_subject_clause_when_the_title_is_bare() -> None:
+    text = prepare_text(
+        "ДОГОВОР № 7\n1. Предмет договора\n1.1. Подрядчик обязуется выполнить строительные работы."
+    )
+
+    assert classify_contract(text, find_title(text), ()) == "works"
+
+
+def test_kind_from_the_roles_when_nothing_else_tells() -> None:
+    text = prepare_text("AGREEMENT\nThe parties agree as follows.")
+
+    assert (
+        classify_contract(text, find_title(text), (Party(name="X Ltd", role="Licensee"),))
+        == "license"
+    )
+
+
+def test_other_for_a_contract_of_unknown_kind_and_none_for_no_contract() -> None:
+    assert (
+        classify_contract(prepare_text("5. Форс-мажор. Договор действует год."), None, ())
+        == "other"
+    )
+    assert classify_contract(prepare_text("Платёжное поручение № 5"), None, ()) is None

@@ -1,0 +1,181 @@
+"""Dates in every written form, and which one is the signing, the start and the end."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from chalicelib.prescreen.contract_dates import find_contract_dates
+from chalicelib.prescreen.contract_term import add_months, end_from_term
+from chalicelib.prescreen.dates import find_dates, parse_date
+from chalicelib.prescreen.text import prepare_text
+
+
+@pytest.mark.parametrize(
+    ("written", "value"),
+    [
+        ("«01» января 2024 г.", date(2024, 1, 1)),
+        ("«27» ноября 2018 г.", date(2018, 11, 27)),
+        ("1 марта 2020 года", date(2020, 3, 1)),
+        ("15 мая 2021", date(2021, 5, 15)),
+        ("01.01.2024", date(2024, 1, 1)),
+        ("31/12/2024", date(2024, 12, 31)),
+        ("2024-01-01", date(2024, 1, 1)),
+        ("January 1, 2024", date(2024, 1, 1)),
+        ("Sept. 5, 2019", date(2019, 9, 5)),
+        ("May 3,2006", date(2006, 5, 3)),
+        ("1st day of January, 2024", date(2024, 1, 1)),
+        ("15th day of July, 2010", date(2010, 7, 15)),
+        ("1 st day of May 2006", date(2006, 5, 1)),
+        ("the 1st of March, 2003", date(2003, 3, 1)),
+        ("31 December 2013", date(2013, 12, 31)),
+    ],
+)
+def test_parse_date_reads_russian_and_english_forms(written: str, value: date) -> None:
+    assert parse_date(written) == value
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "«__» ____ 20__ г.",
+        "«___» __________ 20___ г.",
+        "September __, 2018",
+        "31.02.2024",  # no such day
+        "12.34.2024",
+        "123.05.2024",  # the tail of a longer number
+    ],
+)
+def test_parse_date_ignores_blanks_and_impossible_dates(written: str) -> None:
+    assert parse_date(written) is None
+
+
+def test_english_slashes_are_month_first_russian_day_first() -> None:
+    low = "4/1/2011"
+
+    assert find_dates(low, english=True)[0].value == date(2011, 4, 1)
+    assert find_dates(low)[0].value == date(2011, 1, 4)
+
+
+def test_russian_header_date_is_the_signing_date_and_the_term_gives_start_and_end() -> None:
+    text = prepare_text(
+        "ДОГОВОР ПОСТАВКИ № 15\n"
+        "г. Москва                                «01» февраля 2024 г.\n\n"
+        "ООО «Ромашка», именуемое в дальнейшем «Поставщик», на основании доверенности "
+        "от 10.01.2024, с одной стороны, ...\n"
+        "8.1. Договор вступает в силу с момента его подписания и действует по 31.12.2024."
+    )
+
+    dates = find_contract_dates(text)
+
+    assert (dates.signed_on, dates.starts_on, dates.ends_on) == (
+        date(2024, 2, 1),
+        date(2024, 2, 1),
+        date(2024, 12, 31),
+    )
+
+
+def test_russian_range_gives_start_and_end() -> None:
+    text = prepare_text(
+        "8.1. Настоящий Контракт вступает в силу с момента его подписания Сторонами и "
+        "действует с 01 января 2019 г. по 30 июня 2019 г., а в части оплаты до полного исполнения."
+    )
+
+    dates = find_contract_dates(text)
+
+    assert (dates.starts_on, dates.ends_on) == (date(2019, 1, 1), date(2019, 6, 30))
+
+
+def test_edition_and_statute_dates_are_not_the_signing_date() -> None:
+    text = prepare_text(
+        "Лицензионный договор-оферта\n(редакция от 15.05.2025)\n"
+        "Федеральный закон от 05.04.2013 № 44-ФЗ\nДата вступления в силу: 21.08.2025\n"
+    )
+
+    dates = find_contract_dates(text)
+
+    assert dates.signed_on is None
+    assert dates.starts_on == date(2025, 8, 21)
+
+
+def test_english_dated_as_of_is_signing_and_effective_date() -> None:
+    text = prepare_text(
+        'MAINTENANCE AGREEMENT (this "Agreement"), dated as of July 23, 2003, made by Universal '
+        'Access, Inc. (the "Company") and CityNet, Inc. (the "Provider").\n'
+        "1.1. Initial Term. This Agreement commences on the date first above written, and will "
+        "remain in effect for the period of five (5) years, except as otherwise provided herein."
+    )
+
+    dates = find_contract_dates(text, english=True)
+
+    assert (dates.signed_on, dates.starts_on, dates.ends_on) == (
+        date(2003, 7, 23),
+        date(2003, 7, 23),
+        date(2008, 7, 23),
+    )
+
+
+def test_english_dated_and_effective_dates_differ() -> None:
+    text = prepare_text(
+        "Aduro and Consultant agree to all terms of this Consulting Agreement dated June 1, 2020, "
+        "effective as of July 1, 2020 (“Effective Date”). This Agreement shall expire on "
+        "December 31, 2020."
+    )
+
+    dates = find_contract_dates(text, english=True)
+
+    assert (dates.signed_on, dates.starts_on, dates.ends_on) == (
+        date(2020, 6, 1),
+        date(2020, 7, 1),
+        date(2020, 12, 31),
+    )
+
+
+def test_date_of_another_agreement_is_not_this_ones() -> None:
+    text = prepare_text(
+        "THIS AMENDMENT NO. 2 to the Manufacturing and Supply Agreement dated as of December 8, "
+        "2009, by and between Columbia Laboratories, Ltd. and Fleet Laboratories Limited."
+    )
+
+    assert find_contract_dates(text, english=True).signed_on is None
+
+
+def test_last_signature_date_when_the_preamble_has_none() -> None:
+    body = "MASTER AGREEMENT\nThis Agreement is between A Inc. and B Ltd.\n" + "Text. " * 200
+    text = prepare_text(body + "\nDate: August 07, 2018      Date: August 08, 2018\n")
+
+    assert find_contract_dates(text, english=True).signed_on == date(2018, 8, 8)
+
+
+def test_end_of_an_exclusivity_is_not_the_end_of_the_contract() -> None:
+    text = prepare_text(
+        "Licensee’s term of exclusivity with respect to the Clips shall expire on October 29, 2005."
+    )
+
+    assert find_contract_dates(text, english=True).ends_on is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "end"),
+    [
+        ("This Agreement shall remain in effect for a period of 5 years.", date(2029, 3, 1)),
+        ("The term of this Agreement shall continue for twenty (20) years.", date(2044, 3, 1)),
+        (
+            "This Agreement shall commence on the Effective Date and shall remain in full force "
+            "until one (1) year subsequent to the Effective Date.",
+            date(2025, 3, 1),
+        ),
+        ("Договор заключен сроком на 2 (два) года.", date(2026, 3, 1)),
+        ("Срок действия договора – 6 месяцев.", None),  # no preposition: not read
+        ("Confidentiality survives for a period of three (3) years after the term.", None),
+    ],
+)
+def test_end_from_term_adds_the_stated_term_to_the_start(sentence: str, end: date | None) -> None:
+    assert end_from_term(prepare_text(sentence), date(2024, 3, 1)) == end
+
+
+def test_add_months_keeps_the_day_or_takes_the_month_end() -> None:
+    assert add_months(date(2024, 1, 31), 1) == date(2024, 2, 29)
+    assert add_months(date(2024, 2, 29), 12) == date(2025, 2, 28)
+    assert add_months(date(2023, 11, 15), 14) == date(2025, 1, 15)

@@ -1,0 +1,119 @@
+"""Amounts: Russian and English figures, currencies, VAT notes, and which one is the price."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from chalicelib.prescreen.money import currency_code, find_total_amount, parse_money, parse_number
+from chalicelib.prescreen.text import prepare_text
+
+
+@pytest.mark.parametrize(
+    ("written", "value"),
+    [
+        ("1 250 000,00", "1250000.00"),
+        ("1\u00a0250\u00a0000,00", "1250000.00"),  # no-break spaces from Word
+        ("1\u202f250\u202f000", "1250000"),  # narrow no-break spaces
+        ("1,250,000.00", "1250000.00"),
+        ("1.250.000,50", "1250000.50"),
+        ("1'250'000", "1250000"),
+        ("13900.00", "13900.00"),
+        ("70161", "70161"),
+        ("0,5", "0.5"),
+    ],
+)
+def test_parse_number_reads_grouped_and_decimal_figures(written: str, value: str) -> None:
+    assert parse_number(prepare_text(written).norm) == Decimal(value)
+
+
+@pytest.mark.parametrize(
+    ("fragment", "amount", "currency"),
+    [
+        ("1 250 000,00 руб.", "1250000.00", "RUB"),
+        ("70 161 рубль 00 копеек", "70161.00", "RUB"),
+        ("13 900.00 (тринадцать тысяч девятьсот) рублей", "13900.00", "RUB"),
+        ("1\u00a0250\u00a0000 ₽", "1250000.00", "RUB"),
+        ("1,5 млн. рублей", "1500000.00", "RUB"),
+        ("$1,250,000.00", "1250000.00", "USD"),
+        ("USD 2,000", "2000.00", "USD"),
+        ("$1.5 million", "1500000.00", "USD"),
+        ("€500", "500.00", "EUR"),
+        ("10 000 евро", "10000.00", "EUR"),
+        ("£2,500", "2500.00", "GBP"),
+    ],
+)
+def test_parse_money_gives_decimal_and_iso_currency(
+    fragment: str, amount: str, currency: str
+) -> None:
+    assert parse_money(fragment) == (Decimal(amount), currency)
+
+
+@pytest.mark.parametrize(
+    "fragment", ["____ руб.", "__________ руб. ____ коп.", "рублей", "12 штук"]
+)
+def test_parse_money_ignores_blanks_and_figures_without_currency(fragment: str) -> None:
+    assert parse_money(fragment) is None
+
+
+def test_currency_code_knows_russian_words_and_signs() -> None:
+    assert [
+        currency_code(s) for s in ("руб.", "рублей", "₽", "$", "долларов США", "евро", "юаней")
+    ] == [
+        "RUB",
+        "RUB",
+        "RUB",
+        "USD",
+        "USD",
+        "EUR",
+        "CNY",
+    ]
+
+
+def test_total_amount_comes_from_the_price_clause_with_its_vat_note() -> None:
+    text = prepare_text(
+        "2.1. Цена Договора составляет 1 250 000,00 (один миллион двести пятьдесят тысяч) "
+        "рублей 00 копеек, в т.ч. НДС 20%.\n"
+        "2.2. Штраф за нарушение срока составляет 5 000 000 рублей."
+    )
+
+    money = find_total_amount(text)
+
+    assert money is not None
+    assert (money.amount, money.currency) == (Decimal("1250000.00"), "RUB")
+    assert money.vat_note == "в т.ч. НДС 20%"
+
+
+def test_total_amount_notes_when_no_vat_is_charged() -> None:
+    text = prepare_text("Общая стоимость работ составляет 90 000 руб., НДС не облагается.")
+
+    money = find_total_amount(text)
+
+    assert money is not None and money.vat_note == "НДС не облагается"
+
+
+def test_total_amount_in_english_contract() -> None:
+    text = prepare_text(
+        "3. Price. The total purchase price for the Equipment is $1,250,000.00 (one million two "
+        "hundred fifty thousand US dollars), payable in two instalments."
+    )
+
+    money = find_total_amount(text)
+
+    assert money is not None and (money.amount, money.currency) == (Decimal("1250000.00"), "USD")
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "4.1. Стоимость составляет: ____________ руб.",  # a blank template
+        "Размер ежемесячных лицензионных отчислений составляет 13 900 рублей 00 копеек.",
+        "Стоимость услуг составляет 1 500 рублей в месяц.",  # a rate, not a total
+        "1000 рублей, если цена контракта не превышает 3 млн. рублей.",  # a condition
+        "Пользователь уплачивает штраф в размере 16 000 000 рублей.",  # a fine
+        "Consultant is paid at the rate of €500 per hour.",
+    ],
+)
+def test_total_amount_stays_empty_when_no_total_is_stated(clause: str) -> None:
+    assert find_total_amount(prepare_text(clause)) is None

@@ -1,0 +1,85 @@
+"""Prepared text: offsets kept across copies, sentences found, look-alikes repaired."""
+
+from __future__ import annotations
+
+from chalicelib.prescreen.language import detect_language, is_bilingual, letter_counts
+from chalicelib.prescreen.text import prepare_text
+
+
+def test_prepared_copies_keep_every_offset() -> None:
+    raw = "Цена\u00a0договора:\t1\u202f000 руб.\r\nİstanbul"
+
+    text = prepare_text(raw)
+
+    assert len(text.norm) == len(text.low) == len(raw)
+    assert text.norm == "Цена договора: 1 000 руб. \nIstanbul"
+    assert text.low.startswith("цена договора")
+
+
+def test_evidence_is_the_whole_sentence_copied_verbatim() -> None:
+    raw = (
+        "5.1. Стороны несут ответственность по закону.\n"
+        "5.2. За просрочку оплаты Покупатель уплачивает пени\u00a0в размере 0,1% за каждый день. "
+        "Иные санкции не применяются."
+    )
+    text = prepare_text(raw)
+    start = text.low.index("пени")
+
+    evidence = text.evidence(start, start + 4)
+
+    assert evidence == (
+        "5.2. За просрочку оплаты Покупатель уплачивает пени\u00a0в размере 0,1% за каждый день."
+    )
+    assert evidence in raw
+
+
+def test_sentences_do_not_break_after_abbreviations() -> None:
+    raw = "Договор заключён в г. Москве между ООО «Ромашка» и ИП Иванов И. И. в 2024 году. Конец."
+    text = prepare_text(raw)
+    start = text.low.index("москве")
+
+    assert text.evidence(start, start + 6) == raw[: raw.index(" Конец")]
+
+
+def test_sentences_break_before_numbered_clauses_in_joined_paragraphs() -> None:
+    raw = "6.1 Expiration: the term ends on expiry. 6.2 Termination: Company may terminate."
+    text = prepare_text(raw)
+    start = text.low.index("company")
+
+    assert text.evidence(start, start + 7) == "6.2 Termination: Company may terminate."
+
+
+def test_long_sentence_evidence_is_trimmed_around_the_match_and_still_a_quote() -> None:
+    raw = "Слово " * 300 + "неустойка " + "слово " * 300 + "."
+    text = prepare_text(raw)
+    start = text.low.index("неустойка")
+
+    evidence = text.evidence(start, start + 9)
+
+    assert "неустойка" in evidence and evidence in raw and len(evidence) <= 500
+
+
+def test_latin_look_alikes_in_russian_words_are_repaired_for_ocr_text() -> None:
+    raw = "Cтороны дoговора"  # Latin C and o, as OCR leaves them
+
+    text = prepare_text(raw, fix_lookalikes=True)
+
+    assert text.low == "стороны договора"
+    assert text.mixed_script_words == 2
+    assert prepare_text(raw).low == raw.lower()  # typed text is left alone
+
+
+def test_language_by_share_of_cyrillic_letters() -> None:
+    assert (
+        detect_language("настоящий договор поставки заключён между сторонами ооо ромашка") == "ru"
+    )
+    assert detect_language("this agreement is made between the parties named below today") == "en"
+    assert detect_language("12345 ... ---") == "unknown"
+
+
+def test_links_do_not_make_a_russian_contract_bilingual() -> None:
+    low = "договор оферта контент " * 20 + "https://example.com/images/photo-gallery-item.jpg " * 40
+
+    assert detect_language(low) == "ru"
+    assert not is_bilingual(*letter_counts(low))
+    assert is_bilingual(*letter_counts("договор поставки " * 20 + "supply agreement " * 20))
