@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
-from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chalicelib.errors import (
     DocumentNotFoundError,
@@ -16,6 +14,10 @@ from chalicelib.errors import (
 )
 from chalicelib.models import STAGE_LABELS, Document, DocumentError, DocumentStatus, UserProfile
 from chalicelib.ports import Deadline, ObjectInfo, PresignedPost
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+    from datetime import datetime
 
 
 class FakeRepository:
