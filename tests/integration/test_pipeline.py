@@ -11,6 +11,8 @@ import boto3
 import pytest
 from botocore.exceptions import EndpointConnectionError
 
+from chalicelib.analysis.quotes import verify_quotes
+from chalicelib.models import AnalysisResult
 from tests.documents import make_pdf, make_xlsx
 from tests.integration.pipeline_driver import Driver
 
@@ -54,19 +56,19 @@ def test_russian_pdf_goes_through_deep_analysis_to_a_report(driver: Driver) -> N
     prescreen = report["report"]["prescreen"]
     assert prescreen["amount"]["amount"] == "2500000.00"
     assert prescreen["amount"]["currency"] == "RUB"
-    findings = report["report"]["analysis"]["findings"]
-    assert any(f["severity"] == "high" for f in findings)
+    analysis = AnalysisResult.model_validate(report["report"]["analysis"])
+    assert any(f.severity == "high" for f in analysis.findings)
+    assert {f.checklist_item for f in analysis.findings} >= {"penalty", "payment_terms"}
     text = (
         driver.cloud.client("s3")
-        .get_object(
-            Bucket=driver.cloud.deployment.bucket,
-            Key=f"artifacts/ru/{doc_id}/v1/text.md",
-        )["Body"]
+        .get_object(Bucket=driver.cloud.deployment.bucket, Key=f"artifacts/ru/{doc_id}/v1/text.md")[
+            "Body"
+        ]
         .read()
         .decode()
     )
-    for finding in findings:
-        assert finding["quote"][:40] in " ".join(text.split()) or finding["quote"]
+    kept, dropped = verify_quotes(list(analysis.findings), text)
+    assert (len(kept), dropped) == (len(analysis.findings), 0)
     assert driver.credits() == 4
 
 

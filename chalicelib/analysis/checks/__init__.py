@@ -1,0 +1,1 @@
+"""The rules provider's checks: one module per checklist item (patterns, severity, wording)."""

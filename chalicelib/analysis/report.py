@@ -1,0 +1,249 @@
+"""The report a user reads: Markdown for people, JSON for machines, always with the disclaimer."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING
+
+from chalicelib.models import DISCLAIMER_EN, DISCLAIMER_RU, SEVERITY_ORDER
+
+if TYPE_CHECKING:
+    from datetime import date
+
+    from chalicelib.models import (
+        AnalysisResult,
+        ClauseFlag,
+        ExtractedFacts,
+        Finding,
+        Money,
+        PrescreenResult,
+        Report,
+        ReviewDecision,
+    )
+
+_SEVERITY_LABELS = {"high": "High", "medium": "Medium", "low": "Low", "info": "Info"}
+_ROUTE_LABELS = {
+    "deep_analysis": "Deep analysis",
+    "manual_review": "Held for manual review",
+    "auto_approve": "Approved automatically",
+}
+_CLAUSE_FLAGS = (
+    ("penalty", "Penalty"),
+    ("unilateral_termination", "Unilateral termination"),
+    ("dispute_forum", "Dispute forum"),
+    ("liability_cap", "Liability cap"),
+    ("auto_renewal", "Automatic renewal"),
+)
+_NONE = "—"
+_EVIDENCE_CHARS = 160
+# Characters that would turn contract text into Markdown structure or HTML.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
+_LINE_START_MARK = re.compile(r"^(\d{1,9})([.)])(?=\s)|^([-+])(?=\s)")
+
+
+def render_markdown(report: Report) -> str:
+    """The report as Markdown: header, disclaimer, route, facts, extraction, findings, review."""
+    sections = [
+        _header(report),
+        _disclaimers(report),
+        _route(report.route, report.prescreen),
+        _facts(report.prescreen),
+        _extraction(report.facts),
+        _findings(report.analysis),
+        _review(report.review),
+    ]
+    return "\n\n".join(section for section in sections if section) + "\n"
+
+
+def render_json(report: Report) -> str:
+    """The report as JSON: the model's JSON form (amounts as strings), keys in model order."""
+    return json.dumps(report.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n"
+
+
+def summarize_findings(result: AnalysisResult | None) -> dict[str, int]:
+    """How many findings of each severity (high, medium, low, info), zeros included."""
+    counts = dict.fromkeys(SEVERITY_ORDER, 0)
+    for finding in result.findings if result else ():
+        counts[finding.severity] += 1
+    return counts
+
+
+# --- sections ------------------------------------------------------------------
+
+
+def _header(report: Report) -> str:
+    title = report.prescreen.title or report.filename
+    rows = [
+        ("Document", title),
+        ("File", report.filename),
+        ("Document id", report.document_id),
+        ("Version", f"v{report.version}"),
+        ("Generated", report.generated_at.isoformat()),
+    ]
+    return f"# Contract screening report: {_escape(title)}\n\n" + _table(("Field", "Value"), rows)
+
+
+def _disclaimers(report: Report) -> str:
+    """The English disclaimer always, the report's own, and the Russian one for a Russian text."""
+    russian = "ru" in (report.prescreen.language, report.facts.language)
+    texts = [DISCLAIMER_EN, report.disclaimer, DISCLAIMER_RU if russian else ""]
+    return "\n>\n".join(f"> **{_escape(text)}**" for text in dict.fromkeys(texts) if text)
+
+
+def _route(route: str, prescreen: PrescreenResult) -> str:
+    lines = [
+        "## Route",
+        "",
+        f"**{_ROUTE_LABELS.get(route, route)}** (prescreen confidence {prescreen.confidence:.2f})",
+    ]
+    if prescreen.route_reasons:
+        lines += ["", "Reasons:", ""] + [
+            f"- {_escape(reason)}" for reason in prescreen.route_reasons
+        ]
+    return "\n".join(lines)
+
+
+def _facts(prescreen: PrescreenResult) -> str:
+    rows: list[tuple[str, str]] = [
+        ("Language", prescreen.language),
+        ("Contract type", prescreen.contract_type or _NONE),
+        ("Title", prescreen.title or _NONE),
+    ]
+    for index, party in enumerate(prescreen.parties, start=1):
+        role = f" ({party.role})" if party.role else ""
+        inn = f", ИНН {party.inn}" if party.inn else ""
+        rows.append((f"Party {index}", f"{party.name}{role}{inn}"))
+    if not prescreen.parties:
+        rows.append(("Parties", _NONE))
+    rows += [
+        ("Amount", _money(prescreen.amount)),
+        ("Signed on", _date(prescreen.signed_on)),
+        ("Starts on", _date(prescreen.starts_on)),
+        ("Ends on", _date(prescreen.ends_on)),
+        ("Governing law", prescreen.governing_law or _NONE),
+    ]
+    rows += [(label, _flag(getattr(prescreen, name))) for name, label in _CLAUSE_FLAGS]
+    return "## Facts (prescreen)\n\n" + _table(("Fact", "Value"), rows)
+
+
+def _extraction(facts: ExtractedFacts) -> str:
+    ocr = f"used on {facts.ocr_pages} of {facts.pages} pages" if facts.ocr_used else "not used"
+    lines = [
+        "## Extraction",
+        "",
+        f"- Format: {facts.format}; pipeline: {facts.pipeline}",
+        f"- Pages: {facts.pages}; characters: {facts.chars:,}",
+        f"- OCR: {ocr}",
+        f"- Language detected: {facts.language}; tables: {'yes' if facts.has_tables else 'no'}",
+    ]
+    lines += [f"- Warning: {_escape(warning)}" for warning in facts.warnings]
+    return "\n".join(lines)
+
+
+def _findings(result: AnalysisResult | None) -> str:
+    if result is None:
+        return "## Findings\n\nNo analysis was run for this document."
+    counts = summarize_findings(result)
+    model = f", model {result.model}" if result.model else ""
+    checked = len(result.checked_items)
+    lines = [
+        "## Findings",
+        "",
+        f"Provider: {result.provider}{model}. Checklist items checked: {checked}. "
+        f"Findings dropped because their quote is not in the text: {result.dropped_quotes}.",
+        "",
+        _table(("Severity", "Count"), [(_SEVERITY_LABELS[s], str(n)) for s, n in counts.items()]),
+    ]
+    if not result.findings:
+        lines += ["", "No risks were found against the checklist."]
+    number = 0
+    for severity, count in counts.items():
+        if not count:
+            continue
+        lines += ["", f"### {_SEVERITY_LABELS[severity]} ({count})"]
+        for finding in (f for f in result.findings if f.severity == severity):
+            number += 1
+            lines += ["", _finding(number, finding)]
+    return "\n".join(lines)
+
+
+def _finding(number: int, finding: Finding) -> str:
+    return "\n".join(
+        [
+            f"#### {number}. {_escape(finding.title)} (`{finding.checklist_item}`)",
+            "",
+            f"> {_escape(finding.quote)}",
+            "",
+            _escape(finding.explanation),
+            "",
+            f"**Recommendation:** {_escape(finding.recommendation)}",
+        ]
+    )
+
+
+def _review(review: ReviewDecision | None) -> str:
+    if review is None:
+        return ""
+    lines = [
+        "## Review decision",
+        "",
+        f"- Decision: {review.decision}",
+        f"- Reviewer: {_escape(review.reviewer)}",
+        f"- Decided at: {review.decided_at.isoformat()}",
+    ]
+    if review.comment:
+        lines.append(f"- Comment: {_escape(review.comment)}")
+    return "\n".join(lines)
+
+
+# --- formatting ----------------------------------------------------------------
+
+
+def _table(header: tuple[str, str], rows: list[tuple[str, str]]) -> str:
+    lines = [f"| {header[0]} | {header[1]} |", "|---|---|"]
+    lines += [f"| {_cell(key)} | {_cell(value)} |" for key, value in rows]
+    return "\n".join(lines)
+
+
+def _cell(text: str) -> str:
+    """Text safe inside a table cell: one line, pipes escaped."""
+    return _escape(" ".join(text.split())) or _NONE
+
+
+def _escape(text: str) -> str:
+    """Contract text shown as text: Markdown and HTML characters escaped, one line."""
+    text = _MARKDOWN_SPECIAL.sub(r"\\\1", " ".join(text.split()))
+    return _LINE_START_MARK.sub(_escape_line_start, text)
+
+
+def _escape_line_start(match: re.Match[str]) -> str:
+    """ "1. " and "- " at a line's start would make a list: escape their mark."""
+    if match.group(3):
+        return "\\" + match.group(3)
+    return f"{match.group(1)}\\{match.group(2)}"
+
+
+def _money(money: Money | None) -> str:
+    if money is None:
+        return _NONE
+    vat = f" ({money.vat_note})" if money.vat_note else ""
+    return f"{money.amount:,} {money.currency}{vat}"
+
+
+def _date(value: date | None) -> str:
+    return value.isoformat() if value else _NONE
+
+
+def _flag(flag: ClauseFlag | None) -> str:
+    if flag is None:
+        return "not checked"
+    text = "yes" if flag.present else "no"
+    if flag.detail:
+        text += f" ({flag.detail})"
+    if flag.evidence:
+        evidence = flag.evidence
+        if len(evidence) > _EVIDENCE_CHARS:
+            evidence = evidence[:_EVIDENCE_CHARS] + "…"
+        text += f": «{evidence}»"
+    return text
