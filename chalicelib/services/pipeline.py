@@ -149,7 +149,7 @@ class PipelineSteps:
         if error_name == "States.Timeout" and self._document(ref).status == S.IN_REVIEW:
             error = review_timeout_error()
         else:
-            error = document_error_from_name(error_name, message=_cause_message(cause))
+            error = document_error_from_name(error_name, message=user_message_from_cause(cause))
         refunded = self._failures.record(ref.document_id, error)
         return {"status": S.FAILED.value, "code": error.code, "refunded": refunded}
 
@@ -183,7 +183,7 @@ class PipelineSteps:
         )
 
 
-def _cause_message(cause: str) -> str | None:
+def user_message_from_cause(cause: str) -> str | None:
     """The errorMessage inside a Lambda error's Cause, which is a JSON string."""
     try:
         parsed = json.loads(cause)
