@@ -20,9 +20,9 @@ from chalicelib.errors import (
     UnreadableDocumentError,
     UnsupportedFormatError,
 )
-from chalicelib.extract import ExtractLimits, extract_isolated
-from chalicelib.settings import Settings
+from chalicelib.extract import extract_isolated
 from tests.conftest import corpus_dir
+from tests.limits import PRODUCTION_LIMITS as LIMITS
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -32,7 +32,6 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.corpus
 
 # The defaults a deployment runs with (20 MB, 300 pages, 20 OCR pages, 240 s, 1536 MB).
-LIMITS = ExtractLimits.from_settings(Settings(table_name="corpus", bucket_name="corpus"))
 PER_FILE_TIMEOUT = 60
 
 

@@ -18,9 +18,10 @@ import pymupdf
 import pytest
 
 from chalicelib.errors import DomainError
-from chalicelib.extract import ExtractLimits, extract_document
+from chalicelib.extract import extract_document
 from chalicelib.prescreen import RoutingPolicy, prescreen_document
 from chalicelib.prescreen.inn import is_valid_inn
+from tests.limits import PRODUCTION_LIMITS
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -36,20 +37,14 @@ _POLICY = RoutingPolicy()
 
 # --- reading the corpus through the real Extract step ------------------------------
 
-_LIMITS = ExtractLimits(
-    max_bytes=50 * 2**20,
-    max_pages=300,
-    max_ocr_pages=20,
-    timeout_seconds=240,
-    ocr_page_timeout_seconds=60,
-)
-
 
 def _extracted(path: Path) -> tuple[str, str] | None:
     """The Markdown and pipeline Extract gives for a file, or None when it refuses it."""
     try:
         extraction = extract_document(
-            path.read_bytes(), declared_ext=path.suffix.lower().lstrip("."), limits=_LIMITS
+            path.read_bytes(),
+            declared_ext=path.suffix.lower().lstrip("."),
+            limits=PRODUCTION_LIMITS,
         )
     except DomainError:
         return None  # e.g. the legacy .doc

@@ -18,9 +18,12 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from infra.localcloud import LocalCloud
+from tests.integration import localcloud_handlers as stubs
+from tests.integration.stub_project import STUB_HANDLERS, make_stub_project
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
+    from pathlib import Path
 
 # Retry waits of the state machine, scaled: a three-retry case takes ~0.1 s, not ~10 s.
 RETRY_WAIT_FACTOR = 0.001
@@ -58,4 +61,18 @@ def local_cloud(
         retry_wait_factor=RETRY_WAIT_FACTOR,
     )
     with cloud:
+        yield cloud
+
+
+@pytest.fixture
+def stub_project(tmp_path: Path) -> Path:
+    """A copy of the project's template wired to small test handlers."""
+    return make_stub_project(tmp_path / "project")
+
+
+@pytest.fixture
+def stub_cloud(stub_project: Path) -> Iterator[LocalCloud]:
+    """The local cloud running the stub project, with a fresh record of handler calls."""
+    stubs.CALLS.clear()
+    with LocalCloud(stub_project, handlers=STUB_HANDLERS, retry_wait_factor=0.001) as cloud:
         yield cloud

@@ -12,30 +12,12 @@ from infra.localcloud import EnvironmentConflictError, FunctionDeployment, Local
 from infra.localcloud.intrinsics import Created, IntrinsicError, Resolver, resolve_parameters
 from infra.localcloud.provision import ProvisionError, creation_order
 from infra.localcloud.template import handler_module, load_sam_template, transform_template
-from tests.integration import localcloud_handlers as stubs
-from tests.integration.stub_project import STUB_HANDLERS, TEMPLATE, make_stub_project
+from tests.integration.stub_project import STUB_HANDLERS, TEMPLATE
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
     from pathlib import Path
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture(autouse=True)
-def _fresh_calls() -> None:
-    stubs.CALLS.clear()
-
-
-@pytest.fixture
-def stub_project(tmp_path: Path) -> Path:
-    return make_stub_project(tmp_path / "project")
-
-
-@pytest.fixture
-def stub_cloud(stub_project: Path) -> Iterator[LocalCloud]:
-    with LocalCloud(stub_project, handlers=STUB_HANDLERS, retry_wait_factor=0.001) as cloud:
-        yield cloud
 
 
 def _function(logical_id: str, **environment: str) -> FunctionDeployment:

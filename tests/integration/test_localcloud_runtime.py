@@ -11,29 +11,12 @@ import pytest
 
 from infra.localcloud import LocalCloud
 from tests.integration import localcloud_handlers as stubs
-from tests.integration.stub_project import STUB_HANDLERS, make_stub_project
+from tests.integration.stub_project import STUB_HANDLERS
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
     from pathlib import Path
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture(autouse=True)
-def _fresh_calls() -> None:
-    stubs.CALLS.clear()
-
-
-@pytest.fixture
-def stub_project(tmp_path: Path) -> Path:
-    return make_stub_project(tmp_path / "project")
-
-
-@pytest.fixture
-def stub_cloud(stub_project: Path) -> Iterator[LocalCloud]:
-    with LocalCloud(stub_project, handlers=STUB_HANDLERS, retry_wait_factor=0.001) as cloud:
-        yield cloud
 
 
 def _start(cloud: LocalCloud, name: str, payload: dict[str, Any]) -> str:

@@ -8,16 +8,10 @@ import zipfile
 import pytest
 
 from chalicelib.errors import UnreadableDocumentError
-from chalicelib.extract import ExtractLimits, extract_document
+from chalicelib.extract import extract_document
 from chalicelib.extract.docx_styles import format_number
+from tests.limits import UNIT_LIMITS as LIMITS
 
-LIMITS = ExtractLimits(
-    max_bytes=5 * 1024 * 1024,
-    max_pages=50,
-    max_ocr_pages=5,
-    timeout_seconds=60,
-    ocr_page_timeout_seconds=30,
-)
 W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
 MC = 'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"'
 STYLES = f"""<w:styles {W}>

@@ -12,15 +12,9 @@ import pytest
 from PIL import Image
 
 from chalicelib.errors import DocumentTooLongError, HostileDocumentError, UnreadableDocumentError
-from chalicelib.extract import ExtractLimits, extract_document
+from chalicelib.extract import extract_document
+from tests.limits import UNIT_LIMITS as LIMITS
 
-LIMITS = ExtractLimits(
-    max_bytes=5 * 1024 * 1024,
-    max_pages=50,
-    max_ocr_pages=5,
-    timeout_seconds=60,
-    ocr_page_timeout_seconds=30,
-)
 LEASE = """
 <p style="font-size: 15pt">ДОГОВОР АРЕНДЫ НЕЖИЛОГО ПОМЕЩЕНИЯ</p>
 <p style="font-size: 13pt">1. Арендодатель передаёт Арендатору во временное владение и

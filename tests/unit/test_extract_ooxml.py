@@ -19,20 +19,14 @@ from chalicelib.errors import (
     HostileDocumentError,
     UnreadableDocumentError,
 )
-from chalicelib.extract import ExtractLimits, extract_document, ooxml
+from chalicelib.extract import extract_document, ooxml
 from chalicelib.extract.ooxml import OoxmlPackage, parse_xml_bytes
+from tests.limits import UNIT_LIMITS
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-LIMITS = ExtractLimits(
-    max_bytes=5 * 1024 * 1024,
-    max_pages=50,
-    max_ocr_pages=5,
-    timeout_seconds=60,
-    ocr_page_timeout_seconds=30,
-    max_unpacked_bytes=4 * 1024 * 1024,
-)
+LIMITS = dataclasses.replace(UNIT_LIMITS, max_unpacked_bytes=4 * 1024 * 1024)
 DOCUMENT = (
     b'<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
     b"<w:body><w:p><w:r><w:t>Hello</w:t></w:r></w:p></w:body></w:document>"

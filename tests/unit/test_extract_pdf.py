@@ -14,19 +14,13 @@ from chalicelib.errors import (
     ExtractionTimeoutError,
     UnreadableDocumentError,
 )
-from chalicelib.extract import ExtractLimits, extract_document
+from chalicelib.extract import extract_document
 from chalicelib.extract.quality import is_garbage
+from tests.limits import UNIT_LIMITS as LIMITS
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-LIMITS = ExtractLimits(
-    max_bytes=5 * 1024 * 1024,
-    max_pages=50,
-    max_ocr_pages=5,
-    timeout_seconds=60,
-    ocr_page_timeout_seconds=30,
-)
 CELL = 'style="border: 1px solid black; padding: 4px"'
 CONTRACT_HTML = f"""
 <h1>ДОГОВОР ПОСТАВКИ № 7</h1>

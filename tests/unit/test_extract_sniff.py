@@ -17,16 +17,9 @@ from chalicelib.errors import (
     UnreadableDocumentError,
     UnsupportedFormatError,
 )
-from chalicelib.extract import SUPPORTED_EXTENSIONS, ExtractLimits, extract_document
+from chalicelib.extract import SUPPORTED_EXTENSIONS, extract_document
 from chalicelib.extract.sniff import ensure_acceptable, sniff_format
-
-LIMITS = ExtractLimits(
-    max_bytes=5 * 1024 * 1024,
-    max_pages=50,
-    max_ocr_pages=5,
-    timeout_seconds=60,
-    ocr_page_timeout_seconds=30,
-)
+from tests.limits import UNIT_LIMITS as LIMITS
 
 
 def _pdf() -> bytes:

@@ -7,17 +7,11 @@ import codecs
 import pytest
 
 from chalicelib.errors import UnsupportedFormatError
-from chalicelib.extract import ExtractLimits, extract_document
+from chalicelib.extract import extract_document
 from chalicelib.extract.rtf import drop_binary_groups
 from chalicelib.extract.text import decode_text, text_to_markdown
+from tests.limits import UNIT_LIMITS as LIMITS
 
-LIMITS = ExtractLimits(
-    max_bytes=5 * 1024 * 1024,
-    max_pages=50,
-    max_ocr_pages=5,
-    timeout_seconds=60,
-    ocr_page_timeout_seconds=30,
-)
 CONTRACT = (
     "ДОГОВОР ПОСТАВКИ № 12\n\n"
     "1. Поставщик обязуется передать Покупателю товар, а Покупатель — принять и оплатить его.\n"

@@ -20,20 +20,15 @@ from chalicelib.errors import (
     HostileDocumentError,
     UnsupportedFormatError,
 )
-from chalicelib.extract import ExtractLimits, extract_document, extract_isolated
+from chalicelib.extract import extract_document, extract_isolated
 from chalicelib.extract.isolate import _result, encode_request
 from chalicelib.extract.worker import handle
+from tests.limits import UNIT_LIMITS
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-LIMITS = ExtractLimits(
-    max_bytes=5 * 1024 * 1024,
-    max_pages=50,
-    max_ocr_pages=10,
-    timeout_seconds=60,
-    ocr_page_timeout_seconds=30,
-)
+LIMITS = dataclasses.replace(UNIT_LIMITS, max_ocr_pages=10)
 CONTRACT = "ДОГОВОР ПОСТАВКИ\n\nПоставщик обязуется передать товар Покупателю.".encode()
 
 

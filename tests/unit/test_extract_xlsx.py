@@ -8,16 +8,10 @@ import zipfile
 import pytest
 
 from chalicelib.errors import UnreadableDocumentError
-from chalicelib.extract import ExtractLimits, extract_document, xlsx
+from chalicelib.extract import extract_document, xlsx
 from chalicelib.extract.xlsx import column_index
+from tests.limits import UNIT_LIMITS as LIMITS
 
-LIMITS = ExtractLimits(
-    max_bytes=5 * 1024 * 1024,
-    max_pages=50,
-    max_ocr_pages=5,
-    timeout_seconds=60,
-    ocr_page_timeout_seconds=30,
-)
 MAIN = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
 REL = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
 PKG_RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
