@@ -60,17 +60,22 @@ def test_the_api_speaks_json_errors(api: DemoClient) -> None:
     assert bad.json()["error"]["code"] == "BAD_REQUEST"
 
 
-def test_the_demo_command_runs_a_document_and_exits_zero(tmp_path: Path) -> None:
-    contract = tmp_path / "contract.pdf"
-    contract.write_bytes(make_pdf())
-    result = subprocess.run(
-        [sys.executable, "-m", "infra.localcloud.cli", "demo", str(contract)],
+def _run_demo(document: Path) -> subprocess.CompletedProcess[str]:
+    """`contract-check demo DOCUMENT` in its own process, as a user runs it."""
+    return subprocess.run(
+        [sys.executable, "-m", "infra.localcloud.cli", "demo", str(document)],
         cwd=PROJECT_ROOT,
         capture_output=True,
         text=True,
         timeout=300,
         check=False,
     )
+
+
+def test_the_demo_command_runs_a_document_and_exits_zero(tmp_path: Path) -> None:
+    contract = tmp_path / "contract.pdf"
+    contract.write_bytes(make_pdf())
+    result = _run_demo(contract)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "contract.pdf: done" in result.stdout
     assert "не заменяет консультацию юриста" in result.stdout
@@ -79,13 +84,12 @@ def test_the_demo_command_runs_a_document_and_exits_zero(tmp_path: Path) -> None
 def test_the_demo_command_exits_one_when_a_document_fails(tmp_path: Path) -> None:
     broken = tmp_path / "broken.pdf"
     broken.write_bytes(b"%PDF-1.7\n this is not a real pdf")
-    result = subprocess.run(
-        [sys.executable, "-m", "infra.localcloud.cli", "demo", str(broken)],
-        cwd=PROJECT_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    result = _run_demo(broken)
     assert result.returncode == 1, result.stdout + result.stderr
     assert "UNREADABLE" in result.stdout
+
+
+def test_the_demo_command_exits_two_for_a_missing_file(tmp_path: Path) -> None:
+    result = _run_demo(tmp_path / "missing.pdf")
+    assert result.returncode == 2
+    assert "no such file" in result.stderr
