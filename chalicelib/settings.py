@@ -57,7 +57,9 @@ class Settings(BaseSettings):
     llm_provider: Literal["rules", "ollama", "openai", "yandexgpt"] = "rules"
 
     # HTTP API.
-    auth_mode: Literal["dev", "jwt"] = "dev"
+    auth_mode: Literal["dev", "jwt"] = Field(
+        "jwt", description="`dev` trusts every caller as DEV_USER_ID: the local cloud only"
+    )
     dev_user_id: str = "dev-user"
 
     # Observability.

@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_STACK = "contract-check-local"
-DEFAULT_PARAMETERS = {"Stage": "local"}
+# The local cloud has one development user; a deployed stack keeps AuthMode=jwt.
+DEFAULT_PARAMETERS = {"Stage": "local", "AuthMode": "dev"}
 FAKE_CREDENTIALS = {
     "AWS_ACCESS_KEY_ID": "testing",
     "AWS_SECRET_ACCESS_KEY": "testing",

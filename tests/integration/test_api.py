@@ -1,0 +1,95 @@
+"""The HTTP routes through Chalice's test client on the local cloud: shapes and statuses."""
+
+from __future__ import annotations
+
+import base64
+import json
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from tests.integration.pipeline_driver import Driver
+
+if TYPE_CHECKING:
+    from infra.localcloud import LocalCloud
+
+pytestmark = pytest.mark.integration
+PDF = "application/pdf"
+
+
+@pytest.fixture
+def driver(local_cloud: LocalCloud) -> Driver:
+    return Driver(local_cloud)
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code"),
+    [
+        ({"filename": "a.pdf", "content_type": PDF}, 400, "BAD_REQUEST"),
+        ({"filename": "a.pdf", "content_type": PDF, "size": "many"}, 400, "BAD_REQUEST"),
+        ({"filename": "", "content_type": PDF, "size": 10}, 400, "BAD_REQUEST"),
+        (
+            {"filename": "a.exe", "content_type": "application/x-msdownload", "size": 10},
+            415,
+            "UNSUPPORTED_FORMAT",
+        ),
+        (
+            {"filename": "a.doc", "content_type": "application/msword", "size": 10},
+            415,
+            "UNSUPPORTED_FORMAT",
+        ),
+        ({"filename": "a.pdf", "content_type": PDF, "size": 10**9}, 413, "TOO_LARGE"),
+    ],
+)
+def test_bad_upload_requests_get_one_error_shape_and_cost_nothing(
+    driver: Driver, body: dict[str, Any], status: int, code: str
+) -> None:
+    before = driver.credits()
+    got_status, got = driver.api("POST", "/v1/documents", body)
+    assert (got_status, got["error"]["code"]) == (status, code)
+    assert set(got) == {"error"} and set(got["error"]) == {"code", "message"}
+    assert driver.credits() == before
+
+
+def test_a_body_that_is_not_json_is_a_400(driver: Driver) -> None:
+    response = driver.client.http.post(
+        "/v1/documents", headers={"Content-Type": "application/json"}, body=b"{not json"
+    )
+    assert response.status_code == 400
+    assert json.loads(response.body)["error"]["code"] == "BAD_REQUEST"
+
+
+def test_upload_form_is_bound_to_the_key_type_and_size(driver: Driver) -> None:
+    status, body = driver.api(
+        "POST", "/v1/documents", {"filename": "Договор.pdf", "content_type": PDF, "size": 1234}
+    )
+    assert status == 201
+    fields = body["upload"]["fields"]
+    doc = body["document"]
+    assert fields["key"] == f"uploads/ru/{doc['document_id']}/v1/original.pdf"
+    assert fields["Content-Type"] == PDF
+    policy = json.loads(base64.b64decode(fields["policy"]))
+    assert ["content-length-range", 1, 1234] in policy["conditions"]
+    assert doc["filename"] == "Договор.pdf" and doc["status"] == "awaiting_upload"
+
+
+def test_report_of_a_document_still_waiting_is_202_with_its_stage(driver: Driver) -> None:
+    ticket = driver.request_upload("a.pdf", 100)
+    status, body = driver.api("GET", f"/v1/documents/{ticket.document_id}/report")
+    assert (status, body["status"], body["stage"]) == (
+        202,
+        "awaiting_upload",
+        "Waiting for the upload",
+    )
+
+
+@pytest.mark.parametrize("document_id", ["no-such-document-1", "UPPER-case-id", "x" * 300])
+def test_unknown_documents_are_404(driver: Driver, document_id: str) -> None:
+    status, body = driver.api("GET", f"/v1/documents/{document_id}")
+    assert (status, body["error"]["code"]) == (404, "NOT_FOUND")
+
+
+@pytest.mark.parametrize("local_cloud_env", [{"AUTH_MODE": "jwt"}])
+def test_without_a_dev_identity_every_route_wants_a_sign_in(driver: Driver) -> None:
+    status, body = driver.api("GET", "/v1/me")
+    assert (status, body["error"]["code"]) == (401, "UNAUTHORIZED")
