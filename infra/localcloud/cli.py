@@ -122,7 +122,7 @@ def demo(args: argparse.Namespace) -> int:
 
 def review(args: argparse.Namespace) -> int:
     """A reviewer's decision on a held document."""
-    return _call_lead("run_review", args.document_id, args.decision)
+    return _call_lead("run_review", args.document_id, args.decision, args.reviewer, args.comment)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -149,6 +149,8 @@ def build_parser() -> argparse.ArgumentParser:
     decide = commands.add_parser("review", help="decide a document held for review")
     decide.add_argument("document_id")
     decide.add_argument("--decision", required=True, choices=["approve", "deep_analysis", "reject"])
+    decide.add_argument("--reviewer", default="local-reviewer", help="who decides (recorded)")
+    decide.add_argument("--comment", default="", help="why (shown in the report)")
     decide.set_defaults(run=review)
     return parser
 

@@ -243,7 +243,7 @@ def write_session(cloud: LocalCloud) -> None:
     SESSION_FILE.write_text(json.dumps({"environment": environment}, indent=2))
 
 
-def run_review(document_id: str, decision: str) -> int:
+def run_review(document_id: str, decision: str, reviewer: str, comment: str = "") -> int:
     """Send a reviewer's decision to a running `contract-check local up`."""
     if not SESSION_FILE.is_file():
         print("no running local cloud: start `contract-check local up` first", file=sys.stderr)
@@ -256,7 +256,7 @@ def run_review(document_id: str, decision: str) -> int:
     reset_cold_start()
     try:
         document = review_service().decide(
-            document_id, cast("Decision", decision), reviewer=os.environ.get("USER", "reviewer")
+            document_id, cast("Decision", decision), reviewer=reviewer, comment=comment
         )
     except DomainError as exc:
         print(f"{exc.code}: {exc.message}", file=sys.stderr)

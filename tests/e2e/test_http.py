@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from infra.localcloud import LocalCloud
-from infra.localcloud.demo import DemoClient
+from infra.localcloud.demo import SESSION_FILE, DemoClient, run_review, write_session
 from tests.documents import make_pdf
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ PROJECT_ROOT = Path(__file__).parents[2]
 
 @pytest.fixture(scope="module")
 def cloud() -> Iterator[LocalCloud]:
-    running = LocalCloud(env_overrides={"SIGNUP_CREDITS": "3"}).start_server()
+    running = LocalCloud(env_overrides={"SIGNUP_CREDITS": "5"}).start_server()
     yield running
     running.stop()
 
@@ -93,3 +93,23 @@ def test_the_demo_command_exits_two_for_a_missing_file(tmp_path: Path) -> None:
     result = _run_demo(tmp_path / "missing.pdf")
     assert result.returncode == 2
     assert "no such file" in result.stderr
+
+
+def test_a_reviewer_decides_a_held_document_from_the_command_line(
+    cloud: LocalCloud, api: DemoClient, tmp_path: Path
+) -> None:
+    letter = tmp_path / "letter.txt"
+    letter.write_text("Письмо\n\nПросим рассмотреть приложенные материалы.\n", encoding="utf-8")
+    held = api.submit(letter)
+    assert (held.status, held.document["route"]) == ("in_review", "manual_review")
+    write_session(cloud)
+    try:
+        code = run_review(held.document["document_id"], "reject", "Анна", "Не договор")
+    finally:
+        SESSION_FILE.unlink(missing_ok=True)
+    assert code == 0
+    cloud.wait_for_execution(f"{held.document['document_id']}-v1")
+    report = api.report(held.document["document_id"])
+    assert report["document"]["status"] == "done"
+    assert report["report"]["review"]["decision"] == "reject"
+    assert "Анна" in report["markdown"]
