@@ -10,17 +10,10 @@ from typing import TYPE_CHECKING, Any
 import requests
 from chalice.test import Client
 
+from chalicelib.services.uploads import CONTENT_TYPES
+
 if TYPE_CHECKING:
     from infra.localcloud import LocalCloud
-
-CONTENT_TYPES = {
-    "pdf": "application/pdf",
-    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    "png": "image/png",
-    "jpg": "image/jpeg",
-    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    "txt": "text/plain",
-}
 
 
 @dataclass
@@ -51,11 +44,11 @@ class Driver:
 
     def request_upload(self, filename: str, size: int) -> Ticket:
         """POST /v1/documents for a file of this name and size."""
-        ext = filename.rsplit(".", 1)[-1]
+        ext = filename.rsplit(".", 1)[-1].lower()
         status, body = self.api(
             "POST",
             "/v1/documents",
-            {"filename": filename, "content_type": CONTENT_TYPES[ext], "size": size},
+            {"filename": filename, "content_type": CONTENT_TYPES[ext][0], "size": size},
         )
         assert status == 201, body
         return Ticket(
