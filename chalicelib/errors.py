@@ -131,6 +131,15 @@ class DocumentTooLongError(TerminalError):
     default_message = "The document has more pages than we process."
 
 
+class TooManyScannedPagesError(TerminalError):
+    """The document has more pages that need OCR than we recognise."""
+
+    code = "TOO_MANY_SCANNED_PAGES"
+    failure_class = "user"
+    http_status = 413
+    default_message = "The document has more scanned pages than we recognise."
+
+
 class HostileDocumentError(TerminalError):
     """The file tries to exhaust memory or reach outside (zip or XML bomb, external entity)."""
 

@@ -8,7 +8,11 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from chalicelib.errors import DocumentTooLongError, HostileDocumentError, UnreadableDocumentError
+from chalicelib.errors import (
+    HostileDocumentError,
+    TooManyScannedPagesError,
+    UnreadableDocumentError,
+)
 from chalicelib.extract import ocr
 from chalicelib.extract.markdown import page_marker
 from chalicelib.extract.reading import ReaderOutput
@@ -64,7 +68,7 @@ def read(data: bytes, ctx: ReadContext) -> ReaderOutput:
     count = int(getattr(image, "n_frames", 1))
     limit = min(ctx.limits.max_ocr_pages, ctx.limits.max_pages)
     if count > limit:
-        raise DocumentTooLongError(
+        raise TooManyScannedPagesError(
             f"The image file holds {count} pages; we recognise at most {limit} scanned pages "
             "per document. Split it and send the parts separately."
         )

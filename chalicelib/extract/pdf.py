@@ -14,6 +14,7 @@ from chalicelib.errors import (
     DocumentTooLongError,
     DomainError,
     EncryptedDocumentError,
+    TooManyScannedPagesError,
     UnreadableDocumentError,
 )
 from chalicelib.extract import ocr, pdf_layout
@@ -179,7 +180,7 @@ def _recognise(
     """OCR the pages that need it, after checking there are not too many."""
     needing = [page for page in pages if page.ocr_reason]
     if len(needing) > ctx.limits.max_ocr_pages:
-        raise DocumentTooLongError(
+        raise TooManyScannedPagesError(
             f"{len(needing)} pages of the PDF are scans; we recognise at most "
             f"{ctx.limits.max_ocr_pages} scanned pages per document. Send a PDF with a text "
             "layer or split the scan into parts."

@@ -11,7 +11,11 @@ import pymupdf
 import pytest
 from PIL import Image
 
-from chalicelib.errors import DocumentTooLongError, HostileDocumentError, UnreadableDocumentError
+from chalicelib.errors import (
+    HostileDocumentError,
+    TooManyScannedPagesError,
+    UnreadableDocumentError,
+)
 from chalicelib.extract import extract_document
 from tests.limits import UNIT_LIMITS as LIMITS
 
@@ -84,11 +88,11 @@ def test_multi_page_tiff_is_read_page_by_page() -> None:
     assert "АКТ" in extraction.markdown.split("<!-- page 2 -->")[1]
 
 
-def test_tiff_with_more_pages_than_ocr_allows_is_too_long() -> None:
+def test_tiff_with_more_pages_than_ocr_allows_has_too_many_scanned_pages() -> None:
     page = Image.new("L", (50, 50), 255)
     data = encode(page, "TIFF", save_all=True, append_images=[page] * 3)
     limits = dataclasses.replace(LIMITS, max_ocr_pages=3)
-    with pytest.raises(DocumentTooLongError, match="4 pages"):
+    with pytest.raises(TooManyScannedPagesError, match="4 pages"):
         extract_document(data, declared_ext="tif", limits=limits)
 
 

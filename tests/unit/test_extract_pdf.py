@@ -12,6 +12,7 @@ from chalicelib.errors import (
     DocumentTooLongError,
     EncryptedDocumentError,
     ExtractionTimeoutError,
+    TooManyScannedPagesError,
     UnreadableDocumentError,
 )
 from chalicelib.extract import extract_document
@@ -137,10 +138,11 @@ def test_pdf_with_more_pages_than_allowed_is_too_long() -> None:
         extract_document(data, declared_ext="pdf", limits=dataclasses.replace(LIMITS, max_pages=2))
 
 
-def test_pdf_with_more_scanned_pages_than_allowed_is_too_long() -> None:
+def test_pdf_with_more_scanned_pages_than_allowed_has_its_own_error() -> None:
     limits = dataclasses.replace(LIMITS, max_ocr_pages=0)
-    with pytest.raises(DocumentTooLongError, match="scanned pages"):
+    with pytest.raises(TooManyScannedPagesError, match="scanned pages") as raised:
         extract_document(scan_pdf(SCAN_HTML), declared_ext="pdf", limits=limits)
+    assert raised.value.code == "TOO_MANY_SCANNED_PAGES"
 
 
 def test_pdf_that_cannot_be_opened_is_unreadable() -> None:
