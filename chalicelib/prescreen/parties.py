@@ -135,9 +135,10 @@ def _name_from(text: PreparedText, start: int, limit: int, *, one_line: bool = F
     """The party's name from its organisational form up to its closing quote or ', в лице'."""
     end_match = _NAME_END.search(text.low, start, limit + 1)
     end = end_match.start() if end_match else limit
-    if one_line:
-        newline = text.low.find("\n", start, end)
-        end = newline if newline != -1 else end
+    # A name never runs past a table cell (`|`) or a line break inside one (`<br>`).
+    for stop in ("\n", "<br>", "|") if one_line else ("<br>", "|"):
+        cut = text.low.find(stop, start, end)
+        end = cut if cut != -1 else end
     quoted = _QUOTED.search(text.norm, start, min(len(text.norm), start + 160))
     if quoted is not None and quoted.start() < end:
         end = quoted.end()  # a quoted name ends with its quote, whatever follows

@@ -97,3 +97,13 @@ def test_english_description_is_not_taken_for_a_name() -> None:
         Party(name="IMedicor, Inc", role="IMedicor"),
         Party(name="Licensor Holdings, LLC", role="Licensor"),
     )
+
+
+def test_a_party_name_in_a_requisites_table_stops_at_the_cell_line_break() -> None:
+    text = (
+        "ДОГОВОР ПОСТАВКИ\n\n| Заказчик | Поставщик |\n|---|---|\n"
+        "| ГБУЗ РБ Федоровская ЦРБ <br> Адрес: 453280, с. Федоровка <br> ИНН 7707083893 | |\n"
+    )
+    names = [party.name for party in find_parties_ru(prepare_text(text))]
+    assert "ГБУЗ РБ Федоровская ЦРБ" in names
+    assert not any("<br>" in name or "Адрес" in name for name in names)
