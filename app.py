@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from chalice.app import Chalice, Response
+from chalice.app import Chalice, Request, Response
 
 from chalicelib.errors import AuthenticationRequiredError, InvalidRequestError
-from chalicelib.http import JSON_HEADERS, parse_json_object, with_error_shape
+from chalicelib.http import (
+    JSON_HEADERS,
+    parse_json_object,
+    reshaped_framework_error,
+    with_error_shape,
+)
 from chalicelib.services.documents import document_view
 from chalicelib.services.uploads import UploadRequest
 from chalicelib.settings import get_settings
 from chalicelib.wiring import document_queries, repository, upload_service
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 # Powertools owns logging (the service name is also "contract-check"): Chalice must not
 # attach its own handler to that logger.
@@ -23,6 +31,17 @@ def _json(status: int, body: dict[str, Any]) -> Response:
 
 
 api_route = with_error_shape(_json)
+
+
+@app.middleware("http")
+def one_error_shape(event: Request, get_response: Callable[[Request], Response]) -> Response:
+    """Errors Chalice answers by itself (415, 405, ...) get our error shape too."""
+    response = get_response(event)
+    reshaped = reshaped_framework_error(response.status_code, response.body)
+    if reshaped is not None:
+        response.body = reshaped
+        response.headers = {**response.headers, **JSON_HEADERS}
+    return response
 
 
 def current_user() -> str:

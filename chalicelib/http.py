@@ -56,3 +56,25 @@ def with_error_shape(respond: Callable[[int, dict[str, Any]], Any]) -> Callable[
         return wrapper  # type: ignore[return-value]
 
     return decorate
+
+
+# Chalice answers some requests itself, before any route runs (`{"Code", "Message"}`).
+_FRAMEWORK_CODES = {
+    400: "BAD_REQUEST",
+    405: "METHOD_NOT_ALLOWED",
+    415: "UNSUPPORTED_MEDIA_TYPE",
+}
+_FRAMEWORK_MESSAGES = {
+    405: "This method is not allowed on this path.",
+    415: "Send the request body as application/json.",
+}
+
+
+def reshaped_framework_error(status: int, body: Any) -> dict[str, Any] | None:
+    """Our error shape for an error the framework produced itself, or None if it is ours."""
+    if not (isinstance(body, dict) and {"Code", "Message"} <= body.keys()):
+        return None
+    if status in _FRAMEWORK_CODES:
+        message = _FRAMEWORK_MESSAGES.get(status, "The request is not valid.")
+        return error_body(_FRAMEWORK_CODES[status], message)
+    return error_body("INTERNAL", "An internal error occurred. Try again later.")

@@ -93,3 +93,14 @@ def test_unknown_documents_are_404(driver: Driver, document_id: str) -> None:
 def test_without_a_dev_identity_every_route_wants_a_sign_in(driver: Driver) -> None:
     status, body = driver.api("GET", "/v1/me")
     assert (status, body["error"]["code"]) == (401, "UNAUTHORIZED")
+
+
+def test_errors_the_framework_answers_itself_have_our_shape_too(driver: Driver) -> None:
+    wrong_type = driver.client.http.post(
+        "/v1/documents", headers={"Content-Type": "text/plain"}, body=b"hello"
+    )
+    assert wrong_type.status_code == 415
+    assert json.loads(wrong_type.body)["error"]["code"] == "UNSUPPORTED_MEDIA_TYPE"
+    wrong_method = driver.client.http.put("/v1/me", headers={}, body=b"")
+    assert wrong_method.status_code == 405
+    assert json.loads(wrong_method.body)["error"]["code"] == "METHOD_NOT_ALLOWED"
