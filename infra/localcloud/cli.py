@@ -52,7 +52,8 @@ def _print_endpoints(cloud: LocalCloud) -> None:
     print(f"  export TABLE_NAME={d.table} BUCKET_NAME={d.bucket}", flush=True)
 
 
-def _wait_for_stop() -> None:
+def wait_for_stop() -> None:
+    """Block until Ctrl-C or SIGTERM."""
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     try:
@@ -60,6 +61,8 @@ def _wait_for_stop() -> None:
             pass
     except KeyboardInterrupt:
         pass
+    # A second Ctrl-C must not cut the shutdown short and leave threads or files behind.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def local_up(args: argparse.Namespace) -> int:
@@ -82,7 +85,7 @@ def local_up(args: argparse.Namespace) -> int:
     try:
         _print_endpoints(cloud)
         write_session(cloud)
-        _wait_for_stop()
+        wait_for_stop()
     finally:
         print("\nstopping…", flush=True)
         SESSION_FILE.unlink(missing_ok=True)
@@ -117,7 +120,7 @@ def demo(args: argparse.Namespace) -> int:
     if missing:
         print(f"no such file: {', '.join(missing)}", file=sys.stderr)
         return EXIT_INFRA
-    return _call_lead("run_demo", files)
+    return _call_lead("run_demo", files, args.keep)
 
 
 def review(args: argparse.Namespace) -> int:
@@ -144,6 +147,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     run_demo = commands.add_parser("demo", help="documents through the pipeline, locally")
     run_demo.add_argument("files", nargs="*", help="documents (none: the demo's samples)")
+    run_demo.add_argument(
+        "--keep", action="store_true", help="keep the cloud up afterwards, to review held documents"
+    )
     run_demo.set_defaults(run=demo)
 
     decide = commands.add_parser("review", help="decide a document held for review")

@@ -154,7 +154,7 @@ def _read_artifact(
     return parsed
 
 
-def print_outcome(outcome: Outcome, client: DemoClient, cloud: LocalCloud) -> None:
+def print_outcome(outcome: Outcome, client: DemoClient, cloud: LocalCloud, keep: bool) -> None:
     """Status, route, facts, findings and the head of the report, for one document."""
     doc = outcome.document
     print(f"\n=== {outcome.path.name}: {outcome.status} ({outcome.seconds:.1f} s)")
@@ -169,8 +169,13 @@ def print_outcome(outcome: Outcome, client: DemoClient, cloud: LocalCloud) -> No
         return
     if outcome.status == "in_review":
         print("\n".join(_facts_lines(_read_artifact(cloud, doc, "prescreen.json"))))
-        print("  held for a reviewer. With `contract-check local up` running, decide with:")
-        print(f"    contract-check review {doc['document_id']} --decision approve")
+        print("  held for a reviewer, who decides with:")
+        choices = "approve|deep_analysis|reject"
+        print(f"    contract-check review {doc['document_id']} --decision {choices}")
+        if not keep:
+            print(
+                "  (this demo's cloud stops at the end: `contract-check demo --keep` keeps it up)"
+            )
         return
     report = client.report(doc["document_id"])
     print("\n".join(_facts_lines(report["report"]["prescreen"])))
@@ -184,8 +189,11 @@ def print_outcome(outcome: Outcome, client: DemoClient, cloud: LocalCloud) -> No
         print(f"  | {line}")
 
 
-def run_demo(files: list[Path]) -> int:
-    """Run documents through the local cloud; 0 when none failed, 1 when any did."""
+def run_demo(files: list[Path], keep: bool = False) -> int:
+    """Run documents through the local cloud; 0 when none failed, 1 when any did.
+
+    With `keep`, the cloud stays up afterwards so that held documents can be decided.
+    """
     from infra.localcloud.cloud import LocalCloud
 
     paths = files or default_files()
@@ -200,12 +208,21 @@ def run_demo(files: list[Path]) -> int:
         print(f"the local cloud did not start: {type(exc).__name__}: {exc}", file=sys.stderr)
         return EXIT_INFRA
     try:
-        return _run(cloud, paths)
+        code = _run(cloud, paths, keep)
+        if keep:
+            from infra.localcloud.cli import wait_for_stop
+
+            write_session(cloud)
+            print(f"\nThe local cloud stays up (HTTP API {cloud.api_url}); Ctrl-C stops it.")
+            wait_for_stop()
+        return code
     finally:
+        if keep:
+            SESSION_FILE.unlink(missing_ok=True)
         cloud.stop()
 
 
-def _run(cloud: LocalCloud, paths: list[Path]) -> int:
+def _run(cloud: LocalCloud, paths: list[Path], keep: bool) -> int:
     assert cloud.api_url is not None
     print(f"Local cloud up: AWS endpoint {cloud.endpoint_url}, HTTP API {cloud.api_url}")
     client = DemoClient(cloud.api_url)
@@ -213,7 +230,7 @@ def _run(cloud: LocalCloud, paths: list[Path]) -> int:
     try:
         for path in paths:
             outcome = client.submit(path)
-            print_outcome(outcome, client, cloud)
+            print_outcome(outcome, client, cloud, keep)
             outcomes.append(outcome)
     except httpx.HTTPError as exc:
         print(f"the local API did not answer: {exc}", file=sys.stderr)
