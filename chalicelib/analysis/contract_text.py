@@ -8,7 +8,8 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from chalicelib.analysis.profile import detect_kind, detect_language, find_title
-from chalicelib.analysis.quotes import QUOTE_MARKS, find_sentence, replace_all
+from chalicelib.analysis.quotes import QUOTE_MARKS, replace_all
+from chalicelib.sentences import find_sentence
 
 if TYPE_CHECKING:
     from chalicelib.analysis.quotes import Replacements

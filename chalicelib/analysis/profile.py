@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from chalicelib.analysis.quotes import clean_quote
+from chalicelib.sentences import clean_quote
 
 MAX_TITLE_CHARS = 200
 _MIN_TITLE_CHARS = 10

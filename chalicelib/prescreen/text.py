@@ -1,14 +1,17 @@
 """The document text prepared for matching: normalised copies that keep every offset.
 
 Every rule matches against `norm` (original case) or `low` (lower case) and
-reports spans; evidence is then cut from `raw` with the same span, so a quote
-is always a verbatim substring of what the caller passed in.
+reports spans; evidence is then cut from `raw` with the same span (by
+`chalicelib.sentences`, as analysis cuts its quotes), so a quote is the
+caller's own words with only its whitespace folded onto one line.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from chalicelib.sentences import clean_quote, sentence_bounds
 
 # One character in, one character out: offsets stay valid across raw/norm/low.
 # (str.replace per character is several times faster than str.translate on Cyrillic text.)
@@ -85,13 +88,9 @@ class PreparedText:
         return begin, finish
 
     def evidence(self, start: int, end: int) -> str:
-        """The verbatim sentence around [start, end), trimmed around the match if long."""
-        begin, finish = self.sentence_span(start, end)
-        if finish - begin > _EVIDENCE_MAX:
-            begin = max(begin, start - _EVIDENCE_MAX // 3)
-            finish = min(finish, max(end, begin + _EVIDENCE_MAX))
-            begin = self._word_start(begin)
-        return self.raw[begin:finish].strip(" \n-•*|#")
+        """The sentence around [start, end) as one line, cut as analysis cuts its quotes."""
+        begin, finish = sentence_bounds(self.norm, start, end, _EVIDENCE_MAX)
+        return clean_quote(self.raw[begin:finish])
 
     def sentence(self, start: int, end: int) -> str:
         """The lower-case sentence around [start, end), for context checks."""
@@ -110,10 +109,6 @@ class PreparedText:
             line_start = self.norm.rfind("\n", 0, found.start()) + 1
             return not self.norm[line_start : found.start() - len(word)].strip()
         return len(word) == 1 or word in _ABBREVIATIONS
-
-    def _word_start(self, index: int) -> int:
-        space = self.norm.find(" ", index, index + 30)
-        return space + 1 if space != -1 else index
 
 
 def prepare_text(markdown: str, *, fix_lookalikes: bool = False) -> PreparedText:

@@ -4,14 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from chalicelib.analysis.quotes import (
-    MAX_QUOTE_CHARS,
-    clean_quote,
-    find_sentence,
-    normalize_for_match,
-    verify_quotes,
-)
+from chalicelib.analysis.quotes import normalize_for_match, verify_quotes
 from chalicelib.models import Finding
+from chalicelib.sentences import MAX_QUOTE_CHARS, clean_quote, find_sentence
 
 CONTRACT = (
     "5. ОТВЕТСТВЕННОСТЬ СТОРОН\n"
