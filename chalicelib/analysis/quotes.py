@@ -1,4 +1,4 @@
-"""Quotes: check that a finding's quote is in the text (sentences are cut in `chalicelib.sentences`).
+"""Quotes: check that a finding's quote is in the text (`chalicelib.sentences` cuts them).
 
 Every finding quotes the contract. The quote check is the guard against a
 provider (above all a language model) quoting words the document does not
