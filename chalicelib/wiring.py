@@ -138,6 +138,8 @@ def _idempotent_upload() -> tuple[UploadHandler, IdempotencyConfig]:
     from chalicelib.services.extraction import UploadEvent
 
     settings = get_settings()
+    if not settings.idempotency_table_name:
+        raise RuntimeError("IDEMPOTENCY_TABLE_NAME is not set for this function")
     config = IdempotencyConfig(expires_after_seconds=24 * 3600)
     persistence = DynamoDBPersistenceLayer(table_name=settings.idempotency_table_name)
 
