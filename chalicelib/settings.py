@@ -47,6 +47,9 @@ class Settings(BaseSettings):
     extract_isolation: Literal["subprocess", "inline"] = "subprocess"
     max_unpacked_bytes: int = Field(100 * 1024 * 1024, gt=0)
 
+    # Review.
+    review_timeout_seconds: int = Field(7 * 24 * 3600, gt=0, description="Then REVIEW_TIMEOUT")
+
     # Routing.
     auto_approve_enabled: bool = False
     auto_approve_min_confidence: float = Field(0.85, ge=0, le=1)

@@ -120,6 +120,7 @@ def extraction_service() -> ExtractionService:
         extractor=_build_extractor(s),
         max_upload_bytes=s.max_upload_bytes,
         stuck_after_seconds=s.stuck_extract_seconds,
+        review_timeout_seconds=s.review_timeout_seconds,
         clock=utc_now,
     )
 

@@ -54,6 +54,7 @@ class ExtractionService:
         extractor: Extractor,
         max_upload_bytes: int,
         stuck_after_seconds: int,
+        review_timeout_seconds: int,
         clock: Callable[[], datetime],
     ) -> None:
         self._repo = repo
@@ -63,6 +64,7 @@ class ExtractionService:
         self._extractor = extractor
         self._max_bytes = max_upload_bytes
         self._stuck_after = timedelta(seconds=stuck_after_seconds)
+        self._review_timeout = review_timeout_seconds
         self._clock = clock
 
     def handle_upload(self, event: UploadEvent) -> dict[str, Any]:
@@ -156,6 +158,8 @@ class ExtractionService:
                 "version": document.version,
                 "region": document.region,
                 "pipeline": extraction.facts.pipeline,
+                # Read by Hold For Review's TimeoutSecondsPath.
+                "review_timeout_seconds": self._review_timeout,
             },
         )
         self._repo.update(document.document_id, {"execution_arn": arn})

@@ -257,3 +257,19 @@ def test_sweeper_releases_a_reservation_whose_upload_never_came(driver: Driver) 
     document = driver.document(ticket.document_id)
     assert document["error"]["code"] == "UPLOAD_EXPIRED"
     assert driver.credits() == 5
+
+
+@pytest.mark.parametrize(
+    "local_cloud_env",
+    [{"SIGNUP_CREDITS": "5", "REFUND_POLICY": "infra_only", "REVIEW_TIMEOUT_SECONDS": "1"}],
+)
+def test_a_held_document_nobody_decides_times_out_failed_and_refunded(driver: Driver) -> None:
+    letter = make_pdf("<h1>Письмо</h1><p>Просим рассмотреть приложенные материалы.</p>")
+    doc_id = driver.submit("letter.pdf", letter)
+    assert driver.document(doc_id)["status"] == "in_review"
+    execution = driver.cloud.wait_for_execution(f"{doc_id}-v1", timeout=30)
+    assert execution["status"] == "FAILED"
+    document = driver.document(doc_id)
+    assert document["error"]["code"] == "REVIEW_TIMEOUT"
+    assert document["refunded"] is True  # our side kept the user waiting: refunded even so
+    assert driver.credits() == 5

@@ -58,6 +58,7 @@ class World:
             extractor=self._extract,
             max_upload_bytes=10_000,
             stuck_after_seconds=1800,
+            review_timeout_seconds=3600,
             clock=lambda: self.now,
         )
 
