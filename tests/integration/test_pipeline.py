@@ -190,29 +190,45 @@ def test_user_fault_is_not_refunded_under_infra_only(driver: Driver) -> None:
     assert driver.credits() == 4
 
 
-@pytest.fixture
-def storage_outage() -> Iterator[list[str]]:
-    """S3 stops answering reads of extracted text, as in an outage (botocore hook, not our code)."""
-    failed: list[str] = []
+class StorageOutage:
+    """S3 stops answering reads of extracted text, as in an outage (a botocore hook, not our code).
 
-    def refuse(params: dict[str, Any], **_: Any) -> None:
-        if str(params.get("Key", "")).endswith("text.md"):
-            failed.append(params["Key"])
+    Clients copy the session's hooks when they are made, so the hook stays registered
+    and `end()` switches it off.
+    """
+
+    EVENT = "before-parameter-build.s3.GetObject"
+
+    def __init__(self) -> None:
+        self.refused: list[str] = []
+        self.active = True
+
+    def __call__(self, params: dict[str, Any], **_: Any) -> None:
+        if self.active and str(params.get("Key", "")).endswith("text.md"):
+            self.refused.append(params["Key"])
             raise EndpointConnectionError(endpoint_url="https://s3.amazonaws.com")
 
+    def end(self) -> None:
+        """S3 answers again."""
+        self.active = False
+
+
+@pytest.fixture
+def storage_outage() -> Iterator[StorageOutage]:
+    outage = StorageOutage()
     session = boto3._get_default_session()
-    session.events.register("before-parameter-build.s3.GetObject", refuse, unique_id="outage")
-    yield failed
-    session.events.unregister("before-parameter-build.s3.GetObject", unique_id="outage")
+    session.events.register(StorageOutage.EVENT, outage, unique_id="outage")
+    yield outage
+    session.events.unregister(StorageOutage.EVENT, unique_id="outage")
 
 
 def test_retryable_error_is_retried_then_fails_the_run_and_on_run_failed_refunds(
-    driver: Driver, storage_outage: list[str]
+    driver: Driver, storage_outage: StorageOutage
 ) -> None:
     doc_id = driver.submit("contract.pdf", make_pdf())
     execution = driver.cloud.wait_for_execution(f"{doc_id}-v1")
     assert execution["status"] == "FAILED"
-    assert len(storage_outage) == 5  # the first try and four retries
+    assert len(storage_outage.refused) == 5  # the first try and four retries
     history = driver.cloud.client("stepfunctions").get_execution_history(
         executionArn=execution["executionArn"]
     )["events"]
@@ -273,3 +289,27 @@ def test_a_held_document_nobody_decides_times_out_failed_and_refunded(driver: Dr
     assert document["error"]["code"] == "REVIEW_TIMEOUT"
     assert document["refunded"] is True  # our side kept the user waiting: refunded even so
     assert driver.credits() == 5
+
+
+def test_a_failed_run_restarted_from_its_input_after_the_outage_ends_the_document_done(
+    driver: Driver, storage_outage: StorageOutage
+) -> None:
+    doc_id = driver.submit("contract.pdf", make_pdf())
+    failed = driver.cloud.wait_for_execution(f"{doc_id}-v1")
+    assert (failed["status"], driver.document(doc_id)["refunded"]) == ("FAILED", True)
+    storage_outage.end()
+    # What a redrive does once the cause is gone (moto has no RedriveExecution): the same
+    # input again, from the failed state on.
+    sfn = driver.cloud.client("stepfunctions")
+    again = sfn.start_execution(
+        stateMachineArn=failed["stateMachineArn"],
+        name=f"{doc_id}-v1-redrive-1",
+        input=failed["input"],
+    )
+    assert driver.cloud.wait_for_execution(again["executionArn"])["status"] == "SUCCEEDED"
+    document = driver.document(doc_id)
+    assert (document["status"], document["refunded"]) == ("done", True)  # the credit stays refunded
+    assert driver.credits() == 5
+    _, report = driver.api("GET", f"/v1/documents/{doc_id}/report")
+    assert "не заменяет консультацию юриста" in report["markdown"]
+    driver.cloud.errors.clear()  # the outage's StorageUnavailableErrors were expected
