@@ -96,14 +96,8 @@ class DynamoDocumentRepository:
 
     def get_user(self, user_id: str) -> UserProfile | None:
         """The user's profile, if any."""
-        try:
-            resp = self._client.get_item(
-                TableName=self._table, Key=_user_key(user_id), ConsistentRead=True
-            )
-        except (ClientError, BotoCoreError) as exc:
-            raise _storage_error(exc) from exc
-        item = resp.get("Item")
-        return UserProfile.model_validate(_from_item(item)) if item else None
+        item = self._get_item(_user_key(user_id))
+        return UserProfile.model_validate(item) if item else None
 
     # --- documents --------------------------------------------------------
 
@@ -144,14 +138,16 @@ class DynamoDocumentRepository:
 
     def get(self, document_id: str) -> Document | None:
         """The document, if it exists."""
+        item = self._get_item(_doc_key(document_id))
+        return Document.model_validate(item) if item else None
+
+    def _get_item(self, key: dict[str, Any]) -> dict[str, Any] | None:
         try:
-            resp = self._client.get_item(
-                TableName=self._table, Key=_doc_key(document_id), ConsistentRead=True
-            )
+            resp = self._client.get_item(TableName=self._table, Key=key, ConsistentRead=True)
         except (ClientError, BotoCoreError) as exc:
             raise _storage_error(exc) from exc
         item = resp.get("Item")
-        return _document_from_item(item) if item else None
+        return _from_item(item) if item else None
 
     def transition(
         self,
