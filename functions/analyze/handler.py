@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from aws_lambda_powertools import Logger
+from aws_lambda_powertools.logging.utils import copy_config_to_registered_loggers
 from aws_lambda_powertools.utilities.parser import parse
 
 from chalicelib.events import RunInput
@@ -15,6 +16,8 @@ if TYPE_CHECKING:
     from aws_lambda_powertools.utilities.typing import LambdaContext
 
 logger = Logger()
+# chalicelib logs through the standard library; its records take this logger's JSON form.
+copy_config_to_registered_loggers(source_logger=logger, include={"chalicelib"})
 
 
 @logger.inject_lambda_context(correlation_id_path="document_id", clear_state=True)

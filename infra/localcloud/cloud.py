@@ -38,8 +38,9 @@ if TYPE_CHECKING:
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_STACK = "contract-check-local"
-# The local cloud has one development user; a deployed stack keeps AuthMode=jwt.
-DEFAULT_PARAMETERS = {"Stage": "local", "AuthMode": "dev"}
+# The local cloud has one development user (a deployed stack keeps AuthMode=jwt), and its
+# handlers share the terminal with the demo: warnings and errors only, unless asked.
+DEFAULT_PARAMETERS = {"Stage": "local", "AuthMode": "dev", "LogLevel": "WARNING"}
 FAKE_CREDENTIALS = {
     "AWS_ACCESS_KEY_ID": "testing",
     "AWS_SECRET_ACCESS_KEY": "testing",
