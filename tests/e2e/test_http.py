@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,7 +24,7 @@ PROJECT_ROOT = Path(__file__).parents[2]
 
 @pytest.fixture(scope="module")
 def cloud() -> Iterator[LocalCloud]:
-    running = LocalCloud(env_overrides={"SIGNUP_CREDITS": "5"}).start_server()
+    running = LocalCloud(env_overrides={"SIGNUP_CREDITS": "10"}).start_server()
     yield running
     running.stop()
 
@@ -113,3 +114,28 @@ def test_a_reviewer_decides_a_held_document_from_the_command_line(
     assert report["document"]["status"] == "done"
     assert report["report"]["review"]["decision"] == "reject"
     assert "Анна" in report["markdown"]
+
+
+def test_documents_uploaded_at_once_each_run_once_and_credits_add_up(
+    cloud: LocalCloud, api: DemoClient, tmp_path: Path
+) -> None:
+    before = httpx.get(f"{api.api_url}/v1/me").json()["credits_left"]
+    paths = []
+    for number in range(4):
+        path = tmp_path / f"contract-{number}.pdf"
+        path.write_bytes(make_pdf())
+        paths.append(path)
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        outcomes = list(pool.map(api.submit, paths))
+    assert [o.status for o in outcomes] == ["done"] * 4
+    assert len({o.document["document_id"] for o in outcomes}) == 4
+    assert httpx.get(f"{api.api_url}/v1/me").json()["credits_left"] == before - 4
+    sfn = cloud.client("stepfunctions")
+    names = [
+        e["name"]
+        for e in sfn.list_executions(stateMachineArn=cloud.deployment.state_machine_arn)[
+            "executions"
+        ]
+    ]
+    for outcome in outcomes:
+        assert names.count(f"{outcome.document['document_id']}-v1") == 1
