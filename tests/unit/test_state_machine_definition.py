@@ -54,6 +54,12 @@ def test_every_work_task_catches_every_terminal_error_into_record_failure(
         assert errors.terminal_error_names() <= _names(catches), state_name
 
 
+def test_catches_hold_terminal_errors_only(asl: dict[str, Any]) -> None:
+    allowed = errors.terminal_error_names() | {"States.Timeout"}
+    for state_name, state in _tasks(asl):
+        assert _names(state.get("Catch", [])) <= allowed, state_name
+
+
 def test_retryable_errors_are_never_caught(asl: dict[str, Any]) -> None:
     # A Catch would end the run in Fail and make a redrive useless.
     for state_name, state in _tasks(asl):
