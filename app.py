@@ -16,7 +16,7 @@ from chalicelib.http import (
 from chalicelib.services.documents import document_view
 from chalicelib.services.uploads import UploadRequest
 from chalicelib.settings import get_settings
-from chalicelib.wiring import document_queries, repository, upload_service
+from chalicelib.wiring import document_queries, upload_service, user_service
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -56,11 +56,7 @@ def current_user() -> str:
 @api_route
 def get_me() -> Response:
     """The caller's credits and role."""
-    settings = get_settings()
-    profile = repository().ensure_user(
-        current_user(), credits=settings.signup_credits, region=settings.default_region
-    )
-    return _json(200, profile.model_dump(mode="json"))
+    return _json(200, user_service().profile(current_user()).model_dump(mode="json"))
 
 
 @app.route("/v1/documents", methods=["POST"], content_types=["application/json"])

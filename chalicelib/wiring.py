@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from chalicelib.services.run_failures import RunFailureService
     from chalicelib.services.sweeper import SweeperService
     from chalicelib.services.uploads import UploadService
+    from chalicelib.services.users import UserService
 
 
 def utc_now() -> datetime:
@@ -75,13 +76,21 @@ def upload_service() -> UploadService:
     return UploadService(
         repo=repository(),
         store=object_store(),
-        region=s.default_region,
-        signup_credits=s.signup_credits,
+        users=user_service(),
         max_upload_bytes=s.max_upload_bytes,
         url_ttl_seconds=s.upload_url_ttl_seconds,
         grace_seconds=s.upload_grace_seconds,
         clock=utc_now,
     )
+
+
+@cache
+def user_service() -> UserService:
+    """Users and their credits for the HTTP API."""
+    from chalicelib.services.users import UserService
+
+    s = get_settings()
+    return UserService(repository(), signup_credits=s.signup_credits, region=s.default_region)
 
 
 @cache
@@ -210,6 +219,7 @@ _BUILDERS = (
     workflow,
     failure_recorder,
     upload_service,
+    user_service,
     document_queries,
     extraction_service,
     _idempotent_upload,

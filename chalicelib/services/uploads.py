@@ -20,6 +20,8 @@ from chalicelib.ports import Deadline, DocumentRepository, ObjectStore, Presigne
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from chalicelib.services.users import UserService
+
 # Extension -> the content types a client may declare for it; the first is canonical.
 CONTENT_TYPES: dict[str, tuple[str, ...]] = {
     "pdf": ("application/pdf",),
@@ -91,8 +93,7 @@ class UploadService:
         *,
         repo: DocumentRepository,
         store: ObjectStore,
-        region: str,
-        signup_credits: int,
+        users: UserService,
         max_upload_bytes: int,
         url_ttl_seconds: int,
         grace_seconds: int,
@@ -100,8 +101,7 @@ class UploadService:
     ) -> None:
         self._repo = repo
         self._store = store
-        self._region = region
-        self._signup_credits = signup_credits
+        self._users = users
         self._max_bytes = max_upload_bytes
         self._ttl = url_ttl_seconds
         self._grace = grace_seconds
@@ -110,7 +110,7 @@ class UploadService:
     def request_upload(self, user_id: str, request: UploadRequest) -> UploadTicket:
         """Reserve a credit, create the document and return its upload form."""
         ext, content_type = validate_upload(request, max_bytes=self._max_bytes)
-        profile = self._repo.ensure_user(user_id, credits=self._signup_credits, region=self._region)
+        profile = self._users.profile(user_id)
         now = self._clock()
         expires = now + timedelta(seconds=self._ttl)
         document = Document(

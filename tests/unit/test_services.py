@@ -21,6 +21,7 @@ from chalicelib.services.review import ReviewService
 from chalicelib.services.run_failures import RunFailureService, RunStatusChange
 from chalicelib.services.sweeper import SweeperService
 from chalicelib.services.uploads import UploadRequest, UploadService, validate_upload
+from chalicelib.services.users import UserService
 from tests.fakes.ports import FakeObjectStore, FakeRepository, FakeWorkflow
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
@@ -43,8 +44,7 @@ class World:
         self.uploads = UploadService(
             repo=self.repo,
             store=self.store,
-            region="ru",
-            signup_credits=credits,
+            users=UserService(self.repo, signup_credits=credits, region="ru"),
             max_upload_bytes=10_000,
             url_ttl_seconds=900,
             grace_seconds=600,
