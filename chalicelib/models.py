@@ -208,7 +208,6 @@ class Document(BaseModel):
     region: str
     version: int = Field(1, ge=1)
     status: DocumentStatus
-    stage: str
     filename: str
     content_type: str
     ext: str
@@ -227,3 +226,8 @@ class Document(BaseModel):
     refunded: bool = False
     task_token: str | None = None
     review: ReviewDecision | None = None
+
+    @property
+    def stage(self) -> str:
+        """A short human label for where the document is."""
+        return STAGE_LABELS[self.status]

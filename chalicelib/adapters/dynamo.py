@@ -25,7 +25,6 @@ from chalicelib.errors import (
     StorageUnavailableError,
 )
 from chalicelib.models import (
-    STAGE_LABELS,
     Document,
     DocumentError,
     DocumentStatus,
@@ -168,7 +167,7 @@ class DynamoDocumentRepository:
             values[":srcv"] = {"S": expected_source_version}
             condition += " AND (#s0 = :from_await OR source_version_id = :srcv)"
             values[":from_await"] = {"S": DocumentStatus.AWAITING_UPLOAD.value}
-        updates = {"status": to.value, "stage": STAGE_LABELS[to], **(fields or {})}
+        updates = {"status": to.value, **(fields or {})}
         return self._update(document_id, updates, condition, names, values)
 
     def update(self, document_id: str, fields: Mapping[str, Any]) -> Document:
@@ -182,7 +181,6 @@ class DynamoDocumentRepository:
             raise DocumentNotFoundError
         fields = {
             "status": DocumentStatus.FAILED.value,
-            "stage": STAGE_LABELS[DocumentStatus.FAILED],
             "error": error.model_dump(mode="json"),
             "task_token": None,
         }

@@ -98,6 +98,12 @@ class ContractText:
         """The words a hit's pattern matched, in the search form."""
         return self._search[hit.start : hit.end]
 
+    def negated(self, hit: Hit, negation: re.Pattern[str], lead_chars: int) -> bool:
+        """True when the words a hit matched, or the few before them, deny it ("не вправе")."""
+        return bool(
+            negation.search(self.window_before(hit.start, lead_chars) + " " + self.matched(hit))
+        )
+
     def window_before(self, position: int, chars: int) -> str:
         """Up to `chars` of search text that end at a position (for a clause's preamble)."""
         return self._search[max(0, position - chars) : position]

@@ -150,7 +150,6 @@ class ExtractionService:
             content_type="application/json",
             expires_with_text=True,
         )
-        self._repo.update(document.document_id, {"pipeline": extraction.facts.pipeline})
         arn = self._workflow.start(
             build_execution_name(document.document_id, document.version),
             {
@@ -162,7 +161,9 @@ class ExtractionService:
                 "review_timeout_seconds": self._review_timeout,
             },
         )
-        self._repo.update(document.document_id, {"execution_arn": arn})
+        self._repo.update(
+            document.document_id, {"pipeline": extraction.facts.pipeline, "execution_arn": arn}
+        )
         # The run's first step may get there first.
         with contextlib.suppress(DocumentStateConflictError):
             self._repo.transition(

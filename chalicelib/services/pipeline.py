@@ -94,10 +94,9 @@ class PipelineSteps:
                 "we recognise. Send the counterparty's accounting statements as XLSX."
             )
         self._put_json(ref, "prescreen.json", result.model_dump_json(indent=2))
-        self._repo.update(
-            ref.document_id, {"route": result.route, "confidence": round(result.confidence, 3)}
-        )
-        return {"route": result.route, "confidence": round(result.confidence, 3)}
+        routing = {"route": result.route, "confidence": round(result.confidence, 3)}
+        self._repo.update(ref.document_id, routing)
+        return routing
 
     def analyze(self, ref: RunRef) -> dict[str, Any]:
         """Check the contract against the checklist with the configured provider."""

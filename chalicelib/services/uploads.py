@@ -14,7 +14,7 @@ from chalicelib.errors import (
     UploadTypeNotSupportedError,
 )
 from chalicelib.keys import build_upload_key
-from chalicelib.models import STAGE_LABELS, Document, DocumentStatus
+from chalicelib.models import Document, DocumentStatus
 from chalicelib.ports import Deadline, DocumentRepository, ObjectStore, PresignedPost
 
 if TYPE_CHECKING:
@@ -118,7 +118,6 @@ class UploadService:
             owner_id=user_id,
             region=profile.region,
             status=DocumentStatus.AWAITING_UPLOAD,
-            stage=STAGE_LABELS[DocumentStatus.AWAITING_UPLOAD],
             filename=request.filename.strip(),
             content_type=content_type,
             ext=ext,

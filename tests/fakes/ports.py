@@ -12,7 +12,7 @@ from chalicelib.errors import (
     InsufficientCreditsError,
     StoredObjectMissingError,
 )
-from chalicelib.models import STAGE_LABELS, Document, DocumentError, DocumentStatus, UserProfile
+from chalicelib.models import Document, DocumentError, DocumentStatus, UserProfile
 from chalicelib.ports import Deadline, ObjectInfo, PresignedPost
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ class FakeRepository:
             and document.source_version_id != expected_source_version
         ):
             raise DocumentStateConflictError
-        return self.update(document_id, {"status": to, "stage": STAGE_LABELS[to], **(fields or {})})
+        return self.update(document_id, {"status": to, **(fields or {})})
 
     def update(self, document_id: str, fields: Mapping[str, Any]) -> Document:
         document = self.documents.get(document_id)
@@ -86,7 +86,6 @@ class FakeRepository:
         refund_now = refund and not document.refunded
         fields: dict[str, Any] = {
             "status": DocumentStatus.FAILED,
-            "stage": STAGE_LABELS[DocumentStatus.FAILED],
             "error": error.model_dump(),
             "task_token": None,
         }

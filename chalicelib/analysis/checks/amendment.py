@@ -46,8 +46,7 @@ _LEAD_CHARS = 40
 def assess(doc: ContractText) -> list[Observation]:
     """One side may change the terms or prices on its own: high."""
     for hit in doc.hits_of(PATTERNS):
-        lead = doc.window_before(hit.start, _LEAD_CHARS)
-        if _NEGATED.search(lead + " " + doc.matched(hit)) or MUTUAL.search(hit.context):
+        if doc.negated(hit, _NEGATED, _LEAD_CHARS) or MUTUAL.search(hit.context):
             continue
         return [Observation("one_side", hit.quote, hit.start)]
     return []

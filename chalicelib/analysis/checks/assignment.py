@@ -43,8 +43,7 @@ _LEAD_CHARS = 40
 def assess(doc: ContractText) -> list[Observation]:
     """A right to assign without the other side's consent: medium, low when only to affiliates."""
     for hit in doc.hits_of(WITHOUT_CONSENT):
-        lead = doc.window_before(hit.start, _LEAD_CHARS)
-        if _NEGATED.search(lead + " " + doc.matched(hit)):
+        if doc.negated(hit, _NEGATED, _LEAD_CHARS):
             continue
         verdict = "carve_out" if _CARVE_OUT.search(hit.context) else "free_assignment"
         return [Observation(verdict, hit.quote, hit.start)]
