@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export AWS_DEFAULT_REGION ?= us-east-1
 
-.PHONY: setup system-deps demo test test-fast lint bench package clean
+.PHONY: setup system-deps demo test test-fast lint bench eval package clean
 
 setup: $(STAMP) system-deps
 
@@ -44,6 +44,10 @@ lint: setup
 
 bench: setup
 	$(BIN)/python -m tests.bench
+
+# Prescreen against the labelled corpus (CORPUS_DIR, default ../shared/corpus); EVAL_JSON=out.json
+eval: setup
+	$(BIN)/contract-check eval $${CORPUS_DIR:-../shared/corpus} $(if $(EVAL_JSON),--json $(EVAL_JSON))
 
 package: setup
 	$(BIN)/python -m infra.package --out out

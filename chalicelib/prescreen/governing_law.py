@@ -88,6 +88,13 @@ _RU_MENTIONS = tuple(
 _MAX_CANDIDATES = 30
 
 
+def jurisdiction_code(place: str) -> str | None:
+    """'New York', 'the State of Delaware', 'England and Wales' as 'US-NY', 'US-DE', 'GB'."""
+    folded = re.sub(r"\s+", " ", place.casefold()).strip(" .")
+    folded = re.sub(r"^(?:the\s+)?(?:(?:state|commonwealth|province)\s+of\s+)?", "", folded)
+    return _PLACES.get(folded)
+
+
 def find_governing_law(text: PreparedText, languages: tuple[str, ...] = ("ru", "en")) -> str | None:
     """'RU', 'GB', 'US-NY'... from the governing-law clause, or a Russian statute cited."""
     english = _english(text) if "en" in languages else None

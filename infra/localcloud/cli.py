@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import signal
 import sys
 import threading
@@ -128,8 +129,34 @@ def review(args: argparse.Namespace) -> int:
     return _call_lead("run_review", args.document_id, args.decision, args.reviewer, args.comment)
 
 
+def evaluate(args: argparse.Namespace) -> int:
+    """Extract and Prescreen on labelled contracts, scored against their labels."""
+    import json
+
+    from chalicelib.evaluation import evaluate_corpus, render_table
+    from chalicelib.extract import ExtractLimits
+    from chalicelib.settings import Settings
+
+    corpus = Path(args.corpus)
+    if not corpus.is_dir():
+        print(f"no such corpus directory: {corpus}", file=sys.stderr)
+        return EXIT_INFRA
+    # The production limits, as the Extract Lambda has them; no table or bucket is touched.
+    limits = ExtractLimits.from_settings(Settings(table_name="-", bucket_name="-"))
+    try:
+        summary = evaluate_corpus(corpus, limits=limits, workers=args.workers)
+    except (FileNotFoundError, ValueError) as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_INFRA
+    print(render_table(summary, misses=not args.no_misses))
+    if args.json:
+        Path(args.json).write_text(json.dumps(summary, ensure_ascii=False, indent=2) + "\n")
+        print(f"\nwrote {args.json}")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """The command line: `local up`, `demo`, `review`."""
+    """The command line: `local up`, `demo`, `review`, `eval`."""
     parser = argparse.ArgumentParser(prog="contract-check", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
 
@@ -158,6 +185,18 @@ def build_parser() -> argparse.ArgumentParser:
     decide.add_argument("--reviewer", default="local-reviewer", help="who decides (recorded)")
     decide.add_argument("--comment", default="", help="why (shown in the report)")
     decide.set_defaults(run=review)
+
+    measure = commands.add_parser("eval", help="prescreen accuracy on labelled contracts")
+    measure.add_argument(
+        "corpus",
+        nargs="?",
+        default=os.environ.get("CORPUS_DIR", "../shared/corpus"),
+        help="a directory like the shared corpus (default: $CORPUS_DIR or ../shared/corpus)",
+    )
+    measure.add_argument("--json", metavar="OUT", help="also write the results as JSON here")
+    measure.add_argument("--workers", type=int, default=2, help="documents read at once")
+    measure.add_argument("--no-misses", action="store_true", help="print the tables only")
+    measure.set_defaults(run=evaluate)
     return parser
 
 

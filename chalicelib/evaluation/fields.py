@@ -1,0 +1,322 @@
+"""The fields the eval scores, per language: how each label column meets a prescreen value.
+
+Yes/no fields are scored as precision, recall and F1 of "present"; value fields as
+accuracy, where "the contract has none" is an answer like any other (a template with
+a blank price must come out with no amount). A field a label leaves undecidable for a
+document (a role of a party the contract does not name) is not scored there.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from chalicelib.evaluation.matching import (
+    contract_type_matches,
+    is_unnamed,
+    label_amount,
+    label_date,
+    label_forum,
+    label_jurisdiction,
+    names_match,
+    role_matches,
+    titles_match,
+)
+from chalicelib.prescreen.inn import is_valid_inn
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from datetime import date
+
+    from chalicelib.models import ClauseFlag, Party, PrescreenResult
+
+Metric = Literal["f1", "accuracy"]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One field of one document: what the label says, what prescreen found, and whether
+    they agree. Yes/no fields also carry the two booleans for precision and recall."""
+
+    expected: str
+    found: str
+    correct: bool
+    truth: bool | None = None
+    said: bool | None = None
+
+
+@dataclass(frozen=True)
+class Field:
+    """A scored field: its name in the label file, its metric and its rule."""
+
+    name: str
+    metric: Metric
+    score: Callable[[dict[str, str], PrescreenResult], Outcome | None]
+
+
+def _show(value: object) -> str:
+    return "—" if value is None or value == "" else str(value)
+
+
+def _flag(column: str, attribute: str, *, yes: str) -> Field:
+    def score(labels: dict[str, str], result: PrescreenResult) -> Outcome:
+        truth = labels[column].strip().lower() == yes
+        flag: ClauseFlag | None = getattr(result, attribute)
+        said = bool(flag and flag.present)
+        found = "yes" if said else ("no" if flag is not None else "not judged")
+        evidence = f" ({flag.evidence[:120]})" if flag and flag.present and flag.evidence else ""
+        return Outcome("yes" if truth else "no", found + evidence, truth == said, truth, said)
+
+    return Field(column, "f1", score)
+
+
+def _renewal(labels: dict[str, str], result: PrescreenResult) -> Outcome:
+    # CUAD's renewal term is a length ("successive 1 year"); any length means it renews.
+    truth = bool(labels["renewal_term"])
+    said = bool(result.auto_renewal and result.auto_renewal.present)
+    return Outcome(
+        _show(labels["renewal_term"]), "yes" if said else "no", truth == said, truth, said
+    )
+
+
+def _date(column: str, attribute: str) -> Field:
+    def score(labels: dict[str, str], result: PrescreenResult) -> Outcome:
+        expected = label_date(labels[column])
+        found: date | None = getattr(result, attribute)
+        shown = _show(labels[column])
+        if expected is not None and shown != expected.isoformat():
+            shown = f"{shown} = {expected.isoformat()}"
+        return Outcome(shown, _show(found), expected == found)
+
+    return Field(column, "accuracy", score)
+
+
+def _contract_type(labels: dict[str, str], result: PrescreenResult) -> Outcome:
+    expected = labels["contract_type"]
+    return Outcome(
+        expected, _show(result.contract_type), contract_type_matches(expected, result.contract_type)
+    )
+
+
+def _title(column: str) -> Field:
+    def score(labels: dict[str, str], result: PrescreenResult) -> Outcome:
+        expected = labels[column]
+        return Outcome(expected, _show(result.title), titles_match(expected, result.title))
+
+    return Field(column, "accuracy", score)
+
+
+def _law(labels: dict[str, str], result: PrescreenResult) -> Outcome:
+    expected = label_jurisdiction(labels["governing_law"])
+    return Outcome(_show(expected), _show(result.governing_law), expected == result.governing_law)
+
+
+def _amount(labels: dict[str, str], result: PrescreenResult) -> Outcome:
+    expected = label_amount(labels["amount"])
+    found = result.amount.amount if result.amount else None
+    return Outcome(_show(expected), _show(found), expected == found)
+
+
+def _currency(labels: dict[str, str], result: PrescreenResult) -> Outcome | None:
+    # Scored with the amount it belongs to: a template's "___ руб." has no amount to carry it.
+    if label_amount(labels["amount"]) is None:
+        return None
+    found = result.amount.currency if result.amount else None
+    return Outcome(labels["currency"], _show(found), labels["currency"] == found)
+
+
+def _forum(labels: dict[str, str], result: PrescreenResult) -> Outcome | None:
+    if labels["has_arbitration_or_jurisdiction"].lower() != "yes":
+        return None
+    expected = label_forum(labels["dispute_forum"])
+    flag = result.dispute_forum
+    found = flag.detail if flag and flag.present else None
+    return Outcome(f"{expected} ({labels['dispute_forum'][:80]})", _show(found), expected == found)
+
+
+# --- parties ------------------------------------------------------------------------------
+
+
+def _describe(parties: Sequence[Party]) -> str:
+    return "; ".join(
+        p.name + (f" ({p.role})" if p.role else "") + (f" ИНН {p.inn}" if p.inn else "")
+        for p in parties
+    )
+
+
+def parties_agree(expected: Sequence[str], found: Sequence[Party]) -> bool:
+    """The document-level rule: nothing invented, and the sides of the contract found.
+
+    Every party prescreen names must match a labelled party, and the found ones must
+    cover the labelled ones: all of them, or two when the label lists more than two
+    (CUAD's lists also name affiliates and agencies that never sign).
+    """
+    if any(not any(names_match(name, party.name) for name in expected) for party in found):
+        return False
+    covered = sum(1 for name in expected if any(names_match(name, p.name) for p in found))
+    return covered >= min(2, len(expected))
+
+
+def _slot(labels: dict[str, str], found: Sequence[Party], side: str) -> Party | None:
+    name = labels[f"party_{side}"]
+    if is_unnamed(name):
+        return None
+    return next((party for party in found if names_match(name, party.name)), None)
+
+
+def _ru_named(labels: dict[str, str]) -> list[str]:
+    return [labels[k] for k in ("party_a", "party_b") if not is_unnamed(labels[k])]
+
+
+def _ru_parties(labels: dict[str, str], result: PrescreenResult) -> Outcome:
+    expected = _ru_named(labels)
+    return Outcome(
+        _show("; ".join(expected)),
+        _show(_describe(result.parties)),
+        parties_agree(expected, result.parties),
+    )
+
+
+def _ru_party(side: str) -> Field:
+    def score(labels: dict[str, str], result: PrescreenResult) -> Outcome | None:
+        if is_unnamed(labels[f"party_{side}"]):
+            return None
+        party = _slot(labels, result.parties, side)
+        found = _describe([party]) if party else _describe(result.parties)
+        return Outcome(labels[f"party_{side}"], _show(found), party is not None)
+
+    return Field(f"party_{side}", "accuracy", score)
+
+
+def _ru_role(side: str) -> Field:
+    def score(labels: dict[str, str], result: PrescreenResult) -> Outcome | None:
+        if is_unnamed(labels[f"party_{side}"]) or not labels[f"role_{side}"]:
+            return None
+        party = _slot(labels, result.parties, side)
+        role = party.role if party else None
+        return Outcome(
+            labels[f"role_{side}"], _show(role), role_matches(labels[f"role_{side}"], role)
+        )
+
+    return Field(f"role_{side}", "accuracy", score)
+
+
+def _ru_inn(side: str) -> Field:
+    def score(labels: dict[str, str], result: PrescreenResult) -> Outcome | None:
+        labelled = labels[f"inn_{side}"]
+        if is_unnamed(labels[f"party_{side}"]) and not labelled:
+            return None
+        expected = labelled if is_valid_inn(labelled) else None
+        party = _slot(labels, result.parties, side)
+        found = party.inn if party else None
+        shown = labelled if expected or not labelled else f"{labelled} (fails its check digits)"
+        return Outcome(_show(shown), _show(found), expected == found)
+
+    return Field(f"inn_{side}", "accuracy", score)
+
+
+# CUAD lists parties as 'Name ("Role"); Name ("Role"); (collective definitions)'.
+_ROLE_OR_NOTE = re.compile(r"\(.*|\".*|“.*")
+_AFFILIATES = re.compile(r"\s+(?:and|together\s+with)\s+(?:all\s+of\s+)?its\s+.*$", re.IGNORECASE)
+# '(individually a "Party", together the "Parties")': how the parties are called, not one.
+_COLLECTIVE = re.compile(
+    r"\b(?:collectively|individually|together|referred\s+to|each\s+a)\b", re.IGNORECASE
+)
+_FIRST_NOTE = re.compile(r"\([^()]*\)?")
+_KNOWN_AS = re.compile(r"\s+[fa]/k/a\s+.*$", re.IGNORECASE)
+
+
+def cuad_parties(value: str) -> list[str]:
+    """The party names of a CUAD 'Parties' answer, without roles and collective terms."""
+    names: list[str] = []
+    for raw in value.split(";"):
+        part = raw.strip()
+        part = part.removeprefix("(") if part.count("(") > part.count(")") else part
+        first_note = _FIRST_NOTE.search(part)
+        if not part or (first_note and _COLLECTIVE.search(first_note.group())):
+            continue
+        name = _ROLE_OR_NOTE.sub("", part)
+        name = _KNOWN_AS.sub("", _AFFILIATES.sub("", name)).strip(" ,;.")
+        if name and not is_unnamed(name) and name not in names:
+            names.append(name)
+    return names
+
+
+def _en_parties(labels: dict[str, str], result: PrescreenResult) -> Outcome:
+    expected = cuad_parties(labels["parties"])
+    return Outcome(
+        _show("; ".join(expected)),
+        _show(_describe(result.parties)),
+        parties_agree(expected, result.parties),
+    )
+
+
+RU_FIELDS: tuple[Field, ...] = (
+    Field("contract_type", "accuracy", _contract_type),
+    _title("title_ru"),
+    Field("parties", "accuracy", _ru_parties),
+    _ru_party("a"),
+    _ru_party("b"),
+    _ru_role("a"),
+    _ru_role("b"),
+    _ru_inn("a"),
+    _ru_inn("b"),
+    Field("amount", "accuracy", _amount),
+    Field("currency", "accuracy", _currency),
+    _date("sign_date", "signed_on"),
+    _date("start_date", "starts_on"),
+    _date("end_date", "ends_on"),
+    _flag("has_penalty", "penalty", yes="yes"),
+    _flag("has_unilateral_termination", "unilateral_termination", yes="yes"),
+    _flag("has_arbitration_or_jurisdiction", "dispute_forum", yes="yes"),
+    Field("dispute_forum", "accuracy", _forum),
+    _flag("has_liability_cap", "liability_cap", yes="yes"),
+    _flag("has_auto_renewal", "auto_renewal", yes="yes"),
+    Field("governing_law", "accuracy", _law),
+)
+
+EN_FIELDS: tuple[Field, ...] = (
+    _title("document_name"),
+    Field("parties", "accuracy", _en_parties),
+    _date("agreement_date", "signed_on"),
+    _date("effective_date", "starts_on"),
+    _date("expiration_date", "ends_on"),
+    Field("renewal_term", "f1", _renewal),
+    Field("governing_law", "accuracy", _law),
+    _flag("termination_for_convenience", "unilateral_termination", yes="yes"),
+    _flag("liquidated_damages", "penalty", yes="yes"),
+    _flag("cap_on_liability", "liability_cap", yes="yes"),
+)
+
+# Label columns prescreen does not extract, so the eval cannot score them (yet).
+NOT_SCORED: dict[str, dict[str, str]] = {
+    "ru": {},
+    "en": {
+        "uncapped_liability": "prescreen has no field for it",
+        "anti_assignment": "prescreen has no field for it",
+        "non_compete": "prescreen has no field for it",
+        "exclusivity": "prescreen has no field for it",
+    },
+}
+
+# The targets issue #3 sets; the eval prints each field's standing against them.
+TARGETS: dict[str, float] = {
+    "ru.contract_type": 0.90,
+    "ru.parties": 0.85,
+    "ru.amount": 0.85,
+    "ru.has_penalty": 0.90,
+    "ru.has_unilateral_termination": 0.90,
+    "ru.has_arbitration_or_jurisdiction": 0.90,
+    "ru.has_liability_cap": 0.80,
+    "ru.has_auto_renewal": 0.80,
+    "en.governing_law": 0.90,
+    "en.parties": 0.75,
+    "en.effective_date": 0.70,
+    "en.expiration_date": 0.70,
+    "en.termination_for_convenience": 0.75,
+    "en.liquidated_damages": 0.75,
+    "en.cap_on_liability": 0.75,
+}
+
+FIELDS: dict[str, tuple[Field, ...]] = {"ru": RU_FIELDS, "en": EN_FIELDS}

@@ -1,0 +1,178 @@
+"""Scores from screened documents: per field, per confidence band and per route.
+
+`summarize` builds the JSON the eval writes (``--json OUT``), so two versions of
+the extractor can be compared field by field; `render_table` prints the same for a
+person, with the misses and the expected and found values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from chalicelib.evaluation.fields import FIELDS, NOT_SCORED, TARGETS
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from chalicelib.evaluation.harness import Screened
+
+# Confidence bands, low to high; the first is the one prescreen sends to a person.
+BANDS: tuple[tuple[float, float], ...] = ((0.0, 0.4), (0.4, 0.7), (0.7, 0.85), (0.85, 1.0001))
+
+
+@dataclass(frozen=True)
+class FieldScore:
+    """A field's metric over the documents that label it."""
+
+    name: str
+    metric: str
+    value: float
+    n: int
+    precision: float | None = None
+    recall: float | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"metric": self.metric, "value": round(self.value, 4), "n": self.n}
+        if self.metric == "f1":
+            data["precision"] = round(self.precision or 0.0, 4)
+            data["recall"] = round(self.recall or 0.0, 4)
+        target = TARGETS.get(self.name)
+        if target is not None:
+            data["target"] = target
+            data["meets_target"] = self.value >= target
+        return data
+
+
+def _ratio(top: int, bottom: int) -> float:
+    return top / bottom if bottom else 0.0
+
+
+def field_scores(screened: Sequence[Screened]) -> dict[str, FieldScore]:
+    """Accuracy, or precision / recall / F1, of every field that has a label."""
+    scores: dict[str, FieldScore] = {}
+    for language, fields in FIELDS.items():
+        for spec in fields:
+            name = f"{language}.{spec.name}"
+            outcomes = [s.outcomes[name] for s in screened if name in s.outcomes]
+            if not outcomes:
+                continue
+            if spec.metric == "accuracy":
+                right = sum(o.correct for o in outcomes)
+                scores[name] = FieldScore(
+                    name, "accuracy", _ratio(right, len(outcomes)), len(outcomes)
+                )
+                continue
+            tp = sum(1 for o in outcomes if o.truth and o.said)
+            fp = sum(1 for o in outcomes if not o.truth and o.said)
+            fn = sum(1 for o in outcomes if o.truth and not o.said)
+            precision, recall = _ratio(tp, tp + fp), _ratio(tp, tp + fn)
+            if tp + fp + fn == 0:  # nothing to find and nothing claimed: perfect, vacuously
+                precision = recall = f1 = 1.0
+            else:
+                f1 = _ratio(2 * tp, 2 * tp + fp + fn)
+            scores[name] = FieldScore(name, "f1", f1, len(outcomes), precision, recall)
+    return scores
+
+
+def _group(screened: Sequence[Screened]) -> dict[str, Any]:
+    outcomes = [o for s in screened for o in s.outcomes.values()]
+    right = sum(o.correct for o in outcomes)
+    documents_all_right = sum(1 for s in screened if all(o.correct for o in s.outcomes.values()))
+    return {
+        "documents": len(screened),
+        "fields": len(outcomes),
+        "field_accuracy": round(_ratio(right, len(outcomes)), 4),
+        "documents_all_right": documents_all_right,
+    }
+
+
+def by_band(screened: Sequence[Screened]) -> list[dict[str, Any]]:
+    """Field accuracy of the documents in each confidence band."""
+    rows = []
+    for low, high in BANDS:
+        members = [s for s in screened if low <= s.result.confidence < high]
+        rows.append({"band": f"{low:.2f}–{min(high, 1.0):.2f}", **_group(members)})
+    return rows
+
+
+def by_route(screened: Sequence[Screened]) -> dict[str, dict[str, Any]]:
+    """Field accuracy of the documents prescreen sent each way."""
+    routes = sorted({s.result.route for s in screened})
+    return {route: _group([s for s in screened if s.result.route == route]) for route in routes}
+
+
+def summarize(screened: Sequence[Screened], *, corpus: str) -> dict[str, Any]:
+    """The whole eval as JSON-ready data: fields, bands, routes and each document."""
+    return {
+        "corpus": corpus,
+        "fields": {name: score.as_json() for name, score in field_scores(screened).items()},
+        "confidence_bands": by_band(screened),
+        "routes": by_route(screened),
+        "not_scored": {
+            f"{language}.{column}": why
+            for language, columns in NOT_SCORED.items()
+            for column, why in columns.items()
+        },
+        "documents": [
+            {
+                "file": str(s.document.path.name),
+                "language": s.document.language,
+                "error": s.error,
+                "confidence": s.result.confidence,
+                "route": s.result.route,
+                "seconds": round(s.seconds, 3),
+                "fields": {
+                    name: {"expected": o.expected, "found": o.found, "correct": o.correct}
+                    for name, o in s.outcomes.items()
+                },
+            }
+            for s in screened
+        ],
+    }
+
+
+def render_table(summary: dict[str, Any], *, misses: bool = True) -> str:
+    """The eval for a person: the field table, the bands, the routes and the misses."""
+    lines = [f"Prescreen against the labels in {summary['corpus']}", ""]
+    lines.append(f"{'field':<40}{'metric':>9}{'value':>7}{'n':>4}{'P':>6}{'R':>6}  target")
+    for name, data in summary["fields"].items():
+        p = f"{data['precision']:.2f}" if "precision" in data else ""
+        r = f"{data['recall']:.2f}" if "recall" in data else ""
+        target = ""
+        if "target" in data:
+            target = f"≥ {data['target']:.2f} {'ok' if data['meets_target'] else 'MISSED'}"
+        value = f"{data['value']:>7.2f}{data['n']:>4}{p:>6}{r:>6}"
+        lines.append(f"{name:<40}{data['metric']:>9}{value}  {target}")
+    lines += ["", "Field accuracy by confidence band (is the confidence worth trusting?)"]
+    lines.append(f"{'band':<14}{'docs':>6}{'fields':>8}{'accuracy':>10}{'all right':>11}")
+    for row in summary["confidence_bands"]:
+        lines.append(
+            f"{row['band']:<14}{row['documents']:>6}{row['fields']:>8}"
+            f"{row['field_accuracy']:>10.2f}{row['documents_all_right']:>11}"
+        )
+    lines += ["", "Field accuracy by route"]
+    for route, row in summary["routes"].items():
+        lines.append(
+            f"{route:<14}{row['documents']:>6}{row['fields']:>8}{row['field_accuracy']:>10.2f}"
+            f"{row['documents_all_right']:>11}"
+        )
+    errors = [d for d in summary["documents"] if d["error"]]
+    if errors:
+        lines += ["", "Documents Extract refused (scored as an empty prescreen)"]
+        lines += [f"  {d['file']}: {d['error']}" for d in errors]
+    if summary["not_scored"]:
+        lines += ["", "Label columns not scored"]
+        lines += [f"  {name}: {why}" for name, why in summary["not_scored"].items()]
+    if misses:
+        lines += ["", "Misses"]
+        for doc in summary["documents"]:
+            wrong = {k: v for k, v in doc["fields"].items() if not v["correct"]}
+            if not wrong:
+                continue
+            lines.append(f"  {doc['file']} (confidence {doc['confidence']:.2f}, {doc['route']})")
+            for name, value in wrong.items():
+                lines.append(
+                    f"    {name}: expected {value['expected']!r}, found {value['found']!r}"
+                )
+    return "\n".join(lines)
