@@ -116,6 +116,7 @@ class PrescreenResult(Frozen):
     auto_renewal: ClauseFlag | None = None
     governing_law: str | None = None
     confidence: float = Field(ge=0, le=1)
+    doubts: tuple[str, ...] = Field((), description="What lowered the confidence, gravest first")
     route: Route
     route_reasons: tuple[str, ...] = ()
 

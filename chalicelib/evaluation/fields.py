@@ -53,6 +53,12 @@ class Field:
     name: str
     metric: Metric
     score: Callable[[dict[str, str], PrescreenResult], Outcome | None]
+    columns: tuple[str, ...] = ()
+
+    @property
+    def needs(self) -> tuple[str, ...]:
+        """The label columns this field reads: its own, unless it is derived from others."""
+        return self.columns or (self.name,)
 
 
 def _show(value: object) -> str:
@@ -199,7 +205,7 @@ def _ru_role(side: str) -> Field:
             labels[f"role_{side}"], _show(role), role_matches(labels[f"role_{side}"], role)
         )
 
-    return Field(f"role_{side}", "accuracy", score)
+    return Field(f"role_{side}", "accuracy", score, (f"party_{side}", f"role_{side}"))
 
 
 def _ru_inn(side: str) -> Field:
@@ -213,7 +219,7 @@ def _ru_inn(side: str) -> Field:
         shown = labelled if expected or not labelled else f"{labelled} (fails its check digits)"
         return Outcome(_show(shown), _show(found), expected == found)
 
-    return Field(f"inn_{side}", "accuracy", score)
+    return Field(f"inn_{side}", "accuracy", score, (f"party_{side}", f"inn_{side}"))
 
 
 # CUAD lists parties as 'Name ("Role"); Name ("Role"); (collective definitions)'.
@@ -255,7 +261,7 @@ def _en_parties(labels: dict[str, str], result: PrescreenResult) -> Outcome:
 RU_FIELDS: tuple[Field, ...] = (
     Field("contract_type", "accuracy", _contract_type),
     _title("title_ru"),
-    Field("parties", "accuracy", _ru_parties),
+    Field("parties", "accuracy", _ru_parties, ("party_a", "party_b")),
     _ru_party("a"),
     _ru_party("b"),
     _ru_role("a"),
@@ -263,14 +269,16 @@ RU_FIELDS: tuple[Field, ...] = (
     _ru_inn("a"),
     _ru_inn("b"),
     Field("amount", "accuracy", _amount),
-    Field("currency", "accuracy", _currency),
+    Field("currency", "accuracy", _currency, ("amount", "currency")),
     _date("sign_date", "signed_on"),
     _date("start_date", "starts_on"),
     _date("end_date", "ends_on"),
     _flag("has_penalty", "penalty", yes="yes"),
     _flag("has_unilateral_termination", "unilateral_termination", yes="yes"),
     _flag("has_arbitration_or_jurisdiction", "dispute_forum", yes="yes"),
-    Field("dispute_forum", "accuracy", _forum),
+    Field(
+        "dispute_forum", "accuracy", _forum, ("has_arbitration_or_jurisdiction", "dispute_forum")
+    ),
     _flag("has_liability_cap", "liability_cap", yes="yes"),
     _flag("has_auto_renewal", "auto_renewal", yes="yes"),
     Field("governing_law", "accuracy", _law),

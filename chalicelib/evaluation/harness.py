@@ -75,7 +75,7 @@ def screen_document(
     seconds = time.perf_counter() - started
     outcomes: dict[str, Outcome] = {}
     for spec in FIELDS[document.language]:
-        if spec.name not in document.labels:
+        if any(column not in document.labels for column in spec.needs):
             continue  # a corpus whose label file lacks this column
         outcome = spec.score(document.labels, result)
         if outcome is not None:

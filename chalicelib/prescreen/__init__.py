@@ -49,8 +49,8 @@ def prescreen_document(
         # Unsure, bilingual, or a hint the letters contradict: both rule sets run.
         both = language == "unknown" or language != detected or is_bilingual(*counts)
         draft = _contract_draft(text, language, ("ru", "en") if both else (language,))
-    confidence = score_confidence(draft, text, pipeline)
-    scored = draft.model_copy(update={"confidence": confidence})
+    confidence, doubts = score_confidence(draft, text, pipeline)
+    scored = draft.model_copy(update={"confidence": confidence, "doubts": doubts})
     route, reasons = choose_route(scored, policy)
     return scored.model_copy(update={"route": route, "route_reasons": reasons})
 

@@ -1,8 +1,19 @@
-"""How much to trust a prescreen: the fields it found, scaled by the quality of the text."""
+"""How much to trust a prescreen: what could have made its facts wrong, each a doubt.
+
+Confidence is meant to say how likely the facts are right, not how many were found: a
+blank template with no price is screened correctly when the amount stays empty. So it
+starts at one and every doubt about the reading multiplies it down: a noisy or OCR'd
+text, less than a page, no title or unknown kind, sides the preamble announces but
+prescreen could not name, clauses it could not judge, dates that contradict each
+other. The doubts travel with the result, so a reviewer sees why a document was held.
+The factors were set against `make eval`: its table of field accuracy by confidence
+band is the check that they still rank documents by how right they are.
+"""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -17,10 +28,26 @@ _INNER_UNDERSCORE = re.compile(r"_(?=[^\W\d_])")
 _INNER_CAPITAL = re.compile(r"[a-zа-яё][A-ZА-ЯЁ][a-zа-яё]")
 _LETTERS = re.compile(r"[^\W\d_]+")
 _NOISE_WEIGHT = 5.0  # 20 % odd characters make a text worthless
-_IMAGE_FACTOR = 0.9  # OCR misreads digits and names even when the words look right
+_NOISE_NOTED = 0.01
 _SHORT_TEXT = 1500
-_SHORT_FACTOR = 0.6
-_ENOUGH_TEXT = 3000
+_PREAMBLE = 6000
+# A preamble that announces two sides: "с одной стороны, и ... с другой стороны",
+# "by and between A and B", "between: (1) A ... (2) B".
+_TWO_SIDES = re.compile(
+    r"с\s+другой\s+стороны|\bby\s+and\s+between\b|\bbetween\b[^.]{3,400}\band\b"
+)
+
+_AMENDMENT = re.compile(
+    r"\W*(?:amendment|addendum|дополнительное\s+соглашение|приложение)\b", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True)
+class Doubt:
+    """One reason the facts may be wrong, and how much it lowers the confidence."""
+
+    factor: float
+    reason: str
 
 
 def text_noise(text: PreparedText) -> float:
@@ -43,51 +70,71 @@ def text_noise(text: PreparedText) -> float:
     return min(1.0, odd / letters)
 
 
-def score_confidence(draft: PrescreenResult, text: PreparedText, pipeline: str) -> float:
-    """Coverage of the fields a document of this pipeline should have, times text quality."""
-    quality = max(0.0, 1.0 - _NOISE_WEIGHT * text_noise(text))
-    if pipeline == "tabular":
-        coverage = _tabular_coverage(draft)
-    else:
-        coverage = _contract_coverage(draft)
-        length = len(text.norm.strip())
-        coverage += 0.05 if length >= _ENOUGH_TEXT else 0.0
-        # a page or less of contract text leaves too much unseen
-        quality *= _SHORT_FACTOR if length < _SHORT_TEXT else 1.0
+def _reading_doubts(text: PreparedText, pipeline: str) -> list[Doubt]:
+    doubts: list[Doubt] = []
+    noise = text_noise(text)
+    if noise >= _NOISE_NOTED:
+        doubts.append(
+            Doubt(
+                max(0.0, 1.0 - _NOISE_WEIGHT * noise),
+                f"About {noise:.0%} of the characters look like a broken text layer or OCR noise.",
+            )
+        )
     if pipeline == "image":
-        quality *= _IMAGE_FACTOR
-    return round(min(1.0, max(0.0, coverage * quality)), 3)
+        doubts.append(Doubt(0.85, "The text was read by OCR: names, dates and digits may be off."))
+    return doubts
 
 
-def _contract_coverage(draft: PrescreenResult) -> float:
-    flags = (
-        draft.penalty,
-        draft.unilateral_termination,
-        draft.dispute_forum,
-        draft.liability_cap,
-        draft.auto_renewal,
-    )
-    score = 0.05 if draft.language != "unknown" else 0.0
-    score += 0.10 if draft.title else 0.0
-    if draft.contract_type:
-        score += 0.15 if draft.contract_type != "other" else 0.05
-    score += 0.10 if draft.parties else 0.0
-    score += 0.05 if len(draft.parties) >= 2 else 0.0
-    score += 0.05 if any(p.inn or p.role for p in draft.parties) else 0.0
-    score += 0.10 if draft.amount else 0.0
-    score += 0.05 if draft.signed_on else 0.0
-    score += 0.05 if draft.starts_on or draft.ends_on else 0.0
-    score += 0.10 if all(flag is not None for flag in flags) else 0.0
-    score += 0.10 if draft.governing_law else 0.0
-    score += 0.05 if draft.dispute_forum and draft.dispute_forum.present else 0.0
-    return score
+def _contract_doubts(draft: PrescreenResult, text: PreparedText) -> list[Doubt]:
+    doubts: list[Doubt] = []
+    if len(text.norm.strip()) < _SHORT_TEXT:
+        doubts.append(Doubt(0.75, "Less than a page of text: most of the contract may be missing."))
+    if draft.language == "unknown":
+        doubts.append(Doubt(0.6, "The language of the text could not be told."))
+    if not draft.title:
+        doubts.append(Doubt(0.85, "No title line was found."))
+    if draft.contract_type in (None, "other"):
+        doubts.append(Doubt(0.8, "The kind of contract is not one prescreen knows."))
+    elif draft.contract_type == "annex" or (draft.title and _AMENDMENT.match(draft.title)):
+        doubts.append(
+            Doubt(0.85, "An annex or amendment: the main contract's terms are not in this text.")
+        )
+    two_sides = _TWO_SIDES.search(text.low, 0, _PREAMBLE) is not None
+    if not draft.parties:
+        doubts.append(Doubt(0.75, "No party is named."))
+    elif two_sides and len(draft.parties) < 2:
+        doubts.append(Doubt(0.8, "The preamble names two sides; only one was found."))
+    elif any(party.role is None for party in draft.parties):
+        doubts.append(Doubt(0.95, "A party's role in the contract was not found."))
+    flags = (draft.penalty, draft.unilateral_termination, draft.dispute_forum)
+    if any(flag is None for flag in flags):
+        doubts.append(Doubt(0.8, "Too little contract text to judge the clauses."))
+    if draft.starts_on and draft.ends_on and draft.ends_on < draft.starts_on:
+        doubts.append(Doubt(0.7, "The end date comes before the start date."))
+    return doubts
 
 
-def _tabular_coverage(draft: PrescreenResult) -> float:
-    score = 0.10 if draft.language != "unknown" else 0.0
-    score += 0.15 if draft.title else 0.0
-    score += 0.25 if draft.parties else 0.0
-    score += 0.15 if any(p.inn for p in draft.parties) else 0.0
-    score += 0.15 if draft.starts_on or draft.ends_on else 0.0
-    score += 0.15 if draft.starts_on and draft.ends_on else 0.0
-    return score
+def _tabular_doubts(draft: PrescreenResult) -> list[Doubt]:
+    doubts: list[Doubt] = []
+    if not draft.title:
+        doubts.append(Doubt(0.5, "The sheet names no statement."))
+    if not draft.parties:
+        doubts.append(Doubt(0.7, "The statement names no organisation."))
+    elif not any(party.inn for party in draft.parties):
+        doubts.append(Doubt(0.9, "The organisation's ИНН was not found."))
+    if not (draft.starts_on and draft.ends_on):
+        doubts.append(Doubt(0.8, "The reporting period was not found."))
+    return doubts
+
+
+def score_confidence(
+    draft: PrescreenResult, text: PreparedText, pipeline: str
+) -> tuple[float, tuple[str, ...]]:
+    """The confidence, 0..1, and the doubts that lowered it, gravest first."""
+    doubts = _reading_doubts(text, pipeline)
+    doubts += _tabular_doubts(draft) if pipeline == "tabular" else _contract_doubts(draft, text)
+    confidence = 1.0
+    for doubt in doubts:
+        confidence *= doubt.factor
+    ordered = sorted(doubts, key=lambda doubt: doubt.factor)
+    return round(min(1.0, max(0.0, confidence)), 3), tuple(d.reason for d in ordered)

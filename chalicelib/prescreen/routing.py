@@ -57,6 +57,7 @@ def choose_route(result: PrescreenResult, policy: RoutingPolicy) -> tuple[Route,
         return "manual_review", (
             f"Confidence {confidence:.2f} is below the review minimum of "
             f"{policy.review_min_confidence:.2f}: a person should check the facts.",
+            *result.doubts,
         )
     risky = risky_clauses(result)
     reasons: list[str] = []
