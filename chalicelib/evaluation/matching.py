@@ -27,6 +27,7 @@ from chalicelib.prescreen.governing_law import jurisdiction_code
 
 _US_DATE = re.compile(r"^\s*(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})\s*$")
 _ISO_DATE = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})\s*$")
+_RU_DATE = re.compile(r"^\s*(\d{1,2})\.(\d{1,2})\.(\d{4})\s*$")
 
 # Legal forms, dropped before two names are compared; written folded, without dots.
 _LEGAL_FORMS = frozenset(
@@ -55,8 +56,8 @@ _UNNAMED = re.compile(r"^(?:blank|unnamed\b.*|physical person|\[\*\]|\*|-|)$", r
 
 
 def label_date(value: str) -> date | None:
-    """An ISO (``2019-01-01``) or US (``4/1/11``) label as a date; blank parts mean none."""
-    for pattern, order in ((_ISO_DATE, (0, 1, 2)), (_US_DATE, (2, 0, 1))):
+    """An ISO, US (``4/1/11``) or Russian (``01.04.2011``) label as a date; blanks mean none."""
+    for pattern, order in ((_ISO_DATE, (0, 1, 2)), (_US_DATE, (2, 0, 1)), (_RU_DATE, (2, 1, 0))):
         found = pattern.match(value)
         if found is None:
             continue

@@ -40,6 +40,7 @@ _PLACES: dict[str, str] = {
     **_COUNTRIES,
 }
 _PLACE = "|".join(re.escape(name) for name in sorted(_PLACES, key=len, reverse=True))
+_PLACE_INSIDE = re.compile(rf"\b(?:{_PLACE})\b")
 
 # "governed by ... the laws of the State of New York", "New York law shall govern".
 _EN_GOVERNING = re.compile(
@@ -92,7 +93,12 @@ def jurisdiction_code(place: str) -> str | None:
     """'New York', 'the State of Delaware', 'England and Wales' as 'US-NY', 'US-DE', 'GB'."""
     folded = re.sub(r"\s+", " ", place.casefold()).strip(" .")
     folded = re.sub(r"^(?:the\s+)?(?:(?:state|commonwealth|province)\s+of\s+)?", "", folded)
-    return _PLACES.get(folded)
+    exact = _PLACES.get(folded)
+    if exact is not None:
+        return exact
+    # "New York, USA", "the laws of England and Wales": the longest place named inside.
+    inside = _PLACE_INSIDE.search(folded)
+    return _PLACES[inside.group()] if inside else None
 
 
 def find_governing_law(text: PreparedText, languages: tuple[str, ...] = ("ru", "en")) -> str | None:

@@ -30,6 +30,7 @@ from chalicelib.models import Party
         ("12/21/35", date(2035, 12, 21)),
         ("2/16/98", date(1998, 2, 16)),
         ("04/15/2011", date(2011, 4, 15)),
+        ("01.04.2011", date(2011, 4, 1)),
         ("[]/[]/2018", None),  # the contract leaves the day and month blank
         ("04/[]/2005", None),
         ("perpetual", None),
@@ -113,6 +114,8 @@ def test_role_matches_any_word_the_label_gives() -> None:
         ("British Columbia", "CA-BC"),
         ("England", "GB"),
         ("the State of Delaware", "US-DE"),
+        ("New York, USA", "US-NY"),
+        ("Russian Federation", "RU"),
         ("", None),
     ],
 )
