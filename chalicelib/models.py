@@ -76,6 +76,9 @@ class Money(Frozen):
     amount: Decimal
     currency: str = Field(pattern=r"^[A-Z]{3}$")
     vat_note: str | None = None
+    words_agree: bool | None = Field(
+        None, description="Whether the amount in words (прописью) matches the figures; None: none"
+    )
 
     @field_serializer("amount")
     def _amount_as_string(self, value: Decimal) -> str:

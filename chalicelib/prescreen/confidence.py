@@ -109,6 +109,8 @@ def _contract_doubts(draft: PrescreenResult, text: PreparedText) -> list[Doubt]:
     flags = (draft.penalty, draft.unilateral_termination, draft.dispute_forum)
     if any(flag is None for flag in flags):
         doubts.append(Doubt(0.8, "Too little contract text to judge the clauses."))
+    if draft.amount is not None and draft.amount.words_agree is False:
+        doubts.append(Doubt(0.6, "The amount in figures and the amount in words differ."))
     if draft.starts_on and draft.ends_on and draft.ends_on < draft.starts_on:
         doubts.append(Doubt(0.7, "The end date comes before the start date."))
     return doubts

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import ROUND_DOWN, Decimal, InvalidOperation
 
 from chalicelib.models import Money
+from chalicelib.prescreen.number_words import words_to_number
 from chalicelib.prescreen.text import PreparedText, prepare_text
 
 _NUMBER = r"\d{1,3}(?:[ ,.']\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
@@ -16,7 +17,7 @@ def _scale(name: str) -> str:
     return rf"(?:\s*(?P<{name}>{_SCALE_WORDS})(?![a-zа-яё]))?"
 
 
-_WORDS_IN_BRACKETS = r"(?:\s*\([^()\n]{0,200}\))?"
+_WORDS_IN_BRACKETS = r"(?:\s*\((?P<words>[^()\n]{0,200})\))?"
 _CURRENCY_AFTER = (
     r"(?P<after>руб(?:л[ьяей]{1,2})?\.?|р\.|₽|rub\b|usd\b|долл\w*|eur\b|евро|euros?\b|dollars?"
     r"|€|\$|юан\w*|cny\b|rmb\b|gbp\b|фунт\w*|pounds? sterling)"
@@ -26,6 +27,13 @@ _MONEY = re.compile(
     rf"(?P<before>us\$|\$|€|£|₽|\b(?:usd|eur|rub|gbp|cny)\b)\s?(?P<n1>{_NUMBER}){_scale('s1')}"
     rf"|(?P<n2>{_NUMBER}){_scale('s2')}{_WORDS_IN_BRACKETS}\s*{_CURRENCY_AFTER}{_KOPECKS}"
 )
+# "составляет сто тысяч рублей": words only, no figures; three words at least, so a lone
+# "один рубль" in a rate is no price.
+_IN_WORDS = re.compile(
+    r"(?<![а-яёa-z])(?P<spelled>(?:[а-яёa-z-]+\s+){2,20}?)"
+    r"(?P<unit>рубл[ьяей]{1,2}|долл\w*|евро|dollars?|euros?)(?![а-яёa-z])"
+)
+_UNIT_WORDS = re.compile(r"рубл\w*|копе\w*|долл\w*|dollars?|cents?|евро|euros?|u\.?s\.?", re.I)
 _CURRENCIES = (
     ("RUB", ("руб", "р.", "₽", "rub")),
     ("USD", ("$", "usd", "долл", "dollar", "us$")),
@@ -60,6 +68,9 @@ _TOTAL_ANCHORS_RU = tuple(
         r"(?:работ|услуг|товара|оборудования)",
         r"общую\s+сумму",
         r"итого",
+        # a loan's principal is its amount: "сумма займа", "денежные средства в размере"
+        r"сумм[аеуы]\s+(?:займа|кредита)",
+        r"денежные\s+средства\s+в\s+(?:размере|сумме)",
     )
 )
 _TOTAL_ANCHORS_EN = tuple(
@@ -69,6 +80,7 @@ _TOTAL_ANCHORS_EN = tuple(
         r"aggregate\s+(?:contract\s+|purchase\s+)?(?:price|amount|fees?|consideration|value)\b",
         r"contract\s+price\b",
         r"purchase\s+price\b",
+        r"principal\s+(?:amount|sum)\s+of\b",
     )
 )
 # A comparison or condition between the anchor and the figure: "не превышает 3 млн".
@@ -77,7 +89,8 @@ _NOT_A_TOTAL = re.compile(
     r"|штраф|пен[иья]|неустойк|penalt|interest|\bесли\b|\bif\b"
 )
 _RATE_AFTER = re.compile(
-    r"^[\s,.)]{0,3}(?:в\s+(?:месяц|сутки|день|час|год)|/\s*(?:мес|сут|час|день)|за\s+(?:каждый|единицу|1\s)"
+    r"^[\s,.)]{0,3}(?:в\s+(?:месяц|сутки|день|час|год)|/\s*(?:мес|сут|час|день)"
+    r"|за\s+(?:каждый|каждую|единицу|1\s|од(?:ин|ну|но)\s)"
     r"|ежемесячно|per\s+(?:hour|month|day|year|annum|unit|share)|each|a\s+month|monthly|hourly)"
 )
 _VAT = re.compile(
@@ -131,15 +144,44 @@ def find_total_amount(
     for anchor in _anchors(text.low, patterns):
         _, sentence_end = text.sentence_span(anchor.start(), anchor.end())
         limit = min(sentence_end, anchor.end() + _ANCHOR_REACH)
-        found = _MONEY.search(text.low, anchor.end(), limit)
+        found = _MONEY.search(text.low, anchor.end(), limit) or _IN_WORDS.search(
+            text.low, anchor.end(), limit
+        )
         if found is None or _NOT_A_TOTAL.search(text.low, anchor.end(), found.start()):
             continue
         if _RATE_AFTER.search(text.low[found.end() : found.end() + 40]):
             continue
-        parsed = _money_of(found)
+        parsed = _money_of(found) if found.re is _MONEY else _money_in_words(found)
         if parsed is None or parsed[0] <= 0:
             continue
-        return Money(amount=parsed[0], currency=parsed[1], vat_note=_vat_note(text, found.end()))
+        return Money(
+            amount=parsed[0],
+            currency=parsed[1],
+            vat_note=_vat_note(text, found.end()),
+            words_agree=_words_agree(found, parsed[0]),
+        )
+    return None
+
+
+def _words_agree(found: re.Match[str], amount: Decimal) -> bool | None:
+    """Whether '2 500 000,00 (два миллиона пятьсот тысяч) рублей' says one number twice."""
+    if found.re is not _MONEY or not found.group("words"):
+        return None
+    spelled = words_to_number(_UNIT_WORDS.sub(" ", found.group("words")))
+    if spelled is None:
+        return None  # "(без учета НДС)" in the brackets: no number there
+    return spelled == amount.to_integral_value(rounding=ROUND_DOWN)
+
+
+def _money_in_words(found: re.Match[str]) -> tuple[Decimal, str] | None:
+    """'сто тысяч рублей': an amount written only in words."""
+    code = currency_code(found.group("unit"))
+    words = found.group("spelled").split()
+    # The phrase may open with the verb ("составляет сто тысяч"): the number is its tail.
+    for first in range(len(words) - 1):
+        number = words_to_number(" ".join(words[first:]))
+        if number is not None and code is not None:
+            return number.quantize(Decimal("0.01")), code
     return None
 
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from datetime import date
+from decimal import Decimal
 
-from chalicelib.models import ClauseFlag, Party, PrescreenResult
+from chalicelib.models import ClauseFlag, Money, Party, PrescreenResult
 from chalicelib.prescreen import RoutingPolicy, prescreen_document
 from chalicelib.prescreen.confidence import score_confidence
 from chalicelib.prescreen.text import prepare_text
@@ -92,3 +93,11 @@ def test_a_held_document_tells_the_reviewer_what_lowered_its_confidence() -> Non
 
     assert result.route == "manual_review"
     assert result.doubts and set(result.doubts) <= set(result.route_reasons)
+
+
+def test_confidence_doubts_an_amount_whose_words_say_another_number() -> None:
+    draft = _draft(amount=Money(amount=Decimal(2500000), currency="RUB", words_agree=False))
+
+    _, doubts = score_confidence(draft, prepare_text(_PREAMBLE + _BODY), "contract")
+
+    assert doubts == ("The amount in figures and the amount in words differ.",)

@@ -117,3 +117,40 @@ def test_total_amount_in_english_contract() -> None:
 )
 def test_total_amount_stays_empty_when_no_total_is_stated(clause: str) -> None:
     assert find_total_amount(prepare_text(clause)) is None
+
+
+def test_amount_in_figures_is_checked_against_the_amount_in_words() -> None:
+    agree = find_total_amount(
+        prepare_text("Цена договора составляет 2 500 000,00 (два миллиона пятьсот тысяч) рублей.")
+    )
+    differ = find_total_amount(
+        prepare_text("Цена договора составляет 2 500 000,00 (два миллиона триста тысяч) рублей.")
+    )
+    no_words = find_total_amount(prepare_text("Цена договора составляет 2 500 000,00 рублей."))
+
+    assert agree is not None and agree.words_agree is True
+    assert differ is not None and differ.words_agree is False
+    assert no_words is not None and no_words.words_agree is None
+
+
+def test_amount_written_only_in_words_is_read() -> None:
+    found = find_total_amount(prepare_text("Цена договора составляет сто двадцать тысяч рублей."))
+
+    assert found is not None and (found.amount, found.currency) == (Decimal(120000), "RUB")
+
+
+def test_loan_principal_is_the_amount_of_a_loan_contract() -> None:
+    found = find_total_amount(
+        prepare_text(
+            "1.1. Займодавец передает Заемщику денежные средства в размере 1 500 000 "
+            "(Один миллион пятьсот тысяч) рублей 00 копеек, а Заемщик обязуется их вернуть."
+        )
+    )
+
+    assert found is not None and found.amount == Decimal(1500000) and found.words_agree
+
+
+def test_price_per_hour_in_words_is_no_total() -> None:
+    text = prepare_text("Стоимость услуг составляет 1 000 рублей за один час работы специалиста.")
+
+    assert find_total_amount(text) is None
