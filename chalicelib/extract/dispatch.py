@@ -31,6 +31,7 @@ logger = logging.getLogger(__name__)
 _READERS = {
     "pdf": "chalicelib.extract.pdf",
     "docx": "chalicelib.extract.docx",
+    "doc": "chalicelib.extract.doc",
     "xlsx": "chalicelib.extract.xlsx",
     "rtf": "chalicelib.extract.rtf",
     "txt": "chalicelib.extract.text",

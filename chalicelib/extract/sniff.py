@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from chalicelib.extract.limits import ExtractLimits
 
 SUPPORTED_EXTENSIONS: frozenset[str] = frozenset(
-    {"pdf", "docx", "rtf", "txt", "png", "jpg", "jpeg", "tif", "tiff", "xlsx"}
+    {"pdf", "docx", "doc", "rtf", "txt", "png", "jpg", "jpeg", "tif", "tiff", "xlsx"}
 )
 IMAGE_FORMATS = frozenset({"png", "jpeg", "tiff"})
 _FAMILY_OF_EXTENSION = dict.fromkeys(("jpg", "jpeg", "png", "tif", "tiff"), "image")
@@ -23,6 +23,7 @@ _PDF_SEARCH_WINDOW = 1024
 _DESCRIPTIONS = {
     "pdf": "a PDF document",
     "docx": "a DOCX document",
+    "doc": "a Word 97-2003 document (.doc)",
     "xlsx": "an XLSX spreadsheet",
     "rtf": "an RTF document",
     "txt": "a plain-text file",
@@ -30,10 +31,8 @@ _DESCRIPTIONS = {
     "jpeg": "a JPEG image",
     "tiff": "a TIFF image",
 }
-_SUPPORTED_LIST = "PDF, DOCX, RTF, TXT, XLSX, PNG, JPG or TIFF"
+_SUPPORTED_LIST = "PDF, DOCX, DOC, RTF, TXT, XLSX, PNG, JPG or TIFF"
 _REFUSALS = {
-    "doc": "The file is an old Word document (.doc). Open it in Word and save it as DOCX "
-    "or PDF, then send it again.",
     "xls": "The file is an old Excel workbook (.xls). Open it in Excel and save it as XLSX, "
     "then send it again.",
     "ppt": "The file is a PowerPoint presentation, which we do not read. Save it as PDF.",

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 CONTENT_TYPES: dict[str, tuple[str, ...]] = {
     "pdf": ("application/pdf",),
     "docx": ("application/vnd.openxmlformats-officedocument.wordprocessingml.document",),
+    "doc": ("application/msword",),
     "rtf": ("application/rtf", "text/rtf"),
     "txt": ("text/plain",),
     "png": ("image/png",),
@@ -36,7 +37,6 @@ CONTENT_TYPES: dict[str, tuple[str, ...]] = {
     "xlsx": ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",),
 }
 _LEGACY = {
-    "doc": "Legacy Word .doc files are not supported yet: save the file as DOCX or PDF.",
     "xls": "Legacy Excel .xls files are not supported yet: save the file as XLSX.",
     "xlsb": "Binary Excel .xlsb files are not supported yet: save the file as XLSX.",
 }

@@ -153,10 +153,19 @@ def test_russian_contract_reads_as_russian_contract_text(corpus: Path, name: str
 
 
 @pytest.mark.timeout(PER_FILE_TIMEOUT)
-def test_legacy_word_contract_is_refused_with_advice_to_save_as_docx(corpus: Path) -> None:
+def test_legacy_word_contract_reads_as_russian_contract_text(corpus: Path) -> None:
     path = corpus / "ru_contracts" / "ru_dogovor_techpodderzhka_PAU.doc"
-    with pytest.raises(UnsupportedFormatError, match="DOCX"):
-        extract_isolated(path.read_bytes(), declared_ext="doc", limits=LIMITS)
+    extraction = _extract(path, "doc")
+    assert extraction.markdown.startswith("Договор № ___\n")
+    assert "Общество с ограниченной ответственностью «Русские Информационные Технологии»" in (
+        extraction.markdown
+    )
+    assert "Исполнитель" in extraction.markdown
+    assert "HYPERLINK" not in extraction.markdown  # field codes dropped, results kept
+    assert extraction.facts.format == "doc"
+    assert extraction.facts.language == "ru"
+    assert extraction.facts.pages == 6  # as Word saved it in SummaryInformation
+    assert extraction.facts.chars > 10_000
 
 
 CUAD_SAMPLE = [

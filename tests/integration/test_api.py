@@ -34,7 +34,7 @@ def driver(local_cloud: LocalCloud) -> Driver:
             "UNSUPPORTED_FORMAT",
         ),
         (
-            {"filename": "a.doc", "content_type": "application/msword", "size": 10},
+            {"filename": "a.xls", "content_type": "application/vnd.ms-excel", "size": 10},
             415,
             "UNSUPPORTED_FORMAT",
         ),

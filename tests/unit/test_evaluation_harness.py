@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from chalicelib.errors import UnsupportedFormatError
+from chalicelib.errors import UnreadableDocumentError
 from chalicelib.evaluation.harness import screen_all
 from chalicelib.evaluation.labels import read_labelled, snake_case
 from chalicelib.evaluation.report import render_table, summarize
@@ -67,9 +67,7 @@ def _ru_row(file: str, **values: str) -> str:
 def corpus(tmp_path: Path) -> Path:
     (tmp_path / "ru_contracts").mkdir()
     (tmp_path / "ru_contracts" / "supply.txt").write_text(RU_CONTRACT, encoding="utf-8")
-    (tmp_path / "ru_contracts" / "old.doc").write_bytes(
-        b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"0" * 600
-    )
+    (tmp_path / "ru_contracts" / "broken.pdf").write_bytes(b"%PDF-1.7\n" + b"\x00" * 600)
     rows = [
         "\t".join(RU_COLUMNS),
         _ru_row(
@@ -91,7 +89,7 @@ def corpus(tmp_path: Path) -> Path:
             governing_law="",
         ),
         _ru_row(
-            "ru_contracts/old.doc",
+            "ru_contracts/broken.pdf",
             contract_type="services",
             party_a="ООО «РИТ»",
             has_penalty="yes",
@@ -127,7 +125,7 @@ def test_eval_counts_a_document_extract_refuses_against_its_fields(corpus: Path)
     screened = screen_all(read_labelled(corpus), limits=UNIT_LIMITS, extract=_in_process)
     old = screened[1]
 
-    assert old.error is not None and old.error.startswith(UnsupportedFormatError.code)
+    assert old.error is not None and old.error.startswith(UnreadableDocumentError.code)
     assert not old.outcomes["ru.contract_type"].correct
     assert not old.outcomes["ru.has_penalty"].correct  # a "yes" nobody found is a miss
     assert old.outcomes["ru.amount"].correct  # no amount labelled, none found
@@ -144,7 +142,7 @@ def test_eval_summary_has_the_agreed_json_shape(corpus: Path) -> None:
     assert summary["fields"]["ru.contract_type"] == {
         "metric": "accuracy", "value": 0.5, "n": 2, "target": 0.9, "meets_target": False,
     }  # fmt: skip
-    assert [d["file"] for d in summary["documents"]] == ["supply.txt", "old.doc"]
+    assert [d["file"] for d in summary["documents"]] == ["supply.txt", "broken.pdf"]
     assert sum(band["documents"] for band in summary["confidence_bands"]) == 2
     json.dumps(summary)  # every value is JSON-ready
 
@@ -154,7 +152,7 @@ def test_eval_table_lists_the_misses_with_expected_and_found(corpus: Path) -> No
     table = render_table(summarize(screened, corpus="tiny"))
 
     assert "ru.contract_type" in table and "MISSED" in table
-    assert "old.doc" in table and "expected 'services', found '—'" in table
+    assert "broken.pdf" in table and "expected 'services', found '—'" in table
 
 
 def test_eval_command_refuses_a_directory_without_labels(

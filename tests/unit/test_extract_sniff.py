@@ -123,8 +123,13 @@ ACCEPTANCE = [
     ("pdf", "docx", UnsupportedFormatError, ("PDF document", ".docx")),
     ("txt", "pdf", UnsupportedFormatError, ("plain-text", ".pdf")),
     ("binary", "txt", UnsupportedFormatError, (".txt", "binary")),
-    ("doc", "doc", UnsupportedFormatError, ("DOCX",)),
+    ("doc", "doc", None, ()),
+    ("doc", "docx", UnsupportedFormatError, ("Word 97-2003", ".docx", ".doc")),
     ("xls", "xls", UnsupportedFormatError, ("XLSX",)),
+    ("xls", "doc", UnsupportedFormatError, ("XLSX",)),
+    ("ppt", "doc", UnsupportedFormatError, ("PowerPoint",)),
+    ("ole", "doc", UnsupportedFormatError, ("old Microsoft Office",)),
+    ("encrypted", "doc", EncryptedDocumentError, ("password",)),
     ("xlsb", "xlsx", UnsupportedFormatError, ("XLSX",)),
     ("encrypted", "docx", EncryptedDocumentError, ("password",)),
     ("zip", "docx", UnsupportedFormatError, ("ZIP",)),
@@ -147,7 +152,7 @@ def test_ensure_acceptable_refuses_with_a_message_naming_the_problem(
 
 
 def test_supported_extensions_are_the_published_list() -> None:
-    expected = {"pdf", "docx", "rtf", "txt", "png", "jpg", "jpeg", "tif", "tiff", "xlsx"}
+    expected = {"pdf", "docx", "doc", "rtf", "txt", "png", "jpg", "jpeg", "tif", "tiff", "xlsx"}
     assert expected == SUPPORTED_EXTENSIONS
 
 
