@@ -58,7 +58,11 @@ _EN_VALUES: dict[str, int] = {
     "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
     "seventy": 70, "eighty": 80, "ninety": 90,
 }  # fmt: skip
-_RU_VALUES = tuple((re.compile(pattern), value) for pattern, value in _RU_VALUE_PATTERNS)
+# Largest first: "четыреста" must meet 400 before the stem of 4 ("четыр…") claims it.
+_RU_VALUES = tuple(
+    (re.compile(pattern), value)
+    for pattern, value in sorted(_RU_VALUE_PATTERNS, key=lambda item: -item[1])
+)
 _RU_SCALES = ((re.compile(r"миллиард\w*"), 10**9), (re.compile(r"миллион\w*"), 10**6),
               (re.compile(r"тысяч\w*"), 10**3))  # fmt: skip
 _EN_SCALES = {"billion": 10**9, "million": 10**6, "thousand": 10**3}
