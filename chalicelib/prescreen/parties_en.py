@@ -65,7 +65,7 @@ _SENTENCE_BEFORE = re.compile(r"^.*\b[A-Za-z]{3,}\.\s+(?=[A-Z])")
 # "..., Rochester NY 14623 and Beijing CC-Pharming Ltd.": an address ends before " and ".
 _ADDRESS_THEN_AND = re.compile(r"^.*\d.*?,?\s+and\s+", re.IGNORECASE)
 # An "and" between the name and its term means the term belongs to the next side.
-_ANOTHER_SIDE = re.compile(r"\b(?:and|AND|And)\s+(?:[A-Z]|\[)")
+_ANOTHER_SIDE = re.compile(r"\b(?:and|AND|And)\s+(?:[A-Z]|\[|\(\d)")
 _ONLY_FORM = re.compile(rf"^(?:the\s+)?(?:(?:{_SUFFIX})\b\.?,?\s*)+$", re.IGNORECASE)
 # What opens the next side: "A ("A"), and B", "A; B", "A\n\nAND:\n\nB".
 _SIDE_JOINER = re.compile(r"\b(?:and|AND|And)\b|;")
@@ -235,6 +235,19 @@ def _known(name: str, parties: list[Party]) -> bool:
     return any(folded in p.name.casefold() or p.name.casefold() in folded for p in parties)
 
 
+def _another_side_between(norm: str, start: int, end: int) -> bool:
+    """Whether an 'and' between a name and its term opens the next side ('and B Corp.').
+
+    'a company incorporated in England and Wales' has an 'and' too: only one followed by a
+    company name, a numbered side '(2)' or a blank '[' opens a side.
+    """
+    for joiner in _ANOTHER_SIDE.finditer(norm, start, end):
+        after = joiner.end() - 1
+        if norm[after] in "[(" or _COMPANY.match(norm, after):
+            return True
+    return False
+
+
 def _company_before(norm: str, position: int) -> tuple[str, int] | None:
     """The nearest company name ending before position, skipping 'a Delaware corporation'."""
     lo = max(0, position - _NAME_REACH)
@@ -244,7 +257,7 @@ def _company_before(norm: str, position: int) -> tuple[str, int] | None:
         if _ARTICLE_BEFORE.search(before) or _FILING_STAMP_BEFORE.search(before):
             continue
         best = match
-    if best is None or _ANOTHER_SIDE.search(norm, best.end(), position):
+    if best is None or _another_side_between(norm, best.end(), position):
         return None
     raw = best.group(0)
     name = " ".join(raw.split())

@@ -141,3 +141,18 @@ def test_find_parties_en_leaves_a_blank_side_out() -> None:
 
 def test_find_parties_en_finds_no_name_in_roles_alone() -> None:
     assert _names("This Agreement is between Licensor and Licensee. WHEREAS, ...") == []
+
+
+def test_find_parties_en_reads_numbered_sides_registered_in_england_and_wales() -> None:
+    text = prepare_text(
+        "THIS AGREEMENT is dated 1 June 2022\n\nBETWEEN:\n\n(1) ACME COMPONENTS LIMITED, a "
+        "company incorporated in England and Wales with company number 01234567 whose "
+        'registered office is at 1 High Street, Leeds (the "Supplier"); and\n\n(2) BETA '
+        "ENGINEERING LIMITED, a company incorporated in England and Wales with company number "
+        '07654321 (the "Customer").\n\nBACKGROUND'
+    )
+
+    assert find_parties_en(text) == (
+        Party(name="ACME COMPONENTS LIMITED", role="Supplier"),
+        Party(name="BETA ENGINEERING LIMITED", role="Customer"),
+    )
