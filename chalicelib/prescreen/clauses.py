@@ -69,6 +69,25 @@ _EN_PENALTY_NEGATION = (
     r"|not\s+(?:a|be\s+deemed\s+a|constitute\s+a)\s+penalt|perjury|(?:civil|criminal)\s+"
     r"(?:or\s+\w+\s+)?penalt|fines?\s+(?:and|or)\s+penalt|penalties\s+(?:imposed|assessed)\s+by"
 )
+# A charge on money paid late is interest, not liquidated damages: CUAD and English
+# lawyers keep the two apart, whatever the clause calls it ("late payment penalty").
+_EN_LATE_PAYMENT = (
+    r"|overdue|past\s+due|late\s+payment|paid\s+late|unpaid|not\s+(?:been\s+)?paid"
+    r"|fail\w*\s+to\s+(?:make\s+)?pay|failure\s+to\s+(?:make\s+)?pay|delay\w*\s+(?:in\s+)?pay"
+    r"|interest"
+)
+# A sentence with no verb is a heading or a table of contents line ("13.5 Liquidated Damages").
+_EN_CLAUSE_VERB = (
+    r"\b(?:shall|will|must|may|is|are|be|been|agrees?|acknowledges?|pays?|payable|owe|owed"
+    r"|constitutes?|represents?|deemed)\b"
+)
+# Waived or excluded, the sum is not owed: "no termination fee", "shall not be responsible for".
+_EN_FEE_NEGATION = (
+    r"\bno\s+(?:early\s+)?(?:termination|cancellation)|without\s+(?:any\s+)?(?:payment\s+of\s+)?"
+    r"(?:a\s+|any\s+)?(?:early\s+)?(?:termination|cancellation|penalt)"
+    r"|not\s+(?:be\s+)?(?:responsible|liable|obligated|required)\s+(?:to\s+pay\s+|for\s+)?(?:any\s+)?"
+    r"(?:early\s+)?(?:termination|cancellation)"
+)
 _RU_NO_RIGHT = r"не\s+допуска|не\s+вправе|не\s+может|не\s+имеет\s+права|запрещ"
 _EN_NO_RIGHT = (
     r"neither\s+party\s+may|may\s+not\s+terminate|shall\s+not\s+(?:be\s+entitled\s+to\s+)?terminate"
@@ -92,6 +111,23 @@ _EN_ARBITRATION_FORUM = (
     r"(?:by|to|through|in|under)\s+(?:\w+\s+){0,3}?arbitrat|binding\s+arbitration"
     r"|arbitration\s+(?:shall|will)|arbitral|arbitrators?\b"
 )
+# Renewal by choice (an option, an approval, a new agreement) is not automatic.
+_EN_RENEWAL_BY_CHOICE = (
+    r"approv|mutual(?:ly)?\s+agree|may\s+be\s+renewed|may\s+be\s+extended|may\s+(?:renew|extend)"
+    r"|\boption\b|elect\s+to|by\s+mutual|upon\s+(?:the\s+)?(?:written\s+)?agreement"
+    r"|shall\s+not\s+relieve|surviv|coverage|insurance|right\s+to\s+(?:renew|extend)"
+    r"|(?:at|in)\s+(?:its|their|\w+['’]s)\s+(?:sole\s+|absolute\s+)?discretion"
+)
+# What makes a term run on by itself: the agreement "shall continue"/"shall be renewed"
+# for a further period, or it does so "unless" a party gives notice.
+_EN_RUNS_ON = (
+    r"(?:shall|will)\s+(?:automatically\s+)?(?:be\s+)?(?:renew|extend)"
+    r"|(?:shall|will|to)\s+(?:automatically\s+)?continue\s+(?:in\s+(?:full\s+)?(?:force|effect)"
+    r"|(?:thereafter\s+)?(?:for|from|on)\b|thereafter)"
+    r"|\bunless\b[^.;]{0,160}?(?:notice|notif|terminat|not\s+to\s+renew)"
+    r"|notice\s+of\s+(?:its\s+)?(?:non-?renewal|intent\w*\s+not\s+to\s+renew)"
+    r"|non-?renewal\s+notice|not\s+to\s+renew"
+)
 _RU_LIABILITY = r"неустойк|штраф|пен[иья]|ответственност|убытк|возмещ"
 
 # Order inside a clause is priority: the first rule that holds supplies the evidence.
@@ -103,18 +139,38 @@ RULES: tuple[ClauseRule, ...] = (
         language="ru",
         rejects=_RU_PENALTY_NEGATION,
     ),
+    # English: CUAD's "liquidated damages": an agreed sum payable on breach or termination
+    # (liquidated damages, a termination or cancellation fee, a contractual penalty),
+    # never interest on money paid late.
+    _rule(
+        "penalty",
+        (r"liquidated\s+damages",),
+        language="en",
+        requires=_EN_CLAUSE_VERB,
+        # "...shall be deemed liquidated damages and not a penalty" affirms them
+        rejects=r"\bno\s+liquidated|not\s+(?:be\s+)?(?:entitled|liable)\s+(?:to|for)\s+(?:any\s+)?"
+        r"(?:\w+\s+){0,6}?liquidated|in\s+no\s+event|harmless|indemnif",
+    ),
     _rule(
         "penalty",
         (
-            r"liquidated\s+damages",
-            r"late\s+(?:payment\s+)?(?:charges?|fees?|penalt\w+|interest)",
-            r"penalt(?:y|ies)\b",
-            r"accrue\s+interest",
-            r"bear\s+interest",
-            r"interest\s+(?:at|on)\s+(?:the\s+)?(?:rate|overdue|late|past\s+due|unpaid)",
+            r"termination\s+(?:for\s+\w+\s+)?(?:fee|charge|penalty)s?\b",
+            r"cancellation\s+(?:fee|charge|penalty)s?\b",
+            r"break(?:-?up)?\s+fees?\b",
         ),
         language="en",
-        rejects=_EN_PENALTY_NEGATION,
+        requires=(_EN_CLAUSE_VERB, r"\bpa(?:y|ys|id|yable|yment)\b|\bowe|\bdue\b|\bequal"),
+        rejects=_EN_FEE_NEGATION + r"|shall\s+mean|\bmeans\b",
+    ),
+    _rule(
+        "penalty",
+        (r"penalt(?:y|ies)\b",),
+        language="en",
+        requires=_EN_CLAUSE_VERB,
+        # a tax or a regulator's penalty, a loan's prepayment charge: no agreed damages
+        rejects=_EN_PENALTY_NEGATION
+        + _EN_LATE_PAYMENT
+        + r"|\btax|governmental|regulatory|imposed\s+by\s+(?:any\s+)?(?:law|statute)|prepay",
     ),
     # --- unilateral termination: односторонний отказ / termination for convenience
     _rule(
@@ -271,7 +327,7 @@ RULES: tuple[ClauseRule, ...] = (
     _rule(
         "liability_cap",
         (
-            r"liable\s+(?:to\s+\w+\s+)?for\s+(?:any\s+)?"
+            r"liable\s+(?:to\s+(?:\w+\s+){1,3}?)?for\s+(?:any\s+)?"
             r"(?:indirect|incidental|consequential|special|punitive|exemplary|lost\s+profits)",
         ),
         language="en",
@@ -309,17 +365,27 @@ RULES: tuple[ClauseRule, ...] = (
             r"renew\w*\s+automatically",
             r"extend\w*\s+automatically",
             r"evergreen",
-            r"successive\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?)\b",
-            r"additional\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?)\b",
-            r"non-?renewal",
-            r"intent(?:ion)?\s+not\s+to\s+renew",
         ),
         language="en",
         requires=r"renew|extend|continu",
-        # renewal by choice (an option, an approval, a new agreement) is not automatic
-        rejects=r"approv|mutual(?:ly)?\s+agree|may\s+be\s+renewed|may\s+be\s+extended|\boption\b"
-        r"|elect\s+to|by\s+mutual|upon\s+(?:the\s+)?(?:written\s+)?agreement"
-        r"|shall\s+not\s+relieve|surviv|coverage|insurance",
+        rejects=_EN_RENEWAL_BY_CHOICE,
+    ),
+    # No "automatically", but the term runs on by itself: "shall continue from year to
+    # year", "shall be renewed for successive one-year periods unless either party ...".
+    _rule(
+        "auto_renewal",
+        (
+            r"year[\s-]+to[\s-]+year",
+            r"month[\s-]+to[\s-]+month",
+            r"successive\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?|increments?)\b",
+            r"additional\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?|increments?)\b",
+            r"non-?renewal",
+            r"intent(?:ion)?\s+not\s+to\s+renew",
+            r"deemed\s+(?:to\s+(?:be|have\s+been)\s+)?(?:renewed|extended)",
+        ),
+        language="en",
+        requires=_EN_RUNS_ON,
+        rejects=_EN_RENEWAL_BY_CHOICE,
     ),
 )
 

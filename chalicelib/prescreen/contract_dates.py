@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from chalicelib.prescreen.contract_term import end_from_term
+from chalicelib.prescreen.contract_term import add_months, end_from_term
 from chalicelib.prescreen.dates import FoundDate, find_dates
 
 if TYPE_CHECKING:
@@ -15,7 +15,10 @@ if TYPE_CHECKING:
     from chalicelib.prescreen.text import PreparedText
 
 _SIGNATURE_REACH = 6000
-_SIGNATURE_DATE_BEFORE = re.compile(r"(?:\bdate|дата)\s*:\s*$")
+_SIGNATURE_DATE_BEFORE = re.compile(r"(?:\bdate|дата)\s*:{1,2}\s*$")
+# The signature block: "IN WITNESS WHEREOF ... Date: 5/11/2016", wherever exhibits push it.
+_WITNESS = re.compile(r"in\s+witness\s+whereof")
+_WITNESS_REACH = 2500
 _HEADER_REACH = 1500
 _WINDOW = 110
 _SIGNED_REACH = 4000  # a preamble date; later "dated" dates belong to other documents
@@ -80,6 +83,28 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     r"|effective\s+(?:upon|on|as\s+of)\s+(?:the\s+date\s+of\s+)?(?:its\s+)?(?:execution|signature)"
     r"|effective\s+as\s+of\s+the\s+date\s+(?:first\s+)?(?:written|set\s+forth)\s+above"
 )
+# The effective date is defined as the day the last party signs: the latest signature date.
+_EFFECTIVE_ON_LAST_SIGNATURE = re.compile(
+    r"effective\s+date\W{0,3}\s+(?:of\s+this\s+agreement\s+)?(?:shall\s+mean|means|shall\s+be|is)"
+    r"\s+the\s+(?:date|day)\s+(?:on\s+which\s+|that\s+|when\s+|of\s+)?"
+    r"(?:(?:this\s+agreement\s+(?:is|has\s+been)\s+(?:signed|executed)\s+by\s+)?the\s+last"
+    r"|(?:the\s+)?(?:last|final)\s+signature"
+    r"|this\s+agreement\s+(?:is|has\s+been)\s+(?:fully\s+)?(?:signed|executed)\s+by\s+(?:both|all))"
+)
+# A line that opens with a date and goes on with the title ("May 3, 2016 LICENSE AGREEMENT"):
+# the date heads the document and dates it.
+_TITLE_AFTER_DATE = re.compile(
+    r"\s*[A-Z][A-Z0-9 ,.&'’()/-]{0,80}?\b(?:AGREEMENT|CONTRACT|AMENDMENT)\b"
+)
+# A term of a single year or month without a number: "for an initial term of year".
+_SINGLE_TERM = re.compile(
+    r"term\s+of\s+(?:a\s+|one\s+)?(?:\(1\)\s+)?(?:calendar\s+)?(?P<unit>year|month)\b(?!s)"
+)
+_SETS_CONTRACT_TERM = re.compile(
+    r"this\s+(?:[\w-]+\s+){0,3}?agreement\s+(?:shall|will)\s+(?:commence|continue|remain|be\s+in)"
+)
+_NOT_CONTRACT_TERM = re.compile(r"confidential|warrant|exclusiv|surviv")
+_MAX_SINGLE_TERMS = 20
 _PARTY_ANCHOR = re.compile(r"именуем|с одной стороны|заключили|by and between|\bbetween\b")
 
 
@@ -104,15 +129,32 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
             ends = found.value
         previous = (found, role or "")
     if signed is None:
-        signed = _header_date(text, dates) or _last_signature_date(text, dates)
-    if starts is None and signed is not None and _EFFECTIVE_ON_SIGNING.search(text.low):
-        starts = signed
-    if english and starts is None and signed is not None:
-        # English drafting: an agreement with no effective-date clause is effective on its date.
-        starts = signed
+        signed = (
+            _header_date(text, dates)
+            or (_title_date(text, dates) if english else None)
+            or _last_signature_date(text, dates)
+        )
+    if starts is None:
+        starts = _start_by_definition(text, dates, signed, english=english)
     if ends is None and starts is not None:
-        ends = end_from_term(text, starts)
+        ends = end_from_term(text, starts) or (
+            _end_of_single_term(text, starts) if english else None
+        )
     return ContractDates(signed_on=signed, starts_on=starts, ends_on=ends)
+
+
+def _start_by_definition(
+    text: PreparedText, dates: list[FoundDate], signed: date | None, *, english: bool
+) -> date | None:
+    """The start when no date is called the start: the last signature, or the signing date."""
+    if english and _EFFECTIVE_ON_LAST_SIGNATURE.search(text.low):
+        last = _last_signature_date(text, dates)
+        if last is not None:
+            return last
+    if signed is not None and _EFFECTIVE_ON_SIGNING.search(text.low):
+        return signed
+    # English drafting: an agreement with no effective-date clause is effective on its date.
+    return signed if english else None
 
 
 def _clause_before(low: str, position: int) -> str:
@@ -183,10 +225,39 @@ def _header_date(text: PreparedText, dates: list[FoundDate]) -> date | None:
 def _last_signature_date(text: PreparedText, dates: list[FoundDate]) -> date | None:
     """The latest 'Date: ...' under the signatures: a contract is made when the last side signs."""
     tail_start = max(0, len(text.low) - _SIGNATURE_REACH)
+    witness = _WITNESS.search(text.low)
+    block = (witness.start(), witness.start() + _WITNESS_REACH) if witness else (-1, -1)
     signatures = [
         found.value
         for found in dates
-        if found.start >= tail_start
+        if (found.start >= tail_start or block[0] <= found.start < block[1])
         and _SIGNATURE_DATE_BEFORE.search(text.low, max(0, found.start - 20), found.start)
     ]
     return max(signatures) if signatures else None
+
+
+def _title_date(text: PreparedText, dates: list[FoundDate]) -> date | None:
+    """A date opening a line that goes on with the title: 'May 3, 2016 LICENSE AGREEMENT'."""
+    for found in dates:
+        if found.start >= _SIGNED_REACH:
+            break
+        line_start = text.norm.rfind("\n", 0, found.start) + 1
+        if text.norm[line_start : found.start].strip(" #*"):
+            continue  # the date is not what the line opens with
+        if _TITLE_AFTER_DATE.match(text.norm, found.end):
+            return found.value
+    return None
+
+
+def _end_of_single_term(text: PreparedText, start: date) -> date | None:
+    """Start plus one year (or month) for a term that names its unit in the singular."""
+    for count, found in enumerate(_SINGLE_TERM.finditer(text.low)):
+        if count >= _MAX_SINGLE_TERMS:
+            break
+        if found.start() and text.low[found.start() - 1].isalpha():
+            continue  # "determ of", not a term
+        begin, _ = text.sentence_span(found.start(), found.end())
+        sentence = text.low[begin : found.end()]
+        if _SETS_CONTRACT_TERM.search(sentence) and not _NOT_CONTRACT_TERM.search(sentence):
+            return add_months(start, 12 if found.group("unit") == "year" else 1)
+    return None

@@ -35,12 +35,6 @@ def _flags(sentence: str, language: str = "ru") -> dict[str, ClauseFlag | None]:
         ),
         ("penalty", "Штраф за нарушение конфиденциальности составляет 100 000 рублей.", "ru"),
         ("penalty", "Company shall pay liquidated damages of $1,000 for each day of delay.", "en"),
-        ("penalty", "Overdue amounts shall bear interest at the rate of 1.5% per month.", "en"),
-        (
-            "penalty",
-            "If BNL fails to pay, late charges of 1-1/2% per month shall become payable.",
-            "en",
-        ),
         (
             "unilateral_termination",
             "Заказчик вправе в одностороннем порядке расторгнуть Договор, уведомив Исполнителя.",
@@ -238,3 +232,91 @@ def test_russian_rules_do_not_run_on_an_english_text() -> None:
         find_clauses(text, ("en",), can_judge=True)["penalty"]
         == find_clauses(prepare_text(_PADDING), ("en",), can_judge=True)["penalty"]
     )
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Customer acknowledges that the Termination Fee is a reasonable approximation of such "
+        "damages and shall be deemed to be liquidated damages and not a penalty.",
+        "If Customer terminates this Agreement for convenience, Customer shall pay M&I an early "
+        "termination fee equal to six months of fees.",
+        "BNL shall pay to VIP a cancellation fee equal to the Minimum Fee multiplied by the "
+        "remaining number of months in the then current term.",
+        "Supplier shall pay a penalty of 0.5% of the price of the undelivered Goods for each "
+        "week of delay in delivery.",
+    ],
+)
+def test_liquidated_damages_are_an_agreed_sum_on_breach_or_termination(sentence: str) -> None:
+    flag = _flags(sentence, "en")["penalty"]
+
+    assert flag is not None and flag.present and flag.evidence == sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Overdue amounts shall bear interest at the rate of 1.5% per month.",
+        "If BNL fails to pay, late charges of 1-1/2% per month shall become payable.",
+        "If Party B fails to pay the service fee by the 15th of the month, the daily penalty is "
+        "0.05% of the overdue payment.",
+        "Any payment not made when due shall accrue interest at the annual rate of six percent.",
+        "Customer shall not be responsible for any termination fees or charges as a result.",
+        "13. DAMAGES 13.1 Direct Damages 13.2 No Consequential Damages 13.5 Liquidated Damages",
+        "In no event shall either party be liable for punitive or liquidated damages hereunder.",
+        "Licensee shall pay all taxes, interest and penalties assessed on the royalties paid.",
+    ],
+)
+def test_liquidated_damages_exclude_late_payment_interest_and_headings(sentence: str) -> None:
+    flag = _flags(sentence, "en")["penalty"]
+
+    assert flag is not None and not flag.present
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Unless either party gives written notice to terminate this Agreement at least six (6) "
+        "months prior to the end of the Initial Term, this Agreement shall continue on a year to "
+        "year basis.",
+        "This Agreement shall continue in effect from year to year thereafter unless terminated "
+        "by either party on ninety (90) days' notice.",
+        "Thereafter the term shall be extended for additional one (1) year periods unless either "
+        "party gives notice of non-renewal.",
+        "Upon expiry this Agreement will continue on a month-to-month basis.",
+        "Thereafter, this Agreement shall be renewed automatically on a five (5) year basis.",
+    ],
+)
+def test_auto_renewal_reads_a_term_that_runs_on_by_itself(sentence: str) -> None:
+    flag = _flags(sentence, "en")["auto_renewal"]
+
+    assert flag is not None and flag.present and flag.evidence == sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Roche shall have the right to extend the term of the Program, upon prior written notice "
+        "to FMI, for additional three (3) year periods.",
+        "This Agreement may be renewed for successive one-year terms by mutual written agreement.",
+        "Customer may, at its option, renew this Agreement for one (1) twelve month period.",
+        "Upon termination or non-renewal of this Agreement, Distributor shall return materials.",
+        "During any Renewal Term, FMI's obligations shall continue to apply to any signature for "
+        "additional one (1) year periods.",
+    ],
+)
+def test_auto_renewal_is_not_a_renewal_by_choice(sentence: str) -> None:
+    flag = _flags(sentence, "en")["auto_renewal"]
+
+    assert flag is not None and not flag.present
+
+
+def test_liability_cap_reads_an_exclusion_owed_to_the_other_party() -> None:
+    sentence = (
+        "NEITHER PARTY SHALL BE LIABLE TO THE OTHER FOR ANY INCIDENTAL, CONSEQUENTIAL, SPECIAL "
+        "OR PUNITIVE DAMAGES ARISING OUT OF THIS AGREEMENT."
+    )
+
+    flag = _flags(sentence, "en")["liability_cap"]
+
+    assert flag is not None and flag.present and flag.evidence == sentence

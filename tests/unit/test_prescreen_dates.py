@@ -179,3 +179,70 @@ def test_add_months_keeps_the_day_or_takes_the_month_end() -> None:
     assert add_months(date(2024, 1, 31), 1) == date(2024, 2, 29)
     assert add_months(date(2024, 2, 29), 12) == date(2025, 2, 28)
     assert add_months(date(2023, 11, 15), 14) == date(2025, 1, 15)
+
+
+def test_date_opening_the_title_line_is_the_agreement_date() -> None:
+    text = prepare_text(
+        "Exhibit 6.2\n\nMay 3, 2016 NON-EXCLUSIVE LICENSE AGREEMENT This Agreement is entered into "
+        "by and between The Johns Hopkins University and Virtuoso Surgical, Inc."
+    )
+
+    assert find_contract_dates(text, english=True).signed_on == date(2016, 5, 3)
+
+
+def test_date_inside_a_sentence_before_the_title_does_not_head_it() -> None:
+    text = prepare_text(
+        "The parties met on May 3, 2016 LICENSE AGREEMENT to discuss terms with A Inc. and "
+        "B Ltd. at length, in good faith and over several long meetings.\n"
+        + "Text of the agreement. "
+        * 10
+    )
+
+    assert find_contract_dates(text, english=True).signed_on is None
+
+
+def test_effective_date_defined_as_the_last_signature_is_the_latest_signing_date() -> None:
+    body = (
+        "LICENSE AGREEMENT between A Inc. and B Ltd.\n"
+        "2.1 “EFFECTIVE DATE” of this Agreement shall mean the date the last party hereto has "
+        "executed this Agreement.\n"
+        "IN WITNESS WHEREOF the parties have executed this Agreement. By: /s/ N. Veloso "
+        "Date:5/11/2016 By: /s/ C. Pickrell Date:: 5/4/2016\n"
+    )
+    exhibits = "EXHIBIT A LICENSE FEES. " * 400
+
+    assert find_contract_dates(prepare_text(body + exhibits), english=True).starts_on == date(
+        2016, 5, 11
+    )
+
+
+def test_term_of_a_single_year_without_a_number_ends_a_year_later() -> None:
+    text = prepare_text(
+        "This Agreement is effective as of April 1, 2011 (the “Effective Date”).\n"
+        "This Agreement shall commence on the Effective Date and shall continue for an initial "
+        "term of year as of the Effective Date."
+    )
+
+    dates = find_contract_dates(text, english=True)
+
+    assert (dates.starts_on, dates.ends_on) == (date(2011, 4, 1), date(2012, 4, 1))
+
+
+def test_single_year_term_of_a_warranty_is_not_the_contract_term() -> None:
+    text = prepare_text(
+        "This Agreement is effective as of April 1, 2011 (the “Effective Date”).\n"
+        "This Agreement shall continue to bind Supplier to a warranty term of one year."
+    )
+
+    assert find_contract_dates(text, english=True).ends_on is None
+
+
+def test_blank_preamble_date_gives_no_date() -> None:
+    text = prepare_text(
+        "MARKETING AGREEMENT\nThis Marketing Agreement is dated as of September [ ], 2018, by "
+        "and between Loop Industries, Inc. and Indorama Loop Technologies, LLC."
+    )
+
+    dates = find_contract_dates(text, english=True)
+
+    assert (dates.signed_on, dates.starts_on, dates.ends_on) == (None, None, None)
