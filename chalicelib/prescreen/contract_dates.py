@@ -66,8 +66,9 @@ _END_BEFORE = re.compile(
 _END_CONTEXT = re.compile(
     r"this\s+(?:[\w-]+\s+){0,3}?agreement|the\s+(?:initial\s+)?term\s+(?:of\s+this|hereof|shall)"
     r"|effective\s+until|in\s+(?:full\s+)?(?:force|effect)\s+until"
-    r"|договор|контракт|соглашени|оказани|выполнени|поставк"
+    r"|договор|контракт|соглашени"
 )
+_PERIOD_CONTEXT = re.compile(r"оказани|выполнени|поставк|services|work|deliver")
 _NOT_CONTRACT_END = re.compile(r"exclusiv|warrant|гаранти|licen[cs]e\s+to|right\s+to")
 # "с X по Y", "from X until Y": the second date of a range ends it.
 _RANGE_END_BEFORE = re.compile(r"(?:\bпо|\bдо|\bto|\buntil|\bthrough)\s*$")
@@ -111,16 +112,22 @@ _PARTY_ANCHOR = re.compile(r"именуем|с одной стороны|зак�
 def find_contract_dates(text: PreparedText, *, english: bool = False) -> ContractDates:
     """Signing, start and end dates by the words around each date; unknown ones stay None."""
     signed = starts = ends = None
+    period_end = None  # the end of the works or services, when the contract's own is not given
     previous: tuple[FoundDate, str] | None = None
     dates = find_dates(text.low, english=english)
     for found in dates:
-        before = _clause_before(text.low, found.start)
+        # «01» марта 2023 г.: the opening quote belongs to the date, not to the words before it
+        before = _clause_before(text.low, found.start).rstrip('«"“„ ')
         after = text.low[found.end : found.end + 40]
         role = _role_of(before, after, previous, found)
         if role in {"signed", "signed+start"} and not _dates_this_document(before, found.start):
             role = None  # the date of another agreement this one refers to
-        if role == "end" and not _ends_the_contract(text, found.start, found.end):
-            role = None  # the end of an exclusivity or a warranty, not of the contract
+        if role == "end":
+            ending = _what_it_ends(text, found.start, found.end)
+            if ending == "period" and period_end is None:
+                period_end = found.value
+            if ending != "contract":
+                role = None  # a period inside the contract, an exclusivity or a warranty
         if role in {"signed", "signed+start"} and signed is None and found.start < _SIGNED_REACH:
             signed = found.value
         if role in {"start", "signed+start"} and starts is None:
@@ -136,6 +143,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         )
     if starts is None:
         starts = _start_by_definition(text, dates, signed, english=english)
+    ends = ends or period_end
     if ends is None and starts is not None:
         ends = end_from_term(text, starts) or (
             _end_of_single_term(text, starts) if english else None
@@ -164,10 +172,16 @@ def _clause_before(low: str, position: int) -> str:
     return window[cut + 1 :] if cut != -1 else window
 
 
-def _ends_the_contract(text: PreparedText, start: int, end: int) -> bool:
+def _what_it_ends(text: PreparedText, start: int, end: int) -> str | None:
+    """'contract' when the sentence ends the contract itself, 'period' when it ends the works
+    or services inside it ("срок выполнения работ: с … по …"), None for anything else."""
     begin, finish = text.sentence_span(start, end)
     context = text.low[begin:finish]
-    return bool(_END_CONTEXT.search(context)) and not _NOT_CONTRACT_END.search(context)
+    if _NOT_CONTRACT_END.search(context):
+        return None
+    if _END_CONTEXT.search(context):
+        return "contract"
+    return "period" if _PERIOD_CONTEXT.search(context) else None
 
 
 def _dates_this_document(before: str, position: int) -> bool:

@@ -246,3 +246,28 @@ def test_blank_preamble_date_gives_no_date() -> None:
     dates = find_contract_dates(text, english=True)
 
     assert (dates.signed_on, dates.starts_on, dates.ends_on) == (None, None, None)
+
+
+def test_term_in_guillemet_dates_gives_start_and_end() -> None:
+    text = prepare_text(
+        "3.1. Договор вступает в силу с «01» марта 2023 г. и действует по «31» января 2024 г."
+    )
+
+    found = find_contract_dates(text)
+
+    assert (found.starts_on, found.ends_on) == (date(2023, 3, 1), date(2024, 1, 31))
+
+
+def test_contract_end_wins_over_the_end_of_the_works_inside_it() -> None:
+    text = prepare_text(
+        "3.1. Срок выполнения работ: с 01.11.2022 по 31.03.2023.\n\n"
+        "6.1. Договор вступает в силу с момента подписания и действует до 31 декабря 2023 года."
+    )
+
+    assert find_contract_dates(text).ends_on == date(2023, 12, 31)
+
+
+def test_end_of_the_services_is_the_end_when_the_contract_gives_none() -> None:
+    text = prepare_text("Окончание оказания услуг: 15.12.2020.")
+
+    assert find_contract_dates(text).ends_on == date(2020, 12, 15)
