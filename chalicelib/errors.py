@@ -90,7 +90,9 @@ class UnsupportedFormatError(TerminalError):
     code = "UNSUPPORTED_FORMAT"
     failure_class = "user"
     http_status = 415
-    default_message = "This file type is not supported. Send PDF, DOCX, DOC, RTF, TXT, PNG, JPG or XLSX."
+    default_message = (
+        "This file type is not supported. Send PDF, DOCX, DOC, RTF, TXT, PNG, JPG or XLSX."
+    )
 
 
 class UnreadableDocumentError(TerminalError):

@@ -39,7 +39,24 @@ _SHOUTED_TITLE = re.compile(
 _CONTINUATION = re.compile(
     r"^(?:(?:на|о|об|по|с|к|между|to|and|of|for|between)\b|\()", re.IGNORECASE
 )
+# "OUTSOURCING AGREEMENT BY AND BETWEEN X and Y", "SERVICES AGREEMENT dated as of ...":
+# the parties and the date follow the title, they are no part of it.
+_EN_TITLE_TAIL = re.compile(
+    r"\s+(?:by\s+and\s+)?(?:between|among|dated|made)\b.*$", re.IGNORECASE | re.DOTALL
+)
+# "AMENDMENT NO. 1" alone says nothing of what it amends; the first sentence does.
+_BARE_AMENDMENT = re.compile(r"^amendment(?:\s+no\.?\s*\d+)?$", re.IGNORECASE)
+# "... made to that certain fully executed Wireless Content License Agreement Number 12965".
+_AMENDED_AGREEMENT = re.compile(
+    r"\b(?:to|of)\s+(?:that\s+certain\s+)?(?:(?:fully\s+)?executed\s+)?(?:the\s+)?"
+    r"(?P<name>(?:[A-Z][\w-]*\s+){1,6}?(?:Agreement|AGREEMENT|Contract|CONTRACT)"
+    r"(?:\s+(?:Number|No\.)\s*[\w-]+)?)"
+)
+_AMENDED_REACH = 1500
 _NOT_TITLE = re.compile(r"настоящ|именуем|this\s+agreement|hereby|shall|обязуется", re.IGNORECASE)
+# A Russian title line that runs on into the place and date of signing:
+# 'ДОГОВОР № __ на изготовление мебели г. Ульяновск « » ____ 20__г.' ends before 'г.'.
+_RU_PLACE_LINE = re.compile(r"\s+(?:г\.|гор\.|город)\s*[А-ЯЁ][а-яё]+[^\n]{0,60}$")
 
 # Kinds by their name in a title or subject clause; the earliest in the title wins.
 _KINDS: tuple[tuple[str, str], ...] = (
@@ -124,11 +141,29 @@ def find_title(text: PreparedText) -> str | None:
             clean = _cut_glued_title(clean, heading=line.startswith("#"))
         if not clean or not _TITLE_START.search(clean) or _NOT_TITLE.search(clean):
             continue
-        title = _with_tail(clean, lines[index + 1 : index + 6])
+        place = _RU_PLACE_LINE.search(clean)
+        clean = clean[: place.start()] if place and place.start() > 0 else clean
+        title = _cut_english_tail(_with_tail(clean, lines[index + 1 : index + 6]))
         if _earliest_kind(title) is not None:
             return title
         first = first or title
+    if first is not None and _BARE_AMENDMENT.match(first):
+        return _with_amended_agreement(first, text)
     return first or _shouted_title(text)
+
+
+def _cut_english_tail(title: str) -> str:
+    """'OUTSOURCING AGREEMENT BY AND BETWEEN X and Y' → 'OUTSOURCING AGREEMENT'."""
+    cut = _EN_TITLE_TAIL.sub("", title)
+    return cut if _TITLE_START.search(cut) else title
+
+
+def _with_amended_agreement(title: str, text: PreparedText) -> str:
+    """'AMENDMENT NO. 1' → 'AMENDMENT NO. 1 to Wireless Content License Agreement Number 12965'."""
+    found = _AMENDED_AGREEMENT.search(text.norm, 0, _AMENDED_REACH)
+    if found is None:
+        return title
+    return f"{title} to {' '.join(found.group('name').split())}"
 
 
 def _cut_glued_title(line: str, *, heading: bool) -> str:
@@ -143,7 +178,7 @@ def _cut_glued_title(line: str, *, heading: bool) -> str:
 def _shouted_title(text: PreparedText) -> str | None:
     """An all-capitals run ending in AGREEMENT or ДОГОВОР near the top, wherever it sits."""
     found = _SHOUTED_TITLE.search(text.norm, 0, 2000)
-    return " ".join(found.group(0).split()) if found else None
+    return _cut_english_tail(" ".join(found.group(0).split())) if found else None
 
 
 def _with_tail(title: str, following: list[str]) -> str:

@@ -112,3 +112,54 @@ def test_other_for_a_contract_of_unknown_kind_and_none_for_no_contract() -> None
         == "other"
     )
     assert classify_contract(prepare_text("Платёжное поручение № 5"), None, ()) is None
+
+
+def test_find_title_cuts_the_parties_after_between() -> None:
+    text = prepare_text(
+        "OUTSOURCING AGREEMENT\n\nBY AND BETWEEN\n\nTRI CITY NATIONAL BANK\n\nand\n\n"
+        "MARSHALL & ILSLEY CORPORATION\n\nDATED AS OF\n\nFebruary 16, 1998"
+    )
+
+    assert find_title(text) == "OUTSOURCING AGREEMENT"
+
+
+def test_find_title_cuts_a_between_line_in_capitals() -> None:
+    text = prepare_text(
+        "# OUTSOURCING AGREEMENT\n\n### BETWEEN VIRTUAL ITEM PROCESSING SYSTEMS, INC. And "
+        "BROKERS NATIONAL LIFE ASSURANCE COMPANY\n\nE - 4"
+    )
+
+    assert find_title(text) == "OUTSOURCING AGREEMENT"
+
+
+def test_find_title_cuts_the_date_after_the_title() -> None:
+    text = prepare_text("SERVICES AGREEMENT dated as of June 24, 2020\nbetween PFS Funds and X.")
+
+    assert find_title(text) == "SERVICES AGREEMENT"
+
+
+def test_find_title_names_what_a_bare_amendment_amends() -> None:
+    text = prepare_text(
+        "### AMENDMENT NO. 1\n\nDated as of November 11, 2005\n\nReference is hereby made to "
+        "that certain fully executed Wireless Content License Agreement Number 12965 dated as "
+        "of December 16, 2004."
+    )
+
+    assert find_title(text) == (
+        "AMENDMENT NO. 1 to Wireless Content License Agreement Number 12965"
+    )
+
+
+def test_find_title_keeps_a_bare_amendment_that_names_nothing() -> None:
+    assert find_title(prepare_text("AMENDMENT NO. 3\n\nThe parties agree as follows.")) == (
+        "AMENDMENT NO. 3"
+    )
+
+
+def test_russian_title_line_ends_before_the_place_and_date_of_signing() -> None:
+    text = prepare_text(
+        'ДОГОВОР № ___ на изготовление корпусной мебели г. Ульяновск " " ____ 20__г.\n\n'
+        "ИП Ильясов Сергей Михайлович, именуемый в дальнейшем Исполнитель, с одной стороны."
+    )
+
+    assert find_title(text) == "ДОГОВОР № ___ на изготовление корпусной мебели"

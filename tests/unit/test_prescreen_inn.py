@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from chalicelib.prescreen.inn import find_inns, is_valid_inn
+from chalicelib.prescreen.inn import (
+    find_inn_labels,
+    find_inns,
+    is_valid_inn,
+    is_valid_kpp,
+    is_valid_ogrn,
+    is_valid_ogrnip,
+)
 
 
 @pytest.mark.parametrize(
@@ -58,3 +65,49 @@ def test_find_inns_skips_invalid_numbers_and_longer_digit_runs() -> None:
     low = "инн 7708123456; инн 77363035291; кинн 7736303529"
 
     assert find_inns(low) == []
+
+
+@pytest.mark.parametrize("kpp", ["773601001", "024701001", "7736AB001", "183101001"])
+def test_kpp_of_the_right_shape_is_accepted(kpp: str) -> None:
+    assert is_valid_kpp(kpp)
+
+
+@pytest.mark.parametrize(
+    "kpp", ["77360100", "7736010011", "7736ab001", "773601O01", "КПП773601", ""]
+)
+def test_kpp_of_another_shape_is_rejected(kpp: str) -> None:
+    assert not is_valid_kpp(kpp)
+
+
+@pytest.mark.parametrize("ogrn", ["1027700132195", "1027739609391", "1021602843470"])
+def test_ogrn_with_its_control_digit_is_accepted(ogrn: str) -> None:
+    assert is_valid_ogrn(ogrn)
+
+
+@pytest.mark.parametrize(
+    "ogrn",
+    [
+        "1027700132196",  # control digit off by one
+        "102770013219",  # 12 digits
+        "304500116000157",  # an ОГРНИП, 15 digits
+        "１０２７７００１３２１９５",  # full-width digits
+    ],
+)
+def test_ogrn_with_a_wrong_digit_or_length_is_rejected(ogrn: str) -> None:
+    assert not is_valid_ogrn(ogrn)
+
+
+def test_ogrnip_control_digit_is_the_first_14_digits_mod_13_mod_10() -> None:
+    assert is_valid_ogrnip("304500116000157")
+    assert is_valid_ogrnip("321732500010449")
+    assert not is_valid_ogrnip("304500116000158")
+    assert not is_valid_ogrnip("1027700132195")  # an ОГРН, 13 digits
+
+
+def test_find_inn_labels_keeps_numbers_that_fail_their_check() -> None:
+    low = "инн7708123436, кпп 770801001 ... инн7708123456, кпп 770801001; кинн 123456"
+
+    assert find_inn_labels(low, 0, len(low)) == [
+        ("7708123436", 0),
+        ("7708123456", low.index("инн7708123456")),
+    ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from chalicelib.models import Party
-from chalicelib.prescreen.parties import find_parties_ru
+from chalicelib.prescreen.parties import find_parties_ru, same_organisation
 from chalicelib.prescreen.parties_en import find_parties_en
 from chalicelib.prescreen.text import prepare_text
 
@@ -107,3 +107,178 @@ def test_a_party_name_in_a_requisites_table_stops_at_the_cell_line_break() -> No
     names = [party.name for party in find_parties_ru(prepare_text(text))]
     assert "ГБУЗ РБ Федоровская ЦРБ" in names
     assert not any("<br>" in name or "Адрес" in name for name in names)
+
+
+def test_requisites_table_columns_give_each_inn_its_side() -> None:
+    text = prepare_text(
+        "ООО «Ромашка», именуемое в дальнейшем «Поставщик», с одной стороны, и АО «Лютик», "
+        "именуемое в дальнейшем «Покупатель», с другой стороны, заключили договор.\n\n"
+        "10. РЕКВИЗИТЫ СТОРОН\n\n| Поставщик | Покупатель |\n|---|---|\n"
+        "| ООО «Ромашка» <br> ИНН 7736303529 <br> КПП 773601001 "
+        "| АО «Лютик» <br> ИНН 1840014554 |\n"
+    )
+
+    assert find_parties_ru(text) == (
+        Party(name="ООО «Ромашка»", role="Поставщик", inn="7736303529"),
+        Party(name="АО «Лютик»", role="Покупатель", inn="1840014554"),
+    )
+
+
+def test_requisites_row_header_cell_gives_the_role() -> None:
+    text = prepare_text(
+        "ДОГОВОР НА ОКАЗАНИЕ УСЛУГ\n\n| Заказчик | Ф.И.О.: ________ |\n|---|---|\n"
+        "| Исполнитель | Сервисный центр «Ремонт» <br> Адрес: г. Тула <br> "
+        "ИП Щербинин Юрий Владимирович <br> ИНН 740199730202 |\n"
+    )
+
+    assert find_parties_ru(text) == (
+        Party(name="ИП Щербинин Юрий Владимирович", role="Исполнитель", inn="740199730202"),
+    )
+
+
+def test_requisites_cell_opening_with_a_role_gives_that_role() -> None:
+    text = prepare_text(
+        "РЕКВИЗИТЫ СТОРОН\n\n| Заказчик:ГБУЗ РБ Федоровская ЦРБ <br> БИК 048073001 <br> "
+        "ИНН 0247001159 КПП 024701001 | Исполнитель: ООО «Азат» <br> ИНН: 0247004329 |\n"
+    )
+
+    assert find_parties_ru(text) == (
+        Party(name="ГБУЗ РБ Федоровская ЦРБ", role="Заказчик", inn="0247001159"),
+        Party(name="ООО «Азат»", role="Исполнитель", inn="0247004329"),
+    )
+
+
+def test_flattened_requisites_columns_pair_roles_names_and_inns_in_order() -> None:
+    # An OCR'd two-column page: both headings, then both names, on one line.
+    text = prepare_text(
+        "9. АДРЕСА, РЕКВИЗИТЫ И ПОДПИСИ СТОРОН\n\n"
+        'Заказчик: Исполнитель: ПАО «Производственная фирма "Мастер"» ПАО «Альфа»\n\n'
+        "Адрес: 125007, г. Москва ИНН7708123436, КПП 770801001\n\n"
+        "Адрес: 125008, г. Москва ИНН7708123456, КПП 770801001\n"
+    )
+
+    assert find_parties_ru(text) == (
+        Party(name='ПАО «Производственная фирма "Мастер"»', role="Заказчик", inn="7708123436"),
+        Party(name="ПАО «Альфа»", role="Исполнитель"),  # its ИНН fails the check digits
+    )
+
+
+def test_flattened_requisites_with_uneven_counts_attach_no_inn() -> None:
+    text = prepare_text(
+        "Реквизиты сторон\n\nЗаказчик: Исполнитель:\nООО «Ромашка» АО «Лютик»\n"
+        "ИНН 7736303529 КПП 773601001\n"
+    )
+
+    assert [party.inn for party in find_parties_ru(text)] == [None, None]
+
+
+def test_adjacent_role_headings_read_across_pair_in_order() -> None:
+    text = prepare_text(
+        "Договор.\n\nЗаказчик:\nИсполнитель:\nООО «Ромашка»\nАО «Лютик»\n"
+        "ИНН 7736303529\nИНН 1840014554\n"
+    )
+
+    assert find_parties_ru(text) == (
+        Party(name="ООО «Ромашка»", role="Заказчик", inn="7736303529"),
+        Party(name="АО «Лютик»", role="Исполнитель", inn="1840014554"),
+    )
+
+
+def test_adjacent_role_headings_with_unclear_columns_attach_no_role() -> None:
+    text = prepare_text(
+        "Договор с ООО «Ромашка» и АО «Лютик».\n\nЗаказчик:\nИсполнитель:\nООО «Ромашка»\n"
+        "ИНН 7736303529\nАО «Лютик»\nИНН 1840014554\n"
+    )
+
+    assert all(party.role is None for party in find_parties_ru(text))
+
+
+def test_full_name_and_its_abbreviation_are_one_party() -> None:
+    text = prepare_text(
+        "Государственное бюджетное учреждение здравоохранения Республики Башкортостан "
+        "Федоровская центральная районная больница, в лице главного врача, с одной стороны и "
+        'Общество с ограниченной ответственностью "АЗАТ", далее именуемое "Поставщик", в лице '
+        "директора, с другой стороны заключили контракт.\n\n"
+        "| Получатель: | ГБУЗ РБ Федоровская ЦРБ л/с 20112040680 |\n|---|---|\n"
+        "| ИНН | 0247001159 |\n\n"
+        "| Заказчик:ГБУЗ РБ Федоровская ЦРБ <br> ИНН 0247001159 КПП 024701001 | "
+        "Исполнитель: ООО «Азат» <br> ИНН: 0247004329 |\n\n"
+        "| Заказчик: <br> ГБУЗ РБ Федоровская ЦРБ <br> М.П. | Поставщик: <br> ООО «Азат» |\n"
+    )
+
+    parties = find_parties_ru(text)
+
+    assert [(p.role, p.inn) for p in parties] == [
+        ("Заказчик", "0247001159"),
+        ("Поставщик", "0247004329"),
+    ]
+    assert parties[0].name.startswith("Государственное бюджетное учреждение")
+
+
+def test_same_organisation_reads_abbreviations_word_by_word() -> None:
+    assert same_organisation(
+        "ГБУЗ РБ Федоровская ЦРБ",
+        "Государственное бюджетное учреждение здравоохранения Республики Башкортостан "
+        "Федоровская центральная районная больница",
+    )
+    assert same_organisation("ООО «РИТ»", "ООО «Русские Информационные Технологии»")
+    assert same_organisation("ИП Щербинин Юрий Владимирович", "Индивидуальный предприниматель "
+                             "Щербинин Юрий Владимирович")  # fmt: skip
+    assert same_organisation("ИП Иванов И. И.", "ИП Иванов Иван Иванович")
+    assert not same_organisation("ИП Иванов И. И.", "ИП Иванов Пётр Иванович")
+    assert not same_organisation("ООО «Ромашка»", "ООО «Ромашка Плюс»")
+    assert not same_organisation("ООО «Ромашка»", "АО «Лютик»")
+
+
+def test_labelled_line_names_the_customer_of_a_technical_specification() -> None:
+    text = prepare_text(
+        "ТЕХНИЧЕСКОЕ ЗАДАНИЕ\n\n1.3. Заказчик 6\n\n## 2.3 Заказчик\n\n"
+        "Федеральная служба государственной статистики (Росстат), Управление информационных "
+        "ресурсов (107450, г. Москва).\n\nИсполнитель: определяется по итогам аукциона.\n"
+    )
+
+    assert find_parties_ru(text) == (
+        Party(name="Федеральная служба государственной статистики (Росстат)", role="Заказчик"),
+    )
+
+
+def test_labelled_definitions_and_placeholders_are_no_party() -> None:
+    text = prepare_text(
+        "Термины\n\nИсполнитель — индивидуальный предприниматель или юридическое лицо.\n"
+        "Заказчик: Наименование организации\nПокупатель: ООО «__________»\n"
+        "Поставщик: Общество с ограниченной ответственностью\n"
+    )
+
+    assert find_parties_ru(text) == ()
+
+
+def test_ownership_formula_makes_the_unnamed_side_the_rights_holder() -> None:
+    text = prepare_text(
+        "ЛИЦЕНЗИОННОЕ СОГЛАШЕНИЕ\n\nДанное соглашение является юридическим соглашением между "
+        "вами и ООО «РИТ» по использованию программного обеспечения. Все интеллектуальные права "
+        "на Программное обеспечение принадлежат ООО «РИТ»."
+    )
+
+    assert find_parties_ru(text) == (Party(name="ООО «РИТ»", role="Правообладатель"),)
+
+
+def test_requisites_name_unlike_both_preamble_sides_adds_no_third_party() -> None:
+    text = prepare_text(
+        "ООО «Альфа» в лице директора Иванова, с одной стороны, и ООО «Бета» в лице директора "
+        "Петрова, с другой стороны, заключили договор.\nЗаказчик:\nООО «Гамма»\nИНН 7736303529\n"
+    )
+
+    assert [party.name for party in find_parties_ru(text)] == ["ООО «Альфа»", "ООО «Бета»"]
+
+
+def test_administration_in_a_preamble_is_a_party() -> None:
+    text = prepare_text(
+        "Администрация муниципального образования «Город Ульяновск», именуемая в дальнейшем "
+        "«Заказчик», в лице главы, с одной стороны, и ООО «Ромашка», именуемое в дальнейшем "
+        "«Подрядчик», с другой стороны."
+    )
+
+    assert [(p.name, p.role) for p in find_parties_ru(text)] == [
+        ("Администрация муниципального образования «Город Ульяновск»", "Заказчик"),
+        ("ООО «Ромашка»", "Подрядчик"),
+    ]
