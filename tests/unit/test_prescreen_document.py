@@ -210,6 +210,14 @@ def test_unknown_pipeline_is_a_programming_error() -> None:
         "aggregate liability for damages shall ",
         "This Agreement shall commence and continue for a period of five (5) years ",
         "Acme Robotics, Inc. (“Acme”) and ",
+        "(1) ACME LIMITED, a company incorporated in England and Wales (the ",
+        "Party A: Xi’an Energy Co., Ltd. ",
+        "| Заказчик: ООО «Альфа» ИНН 7736303529 | ",
+        "Заказчик:\nИсполнитель:\nПАО «Альфа» ",
+        "два миллиона пятьсот тысяч ",
+        "в размере 1 500 000 (один миллион ",
+        "liquidated damages shall be payable ",
+        "renew for successive one year periods unless ",
     ],
 )
 @pytest.mark.timeout(60)  # catastrophic backtracking would run for hours, not seconds
