@@ -42,8 +42,12 @@ _CONTINUATION = re.compile(
 # "OUTSOURCING AGREEMENT BY AND BETWEEN X and Y", "SERVICES AGREEMENT dated as of ...":
 # the parties and the date follow the title, they are no part of it.
 _EN_TITLE_TAIL = re.compile(
-    r"\s+(?:by\s+and\s+)?(?:between|among|dated|made)\b.*$", re.IGNORECASE | re.DOTALL
+    r"\s+(?:(?:is|was)\s+(?:entered\s+into|dated|made)|(?:by\s+and\s+)?(?:between|among|dated|made))"
+    r"\b.*$",
+    re.IGNORECASE | re.DOTALL,
 )
+# "THIS SUPPLY AGREEMENT is dated ...": the preamble's opening word is no part of the title.
+_EN_THIS = re.compile(r"^this\s+(?=\S+\s+(?:\S+\s+){0,5}?(?:agreement|contract)\b)", re.IGNORECASE)
 # "AMENDMENT NO. 1" alone says nothing of what it amends; the first sentence does.
 _BARE_AMENDMENT = re.compile(r"^amendment(?:\s+no\.?\s*\d+)?$", re.IGNORECASE)
 # "... made to that certain fully executed Wireless Content License Agreement Number 12965".
@@ -154,7 +158,7 @@ def find_title(text: PreparedText) -> str | None:
 
 def _cut_english_tail(title: str) -> str:
     """'OUTSOURCING AGREEMENT BY AND BETWEEN X and Y' → 'OUTSOURCING AGREEMENT'."""
-    cut = _EN_TITLE_TAIL.sub("", title)
+    cut = _EN_THIS.sub("", _EN_TITLE_TAIL.sub("", title))
     return cut if _TITLE_START.search(cut) else title
 
 

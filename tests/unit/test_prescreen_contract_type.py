@@ -163,3 +163,23 @@ def test_russian_title_line_ends_before_the_place_and_date_of_signing() -> None:
     )
 
     assert find_title(text) == "ДОГОВОР № ___ на изготовление корпусной мебели"
+
+
+@pytest.mark.parametrize(
+    ("document", "title"),
+    [
+        ("THIS SUPPLY AGREEMENT is dated 1 June 2022\n\nBETWEEN:", "SUPPLY AGREEMENT"),
+        (
+            "THIS MASTER SERVICES AGREEMENT is entered into as of May 1, 2020",
+            "MASTER SERVICES AGREEMENT",
+        ),
+        (
+            "This Distribution Agreement is made on 5 May 2020 between A and B.",
+            "Distribution Agreement",
+        ),
+    ],
+)
+def test_english_title_in_the_opening_sentence_loses_this_and_the_verb(
+    document: str, title: str
+) -> None:
+    assert find_title(prepare_text(document)) == title
