@@ -52,6 +52,13 @@ _ROLE_ANCHOR = re.compile(
     r"[-–—:]?\s*[«\"“'„]?\s*(?P<role>[а-яё]+(?:\s+\d)?)"
     r"|\(\s*далее(?:\s+по\s+тексту)?\s*[-–—:]?\s*[«\"“'„]?\s*(?P<role2>[а-яё]+(?:\s+\d)?)"
 )
+# Фамилия Имя Отчество in the nominative, opening a side of the preamble.
+_PERSON = re.compile(
+    r"(?:^|(?<=[\s,(]))(?:(?:[Гг]ражданин|[Гг]ражданка)(?:\s+(?:РФ|Российской\s+Федерации))?\s+)?"
+    r"(?P<name>[А-ЯЁ][а-яё]+(?:-[А-ЯЁ][а-яё]+)?\s+[А-ЯЁ][а-яё]+\s+[А-ЯЁ][а-яё]+"
+    r"(?:вич|вна|ична|инична|оглы|кызы))(?![а-яё])"
+)
+_REPRESENTATIVE = re.compile(r"в\s+лице|действующ|представител|директор")
 _SIDE_ANCHOR = re.compile(r"с\s+одной\s+стороны|с\s+другой\s+стороны")
 _NAME_END = re.compile(
     r"\s*,\s*(?:в\s+лице|именуем|действующ|далее|с\s+одной|с\s+другой|зарегистрир|огрн|инн|"
@@ -145,13 +152,28 @@ def _preamble_parties(text: PreparedText) -> list[_Found]:
             cursor = end  # "с одной стороны" closing a party already named by its role
             continue
         name_start = _last_org_form(text.low, cursor, start)
+        person = _person_side(text, cursor, start) if name_start is None else None
         if name_start is not None:
             name = _name_from(text, name_start, start)
             found.append(_Found(name=name, role=role, inn=None, start=name_start))
+        elif person is not None:
+            found.append(_Found(name=person[0], role=role, inn=None, start=person[1]))
         elif role is not None and found and found[-1].role is None and found[-1].start >= cursor:
             found[-1].role = role
         cursor = end
     return found
+
+
+def _person_side(text: PreparedText, lo: int, hi: int) -> tuple[str, int] | None:
+    """A citizen as a side: 'Гражданин РФ Орлов Дмитрий Сергеевич, паспорт …, именуемый …'.
+
+    The name is in the nominative (a patronymic in -вич/-вна), and nothing in the clause
+    before it says 'в лице' or 'действующ': a representative signs for a side, he is none.
+    """
+    found = _PERSON.search(text.norm, max(lo, hi - _NAME_REACH), hi)
+    if found is None or _REPRESENTATIVE.search(text.low, max(lo, hi - _NAME_REACH), found.start()):
+        return None
+    return found.group("name"), found.start("name")
 
 
 def _named_organisations(text: PreparedText) -> list[_Found]:

@@ -66,6 +66,18 @@ _SENTENCE_BEFORE = re.compile(r"^.*\b[A-Za-z]{3,}\.\s+(?=[A-Z])")
 _ADDRESS_THEN_AND = re.compile(r"^.*\d.*?,?\s+and\s+", re.IGNORECASE)
 # An "and" between the name and its term means the term belongs to the next side.
 _ANOTHER_SIDE = re.compile(r"\b(?:and|AND|And)\s+(?:[A-Z]|\[|\(\d)")
+# A person opening a side: "between X and John A. Doe[, an individual ...] (" right before
+# the defined term; names only, a company would have been found first.
+_PERSON_SIDE = re.compile(
+    r"(?:\bbetween|[),”\"’]\s*(?:and|AND))\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?"
+    r"(?P<name>[A-Z][a-z]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z]+){1,2})"
+    r"\s*,?\s*(?:an?\s+individual\b[^()“\"]{0,160}?)?\s*$"
+)
+_INSTITUTION_WORD = re.compile(
+    r"\b(?:Commission|Company|Bank|Association|Fund|Agency|Board|Department|Services?|Office"
+    r"|Authority|University|Trust|Group|Holdings?|Partners|Capital|Institute|Council|Ministry"
+    r"|Bureau|Court|Exchange|Insurance|Federal|National|State|City|County|Agreement)\b"
+)
 _ONLY_FORM = re.compile(rf"^(?:the\s+)?(?:(?:{_SUFFIX})\b\.?,?\s*)+$", re.IGNORECASE)
 # What opens the next side: "A ("A"), and B", "A; B", "A\n\nAND:\n\nB".
 _SIDE_JOINER = re.compile(r"\b(?:and|AND|And)\b|;")
@@ -107,7 +119,7 @@ def _defined_parties(norm: str) -> tuple[list[Party], list[tuple[int, int]], int
         term = " ".join((match.group("term") or match.group("term2") or "").split()).strip(".,;: ")
         if not term or _NOT_A_PARTY.match(term) or not term[:1].isupper():
             continue
-        found = _company_before(norm, match.start())
+        found = _nearest_side(norm, match.start())
         if found is None or _known(found[0], parties):
             continue
         name, start = found
@@ -233,6 +245,22 @@ def _side_name(norm: str, position: int) -> tuple[str, int, int] | None:
 def _known(name: str, parties: list[Party]) -> bool:
     folded = name.casefold()
     return any(folded in p.name.casefold() or p.name.casefold() in folded for p in parties)
+
+
+def _nearest_side(norm: str, position: int) -> tuple[str, int] | None:
+    """The company or person whose name comes last before a defined term."""
+    sides = [f for f in (_company_before(norm, position), _person_before(norm, position)) if f]
+    return max(sides, key=lambda side: side[1]) if sides else None
+
+
+def _person_before(norm: str, position: int) -> tuple[str, int] | None:
+    """'... and John A. Doe, an individual residing at ... ("Consultant")': a person as a side."""
+    found = _PERSON_SIDE.search(norm, max(0, position - _NAME_REACH), position)
+    if found is None or _NOT_A_PARTY.match(found.group("name")):
+        return None
+    if _INSTITUTION_WORD.search(found.group("name")):
+        return None  # "the Securities and Exchange Commission": a body, no person
+    return " ".join(found.group("name").split()), found.start("name")
 
 
 def _another_side_between(norm: str, start: int, end: int) -> bool:

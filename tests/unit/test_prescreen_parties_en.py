@@ -156,3 +156,29 @@ def test_find_parties_en_reads_numbered_sides_registered_in_england_and_wales() 
         Party(name="ACME COMPONENTS LIMITED", role="Supplier"),
         Party(name="BETA ENGINEERING LIMITED", role="Customer"),
     )
+
+
+def test_find_parties_en_takes_an_individual_as_a_side() -> None:
+    text = prepare_text(
+        "CONSULTING AGREEMENT\nThis Consulting Agreement is made as of May 1, 2019 between Acme "
+        'Robotics, Inc., a Delaware corporation ("Company"), and John A. Smith, an individual '
+        'residing at 12 Oak Street, Boston, MA ("Consultant").\nWHEREAS'
+    )
+
+    assert find_parties_en(text) == (
+        Party(name="Acme Robotics, Inc.", role="Company"),
+        Party(name="John A. Smith", role="Consultant"),
+    )
+
+
+def test_find_parties_en_takes_no_public_body_for_a_person() -> None:
+    text = prepare_text(
+        'AGENCY AGREEMENT between Acme Financial Corporation (the "Company") and Charles Webb & '
+        'Company (the "Agent"), filed with the Securities and Exchange Commission (the '
+        '"Commission").'
+    )
+
+    assert [party.name for party in find_parties_en(text)] == [
+        "Acme Financial Corporation",
+        "Charles Webb & Company",
+    ]
