@@ -22,7 +22,7 @@ _NUMBER = "|".join(sorted((re.escape(word) for word in _NUMBERS), key=len, rever
 # The unit is the literal anchor; the number and its preposition are read backwards.
 _UNIT = re.compile(r"years?\b|months?\b|года\b|год\b|лет\b|месяц(?:а|ев)?\b")
 _LENGTH_BEFORE = re.compile(
-    rf"(?:for|of|until|на|течение)\s+(?:an?\s+|the\s+)?(?:initial\s+)?(?:term\s+of\s+|period\s+of\s+)?"
+    rf"(?:for|of|until|be|на|течение)\s+(?:an?\s+|the\s+)?(?:initial\s+)?(?:term\s+of\s+|period\s+of\s+)?"
     rf"(?P<number>\d{{1,2}}|{_NUMBER})\s*"
     # "five (5) years", "2 (два) года": the bracket repeats the number
     rf"(?:\(\s*(?:(?P<digits>\d{{1,2}})|[а-яёa-z -]{{2,30}})\s*\)\s*)?"
@@ -31,7 +31,7 @@ _LENGTH_BEFORE = re.compile(
 # The sentence must set the term of the contract itself.
 _CONTRACT_TERM = re.compile(
     r"(?:this\s+(?:[\w-]+\s+){0,3}?agreement|initial\s+term|the\s+term)\s[^.]{0,160}?"
-    r"(?:commenc|continu|remain|extend|be\s+for|begin)"
+    r"(?:commenc|continu|remain|extend|shall\s+be|be\s+for|begin)"
     r"|(?:договор|контракт|соглашени)\w*[^.]{0,120}(?:действ|заключ)"
     r"|срок\w*\s+действия"
 )

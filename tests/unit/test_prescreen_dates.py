@@ -271,3 +271,30 @@ def test_end_of_the_services_is_the_end_when_the_contract_gives_none() -> None:
     text = prepare_text("Окончание оказания услуг: 15.12.2020.")
 
     assert find_contract_dates(text).ends_on == date(2020, 12, 15)
+
+
+def test_english_term_that_shall_be_n_years_gives_the_end() -> None:
+    text = prepare_text(
+        'This Agreement is made and entered into this 15th day of January, 2019 (the "Effective '
+        'Date").\n\n3. Term. The term of this Agreement shall be five (5) years from the '
+        "Effective Date."
+    )
+
+    found = find_contract_dates(text, english=True)
+
+    assert (found.starts_on, found.ends_on) == (date(2019, 1, 15), date(2024, 1, 15))
+
+
+def test_russian_term_counted_from_signing_starts_on_the_signing_date() -> None:
+    text = prepare_text(
+        "г. Москва 12 сентября 2023 года\n\n3. Настоящее Соглашение заключено сроком на 3 (три) "
+        "года с даты его подписания."
+    )
+
+    found = find_contract_dates(text)
+
+    assert (found.signed_on, found.starts_on, found.ends_on) == (
+        date(2023, 9, 12),
+        date(2023, 9, 12),
+        date(2026, 9, 12),
+    )
