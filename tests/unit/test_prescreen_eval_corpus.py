@@ -1,9 +1,8 @@
 """Prescreen on the small labelled corpus in tests/fixtures/eval_corpus, through the eval.
 
-Ten short contracts written for this project in styles the shared corpus lacks (see its
-ATTRIBUTION.md). The second batch was run once before any rule was changed for it:
-start and end dates of the NDA, the licence's expiration and the reseller's signing date
-were missed then; the rules that fixed them are general ones with their own unit tests.
+Ten short contracts written for this project in styles the shared corpus lacks; its
+ATTRIBUTION.md tells how the second batch fared on its first run, before any rule was
+changed for it. The rules that fixed its misses are general ones with unit tests of their own.
 """
 
 from __future__ import annotations
