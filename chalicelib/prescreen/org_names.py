@@ -1,0 +1,184 @@
+"""Organisation names in Russian contracts: where one starts and ends, and when two are one.
+
+Shared by the preamble reader (`parties`) and the requisites reader (`requisites`):
+the organisational-form regex, a name's span up to its closing quote or «, в лице»,
+template placeholders that are no name, and `same_organisation`, which matches a name
+written in full with its abbreviation or initials. Also the record both readers return.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from chalicelib.prescreen.text import PreparedText
+
+MAX_PARTIES = 6
+NAME_REACH = 400
+
+# Organisational forms that open a party's name in a preamble or requisites block.
+ORG_FORM = re.compile(
+    r"общество\s+с\s+ограниченной\s+ответственностью"
+    r"|(?:(?:публичное|непубличное|закрытое|открытое)\s+)?акционерное\s+общество"
+    r"|индивидуальный\s+предприниматель\b|\bпредприниматель\b"
+    r"|(?:федеральное|государственное|муниципальное|областное|краевое|автономное)\s+"
+    r"(?:[а-яё]+\s+){0,4}?(?:учреждение|предприятие|унитарное)"
+    r"|автономная\s+некоммерческая\s+организация|федеральная\s+служба"
+    r"|\bминистерство\b|\bадминистрация\b"
+    r"|\b(?:ооо|пао|зао|оао|ао|нао|ип|гбуз|гбу|гку|гау|фгбу|фгбоу|мбу|мку|муп|гуп|фгуп|ано|нко)\b"
+)
+_NAME_END = re.compile(
+    r"\s*,\s*(?:в\s+лице|именуем|действующ|далее|с\s+одной|с\s+другой|зарегистрир|огрн|инн|"
+    r"юридическ|адрес|место)|\s+в\s+лице|\s+именуем|\s*\(\s*далее|\s*\n\s*\n|\s*,?\s*инн\b"
+    r"|\s+[лр]/с\b|\s*\(\s*(?:инн|огрн|кпп)"
+)
+# «…» may hold straight quotes inside: «Производственная фирма "Мастер"».
+QUOTED = re.compile(
+    r"«\s*([^»\n]{2,80}?)\s*»|\"\s*([^\"\n]{2,60}?)\s*\"|[“„]\s*([^”“\n]{2,60}?)\s*[”“]"
+)
+# A template's blank or a description is no name: «Наименование», «ФИО», «юридическое лицо».
+_PLACEHOLDER = re.compile(
+    r"___|\.\.\.|…|наименование|название|\bф\.?\s?и\.?\s?о\b|\bфио\b|\bлицо\b|\bили\b|"
+    r"\bреквизиты\b|\bподпись\b"
+)
+WORD = re.compile(r"[0-9a-zа-яё]+", re.IGNORECASE)
+_FUNCTION_WORDS = frozenset(("с", "и", "по", "в", "на", "для", "при", "к"))
+_STEM = 5
+
+
+@dataclass
+class Found:
+    """A side as one source gives it: name, role and ИНН, any of them unknown."""
+
+    name: str | None
+    role: str | None
+    inn: str | None
+    start: int
+
+
+def last_org_form(low: str, lo: int, hi: int) -> int | None:
+    last = None
+    for match in ORG_FORM.finditer(low, max(lo, hi - 500), hi):
+        last = match.start()
+    return last
+
+
+def name_from(text: PreparedText, start: int, limit: int, *, one_line: bool = False) -> str | None:
+    """The party's name from its organisational form up to its closing quote or ', в лице'."""
+    return name_span(text, start, limit, one_line=one_line)[0]
+
+
+def name_span(
+    text: PreparedText, start: int, limit: int, *, one_line: bool = False, comma: bool = False
+) -> tuple[str | None, int]:
+    """The name opening at `start` and the offset where it ends.
+
+    `comma` ends an unquoted name at its first comma (a labelled line: «Заказчик:
+    Федеральная служба …, Управление …»).
+    """
+    end_match = _NAME_END.search(text.low, start, limit + 1)
+    end = end_match.start() if end_match else limit
+    # A name never runs past a table cell (`|`) or a line break inside one (`<br>`).
+    for stop in ("\n", "<br>", "|", *((",",) if comma else ())) if one_line else ("<br>", "|"):
+        cut = text.low.find(stop, start, end)
+        end = cut if cut != -1 else end
+    quoted = QUOTED.search(text.norm, start, min(len(text.norm), start + 160))
+    if quoted is not None and quoted.start() < end:
+        end = quoted.end()  # a quoted name ends with its quote, whatever follows
+    name = " ".join(text.raw[start:end].split()).strip(" ,;:")
+    return (name if _is_name(name) else None), end
+
+
+def _is_name(name: str) -> bool:
+    """A real name: a legal form and something more, no blank or generic description."""
+    if not 3 <= len(name) <= 200 or _PLACEHOLDER.search(name.lower()):
+        return False
+    form = ORG_FORM.match(name.lower())
+    rest = name[form.end() :] if form else name
+    return any(word.isalnum() for word in WORD.findall(rest))
+
+
+# --- one organisation, two spellings ---------------------------------------------------------
+
+
+def quoted_core(name: str | None) -> str | None:
+    """The quoted part of a name ('азат' of 'ООО «Азат»'), for matching two spellings."""
+    if not name:
+        return None
+    quoted = QUOTED.search(name)
+    core = next((group for group in quoted.groups() if group), name) if quoted else name
+    return core.lower().replace("ё", "е")
+
+
+def same_organisation(left: str | None, right: str | None) -> bool:
+    """Whether two spellings name one organisation: the same quoted name, or one abbreviates
+    the other word by word («ГБУЗ РБ Федоровская ЦРБ» / «Государственное бюджетное
+    учреждение здравоохранения Республики Башкортостан Федоровская центральная районная
+    больница»; «ООО «РИТ»» / «ООО «Русские Информационные Технологии»»).
+    """
+    if not left or not right:
+        return False
+    if quoted_core(left) == quoted_core(right):
+        return True
+    short, long = sorted((_words(left), _words(right)), key=len)
+    return _abbreviates(short, long) or _abbreviates(long, short)
+
+
+def _words(name: str) -> list[str]:
+    """The words of a name without «с», «и», «по»; a capital beside another is an initial."""
+    words = WORD.findall(name.replace("ё", "е").replace("Ё", "Е"))
+    return [
+        word
+        for index, word in enumerate(words)
+        if word.lower() not in _FUNCTION_WORDS
+        or (
+            _is_initial(word)
+            and any(_is_initial(other) for other in words[max(index - 1, 0) : index + 2 : 2])
+        )
+    ]
+
+
+def _is_initial(word: str) -> bool:
+    return len(word) == 1 and word.isupper()
+
+
+def _abbreviates(short: list[str], long: list[str]) -> bool:
+    """Each word of `short` is the next word of `long` or the capitals of the next few.
+
+    A person's initials («Иванов И. И.») are read as one abbreviation («ИИ»).
+    """
+    index = 0
+    for word in _joined_initials(short):
+        folded = word.lower()
+        if index < len(long) and _same_word(folded, long[index].lower()):
+            index += 1
+            continue
+        size = len(word)
+        if not (2 <= size <= 8 and word.isupper() and word.isalpha()):
+            return False
+        initials = "".join(w[0] for w in long[index : index + size]).lower()
+        if initials != folded:
+            return False
+        index += size
+    return index == len(long)
+
+
+def _joined_initials(words: list[str]) -> list[str]:
+    joined: list[str] = []
+    run = False  # the last word is a run of single capitals: «И» «И» → «ИИ»
+    for word in words:
+        initial = _is_initial(word)
+        if initial and run:
+            joined[-1] += word
+        else:
+            joined.append(word)
+        run = initial
+    return joined
+
+
+def _same_word(left: str, right: str) -> bool:
+    if min(len(left), len(right)) >= _STEM:
+        return left[:_STEM] == right[:_STEM]
+    return left == right
