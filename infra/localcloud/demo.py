@@ -142,6 +142,7 @@ def _facts_lines(prescreen: dict[str, Any]) -> list[str]:
         f"  clauses:     {', '.join(flags) or 'none found'}",
         f"  law:         {prescreen.get('governing_law') or '—'}",
         f"  confidence:  {prescreen.get('confidence')}  route: {prescreen.get('route')}",
+        *(f"  doubt:       {doubt}" for doubt in prescreen.get("doubts") or []),
     ]
 
 
