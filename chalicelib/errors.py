@@ -74,6 +74,13 @@ class LlmTimeoutError(RetryableError):
     default_message = "The analysis model did not answer in time; the work will be retried."
 
 
+class LlmUnavailableError(RetryableError):
+    """The language model provider answered 5xx or could not be reached."""
+
+    code = "TEMPORARILY_UNAVAILABLE"
+    default_message = "The analysis model is unavailable; the work will be retried."
+
+
 class LlmCapacityExhaustedError(RetryableError):
     """Every slot of the concurrent-call cap is taken."""
 
@@ -197,6 +204,15 @@ class InvalidModelOutputError(TerminalError):
 
     code = "INVALID_MODEL_OUTPUT"
     default_message = "The analysis model gave an answer we could not use."
+
+
+class LlmRequestRejectedError(TerminalError):
+    """The language model provider refused the request: bad key, unknown model, bad request."""
+
+    code = "ANALYSIS_MISCONFIGURED"
+    default_message = (
+        "The analysis model refused our request; an operator must check its settings."
+    )
 
 
 class OcrEngineUnavailableError(TerminalError):

@@ -138,6 +138,20 @@ class Finding(Frozen):
     recommendation: str
 
 
+class AnalysisUsage(Frozen):
+    """What a model-backed analysis cost and how it went, for the report and for operators."""
+
+    calls: int = Field(0, ge=0, description="Model calls, repairs and retries included")
+    chunks: int = Field(0, ge=0)
+    input_tokens: int = Field(0, ge=0)
+    output_tokens: int = Field(0, ge=0)
+    latency_ms: float = Field(0.0, ge=0, description="Wall-clock time of the whole analysis")
+    models: tuple[str, ...] = Field((), description="Every model that answered")
+    fallback_used: bool = False
+    repairs: int = Field(0, ge=0, description="Answers sent back for repair")
+    prompt_version: str | None = None
+
+
 class AnalysisResult(Frozen):
     """Findings of one analysis run and how it was made."""
 
@@ -146,6 +160,7 @@ class AnalysisResult(Frozen):
     findings: tuple[Finding, ...] = ()
     dropped_quotes: int = Field(0, ge=0, description="Findings removed: quote not in the text")
     checked_items: tuple[str, ...] = ()
+    usage: AnalysisUsage | None = None
 
 
 class ReviewDecision(Frozen):

@@ -58,6 +58,34 @@ class Settings(BaseSettings):
 
     # Analysis.
     llm_provider: Literal["rules", "ollama", "openai", "yandexgpt"] = "rules"
+    llm_model: str = Field("", description="Primary model; empty: the provider's default")
+    llm_fallback_model: str = Field("", description="Model used on 429 or quota errors")
+    llm_timeout_seconds: float = Field(60.0, gt=0)
+    llm_max_output_tokens: int = Field(2048, gt=0)
+    llm_temperature: float = Field(0.0, ge=0, le=2)
+    llm_chunk_chars: int = Field(12_000, ge=1000)
+    llm_chunk_overlap_chars: int = Field(400, ge=0)
+    llm_max_chunks: int = Field(40, gt=0, description="Past this, only the first chunks")
+    llm_parallel_calls: int = Field(4, ge=1, le=32, description="Chunk calls at once per document")
+    llm_max_repairs: int = Field(2, ge=0, le=5)
+    llm_retries: int = Field(2, ge=0, le=5, description="Timeouts and 5xx retried in the Lambda")
+    # Secrets: a plain value locally, or the name of an SSM parameter / Secrets Manager secret.
+    llm_api_key: str = Field("", repr=False)
+    llm_api_key_parameter: str = Field("", description="SSM name or secretsmanager:<id>")
+    ollama_host: str = "http://127.0.0.1:11434"
+    openai_base_url: str = "http://127.0.0.1:8000/v1"
+    yandex_base_url: str = "https://llm.api.cloud.yandex.net"
+    yandex_folder_id: str = ""
+    yandex_auth: Literal["api_key", "iam_token"] = "api_key"
+    # The cap on model calls across all running executions, per provider (a DynamoDB semaphore).
+    llm_max_concurrent_ollama: int = Field(2, ge=1)
+    llm_max_concurrent_openai: int = Field(8, ge=1)
+    llm_max_concurrent_yandexgpt: int = Field(10, ge=1)
+    llm_lease_seconds: int = Field(300, ge=10, description="A dead holder frees after this")
+    # Prescreen asks the model for the facts when its own confidence is low.
+    prescreen_llm_fallback_enabled: bool = False
+    prescreen_llm_fallback_below: float = Field(0.5, ge=0, le=1)
+    prescreen_llm_max_chars: int = Field(12_000, ge=1000)
 
     # HTTP API.
     auth_mode: Literal["dev", "jwt"] = Field(
