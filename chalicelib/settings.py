@@ -72,12 +72,14 @@ class Settings(BaseSettings):
     # Secrets: a plain value locally, or the name of an SSM parameter / Secrets Manager secret.
     llm_api_key: str = Field("", repr=False)
     llm_api_key_parameter: str = Field("", description="SSM name or secretsmanager:<id>")
+    llm_endpoint: str = Field("", description="Overrides the chosen provider's URL below")
     ollama_host: str = "http://127.0.0.1:11434"
     openai_base_url: str = "http://127.0.0.1:8000/v1"
     yandex_base_url: str = "https://llm.api.cloud.yandex.net"
     yandex_folder_id: str = ""
     yandex_auth: Literal["api_key", "iam_token"] = "api_key"
     # The cap on model calls across all running executions, per provider (a DynamoDB semaphore).
+    llm_max_concurrent_calls: int = Field(0, ge=0, description="0: the provider's cap below")
     llm_max_concurrent_ollama: int = Field(2, ge=1)
     llm_max_concurrent_openai: int = Field(8, ge=1)
     llm_max_concurrent_yandexgpt: int = Field(10, ge=1)
@@ -95,6 +97,26 @@ class Settings(BaseSettings):
 
     # Observability.
     log_level: str = "INFO"
+
+    @property
+    def llm_cap(self) -> int:
+        """The cap on concurrent model calls for the chosen provider."""
+        if self.llm_max_concurrent_calls:
+            return self.llm_max_concurrent_calls
+        caps = {
+            "ollama": self.llm_max_concurrent_ollama,
+            "openai": self.llm_max_concurrent_openai,
+            "yandexgpt": self.llm_max_concurrent_yandexgpt,
+        }
+        return caps.get(self.llm_provider, 1)
+
+    @property
+    def llm_base_url(self) -> str:
+        """Where the chosen provider's API is."""
+        if self.llm_endpoint:
+            return self.llm_endpoint
+        urls = {"ollama": self.ollama_host, "openai": self.openai_base_url}
+        return urls.get(self.llm_provider, self.yandex_base_url)
 
 
 @cache
