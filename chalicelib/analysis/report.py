@@ -141,6 +141,22 @@ def _extraction(facts: ExtractedFacts) -> str:
     return "\n".join(lines)
 
 
+def _usage(result: AnalysisResult) -> list[str]:
+    """How a model-backed analysis went: calls, tokens, time, models, fallback, repairs."""
+    usage = result.usage
+    if usage is None:
+        return []
+    models = ", ".join(usage.models) or "—"
+    fallback = " (the fallback model answered after a rate limit)" if usage.fallback_used else ""
+    return [
+        "",
+        f"Model calls: {usage.calls} over {usage.chunks} chunk(s); tokens in "
+        f"{usage.input_tokens}, out {usage.output_tokens}; {usage.latency_ms / 1000:.1f} s; "
+        f"models: {_escape(models)}{fallback}; answers repaired: {usage.repairs}; "
+        f"prompts {usage.prompt_version or '—'}.",
+    ]
+
+
 def _findings(result: AnalysisResult | None) -> str:
     if result is None:
         return "## Findings\n\nNo analysis was run for this document."
@@ -152,6 +168,7 @@ def _findings(result: AnalysisResult | None) -> str:
         "",
         f"Provider: {result.provider}{model}. Checklist items checked: {checked}. "
         f"Findings dropped because their quote is not in the text: {result.dropped_quotes}.",
+        *_usage(result),
         "",
         _table(("Severity", "Count"), [(_SEVERITY_LABELS[s], str(n)) for s, n in counts.items()]),
     ]

@@ -12,6 +12,7 @@ from chalicelib.models import (
     DISCLAIMER_EN,
     DISCLAIMER_RU,
     AnalysisResult,
+    AnalysisUsage,
     ClauseFlag,
     ExtractedFacts,
     Finding,
@@ -196,3 +197,33 @@ def test_json_is_the_models_json_with_the_amount_as_a_string() -> None:
     assert data["disclaimer"] == DISCLAIMER_EN
     assert data["analysis"]["findings"][0]["severity"] == "high"
     assert "Неустойка" in render_json(report)  # not \u-escaped
+
+
+def test_markdown_shows_how_a_model_backed_analysis_went() -> None:
+    usage = AnalysisUsage(
+        calls=5,
+        chunks=3,
+        input_tokens=9100,
+        output_tokens=1200,
+        latency_ms=4200.0,
+        models=("qwen2.5:14b", "qwen2.5:7b"),
+        fallback_used=True,
+        repairs=1,
+        prompt_version="v1",
+    )
+    analysis = AnalysisResult(
+        provider="ollama", model="qwen2.5:7b", checked_items=("penalty",), usage=usage
+    )
+
+    markdown = render_markdown(_report(analysis=analysis))
+
+    assert "Provider: ollama, model qwen2.5:7b." in markdown
+    assert "Model calls: 5 over 3 chunk(s); tokens in 9100, out 1200; 4.2 s" in markdown
+    assert "the fallback model answered after a rate limit" in markdown
+    assert "answers repaired: 1; prompts v1." in markdown
+
+
+def test_markdown_of_the_rules_engine_shows_no_model_usage() -> None:
+    markdown = render_markdown(_report(analysis=ANALYSIS))
+
+    assert "Model calls" not in markdown
