@@ -120,6 +120,9 @@ class PrescreenResult(Frozen):
     governing_law: str | None = None
     confidence: float = Field(ge=0, le=1)
     doubts: tuple[str, ...] = Field((), description="What lowered the confidence, gravest first")
+    sources: dict[str, Literal["rules", "model"]] = Field(
+        default_factory=dict, description="Where each fact came from, once a model was asked"
+    )
     route: Route
     route_reasons: tuple[str, ...] = ()
 

@@ -96,6 +96,8 @@ _KINDS: tuple[tuple[str, str], ...] = (
     ("transportation", r"transportation|перевозк|экспедиров"),
     ("storage", r"хранени"),
 )
+# The labels prescreen gives, for checking a kind named elsewhere (the model fallback).
+KNOWN_KINDS = frozenset(kind for kind, _ in _KINDS) | {"other", "accounting_statement"}
 _KIND_PATTERNS = tuple((kind, re.compile(pattern, re.IGNORECASE)) for kind, pattern in _KINDS)
 
 # The subject clause says what is done: "Поставщик обязуется поставить", "Licensor grants".

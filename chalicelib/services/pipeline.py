@@ -38,6 +38,9 @@ if TYPE_CHECKING:
     from chalicelib.analysis.port import AnalysisProvider
     from chalicelib.ports import DocumentRepository, ObjectStore
 
+    # Prescreen's model fallback: the result and the text in, the result with gaps filled.
+    FactsFallback = Callable[[PrescreenResult, str], PrescreenResult]
+
 logger = logging.getLogger(__name__)
 
 S = DocumentStatus
@@ -72,6 +75,7 @@ class PipelineSteps:
         routing: RoutingPolicy,
         provider: AnalysisProvider,
         clock: Callable[[], datetime],
+        facts_fallback: FactsFallback | None = None,
     ) -> None:
         self._repo = repo
         self._store = store
@@ -79,6 +83,7 @@ class PipelineSteps:
         self._routing = routing
         self._provider = provider
         self._clock = clock
+        self._facts_fallback = facts_fallback
 
     def prescreen(self, ref: RunRef) -> dict[str, Any]:
         """Read the text, find the facts and decide the route."""
@@ -88,6 +93,8 @@ class PipelineSteps:
         result = prescreen_document(
             markdown, pipeline=facts.pipeline, language_hint=facts.language, policy=self._routing
         )
+        if self._facts_fallback is not None and facts.pipeline != "tabular":
+            result = self._facts_fallback(result, markdown)
         if facts.pipeline == "tabular" and result.contract_type != ACCOUNTING_STATEMENT:
             raise SchemaMismatchError(
                 "The spreadsheet is not a balance sheet, income statement or trial balance "
