@@ -11,7 +11,8 @@ from chalicelib.analysis.llm.chat import ChatRequest, ChatResponse
 from chalicelib.analysis.llm.schema import DOCUMENT_START, FACTS_SCHEMA
 from chalicelib.errors import LlmTimeoutError
 from chalicelib.models import Party, PrescreenResult
-from chalicelib.prescreen.model_facts import ask_model_for_facts
+from chalicelib.prescreen import RoutingPolicy
+from chalicelib.prescreen.model_facts import ask_model_for_facts, fill_gaps_when_unsure
 
 TEXT = (
     "ДОГОВОР ПОСТАВКИ\n\nООО «Ромашка» и АО «Лютик» заключили договор 15.03.2024. Цена: "
@@ -107,3 +108,21 @@ def test_a_failing_or_rambling_model_leaves_the_rules_result_with_a_doubt() -> N
 
         assert merged.title == "Договор"
         assert merged.doubts[-1] == "The model asked to check the facts did not answer usably."
+
+
+def test_model_is_asked_only_below_the_threshold_and_the_route_says_what_it_filled() -> None:
+    answer = {"amount": "2500000.00", "currency": "RUB", "signed_on": "2024-03-15"}
+    policy = RoutingPolicy(high_value_threshold=Decimal(1_000_000))
+    sure, unsure = _unsure(confidence=0.9), _unsure(confidence=0.3)
+    quiet, asked = _Model(answer), _Model(answer)
+
+    kept = fill_gaps_when_unsure(quiet, sure, TEXT, policy=policy, below=0.5, **_KNOBS)
+    filled = fill_gaps_when_unsure(asked, unsure, TEXT, policy=policy, below=0.5, **_KNOBS)
+
+    assert kept is sure and not quiet.requests
+    assert filled.route == "deep_analysis"  # the model's amount is a high one
+    assert filled.confidence == 0.3  # the rules' confidence stands
+    assert filled.route_reasons[-1] == "A language model filled in: amount, signed_on."
+
+
+_KNOBS: dict[str, Any] = {"model": "m", "max_chars": 5000, "timeout_seconds": 5}
