@@ -210,9 +210,7 @@ class LlmRequestRejectedError(TerminalError):
     """The language model provider refused the request: bad key, unknown model, bad request."""
 
     code = "ANALYSIS_MISCONFIGURED"
-    default_message = (
-        "The analysis model refused our request; an operator must check its settings."
-    )
+    default_message = "The analysis model refused our request; an operator must check its settings."
 
 
 class OcrEngineUnavailableError(TerminalError):

@@ -67,9 +67,17 @@ class FactsAnswer(_Answer):
 
 
 def json_schema(answer: type[BaseModel], title: str) -> dict[str, Any]:
-    """The answer's JSON schema as providers take it: self-contained, titled."""
+    """The answer's JSON schema as providers take it: self-contained, titled, every key required.
+
+    OpenAI's strict structured outputs demand that every property be listed as required
+    (an optional one is `null`-able instead); Ollama and YandexGPT take that form too, and
+    the pydantic models still accept an answer that leaves a nullable key out.
+    """
     schema = answer.model_json_schema()
     schema["title"] = title
+    for node in (schema, *schema.get("$defs", {}).values()):
+        if node.get("type") == "object" and "properties" in node:
+            node["required"] = list(node["properties"])
     return schema
 
 
