@@ -21,11 +21,14 @@ if TYPE_CHECKING:
     from aws_lambda_powertools.utilities.idempotency import IdempotencyConfig
     from aws_lambda_powertools.utilities.typing import LambdaContext
 
-    from chalicelib.models import Extraction
+    from chalicelib.analysis.llm.chat import ChatClient
+    from chalicelib.analysis.llm.slots import CallSlots
+    from chalicelib.analysis.port import AnalysisProvider
+    from chalicelib.models import Extraction, PrescreenResult
     from chalicelib.services.documents import DocumentQueries
     from chalicelib.services.extraction import ExtractionService
     from chalicelib.services.failures import FailureRecorder
-    from chalicelib.services.pipeline import PipelineSteps
+    from chalicelib.services.pipeline import FactsFallback, PipelineSteps
     from chalicelib.services.review import ReviewService
     from chalicelib.services.run_failures import RunFailureService
     from chalicelib.services.sweeper import SweeperService
@@ -170,22 +173,110 @@ def idempotent_upload_handler(context: LambdaContext) -> UploadHandler:
 
 
 @cache
+def chat_client() -> ChatClient:
+    """The model client LLM_PROVIDER names, its key read from SSM or Secrets Manager."""
+    from chalicelib.adapters.secrets import resolve_secret
+    from chalicelib.analysis.llm.clients import (
+        OllamaChatClient,
+        OpenAICompatibleChatClient,
+        YandexGptChatClient,
+    )
+
+    s = get_settings()
+    key = resolve_secret(s.llm_api_key, s.llm_api_key_parameter)
+    if s.llm_provider == "ollama":
+        return OllamaChatClient(s.llm_base_url, api_key=key)
+    if s.llm_provider == "openai":
+        return OpenAICompatibleChatClient(s.llm_base_url, api_key=key)
+    if s.llm_provider == "yandexgpt":
+        return YandexGptChatClient(
+            s.yandex_folder_id, key, base_url=s.llm_base_url, auth=s.yandex_auth
+        )
+    raise RuntimeError(f"LLM_PROVIDER={s.llm_provider} has no chat client")
+
+
+# The model each provider is asked when LLM_MODEL is empty.
+DEFAULT_MODELS = {
+    "ollama": "qwen2.5:7b-instruct",
+    "openai": "gpt-4o-mini",
+    "yandexgpt": "yandexgpt/latest",
+}
+
+
+def llm_model() -> str:
+    """The primary model: LLM_MODEL, or the provider's default."""
+    s = get_settings()
+    return s.llm_model or DEFAULT_MODELS.get(s.llm_provider, "")
+
+
+@cache
+def call_slots() -> CallSlots:
+    """The cap on model calls across all executions: a lease semaphore in the table."""
+    from chalicelib.adapters.semaphore import DynamoCallSlots
+
+    s = get_settings()
+    return DynamoCallSlots(
+        s.table_name, f"llm-{s.llm_provider}", s.llm_cap, s.llm_lease_seconds, clock=utc_now
+    )
+
+
+@cache
+def analysis_provider() -> AnalysisProvider:
+    """The analysis LLM_PROVIDER names: the offline rule engine, or a model behind its API."""
+    s = get_settings()
+    if s.llm_provider == "rules":
+        from chalicelib.analysis.rules import RulesProvider
+
+        return RulesProvider()
+    from chalicelib.analysis.llm.provider import LlmProvider
+
+    return LlmProvider.from_settings(chat_client(), s, slots=call_slots(), model=llm_model())
+
+
+def _facts_fallback() -> FactsFallback | None:
+    """Prescreen's model fallback, when it is on and a model is configured."""
+    s = get_settings()
+    if not s.prescreen_llm_fallback_enabled or s.llm_provider == "rules":
+        return None
+    from chalicelib.analysis.llm.slots import hold_slot
+    from chalicelib.prescreen import RoutingPolicy
+    from chalicelib.prescreen.model_facts import fill_gaps_when_unsure
+
+    policy = RoutingPolicy.from_settings(s)
+
+    def fallback(result: PrescreenResult, markdown: str) -> PrescreenResult:
+        if result.confidence >= s.prescreen_llm_fallback_below:
+            return result
+        with hold_slot(call_slots(), "prescreen"):
+            return fill_gaps_when_unsure(
+                chat_client(),
+                result,
+                markdown,
+                policy=policy,
+                below=s.prescreen_llm_fallback_below,
+                model=llm_model(),
+                max_chars=s.prescreen_llm_max_chars,
+                timeout_seconds=s.llm_timeout_seconds,
+            )
+
+    return fallback
+
+
+@cache
 def pipeline_steps() -> PipelineSteps:
     """The state machine's task steps."""
-    from chalicelib.analysis.rules import RulesProvider
     from chalicelib.prescreen import RoutingPolicy
     from chalicelib.services.pipeline import PipelineSteps
 
     s = get_settings()
-    if s.llm_provider != "rules":
-        raise RuntimeError(f"LLM_PROVIDER={s.llm_provider} is not available in this build")
     return PipelineSteps(
         repo=repository(),
         store=object_store(),
         failures=failure_recorder(),
         routing=RoutingPolicy.from_settings(s),
-        provider=RulesProvider(),
+        provider=analysis_provider(),
         clock=utc_now,
+        facts_fallback=_facts_fallback(),
     )
 
 
@@ -224,6 +315,9 @@ _BUILDERS = (
     extraction_service,
     _idempotent_upload,
     pipeline_steps,
+    chat_client,
+    call_slots,
+    analysis_provider,
     review_service,
     run_failure_service,
     sweeper_service,

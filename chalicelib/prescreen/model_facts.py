@@ -18,14 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from chalicelib.analysis.llm.chat import ChatMessage, ChatRequest
-from chalicelib.analysis.llm.schema import (
-    DOCUMENT_END,
-    DOCUMENT_START,
-    FACTS_SCHEMA,
-    FactsAnswer,
-    facts_schema,
-)
+from chalicelib.analysis.llm.chat import ChatRequest
+from chalicelib.analysis.llm.prompts import facts_messages, prompt_language
+from chalicelib.analysis.llm.schema import FACTS_SCHEMA, FactsAnswer, facts_schema
 from chalicelib.analysis.quotes import normalize_for_match
 from chalicelib.errors import DomainError
 from chalicelib.models import Money, Party
@@ -46,22 +41,6 @@ logger = logging.getLogger(__name__)
 _FIGURES = re.compile(
     r"\d{1,3}(?:[ \u00a0,.']\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
 )
-_INSTRUCTIONS = {
-    "ru": (
-        "Ты помогаешь юристу. Прочитай договор между строками {start} и {end} и верни JSON "
-        "по схеме: вид договора, заголовок, стороны (наименование, роль, ИНН), сумма договора "
-        "цифрами с валютой ISO, даты подписания, начала и окончания (ГГГГ-ММ-ДД), применимое "
-        "право (код страны ISO). Пиши наименования сторон точно как в тексте. Если в тексте "
-        "чего-то нет, ставь null: не угадывай."
-    ),
-    "en": (
-        "You help a lawyer. Read the contract between the lines {start} and {end} and answer "
-        "JSON in the schema: contract type, title, parties (name, role), the total amount in "
-        "digits with its ISO currency, signing, start and end dates (YYYY-MM-DD), governing "
-        "law (ISO country code, with a US state as US-NY). Copy party names exactly as written. "
-        "Where the text does not say, answer null: never guess."
-    ),
-}
 
 
 def fill_gaps_when_unsure(
@@ -103,15 +82,9 @@ def ask_model_for_facts(
     timeout_seconds: float,
 ) -> PrescreenResult:
     """The result with its empty fields filled from the model, where the text bears them out."""
-    language = "en" if result.language == "en" else "ru"
     text = markdown[:max_chars]
     request = ChatRequest(
-        messages=(
-            ChatMessage(
-                "system", _INSTRUCTIONS[language].format(start=DOCUMENT_START, end=DOCUMENT_END)
-            ),
-            ChatMessage("user", f"{DOCUMENT_START}\n{text}\n{DOCUMENT_END}"),
-        ),
+        messages=facts_messages(text, prompt_language(result, text)),
         model=model,
         json_schema=facts_schema(),
         schema_name=FACTS_SCHEMA,
