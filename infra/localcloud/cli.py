@@ -75,7 +75,9 @@ def local_up(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(exc, file=sys.stderr)
         return EXIT_INFRA
-    cloud = LocalCloud(parameters=parameters, env_overrides=env)
+    from infra.localcloud.environment import shell_overrides
+
+    cloud = LocalCloud(parameters=parameters, env_overrides={**shell_overrides(), **env})
     try:
         cloud.start_server(port=args.port, api_port=None if args.no_api else args.api_port)
     except Exception as exc:  # noqa: BLE001  # any failure to start is an infrastructure error

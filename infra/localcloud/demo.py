@@ -146,6 +146,23 @@ def _facts_lines(prescreen: dict[str, Any]) -> list[str]:
     ]
 
 
+def _analysis_line(analysis: dict[str, Any]) -> str:
+    """Who analysed the document, and for a model what it cost."""
+    line = f"  analysis:    {analysis.get('provider', '—')}"
+    if analysis.get("model"):
+        line += f", model {analysis['model']}"
+    usage = analysis.get("usage")
+    if usage:
+        line += (
+            f"; {usage['calls']} call(s) over {usage['chunks']} chunk(s), tokens "
+            f"{usage['input_tokens']}/{usage['output_tokens']}, {usage['latency_ms'] / 1000:.1f} s"
+            + (", fallback model used" if usage["fallback_used"] else "")
+            + (f", {usage['repairs']} repair(s)" if usage["repairs"] else "")
+        )
+    dropped = analysis.get("dropped_quotes")
+    return line + (f"; {dropped} finding(s) dropped: quote not in the text" if dropped else "")
+
+
 def _read_artifact(
     cloud: LocalCloud, document: dict[str, Any], name: ArtifactName
 ) -> dict[str, Any]:
@@ -182,6 +199,7 @@ def print_outcome(outcome: Outcome, client: DemoClient, cloud: LocalCloud, keep:
     print("\n".join(_facts_lines(report["report"]["prescreen"])))
     findings = doc.get("findings") or {}
     print("  findings:    " + ", ".join(f"{k} {v}" for k, v in findings.items()))
+    print(_analysis_line(report["report"].get("analysis") or {}))
     print(f"  report:      GET {client.api_url}/v1/documents/{doc['document_id']}/report")
     key = build_artifact_key(doc["region"], doc["document_id"], doc["version"], "report.md")
     print(f"               s3://{cloud.deployment.bucket}/{key}")
@@ -196,13 +214,14 @@ def run_demo(files: list[Path], keep: bool = False) -> int:
     With `keep`, the cloud stays up afterwards so that held documents can be decided.
     """
     from infra.localcloud.cloud import LocalCloud
+    from infra.localcloud.environment import shell_overrides
 
     paths = files or default_files()
     if not paths:
         print("no documents to run: pass files or put some in samples/", file=sys.stderr)
         return EXIT_INFRA
     # The demo is one user with enough credit for every document it runs.
-    env = {"SIGNUP_CREDITS": str(max(10, len(paths)))}
+    env = {**shell_overrides(), "SIGNUP_CREDITS": str(max(10, len(paths)))}
     try:
         cloud = LocalCloud(env_overrides=env).start_server(access_log=False)
     except Exception as exc:  # noqa: BLE001 - any failure to start is an infrastructure error

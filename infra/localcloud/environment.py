@@ -22,6 +22,17 @@ class EnvironmentConflictError(Exception):
     """Two functions give one environment variable different values."""
 
 
+# Settings a user may give the local cloud from the shell, over the template's values:
+# `LLM_PROVIDER=ollama OLLAMA_HOST=… contract-check demo` must reach the handlers.
+SHELL_PREFIXES = ("LLM_", "OLLAMA_", "OPENAI_", "YANDEX_", "PRESCREEN_LLM_")
+
+
+def shell_overrides(environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The model settings set in the shell, to pass to every handler."""
+    source = os.environ if environ is None else environ
+    return {name: value for name, value in source.items() if name.startswith(SHELL_PREFIXES)}
+
+
 def merge_environments(
     functions: Iterable[FunctionDeployment], overrides: Mapping[str, str] | None = None
 ) -> dict[str, str]:
