@@ -133,6 +133,7 @@ class LocalCloud:
         if self._patched:
             moto_patches.uninstall_invoke_interceptor()
             moto_patches.restore_retry_waits()
+            moto_patches.restore_dynamodb_writes()
             self._patched = False
         if self._moto_server is not None:
             self._moto_server.stop()
@@ -176,6 +177,7 @@ class LocalCloud:
             moto_patches.install_invoke_interceptor(self._runtime.intercept)
             self._patched = True
             moto_patches.scale_retry_waits(self.retry_wait_factor)
+            moto_patches.serialize_dynamodb_writes()
             self._events = StatusEventDelivery(
                 deployment, lambda: self.client("stepfunctions"), self._runtime.run_async
             )

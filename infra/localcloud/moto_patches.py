@@ -1,10 +1,14 @@
 """Every touch of moto internals lives here, so a moto upgrade has one place to check.
 
-Two patches, both verified with moto 5.2.5 (see shared notes/local-cloud.md):
+Three patches, verified with moto 5.2.5 (see shared notes/local-cloud.md):
 - `LambdaFunction._invoke_lambda` is the one path every Lambda invocation takes
   (Invoke API, Step Functions tasks, S3 notifications); we run the project's
   handler in-process instead of a Docker container;
-- the Step Functions retrier sleeps with `time.sleep`; tests scale it down.
+- the Step Functions retrier sleeps with `time.sleep`; tests scale it down;
+- moto's DynamoDB checks a write's condition and then writes, with no lock between:
+  two threads can both pass `attribute_not_exists` and both write (seen with the
+  LLM call semaphore under 20 parallel executions). DynamoDB makes each conditional
+  write atomic, so the local cloud runs moto's writes one at a time.
 """
 
 from __future__ import annotations
@@ -19,6 +23,9 @@ InvokeRunner = Callable[[Any, Any], tuple[str, bool, str]]
 _lock = threading.Lock()
 _original_invoke: Any = None
 _original_retrier_time: Any = None
+_original_writes: dict[str, Any] = {}
+_WRITES = ("put_item", "update_item", "delete_item", "transact_write_items", "batch_write_item")
+_write_lock = threading.RLock()
 
 
 def interceptor_installed() -> bool:
@@ -88,3 +95,34 @@ def restore_retry_waits() -> None:
         if _original_retrier_time is not None:
             retrier_decl.time = _original_retrier_time  # type: ignore[attr-defined]
             _original_retrier_time = None
+
+
+def serialize_dynamodb_writes() -> None:
+    """Make each moto DynamoDB write atomic, condition check included, as DynamoDB's are."""
+    from moto.dynamodb.models import DynamoDBBackend
+
+    with _lock:
+        if _original_writes:
+            return
+        for name in _WRITES:
+            original = getattr(DynamoDBBackend, name)
+            _original_writes[name] = original
+            setattr(DynamoDBBackend, name, _one_at_a_time(original))
+
+
+def restore_dynamodb_writes() -> None:
+    """Undo `serialize_dynamodb_writes`."""
+    from moto.dynamodb.models import DynamoDBBackend
+
+    with _lock:
+        for name, original in _original_writes.items():
+            setattr(DynamoDBBackend, name, original)
+        _original_writes.clear()
+
+
+def _one_at_a_time(method: Callable[..., Any]) -> Callable[..., Any]:
+    def locked(self: Any, *args: Any, **kwargs: Any) -> Any:
+        with _write_lock:
+            return method(self, *args, **kwargs)
+
+    return locked
