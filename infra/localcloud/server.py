@@ -87,12 +87,16 @@ class ApiServer:
     def start(self, stage: str = "dev") -> str:
         """Import the app (lazily: it is the lead's code) and serve it; the base URL."""
         from chalice.cli.factory import CLIFactory
-        from chalice.local import create_local_server
+        from chalice.local import CustomLocalChalice, create_local_server
 
         config = CLIFactory(project_dir=str(self._project_root)).create_config_obj(
             chalice_stage_name=stage
         )
         app = importlib.import_module("app").app
+        # chalice.local rebases its CustomLocalChalice onto the app's class and then makes the
+        # app one: a second server in this process would make that class its own base.
+        if isinstance(app, CustomLocalChalice):
+            app.__class__ = CustomLocalChalice.__bases__[-1]
         self._server = create_local_server(app, config, self._host, self._port)
         if not self._access_log:
             self._server.server.RequestHandlerClass = functools.partial(
