@@ -7,7 +7,7 @@ One threaded stdlib server answers all three on 127.0.0.1:
 - `POST /foundationModels/v1/completion`  YandexGPT (`{"result": ...}`)
 
 Its "model" is the offline rule engine: it reads the document between
-`DOCUMENT_START` and `DOCUMENT_END` in the last user message and answers the
+`DOCUMENT_START` and `DOCUMENT_END` in the last user message holding them and answers the
 schema the request names (findings, or prescreen's facts) in the provider's real
 response shape, token counts included. Tests steer it through `FakeLlmServer`
 (failures, delays, invalid answers, streaming, a required key) and read back
@@ -408,7 +408,10 @@ def read_call(provider: Provider, body: dict[str, Any], *, force_stream: bool = 
         model=model,
         model_names=frozenset(names),
         schema_title=title if isinstance(title, str) else None,
-        prompt=users[-1] if users else "",
+        # A repair request ends with the instructions; the document is in an earlier message.
+        prompt=next(
+            (u for u in reversed(users) if DOCUMENT_START in u), users[-1] if users else ""
+        ),
         prompt_chars=sum(len(text) for text in texts),
         stream=bool(stream),
         include_usage=bool(include_usage),

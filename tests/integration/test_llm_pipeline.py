@@ -122,3 +122,16 @@ def test_an_answer_that_stays_invalid_fails_the_document_and_refunds(
     assert document["status"] == "failed"
     assert document["error"]["code"] == "INVALID_MODEL_OUTPUT"
     assert document["refunded"] is True
+
+
+def test_a_broken_answer_is_repaired_and_the_report_says_so(
+    driver: Driver, fake_llm: FakeLlmServer
+) -> None:
+    fake_llm.answer_invalid_next(times=1, kind="not_json")
+
+    doc_id = driver.submit("Договор поставки.pdf", make_pdf())
+
+    assert driver.document(doc_id)["status"] == "done"
+    analysis = _analysis(driver, doc_id)
+    assert analysis.usage is not None and analysis.usage.repairs == 1
+    assert analysis.findings
