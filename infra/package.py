@@ -7,8 +7,8 @@
    deploying needs no upload; the result is OUT/sam.json (and OUT/statemachines-lint.json,
    the ASL in a form cfn-lint validates);
 2. each `functions/<dir>/` named by a CodeUri is copied to OUT/functions/<dir>/;
-3. the layers: OUT/layers/core/python (chalicelib + [project].dependencies) and
-   OUT/layers/extract/python (the `extract` extra), installed for Lambda's
+3. the layers: OUT/layers/core/python (chalicelib + [project].dependencies + the `llm`
+   extra) and OUT/layers/extract/python (the `extract` extra), installed for Lambda's
    platform with pip; the Tesseract build (see layers/README.md) is copied in
    from --tesseract-dir or $TESSERACT_DIR when given.
 --bundle-layers also copies each function's layers into its code (for LocalStack
@@ -138,9 +138,11 @@ def pip_install(target: Path, requirements: list[str]) -> None:
 
 
 def build_core_layer(layer: Path) -> None:
-    """chalicelib and the project's core dependencies under layer/python."""
+    """chalicelib, the core dependencies and the `llm` extra (httpx) under layer/python."""
     python = layer / "python"
-    pip_install(python, list(_project()["dependencies"]))
+    project = _project()
+    # Prescreen and Analyze call a model when LLM_PROVIDER says so: its client is small.
+    pip_install(python, [*project["dependencies"], *project["optional-dependencies"]["llm"]])
     shutil.copytree(ROOT / "chalicelib", python / "chalicelib", ignore=_IGNORE)
 
 
