@@ -13,7 +13,7 @@ from chalicelib.http import (
     reshaped_framework_error,
     with_error_shape,
 )
-from chalicelib.services.documents import document_view
+from chalicelib.services.documents import DEFAULT_PAGE, document_view
 from chalicelib.services.uploads import UploadRequest
 from chalicelib.settings import get_settings
 from chalicelib.wiring import document_queries, upload_service, user_service
@@ -81,6 +81,21 @@ def create_document() -> Response:
             "upload": {"url": ticket.form.url, "fields": ticket.form.fields},
             "expires_at": ticket.document.upload_expires_at.isoformat(),
         },
+    )
+
+
+@app.route("/v1/documents", methods=["GET"])
+@api_route
+def list_documents() -> Response:
+    """The caller's documents, newest first: `?limit=` (1-100, default 20) and `?cursor=`."""
+    request = app.current_request
+    params = dict((request.query_params if request else None) or {})
+    try:
+        limit = int(params.get("limit", DEFAULT_PAGE))
+    except ValueError as exc:
+        raise InvalidRequestError("limit must be a whole number.") from exc
+    return _json(
+        200, document_queries().list(current_user(), limit=limit, cursor=params.get("cursor"))
     )
 
 

@@ -62,6 +62,12 @@ class DocumentRepository(Protocol):
         """The document, if it exists."""
         ...
 
+    def list_documents(
+        self, owner_id: str, *, limit: int, cursor: str | None = None
+    ) -> tuple[list[Document], str | None]:
+        """The owner's documents, newest first, a page at a time; the next page's cursor."""
+        ...
+
     def transition(
         self,
         document_id: str,

@@ -8,6 +8,7 @@ negative and a refund happens at most once.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 from datetime import UTC, datetime
@@ -22,6 +23,7 @@ from chalicelib.errors import (
     DocumentNotFoundError,
     DocumentStateConflictError,
     InsufficientCreditsError,
+    InvalidRequestError,
     StorageUnavailableError,
 )
 from chalicelib.models import (
@@ -62,6 +64,23 @@ def _user_key(user_id: str) -> dict[str, Any]:
 
 def _document_from_item(item: Mapping[str, Any]) -> Document:
     return Document.model_validate(_from_item(item))
+
+
+def _encode_cursor(key: Mapping[str, Any]) -> str:
+    """DynamoDB's LastEvaluatedKey as an opaque URL-safe token."""
+    return base64.urlsafe_b64encode(json.dumps(key, sort_keys=True).encode()).decode()
+
+
+def _decode_cursor(cursor: str, owner_id: str) -> dict[str, Any]:
+    """The key a cursor stands for; a forged or foreign one is a bad request, not a peek."""
+    try:
+        key = json.loads(base64.urlsafe_b64decode(cursor.encode()))
+        owner = key["GSI1PK"]["S"]
+    except (ValueError, KeyError, TypeError) as exc:
+        raise InvalidRequestError("The cursor is not one this API gave out.") from exc
+    if owner != f"USER#{owner_id}":
+        raise InvalidRequestError("The cursor is not one this API gave out.")
+    return dict(key)
 
 
 def _storage_error(exc: Exception) -> StorageUnavailableError:
@@ -139,6 +158,31 @@ class DynamoDocumentRepository:
         """The document, if it exists."""
         item = self._get_item(_doc_key(document_id))
         return Document.model_validate(item) if item else None
+
+    def list_documents(
+        self, owner_id: str, *, limit: int, cursor: str | None = None
+    ) -> tuple[list[Document], str | None]:
+        """The owner's documents from GSI1, newest first; an opaque cursor for the next page."""
+        query: dict[str, Any] = {
+            "TableName": self._table,
+            "IndexName": "GSI1",
+            "KeyConditionExpression": "GSI1PK = :owner AND begins_with(GSI1SK, :doc)",
+            "ExpressionAttributeValues": {
+                ":owner": {"S": f"USER#{owner_id}"},
+                ":doc": {"S": "DOC#"},
+            },
+            "ScanIndexForward": False,
+            "Limit": limit,
+        }
+        if cursor:
+            query["ExclusiveStartKey"] = _decode_cursor(cursor, owner_id)
+        try:
+            resp = self._client.query(**query)
+        except (ClientError, BotoCoreError) as exc:
+            raise _storage_error(exc) from exc
+        documents = [_document_from_item(item) for item in resp.get("Items", [])]
+        last = resp.get("LastEvaluatedKey")
+        return documents, _encode_cursor(last) if last else None
 
     def _get_item(self, key: dict[str, Any]) -> dict[str, Any] | None:
         try:

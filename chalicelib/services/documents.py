@@ -6,13 +6,17 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from chalicelib.errors import DocumentNotFoundError
+from chalicelib.errors import DocumentNotFoundError, InvalidRequestError
 from chalicelib.http import error_body
 from chalicelib.keys import build_artifact_key
 from chalicelib.models import Document, DocumentStatus
 
 if TYPE_CHECKING:
     from chalicelib.ports import DocumentRepository, ObjectStore
+
+
+DEFAULT_PAGE = 20
+MAX_PAGE = 100
 
 
 @dataclass(frozen=True)
@@ -53,6 +57,15 @@ class DocumentQueries:
     def __init__(self, repo: DocumentRepository, store: ObjectStore) -> None:
         self._repo = repo
         self._store = store
+
+    def list(
+        self, owner_id: str, *, limit: int = DEFAULT_PAGE, cursor: str | None = None
+    ) -> dict[str, Any]:
+        """A page of the caller's documents, newest first, and the cursor of the next."""
+        if not 1 <= limit <= MAX_PAGE:
+            raise InvalidRequestError(f"limit must be between 1 and {MAX_PAGE}.")
+        documents, next_cursor = self._repo.list_documents(owner_id, limit=limit, cursor=cursor)
+        return {"documents": [document_view(d) for d in documents], "next_cursor": next_cursor}
 
     def get(self, owner_id: str, document_id: str) -> Document:
         """The caller's document, or not found (also when it is someone else's)."""

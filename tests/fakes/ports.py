@@ -47,6 +47,18 @@ class FakeRepository:
     def get(self, document_id: str) -> Document | None:
         return self.documents.get(document_id)
 
+    def list_documents(
+        self, owner_id: str, *, limit: int, cursor: str | None = None
+    ) -> tuple[list[Document], str | None]:
+        mine = sorted(
+            (d for d in self.documents.values() if d.owner_id == owner_id),
+            key=lambda d: (d.created_at, d.document_id),
+            reverse=True,
+        )
+        start = int(cursor) if cursor else 0
+        page = mine[start : start + limit]
+        return page, str(start + limit) if start + limit < len(mine) else None
+
     def transition(
         self,
         document_id: str,

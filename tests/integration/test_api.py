@@ -104,3 +104,23 @@ def test_errors_the_framework_answers_itself_have_our_shape_too(driver: Driver) 
     wrong_method = driver.client.http.put("/v1/me", headers={}, body=b"")
     assert wrong_method.status_code == 405
     assert json.loads(wrong_method.body)["error"]["code"] == "METHOD_NOT_ALLOWED"
+
+
+def test_documents_are_listed_newest_first_a_page_at_a_time(driver: Driver) -> None:
+    ids = [driver.request_upload(f"contract-{n}.pdf", 100).document_id for n in range(3)]
+
+    status, first = driver.api("GET", "/v1/documents?limit=2")
+    assert status == 200, first
+    _, second = driver.api("GET", f"/v1/documents?limit=2&cursor={first['next_cursor']}")
+
+    listed = [d["document_id"] for d in first["documents"] + second["documents"]]
+    assert listed == ids[::-1]
+    assert first["next_cursor"] and second["next_cursor"] is None
+    assert {d["filename"] for d in first["documents"]} == {"contract-2.pdf", "contract-1.pdf"}
+
+
+@pytest.mark.parametrize("query", ["limit=0", "limit=many", "limit=101", "cursor=bm90LWEta2V5"])
+def test_a_bad_page_request_is_a_400_in_the_error_shape(driver: Driver, query: str) -> None:
+    status, body = driver.api("GET", f"/v1/documents?{query}")
+
+    assert status == 400 and body["error"]["code"] == "BAD_REQUEST"
