@@ -106,6 +106,13 @@ def get_document(document_id: str) -> Response:
     return _json(200, document_view(document_queries().get(current_user(), document_id)))
 
 
+@app.route("/v1/documents/{document_id}", methods=["DELETE"])
+@api_route
+def delete_document(document_id: str) -> Response:
+    """Remove a finished document's original and artifacts; 409 while it is still running."""
+    return _json(200, document_queries().delete(current_user(), document_id))
+
+
 @app.route("/v1/documents/{document_id}/report", methods=["GET"])
 @api_route
 def get_report(document_id: str) -> Response:

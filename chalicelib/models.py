@@ -246,6 +246,7 @@ class Document(BaseModel):
     findings_summary: dict[str, int] | None = None
     error: DocumentError | None = None
     refunded: bool = False
+    deleted_at: datetime | None = Field(None, description="Removed by its owner; kept for audit")
     task_token: str | None = None
     review: ReviewDecision | None = None
 

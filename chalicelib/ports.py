@@ -62,6 +62,10 @@ class DocumentRepository(Protocol):
         """The document, if it exists."""
         ...
 
+    def mark_deleted(self, document_id: str, *, objects_removed: int) -> Document:
+        """Keep a finished document's record for audit, out of its owner's list and reach."""
+        ...
+
     def list_documents(
         self, owner_id: str, *, limit: int, cursor: str | None = None
     ) -> tuple[list[Document], str | None]:
@@ -124,6 +128,10 @@ class ObjectStore(Protocol):
         """True when the object exists."""
         ...
 
+
+    def delete_prefix(self, prefix: str) -> int:
+        """Delete every object (and every version of it) under a prefix; how many went."""
+        ...
     def presigned_post(
         self, key: str, *, content_type: str, max_size: int, expires_in: int
     ) -> PresignedPost:

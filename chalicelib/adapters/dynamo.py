@@ -159,6 +159,40 @@ class DynamoDocumentRepository:
         item = self._get_item(_doc_key(document_id))
         return Document.model_validate(item) if item else None
 
+    def mark_deleted(self, document_id: str, *, objects_removed: int) -> Document:
+        """Stamp the record deleted and drop it from GSI1; only once, only when final."""
+        now = _now()
+        try:
+            resp = self._client.update_item(
+                TableName=self._table,
+                Key=_doc_key(document_id),
+                UpdateExpression=(
+                    "SET deleted_at = :now, updated_at = :now, objects_removed = :n "
+                    "REMOVE GSI1PK, GSI1SK"
+                ),
+                ConditionExpression=(
+                    "attribute_exists(PK) AND attribute_not_exists(deleted_at) "
+                    "AND #st IN (:done, :failed)"
+                ),
+                ExpressionAttributeNames={"#st": "status"},
+                ExpressionAttributeValues={
+                    ":now": {"S": now},
+                    ":n": {"N": str(objects_removed)},
+                    ":done": {"S": DocumentStatus.DONE.value},
+                    ":failed": {"S": DocumentStatus.FAILED.value},
+                },
+                ReturnValues="ALL_NEW",
+            )
+        except ClientError as exc:
+            if exc.response["Error"]["Code"] == _CONDITION_FAILED:
+                raise DocumentStateConflictError(
+                    "Only a finished document can be deleted, and only once."
+                ) from exc
+            raise _storage_error(exc) from exc
+        except BotoCoreError as exc:
+            raise _storage_error(exc) from exc
+        return _document_from_item(resp["Attributes"])
+
     def list_documents(
         self, owner_id: str, *, limit: int, cursor: str | None = None
     ) -> tuple[list[Document], str | None]:

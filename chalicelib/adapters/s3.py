@@ -16,6 +16,7 @@ from chalicelib.ports import ObjectInfo, PresignedPost
 
 if TYPE_CHECKING:
     from mypy_boto3_s3 import S3Client
+    from mypy_boto3_s3.type_defs import ObjectIdentifierTypeDef
 
 _MISSING = {"404", "NoSuchKey", "NotFound", "NoSuchVersion"}
 _TEXT_TAG = "kind=text"
@@ -76,6 +77,28 @@ class S3ObjectStore:
         except StoredObjectMissingError:
             return False
         return True
+
+    def delete_prefix(self, prefix: str) -> int:
+        """Every version and delete marker under the prefix, removed in batches of 1000."""
+        removed = 0
+        try:
+            pages = self._client.get_paginator("list_object_versions").paginate(
+                Bucket=self._bucket, Prefix=prefix
+            )
+            for page in pages:
+                objects: list[ObjectIdentifierTypeDef] = [
+                    {"Key": entry["Key"], "VersionId": entry["VersionId"]}
+                    for entry in [*page.get("Versions", []), *page.get("DeleteMarkers", [])]
+                ]
+                for start in range(0, len(objects), 1000):
+                    batch = objects[start : start + 1000]
+                    self._client.delete_objects(
+                        Bucket=self._bucket, Delete={"Objects": batch, "Quiet": True}
+                    )
+                    removed += len(batch)
+        except ClientError as exc:
+            raise _translate(exc) from exc
+        return removed
 
     def put_text(self, key: str, text: str, *, content_type: str, expires_with_text: bool) -> None:
         """Store a UTF-8 artifact; `expires_with_text` tags it for the text retention rule."""

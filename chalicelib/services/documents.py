@@ -6,9 +6,13 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from chalicelib.errors import DocumentNotFoundError, InvalidRequestError
+from chalicelib.errors import (
+    DocumentNotFoundError,
+    DocumentStateConflictError,
+    InvalidRequestError,
+)
 from chalicelib.http import error_body
-from chalicelib.keys import build_artifact_key
+from chalicelib.keys import build_artifact_key, build_artifact_prefix, build_upload_prefix
 from chalicelib.models import Document, DocumentStatus
 
 if TYPE_CHECKING:
@@ -70,9 +74,34 @@ class DocumentQueries:
     def get(self, owner_id: str, document_id: str) -> Document:
         """The caller's document, or not found (also when it is someone else's)."""
         document = self._repo.get(document_id) if _plausible_id(document_id) else None
-        if document is None or document.owner_id != owner_id:
+        if document is None or document.owner_id != owner_id or document.deleted_at is not None:
             raise DocumentNotFoundError
         return document
+
+    def delete(self, owner_id: str, document_id: str) -> dict[str, Any]:
+        """Remove a finished document's original and artifacts; keep its record for audit.
+
+        The objects go first: should this stop halfway, the document is still there and
+        deleting it again finishes the job.
+        """
+        document = self.get(owner_id, document_id)
+        if not document.status.is_final:
+            raise DocumentStateConflictError(
+                "The document is still being processed; delete it once it is done or failed."
+            )
+        removed = sum(
+            self._store.delete_prefix(prefix)
+            for prefix in (
+                build_upload_prefix(document.region, document.document_id),
+                build_artifact_prefix(document.region, document.document_id),
+            )
+        )
+        deleted = self._repo.mark_deleted(document.document_id, objects_removed=removed)
+        return {
+            "document_id": deleted.document_id,
+            "deleted_at": deleted.deleted_at.isoformat() if deleted.deleted_at else None,
+            "objects_removed": removed,
+        }
 
     def report(self, owner_id: str, document_id: str) -> ReportView:
         """The report when done; otherwise the status and stage."""

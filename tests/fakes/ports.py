@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from chalicelib.errors import (
@@ -17,7 +18,6 @@ from chalicelib.ports import Deadline, ObjectInfo, PresignedPost
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
-    from datetime import datetime
 
 
 class FakeRepository:
@@ -47,11 +47,19 @@ class FakeRepository:
     def get(self, document_id: str) -> Document | None:
         return self.documents.get(document_id)
 
+    def mark_deleted(self, document_id: str, *, objects_removed: int) -> Document:
+        document = self.documents.get(document_id)
+        if document is None or document.deleted_at is not None or not document.status.is_final:
+            raise DocumentStateConflictError
+        deleted = document.model_copy(update={"deleted_at": datetime.now(UTC)})
+        self.documents[document_id] = deleted
+        return deleted
+
     def list_documents(
         self, owner_id: str, *, limit: int, cursor: str | None = None
     ) -> tuple[list[Document], str | None]:
         mine = sorted(
-            (d for d in self.documents.values() if d.owner_id == owner_id),
+            (d for d in self.documents.values() if d.owner_id == owner_id and not d.deleted_at),
             key=lambda d: (d.created_at, d.document_id),
             reverse=True,
         )
@@ -148,6 +156,12 @@ class FakeObjectStore:
 
     def exists(self, key: str) -> bool:
         return key in self.objects
+
+    def delete_prefix(self, prefix: str) -> int:
+        doomed = [key for key in self.objects if key.startswith(prefix)]
+        for key in doomed:
+            del self.objects[key]
+        return len(doomed)
 
     def presigned_post(
         self, key: str, *, content_type: str, max_size: int, expires_in: int

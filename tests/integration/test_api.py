@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from tests.documents import make_pdf
 from tests.integration.pipeline_driver import Driver
 
 if TYPE_CHECKING:
@@ -124,3 +125,36 @@ def test_a_bad_page_request_is_a_400_in_the_error_shape(driver: Driver, query: s
     status, body = driver.api("GET", f"/v1/documents?{query}")
 
     assert status == 400 and body["error"]["code"] == "BAD_REQUEST"
+
+
+def test_deleting_a_done_document_removes_its_objects_and_keeps_an_audit_record(
+    driver: Driver, local_cloud: LocalCloud
+) -> None:
+    doc_id = driver.submit("Договор.pdf", make_pdf())
+
+    status, body = driver.api("DELETE", f"/v1/documents/{doc_id}")
+
+    assert status == 200, body
+    assert body["objects_removed"] >= 2  # the original and the report at least
+    s3 = local_cloud.client("s3")
+    left = s3.list_object_versions(Bucket=local_cloud.deployment.bucket, Prefix="")
+    assert not [v for v in left.get("Versions", []) if doc_id in v["Key"]]
+    assert driver.api("GET", f"/v1/documents/{doc_id}")[0] == 404
+    assert driver.api("GET", f"/v1/documents/{doc_id}/report")[0] == 404
+    assert driver.api("DELETE", f"/v1/documents/{doc_id}")[0] == 404
+    assert doc_id not in [
+        d["document_id"] for d in driver.api("GET", "/v1/documents")[1]["documents"]
+    ]
+    record = local_cloud.client("dynamodb").get_item(
+        TableName=local_cloud.deployment.table,
+        Key={"PK": {"S": f"DOC#{doc_id}"}, "SK": {"S": "META"}},
+    )["Item"]
+    assert "deleted_at" in record and "GSI1PK" not in record
+
+
+def test_a_document_still_running_cannot_be_deleted(driver: Driver) -> None:
+    doc_id = driver.request_upload("contract.pdf", 100).document_id
+
+    status, body = driver.api("DELETE", f"/v1/documents/{doc_id}")
+
+    assert (status, body["error"]["code"]) == (409, "CONFLICT")
