@@ -128,10 +128,10 @@ class ObjectStore(Protocol):
         """True when the object exists."""
         ...
 
-
     def delete_prefix(self, prefix: str) -> int:
         """Delete every object (and every version of it) under a prefix; how many went."""
         ...
+
     def presigned_post(
         self, key: str, *, content_type: str, max_size: int, expires_in: int
     ) -> PresignedPost:

@@ -89,6 +89,20 @@ class Settings(BaseSettings):
     prescreen_llm_fallback_below: float = Field(0.5, ge=0, le=1)
     prescreen_llm_max_chars: int = Field(12_000, ge=1000)
 
+    # Sign-in (people): JWT bearer tokens; secrets plain locally or named in SSM / Secrets Manager.
+    auth_token_secret: str = Field("", repr=False, description="HS256 secret, 32 bytes or more")
+    auth_token_secret_parameter: str = ""
+    auth_access_ttl_seconds: int = Field(900, gt=0)
+    auth_refresh_ttl_seconds: int = Field(30 * 24 * 3600, gt=0)
+    auth_token_issuer: str = "contract-check"  # noqa: S105 - a name, not a secret
+    auth_max_login_attempts: int = Field(5, ge=1)
+    auth_lockout_seconds: int = Field(900, ge=1)
+    telegram_bot_token: str = Field("", repr=False, description="Empty: Telegram sign-in is off")
+    telegram_bot_token_parameter: str = ""
+    telegram_login_max_age_seconds: int = Field(86400, gt=0)
+    auth_service_token: str = Field("", repr=False, description="The Telegram adapter's token")
+    auth_service_token_parameter: str = ""
+
     # HTTP API.
     auth_mode: Literal["dev", "jwt"] = Field(
         "jwt", description="`dev` trusts every caller as DEV_USER_ID: the local cloud only"

@@ -36,7 +36,8 @@ def resolve_secret(plain: str, parameter: str) -> str:
         if code in _MISSING:
             # A wrong name or a missing grant: retrying cannot fix it, an operator must.
             raise LlmRequestRejectedError(
-                f"The model API key could not be read from {parameter!r} ({code})."
+                f"A secret could not be read from {parameter!r} ({code}): check the setting "
+                "that names it and the function's grant."
             ) from exc
         raise StorageUnavailableError("The parameter store is unavailable.") from exc
     except (BotoCoreError, ClientError) as exc:

@@ -1,0 +1,176 @@
+"""Sign-up and sign-in of people: e-mail and password, Telegram Login, the bot's token exchange.
+
+Every way in ends the same: a user id, its profile (created with the sign-up
+credits the first time), and a token pair carrying the profile's role.
+
+E-mail sign-in is rate limited per e-mail: after `max_attempts` failures, each
+less than `lockout_seconds` after the one before, further attempts get
+`TooManyAttemptsError` until `lockout_seconds` have passed since the last
+failure; a success clears the count. Unknown e-mails count and cost the same
+as wrong passwords, so neither timing nor the lockout tells which e-mails
+have accounts. Anyone can lock an e-mail out for `lockout_seconds` this way:
+that is the price of slowing password guessing, and it does not grow.
+"""
+
+from __future__ import annotations
+
+import hmac
+import math
+import re
+import uuid
+from typing import TYPE_CHECKING
+
+from chalicelib.auth.errors import (
+    AccountExistsError,
+    AuthMethodDisabledError,
+    InvalidCredentialsError,
+    InvalidEmailError,
+    TooManyAttemptsError,
+)
+from chalicelib.auth.passwords import PasswordHasher, check_password_policy
+from chalicelib.auth.ports import EmailCredential
+from chalicelib.auth.telegram import DEFAULT_MAX_AGE_SECONDS, verify_telegram_login
+from chalicelib.errors import InvalidRequestError
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from datetime import datetime
+
+    from chalicelib.auth.ports import CredentialStore, UserProfiles
+    from chalicelib.auth.tokens import TokenIssuer, TokenPair
+
+# RFC 5321 caps a path at 254 characters; the shape check is deliberately loose
+# (one @, no spaces, a dot in the domain): only a confirmation mail proves an address.
+MAX_EMAIL_LENGTH = 254
+_EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s.]+(\.[^@\s.]+)+$")
+
+
+def normalize_email(email: str) -> str:
+    """The e-mail as we key it: trimmed and lower case, or `InvalidEmailError`."""
+    normalized = email.strip().lower()
+    if len(normalized) > MAX_EMAIL_LENGTH or not _EMAIL.fullmatch(normalized):
+        raise InvalidEmailError
+    return normalized
+
+
+def _new_user_id() -> str:
+    return uuid.uuid4().hex
+
+
+class AuthService:
+    """Registers and signs in people, and hands out the API's tokens."""
+
+    def __init__(
+        self,
+        credentials: CredentialStore,
+        users: UserProfiles,
+        tokens: TokenIssuer,
+        clock: Callable[[], datetime],
+        *,
+        passwords: PasswordHasher | None = None,
+        max_attempts: int = 5,
+        lockout_seconds: int = 900,
+        telegram_bot_token: str = "",
+        telegram_login_max_age_seconds: int = DEFAULT_MAX_AGE_SECONDS,
+        service_token: str = "",
+        new_user_id: Callable[[], str] = _new_user_id,
+    ) -> None:
+        if max_attempts < 1 or lockout_seconds < 1:
+            raise ValueError("max_attempts and lockout_seconds must be positive")
+        self._credentials = credentials
+        self._users = users
+        self._tokens = tokens
+        self._clock = clock
+        self._passwords = passwords or PasswordHasher()
+        self._max_attempts = max_attempts
+        self._lockout_seconds = lockout_seconds
+        self._telegram_bot_token = telegram_bot_token
+        self._telegram_max_age = telegram_login_max_age_seconds
+        self._service_token = service_token
+        self._new_user_id = new_user_id
+
+    # --- e-mail and password -----------------------------------------------
+
+    def register(self, email: str, password: str) -> TokenPair:
+        """Create an account for a new e-mail and sign it in; `AccountExistsError` if taken."""
+        normalized = normalize_email(email)
+        check_password_policy(password, email=normalized)
+        credential = EmailCredential(
+            email=normalized,
+            user_id=self._new_user_id(),
+            password_hash=self._passwords.hash(password),
+        )
+        # The conditional write decides: of two registrations racing for one e-mail, one wins.
+        if not self._credentials.add_email_credential(credential):
+            raise AccountExistsError
+        return self._sign_in(credential.user_id)
+
+    def login(self, email: str, password: str) -> TokenPair:
+        """Sign in with e-mail and password, within the failed-attempt limit."""
+        try:
+            normalized = normalize_email(email)
+        except InvalidEmailError as exc:
+            # No account can have this e-mail: say "wrong credentials", not "bad request".
+            raise InvalidCredentialsError from exc
+        now = self._clock()
+        failures = self._credentials.get_failed_attempts(normalized, now)
+        if failures is not None and failures.count >= self._max_attempts:
+            wait = math.ceil((failures.expires_at - now).total_seconds())
+            raise TooManyAttemptsError(retry_after_seconds=max(wait, 1))
+        credential = self._credentials.get_email_credential(normalized)
+        if credential is None:
+            self._passwords.verify_dummy(password)
+        elif self._passwords.verify(password, credential.password_hash):
+            if failures is not None:
+                self._credentials.clear_failed_attempts(normalized)
+            if self._passwords.needs_rehash(credential.password_hash):
+                self._credentials.replace_password_hash(normalized, self._passwords.hash(password))
+            return self._sign_in(credential.user_id)
+        self._credentials.record_failed_attempt(normalized, now, self._lockout_seconds)
+        raise InvalidCredentialsError
+
+    # --- Telegram -------------------------------------------------------------
+
+    def telegram_login(self, widget_data: Mapping[str, object]) -> TokenPair:
+        """Sign in with Telegram Login Widget data; the first login creates the user."""
+        if not self._telegram_bot_token:
+            raise AuthMethodDisabledError("Telegram login is not enabled.")
+        identity = verify_telegram_login(
+            widget_data,
+            self._telegram_bot_token,
+            now=self._clock(),
+            max_age_seconds=self._telegram_max_age,
+        )
+        return self._sign_in(self._user_for_telegram(identity.id))
+
+    def exchange_service_token(self, service_token: str, telegram_id: int) -> TokenPair:
+        """Tokens for the user of a Telegram id the bot has verified, for the bot's own calls."""
+        if not self._service_token:
+            # An unset token must never match an empty one.
+            raise AuthMethodDisabledError("The service token exchange is not enabled.")
+        if not hmac.compare_digest(service_token.encode(), self._service_token.encode()):
+            raise InvalidCredentialsError("The service token is not valid.")
+        if isinstance(telegram_id, bool) or not isinstance(telegram_id, int) or telegram_id <= 0:
+            raise InvalidRequestError("The Telegram id must be a positive integer.")
+        return self._sign_in(self._user_for_telegram(telegram_id))
+
+    # --- tokens ----------------------------------------------------------------
+
+    def refresh(self, refresh_token: str) -> TokenPair:
+        """A new pair for a valid refresh token, with the user's current role."""
+        claims = self._tokens.verify_refresh(refresh_token)
+        # The role is read again so a promotion or demotion lands at the next refresh.
+        return self._sign_in(claims.user_id)
+
+    # --- shared -----------------------------------------------------------------
+
+    def _user_for_telegram(self, telegram_id: int) -> str:
+        linked = self._credentials.get_telegram_link(telegram_id)
+        if linked is not None:
+            return linked
+        # Two first logins may race; the store keeps one link and tells both callers its user.
+        return self._credentials.add_telegram_link(telegram_id, self._new_user_id())
+
+    def _sign_in(self, user_id: str) -> TokenPair:
+        profile = self._users.profile(user_id)
+        return self._tokens.issue(user_id, profile.role)
