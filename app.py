@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from chalice.app import Chalice, Request, Response
@@ -16,10 +17,18 @@ from chalicelib.http import (
 from chalicelib.services.documents import DEFAULT_PAGE, document_view
 from chalicelib.services.uploads import UploadRequest
 from chalicelib.settings import get_settings
-from chalicelib.wiring import document_queries, upload_service, user_service
+from chalicelib.wiring import (
+    auth_service,
+    document_queries,
+    token_issuer,
+    upload_service,
+    user_service,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+
+    from chalicelib.auth.tokens import TokenPair
 
 # Powertools owns logging (the service name is also "contract-check"): Chalice must not
 # attach its own handler to that logger.
@@ -45,11 +54,79 @@ def one_error_shape(event: Request, get_response: Callable[[Request], Response])
 
 
 def current_user() -> str:
-    """The caller's user id (a local development identity until real sign-in lands)."""
+    """The caller's user id, from the bearer access token.
+
+    On the local cloud (`AUTH_MODE=dev`) a request without a token is the development
+    user; a token, when sent, is checked there too, so sign-in can be tried locally.
+    """
+    request = app.current_request
+    header = (request.headers.get("authorization", "") if request else "").strip()
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        return token_issuer().verify_access(token.strip()).user_id
     settings = get_settings()
-    if settings.auth_mode == "dev":
+    if settings.auth_mode == "dev" and not header:
         return settings.dev_user_id
     raise AuthenticationRequiredError
+
+
+def _body() -> dict[str, Any]:
+    return parse_json_object(app.current_request.raw_body if app.current_request else None)
+
+
+def _tokens(pair: TokenPair, status: int = 200) -> Response:
+    return _json(status, asdict(pair))
+
+
+def _text_field(body: dict[str, Any], name: str) -> str:
+    value = body.get(name)
+    if not isinstance(value, str) or not value:
+        raise InvalidRequestError(f"Send {name} as a non-empty string.")
+    return value
+
+
+@app.route("/v1/auth/register", methods=["POST"], content_types=["application/json"])
+@api_route
+def register() -> Response:
+    """A new account by e-mail and password; its first tokens."""
+    body = _body()
+    return _tokens(
+        auth_service().register(_text_field(body, "email"), _text_field(body, "password")), 201
+    )
+
+
+@app.route("/v1/auth/login", methods=["POST"], content_types=["application/json"])
+@api_route
+def login() -> Response:
+    """Tokens for an e-mail and password; 429 after too many failures."""
+    body = _body()
+    return _tokens(auth_service().login(_text_field(body, "email"), _text_field(body, "password")))
+
+
+@app.route("/v1/auth/telegram", methods=["POST"], content_types=["application/json"])
+@api_route
+def telegram_login() -> Response:
+    """Tokens for Telegram Login Widget data, checked with the bot token's HMAC."""
+    return _tokens(auth_service().telegram_login(_body()))
+
+
+@app.route("/v1/auth/service-token", methods=["POST"], content_types=["application/json"])
+@api_route
+def exchange_service_token() -> Response:
+    """The Telegram adapter's exchange: its service token and a verified Telegram id."""
+    body = _body()
+    telegram_id = body.get("telegram_id")
+    if not isinstance(telegram_id, int) or isinstance(telegram_id, bool):
+        raise InvalidRequestError("Send telegram_id as a number.")
+    pair = auth_service().exchange_service_token(_text_field(body, "service_token"), telegram_id)
+    return _tokens(pair)
+
+
+@app.route("/v1/auth/refresh", methods=["POST"], content_types=["application/json"])
+@api_route
+def refresh_tokens() -> Response:
+    """A new pair of tokens for a refresh token."""
+    return _tokens(auth_service().refresh(_text_field(_body(), "refresh_token")))
 
 
 @app.route("/v1/me", methods=["GET"])
@@ -63,8 +140,7 @@ def get_me() -> Response:
 @api_route
 def create_document() -> Response:
     """Reserve a credit and return a presigned POST for the file."""
-    request_body = app.current_request.raw_body if app.current_request else None
-    body = parse_json_object(request_body)
+    body = _body()
     try:
         upload = UploadRequest(
             filename=str(body["filename"]),

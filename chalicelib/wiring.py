@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from chalicelib.analysis.llm.chat import ChatClient
     from chalicelib.analysis.llm.slots import CallSlots
     from chalicelib.analysis.port import AnalysisProvider
+    from chalicelib.auth.service import AuthService
+    from chalicelib.auth.tokens import TokenIssuer
     from chalicelib.models import Extraction, PrescreenResult
     from chalicelib.services.documents import DocumentQueries
     from chalicelib.services.extraction import ExtractionService
@@ -94,6 +96,51 @@ def user_service() -> UserService:
 
     s = get_settings()
     return UserService(repository(), signup_credits=s.signup_credits, region=s.default_region)
+
+
+@cache
+def token_issuer() -> TokenIssuer:
+    """Access and refresh tokens, signed with the secret from SSM / Secrets Manager."""
+    import secrets
+
+    from chalicelib.adapters.secrets import resolve_secret
+    from chalicelib.auth.tokens import TokenIssuer
+
+    s = get_settings()
+    secret = resolve_secret(s.auth_token_secret, s.auth_token_secret_parameter)
+    if not secret:
+        if s.auth_mode != "dev":
+            raise RuntimeError("AUTH_TOKEN_SECRET or AUTH_TOKEN_SECRET_PARAMETER must be set")
+        # The local cloud without a configured secret: tokens live as long as this process.
+        secret = secrets.token_urlsafe(48)
+    return TokenIssuer(
+        secret,
+        access_ttl_seconds=s.auth_access_ttl_seconds,
+        refresh_ttl_seconds=s.auth_refresh_ttl_seconds,
+        issuer=s.auth_token_issuer,
+        clock=utc_now,
+    )
+
+
+@cache
+def auth_service() -> AuthService:
+    """Sign-in by e-mail and password, Telegram, the bot's service token, and refresh."""
+    from chalicelib.adapters.credentials import DynamoCredentialStore
+    from chalicelib.adapters.secrets import resolve_secret
+    from chalicelib.auth.service import AuthService
+
+    s = get_settings()
+    return AuthService(
+        DynamoCredentialStore(s.table_name),
+        user_service(),
+        token_issuer(),
+        utc_now,
+        max_attempts=s.auth_max_login_attempts,
+        lockout_seconds=s.auth_lockout_seconds,
+        telegram_bot_token=resolve_secret(s.telegram_bot_token, s.telegram_bot_token_parameter),
+        telegram_login_max_age_seconds=s.telegram_login_max_age_seconds,
+        service_token=resolve_secret(s.auth_service_token, s.auth_service_token_parameter),
+    )
 
 
 @cache
@@ -315,6 +362,8 @@ _BUILDERS = (
     extraction_service,
     _idempotent_upload,
     pipeline_steps,
+    token_issuer,
+    auth_service,
     chat_client,
     call_slots,
     analysis_provider,

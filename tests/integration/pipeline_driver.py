@@ -34,9 +34,19 @@ class Driver:
         self.cloud = cloud
         self.client = Client(app)
 
-    def api(self, method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
-        """Call a route; the status and the decoded JSON body."""
-        kwargs: dict[str, Any] = {"headers": {"Content-Type": "application/json"}}
+    def api(
+        self,
+        method: str,
+        path: str,
+        body: dict[str, Any] | None = None,
+        *,
+        token: str | None = None,
+    ) -> tuple[int, Any]:
+        """Call a route (as the bearer of `token`, if given); the status and the JSON body."""
+        headers = {"Content-Type": "application/json"}
+        if token is not None:
+            headers["Authorization"] = f"Bearer {token}"
+        kwargs: dict[str, Any] = {"headers": headers}
         if body is not None:
             kwargs["body"] = json.dumps(body)
         response = getattr(self.client.http, method.lower())(path, **kwargs)
