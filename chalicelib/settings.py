@@ -103,6 +103,9 @@ class Settings(BaseSettings):
     auth_service_token: str = Field("", repr=False, description="The Telegram adapter's token")
     auth_service_token_parameter: str = ""
 
+    # Partners: the API Gateway usage plan their keys are attached to.
+    usage_plan_id: str = ""
+
     # HTTP API.
     auth_mode: Literal["dev", "jwt"] = Field(
         "jwt", description="`dev` trusts every caller as DEV_USER_ID: the local cloud only"

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import boto3
 
-from infra.localcloud import compute_resources, storage_resources
+from infra.localcloud import apigateway_resources, compute_resources, storage_resources
 from infra.localcloud.intrinsics import Created, Resolver, references, resolve_parameters
 
 if TYPE_CHECKING:
@@ -33,9 +33,6 @@ SKIPPED_TYPES: dict[str, str] = {
         "moto does not evaluate bucket policies"
     ),
     "AWS::Serverless::Api": "Chalice's API: served locally by chalice.local",
-    "AWS::ApiGateway::RestApi": "Chalice's API: served locally by chalice.local",
-    "AWS::ApiGateway::Deployment": "Chalice's API: served locally by chalice.local",
-    "AWS::ApiGateway::Stage": "Chalice's API: served locally by chalice.local",
 }
 
 
@@ -91,6 +88,7 @@ Creator = Callable[[ProvisionContext, str, dict[str, Any]], Created]
 CREATORS: dict[str, Creator] = {
     **storage_resources.CREATORS,
     **compute_resources.CREATORS,
+    **apigateway_resources.CREATORS,
 }
 
 

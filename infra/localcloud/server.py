@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from infra.localcloud.apikeys import ApiKeyGate
+
 MOTO_CONFIG: dict[str, Any] = {
     "stepfunctions": {"execute_state_machine": True},
     # Keep Docker "on": with use_docker false moto uses a backend that never calls
@@ -83,11 +85,18 @@ class ApiServer:
         self._server: Any = None
         self._thread: threading.Thread | None = None
         self.url = ""
+        self.api_keys: ApiKeyGate | None = None  # enforces usage-plan keys, as API Gateway does
 
     def start(self, stage: str = "dev") -> str:
         """Import the app (lazily: it is the lead's code) and serve it; the base URL."""
         from chalice.cli.factory import CLIFactory
-        from chalice.local import CustomLocalChalice, create_local_server
+        from chalice.local import ChaliceRequestHandler, CustomLocalChalice, create_local_server
+
+        from infra.localcloud.apikeys import (
+            api_key_gate,
+            gated_request_handler,
+            install_usage_reporting,
+        )
 
         config = CLIFactory(project_dir=str(self._project_root)).create_config_obj(
             chalice_stage_name=stage
@@ -98,10 +107,14 @@ class ApiServer:
         if isinstance(app, CustomLocalChalice):
             app.__class__ = CustomLocalChalice.__bases__[-1]
         self._server = create_local_server(app, config, self._host, self._port)
-        if not self._access_log:
-            self._server.server.RequestHandlerClass = functools.partial(
-                _quiet_handler(), app_object=self._server.app_object, config=config
-            )
+        handler = ChaliceRequestHandler if self._access_log else _quiet_handler()
+        self.api_keys = api_key_gate(app)
+        if self.api_keys is not None:
+            handler = gated_request_handler(handler, self.api_keys)
+            install_usage_reporting(self.api_keys)
+        self._server.server.RequestHandlerClass = functools.partial(
+            handler, app_object=self._server.app_object, config=config
+        )
         host, port = self._server.server.server_address[:2]
         self.url = f"http://{host}:{port}"
         # The HTTP server's own loop: LocalDevServer.serve_forever prints the configured
@@ -119,3 +132,8 @@ class ApiServer:
             self._server.server.server_close()
         if self._thread is not None:
             self._thread.join(timeout=5)
+        if self.api_keys is not None:
+            from infra.localcloud.apikeys import uninstall_usage_reporting
+
+            uninstall_usage_reporting(self.api_keys)
+            self.api_keys = None
