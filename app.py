@@ -20,6 +20,7 @@ from chalicelib.settings import get_settings
 from chalicelib.wiring import (
     auth_service,
     document_queries,
+    partner_keys,
     token_issuer,
     upload_service,
     user_service,
@@ -140,6 +141,10 @@ def get_me() -> Response:
 @api_route
 def create_document() -> Response:
     """Reserve a credit and return a presigned POST for the file."""
+    return _new_upload(current_user())
+
+
+def _new_upload(owner_id: str) -> Response:
     body = _body()
     try:
         upload = UploadRequest(
@@ -149,7 +154,7 @@ def create_document() -> Response:
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise InvalidRequestError("Send filename, content_type and size (bytes) as JSON.") from exc
-    ticket = upload_service().request_upload(current_user(), upload)
+    ticket = upload_service().request_upload(owner_id, upload)
     return _json(
         201,
         {
@@ -195,3 +200,72 @@ def get_report(document_id: str) -> Response:
     """200 with Markdown and JSON when done; 202 with the stage while running; 409 if failed."""
     view = document_queries().report(current_user(), document_id)
     return _json(view.http_status, view.body)
+
+
+# --- partners: API keys (people manage them; partners call with one) ------------------------
+
+
+@app.route("/v1/keys", methods=["POST"], content_types=["application/json"])
+@api_route
+def create_key() -> Response:
+    """A new partner API key on the usage plan; its value is shown this once."""
+    return _json(201, partner_keys().create(current_user(), _text_field(_body(), "name")))
+
+
+@app.route("/v1/keys", methods=["GET"])
+@api_route
+def list_keys() -> Response:
+    """The caller's partner keys, without their values."""
+    return _json(200, {"keys": partner_keys().list(current_user())})
+
+
+@app.route("/v1/keys/{key_id}/revoke", methods=["POST"])
+@api_route
+def revoke_key(key_id: str) -> Response:
+    """Disable one of the caller's keys at once."""
+    return _json(200, partner_keys().revoke(current_user(), key_id))
+
+
+def _partner_key_id() -> str | None:
+    """The key id API Gateway puts in the request context for a key-protected route."""
+    request = app.current_request
+    identity = (request.context.get("identity") or {}) if request else {}
+    key_id = identity.get("apiKeyId")
+    return str(key_id) if key_id else None
+
+
+def _partner() -> str:
+    return partner_keys().owner_of(_partner_key_id())
+
+
+@app.route(
+    "/v1/b2b/documents", methods=["POST"], content_types=["application/json"], api_key_required=True
+)
+@api_route
+def b2b_create_document() -> Response:
+    """A partner's upload, charged to the key's owner."""
+    return _new_upload(_partner())
+
+
+@app.route("/v1/b2b/documents/{document_id}", methods=["GET"], api_key_required=True)
+@api_route
+def b2b_get_document(document_id: str) -> Response:
+    """A partner's document, by the key's owner."""
+    return _json(200, document_view(document_queries().get(_partner(), document_id)))
+
+
+@app.route("/v1/b2b/documents/{document_id}/report", methods=["GET"], api_key_required=True)
+@api_route
+def b2b_get_report(document_id: str) -> Response:
+    """A partner's report: 200, 202 while running, 409 if failed."""
+    view = document_queries().report(_partner(), document_id)
+    return _json(view.http_status, view.body)
+
+
+@app.route("/v1/b2b/usage", methods=["GET"], api_key_required=True)
+@api_route
+def b2b_usage() -> Response:
+    """The calling key's requests per day over the last 30 days, from API Gateway."""
+    key_id = _partner_key_id()
+    partner_keys().owner_of(key_id)  # a missing or revoked key stops here
+    return _json(200, partner_keys().usage(key_id or ""))

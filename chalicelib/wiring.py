@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from chalicelib.services.documents import DocumentQueries
     from chalicelib.services.extraction import ExtractionService
     from chalicelib.services.failures import FailureRecorder
+    from chalicelib.services.partners import PartnerKeys
     from chalicelib.services.pipeline import FactsFallback, PipelineSteps
     from chalicelib.services.review import ReviewService
     from chalicelib.services.run_failures import RunFailureService
@@ -141,6 +142,17 @@ def auth_service() -> AuthService:
         telegram_login_max_age_seconds=s.telegram_login_max_age_seconds,
         service_token=resolve_secret(s.auth_service_token, s.auth_service_token_parameter),
     )
+
+
+@cache
+def partner_keys() -> PartnerKeys:
+    """Partner API keys: API Gateway's keys on the partners' plan, and who owns each."""
+    from chalicelib.adapters.apikeys import ApiGatewayKeys
+    from chalicelib.adapters.key_registry import DynamoKeyRegistry
+    from chalicelib.services.partners import PartnerKeys
+
+    s = get_settings()
+    return PartnerKeys(ApiGatewayKeys(s.usage_plan_id), DynamoKeyRegistry(s.table_name), utc_now)
 
 
 @cache
@@ -364,6 +376,7 @@ _BUILDERS = (
     pipeline_steps,
     token_issuer,
     auth_service,
+    partner_keys,
     chat_client,
     call_slots,
     analysis_provider,
