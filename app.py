@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from chalice.app import Chalice, Request, Response
 
-from chalicelib.errors import AuthenticationRequiredError, InvalidRequestError
+from chalicelib.errors import AuthenticationRequiredError, ForbiddenError, InvalidRequestError
 from chalicelib.http import (
     JSON_HEADERS,
     parse_json_object,
@@ -21,6 +21,7 @@ from chalicelib.wiring import (
     auth_service,
     document_queries,
     partner_keys,
+    review_service,
     token_issuer,
     upload_service,
     user_service,
@@ -69,6 +70,27 @@ def current_user() -> str:
     if settings.auth_mode == "dev" and not header:
         return settings.dev_user_id
     raise AuthenticationRequiredError
+
+
+def current_role() -> str:
+    """The caller's role: from the access token, or the development user's on the local cloud."""
+    request = app.current_request
+    header = (request.headers.get("authorization", "") if request else "").strip()
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        return token_issuer().verify_access(token.strip()).role
+    settings = get_settings()
+    if settings.auth_mode == "dev" and not header:
+        return settings.dev_user_role
+    raise AuthenticationRequiredError
+
+
+def require_role(*roles: str) -> str:
+    """The caller's user id when their role is one of `roles`; 403 otherwise."""
+    user_id = current_user()
+    if current_role() not in roles:
+        raise ForbiddenError
+    return user_id
 
 
 def _body() -> dict[str, Any]:
@@ -269,3 +291,37 @@ def b2b_usage() -> Response:
     key_id = _partner_key_id()
     partner_keys().owner_of(key_id)  # a missing or revoked key stops here
     return _json(200, partner_keys().usage(key_id or ""))
+
+
+# --- reviewers ------------------------------------------------------------------------------
+
+_DECISIONS = ("approve", "deep_analysis", "reject")
+
+
+@app.route("/v1/reviews", methods=["GET"])
+@api_route
+def list_reviews() -> Response:
+    """Documents held for a reviewer, oldest first, with prescreen's facts."""
+    require_role("reviewer", "admin")
+    queries = document_queries()
+    held = [
+        {**document_view(document), "prescreen": queries.prescreen_of(document)}
+        for document in review_service().queue()
+    ]
+    return _json(200, {"reviews": held})
+
+
+@app.route("/v1/reviews/{document_id}", methods=["POST"], content_types=["application/json"])
+@api_route
+def decide_review(document_id: str) -> Response:
+    """approve, deep_analysis or reject a held document; its run resumes."""
+    reviewer = require_role("reviewer", "admin")
+    body = _body()
+    decision = body.get("decision")
+    if decision not in _DECISIONS:
+        raise InvalidRequestError(f"decision must be one of {', '.join(_DECISIONS)}.")
+    comment = body.get("comment", "")
+    if not isinstance(comment, str) or len(comment) > 2000:
+        raise InvalidRequestError("comment must be text of at most 2000 characters.")
+    document = review_service().decide(document_id, decision, reviewer=reviewer, comment=comment)
+    return _json(200, document_view(document))

@@ -260,6 +260,14 @@ class AuthenticationRequiredError(RequestError):
     default_message = "Sign in first."
 
 
+class ForbiddenError(RequestError):
+    """The caller is signed in but their role does not allow this."""
+
+    code = "FORBIDDEN"
+    http_status = 403
+    default_message = "Your role does not allow this."
+
+
 class InsufficientCreditsError(RequestError):
     """The user has no credit left to reserve."""
 

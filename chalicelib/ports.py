@@ -62,6 +62,18 @@ class DocumentRepository(Protocol):
         """The document, if it exists."""
         ...
 
+    def enqueue_review(self, document_id: str) -> None:
+        """Put a held document on the reviewers' queue."""
+        ...
+
+    def dequeue_review(self, document_id: str) -> None:
+        """Take a document off the reviewers' queue (gone already is fine)."""
+        ...
+
+    def list_reviews(self, limit: int) -> list[Document]:
+        """The documents on the reviewers' queue still held, oldest first."""
+        ...
+
     def mark_deleted(self, document_id: str, *, objects_removed: int) -> Document:
         """Keep a finished document's record for audit, out of its owner's list and reach."""
         ...

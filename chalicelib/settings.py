@@ -111,6 +111,9 @@ class Settings(BaseSettings):
         "jwt", description="`dev` trusts every caller as DEV_USER_ID: the local cloud only"
     )
     dev_user_id: str = "dev-user"
+    dev_user_role: Literal["user", "reviewer", "admin"] = Field(
+        "admin", description="The development user's role on the local cloud (AUTH_MODE=dev)"
+    )
 
     # Observability.
     log_level: str = "INFO"

@@ -58,6 +58,10 @@ def _doc_key(document_id: str) -> dict[str, Any]:
     return {"PK": {"S": f"DOC#{document_id}"}, "SK": {"S": "META"}}
 
 
+def _review_key(document_id: str) -> dict[str, Any]:
+    return {"PK": {"S": "REVIEWS"}, "SK": {"S": f"DOC#{document_id}"}}
+
+
 def _user_key(user_id: str) -> dict[str, Any]:
     return {"PK": {"S": f"USER#{user_id}"}, "SK": {"S": "PROFILE"}}
 
@@ -158,6 +162,45 @@ class DynamoDocumentRepository:
         """The document, if it exists."""
         item = self._get_item(_doc_key(document_id))
         return Document.model_validate(item) if item else None
+
+    def enqueue_review(self, document_id: str) -> None:
+        """A `REVIEWS` / `DOC#{id}` item: the queue reviewers list, with no scan of the table."""
+        try:
+            self._client.put_item(
+                TableName=self._table,
+                Item={**_review_key(document_id), "document_id": {"S": document_id}},
+            )
+        except (ClientError, BotoCoreError) as exc:
+            raise _storage_error(exc) from exc
+
+    def dequeue_review(self, document_id: str) -> None:
+        """Remove the queue item; an absent one is fine (decided twice, or timed out)."""
+        try:
+            self._client.delete_item(TableName=self._table, Key=_review_key(document_id))
+        except (ClientError, BotoCoreError) as exc:
+            raise _storage_error(exc) from exc
+
+    def list_reviews(self, limit: int) -> list[Document]:
+        """Queued documents still held for review, oldest hold first.
+
+        A queue item can outlive its hold (the review timed out, the run failed): such
+        documents are skipped here rather than trusted.
+        """
+        try:
+            items = self._client.query(
+                TableName=self._table,
+                KeyConditionExpression="PK = :pk",
+                ExpressionAttributeValues={":pk": {"S": "REVIEWS"}},
+            ).get("Items", [])
+        except (ClientError, BotoCoreError) as exc:
+            raise _storage_error(exc) from exc
+        held = []
+        for item in items:
+            document = self.get(item["document_id"]["S"])
+            if document is not None and document.status == DocumentStatus.IN_REVIEW:
+                held.append(document)
+        held.sort(key=lambda document: document.updated_at)
+        return held[:limit]
 
     def mark_deleted(self, document_id: str, *, objects_removed: int) -> Document:
         """Stamp the record deleted and drop it from GSI1; only once, only when final."""

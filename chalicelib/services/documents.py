@@ -78,6 +78,16 @@ class DocumentQueries:
             raise DocumentNotFoundError
         return document
 
+    def prescreen_of(self, document: Document) -> dict[str, Any] | None:
+        """Prescreen's facts for a document, when prescreen has run (any owner: reviewers)."""
+        key = build_artifact_key(
+            document.region, document.document_id, document.version, "prescreen.json"
+        )
+        if not self._store.exists(key):
+            return None
+        parsed: dict[str, Any] = json.loads(self._store.get_text(key))
+        return parsed
+
     def delete(self, owner_id: str, document_id: str) -> dict[str, Any]:
         """Remove a finished document's original and artifacts; keep its record for audit.
 

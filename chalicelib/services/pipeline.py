@@ -116,6 +116,7 @@ class PipelineSteps:
     def hold_for_review(self, ref: RunRef, task_token: str) -> dict[str, Any]:
         """Park the document for a reviewer with the token that resumes the run."""
         self._move(ref, S.IN_REVIEW, {"task_token": task_token})
+        self._repo.enqueue_review(ref.document_id)
         return {"held": True}
 
     def finalize(self, ref: RunRef) -> dict[str, Any]:

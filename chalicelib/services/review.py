@@ -47,4 +47,9 @@ class ReviewService:
         self._workflow.send_task_success(
             document.task_token, {"decision": decision, "reviewer": reviewer}
         )
+        self._repo.dequeue_review(document_id)
         return updated
+
+    def queue(self, limit: int = 50) -> list[Document]:
+        """The documents held for a reviewer, oldest hold first."""
+        return self._repo.list_reviews(limit)

@@ -27,6 +27,7 @@ class FakeRepository:
         self.users: dict[str, UserProfile] = {}
         self.documents: dict[str, Document] = {}
         self.deadlines: list[Deadline] = []
+        self.review_queue: set[str] = set()
 
     def ensure_user(self, user_id: str, *, credits: int, region: str) -> UserProfile:
         return self.users.setdefault(
@@ -46,6 +47,21 @@ class FakeRepository:
 
     def get(self, document_id: str) -> Document | None:
         return self.documents.get(document_id)
+
+    def enqueue_review(self, document_id: str) -> None:
+        self.review_queue.add(document_id)
+
+    def dequeue_review(self, document_id: str) -> None:
+        self.review_queue.discard(document_id)
+
+    def list_reviews(self, limit: int) -> list[Document]:
+        held = [
+            self.documents[doc_id]
+            for doc_id in self.review_queue
+            if doc_id in self.documents
+            and self.documents[doc_id].status == DocumentStatus.IN_REVIEW
+        ]
+        return sorted(held, key=lambda document: document.updated_at)[:limit]
 
     def mark_deleted(self, document_id: str, *, objects_removed: int) -> Document:
         document = self.documents.get(document_id)
