@@ -20,6 +20,7 @@ from chalicelib.settings import get_settings
 from chalicelib.wiring import (
     auth_service,
     document_queries,
+    operator_service,
     partner_keys,
     review_service,
     token_issuer,
@@ -325,3 +326,41 @@ def decide_review(document_id: str) -> Response:
         raise InvalidRequestError("comment must be text of at most 2000 characters.")
     document = review_service().decide(document_id, decision, reviewer=reviewer, comment=comment)
     return _json(200, document_view(document))
+
+
+# --- operators --------------------------------------------------------------------------------
+
+
+@app.route("/v1/admin/runs", methods=["GET"])
+@api_route
+def failed_runs() -> Response:
+    """Failed runs with Step Functions' error and cause (`?status=FAILED`, the only one)."""
+    require_role("admin")
+    request = app.current_request
+    params = dict((request.query_params if request else None) or {})
+    if params.get("status", "FAILED") != "FAILED":
+        raise InvalidRequestError("Only status=FAILED runs are listed here.")
+    return _json(200, {"runs": operator_service().failed_runs()})
+
+
+@app.route("/v1/admin/documents/{document_id}/redrive", methods=["POST"])
+@api_route
+def redrive_run(document_id: str) -> Response:
+    """Redrive a failed document's run from the step that failed."""
+    require_role("admin")
+    return _json(202, operator_service().redrive(document_id))
+
+
+@app.route(
+    "/v1/admin/users/{user_id}/credits", methods=["POST"], content_types=["application/json"]
+)
+@api_route
+def grant_credits(user_id: str) -> Response:
+    """Grant a user credits with a reason; who granted them is recorded."""
+    admin = require_role("admin")
+    body = _body()
+    amount = body.get("amount")
+    if not isinstance(amount, int) or isinstance(amount, bool):
+        raise InvalidRequestError("Send amount as a whole number.")
+    reason = _text_field(body, "reason")
+    return _json(200, operator_service().grant(user_id, amount, reason=reason, granted_by=admin))

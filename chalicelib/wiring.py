@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from chalicelib.services.documents import DocumentQueries
     from chalicelib.services.extraction import ExtractionService
     from chalicelib.services.failures import FailureRecorder
+    from chalicelib.services.operations import OperatorService
     from chalicelib.services.partners import PartnerKeys
     from chalicelib.services.pipeline import FactsFallback, PipelineSteps
     from chalicelib.services.review import ReviewService
@@ -153,6 +154,14 @@ def partner_keys() -> PartnerKeys:
 
     s = get_settings()
     return PartnerKeys(ApiGatewayKeys(s.usage_plan_id), DynamoKeyRegistry(s.table_name), utc_now)
+
+
+@cache
+def operator_service() -> OperatorService:
+    """Failed runs, redrives and credit grants for operators."""
+    from chalicelib.services.operations import OperatorService
+
+    return OperatorService(repository(), workflow(), repository(), utc_now)
 
 
 @cache
@@ -377,6 +386,7 @@ _BUILDERS = (
     token_issuer,
     auth_service,
     partner_keys,
+    operator_service,
     chat_client,
     call_slots,
     analysis_provider,

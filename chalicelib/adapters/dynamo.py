@@ -163,6 +163,45 @@ class DynamoDocumentRepository:
         item = self._get_item(_doc_key(document_id))
         return Document.model_validate(item) if item else None
 
+    def grant_credits(self, user_id: str, amount: int, *, reason: str, granted_by: str) -> int:
+        """Add credits to an existing user and record who gave them and why; the new balance."""
+        at = _now()
+        try:
+            self._client.transact_write_items(
+                TransactItems=[
+                    {
+                        "Update": {
+                            "TableName": self._table,
+                            "Key": _user_key(user_id),
+                            "UpdateExpression": "SET credits_left = credits_left + :n",
+                            "ConditionExpression": "attribute_exists(PK)",
+                            "ExpressionAttributeValues": {":n": {"N": str(amount)}},
+                        }
+                    },
+                    {
+                        "Put": {
+                            "TableName": self._table,
+                            "Item": {
+                                "PK": {"S": f"USER#{user_id}"},
+                                "SK": {"S": f"GRANT#{at}"},
+                                "amount": {"N": str(amount)},
+                                "reason": {"S": reason},
+                                "granted_by": {"S": granted_by},
+                                "granted_at": {"S": at},
+                            },
+                        }
+                    },
+                ]
+            )
+        except ClientError as exc:
+            if exc.response["Error"]["Code"] == "TransactionCanceledException":
+                raise DocumentNotFoundError("No such user.") from exc
+            raise _storage_error(exc) from exc
+        except BotoCoreError as exc:
+            raise _storage_error(exc) from exc
+        profile = self.get_user(user_id)
+        return profile.credits_left if profile else 0
+
     def enqueue_review(self, document_id: str) -> None:
         """A `REVIEWS` / `DOC#{id}` item: the queue reviewers list, with no scan of the table."""
         try:

@@ -313,3 +313,37 @@ def test_a_failed_run_restarted_from_its_input_after_the_outage_ends_the_documen
     _, report = driver.api("GET", f"/v1/documents/{doc_id}/report")
     assert "не заменяет консультацию юриста" in report["markdown"]
     driver.cloud.errors.clear()  # the outage's StorageUnavailableErrors were expected
+
+
+def test_an_operator_lists_the_failed_run_and_redrives_it_over_the_api(
+    driver: Driver, storage_outage: StorageOutage
+) -> None:
+    doc_id = driver.submit("contract.pdf", make_pdf())
+    driver.cloud.wait_for_execution(f"{doc_id}-v1")
+    storage_outage.end()
+
+    # The local cloud's development user is an admin.
+    status, listed = driver.api("GET", "/v1/admin/runs?status=FAILED")
+    assert status == 200, listed
+    run = next(r for r in listed["runs"] if r["document_id"] == doc_id)
+    assert run["error"] == "StorageUnavailableError" and run["cause"]
+    status, redriven = driver.api("POST", f"/v1/admin/documents/{doc_id}/redrive")
+
+    assert status == 202, redriven
+    assert driver.cloud.wait_for_execution(redriven["execution_arn"])["status"] == "SUCCEEDED"
+    assert driver.document(doc_id)["status"] == "done"
+    assert driver.api("POST", f"/v1/admin/documents/{doc_id}/redrive")[0] == 409
+    driver.cloud.errors.clear()  # the outage's StorageUnavailableErrors were expected
+
+
+def test_an_operator_grants_credits_with_a_reason(driver: Driver) -> None:
+    before = driver.credits()
+
+    status, body = driver.api(
+        "POST", "/v1/admin/users/dev-user/credits", {"amount": 3, "reason": "pilot"}
+    )
+    unknown = driver.api("POST", "/v1/admin/users/nobody/credits", {"amount": 3, "reason": "x"})
+    no_reason = driver.api("POST", "/v1/admin/users/dev-user/credits", {"amount": 3})
+
+    assert status == 200 and body["credits_left"] == before + 3
+    assert unknown[0] == 404 and no_reason[0] == 400
