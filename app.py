@@ -14,6 +14,7 @@ from chalicelib.http import (
     reshaped_framework_error,
     with_error_shape,
 )
+from chalicelib.openapi import openapi_document
 from chalicelib.services.documents import DEFAULT_PAGE, document_view
 from chalicelib.services.uploads import UploadRequest
 from chalicelib.settings import get_settings
@@ -56,8 +57,8 @@ def one_error_shape(event: Request, get_response: Callable[[Request], Response])
     return response
 
 
-def current_user() -> str:
-    """The caller's user id, from the bearer access token.
+def current_caller() -> tuple[str, str]:
+    """The caller's user id and role, from the bearer access token.
 
     On the local cloud (`AUTH_MODE=dev`) a request without a token is the development
     user; a token, when sent, is checked there too, so sign-in can be tried locally.
@@ -66,30 +67,23 @@ def current_user() -> str:
     header = (request.headers.get("authorization", "") if request else "").strip()
     scheme, _, token = header.partition(" ")
     if scheme.lower() == "bearer" and token.strip():
-        return token_issuer().verify_access(token.strip()).user_id
+        claims = token_issuer().verify_access(token.strip())
+        return claims.user_id, claims.role
     settings = get_settings()
     if settings.auth_mode == "dev" and not header:
-        return settings.dev_user_id
+        return settings.dev_user_id, settings.dev_user_role
     raise AuthenticationRequiredError
 
 
-def current_role() -> str:
-    """The caller's role: from the access token, or the development user's on the local cloud."""
-    request = app.current_request
-    header = (request.headers.get("authorization", "") if request else "").strip()
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() == "bearer" and token.strip():
-        return token_issuer().verify_access(token.strip()).role
-    settings = get_settings()
-    if settings.auth_mode == "dev" and not header:
-        return settings.dev_user_role
-    raise AuthenticationRequiredError
+def current_user() -> str:
+    """The caller's user id."""
+    return current_caller()[0]
 
 
 def require_role(*roles: str) -> str:
     """The caller's user id when their role is one of `roles`; 403 otherwise."""
-    user_id = current_user()
-    if current_role() not in roles:
+    user_id, role = current_caller()
+    if role not in roles:
         raise ForbiddenError
     return user_id
 
@@ -364,3 +358,13 @@ def grant_credits(user_id: str) -> Response:
         raise InvalidRequestError("Send amount as a whole number.")
     reason = _text_field(body, "reason")
     return _json(200, operator_service().grant(user_id, amount, reason=reason, granted_by=admin))
+
+
+# --- the API's own description ------------------------------------------------------------
+
+
+@app.route("/v1/openapi.json", methods=["GET"])
+@api_route
+def get_openapi() -> Response:
+    """This API as an OpenAPI 3.1 document (no sign-in: it holds no data)."""
+    return _json(200, openapi_document())

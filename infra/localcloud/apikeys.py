@@ -270,14 +270,21 @@ def install_usage_reporting(gate: ApiKeyGate) -> None:
     """Answer moto's GetUsage for the gate's plan from its ledger.
 
     moto matches a request's URL against its url_paths on every in-process call; its HTTP
-    server compiles them once, when it first serves API Gateway, so there GetUsage keeps
-    answering 404 unless this runs before that (read `ApiKeyGate.ledger` instead).
+    server compiles them once, so server mode installs the route before that server starts
+    (`install_get_usage_route`, called by `LocalCloud.start_server`).
     """
+    with _reporting_lock:
+        _gates[gate.usage_plan_id] = gate
+    install_get_usage_route()
+
+
+def install_get_usage_route() -> None:
+    """Give moto a GetUsage route; the server mode calls this before moto's server starts,
+    since that server compiles its routes once (a plan without a gate reports no usage)."""
     from moto.apigateway import urls
     from moto.apigateway.responses import APIGatewayResponse
 
     with _reporting_lock:
-        _gates[gate.usage_plan_id] = gate
         setattr(APIGatewayResponse, "get_usage", _get_usage)  # noqa: B010  # moto lacks it
         urls.url_paths.setdefault(_USAGE_PATH, APIGatewayResponse.dispatch)
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 import boto3
 
 from infra.localcloud import moto_patches
+from infra.localcloud.apikeys import install_get_usage_route
 from infra.localcloud.deployment import Deployment
 from infra.localcloud.environment import EnvironmentPatch, merge_environments, reset_cold_start
 from infra.localcloud.provision import provision
@@ -107,6 +108,8 @@ class LocalCloud:
         """Server mode: moto on `port`, the HTTP API on `api_port` (None: no API); 0 = any."""
         self._refuse_a_second_cloud()
         self._env.apply({**FAKE_CREDENTIALS, **self._region_env()})
+        # Before moto's server compiles its routes: it would never see the added GetUsage.
+        install_get_usage_route()
         self._moto_server = MotoServer(host, port)
         try:
             self.endpoint_url = self._moto_server.start()

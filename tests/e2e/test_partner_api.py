@@ -61,6 +61,8 @@ def test_a_partner_uploads_with_a_key_and_a_revoked_key_is_refused(cloud: LocalC
     assert [k["name"] for k in listed] == ["ERP"] and "api_key" not in listed[0]
 
     assert _call(cloud, "GET", "/v1/b2b/documents/x", headers={}).json() == {"message": "Forbidden"}
+    usage = _call(cloud, "GET", "/v1/b2b/usage", headers=key)
+    assert usage.status_code == 200 and usage.json()["total"] >= 2  # counted by the plan
     revoked = _call(cloud, "POST", f"/v1/keys/{listed[0]['key_id']}/revoke", headers=bearer)
     assert revoked.status_code == 200 and revoked.json()["enabled"] is False
     assert _call(cloud, "GET", f"/v1/b2b/documents/{doc_id}", headers=key).status_code == 403

@@ -1,0 +1,333 @@
+"""The OpenAPI 3.1 description of the HTTP API, built from the route table.
+
+`openapi_document()` is what `GET /v1/openapi.json` answers. The routes are data in
+`chalicelib.openapi_routes`; this module holds the component schemas (what `app.py` and
+the services put in their answers) and turns each row into an operation.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from http import HTTPStatus
+from typing import Any, get_args
+
+from chalicelib.auth.tokens import ROLES
+from chalicelib.models import DocumentStatus, Pipeline, Route
+from chalicelib.openapi_routes import ROUTES, Operation
+
+OPENAPI_VERSION = "3.1.0"
+ERROR_SCHEMA = "#/components/schemas/Error"
+_PATH_PARAM = re.compile(r"{(\w+)}")
+
+# What a status means when it answers with the error shape; the code says exactly what.
+_ERROR_MEANING: dict[int, str] = {
+    400: "A field is missing or malformed, or the body is not a JSON object",
+    401: "No valid credentials: sign in, or the token or key is not valid",
+    402: "No credits left",
+    403: "The caller may not do this (role, or a sign-in method that is not enabled)",
+    404: "No such resource, or not the caller's",
+    409: "The resource is not in a state that allows this, or exists already",
+    413: "The declared file is larger than the upload limit",
+    415: "The Content-Type is not application/json, or the file type is not supported",
+    429: "Too many failed sign-ins: wait and try again",
+}
+# API Gateway refuses a partner's request before the function runs, in its own shape.
+_GATEWAY_MEANING: dict[int, str] = {
+    403: "API Gateway: no valid x-api-key (missing, unknown or revoked)",
+    429: "API Gateway: over the usage plan's throttle or quota",
+}
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _obj(required: list[str], **properties: Any) -> dict[str, Any]:
+    return {"type": "object", "required": required, "properties": properties}
+
+
+def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+_STR = {"type": "string"}
+_TEXT = {"type": "string", "minLength": 1}
+_INT = {"type": "integer"}
+_COUNT = {"type": "integer", "minimum": 0}
+_TIME = {"type": "string", "format": "date-time"}
+_ERROR_DETAIL = _obj(["code", "message"], code=_STR, message=_STR)
+
+
+def _schemas() -> dict[str, Any]:
+    document_fields = [
+        "document_id", "filename", "status", "stage", "version", "region", "pipeline",
+        "route", "confidence", "findings", "refunded", "created_at", "updated_at",
+    ]  # fmt: skip
+    return {
+        "Error": _obj(["error"], error=_ERROR_DETAIL),
+        "GatewayError": _obj(["message"], message=_STR),
+        "Credentials": _obj(
+            ["email", "password"],
+            email={"type": "string", "format": "email", "maxLength": 254},
+            password={
+                "type": "string",
+                "minLength": 10,
+                "maxLength": 256,
+                "description": "At least two of letters, digits and other characters.",
+            },
+        ),
+        "TelegramLogin": {
+            **_obj(
+                ["id", "first_name", "auth_date", "hash"],
+                id={"type": "integer", "minimum": 1},
+                first_name=_STR,
+                last_name=_STR,
+                username=_STR,
+                photo_url=_STR,
+                auth_date={"type": "integer", "minimum": 1},
+                hash={"type": "string", "pattern": "^[0-9a-f]{64}$"},
+            ),
+            "description": "Login Widget data as Telegram signed it, every field included.",
+        },
+        "ServiceTokenExchange": _obj(
+            ["service_token", "telegram_id"],
+            service_token=_TEXT,
+            telegram_id={"type": "integer", "minimum": 1},
+        ),
+        "RefreshRequest": _obj(["refresh_token"], refresh_token=_TEXT),
+        "TokenPair": _obj(
+            ["access_token", "refresh_token", "expires_in", "token_type"],
+            access_token=_STR,
+            refresh_token=_STR,
+            expires_in={**_INT, "description": "Seconds the access token lives."},
+            token_type={"const": "Bearer"},
+        ),
+        "Profile": _obj(
+            ["user_id", "credits_left", "role", "region"],
+            user_id=_STR,
+            credits_left=_COUNT,
+            role={"enum": sorted(ROLES)},
+            region=_STR,
+        ),
+        "ReviewDecision": _obj(
+            ["decision", "reviewer", "comment", "decided_at"],
+            decision={"enum": ["approve", "deep_analysis", "reject"]},
+            reviewer=_STR,
+            comment=_STR,
+            decided_at=_TIME,
+        ),
+        "Document": _obj(
+            document_fields,
+            document_id=_STR,
+            filename=_STR,
+            status={"enum": [status.value for status in DocumentStatus]},
+            stage={**_STR, "description": "Where the document is, for people."},
+            version={"type": "integer", "minimum": 1},
+            region=_STR,
+            pipeline={"enum": [*get_args(Pipeline), None]},
+            route={"enum": [*get_args(Route), None]},
+            confidence=_nullable({"type": "number", "minimum": 0, "maximum": 1}),
+            findings=_nullable({"type": "object", "additionalProperties": _COUNT}),
+            refunded={"type": "boolean"},
+            created_at=_TIME,
+            updated_at=_TIME,
+            error=_ERROR_DETAIL,
+            review=_ref("ReviewDecision"),
+        ),
+        "UploadRequest": _obj(
+            ["filename", "content_type", "size"],
+            filename={
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 255,
+                "description": "Its extension picks the type: pdf docx doc rtf txt png jpg "
+                "jpeg tif tiff xlsx; content_type must be that type's (415 otherwise).",
+            },
+            content_type={**_TEXT, "examples": ["application/pdf"]},
+            size={"type": "integer", "minimum": 1, "description": "The file's size in bytes."},
+        ),
+        "UploadTicket": _obj(
+            ["document", "upload", "expires_at"],
+            document=_ref("Document"),
+            upload=_obj(
+                ["url", "fields"],
+                url=_STR,
+                fields={"type": "object", "additionalProperties": _STR},
+            ),
+            expires_at=_TIME,
+        ),
+        "DocumentPage": _obj(
+            ["documents", "next_cursor"],
+            documents={"type": "array", "items": _ref("Document")},
+            next_cursor=_nullable(_STR),
+        ),
+        "DeletedDocument": _obj(
+            ["document_id", "deleted_at", "objects_removed"],
+            document_id=_STR,
+            deleted_at=_nullable(_TIME),
+            objects_removed=_COUNT,
+        ),
+        "ReportView": _obj(
+            ["document", "markdown", "report"],
+            document=_ref("Document"),
+            markdown=_STR,
+            report={"type": "object", "description": "The report as JSON (facts, findings…)."},
+        ),
+        "FailedReport": {
+            "allOf": [_ref("Error"), _obj(["document"], document=_ref("Document"))],
+            "description": "Why the document failed, and the document.",
+        },
+        "KeyRequest": _obj(["name"], name={"type": "string", "minLength": 1, "maxLength": 64}),
+        "Key": _obj(
+            ["key_id", "name", "created_at", "enabled"],
+            key_id=_STR,
+            name=_STR,
+            created_at=_TIME,
+            enabled={"type": "boolean"},
+        ),
+        "NewKey": {"allOf": [_ref("Key"), _obj(["api_key"], api_key=_STR)]},
+        "KeyList": _obj(["keys"], keys={"type": "array", "items": _ref("Key")}),
+        "Usage": _obj(
+            ["key_id", "days", "total"],
+            key_id=_STR,
+            days={
+                "type": "array",
+                "items": _obj(
+                    ["date", "used", "remaining"],
+                    date={"type": "string", "format": "date"},
+                    used=_COUNT,
+                    remaining=_COUNT,
+                ),
+            },
+            total=_COUNT,
+        ),
+        "ReviewQueue": _obj(
+            ["reviews"],
+            reviews={
+                "type": "array",
+                "items": {
+                    "allOf": [
+                        _ref("Document"),
+                        _obj(["prescreen"], prescreen=_nullable({"type": "object"})),
+                    ]
+                },
+            },
+        ),
+        "ReviewRequest": _obj(
+            ["decision"],
+            decision={"enum": ["approve", "deep_analysis", "reject"]},
+            comment={"type": "string", "maxLength": 2000},
+        ),
+        "RunList": _obj(
+            ["runs"],
+            runs={
+                "type": "array",
+                "items": _obj(
+                    ["execution_arn", "name", "document_id", "started_at", "stopped_at"],
+                    execution_arn=_STR,
+                    name=_STR,
+                    document_id=_STR,
+                    started_at=_TIME,
+                    stopped_at=_nullable(_TIME),
+                    error=_nullable(_STR),
+                    cause=_nullable(_STR),
+                ),
+            },
+        ),
+        "Redrive": _obj(["document_id", "execution_arn"], document_id=_STR, execution_arn=_STR),
+        "GrantRequest": _obj(
+            ["amount", "reason"],
+            amount={"type": "integer", "minimum": 1, "maximum": 10_000},
+            reason=_TEXT,
+        ),
+        "CreditGrant": _obj(
+            ["user_id", "granted", "credits_left"],
+            user_id=_STR,
+            granted={"type": "integer", "minimum": 1},
+            credits_left=_COUNT,
+        ),
+        "OpenApiDocument": _obj(["openapi", "info", "paths"], openapi=_STR),
+    }
+
+
+def _json_content(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"application/json": {"schema": schema}}
+
+
+def _responses(op: Operation) -> dict[str, Any]:
+    errors = set(op.errors) | {415}
+    if op.body is not None:
+        errors.add(400)
+    if op.auth != "none":
+        errors.add(401)
+    gateway = _GATEWAY_MEANING if op.auth == "api_key" else {}
+    answers: dict[int, dict[str, Any]] = {
+        status: {
+            "description": HTTPStatus(status).phrase,
+            "content": _json_content(_ref(schema)),
+        }
+        for status, schema in op.answers.items()
+    }
+    for status in errors - op.answers.keys() - gateway.keys():
+        answers[status] = {
+            "description": _ERROR_MEANING[status],
+            "content": _json_content({"$ref": ERROR_SCHEMA}),
+        }
+    for status, meaning in gateway.items():
+        answers[status] = {
+            "description": meaning,
+            "content": _json_content(_ref("GatewayError")),
+        }
+    return {str(status): answers[status] for status in sorted(answers)}
+
+
+def _operation(op: Operation) -> dict[str, Any]:
+    scheme = {"bearer": "bearerAuth", "api_key": "apiKey"}.get(op.auth)
+    security: list[dict[str, list[str]]] = [{scheme: []}] if scheme else []
+    parameters = [
+        {"name": name, "in": "path", "required": True, "schema": _TEXT}
+        for name in _PATH_PARAM.findall(op.path)
+    ] + list(op.query)
+    operation: dict[str, Any] = {
+        "operationId": op.operation_id,
+        "summary": op.summary,
+        "tags": [op.tag],
+        "security": security,
+    }
+    if parameters:
+        operation["parameters"] = parameters
+    if op.body is not None:
+        operation["requestBody"] = {"required": True, "content": _json_content(_ref(op.body))}
+    operation["responses"] = _responses(op)
+    return operation
+
+
+def openapi_document() -> dict[str, Any]:
+    """The OpenAPI 3.1 document of every route, as a JSON-ready dict (a new one each call)."""
+    paths: dict[str, dict[str, Any]] = {}
+    for op in ROUTES:
+        paths.setdefault(op.path, {})[op.method.lower()] = _operation(op)
+    document = {
+        "openapi": OPENAPI_VERSION,
+        "info": {
+            "title": "contract-check",
+            "version": "1",
+            "description": (
+                "Screening of deal documents: upload through a presigned POST, then poll the "
+                'report. Every error is `{"error": {"code", "message"}}`, except API Gateway\'s '
+                'own 403 and 429 for partner keys (`{"message"}`). Any route refuses a '
+                "Content-Type other than application/json with 415."
+            ),
+        },
+        "tags": [{"name": name} for name in dict.fromkeys(op.tag for op in ROUTES)],
+        "paths": paths,
+        "components": {
+            "schemas": _schemas(),
+            "securitySchemes": {
+                "bearerAuth": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"},
+                "apiKey": {"type": "apiKey", "in": "header", "name": "x-api-key"},
+            },
+        },
+    }
+    return copy.deepcopy(document)  # the schemas share small dicts: share none out

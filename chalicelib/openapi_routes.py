@@ -1,0 +1,118 @@
+"""The HTTP API's routes as data, for the OpenAPI document (`chalicelib.openapi`).
+
+One row per operation, in `app.py`'s order. `operation_id` is the Chalice view's name,
+`answers` maps a status to the component schema of its body, and `errors` lists the
+statuses that answer with the error shape. The builder adds what every operation of a
+kind shares: 401 for a bearer token, API Gateway's 403 and 429 for a partner key, 400 for
+a JSON body and 415 everywhere (Chalice refuses a non-JSON `Content-Type` on every route).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Auth = Literal["bearer", "api_key", "none"]
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One method on one path, as the OpenAPI document describes it."""
+
+    operation_id: str
+    method: str
+    path: str
+    summary: str
+    auth: Auth
+    tag: str
+    answers: dict[int, str]
+    errors: tuple[int, ...] = ()
+    body: str | None = None
+    query: tuple[dict[str, Any], ...] = field(default=())
+
+
+_LIMIT = {
+    "name": "limit",
+    "in": "query",
+    "description": "Documents per page.",
+    "schema": {"type": "integer", "minimum": 1, "maximum": 100, "default": 20},
+}
+_CURSOR = {
+    "name": "cursor",
+    "in": "query",
+    "description": "`next_cursor` of the page before.",
+    "schema": {"type": "string", "minLength": 1},
+}
+_RUN_STATUS = {
+    "name": "status",
+    "in": "query",
+    "description": "Only failed runs are listed.",
+    "schema": {"type": "string", "enum": ["FAILED"], "default": "FAILED"},
+}
+_REPORT = {200: "ReportView", 202: "Document", 409: "FailedReport"}
+
+# operation_id, method, path, summary, auth, tag, answers, errors[, body=, query=]
+# fmt: off
+ROUTES: tuple[Operation, ...] = (
+    Operation("register", "POST", "/v1/auth/register", "Create an account; its first tokens",
+              "none", "auth", {201: "TokenPair"}, (409,), body="Credentials"),
+    Operation("login", "POST", "/v1/auth/login", "Tokens for an e-mail and password",
+              "none", "auth", {200: "TokenPair"}, (401, 429), body="Credentials"),
+    Operation("telegram_login", "POST", "/v1/auth/telegram",
+              "Tokens for Telegram Login Widget data",
+              "none", "auth", {200: "TokenPair"}, (401, 403), body="TelegramLogin"),
+    Operation("exchange_service_token", "POST", "/v1/auth/service-token",
+              "Tokens for a Telegram user, for the bot's service token",
+              "none", "auth", {200: "TokenPair"}, (401, 403), body="ServiceTokenExchange"),
+    Operation("refresh_tokens", "POST", "/v1/auth/refresh", "A new pair for a refresh token",
+              "none", "auth", {200: "TokenPair"}, (401,), body="RefreshRequest"),
+    Operation("get_me", "GET", "/v1/me", "The caller's credits and role",
+              "bearer", "account", {200: "Profile"}),
+    # --- documents
+    Operation("create_document", "POST", "/v1/documents",
+              "Reserve a credit; a presigned POST for the file",
+              "bearer", "documents", {201: "UploadTicket"}, (402, 413), body="UploadRequest"),
+    Operation("list_documents", "GET", "/v1/documents", "The caller's documents, newest first",
+              "bearer", "documents", {200: "DocumentPage"}, (400,), query=(_LIMIT, _CURSOR)),
+    Operation("get_document", "GET", "/v1/documents/{document_id}", "A document's status",
+              "bearer", "documents", {200: "Document"}, (404,)),
+    Operation("delete_document", "DELETE", "/v1/documents/{document_id}",
+              "Remove a finished document's files; 409 while it runs",
+              "bearer", "documents", {200: "DeletedDocument"}, (404, 409)),
+    Operation("get_report", "GET", "/v1/documents/{document_id}/report",
+              "The report; 202 while running, 409 if failed",
+              "bearer", "documents", _REPORT, (404,)),
+    # --- partner keys: people manage them
+    Operation("create_key", "POST", "/v1/keys", "A new partner API key, its value shown this once",
+              "bearer", "keys", {201: "NewKey"}, body="KeyRequest"),
+    Operation("list_keys", "GET", "/v1/keys", "The caller's keys, without values",
+              "bearer", "keys", {200: "KeyList"}),
+    Operation("revoke_key", "POST", "/v1/keys/{key_id}/revoke", "Disable one of the caller's keys",
+              "bearer", "keys", {200: "Key"}, (404,)),
+    # --- partners: API Gateway checks the key and the usage plan first
+    Operation("b2b_create_document", "POST", "/v1/b2b/documents", "A partner's upload",
+              "api_key", "partners", {201: "UploadTicket"}, (401, 402, 413), body="UploadRequest"),
+    Operation("b2b_get_document", "GET", "/v1/b2b/documents/{document_id}", "A partner's document",
+              "api_key", "partners", {200: "Document"}, (401, 404)),
+    Operation("b2b_get_report", "GET", "/v1/b2b/documents/{document_id}/report",
+              "A partner's report", "api_key", "partners", _REPORT, (401, 404)),
+    Operation("b2b_usage", "GET", "/v1/b2b/usage", "The key's requests per day, 30 days",
+              "api_key", "partners", {200: "Usage"}, (401,)),
+    # --- reviewers
+    Operation("list_reviews", "GET", "/v1/reviews", "Documents held for a reviewer",
+              "bearer", "reviews", {200: "ReviewQueue"}, (403,)),
+    Operation("decide_review", "POST", "/v1/reviews/{document_id}", "Decide a held document",
+              "bearer", "reviews", {200: "Document"}, (403, 404, 409), body="ReviewRequest"),
+    # --- operators
+    Operation("failed_runs", "GET", "/v1/admin/runs", "Failed runs with error and cause",
+              "bearer", "admin", {200: "RunList"}, (400, 403), query=(_RUN_STATUS,)),
+    Operation("redrive_run", "POST", "/v1/admin/documents/{document_id}/redrive",
+              "Redrive a failed document's run",
+              "bearer", "admin", {202: "Redrive"}, (403, 404, 409)),
+    Operation("grant_credits", "POST", "/v1/admin/users/{user_id}/credits", "Grant a user credits",
+              "bearer", "admin", {200: "CreditGrant"}, (403, 404), body="GrantRequest"),
+    # --- this document
+    Operation("get_openapi", "GET", "/v1/openapi.json", "This OpenAPI document",
+              "none", "meta", {200: "OpenApiDocument"}),
+)
+# fmt: on

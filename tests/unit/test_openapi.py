@@ -1,0 +1,96 @@
+"""The OpenAPI document: exactly the app's routes, an error shape for each, a valid document."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from chalice.test import Client
+from openapi_spec_validator import validate
+
+import app
+from chalicelib.openapi import ERROR_SCHEMA, openapi_document
+
+METHODS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
+
+
+@pytest.fixture(scope="module")
+def document() -> dict[str, Any]:
+    return openapi_document()
+
+
+def _operations(document: dict[str, Any]) -> dict[tuple[str, str], dict[str, Any]]:
+    return {
+        (path, method.upper()): operation
+        for path, item in document["paths"].items()
+        for method, operation in item.items()
+        if method in METHODS
+    }
+
+
+def test_the_document_lists_exactly_the_routes_of_the_app(document: dict[str, Any]) -> None:
+    routes = {(path, method) for path, entries in app.app.routes.items() for method in entries}
+    described = set(_operations(document))
+    assert routes - described == set(), "routes the document does not describe"
+    assert described - routes == set(), "operations the app does not have"
+
+
+def test_each_operation_is_named_after_its_view_and_has_its_auth(
+    document: dict[str, Any],
+) -> None:
+    for (path, method), operation in _operations(document).items():
+        entry = app.app.routes[path][method]
+        assert operation["operationId"] == entry.view_name
+        schemes = {name for requirement in operation["security"] for name in requirement}
+        if entry.api_key_required:
+            assert schemes == {"apiKey"}, operation["operationId"]
+        else:
+            assert "apiKey" not in schemes, operation["operationId"]
+
+
+def test_every_operation_answers_some_4xx_with_the_error_shape(document: dict[str, Any]) -> None:
+    for operation in _operations(document).values():
+        shaped = [
+            status
+            for status, response in operation["responses"].items()
+            if status.startswith("4")
+            and response["content"]["application/json"]["schema"] == {"$ref": ERROR_SCHEMA}
+        ]
+        assert shaped, f"{operation['operationId']} has no 4xx with the error shape"
+
+
+def test_signed_in_operations_answer_401_and_json_bodies_400(document: dict[str, Any]) -> None:
+    for operation in _operations(document).values():
+        responses = operation["responses"]
+        if operation["security"]:
+            assert "401" in responses, operation["operationId"]
+        if "requestBody" in operation:
+            assert {"400", "415"} <= responses.keys(), operation["operationId"]
+
+
+def test_the_error_schema_is_the_one_the_api_sends(document: dict[str, Any]) -> None:
+    error = document["components"]["schemas"]["Error"]
+    assert error["required"] == ["error"]
+    assert error["properties"]["error"]["required"] == ["code", "message"]
+
+
+def test_the_document_is_valid_openapi_3_1(document: dict[str, Any]) -> None:
+    assert document["openapi"] == "3.1.0"
+    validate(document)  # raises on an invalid document or a dangling $ref
+    json.dumps(document)  # JSON-ready: no enums, dates or tuples left
+
+
+def test_each_call_builds_a_new_document(document: dict[str, Any]) -> None:
+    again = openapi_document()
+    assert again == document
+    again["components"]["schemas"]["Error"]["required"].append("oops")
+    assert openapi_document() == document
+
+
+def test_the_api_serves_the_document_without_sign_in(document: dict[str, Any]) -> None:
+    with Client(app.app) as client:
+        response = client.http.get("/v1/openapi.json")
+    assert response.status_code == 200
+    assert response.headers["Content-Type"] == "application/json"
+    assert response.json_body == document
