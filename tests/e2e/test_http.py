@@ -139,3 +139,28 @@ def test_documents_uploaded_at_once_each_run_once_and_credits_add_up(
     ]
     for outcome in outcomes:
         assert names.count(f"{outcome.document['document_id']}-v1") == 1
+
+
+def test_a_reviewer_decides_over_http_and_the_execution_continues(
+    cloud: LocalCloud, api: DemoClient, tmp_path: Path
+) -> None:
+    letter = tmp_path / "note.txt"
+    letter.write_text("Записка\n\nПрошу ознакомиться с приложением.\n", encoding="utf-8")
+    held = api.submit(letter)
+    doc_id = held.document["document_id"]
+    assert held.status == "in_review"
+
+    # The local cloud's development user is an admin, who may review.
+    queue = httpx.get(f"{api.api_url}/v1/reviews", timeout=30).json()["reviews"]
+    decided = httpx.post(
+        f"{api.api_url}/v1/reviews/{doc_id}",
+        json={"decision": "approve", "comment": "Можно"},
+        timeout=30,
+    )
+
+    assert doc_id in {item["document_id"] for item in queue}
+    assert decided.status_code == 200 and decided.json()["review"]["reviewer"] == "dev-user"
+    assert cloud.wait_for_execution(f"{doc_id}-v1")["status"] == "SUCCEEDED"
+    report = api.report(doc_id)
+    assert report["document"]["status"] == "done"
+    assert report["report"]["review"]["decision"] == "approve"
