@@ -15,6 +15,7 @@ from chalicelib.http import (
     with_error_shape,
 )
 from chalicelib.openapi import openapi_document
+from chalicelib.services.callbacks import check_callback_url
 from chalicelib.services.documents import DEFAULT_PAGE, document_view
 from chalicelib.services.uploads import UploadRequest
 from chalicelib.settings import get_settings
@@ -161,13 +162,22 @@ def create_document() -> Response:
     return _new_upload(current_user())
 
 
-def _new_upload(owner_id: str) -> Response:
+def _new_upload(owner_id: str, *, partner_key_id: str | None = None) -> Response:
     body = _body()
+    callback_url = body.get("callback_url")
+    if callback_url is not None:
+        if partner_key_id is None or not isinstance(callback_url, str):
+            raise InvalidRequestError("callback_url is for partner uploads, as an https URL.")
+        # The local cloud (AUTH_MODE=dev) may call back to localhost; nothing else may.
+        allow_private = get_settings().auth_mode == "dev"
+        callback_url = check_callback_url(callback_url, allow_private=allow_private)
     try:
         upload = UploadRequest(
             filename=str(body["filename"]),
             content_type=str(body["content_type"]),
             size=int(body["size"]),
+            callback_url=callback_url,
+            callback_key_id=partner_key_id if callback_url else None,
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise InvalidRequestError("Send filename, content_type and size (bytes) as JSON.") from exc
@@ -260,8 +270,8 @@ def _partner() -> str:
 )
 @api_route
 def b2b_create_document() -> Response:
-    """A partner's upload, charged to the key's owner."""
-    return _new_upload(_partner())
+    """A partner's upload, charged to the key's owner; `callback_url` gets the outcome."""
+    return _new_upload(_partner(), partner_key_id=_partner_key_id())
 
 
 @app.route("/v1/b2b/documents/{document_id}", methods=["GET"], api_key_required=True)

@@ -247,6 +247,9 @@ class Document(BaseModel):
     error: DocumentError | None = None
     refunded: bool = False
     deleted_at: datetime | None = Field(None, description="Removed by its owner; kept for audit")
+    callback_url: str | None = Field(None, description="Where a partner asked for the outcome")
+    callback_key_id: str | None = None
+    callback_status: Literal["delivered", "failed"] | None = None
     task_token: str | None = None
     review: ReviewDecision | None = None
 

@@ -186,7 +186,25 @@ def _schemas() -> dict[str, Any]:
             created_at=_TIME,
             enabled={"type": "boolean"},
         ),
-        "NewKey": {"allOf": [_ref("Key"), _obj(["api_key"], api_key=_STR)]},
+        "NewKey": {
+            "allOf": [
+                _ref("Key"),
+                _obj(["api_key", "callback_secret"], api_key=_STR, callback_secret=_STR),
+            ]
+        },
+        "PartnerUploadRequest": {
+            "allOf": [
+                _ref("UploadRequest"),
+                _obj(
+                    [],
+                    callback_url={
+                        "type": "string",
+                        "description": "A public https URL that gets the outcome, signed with "
+                        "the key's callback_secret (X-Contract-Check-Signature).",
+                    },
+                ),
+            ]
+        },
         "KeyList": _obj(["keys"], keys={"type": "array", "items": _ref("Key")}),
         "Usage": _obj(
             ["key_id", "days", "total"],

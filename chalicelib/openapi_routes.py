@@ -91,7 +91,8 @@ ROUTES: tuple[Operation, ...] = (
               "bearer", "keys", {200: "Key"}, (404,)),
     # --- partners: API Gateway checks the key and the usage plan first
     Operation("b2b_create_document", "POST", "/v1/b2b/documents", "A partner's upload",
-              "api_key", "partners", {201: "UploadTicket"}, (401, 402, 413), body="UploadRequest"),
+              "api_key", "partners", {201: "UploadTicket"}, (401, 402, 413),
+              body="PartnerUploadRequest"),
     Operation("b2b_get_document", "GET", "/v1/b2b/documents/{document_id}", "A partner's document",
               "api_key", "partners", {200: "Document"}, (401, 404)),
     Operation("b2b_get_report", "GET", "/v1/b2b/documents/{document_id}/report",

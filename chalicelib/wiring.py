@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from chalicelib.auth.service import AuthService
     from chalicelib.auth.tokens import TokenIssuer
     from chalicelib.models import Extraction, PrescreenResult
+    from chalicelib.services.callbacks import CallbackSender
     from chalicelib.services.documents import DocumentQueries
     from chalicelib.services.extraction import ExtractionService
     from chalicelib.services.failures import FailureRecorder
@@ -68,10 +69,34 @@ def workflow() -> StepFunctionsWorkflow:
 
 @cache
 def failure_recorder() -> FailureRecorder:
-    """Failure recording under the configured refund policy."""
+    """Marks documents failed and refunds per the policy; then a partner's callback."""
     from chalicelib.services.failures import FailureRecorder
 
-    return FailureRecorder(repository(), get_settings().refund_policy)
+    return FailureRecorder(repository(), get_settings().refund_policy, notify_partner)
+
+
+def notify_partner(document_id: str) -> None:
+    """Deliver a finished document's outcome to the partner who asked, and record how it went."""
+    document = repository().get(document_id)
+    if document is None or not document.callback_url:
+        return
+    status = callback_sender().notify(document)
+    if status is not None:
+        repository().update(document_id, {"callback_status": status})
+
+
+@cache
+def callback_sender() -> CallbackSender:
+    """Signed partner callbacks; http and private addresses only on the local cloud."""
+    from chalicelib.adapters.webhooks import HttpWebhookPoster
+    from chalicelib.services.callbacks import CallbackSender
+
+    return CallbackSender(
+        HttpWebhookPoster(),
+        partner_keys().callback_secret,
+        utc_now,
+        allow_private=get_settings().auth_mode == "dev",
+    )
 
 
 @cache
@@ -345,6 +370,7 @@ def pipeline_steps() -> PipelineSteps:
         provider=analysis_provider(),
         clock=utc_now,
         facts_fallback=_facts_fallback(),
+        on_finished=notify_partner,
     )
 
 
@@ -387,6 +413,7 @@ _BUILDERS = (
     auth_service,
     partner_keys,
     operator_service,
+    callback_sender,
     chat_client,
     call_slots,
     analysis_provider,

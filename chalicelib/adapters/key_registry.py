@@ -4,7 +4,7 @@ Items: `APIKEY#{key_id}` / `OWNER` (the lookup a partner's request needs: its ke
 from API Gateway's request context, to the owner) and `USER#{owner}` /
 `APIKEY#{created_at}#{key_id}` (the owner's list). Both are written in one transaction,
 and a revocation flips `enabled` on both. The key's value is never stored: API Gateway
-holds it, and the owner sees it once.
+holds it, and the owner sees it once. The callback signing secret is stored (it must sign later).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ class KeyRecord:
     name: str
     created_at: datetime
     enabled: bool
+    callback_secret: str | None = None  # signs callbacks; the partner saw it once
 
 
 class DynamoKeyRegistry:
@@ -129,6 +130,7 @@ def _attributes(record: KeyRecord) -> dict[str, Any]:
         "name": {"S": record.name},
         "created_at": {"S": record.created_at.isoformat()},
         "enabled": {"BOOL": record.enabled},
+        **({"callback_secret": {"S": record.callback_secret}} if record.callback_secret else {}),
     }
 
 
@@ -139,4 +141,5 @@ def _record(item: dict[str, Any]) -> KeyRecord:
         name=item["name"]["S"],
         created_at=datetime.fromisoformat(item["created_at"]["S"]),
         enabled=item["enabled"]["BOOL"],
+        callback_secret=item.get("callback_secret", {}).get("S"),
     )

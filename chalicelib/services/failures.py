@@ -8,6 +8,8 @@ from chalicelib.errors import DomainError, ReviewTimedOutError, error_class_by_n
 from chalicelib.models import DocumentError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from chalicelib.ports import DocumentRepository
 
 RefundPolicy = Literal["all", "infra_only"]
@@ -55,11 +57,20 @@ def should_refund(policy: RefundPolicy, error: DocumentError) -> bool:
 class FailureRecorder:
     """Marks documents failed and refunds per the policy, at most once."""
 
-    def __init__(self, repo: DocumentRepository, policy: RefundPolicy) -> None:
+    def __init__(
+        self,
+        repo: DocumentRepository,
+        policy: RefundPolicy,
+        on_finished: Callable[[str], None] | None = None,
+    ) -> None:
         self._repo = repo
         self._policy = policy
+        self._on_finished = on_finished
 
     def record(self, document_id: str, error: DocumentError, *, force_refund: bool = False) -> bool:
         """Mark failed with `error`; True when a credit was refunded now."""
         refund = force_refund or should_refund(self._policy, error)
-        return self._repo.fail(document_id, error, refund=refund)
+        refunded = self._repo.fail(document_id, error, refund=refund)
+        if self._on_finished is not None:
+            self._on_finished(document_id)  # a partner's callback, if one was asked for
+        return refunded

@@ -7,6 +7,7 @@ from the key id API Gateway puts in the request context, never from the body).
 
 from __future__ import annotations
 
+import secrets
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -89,9 +90,17 @@ class PartnerKeys:
         if not 1 <= len(name) <= _MAX_NAME:
             raise InvalidRequestError(f"Give the key a name of 1 to {_MAX_NAME} characters.")
         created = self._gateway.create(owner_id, name)
-        record = KeyRecord(created.key_id, owner_id, name, created.created_at, enabled=True)
+        secret = secrets.token_urlsafe(32)
+        record = KeyRecord(
+            created.key_id, owner_id, name, created.created_at, enabled=True, callback_secret=secret
+        )
         self._registry.add(record)
-        return {**key_view(record), "api_key": created.value}
+        return {**key_view(record), "api_key": created.value, "callback_secret": secret}
+
+    def callback_secret(self, key_id: str) -> str | None:
+        """The secret that signs callbacks for uploads made with this key."""
+        record = self._registry.get(key_id)
+        return record.callback_secret if record else None
 
     def list(self, owner_id: str) -> list[dict[str, Any]]:
         """The owner's keys, newest first, without their values."""

@@ -76,6 +76,7 @@ class PipelineSteps:
         provider: AnalysisProvider,
         clock: Callable[[], datetime],
         facts_fallback: FactsFallback | None = None,
+        on_finished: Callable[[str], None] | None = None,
     ) -> None:
         self._repo = repo
         self._store = store
@@ -84,6 +85,7 @@ class PipelineSteps:
         self._provider = provider
         self._clock = clock
         self._facts_fallback = facts_fallback
+        self._on_finished = on_finished
 
     def prescreen(self, ref: RunRef) -> dict[str, Any]:
         """Read the text, find the facts and decide the route."""
@@ -149,6 +151,8 @@ class PipelineSteps:
         self._put_json(ref, "report.json", render_json(report))
         summary = summarize_findings(analysis)
         self._move(ref, S.DONE, {"findings_summary": summary, "task_token": None})
+        if self._on_finished is not None:
+            self._on_finished(ref.document_id)  # a partner's callback, if one was asked for
         return {"status": S.DONE.value, "findings": summary}
 
     def record_failure(self, ref: RunRef, error_name: str, cause: str) -> dict[str, Any]:

@@ -50,6 +50,8 @@ class UploadRequest:
     filename: str
     content_type: str
     size: int
+    callback_url: str | None = None  # a partner's, already checked
+    callback_key_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,8 @@ class UploadService:
             created_at=now,
             updated_at=now,
             upload_expires_at=expires,
+            callback_url=request.callback_url,
+            callback_key_id=request.callback_key_id,
         )
         deadline = Deadline(
             document_id=document.document_id,

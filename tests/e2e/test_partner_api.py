@@ -3,7 +3,13 @@ uploads and reads with it, usage is counted, and a revoked key is refused at onc
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import hashlib
+import hmac
+import http.server
+import json
+import threading
+import time
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import httpx
 import pytest
@@ -15,6 +21,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
 pytestmark = pytest.mark.e2e
+PDF = make_pdf()
 
 
 @pytest.fixture(scope="module")
@@ -66,3 +73,72 @@ def test_a_partner_uploads_with_a_key_and_a_revoked_key_is_refused(cloud: LocalC
     revoked = _call(cloud, "POST", f"/v1/keys/{listed[0]['key_id']}/revoke", headers=bearer)
     assert revoked.status_code == 200 and revoked.json()["enabled"] is False
     assert _call(cloud, "GET", f"/v1/b2b/documents/{doc_id}", headers=key).status_code == 403
+
+
+class _Receiver(http.server.BaseHTTPRequestHandler):
+    """A partner's endpoint: records each callback."""
+
+    received: ClassVar[list[tuple[dict[str, str], bytes]]] = []
+
+    def do_POST(self) -> None:
+        length = int(self.headers.get("content-length", "0"))
+        self.received.append((dict(self.headers.items()), self.rfile.read(length)))
+        self.send_response(204)
+        self.end_headers()
+
+    def log_message(self, *_args: object) -> None:
+        return None
+
+
+def test_a_partner_gets_a_signed_callback_when_its_document_is_done(cloud: LocalCloud) -> None:
+    receiver = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Receiver)
+    threading.Thread(target=receiver.serve_forever, daemon=True).start()
+    hook = f"http://127.0.0.1:{receiver.server_address[1]}/hook"
+    person = _call(
+        cloud,
+        "POST",
+        "/v1/auth/register",
+        json={"email": "hooks@example.com", "password": "correct horse 42"},
+    ).json()["access_token"]
+    created = _call(
+        cloud,
+        "POST",
+        "/v1/keys",
+        json={"name": "hooks"},
+        headers={"Authorization": f"Bearer {person}"},
+    ).json()
+    key = {"x-api-key": created["api_key"]}
+    try:
+        ticket = _call(
+            cloud,
+            "POST",
+            "/v1/b2b/documents",
+            json={
+                "filename": "contract.pdf",
+                "content_type": "application/pdf",
+                "size": len(PDF),
+                "callback_url": hook,
+            },
+            headers=key,
+        ).json()
+        upload = ticket["upload"]
+        files = {"file": ("contract.pdf", PDF)}
+        httpx.post(upload["url"], data=upload["fields"], files=files, timeout=60)
+        doc_id = ticket["document"]["document_id"]
+        cloud.wait_for_execution(f"{doc_id}-v1")
+        deadline = time.monotonic() + 10
+        while not _Receiver.received and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        receiver.shutdown()
+
+    headers, body = _Receiver.received[-1]
+    timestamp = headers["X-Contract-Check-Signature"].split(",")[0].removeprefix("t=")
+    expected = hmac.new(
+        created["callback_secret"].encode(), f"{timestamp}.".encode() + body, hashlib.sha256
+    ).hexdigest()
+    assert headers["X-Contract-Check-Signature"] == f"t={timestamp},v1={expected}"
+    assert headers["X-Contract-Check-Event"] == "document.done"
+    assert json.loads(body)["document_id"] == doc_id and json.loads(body)["status"] == "done"
+    document = _call(cloud, "GET", f"/v1/b2b/documents/{doc_id}", headers=key).json()
+    assert document["status"] == "done"
