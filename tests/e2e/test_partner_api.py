@@ -35,17 +35,20 @@ def _call(cloud: LocalCloud, method: str, path: str, **kwargs: Any) -> httpx.Res
     return httpx.request(method, f"{cloud.api_url}{path}", timeout=60, **kwargs)
 
 
-def test_a_partner_uploads_with_a_key_and_a_revoked_key_is_refused(cloud: LocalCloud) -> None:
-    person = _call(
-        cloud,
-        "POST",
-        "/v1/auth/register",
-        json={"email": "partner-owner@example.com", "password": "correct horse 42"},
+def _person_with_key(cloud: LocalCloud, email: str) -> tuple[dict[str, str], dict[str, Any]]:
+    """A registered person's bearer header, and the partner key they created (shown once)."""
+    token = _call(
+        cloud, "POST", "/v1/auth/register", json={"email": email, "password": "correct horse 42"}
     ).json()["access_token"]
-    bearer = {"Authorization": f"Bearer {person}"}
+    bearer = {"Authorization": f"Bearer {token}"}
     created = _call(cloud, "POST", "/v1/keys", json={"name": "ERP"}, headers=bearer)
     assert created.status_code == 201, created.text
-    key = {"x-api-key": created.json()["api_key"]}
+    return bearer, dict(created.json())
+
+
+def test_a_partner_uploads_with_a_key_and_a_revoked_key_is_refused(cloud: LocalCloud) -> None:
+    bearer, created = _person_with_key(cloud, "partner-owner@example.com")
+    key = {"x-api-key": created["api_key"]}
 
     ticket = _call(
         cloud,
@@ -94,19 +97,7 @@ def test_a_partner_gets_a_signed_callback_when_its_document_is_done(cloud: Local
     receiver = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Receiver)
     threading.Thread(target=receiver.serve_forever, daemon=True).start()
     hook = f"http://127.0.0.1:{receiver.server_address[1]}/hook"
-    person = _call(
-        cloud,
-        "POST",
-        "/v1/auth/register",
-        json={"email": "hooks@example.com", "password": "correct horse 42"},
-    ).json()["access_token"]
-    created = _call(
-        cloud,
-        "POST",
-        "/v1/keys",
-        json={"name": "hooks"},
-        headers={"Authorization": f"Bearer {person}"},
-    ).json()
+    _, created = _person_with_key(cloud, "hooks@example.com")
     key = {"x-api-key": created["api_key"]}
     try:
         ticket = _call(
