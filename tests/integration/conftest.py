@@ -16,9 +16,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from moto import mock_aws
 
 from infra.localcloud import LocalCloud
+from infra.localcloud.deployment import Deployment
+from infra.localcloud.provision import Clients, ProvisionContext
+from infra.localcloud.storage_resources import create_table
 from tests.integration import localcloud_handlers as stubs
+from tests.integration.documents_table import REGION, TABLE_PROPS
 from tests.integration.stub_project import STUB_HANDLERS, make_stub_project
 
 if TYPE_CHECKING:
@@ -76,3 +81,23 @@ def stub_cloud(stub_project: Path) -> Iterator[LocalCloud]:
     stubs.CALLS.clear()
     with LocalCloud(stub_project, handlers=STUB_HANDLERS, retry_wait_factor=0.001) as cloud:
         yield cloud
+
+
+@pytest.fixture
+def moto_aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """moto in this process, with test credentials and no endpoint override."""
+    monkeypatch.setenv("AWS_DEFAULT_REGION", REGION)
+    for name in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"):
+        monkeypatch.setenv(name, "testing")
+    monkeypatch.delenv("AWS_ENDPOINT_URL", raising=False)
+    with mock_aws():
+        yield
+
+
+@pytest.fixture
+def documents_table(moto_aws: None) -> str:
+    """The documents table's name, created as the template declares it."""
+    ctx = ProvisionContext(
+        clients=Clients(REGION), deployment=Deployment("adapter-test", REGION, "123456789012")
+    )
+    return str(create_table(ctx, "DocumentsTable", TABLE_PROPS).ref)

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import boto3
 import pytest
 from botocore.stub import Stubber
-from moto import mock_aws
 
 from chalicelib.adapters.credentials import DynamoCredentialStore
 from chalicelib.adapters.dynamo import DynamoDocumentRepository
@@ -24,23 +22,15 @@ from chalicelib.auth.service import AuthService
 from chalicelib.auth.tokens import TokenIssuer
 from chalicelib.errors import StorageUnavailableError
 from chalicelib.services.users import UserService
-from infra.localcloud.deployment import Deployment
-from infra.localcloud.provision import Clients, ProvisionContext
-from infra.localcloud.storage_resources import create_table
-from infra.localcloud.template import load_sam_template
+from tests.integration.documents_table import REGION, TABLE_PROPS
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Callable
 
     from mypy_boto3_dynamodb import DynamoDBClient
 
 pytestmark = pytest.mark.integration
 
-REGION = "us-east-1"
-TEMPLATE = Path(__file__).resolve().parents[2] / "infra" / "template.yaml"
-TABLE_PROPS: dict[str, Any] = load_sam_template(TEMPLATE)["Resources"]["DocumentsTable"][
-    "Properties"
-]
 NOW = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 WINDOW = 900
 EMAIL = "ann@example.com"
@@ -48,22 +38,8 @@ HASH = "scrypt$16384$8$1$c2FsdA==$a2V5"  # a stand-in: the store never reads it
 
 
 @pytest.fixture
-def _aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("AWS_DEFAULT_REGION", REGION)
-    for name in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"):
-        monkeypatch.setenv(name, "testing")
-    monkeypatch.delenv("AWS_ENDPOINT_URL", raising=False)
-    with mock_aws():
-        yield
-
-
-@pytest.fixture
-def table(_aws: None) -> str:
-    """The documents table, created from the template by the local cloud's own creator."""
-    ctx = ProvisionContext(
-        clients=Clients(REGION), deployment=Deployment("credentials-test", REGION, "123456789012")
-    )
-    return str(create_table(ctx, "DocumentsTable", TABLE_PROPS).ref)
+def table(documents_table: str) -> str:
+    return documents_table
 
 
 @pytest.fixture
