@@ -20,6 +20,7 @@ from moto import mock_aws
 
 from infra.localcloud import LocalCloud
 from infra.localcloud.deployment import Deployment
+from infra.localcloud.fake_llm import FakeLlmServer
 from infra.localcloud.provision import Clients, ProvisionContext
 from infra.localcloud.storage_resources import create_table
 from tests.integration import localcloud_handlers as stubs
@@ -101,3 +102,10 @@ def documents_table(moto_aws: None) -> str:
         clients=Clients(REGION), deployment=Deployment("adapter-test", REGION, "123456789012")
     )
     return str(create_table(ctx, "DocumentsTable", TABLE_PROPS).ref)
+
+
+@pytest.fixture
+def fake_llm() -> Iterator[FakeLlmServer]:
+    """A local fake of the model providers' APIs (Ollama, OpenAI-compatible, YandexGPT)."""
+    with FakeLlmServer() as fake:
+        yield fake

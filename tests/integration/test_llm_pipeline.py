@@ -27,12 +27,6 @@ MODEL, FALLBACK = "qwen-test", "qwen-small"
 
 
 @pytest.fixture
-def fake_llm() -> Iterator[FakeLlmServer]:
-    with FakeLlmServer() as fake:
-        yield fake
-
-
-@pytest.fixture
 def local_cloud_env(fake_llm: FakeLlmServer) -> dict[str, str]:
     return {
         "SIGNUP_CREDITS": "5",

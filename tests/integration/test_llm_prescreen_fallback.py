@@ -7,13 +7,11 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from infra.localcloud.fake_llm import FakeLlmServer
 from tests.integration.pipeline_driver import Driver
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-
     from infra.localcloud import LocalCloud
+    from infra.localcloud.fake_llm import FakeLlmServer
 
 pytestmark = pytest.mark.integration
 
@@ -21,12 +19,6 @@ LETTER = (
     "Письмо о сотрудничестве\n\nООО «Ромашка» предлагает АО «Лютик» обсудить поставку "
     "оборудования на сумму 2 500 000,00 рублей до 30 июня 2024 года.\n"
 ).encode()
-
-
-@pytest.fixture
-def fake_llm() -> Iterator[FakeLlmServer]:
-    with FakeLlmServer() as fake:
-        yield fake
 
 
 @pytest.fixture
