@@ -23,15 +23,13 @@ from typing import TYPE_CHECKING, Any
 import boto3
 from botocore.exceptions import BotoCoreError, ClientError
 
+from chalicelib.adapters.table import TTL_ATTRIBUTE, is_condition_failed, item_key
 from chalicelib.auth.ports import EmailCredential, FailedAttempts
 from chalicelib.errors import StorageUnavailableError
 
 if TYPE_CHECKING:
     from mypy_boto3_dynamodb import DynamoDBClient
 
-_CONDITION_FAILED = "ConditionalCheckFailedException"
-# The documents table's TimeToLiveSpecification.AttributeName (infra/template.yaml).
-_TTL_ATTRIBUTE = "expires_at"
 # Starting a window races with another caller's failure only in a narrow gap; a few tries suffice.
 _RECORD_TRIES = 3
 
@@ -46,28 +44,20 @@ def telegram_pk(telegram_id: int) -> str:
     return f"TELEGRAM#{telegram_id}"
 
 
-def _key(pk: str, sk: str) -> dict[str, Any]:
-    return {"PK": {"S": pk}, "SK": {"S": sk}}
-
-
 def _credential_key(email: str) -> dict[str, Any]:
-    return _key(email_pk(email), "CREDENTIAL")
+    return item_key(email_pk(email), "CREDENTIAL")
 
 
 def _attempts_key(email: str) -> dict[str, Any]:
-    return _key(email_pk(email), "ATTEMPTS")
+    return item_key(email_pk(email), "ATTEMPTS")
 
 
 def _link_key(telegram_id: int) -> dict[str, Any]:
-    return _key(telegram_pk(telegram_id), "LINK")
+    return item_key(telegram_pk(telegram_id), "LINK")
 
 
 def _storage_error(exc: Exception) -> StorageUnavailableError:
     return StorageUnavailableError(f"The credential table did not answer: {type(exc).__name__}")
-
-
-def _is_condition_failed(exc: ClientError) -> bool:
-    return exc.response.get("Error", {}).get("Code") == _CONDITION_FAILED
 
 
 class DynamoCredentialStore:
@@ -117,7 +107,7 @@ class DynamoCredentialStore:
             )
         except ClientError as exc:
             # The credential vanished meanwhile: there is nothing left to upgrade.
-            if not _is_condition_failed(exc):
+            if not is_condition_failed(exc):
                 raise _storage_error(exc) from exc
         except BotoCoreError as exc:
             raise _storage_error(exc) from exc
@@ -189,12 +179,12 @@ class DynamoCredentialStore:
                 Key=_attempts_key(email),
                 UpdateExpression="SET attempts = attempts + :one, #ttl = :exp",
                 ConditionExpression="#ttl > :now",
-                ExpressionAttributeNames={"#ttl": _TTL_ATTRIBUTE},
+                ExpressionAttributeNames={"#ttl": TTL_ATTRIBUTE},
                 ExpressionAttributeValues=values,
                 ReturnValues="ALL_NEW",
             )
         except ClientError as exc:
-            if _is_condition_failed(exc):
+            if is_condition_failed(exc):
                 return None
             raise _storage_error(exc) from exc
         except BotoCoreError as exc:
@@ -206,18 +196,18 @@ class DynamoCredentialStore:
         item = {
             **_attempts_key(email),
             "attempts": values[":one"],
-            _TTL_ATTRIBUTE: values[":exp"],
+            TTL_ATTRIBUTE: values[":exp"],
         }
         try:
             self._client.put_item(
                 TableName=self._table,
                 Item=item,
                 ConditionExpression="attribute_not_exists(PK) OR #ttl <= :now",
-                ExpressionAttributeNames={"#ttl": _TTL_ATTRIBUTE},
+                ExpressionAttributeNames={"#ttl": TTL_ATTRIBUTE},
                 ExpressionAttributeValues={":now": values[":now"]},
             )
         except ClientError as exc:
-            if _is_condition_failed(exc):
+            if is_condition_failed(exc):
                 return None
             raise _storage_error(exc) from exc
         except BotoCoreError as exc:
@@ -239,7 +229,7 @@ class DynamoCredentialStore:
                 TableName=self._table, Item=item, ConditionExpression="attribute_not_exists(PK)"
             )
         except ClientError as exc:
-            if _is_condition_failed(exc):
+            if is_condition_failed(exc):
                 return False
             raise _storage_error(exc) from exc
         except BotoCoreError as exc:
@@ -250,5 +240,5 @@ class DynamoCredentialStore:
 def _attempts_from_item(item: dict[str, Any]) -> FailedAttempts:
     return FailedAttempts(
         count=int(item["attempts"]["N"]),
-        expires_at=datetime.fromtimestamp(int(item[_TTL_ATTRIBUTE]["N"]), UTC),
+        expires_at=datetime.fromtimestamp(int(item[TTL_ATTRIBUTE]["N"]), UTC),
     )

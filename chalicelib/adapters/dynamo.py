@@ -19,6 +19,7 @@ import boto3
 from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
 from botocore.exceptions import BotoCoreError, ClientError
 
+from chalicelib.adapters.table import is_condition_failed, item_key
 from chalicelib.errors import (
     DocumentNotFoundError,
     DocumentStateConflictError,
@@ -41,7 +42,6 @@ if TYPE_CHECKING:
 
 _serializer = TypeSerializer()
 _deserializer = TypeDeserializer()
-_CONDITION_FAILED = "ConditionalCheckFailedException"
 
 
 def _to_item(values: Mapping[str, Any]) -> dict[str, Any]:
@@ -55,15 +55,15 @@ def _from_item(item: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _doc_key(document_id: str) -> dict[str, Any]:
-    return {"PK": {"S": f"DOC#{document_id}"}, "SK": {"S": "META"}}
+    return item_key(f"DOC#{document_id}", "META")
 
 
 def _review_key(document_id: str) -> dict[str, Any]:
-    return {"PK": {"S": "REVIEWS"}, "SK": {"S": f"DOC#{document_id}"}}
+    return item_key("REVIEWS", f"DOC#{document_id}")
 
 
 def _user_key(user_id: str) -> dict[str, Any]:
-    return {"PK": {"S": f"USER#{user_id}"}, "SK": {"S": "PROFILE"}}
+    return item_key(f"USER#{user_id}", "PROFILE")
 
 
 def _document_from_item(item: Mapping[str, Any]) -> Document:
@@ -111,7 +111,7 @@ class DynamoDocumentRepository:
                 ConditionExpression="attribute_not_exists(PK)",
             )
         except ClientError as exc:
-            if exc.response["Error"]["Code"] != _CONDITION_FAILED:
+            if not is_condition_failed(exc):
                 raise _storage_error(exc) from exc
         existing = self.get_user(user_id)
         return existing or profile
@@ -266,7 +266,7 @@ class DynamoDocumentRepository:
                 ReturnValues="ALL_NEW",
             )
         except ClientError as exc:
-            if exc.response["Error"]["Code"] == _CONDITION_FAILED:
+            if is_condition_failed(exc):
                 raise DocumentStateConflictError(
                     "Only a finished document can be deleted, and only once."
                 ) from exc
@@ -411,7 +411,7 @@ class DynamoDocumentRepository:
                 ReturnValues="ALL_NEW",
             )
         except ClientError as exc:
-            if exc.response["Error"]["Code"] == _CONDITION_FAILED:
+            if is_condition_failed(exc):
                 raise DocumentStateConflictError from exc
             raise _storage_error(exc) from exc
         except BotoCoreError as exc:
@@ -455,7 +455,7 @@ class DynamoDocumentRepository:
         try:
             self._client.delete_item(
                 TableName=self._table,
-                Key={"PK": {"S": "DEADLINE"}, "SK": {"S": _deadline_sk(deadline)}},
+                Key=item_key("DEADLINE", _deadline_sk(deadline)),
             )
         except (ClientError, BotoCoreError) as exc:
             raise _storage_error(exc) from exc

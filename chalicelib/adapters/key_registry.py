@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import boto3
 from botocore.exceptions import BotoCoreError, ClientError
 
+from chalicelib.adapters.table import item_key
 from chalicelib.errors import StorageUnavailableError
 
 if TYPE_CHECKING:
@@ -112,15 +113,12 @@ class DynamoKeyRegistry:
 
 
 def _lookup_key(key_id: str) -> dict[str, Any]:
-    return {"PK": {"S": f"APIKEY#{key_id}"}, "SK": {"S": "OWNER"}}
+    return item_key(f"APIKEY#{key_id}", "OWNER")
 
 
 def _list_key(record: KeyRecord) -> dict[str, Any]:
     created = record.created_at.isoformat()
-    return {
-        "PK": {"S": f"USER#{record.owner_id}"},
-        "SK": {"S": f"APIKEY#{created}#{record.key_id}"},
-    }
+    return item_key(f"USER#{record.owner_id}", f"APIKEY#{created}#{record.key_id}")
 
 
 def _attributes(record: KeyRecord) -> dict[str, Any]:

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 import boto3
 from botocore.exceptions import BotoCoreError, ClientError
 
+from chalicelib.adapters.table import TTL_ATTRIBUTE, is_condition_failed, item_key
 from chalicelib.analysis.llm.slots import SlotLease, hold_slot, new_lease_token
 from chalicelib.errors import LlmCapacityExhaustedError, StorageUnavailableError
 
@@ -49,10 +50,7 @@ if TYPE_CHECKING:
 
     from mypy_boto3_dynamodb import DynamoDBClient
 
-_CONDITION_FAILED = "ConditionalCheckFailedException"
 _SLOT_PREFIX = "SLOT#"
-# The documents table's TimeToLiveSpecification.AttributeName (infra/template.yaml).
-_TTL_ATTRIBUTE = "expires_at"
 _TTL_GRACE_SECONDS = 3600
 
 
@@ -68,10 +66,6 @@ def slot_sk(slot: int) -> str:
 
 def _storage_error(exc: Exception) -> StorageUnavailableError:
     return StorageUnavailableError(f"The call-slot table did not answer: {type(exc).__name__}")
-
-
-def _is_condition_failed(exc: ClientError) -> bool:
-    return exc.response.get("Error", {}).get("Code") == _CONDITION_FAILED
 
 
 class DynamoCallSlots:
@@ -125,7 +119,7 @@ class DynamoCallSlots:
                 ExpressionAttributeValues={":token": {"S": lease.token}},
             )
         except ClientError as exc:
-            if _is_condition_failed(exc):
+            if is_condition_failed(exc):
                 return False
             raise _storage_error(exc) from exc
         except BotoCoreError as exc:
@@ -141,7 +135,7 @@ class DynamoCallSlots:
                 Key=self._key(lease.slot),
                 UpdateExpression="SET lease_expires_at = :exp, #ttl = :ttl",
                 ConditionExpression="lease_id = :token",
-                ExpressionAttributeNames={"#ttl": _TTL_ATTRIBUTE},
+                ExpressionAttributeNames={"#ttl": TTL_ATTRIBUTE},
                 ExpressionAttributeValues={
                     ":exp": {"N": str(expires)},
                     ":ttl": {"N": str(expires + _TTL_GRACE_SECONDS)},
@@ -149,7 +143,7 @@ class DynamoCallSlots:
                 },
             )
         except ClientError as exc:
-            if _is_condition_failed(exc):
+            if is_condition_failed(exc):
                 return None
             raise _storage_error(exc) from exc
         except BotoCoreError as exc:
@@ -166,7 +160,7 @@ class DynamoCallSlots:
         return int(self._clock().timestamp())
 
     def _key(self, slot: int) -> dict[str, Any]:
-        return {"PK": {"S": semaphore_pk(self.name)}, "SK": {"S": slot_sk(slot)}}
+        return item_key(semaphore_pk(self.name), slot_sk(slot))
 
     def _live_slots(self, now: int) -> set[int]:
         """Slot numbers whose lease has not expired at `now`."""
@@ -201,13 +195,13 @@ class DynamoCallSlots:
                     "lease_id": {"S": token},
                     "lease_expires_at": {"N": str(expires)},
                     "acquired_at": {"S": datetime.fromtimestamp(now, UTC).isoformat()},
-                    _TTL_ATTRIBUTE: {"N": str(expires + _TTL_GRACE_SECONDS)},
+                    TTL_ATTRIBUTE: {"N": str(expires + _TTL_GRACE_SECONDS)},
                 },
                 ConditionExpression="attribute_not_exists(PK) OR lease_expires_at < :now",
                 ExpressionAttributeValues={":now": {"N": str(now)}},
             )
         except ClientError as exc:
-            if _is_condition_failed(exc):
+            if is_condition_failed(exc):
                 return False  # someone took it between our read and our write
             raise _storage_error(exc) from exc
         except BotoCoreError as exc:
