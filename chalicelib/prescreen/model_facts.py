@@ -26,7 +26,7 @@ from chalicelib.errors import DomainError
 from chalicelib.models import Money, Party
 from chalicelib.prescreen.contract_type import KNOWN_KINDS
 from chalicelib.prescreen.dates import find_dates
-from chalicelib.prescreen.money import parse_number
+from chalicelib.prescreen.money import NUMBER_PATTERN, parse_number
 from chalicelib.prescreen.routing import choose_route
 from chalicelib.prescreen.text import prepare_text
 
@@ -37,10 +37,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-# Every number written in figures: "70 161,00", "1,250,000.00", "13900".
-_FIGURES = re.compile(
-    r"\d{1,3}(?:[ \u00a0,.']\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
-)
+_FIGURES = re.compile(NUMBER_PATTERN)
 
 
 def fill_gaps_when_unsure(
@@ -157,7 +154,9 @@ def _amount(answer: FactsAnswer, text: str) -> Money | None:
         wanted = Decimal(answer.amount)
     except InvalidOperation:
         return None
-    written = {parse_number(found.group()) for found in _FIGURES.finditer(text)}
+    # The prepared text has no no-break spaces between digit groups: one separator set fits.
+    norm = prepare_text(text).norm
+    written = {parse_number(found.group()) for found in _FIGURES.finditer(norm)}
     if wanted not in written:
         return None
     return Money(amount=wanted.quantize(Decimal("0.01")), currency=answer.currency)

@@ -9,7 +9,8 @@ from chalicelib.models import Money
 from chalicelib.prescreen.number_words import words_to_number
 from chalicelib.prescreen.text import PreparedText, prepare_text
 
-_NUMBER = r"\d{1,3}(?:[ ,.']\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
+# A number in figures: "70 161,00", "1,250,000.00", "13900".
+NUMBER_PATTERN = r"\d{1,3}(?:[ ,.']\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
 _SCALE_WORDS = r"млрд\.?|миллиард\w*|млн\.?|миллион\w*|тыс\.?|тысяч\w*|billion|million|thousand"
 
 
@@ -24,8 +25,8 @@ _CURRENCY_AFTER = (
 )
 _KOPECKS = r"(?:\s*(?P<kop>\d{1,2})\s*(?:коп|к\.|cents?))?"
 _MONEY = re.compile(
-    rf"(?P<before>us\$|\$|€|£|₽|\b(?:usd|eur|rub|gbp|cny)\b)\s?(?P<n1>{_NUMBER}){_scale('s1')}"
-    rf"|(?P<n2>{_NUMBER}){_scale('s2')}{_WORDS_IN_BRACKETS}\s*{_CURRENCY_AFTER}{_KOPECKS}"
+    rf"(?P<before>us\$|\$|€|£|₽|\b(?:usd|eur|rub|gbp|cny)\b)\s?(?P<n1>{NUMBER_PATTERN}){_scale('s1')}"
+    rf"|(?P<n2>{NUMBER_PATTERN}){_scale('s2')}{_WORDS_IN_BRACKETS}\s*{_CURRENCY_AFTER}{_KOPECKS}"
 )
 # "составляет сто тысяч рублей": words only, no figures; three words at least, so a lone
 # "один рубль" in a rate is no price.
