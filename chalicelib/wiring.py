@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from chalicelib.analysis.port import AnalysisProvider
     from chalicelib.auth.service import AuthService
     from chalicelib.auth.tokens import TokenIssuer
-    from chalicelib.models import Extraction, PrescreenResult
+    from chalicelib.models import Document, Extraction, PrescreenResult
     from chalicelib.services.callbacks import CallbackSender
     from chalicelib.services.documents import DocumentQueries
     from chalicelib.services.extraction import ExtractionService
@@ -75,14 +75,13 @@ def failure_recorder() -> FailureRecorder:
     return FailureRecorder(repository(), get_settings().refund_policy, notify_partner)
 
 
-def notify_partner(document_id: str) -> None:
+def notify_partner(document: Document) -> None:
     """Deliver a finished document's outcome to the partner who asked, and record how it went."""
-    document = repository().get(document_id)
-    if document is None or not document.callback_url:
+    if not document.callback_url:
         return
     status = callback_sender().notify(document)
     if status is not None:
-        repository().update(document_id, {"callback_status": status})
+        repository().update(document.document_id, {"callback_status": status})
 
 
 @cache

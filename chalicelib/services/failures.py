@@ -10,6 +10,7 @@ from chalicelib.models import DocumentError
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from chalicelib.models import Document
     from chalicelib.ports import DocumentRepository
 
 RefundPolicy = Literal["all", "infra_only"]
@@ -61,7 +62,7 @@ class FailureRecorder:
         self,
         repo: DocumentRepository,
         policy: RefundPolicy,
-        on_finished: Callable[[str], None] | None = None,
+        on_finished: Callable[[Document], None] | None = None,
     ) -> None:
         self._repo = repo
         self._policy = policy
@@ -72,5 +73,7 @@ class FailureRecorder:
         refund = force_refund or should_refund(self._policy, error)
         refunded = self._repo.fail(document_id, error, refund=refund)
         if self._on_finished is not None:
-            self._on_finished(document_id)  # a partner's callback, if one was asked for
+            failed = self._repo.get(document_id)  # a partner's callback, if one was asked for
+            if failed is not None:
+                self._on_finished(failed)
         return refunded

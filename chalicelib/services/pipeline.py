@@ -76,7 +76,7 @@ class PipelineSteps:
         provider: AnalysisProvider,
         clock: Callable[[], datetime],
         facts_fallback: FactsFallback | None = None,
-        on_finished: Callable[[str], None] | None = None,
+        on_finished: Callable[[Document], None] | None = None,
     ) -> None:
         self._repo = repo
         self._store = store
@@ -152,7 +152,10 @@ class PipelineSteps:
         summary = summarize_findings(analysis)
         self._move(ref, S.DONE, {"findings_summary": summary, "task_token": None})
         if self._on_finished is not None:
-            self._on_finished(ref.document_id)  # a partner's callback, if one was asked for
+            # A partner's callback, if one was asked for: the document as it now stands,
+            # derived rather than read again.
+            done = document.model_copy(update={"status": S.DONE, "findings_summary": summary})
+            self._on_finished(done)
         return {"status": S.DONE.value, "findings": summary}
 
     def record_failure(self, ref: RunRef, error_name: str, cause: str) -> dict[str, Any]:

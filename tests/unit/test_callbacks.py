@@ -145,7 +145,7 @@ def test_a_failed_document_also_calls_the_partner_back() -> None:
     document = _done(status=DocumentStatus.EXTRACTING)
     repo.documents[document.document_id] = document
     finished: list[str] = []
-    recorder = FailureRecorder(repo, "all", finished.append)
+    recorder = FailureRecorder(repo, "all", lambda failed: finished.append(failed.document_id))
 
     recorder.record(
         document.document_id,
