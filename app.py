@@ -89,6 +89,12 @@ def require_role(*roles: str) -> str:
     return user_id
 
 
+def _query() -> dict[str, str]:
+    """The request's query parameters (none is an empty dict)."""
+    request = app.current_request
+    return dict((request.query_params if request else None) or {})
+
+
 def _body() -> dict[str, Any]:
     return parse_json_object(app.current_request.raw_body if app.current_request else None)
 
@@ -196,8 +202,7 @@ def _new_upload(owner_id: str, *, partner_key_id: str | None = None) -> Response
 @api_route
 def list_documents() -> Response:
     """The caller's documents, newest first: `?limit=` (1-100, default 20) and `?cursor=`."""
-    request = app.current_request
-    params = dict((request.query_params if request else None) or {})
+    params = _query()
     try:
         limit = int(params.get("limit", DEFAULT_PAGE))
     except ValueError as exc:
@@ -340,8 +345,7 @@ def decide_review(document_id: str) -> Response:
 def failed_runs() -> Response:
     """Failed runs with Step Functions' error and cause (`?status=FAILED`, the only one)."""
     require_role("admin")
-    request = app.current_request
-    params = dict((request.query_params if request else None) or {})
+    params = _query()
     if params.get("status", "FAILED") != "FAILED":
         raise InvalidRequestError("Only status=FAILED runs are listed here.")
     return _json(200, {"runs": operator_service().failed_runs()})
