@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
-from chalice.app import Chalice, Request, Response
+from chalice.app import AuthRequest, AuthResponse, Chalice, Request, Response
 
+from chalicelib.auth.authorizer import bearer_claims
 from chalicelib.errors import AuthenticationRequiredError, ForbiddenError, InvalidRequestError
 from chalicelib.http import (
     JSON_HEADERS,
@@ -58,22 +59,29 @@ def one_error_shape(event: Request, get_response: Callable[[Request], Response])
     return response
 
 
-def current_caller() -> tuple[str, str]:
-    """The caller's user id and role, from the bearer access token.
+# API Gateway caches the authorizer's answer per token for this long: revocation of an
+# access token is never needed within it (they live 15 minutes and carry no rights to undo).
+AUTHORIZER_CACHE_SECONDS = 60
 
-    On the local cloud (`AUTH_MODE=dev`) a request without a token is the development
-    user; a token, when sent, is checked there too, so sign-in can be tried locally.
-    """
+
+@app.authorizer(ttl_seconds=AUTHORIZER_CACHE_SECONDS)
+def bearer_token(auth_request: AuthRequest) -> AuthResponse:
+    """API Gateway's check of a person's access token, before any of their routes runs."""
+    claims = bearer_claims(auth_request.token, token_issuer())
+    # Every route: the cached answer is reused for the token's other calls. Roles are
+    # checked by the routes themselves, from the role this context carries.
+    return AuthResponse(routes=["*"], principal_id=claims.user_id, context={"role": claims.role})
+
+
+def current_caller() -> tuple[str, str]:
+    """The caller's user id and role, as the bearer authorizer put them in the request."""
     request = app.current_request
-    header = (request.headers.get("authorization", "") if request else "").strip()
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() == "bearer" and token.strip():
-        claims = token_issuer().verify_access(token.strip())
-        return claims.user_id, claims.role
-    settings = get_settings()
-    if settings.auth_mode == "dev" and not header:
-        return settings.dev_user_id, settings.dev_user_role
-    raise AuthenticationRequiredError
+    authorized = (request.context.get("authorizer") or {}) if request else {}
+    user_id, role = authorized.get("principalId"), authorized.get("role")
+    if not user_id or not role:
+        # Only a route declared without the authorizer can get here: a bug, not a caller's.
+        raise AuthenticationRequiredError
+    return str(user_id), str(role)
 
 
 def current_user() -> str:
@@ -154,14 +162,30 @@ def refresh_tokens() -> Response:
     return _tokens(auth_service().refresh(_text_field(_body(), "refresh_token")))
 
 
-@app.route("/v1/me", methods=["GET"])
+@app.route("/v1/auth/dev", methods=["POST"], content_types=["application/json"])
+@api_route
+def development_sign_in() -> Response:
+    """The local cloud's sign-in (AUTH_MODE=dev): tokens for any user and role; 403 elsewhere."""
+    settings = get_settings()
+    raw = app.current_request.raw_body if app.current_request else None
+    body = _body() if raw else {}
+    user_id = body.get("user_id", settings.dev_user_id)
+    role = body.get("role", settings.dev_user_role)
+    if not isinstance(user_id, str) or not isinstance(role, str):
+        raise InvalidRequestError("Send user_id and role as strings.")
+    return _tokens(auth_service().development_sign_in(user_id, role))
+
+
+@app.route("/v1/me", methods=["GET"], authorizer=bearer_token)
 @api_route
 def get_me() -> Response:
     """The caller's credits and role."""
     return _json(200, user_service().profile(current_user()).model_dump(mode="json"))
 
 
-@app.route("/v1/documents", methods=["POST"], content_types=["application/json"])
+@app.route(
+    "/v1/documents", methods=["POST"], content_types=["application/json"], authorizer=bearer_token
+)
 @api_route
 def create_document() -> Response:
     """Reserve a credit and return a presigned POST for the file."""
@@ -198,7 +222,7 @@ def _new_upload(owner_id: str, *, partner_key_id: str | None = None) -> Response
     )
 
 
-@app.route("/v1/documents", methods=["GET"])
+@app.route("/v1/documents", methods=["GET"], authorizer=bearer_token)
 @api_route
 def list_documents() -> Response:
     """The caller's documents, newest first: `?limit=` (1-100, default 20) and `?cursor=`."""
@@ -212,21 +236,21 @@ def list_documents() -> Response:
     )
 
 
-@app.route("/v1/documents/{document_id}", methods=["GET"])
+@app.route("/v1/documents/{document_id}", methods=["GET"], authorizer=bearer_token)
 @api_route
 def get_document(document_id: str) -> Response:
     """A document's status and stage."""
     return _json(200, document_view(document_queries().get(current_user(), document_id)))
 
 
-@app.route("/v1/documents/{document_id}", methods=["DELETE"])
+@app.route("/v1/documents/{document_id}", methods=["DELETE"], authorizer=bearer_token)
 @api_route
 def delete_document(document_id: str) -> Response:
     """Remove a finished document's original and artifacts; 409 while it is still running."""
     return _json(200, document_queries().delete(current_user(), document_id))
 
 
-@app.route("/v1/documents/{document_id}/report", methods=["GET"])
+@app.route("/v1/documents/{document_id}/report", methods=["GET"], authorizer=bearer_token)
 @api_route
 def get_report(document_id: str) -> Response:
     """200 with Markdown and JSON when done; 202 with the stage while running; 409 if failed."""
@@ -237,21 +261,23 @@ def get_report(document_id: str) -> Response:
 # --- partners: API keys (people manage them; partners call with one) ------------------------
 
 
-@app.route("/v1/keys", methods=["POST"], content_types=["application/json"])
+@app.route(
+    "/v1/keys", methods=["POST"], content_types=["application/json"], authorizer=bearer_token
+)
 @api_route
 def create_key() -> Response:
     """A new partner API key on the usage plan; its value is shown this once."""
     return _json(201, partner_keys().create(current_user(), _text_field(_body(), "name")))
 
 
-@app.route("/v1/keys", methods=["GET"])
+@app.route("/v1/keys", methods=["GET"], authorizer=bearer_token)
 @api_route
 def list_keys() -> Response:
     """The caller's partner keys, without their values."""
     return _json(200, {"keys": partner_keys().list(current_user())})
 
 
-@app.route("/v1/keys/{key_id}/revoke", methods=["POST"])
+@app.route("/v1/keys/{key_id}/revoke", methods=["POST"], authorizer=bearer_token)
 @api_route
 def revoke_key(key_id: str) -> Response:
     """Disable one of the caller's keys at once."""
@@ -308,7 +334,7 @@ def b2b_usage() -> Response:
 _DECISIONS = ("approve", "deep_analysis", "reject")
 
 
-@app.route("/v1/reviews", methods=["GET"])
+@app.route("/v1/reviews", methods=["GET"], authorizer=bearer_token)
 @api_route
 def list_reviews() -> Response:
     """Documents held for a reviewer, oldest first, with prescreen's facts."""
@@ -321,7 +347,12 @@ def list_reviews() -> Response:
     return _json(200, {"reviews": held})
 
 
-@app.route("/v1/reviews/{document_id}", methods=["POST"], content_types=["application/json"])
+@app.route(
+    "/v1/reviews/{document_id}",
+    methods=["POST"],
+    content_types=["application/json"],
+    authorizer=bearer_token,
+)
 @api_route
 def decide_review(document_id: str) -> Response:
     """approve, deep_analysis or reject a held document; its run resumes."""
@@ -340,7 +371,7 @@ def decide_review(document_id: str) -> Response:
 # --- operators --------------------------------------------------------------------------------
 
 
-@app.route("/v1/admin/runs", methods=["GET"])
+@app.route("/v1/admin/runs", methods=["GET"], authorizer=bearer_token)
 @api_route
 def failed_runs() -> Response:
     """Failed runs with Step Functions' error and cause (`?status=FAILED`, the only one)."""
@@ -351,7 +382,7 @@ def failed_runs() -> Response:
     return _json(200, {"runs": operator_service().failed_runs()})
 
 
-@app.route("/v1/admin/documents/{document_id}/redrive", methods=["POST"])
+@app.route("/v1/admin/documents/{document_id}/redrive", methods=["POST"], authorizer=bearer_token)
 @api_route
 def redrive_run(document_id: str) -> Response:
     """Redrive a failed document's run from the step that failed."""
@@ -360,7 +391,10 @@ def redrive_run(document_id: str) -> Response:
 
 
 @app.route(
-    "/v1/admin/users/{user_id}/credits", methods=["POST"], content_types=["application/json"]
+    "/v1/admin/users/{user_id}/credits",
+    methods=["POST"],
+    content_types=["application/json"],
+    authorizer=bearer_token,
 )
 @api_route
 def grant_credits(user_id: str) -> Response:
@@ -372,6 +406,22 @@ def grant_credits(user_id: str) -> Response:
         raise InvalidRequestError("Send amount as a whole number.")
     reason = _text_field(body, "reason")
     return _json(200, operator_service().grant(user_id, amount, reason=reason, granted_by=admin))
+
+
+@app.route(
+    "/v1/admin/users/{user_id}/role",
+    methods=["PUT"],
+    content_types=["application/json"],
+    authorizer=bearer_token,
+)
+@api_route
+def set_user_role(user_id: str) -> Response:
+    """Make a user a `user`, `reviewer` or `admin`, with a reason; recorded with who did it."""
+    admin = require_role("admin")
+    body = _body()
+    role = _text_field(body, "role")
+    reason = _text_field(body, "reason")
+    return _json(200, operator_service().set_role(user_id, role, reason=reason, set_by=admin))
 
 
 # --- the API's own description ------------------------------------------------------------

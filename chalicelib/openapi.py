@@ -33,10 +33,14 @@ _ERROR_MEANING: dict[int, str] = {
     429: "Too many failed sign-ins: wait and try again",
 }
 # API Gateway refuses a partner's request before the function runs, in its own shape.
+# API Gateway's own refusals of a partner key, in the same error shape (its gateway responses).
 _GATEWAY_MEANING: dict[int, str] = {
-    403: "API Gateway: no valid x-api-key (missing, unknown or revoked)",
-    429: "API Gateway: over the usage plan's throttle or quota",
+    403: "API Gateway: no valid x-api-key (missing, unknown or revoked): INVALID_API_KEY",
+    429: "API Gateway: over the usage plan's throttle (RATE_LIMITED) or quota (QUOTA_EXCEEDED)",
 }
+
+
+_ROLE = {"type": "string", "enum": ["user", "reviewer", "admin"]}
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -66,7 +70,6 @@ def _schemas() -> dict[str, Any]:
     ]  # fmt: skip
     return {
         "Error": _obj(["error"], error=_ERROR_DETAIL),
-        "GatewayError": _obj(["message"], message=_STR),
         "Credentials": _obj(
             ["email", "password"],
             email={"type": "string", "format": "email", "maxLength": 254},
@@ -265,6 +268,16 @@ def _schemas() -> dict[str, Any]:
             granted={"type": "integer", "minimum": 1},
             credits_left=_COUNT,
         ),
+        "DevSignIn": {
+            **_obj(
+                [],
+                user_id={"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
+                role=_ROLE,
+            ),
+            "description": "Who to sign in as; empty signs in the development user (an admin).",
+        },
+        "RoleRequest": _obj(["role", "reason"], role=_ROLE, reason=_TEXT),
+        "RoleChange": _obj(["user_id", "role"], user_id=_STR, role=_ROLE),
         "OpenApiDocument": _obj(["openapi", "info", "paths"], openapi=_STR),
     }
 
@@ -295,7 +308,7 @@ def _responses(op: Operation) -> dict[str, Any]:
     for status, meaning in gateway.items():
         answers[status] = {
             "description": meaning,
-            "content": _json_content(_ref("GatewayError")),
+            "content": _json_content({"$ref": ERROR_SCHEMA}),
         }
     return {str(status): answers[status] for status in sorted(answers)}
 
@@ -316,7 +329,10 @@ def _operation(op: Operation) -> dict[str, Any]:
     if parameters:
         operation["parameters"] = parameters
     if op.body is not None:
-        operation["requestBody"] = {"required": True, "content": _json_content(_ref(op.body))}
+        operation["requestBody"] = {
+            "required": op.body_required,
+            "content": _json_content(_ref(op.body)),
+        }
     operation["responses"] = _responses(op)
     return operation
 
@@ -333,9 +349,10 @@ def openapi_document() -> dict[str, Any]:
             "version": "1",
             "description": (
                 "Screening of deal documents: upload through a presigned POST, then poll the "
-                'report. Every error is `{"error": {"code", "message"}}`, except API Gateway\'s '
-                'own 403 and 429 for partner keys (`{"message"}`). Any route refuses a '
-                "Content-Type other than application/json with 415."
+                'report. Every error is `{"error": {"code", "message"}}`, API Gateway\'s own '
+                "refusals included (no token, a refused key, a throttle, no such route). Any "
+                "route refuses a Content-Type other than application/json with 415. On the "
+                "local cloud, POST /v1/auth/dev signs in as any user and role."
             ),
         },
         "tags": [{"name": name} for name in dict.fromkeys(op.tag for op in ROUTES)],

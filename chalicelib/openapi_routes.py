@@ -3,8 +3,9 @@
 One row per operation, in `app.py`'s order. `operation_id` is the Chalice view's name,
 `answers` maps a status to the component schema of its body, and `errors` lists the
 statuses that answer with the error shape. The builder adds what every operation of a
-kind shares: 401 for a bearer token, API Gateway's 403 and 429 for a partner key, 400 for
-a JSON body and 415 everywhere (Chalice refuses a non-JSON `Content-Type` on every route).
+kind shares: 401 for a bearer token (API Gateway's, from the authorizer), its 403 and
+429 for a partner key, 400 for a JSON body and 415 everywhere (Chalice refuses a
+non-JSON `Content-Type` on every route).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ class Operation:
     answers: dict[int, str]
     errors: tuple[int, ...] = ()
     body: str | None = None
+    body_required: bool = True
     query: tuple[dict[str, Any], ...] = field(default=())
 
 
@@ -66,6 +68,9 @@ ROUTES: tuple[Operation, ...] = (
               "none", "auth", {200: "TokenPair"}, (401, 403), body="ServiceTokenExchange"),
     Operation("refresh_tokens", "POST", "/v1/auth/refresh", "A new pair for a refresh token",
               "none", "auth", {200: "TokenPair"}, (401,), body="RefreshRequest"),
+    Operation("development_sign_in", "POST", "/v1/auth/dev",
+              "The local cloud's sign-in: tokens for any user and role (403 elsewhere)",
+              "none", "auth", {200: "TokenPair"}, (403,), body="DevSignIn", body_required=False),
     Operation("get_me", "GET", "/v1/me", "The caller's credits and role",
               "bearer", "account", {200: "Profile"}),
     # --- documents
@@ -112,6 +117,9 @@ ROUTES: tuple[Operation, ...] = (
               "bearer", "admin", {202: "Redrive"}, (403, 404, 409)),
     Operation("grant_credits", "POST", "/v1/admin/users/{user_id}/credits", "Grant a user credits",
               "bearer", "admin", {200: "CreditGrant"}, (403, 404), body="GrantRequest"),
+    Operation("set_user_role", "PUT", "/v1/admin/users/{user_id}/role",
+              "Make a user a user, reviewer or admin",
+              "bearer", "admin", {200: "RoleChange"}, (403, 404), body="RoleRequest"),
     # --- this document
     Operation("get_openapi", "GET", "/v1/openapi.json", "This OpenAPI document",
               "none", "meta", {200: "OpenApiDocument"}),

@@ -108,11 +108,13 @@ class Settings(BaseSettings):
 
     # HTTP API.
     auth_mode: Literal["dev", "jwt"] = Field(
-        "jwt", description="`dev` trusts every caller as DEV_USER_ID: the local cloud only"
+        "jwt",
+        description="`dev` opens POST /v1/auth/dev (any user, any role, no secret) and lets "
+        "partner callbacks reach localhost: the local cloud only",
     )
     dev_user_id: str = "dev-user"
     dev_user_role: Literal["user", "reviewer", "admin"] = Field(
-        "admin", description="The development user's role on the local cloud (AUTH_MODE=dev)"
+        "admin", description="Who POST /v1/auth/dev signs in when the body names nobody"
     )
 
     # Observability.

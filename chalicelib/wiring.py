@@ -166,6 +166,7 @@ def auth_service() -> AuthService:
         telegram_bot_token=resolve_secret(s.telegram_bot_token, s.telegram_bot_token_parameter),
         telegram_login_max_age_seconds=s.telegram_login_max_age_seconds,
         service_token=resolve_secret(s.auth_service_token, s.auth_service_token_parameter),
+        development_roles=repository() if s.auth_mode == "dev" else None,
     )
 
 
@@ -182,10 +183,10 @@ def partner_keys() -> PartnerKeys:
 
 @cache
 def operator_service() -> OperatorService:
-    """Failed runs, redrives and credit grants for operators."""
+    """Failed runs, redrives, credit grants and roles for operators."""
     from chalicelib.services.operations import OperatorService
 
-    return OperatorService(repository(), workflow(), repository(), utc_now)
+    return OperatorService(repository(), workflow(), repository())
 
 
 @cache

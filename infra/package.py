@@ -64,7 +64,7 @@ def chalice_package(out: Path) -> None:
     merged_path = out / "sam.yaml"  # chalice writes YAML when the merged template is YAML
     merged = yaml.safe_load(merged_path.read_text(encoding="utf-8"))
     inline_state_machines(merged)
-    call_api_handler_by_name(merged)
+    call_api_functions_by_name(merged)
     (out / "sam.json").write_text(json.dumps(merged, indent=2) + "\n", encoding="utf-8")
     merged_path.unlink()
     lint_template = asl_lint_template(merged)
@@ -96,29 +96,36 @@ def asl_lint_template(template: dict[str, Any]) -> dict[str, Any]:
     return {"AWSTemplateFormatVersion": "2010-09-09", "Resources": resources}
 
 
-_HANDLER_ARN = "${APIHandler.Arn}"
+# The functions the API calls: its routes' handler and the bearer authorizer.
+API_FUNCTIONS = ("APIHandler", "BearerToken")
 
 
-def call_api_handler_by_name(template: dict[str, Any]) -> None:
-    """Point the API's Lambda integrations at APIHandler's fixed FunctionName, not its ARN.
+def call_api_functions_by_name(template: dict[str, Any]) -> None:
+    """Point the API at its functions' fixed FunctionNames, not their ARNs.
 
-    Chalice writes `${APIHandler.Arn}` into every integration URI, so the API depends on
-    the function; the function's USAGE_PLAN_ID refers to the usage plan, which refers to
-    the API's stage: a cycle CloudFormation refuses. The name is known before either exists.
+    Chalice writes `${APIHandler.Arn}` into every integration URI (and `${BearerToken.Arn}`
+    into the authorizer's), so the API depends on the functions; their USAGE_PLAN_ID refers
+    to the usage plan, which refers to the API's stage: a cycle CloudFormation refuses. The
+    names are known before any of them exists.
     """
     resources = template["Resources"]
-    name = resources.get("APIHandler", {}).get("Properties", {}).get("FunctionName")
-    if not (isinstance(name, dict) and isinstance(name.get("Fn::Sub"), str)):
-        raise PackagingError('APIHandler needs FunctionName: !Sub "..." in the template')
     region = "${AWS::Partition}:lambda:${AWS::Region}:${AWS::AccountId}"
-    arn = f"arn:{region}:function:{name['Fn::Sub']}"
+    arns: dict[str, str] = {}
+    for logical_id in API_FUNCTIONS:
+        name = resources.get(logical_id, {}).get("Properties", {}).get("FunctionName")
+        if not (isinstance(name, dict) and isinstance(name.get("Fn::Sub"), str)):
+            raise PackagingError(f'{logical_id} needs FunctionName: !Sub "..." in the template')
+        arns[f"${{{logical_id}.Arn}}"] = f"arn:{region}:function:{name['Fn::Sub']}"
 
     def rewrite(node: Any) -> Any:
         if isinstance(node, dict):
             return {k: rewrite(v) for k, v in node.items()}
         if isinstance(node, list):
             return [rewrite(item) for item in node]
-        return node.replace(_HANDLER_ARN, arn) if isinstance(node, str) else node
+        if isinstance(node, str):
+            for reference, arn in arns.items():
+                node = node.replace(reference, arn)
+        return node
 
     api = resources.get("RestAPI", {}).get("Properties", {})
     if "DefinitionBody" in api:

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
     from mypy_boto3_dynamodb import DynamoDBClient
+    from mypy_boto3_dynamodb.type_defs import PutTypeDef, UpdateTypeDef
 
 _serializer = TypeSerializer()
 _deserializer = TypeDeserializer()
@@ -166,41 +167,69 @@ class DynamoDocumentRepository:
     def grant_credits(self, user_id: str, amount: int, *, reason: str, granted_by: str) -> int:
         """Add credits to an existing user and record who gave them and why; the new balance."""
         at = _now()
+        self._audited_user_update(
+            user_id,
+            "SET credits_left = credits_left + :n",
+            {":n": {"N": str(amount)}},
+            audit={
+                "SK": {"S": f"GRANT#{at}"},
+                "amount": {"N": str(amount)},
+                "reason": {"S": reason},
+                "granted_by": {"S": granted_by},
+                "granted_at": {"S": at},
+            },
+        )
+        profile = self.get_user(user_id)
+        return profile.credits_left if profile else 0
+
+    def set_role(self, user_id: str, role: str, *, reason: str, set_by: str) -> None:
+        """Give an existing user a role and record who did it and why."""
+        at = _now()
+        self._audited_user_update(
+            user_id,
+            "SET #role = :role",
+            {":role": {"S": role}},
+            names={"#role": "role"},
+            audit={
+                "SK": {"S": f"ROLE#{at}"},
+                "role": {"S": role},
+                "reason": {"S": reason},
+                "set_by": {"S": set_by},
+                "set_at": {"S": at},
+            },
+        )
+
+    def _audited_user_update(
+        self,
+        user_id: str,
+        update: str,
+        values: dict[str, Any],
+        *,
+        audit: dict[str, Any],
+        names: dict[str, str] | None = None,
+    ) -> None:
+        """Change a user's profile and write the audit item beside it, in one transaction."""
+        change: UpdateTypeDef = {
+            "TableName": self._table,
+            "Key": _user_key(user_id),
+            "UpdateExpression": update,
+            "ConditionExpression": "attribute_exists(PK)",
+            "ExpressionAttributeValues": values,
+        }
+        if names:
+            change["ExpressionAttributeNames"] = names
+        record: PutTypeDef = {
+            "TableName": self._table,
+            "Item": {"PK": {"S": f"USER#{user_id}"}, **audit},
+        }
         try:
-            self._client.transact_write_items(
-                TransactItems=[
-                    {
-                        "Update": {
-                            "TableName": self._table,
-                            "Key": _user_key(user_id),
-                            "UpdateExpression": "SET credits_left = credits_left + :n",
-                            "ConditionExpression": "attribute_exists(PK)",
-                            "ExpressionAttributeValues": {":n": {"N": str(amount)}},
-                        }
-                    },
-                    {
-                        "Put": {
-                            "TableName": self._table,
-                            "Item": {
-                                "PK": {"S": f"USER#{user_id}"},
-                                "SK": {"S": f"GRANT#{at}"},
-                                "amount": {"N": str(amount)},
-                                "reason": {"S": reason},
-                                "granted_by": {"S": granted_by},
-                                "granted_at": {"S": at},
-                            },
-                        }
-                    },
-                ]
-            )
+            self._client.transact_write_items(TransactItems=[{"Update": change}, {"Put": record}])
         except ClientError as exc:
             if exc.response["Error"]["Code"] == "TransactionCanceledException":
                 raise DocumentNotFoundError("No such user.") from exc
             raise _storage_error(exc) from exc
         except BotoCoreError as exc:
             raise _storage_error(exc) from exc
-        profile = self.get_user(user_id)
-        return profile.credits_left if profile else 0
 
     def enqueue_review(self, document_id: str) -> None:
         """A `REVIEWS` / `DOC#{id}` item: the queue reviewers list, with no scan of the table."""

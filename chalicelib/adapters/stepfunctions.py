@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import boto3
 from botocore.exceptions import BotoCoreError, ClientError
 
-from chalicelib.errors import WorkflowUnavailableError
+from chalicelib.errors import DocumentStateConflictError, WorkflowUnavailableError
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -68,24 +68,14 @@ class StepFunctionsWorkflow:
             raise WorkflowUnavailableError from exc
         return runs
 
-    def redrive(self, arn: str, *, restart_name: str) -> str:
-        """Redrive a failed run from its failed step; where the API is missing (moto), start
-        the run again from its input under `restart_name`, which is what a redrive amounts to
-        for our idempotent steps."""
+    def redrive(self, arn: str) -> None:
+        """Redrive a failed run from its failed step (the same execution continues)."""
         try:
             self._client.redrive_execution(executionArn=arn)
-        except NotImplementedError:
-            return self._restart(arn, restart_name)
+        except self._client.exceptions.ExecutionNotRedrivable as exc:
+            raise DocumentStateConflictError("This run cannot be redriven.") from exc
         except (ClientError, BotoCoreError) as exc:
             raise WorkflowUnavailableError from exc
-        return arn
-
-    def _restart(self, arn: str, name: str) -> str:
-        try:
-            payload = json.loads(self._client.describe_execution(executionArn=arn)["input"])
-        except (ClientError, BotoCoreError) as exc:
-            raise WorkflowUnavailableError from exc
-        return self.start(name, payload)
 
     def send_task_success(self, token: str, output: Mapping[str, Any]) -> None:
         """Resume a run waiting on `token`."""

@@ -79,3 +79,11 @@ class UserProfiles(Protocol):
     def profile(self, user_id: str) -> UserProfile:
         """The user's profile, created with the sign-up credits the first time."""
         ...
+
+
+class RoleStore(Protocol):
+    """Where a user's role is set, with an audit record of who set it and why."""
+
+    def set_role(self, user_id: str, role: str, *, reason: str, set_by: str) -> None:
+        """Give an existing user a role."""
+        ...

@@ -1,5 +1,7 @@
 """Sign-up and sign-in of people: e-mail and password, Telegram Login, the bot's token exchange.
 
+The local cloud adds one more, `development_sign_in`: any user and role, no secret.
+
 Every way in ends the same: a user id, its profile (created with the sign-up
 credits the first time), and a token pair carrying the profile's role.
 
@@ -30,19 +32,21 @@ from chalicelib.auth.errors import (
 from chalicelib.auth.passwords import PasswordHasher, check_password_policy
 from chalicelib.auth.ports import EmailCredential
 from chalicelib.auth.telegram import DEFAULT_MAX_AGE_SECONDS, verify_telegram_login
+from chalicelib.auth.tokens import ROLES
 from chalicelib.errors import InvalidRequestError
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
     from datetime import datetime
 
-    from chalicelib.auth.ports import CredentialStore, UserProfiles
+    from chalicelib.auth.ports import CredentialStore, RoleStore, UserProfiles
     from chalicelib.auth.tokens import TokenIssuer, TokenPair
 
 # RFC 5321 caps a path at 254 characters; the shape check is deliberately loose
 # (one @, no spaces, a dot in the domain): only a confirmation mail proves an address.
 MAX_EMAIL_LENGTH = 254
 _EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s.]+(\.[^@\s.]+)+$")
+_DEV_USER_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def normalize_email(email: str) -> str:
@@ -74,6 +78,7 @@ class AuthService:
         telegram_login_max_age_seconds: int = DEFAULT_MAX_AGE_SECONDS,
         service_token: str = "",
         new_user_id: Callable[[], str] = _new_user_id,
+        development_roles: RoleStore | None = None,
     ) -> None:
         if max_attempts < 1 or lockout_seconds < 1:
             raise ValueError("max_attempts and lockout_seconds must be positive")
@@ -88,6 +93,8 @@ class AuthService:
         self._telegram_max_age = telegram_login_max_age_seconds
         self._service_token = service_token
         self._new_user_id = new_user_id
+        # Set only on the local cloud (AUTH_MODE=dev): sign-in as anyone, with no secret.
+        self._development_roles = development_roles
 
     # --- e-mail and password -----------------------------------------------
 
@@ -153,6 +160,22 @@ class AuthService:
         if isinstance(telegram_id, bool) or not isinstance(telegram_id, int) or telegram_id <= 0:
             raise InvalidRequestError("The Telegram id must be a positive integer.")
         return self._sign_in(self._user_for_telegram(telegram_id))
+
+    # --- the local cloud ----------------------------------------------------------
+
+    def development_sign_in(self, user_id: str, role: str) -> TokenPair:
+        """Tokens for any user and role, without a secret: the local cloud's sign-in only."""
+        if self._development_roles is None:
+            raise AuthMethodDisabledError("Development sign-in is only on the local cloud.")
+        if not _DEV_USER_ID.fullmatch(user_id) or role not in ROLES:
+            raise InvalidRequestError(
+                "Send user_id (letters, digits, - and _) and role: user, reviewer or admin."
+            )
+        if self._users.profile(user_id).role != role:
+            self._development_roles.set_role(
+                user_id, role, reason="development sign-in", set_by="local-cloud"
+            )
+        return self._tokens.issue(user_id, role)
 
     # --- tokens ----------------------------------------------------------------
 

@@ -1,16 +1,14 @@
-"""What operators do over the API: see failed runs, redrive one, grant credits with a reason."""
+"""What operators do over the API: see failed runs, redrive one, grant credits or a role."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from chalicelib.auth.tokens import ROLES
 from chalicelib.errors import DocumentNotFoundError, DocumentStateConflictError, InvalidRequestError
 from chalicelib.models import DocumentStatus
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-    from datetime import datetime
-
     from chalicelib.ports import DocumentRepository
 
 MAX_GRANT = 10_000
@@ -23,33 +21,35 @@ class RunControl(Protocol):
         """Failed runs, newest first, with error and cause."""
         ...
 
-    def redrive(self, arn: str, *, restart_name: str) -> str:
-        """Redrive a failed run; the ARN of the run that continues."""
+    def redrive(self, arn: str) -> None:
+        """Redrive a failed run (the same execution continues)."""
         ...
 
 
-class CreditLedger(Protocol):
-    """Credits granted by hand."""
+class UserLedger(Protocol):
+    """Credits granted and roles set by hand, each with its audit record."""
 
     def grant_credits(self, user_id: str, amount: int, *, reason: str, granted_by: str) -> int:
         """Add credits, record why; the new balance."""
         ...
 
+    def set_role(self, user_id: str, role: str, *, reason: str, set_by: str) -> None:
+        """Give an existing user a role, record who and why."""
+        ...
+
 
 class OperatorService:
-    """Failed runs, redrives and credit grants."""
+    """Failed runs, redrives, credit grants and roles."""
 
     def __init__(
         self,
         repo: DocumentRepository,
         runs: RunControl,
-        ledger: CreditLedger,
-        clock: Callable[[], datetime],
+        ledger: UserLedger,
     ) -> None:
         self._repo = repo
         self._runs = runs
         self._ledger = ledger
-        self._clock = clock
 
     def failed_runs(self, limit: int = 50) -> list[dict[str, Any]]:
         """Failed runs with Step Functions' error and cause, and the document each ran for."""
@@ -67,12 +67,8 @@ class OperatorService:
             raise DocumentNotFoundError("No run of that document to redrive.")
         if document.status != DocumentStatus.FAILED:
             raise DocumentStateConflictError("Only a failed document's run can be redriven.")
-        stamp = self._clock().strftime("%Y%m%dT%H%M%S")
-        arn = self._runs.redrive(
-            document.execution_arn,
-            restart_name=f"{document.document_id}-v{document.version}-redrive-{stamp}",
-        )
-        return {"document_id": document_id, "execution_arn": arn}
+        self._runs.redrive(document.execution_arn)
+        return {"document_id": document_id, "execution_arn": document.execution_arn}
 
     def grant(self, user_id: str, amount: int, *, reason: str, granted_by: str) -> dict[str, Any]:
         """Give a user credits, with the reason recorded beside who gave them."""
@@ -84,3 +80,15 @@ class OperatorService:
             user_id, amount, reason=reason.strip(), granted_by=granted_by
         )
         return {"user_id": user_id, "granted": amount, "credits_left": balance}
+
+    def set_role(self, user_id: str, role: str, *, reason: str, set_by: str) -> dict[str, Any]:
+        """Make a user a `user`, `reviewer` or `admin`; their next token carries it."""
+        if role not in ROLES:
+            raise InvalidRequestError(f"role must be one of {', '.join(sorted(ROLES))}.")
+        if not reason.strip():
+            raise InvalidRequestError("Say why the role changes.")
+        if user_id == set_by:
+            # An admin who demoted themselves could leave nobody able to undo it.
+            raise InvalidRequestError("Ask another admin to change your own role.")
+        self._ledger.set_role(user_id, role, reason=reason.strip(), set_by=set_by)
+        return {"user_id": user_id, "role": role}

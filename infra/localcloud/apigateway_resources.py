@@ -1,4 +1,4 @@
-"""API Gateway resources the template declares: the API as a container and the partners' plan.
+"""API Gateway resources the template declares: the API, the partners' plan, its answers.
 
 chalice.local serves the routes; moto's RestApi and stage only anchor the usage plan,
 whose keys and limits the local API server enforces (infra/localcloud/apikeys.py).
@@ -61,9 +61,27 @@ def create_usage_plan(ctx: ProvisionContext, logical_id: str, props: dict[str, A
     return Created(ref=plan["id"])
 
 
+def create_gateway_response(
+    ctx: ProvisionContext, logical_id: str, props: dict[str, Any]
+) -> Created:
+    """One of API Gateway's own answers, kept in moto (the local server answers with it from
+    the template itself: infra/localcloud/gateway.py)."""
+    request: dict[str, Any] = {
+        "restApiId": props["RestApiId"],
+        "responseType": props["ResponseType"],
+        "responseParameters": props.get("ResponseParameters", {}),
+        "responseTemplates": props.get("ResponseTemplates", {}),
+    }
+    if props.get("StatusCode"):
+        request["statusCode"] = str(props["StatusCode"])
+    ctx.clients.get("apigateway").put_gateway_response(**request)
+    return Created(ref=f"{props['RestApiId']}:{props['ResponseType']}")
+
+
 CREATORS: dict[str, Creator] = {
     "AWS::ApiGateway::RestApi": create_rest_api,
     "AWS::ApiGateway::Deployment": create_deployment,
     "AWS::ApiGateway::Stage": create_stage,
     "AWS::ApiGateway::UsagePlan": create_usage_plan,
+    "AWS::ApiGateway::GatewayResponse": create_gateway_response,
 }

@@ -15,35 +15,22 @@ import os
 import threading
 import time
 from datetime import UTC, date, datetime, timedelta
-from http.server import BaseHTTPRequestHandler
 from typing import TYPE_CHECKING, Any
 
 import boto3
-from chalice.local import LocalGateway, LocalGatewayAuthorizer, LocalGatewayException
+
+from infra.localcloud.gateway import KeyRefused
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
     from chalice.app import Chalice
-    from chalice.config import Config
-    from chalice.local import ChaliceRequestHandler, LambdaContext
     from mypy_boto3_apigateway import APIGatewayClient
 
-# API Gateway's own answers, byte for byte in the body, with its error type header.
-FORBIDDEN = (403, "Forbidden", "ForbiddenException")
-TOO_MANY_REQUESTS = (429, "Too Many Requests", "TooManyRequestsException")
-LIMIT_EXCEEDED = (429, "Limit Exceeded", "LimitExceededException")
-
-
-class GatewayRejection(LocalGatewayException):
-    """A request API Gateway would refuse before it reaches the function."""
-
-    def __init__(self, answer: tuple[int, str, str]) -> None:
-        status, message, error_type = answer
-        super().__init__(
-            {"x-amzn-ErrorType": error_type}, json.dumps({"message": message}).encode()
-        )
-        self.CODE = status
+# What API Gateway answers a refused key with: the gateway response type and error type.
+INVALID_API_KEY = ("INVALID_API_KEY", "ForbiddenException")
+THROTTLED = ("THROTTLED", "TooManyRequestsException")
+QUOTA_EXCEEDED = ("QUOTA_EXCEEDED", "LimitExceededException")
 
 
 class UsageLedger:
@@ -136,7 +123,7 @@ class ApiKeyGate:
         value = (event.get("headers") or {}).get("x-api-key")
         key_id = self._enabled_plan_key(value) if value else None
         if key_id is None:
-            raise GatewayRejection(FORBIDDEN)
+            raise KeyRefused(*INVALID_API_KEY)
         plan = self._client.get_usage_plan(usagePlanId=self.usage_plan_id)
         today = self._today()
         # A spent quota is checked first: it is the lasting state, a throttle a passing one.
@@ -144,10 +131,10 @@ class ApiKeyGate:
         if quota:
             start = quota_period_start(quota["period"], today)
             if self.ledger.used_between(key_id, start, today) >= quota["limit"]:
-                raise GatewayRejection(LIMIT_EXCEEDED)
+                raise KeyRefused(*QUOTA_EXCEEDED)
         throttle = plan.get("throttle")
         if throttle and not self._take_token(key_id, throttle):
-            raise GatewayRejection(TOO_MANY_REQUESTS)
+            raise KeyRefused(*THROTTLED)
         self.ledger.record(key_id, today)
         context.setdefault("identity", {}).update({"apiKey": value, "apiKeyId": key_id})
 
@@ -196,46 +183,6 @@ class ApiKeyGate:
             "endDate": end.isoformat(),
             "values": items,  # GetUsage's wire name for what boto3 calls `items`
         }
-
-
-class _KeyCheckingAuthorizer(LocalGatewayAuthorizer):
-    """chalice.local's authorizer step, then the API key and usage plan checks."""
-
-    def __init__(self, app_object: Chalice, gate: ApiKeyGate) -> None:
-        super().__init__(app_object)
-        self._gate = gate
-
-    def authorize(
-        self, raw_path: str, lambda_event: dict[str, Any], lambda_context: LambdaContext
-    ) -> tuple[dict[str, Any], LambdaContext]:
-        """Run the route's authorizer, then admit or refuse by API key."""
-        event, context = super().authorize(raw_path, lambda_event, lambda_context)
-        self._gate.admit(event)
-        return event, context
-
-
-def gated_request_handler(
-    base: type[ChaliceRequestHandler], gate: ApiKeyGate
-) -> type[ChaliceRequestHandler]:
-    """A chalice.local request handler class whose gateway also enforces API keys."""
-
-    class GatedRequestHandler(base):  # type: ignore[valid-type,misc]
-        """`base`, with the key check where chalice.local runs authorizers."""
-
-        def __init__(
-            self,
-            request: Any,
-            client_address: tuple[str, int],
-            server: Any,
-            app_object: Chalice,
-            config: Config,
-        ) -> None:
-            # chalice.local handles the request inside __init__: swap the step in first.
-            self.local_gateway = LocalGateway(app_object, config)
-            self.local_gateway._authorizer = _KeyCheckingAuthorizer(app_object, gate)
-            BaseHTTPRequestHandler.__init__(self, request, client_address, server)
-
-    return GatedRequestHandler
 
 
 def api_key_gate(app: Chalice) -> ApiKeyGate | None:

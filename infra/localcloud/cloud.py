@@ -8,6 +8,7 @@ Two modes share everything but the transport:
 
 from __future__ import annotations
 
+import secrets
 import sys
 import time
 from pathlib import Path
@@ -70,7 +71,10 @@ class LocalCloud:
         self.stack_name = stack_name
         self.region = region
         self.parameters = {**DEFAULT_PARAMETERS, **(parameters or {})}
-        self.env_overrides = dict(env_overrides or {})
+        # The tokens' HS256 secret: one per cloud, so every handler and a reset of the
+        # wiring (the `review` command's) agree on it, and no fixed secret is ever shipped.
+        self.env_overrides = {"AUTH_TOKEN_SECRET": secrets.token_urlsafe(48)}
+        self.env_overrides.update(env_overrides or {})
         self._handler_overrides = dict(handlers or {})
         self.retry_wait_factor = retry_wait_factor
         self._watch = watch_status_events
@@ -137,6 +141,7 @@ class LocalCloud:
             moto_patches.uninstall_invoke_interceptor()
             moto_patches.restore_retry_waits()
             moto_patches.restore_dynamodb_writes()
+            moto_patches.uninstall_redrive()
             self._patched = False
         if self._moto_server is not None:
             self._moto_server.stop()
@@ -181,6 +186,7 @@ class LocalCloud:
             self._patched = True
             moto_patches.scale_retry_waits(self.retry_wait_factor)
             moto_patches.serialize_dynamodb_writes()
+            moto_patches.install_redrive()
             self._events = StatusEventDelivery(
                 deployment, lambda: self.client("stepfunctions"), self._runtime.run_async
             )

@@ -66,12 +66,33 @@ def default_files() -> list[Path]:
 
 
 class DemoClient:
-    """The HTTP API and the presigned upload, as a web page uses them."""
+    """The HTTP API and the presigned upload, as a web page uses them.
 
-    def __init__(self, api_url: str, timeout_seconds: float = 300.0) -> None:
+    It signs in with `access_token`, or else through the local cloud's development
+    sign-in (`POST /v1/auth/dev`) as `user_id` with `role` (the development admin by default).
+    """
+
+    def __init__(
+        self,
+        api_url: str,
+        timeout_seconds: float = 300.0,
+        *,
+        access_token: str | None = None,
+        user_id: str | None = None,
+        role: str | None = None,
+    ) -> None:
         self.api_url = api_url.rstrip("/")
         self._http = httpx.Client(base_url=self.api_url, timeout=60.0)
         self._timeout = timeout_seconds
+        self.access_token = access_token or self._development_sign_in(user_id, role)
+        self.headers = {"Authorization": f"Bearer {self.access_token}"}
+        self._http.headers.update(self.headers)
+
+    def _development_sign_in(self, user_id: str | None, role: str | None) -> str:
+        who = {k: v for k, v in (("user_id", user_id), ("role", role)) if v is not None}
+        answer = self._http.post("/v1/auth/dev", json=who)
+        answer.raise_for_status()
+        return str(answer.json()["access_token"])
 
     def close(self) -> None:
         """Release the connection pool."""

@@ -1,6 +1,6 @@
 """Every touch of moto internals lives here, so a moto upgrade has one place to check.
 
-Three patches, verified with moto 5.2.5 (see shared notes/local-cloud.md):
+Four patches, verified with moto 5.2.5 (see shared notes/local-cloud.md):
 - `LambdaFunction._invoke_lambda` is the one path every Lambda invocation takes
   (Invoke API, Step Functions tasks, S3 notifications); we run the project's
   handler in-process instead of a Docker container;
@@ -8,7 +8,11 @@ Three patches, verified with moto 5.2.5 (see shared notes/local-cloud.md):
 - moto's DynamoDB checks a write's condition and then writes, with no lock between:
   two threads can both pass `attribute_not_exists` and both write (seen with the
   LLM call semaphore under 20 parallel executions). DynamoDB makes each conditional
-  write atomic, so the local cloud runs moto's writes one at a time.
+  write atomic, so the local cloud runs moto's writes one at a time;
+- moto has no RedriveExecution: `install_redrive` runs a failed execution again under
+  its own ARN. AWS resumes from the failed state; this starts from the first, which for
+  our pipeline's idempotent steps ends the same way (it is what the console's "New
+  execution" with the same input would do, without a new name).
 """
 
 from __future__ import annotations
@@ -126,3 +130,70 @@ def _one_at_a_time(method: Callable[..., Any]) -> Callable[..., Any]:
             return method(self, *args, **kwargs)
 
     return locked
+
+
+# --- RedriveExecution -------------------------------------------------------------------
+
+_REDRIVABLE = ("FAILED", "TIMED_OUT", "ABORTED")
+
+
+def install_redrive() -> None:
+    """Give moto's Step Functions (its executing backend) a RedriveExecution action."""
+    from moto.stepfunctions.responses import StepFunctionResponse
+
+    with _lock:
+        if not hasattr(StepFunctionResponse, "redrive_execution"):
+            setattr(StepFunctionResponse, "redrive_execution", _redrive_response)  # noqa: B010
+
+
+def uninstall_redrive() -> None:
+    """Undo `install_redrive`."""
+    from moto.stepfunctions.responses import StepFunctionResponse
+
+    with _lock:
+        if hasattr(StepFunctionResponse, "redrive_execution"):
+            delattr(StepFunctionResponse, "redrive_execution")
+
+
+def _redrive_response(response: Any) -> Any:
+    from datetime import UTC, datetime
+
+    from moto.core.responses import ActionResult
+
+    _redrive(response.stepfunction_backend, response._get_param("executionArn"))
+    return ActionResult({"redriveDate": datetime.now(UTC)})
+
+
+def _redrive(backend: Any, arn: str) -> None:
+    """Replace the failed execution with a new run of the same input under the same ARN."""
+    from datetime import UTC, datetime
+
+    from moto.core.exceptions import AWSError
+    from moto.stepfunctions.parser.backend.execution import Execution
+
+    class ExecutionNotRedrivable(AWSError):  # noqa: N818 - the AWS error code
+        TYPE = "ExecutionNotRedrivable"
+        STATUS = 400
+
+    failed = backend.describe_execution(arn)
+    if not isinstance(failed, Execution):
+        raise ExecutionNotRedrivable("Redrive needs the executing Step Functions backend.")
+    if failed.status not in _REDRIVABLE:
+        raise ExecutionNotRedrivable(f"Execution {arn} is {failed.status}, not redrivable.")
+    again = Execution(
+        name=failed.name,
+        sm_type=failed.sm_type,
+        role_arn=failed.role_arn,
+        exec_arn=arn,
+        account_id=failed.account_id,
+        region_name=failed.region_name,
+        state_machine=failed.state_machine,
+        start_date=datetime.now(UTC),
+        cloud_watch_logging_session=None,
+        activity_store={},
+        input_data=failed.execution_input,
+        trace_header=failed.trace_header,
+    )
+    executions = backend._get_state_machine_for_execution(arn).executions
+    executions[executions.index(failed)] = again
+    again.start()

@@ -60,18 +60,6 @@ class MotoServer:
             response.read()
 
 
-def _quiet_handler() -> Any:
-    from chalice.local import ChaliceRequestHandler
-
-    class QuietHandler(ChaliceRequestHandler):
-        """chalice.local's handler without one stderr line per request."""
-
-        def log_message(self, *_: Any) -> None:
-            pass
-
-    return QuietHandler
-
-
 class ApiServer:
     """The Chalice app (`app.app`) served by chalice.local, which runs HTTP routes only."""
 
@@ -90,13 +78,10 @@ class ApiServer:
     def start(self, stage: str = "dev") -> str:
         """Import the app (lazily: it is the lead's code) and serve it; the base URL."""
         from chalice.cli.factory import CLIFactory
-        from chalice.local import ChaliceRequestHandler, CustomLocalChalice, create_local_server
+        from chalice.local import CustomLocalChalice, create_local_server
 
-        from infra.localcloud.apikeys import (
-            api_key_gate,
-            gated_request_handler,
-            install_usage_reporting,
-        )
+        from infra.localcloud.apikeys import api_key_gate, install_usage_reporting
+        from infra.localcloud.gateway import gateway_request_handler
 
         config = CLIFactory(project_dir=str(self._project_root)).create_config_obj(
             chalice_stage_name=stage
@@ -107,11 +92,10 @@ class ApiServer:
         if isinstance(app, CustomLocalChalice):
             app.__class__ = CustomLocalChalice.__bases__[-1]
         self._server = create_local_server(app, config, self._host, self._port)
-        handler = ChaliceRequestHandler if self._access_log else _quiet_handler()
         self.api_keys = api_key_gate(app)
         if self.api_keys is not None:
-            handler = gated_request_handler(handler, self.api_keys)
             install_usage_reporting(self.api_keys)
+        handler = gateway_request_handler(gate=self.api_keys, access_log=self._access_log)
         self._server.server.RequestHandlerClass = functools.partial(
             handler, app_object=self._server.app_object, config=config
         )

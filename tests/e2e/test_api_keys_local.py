@@ -54,13 +54,13 @@ def _get(cloud: LocalCloud, key: str | None = None) -> httpx.Response:
 def test_api_keys_a_request_without_a_key_is_forbidden(cloud: LocalCloud) -> None:
     response = _get(cloud)
     assert response.status_code == 403
-    assert response.json() == {"message": "Forbidden"}
+    assert response.json()["error"]["code"] == "INVALID_API_KEY"
 
 
 def test_api_keys_an_unknown_key_is_forbidden(cloud: LocalCloud) -> None:
     response = _get(cloud, "not-a-key-we-ever-made-0123456789")
     assert response.status_code == 403
-    assert response.json() == {"message": "Forbidden"}
+    assert response.json()["error"]["code"] == "INVALID_API_KEY"
 
 
 def test_api_keys_a_key_outside_the_plan_is_forbidden(cloud: LocalCloud) -> None:
@@ -78,7 +78,7 @@ def test_api_keys_a_good_key_reaches_the_handler_with_its_id(
 
 
 def test_api_keys_routes_without_api_key_required_need_no_key(cloud: LocalCloud) -> None:
-    assert httpx.get(f"{cloud.api_url}/v1/me", timeout=10).status_code == 200
+    assert httpx.get(f"{cloud.api_url}/v1/openapi.json", timeout=10).status_code == 200
 
 
 def test_api_keys_over_the_burst_is_too_many_requests(
@@ -87,7 +87,7 @@ def test_api_keys_over_the_burst_is_too_many_requests(
     key = keys.create("user-2", "burst")
     statuses = [_get(cloud, key.value) for _ in range(4)]
     assert [r.status_code for r in statuses] == [200, 200, 200, 429]
-    assert statuses[-1].json() == {"message": "Too Many Requests"}
+    assert statuses[-1].json()["error"]["code"] == "RATE_LIMITED"
 
 
 def test_api_keys_over_the_monthly_quota_is_limit_exceeded(
@@ -109,7 +109,7 @@ def test_api_keys_over_the_monthly_quota_is_limit_exceeded(
     response = _get(cloud, key.value)
 
     assert response.status_code == 429
-    assert response.json() == {"message": "Limit Exceeded"}
+    assert response.json()["error"]["code"] == "QUOTA_EXCEEDED"
 
 
 def test_api_keys_a_disabled_key_is_forbidden(cloud: LocalCloud, keys: ApiGatewayKeys) -> None:
@@ -120,7 +120,7 @@ def test_api_keys_a_disabled_key_is_forbidden(cloud: LocalCloud, keys: ApiGatewa
 
     response = _get(cloud, key.value)
     assert response.status_code == 403
-    assert response.json() == {"message": "Forbidden"}
+    assert response.json()["error"]["code"] == "INVALID_API_KEY"
 
 
 def test_api_keys_admitted_requests_are_counted_per_key_per_day(

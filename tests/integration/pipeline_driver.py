@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import requests
-from chalice.test import Client
 
 from chalicelib.services.uploads import CONTENT_TYPES
+from infra.localcloud.gateway import api_test_client
 
 if TYPE_CHECKING:
     from infra.localcloud import LocalCloud
@@ -26,13 +26,31 @@ class Ticket:
 
 
 class Driver:
-    """The HTTP API through Chalice's test client, uploads through the presigned POST."""
+    """The HTTP API through Chalice's test client and the local API Gateway in front of it,
+    uploads through the presigned POST. Calls are signed in as the local cloud's development
+    user (`POST /v1/auth/dev`) unless they name a token or are `anonymous`."""
 
     def __init__(self, cloud: LocalCloud) -> None:
         from app import app
 
         self.cloud = cloud
-        self.client = Client(app)
+        self.client = api_test_client(app)
+        self._dev_token = ""
+
+    def sign_in(self, user_id: str | None = None, role: str | None = None) -> str:
+        """An access token from the local cloud's development sign-in."""
+        body = {k: v for k, v in (("user_id", user_id), ("role", role)) if v is not None}
+        status, tokens = self.api("POST", "/v1/auth/dev", body, anonymous=True)
+        assert status == 200, tokens
+        return str(tokens["access_token"])
+
+    def bearer(self, token: str | None = None) -> dict[str, str]:
+        """The Authorization header for `token`, or for the development user."""
+        if token is None:
+            if not self._dev_token:
+                self._dev_token = self.sign_in()
+            token = self._dev_token
+        return {"Authorization": f"Bearer {token}"}
 
     def api(
         self,
@@ -41,11 +59,13 @@ class Driver:
         body: dict[str, Any] | None = None,
         *,
         token: str | None = None,
+        anonymous: bool = False,
     ) -> tuple[int, Any]:
-        """Call a route (as the bearer of `token`, if given); the status and the JSON body."""
+        """Call a route as the bearer of `token` (the development user's by default, nobody's
+        when `anonymous`); the status and the JSON body."""
         headers = {"Content-Type": "application/json"}
-        if token is not None:
-            headers["Authorization"] = f"Bearer {token}"
+        if not anonymous:
+            headers.update(self.bearer(token))
         kwargs: dict[str, Any] = {"headers": headers}
         if body is not None:
             kwargs["body"] = json.dumps(body)

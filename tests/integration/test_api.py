@@ -54,7 +54,9 @@ def test_bad_upload_requests_get_one_error_shape_and_cost_nothing(
 
 def test_a_body_that_is_not_json_is_a_400(driver: Driver) -> None:
     response = driver.client.http.post(
-        "/v1/documents", headers={"Content-Type": "application/json"}, body=b"{not json"
+        "/v1/documents",
+        headers={"Content-Type": "application/json", **driver.bearer()},
+        body=b"{not json",
     )
     assert response.status_code == 400
     assert json.loads(response.body)["error"]["code"] == "BAD_REQUEST"
@@ -90,19 +92,43 @@ def test_unknown_documents_are_404(driver: Driver, document_id: str) -> None:
     assert (status, body["error"]["code"]) == (404, "NOT_FOUND")
 
 
-@pytest.mark.parametrize("local_cloud_env", [{"AUTH_MODE": "jwt"}])
-def test_without_a_dev_identity_every_route_wants_a_sign_in(driver: Driver) -> None:
-    status, body = driver.api("GET", "/v1/me")
-    assert (status, body["error"]["code"]) == (401, "UNAUTHORIZED")
+def test_a_request_without_a_token_is_refused_by_the_gateway_in_our_shape(driver: Driver) -> None:
+    response = driver.client.http.get("/v1/me")
+
+    assert response.status_code == 401
+    assert json.loads(response.body)["error"]["code"] == "UNAUTHORIZED"
+    assert response.headers["WWW-Authenticate"] == "Bearer"
+
+
+@pytest.mark.parametrize("header", ["Bearer not-a-jwt", "Basic dXNlcjpwYXNz", "Bearer", "bearer  "])
+def test_a_bad_token_is_a_401_from_the_authorizer(driver: Driver, header: str) -> None:
+    response = driver.client.http.get("/v1/documents", headers={"Authorization": header})
+
+    assert response.status_code == 401
+    assert json.loads(response.body)["error"]["code"] == "UNAUTHORIZED"
+
+
+def test_a_path_the_api_lacks_is_a_404_in_our_shape(driver: Driver) -> None:
+    response = driver.client.http.get("/v1/no-such-thing", headers=driver.bearer())
+
+    assert response.status_code == 404
+    assert json.loads(response.body)["error"]["code"] == "NOT_FOUND"
+
+
+@pytest.mark.parametrize("local_cloud_env", [{"AUTH_MODE": "jwt", "AUTH_TOKEN_SECRET": "s" * 40}])
+def test_outside_the_local_cloud_there_is_no_development_sign_in(driver: Driver) -> None:
+    status, body = driver.api("POST", "/v1/auth/dev", {"role": "admin"}, anonymous=True)
+
+    assert (status, body["error"]["code"]) == (403, "AUTH_METHOD_DISABLED")
 
 
 def test_errors_the_framework_answers_itself_have_our_shape_too(driver: Driver) -> None:
     wrong_type = driver.client.http.post(
-        "/v1/documents", headers={"Content-Type": "text/plain"}, body=b"hello"
+        "/v1/documents", headers={"Content-Type": "text/plain", **driver.bearer()}, body=b"hello"
     )
     assert wrong_type.status_code == 415
     assert json.loads(wrong_type.body)["error"]["code"] == "UNSUPPORTED_MEDIA_TYPE"
-    wrong_method = driver.client.http.put("/v1/me", headers={}, body=b"")
+    wrong_method = driver.client.http.put("/v1/me", headers=driver.bearer(), body=b"")
     assert wrong_method.status_code == 405
     assert json.loads(wrong_method.body)["error"]["code"] == "METHOD_NOT_ALLOWED"
 

@@ -6,11 +6,11 @@ import json
 from typing import Any
 
 import pytest
-from chalice.test import Client
 from openapi_spec_validator import validate
 
 import app
 from chalicelib.openapi import ERROR_SCHEMA, openapi_document
+from infra.localcloud.gateway import api_test_client
 
 METHODS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
 
@@ -47,6 +47,9 @@ def test_each_operation_is_named_after_its_view_and_has_its_auth(
             assert schemes == {"apiKey"}, operation["operationId"]
         else:
             assert "apiKey" not in schemes, operation["operationId"]
+        # A bearer route is one API Gateway's authorizer guards, and no other is.
+        guarded = entry.authorizer is not None and entry.authorizer.name == "bearer_token"
+        assert guarded == (schemes == {"bearerAuth"}), operation["operationId"]
 
 
 def test_every_operation_answers_some_4xx_with_the_error_shape(document: dict[str, Any]) -> None:
@@ -89,7 +92,7 @@ def test_each_call_builds_a_new_document(document: dict[str, Any]) -> None:
 
 
 def test_the_api_serves_the_document_without_sign_in(document: dict[str, Any]) -> None:
-    with Client(app.app) as client:
+    with api_test_client(app.app) as client:
         response = client.http.get("/v1/openapi.json")
     assert response.status_code == 200
     assert response.headers["Content-Type"] == "application/json"
