@@ -28,6 +28,7 @@ class FakeRepository:
         self.documents: dict[str, Document] = {}
         self.deadlines: list[Deadline] = []
         self.review_queue: set[str] = set()
+        self.role_changes: list[tuple[str, str, str, str]] = []
 
     def ensure_user(self, user_id: str, *, credits: int, region: str) -> UserProfile:
         return self.users.setdefault(
@@ -36,6 +37,12 @@ class FakeRepository:
 
     def get_user(self, user_id: str) -> UserProfile | None:
         return self.users.get(user_id)
+
+    def set_role(self, user_id: str, role: str, *, reason: str, set_by: str) -> None:
+        if user_id not in self.users:
+            raise DocumentNotFoundError("No such user.")
+        self.users[user_id] = self.users[user_id].model_copy(update={"role": role})
+        self.role_changes.append((user_id, role, reason, set_by))
 
     def create_with_reservation(self, document: Document, deadline: Deadline) -> None:
         user = self.users.get(document.owner_id)

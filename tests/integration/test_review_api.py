@@ -55,3 +55,46 @@ def test_a_person_without_the_reviewer_role_is_refused(driver: Driver) -> None:
     refused = driver.api("GET", "/v1/reviews", token=body["access_token"])
 
     assert (refused[0], refused[1]["error"]["code"]) == (403, "FORBIDDEN")
+
+
+def test_an_admin_makes_a_person_a_reviewer_and_it_is_recorded(
+    driver: Driver, local_cloud: LocalCloud
+) -> None:
+    _, tokens = driver.api(
+        "POST", "/v1/auth/register", {"email": "vera@example.com", "password": "correct horse 42"}
+    )
+    vera = driver.api("GET", "/v1/me", token=tokens["access_token"])[1]["user_id"]
+    path = f"/v1/admin/users/{vera}/role"
+
+    status, changed = driver.api("PUT", path, {"role": "reviewer", "reason": "legal team"})
+    refreshed = driver.api("POST", "/v1/auth/refresh", {"refresh_token": tokens["refresh_token"]})
+
+    assert (status, changed) == (200, {"user_id": vera, "role": "reviewer"})
+    # The role reaches her at the next refresh; the old access token keeps the old one.
+    assert driver.api("GET", "/v1/reviews", token=tokens["access_token"])[0] == 403
+    assert driver.api("GET", "/v1/reviews", token=refreshed[1]["access_token"])[0] == 200
+    table = local_cloud.client("dynamodb")
+    audit = table.query(
+        TableName=local_cloud.deployment.table,
+        KeyConditionExpression="PK = :pk AND begins_with(SK, :role)",
+        ExpressionAttributeValues={":pk": {"S": f"USER#{vera}"}, ":role": {"S": "ROLE#"}},
+    )["Items"]
+    assert [(i["role"]["S"], i["reason"]["S"], i["set_by"]["S"]) for i in audit] == [
+        ("reviewer", "legal team", "dev-user")
+    ]
+
+
+def test_roles_are_set_by_admins_only_and_never_on_oneself(driver: Driver) -> None:
+    reviewer = driver.sign_in("rev-1", "reviewer")
+    body = {"role": "admin", "reason": "why not"}
+
+    by_reviewer = driver.api("PUT", "/v1/admin/users/rev-1/role", body, token=reviewer)
+    own = driver.api("PUT", "/v1/admin/users/dev-user/role", {"role": "user", "reason": "oops"})
+    unknown = driver.api("PUT", "/v1/admin/users/nobody/role", body)
+    odd = driver.api("PUT", "/v1/admin/users/rev-1/role", {"role": "root", "reason": "x"})
+    silent = driver.api("PUT", "/v1/admin/users/rev-1/role", {"role": "admin"})
+
+    assert by_reviewer[0] == 403
+    assert own[0] == 400 and "another admin" in own[1]["error"]["message"]
+    assert unknown[0] == 404
+    assert odd[0] == 400 and silent[0] == 400

@@ -53,10 +53,12 @@ class FakeClock:
 class World:
     """The service with in-memory ports, and handles on them."""
 
-    def __init__(self, **options: object) -> None:
+    def __init__(self, *, development: bool = False, **options: object) -> None:
         self.clock = FakeClock()
         self.store = FakeCredentialStore()
         self.repo = FakeRepository()
+        if development:  # the local cloud's sign-in sets roles in the same repository
+            options["development_roles"] = self.repo
         self.tokens = TokenIssuer(TOKEN_SECRET, clock=self.clock)
         ids = count(1)
         settings: dict[str, object] = {
@@ -371,3 +373,47 @@ def test_service_refresh_refuses_an_access_token(world: World) -> None:
 
 def test_normalize_email_lowercases_and_trims() -> None:
     assert normalize_email("  Ann.Lee+tag@Example.COM\n") == "ann.lee+tag@example.com"
+
+
+# --- the local cloud's development sign-in -------------------------------------
+
+
+def test_service_development_sign_in_is_refused_unless_the_deployment_enables_it(
+    world: World,
+) -> None:
+    with pytest.raises(AuthMethodDisabledError):
+        world.service.development_sign_in("dev-user", "admin")
+    assert world.repo.users == {}
+
+
+def test_service_development_sign_in_gives_the_role_to_the_token_and_the_profile() -> None:
+    local = World(development=True)
+
+    pair = local.service.development_sign_in("ops-1", "admin")
+
+    claims = local.tokens.verify_access(pair.access_token)
+    assert (claims.user_id, claims.role) == ("ops-1", "admin")
+    assert local.repo.users["ops-1"].role == "admin"
+    assert local.repo.role_changes == [("ops-1", "admin", "development sign-in", "local-cloud")]
+    # A refresh reads the profile's role: it stays what the sign-in asked for.
+    refreshed = local.service.refresh(pair.refresh_token)
+    assert local.tokens.verify_access(refreshed.access_token).role == "admin"
+
+
+def test_service_development_sign_in_records_nothing_when_the_role_is_already_held() -> None:
+    local = World(development=True)
+    local.service.development_sign_in("anna", "user")
+
+    assert local.repo.role_changes == []
+
+
+@pytest.mark.parametrize(
+    ("user_id", "role"),
+    [("", "user"), ("a b", "user"), ("x" * 65, "user"), ("anna", "root"), ("anna", "")],
+)
+def test_service_development_sign_in_refuses_odd_ids_and_unknown_roles(
+    user_id: str, role: str
+) -> None:
+    local = World(development=True)
+    with pytest.raises(InvalidRequestError):
+        local.service.development_sign_in(user_id, role)
