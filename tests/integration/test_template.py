@@ -195,3 +195,19 @@ def test_the_packaged_template_merges_the_api_and_lints_clean(tmp_path: Path) ->
     }
     assert {"dynamodb:GetItem", "states:SendTaskSuccess", "s3:PutObject"} <= actions
     assert "Definition" in merged["DocumentPipeline"]["Properties"]
+    # The bearer authorizer: its own function and role, called by a name known in advance.
+    authorizer = merged["BearerToken"]["Properties"]
+    assert authorizer["Handler"] == "app.bearer_token"
+    assert authorizer["Role"] == {"Fn::GetAtt": ["BearerTokenRole", "Arn"]}
+    assert "AUTH_TOKEN_SECRET_PARAMETER" in authorizer["Environment"]["Variables"]
+    body = merged["RestAPI"]["Properties"]["DefinitionBody"]
+    scheme = body["securityDefinitions"]["bearer_token"]["x-amazon-apigateway-authorizer"]
+    assert "bearer-token/invocations" in scheme["authorizerUri"]["Fn::Sub"]
+    assert body["paths"]["/v1/me"]["get"]["security"] == [{"bearer_token": []}]
+    assert "security" not in body["paths"]["/v1/auth/login"]["post"]
+    responses = {
+        r["Properties"]["ResponseType"]
+        for r in merged.values()
+        if r["Type"] == "AWS::ApiGateway::GatewayResponse"
+    }
+    assert {"UNAUTHORIZED", "INVALID_API_KEY", "THROTTLED", "QUOTA_EXCEEDED"} <= responses
