@@ -138,18 +138,23 @@ def _schemas() -> dict[str, Any]:
             error=_ERROR_DETAIL,
             review=_ref("ReviewDecision"),
         ),
-        "UploadRequest": _obj(
-            ["filename", "content_type", "size"],
-            filename={
-                "type": "string",
-                "minLength": 1,
-                "maxLength": 255,
-                "description": "Its extension picks the type: pdf docx doc rtf txt png jpg "
-                "jpeg tif tiff xlsx; content_type must be that type's (415 otherwise).",
-            },
-            content_type={**_TEXT, "examples": ["application/pdf"]},
-            size={"type": "integer", "minimum": 1, "description": "The file's size in bytes."},
-        ),
+        "UploadRequest": {
+            **_obj(
+                ["filename", "content_type", "size"],
+                filename={
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 255,
+                    "description": "Its extension picks the type: pdf docx doc rtf txt png jpg "
+                    "jpeg tif tiff xlsx; content_type must be that type's (415 otherwise).",
+                },
+                content_type={**_TEXT, "examples": ["application/pdf"]},
+                size={"type": "integer", "minimum": 1, "description": "The file's size in bytes."},
+            ),
+            "examples": [
+                {"filename": "contract.pdf", "content_type": "application/pdf", "size": 2048}
+            ],
+        },
         "UploadTicket": _obj(
             ["document", "upload", "expires_at"],
             document=_ref("Document"),
