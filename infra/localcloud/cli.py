@@ -36,15 +36,16 @@ def _pairs(values: list[str], flag: str) -> dict[str, str]:
 
 def _print_endpoints(cloud: LocalCloud) -> None:
     d = cloud.deployment
-    print("The local cloud is up (Ctrl-C stops it).")
-    print(f"  AWS endpoint (moto): {cloud.endpoint_url}")
+    rows = [("AWS endpoint (moto)", cloud.endpoint_url or "")]
     if cloud.api_url:
-        print(f"  HTTP API:            {cloud.api_url}/v1/")
-    print(f"  bucket:              {d.bucket}")
-    print(f"  table:               {d.table}")
-    print(f"  state machine:       {d.state_machine_arn}")
-    for logical_id, name in sorted(d.function_names.items()):
-        print(f"  {logical_id + ':':<21}{name}")
+        rows.append(("HTTP API", f"{cloud.api_url}/v1/"))
+        rows.append(("sign in (local)", f"POST {cloud.api_url}/v1/auth/dev"))
+    rows += [("bucket", d.bucket), ("table", d.table), ("state machine", d.state_machine_arn)]
+    rows += sorted(d.function_names.items())
+    width = max(len(label) for label, _ in rows) + 2
+    print("The local cloud is up (Ctrl-C stops it).")
+    for label, value in rows:
+        print(f"  {label + ':':<{width}}{value}")
     print("\nTo use it from another shell:")
     print(
         f"  export AWS_ENDPOINT_URL={cloud.endpoint_url} AWS_DEFAULT_REGION={d.region} "
