@@ -249,7 +249,8 @@ class Document(BaseModel):
     deleted_at: datetime | None = Field(None, description="Removed by its owner; kept for audit")
     callback_url: str | None = Field(None, description="Where a partner asked for the outcome")
     callback_key_id: str | None = None
-    callback_status: Literal["delivered", "failed"] | None = None
+    callback_status: Literal["delivered", "retrying", "failed"] | None = None
+    callback_attempts: int = Field(0, ge=0, description="Delivery rounds tried so far")
     task_token: str | None = None
     review: ReviewDecision | None = None
 

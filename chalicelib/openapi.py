@@ -137,6 +137,14 @@ def _schemas() -> dict[str, Any]:
             updated_at=_TIME,
             error=_ERROR_DETAIL,
             review=_ref("ReviewDecision"),
+            callback={
+                **_obj(
+                    ["status", "attempts"],
+                    status={"enum": ["pending", "retrying", "delivered", "failed"]},
+                    attempts=_COUNT,
+                ),
+                "description": "A partner's callback_url: how its delivery stands.",
+            },
         ),
         "UploadRequest": {
             **_obj(

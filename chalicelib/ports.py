@@ -7,7 +7,7 @@ them over boto3, and tests may implement them with fakes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
@@ -36,11 +36,17 @@ class PresignedPost:
 
 @dataclass(frozen=True)
 class Deadline:
-    """A note to look at a document at a time, if it still has a status."""
+    """A note to look at a document at a time, if it still has a status.
+
+    `expire` fails a document still in that status (an upload that never came, a stuck
+    extraction); `callback` tries a partner's callback again (round `attempt`).
+    """
 
     document_id: str
     expected_status: DocumentStatus
     due_at: datetime
+    action: Literal["expire", "callback"] = "expire"
+    attempt: int = 0
 
 
 class DocumentRepository(Protocol):

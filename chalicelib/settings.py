@@ -105,6 +105,8 @@ class Settings(BaseSettings):
 
     # Partners: the API Gateway usage plan their keys are attached to.
     usage_plan_id: str = ""
+    # Waits before each later round of an undelivered callback (JSON list of seconds).
+    callback_retry_seconds: tuple[int, ...] = (300, 900, 3600, 14400, 43200)
 
     # HTTP API.
     auth_mode: Literal["dev", "jwt"] = Field(

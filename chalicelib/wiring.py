@@ -8,7 +8,7 @@ changing the environment).
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from chalicelib.auth.service import AuthService
     from chalicelib.auth.tokens import TokenIssuer
     from chalicelib.models import Document, Extraction, PrescreenResult
-    from chalicelib.services.callbacks import CallbackSender
+    from chalicelib.services.callbacks import CallbackDelivery, CallbackSender
     from chalicelib.services.documents import DocumentQueries
     from chalicelib.services.extraction import ExtractionService
     from chalicelib.services.failures import FailureRecorder
@@ -76,12 +76,18 @@ def failure_recorder() -> FailureRecorder:
 
 
 def notify_partner(document: Document) -> None:
-    """Deliver a finished document's outcome to the partner who asked, and record how it went."""
-    if not document.callback_url:
-        return
-    status = callback_sender().notify(document)
-    if status is not None:
-        repository().update(document.document_id, {"callback_status": status})
+    """Deliver a finished document's outcome to the partner who asked (later tries included)."""
+    if document.callback_url:
+        callback_delivery().deliver(document)
+
+
+@cache
+def callback_delivery() -> CallbackDelivery:
+    """Partner callbacks: tried when a document ends, then again from the sweeper."""
+    from chalicelib.services.callbacks import CallbackDelivery
+
+    delays = tuple(timedelta(seconds=s) for s in get_settings().callback_retry_seconds)
+    return CallbackDelivery(callback_sender(), repository(), utc_now, delays)
 
 
 @cache
@@ -395,10 +401,11 @@ def sweeper_service() -> SweeperService:
     """The scheduled sweeper."""
     from chalicelib.services.sweeper import SweeperService
 
-    return SweeperService(repository(), failure_recorder(), utc_now)
+    return SweeperService(repository(), failure_recorder(), utc_now, callbacks=callback_delivery())
 
 
 _BUILDERS = (
+    callback_delivery,
     repository,
     object_store,
     workflow,

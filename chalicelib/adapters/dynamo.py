@@ -489,6 +489,8 @@ class DynamoDocumentRepository:
                 document_id=str(row["document_id"]),
                 expected_status=DocumentStatus(str(row["expected_status"])),
                 due_at=datetime.fromisoformat(str(row["due_at"])),
+                action="callback" if row.get("action") == "callback" else "expire",
+                attempt=int(row.get("attempt", 0)),
             )
             for row in (_from_item(item) for item in resp.get("Items", []))
         ]
@@ -512,13 +514,16 @@ class DynamoDocumentRepository:
                     "document_id": deadline.document_id,
                     "expected_status": deadline.expected_status.value,
                     "due_at": deadline.due_at.isoformat(),
+                    "action": deadline.action,
+                    "attempt": deadline.attempt,
                 }
             ),
         }
 
 
 def _deadline_sk(deadline: Deadline) -> str:
-    return f"{deadline.due_at.isoformat()}#{deadline.document_id}#{deadline.expected_status.value}"
+    key = f"{deadline.due_at.isoformat()}#{deadline.document_id}#{deadline.expected_status.value}"
+    return key if deadline.action == "expire" else f"{key}#{deadline.action}"
 
 
 def _set_clause(fields: Mapping[str, Any]) -> tuple[str, dict[str, str], dict[str, Any]]:

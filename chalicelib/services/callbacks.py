@@ -3,9 +3,14 @@
 The partner gives `callback_url` with the upload; the key they upload with carries a
 signing secret, shown once when the key was made. Every callback carries
 `X-Contract-Check-Signature: t=<unix time>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, so
-the partner can check it came from us and is fresh. Delivery is tried a few times with
-backoff; a partner whose endpoint is down never fails the document: the outcome is
-recorded as `callback_status` instead.
+the partner can check it came from us and is fresh, and `X-Contract-Check-Delivery`,
+the same on every try of one outcome, so a partner can drop a repeat.
+
+Delivery is tried twice when the document ends (`CallbackSender`); if the partner is not
+reachable, the sweeper tries again after 5 minutes, 15 minutes, 1, 4 and 12 hours
+(`CallbackDelivery`, through the table's deadlines: no try depends on a Lambda staying
+alive). A partner whose endpoint is down never fails the document: `callback_status`
+(`retrying`, `delivered`, `failed`) and the rounds tried are on the document instead.
 
 The URL must be https and its host must resolve to public addresses only, checked when
 it is given and again before each delivery (the name could be pointed elsewhere in
@@ -22,13 +27,15 @@ import json
 import logging
 import socket
 import time
-from typing import TYPE_CHECKING, Any, Protocol
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 from urllib.parse import urlsplit
 
 from chalicelib.errors import InvalidRequestError
+from chalicelib.ports import Deadline
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
     from datetime import datetime
 
     from chalicelib.models import Document
@@ -37,6 +44,17 @@ logger = logging.getLogger(__name__)
 
 SIGNATURE_HEADER = "X-Contract-Check-Signature"
 EVENT_HEADER = "X-Contract-Check-Event"
+DELIVERY_HEADER = "X-Contract-Check-Delivery"
+# The waits before each later round, from the sweeper (which runs every 15 minutes, so a
+# wait ends at its first pass after): about 18 hours in all before a callback is given up.
+RETRY_DELAYS = (
+    timedelta(minutes=5),
+    timedelta(minutes=15),
+    timedelta(hours=1),
+    timedelta(hours=4),
+    timedelta(hours=12),
+)
+Outcome = Literal["delivered", "unreachable", "failed"]
 _MAX_URL = 2000
 
 
@@ -92,7 +110,7 @@ class CallbackSender:
         clock: Callable[[], datetime],
         *,
         allow_private: bool = False,
-        attempts: int = 3,
+        attempts: int = 2,
         sleep: Callable[[float], None] | None = None,
     ) -> None:
         self._poster = poster
@@ -102,8 +120,12 @@ class CallbackSender:
         self._attempts = attempts
         self._sleep = sleep or time.sleep
 
-    def notify(self, document: Document) -> str | None:
-        """Deliver the outcome when a callback was asked for: `delivered` or `failed`."""
+    def notify(self, document: Document) -> Outcome | None:
+        """Try to deliver the outcome, when a callback was asked for.
+
+        `delivered`; `unreachable` when no try got through (worth trying later); `failed`
+        when no try ever can (the key that asked for it is gone, and its secret with it).
+        """
         if not document.callback_url or not document.callback_key_id:
             return None
         secret = self._secret_of(document.callback_key_id)
@@ -116,7 +138,7 @@ class CallbackSender:
             if self._deliver(document.callback_url, secret, body, document):
                 return "delivered"
         logger.warning("callback not delivered: document=%s", document.document_id)
-        return "failed"
+        return "unreachable"
 
     def _deliver(self, url: str, secret: str, body: bytes, document: Document) -> bool:
         try:
@@ -128,6 +150,7 @@ class CallbackSender:
             "Content-Type": "application/json",
             SIGNATURE_HEADER: sign(secret, timestamp, body),
             EVENT_HEADER: f"document.{document.status.value}",
+            DELIVERY_HEADER: f"{document.document_id}-v{document.version}-{document.status.value}",
         }
         try:
             status = self._poster.post(url, body, headers)
@@ -146,3 +169,66 @@ def _payload(document: Document) -> dict[str, Any]:
     if document.error is not None:
         payload["error"] = {"code": document.error.code, "message": document.error.message}
     return payload
+
+
+class CallbackRecords(Protocol):
+    """Where a callback's progress is kept: on the document, and as a sweeper deadline."""
+
+    def update(self, document_id: str, fields: Mapping[str, Any]) -> Document:
+        """Set fields of the document."""
+        ...
+
+    def add_deadline(self, deadline: Deadline) -> None:
+        """Ask the sweeper to look again at `deadline.due_at`."""
+        ...
+
+
+class CallbackDelivery:
+    """A finished document's callback: tried at once, then again later from the sweeper."""
+
+    def __init__(
+        self,
+        sender: CallbackSender,
+        records: CallbackRecords,
+        clock: Callable[[], datetime],
+        delays: tuple[timedelta, ...] = RETRY_DELAYS,
+    ) -> None:
+        self._sender = sender
+        self._records = records
+        self._clock = clock
+        self._delays = delays
+
+    def deliver(self, document: Document) -> str | None:
+        """The first round, when the document ends; the callback status it leaves."""
+        return self._round(document, 1)
+
+    def retry(self, document: Document, attempt: int) -> str | None:
+        """A later round, from the sweeper; a callback already settled is left alone."""
+        if document.callback_status in ("delivered", "failed"):
+            return document.callback_status
+        return self._round(document, attempt)
+
+    def _round(self, document: Document, attempt: int) -> str | None:
+        outcome = self._sender.notify(document)
+        if outcome is None:
+            return None
+        status: str = outcome
+        if outcome == "unreachable":
+            status = "failed"
+            if attempt <= len(self._delays):
+                # The deadline first: if the status write is lost, the sweeper still comes.
+                due = self._clock() + self._delays[attempt - 1]
+                self._records.add_deadline(
+                    Deadline(
+                        document.document_id,
+                        document.status,
+                        due,
+                        action="callback",
+                        attempt=attempt + 1,
+                    )
+                )
+                status = "retrying"
+        self._records.update(
+            document.document_id, {"callback_status": status, "callback_attempts": attempt}
+        )
+        return status

@@ -52,6 +52,11 @@ def document_view(document: Document) -> dict[str, Any]:
         view["error"] = {"code": document.error.code, "message": document.error.message}
     if document.review is not None:
         view["review"] = document.review.model_dump(mode="json")
+    if document.callback_url:
+        view["callback"] = {
+            "status": document.callback_status or "pending",
+            "attempts": document.callback_attempts,
+        }
     return view
 
 

@@ -1,4 +1,5 @@
-"""The sweeper: releases reservations whose upload never came, fails stuck extractions."""
+"""The sweeper: releases reservations whose upload never came, fails stuck extractions,
+and tries again the partner callbacks that did not get through."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
     from datetime import datetime
 
     from chalicelib.ports import DocumentRepository
+    from chalicelib.services.callbacks import CallbackDelivery
 
 logger = logging.getLogger(__name__)
 
@@ -25,7 +27,8 @@ _STUCK = DocumentError(
 
 
 class SweeperService:
-    """Acts on due deadlines: each still-matching document is failed and refunded."""
+    """Acts on due deadlines: each still-matching document is failed and refunded, and
+    each due callback is tried again."""
 
     def __init__(
         self,
@@ -33,18 +36,24 @@ class SweeperService:
         failures: FailureRecorder,
         clock: Callable[[], datetime],
         batch: int = 100,
+        callbacks: CallbackDelivery | None = None,
     ) -> None:
         self._repo = repo
         self._failures = failures
         self._clock = clock
         self._batch = batch
+        self._callbacks = callbacks
 
     def sweep(self) -> dict[str, Any]:
         """Handle every due deadline once."""
-        released = stuck = 0
+        released = stuck = callbacks = 0
         for deadline in self._repo.due_deadlines(self._clock(), self._batch):
             document = self._repo.get(deadline.document_id)
-            if document is not None and document.status == deadline.expected_status:
+            if deadline.action == "callback":
+                if document is not None and self._callbacks is not None:
+                    self._callbacks.retry(document, deadline.attempt)
+                    callbacks += 1
+            elif document is not None and document.status == deadline.expected_status:
                 if deadline.expected_status == DocumentStatus.AWAITING_UPLOAD:
                     # Nothing was processed: the reservation is released whatever the policy.
                     error = document_error_from(UploadExpiredError())
@@ -54,5 +63,5 @@ class SweeperService:
                     self._failures.record(document.document_id, _STUCK)
                     stuck += 1
             self._repo.remove_deadline(deadline)
-        logger.info("sweep: released=%s stuck=%s", released, stuck)
-        return {"released": released, "stuck": stuck}
+        logger.info("sweep: released=%s stuck=%s callbacks=%s", released, stuck, callbacks)
+        return {"released": released, "stuck": stuck, "callbacks": callbacks}

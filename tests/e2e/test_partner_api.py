@@ -26,7 +26,11 @@ PDF = make_pdf()
 
 @pytest.fixture(scope="module")
 def cloud() -> Iterator[LocalCloud]:
-    running = LocalCloud(env_overrides={"SIGNUP_CREDITS": "5"}).start_server(access_log=False)
+    # Undelivered callbacks are due again at once (a retry round runs when the test runs
+    # the sweeper's schedule, instead of after minutes).
+    running = LocalCloud(
+        env_overrides={"SIGNUP_CREDITS": "5", "CALLBACK_RETRY_SECONDS": "[0, 0]"}
+    ).start_server(access_log=False)
     yield running
     running.stop()
 
@@ -80,14 +84,15 @@ def test_a_partner_uploads_with_a_key_and_a_revoked_key_is_refused(cloud: LocalC
 
 
 class _Receiver(http.server.BaseHTTPRequestHandler):
-    """A partner's endpoint: records each callback."""
+    """A partner's endpoint: records each callback; answers 503 to the first `refuse`."""
 
     received: ClassVar[list[tuple[dict[str, str], bytes]]] = []
+    refuse: ClassVar[int] = 0
 
     def do_POST(self) -> None:
         length = int(self.headers.get("content-length", "0"))
         self.received.append((dict(self.headers.items()), self.rfile.read(length)))
-        self.send_response(204)
+        self.send_response(503 if len(self.received) <= self.refuse else 204)
         self.end_headers()
 
     def log_message(self, *_args: object) -> None:
@@ -95,6 +100,7 @@ class _Receiver(http.server.BaseHTTPRequestHandler):
 
 
 def test_a_partner_gets_a_signed_callback_when_its_document_is_done(cloud: LocalCloud) -> None:
+    _Receiver.received, _Receiver.refuse = [], 0
     receiver = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Receiver)
     threading.Thread(target=receiver.serve_forever, daemon=True).start()
     hook = f"http://127.0.0.1:{receiver.server_address[1]}/hook"
@@ -134,3 +140,44 @@ def test_a_partner_gets_a_signed_callback_when_its_document_is_done(cloud: Local
     assert json.loads(body)["document_id"] == doc_id and json.loads(body)["status"] == "done"
     document = _call(cloud, "GET", f"/v1/b2b/documents/{doc_id}", headers=key).json()
     assert document["status"] == "done"
+    assert document["callback"] == {"status": "delivered", "attempts": 1}
+
+
+def test_a_callback_the_partner_could_not_take_is_delivered_by_a_later_round(
+    cloud: LocalCloud,
+) -> None:
+    _Receiver.received, _Receiver.refuse = [], 2  # down for the whole first round
+    receiver = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Receiver)
+    threading.Thread(target=receiver.serve_forever, daemon=True).start()
+    _, created = _person_with_key(cloud, "flaky-hooks@example.com")
+    key = {"x-api-key": created["api_key"]}
+    try:
+        ticket = _call(
+            cloud,
+            "POST",
+            "/v1/b2b/documents",
+            json={
+                "filename": "contract.pdf",
+                "content_type": "application/pdf",
+                "size": len(PDF),
+                "callback_url": f"http://127.0.0.1:{receiver.server_address[1]}/hook",
+            },
+            headers=key,
+        ).json()
+        upload = ticket["upload"]
+        httpx.post(upload["url"], data=upload["fields"], files={"file": ("c.pdf", PDF)}, timeout=60)
+        doc_id = ticket["document"]["document_id"]
+        cloud.wait_for_execution(f"{doc_id}-v1")
+        waiting = _call(cloud, "GET", f"/v1/b2b/documents/{doc_id}", headers=key).json()
+
+        swept = cloud.run_schedule("SweeperFunction").payload
+    finally:
+        receiver.shutdown()
+
+    assert waiting["status"] == "done"
+    assert waiting["callback"] == {"status": "retrying", "attempts": 1}
+    assert swept["callbacks"] == 1
+    document = _call(cloud, "GET", f"/v1/b2b/documents/{doc_id}", headers=key).json()
+    assert document["callback"] == {"status": "delivered", "attempts": 2}
+    statuses = [headers["X-Contract-Check-Delivery"] for headers, _ in _Receiver.received]
+    assert statuses == [f"{doc_id}-v1-done"] * 3  # two refused, one taken; one delivery id

@@ -6,18 +6,27 @@ import hashlib
 import hmac
 import json
 from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from chalicelib.errors import InvalidRequestError
 from chalicelib.models import Document, DocumentStatus
 from chalicelib.services.callbacks import (
+    DELIVERY_HEADER,
     EVENT_HEADER,
+    RETRY_DELAYS,
     SIGNATURE_HEADER,
+    CallbackDelivery,
     CallbackSender,
     check_callback_url,
     sign,
 )
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from chalicelib.ports import Deadline
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
@@ -105,8 +114,16 @@ def _sender(poster: _Poster, sleeps: list[float], secret: str | None = "s3cret")
 
 def test_callback_is_retried_with_backoff_then_delivered_signed() -> None:
     poster, sleeps = _Poster([OSError("refused"), 503, 204]), []
+    sender = CallbackSender(
+        poster,
+        lambda _key: "s3cret",
+        lambda: NOW,
+        allow_private=True,
+        sleep=sleeps.append,
+        attempts=3,
+    )
 
-    assert _sender(poster, sleeps).notify(_done()) == "delivered"
+    assert sender.notify(_done()) == "delivered"
 
     assert sleeps == [1.0, 2.0]
     _, body, headers = poster.calls[-1]
@@ -118,13 +135,15 @@ def test_callback_is_retried_with_backoff_then_delivered_signed() -> None:
     }
     assert headers[SIGNATURE_HEADER] == sign("s3cret", int(NOW.timestamp()), body)
     assert headers[EVENT_HEADER] == "document.done"
+    # One id for every try of this outcome: the partner drops a repeat by it.
+    assert {call[2][DELIVERY_HEADER] for call in poster.calls} == {"doc-123456-v1-done"}
 
 
-def test_callback_that_never_gets_through_is_recorded_failed_after_three_tries() -> None:
-    poster = _Poster([500, 500, 500])
+def test_a_callback_that_does_not_get_through_in_two_tries_is_unreachable() -> None:
+    poster = _Poster([500, 500])
 
-    assert _sender(poster, []).notify(_done()) == "failed"
-    assert len(poster.calls) == 3
+    assert _sender(poster, []).notify(_done()) == "unreachable"
+    assert len(poster.calls) == 2
 
 
 def test_no_callback_asked_means_nothing_sent_and_a_lost_secret_means_failed() -> None:
@@ -153,3 +172,64 @@ def test_a_failed_document_also_calls_the_partner_back() -> None:
     )
 
     assert finished == [document.document_id]
+
+
+# --- later rounds, through the sweeper --------------------------------------------------
+
+
+class _Records:
+    """The document's callback fields and the sweeper's deadlines, in memory."""
+
+    def __init__(self) -> None:
+        self.fields: dict[str, Any] = {}
+        self.deadlines: list[Deadline] = []
+
+    def update(self, document_id: str, fields: Mapping[str, Any]) -> Document:
+        self.fields.update(fields)
+        return _done(**self.fields)
+
+    def add_deadline(self, deadline: Deadline) -> None:
+        self.deadlines.append(deadline)
+
+
+def _delivery(
+    poster: _Poster, records: _Records, secret: str | None = "s3cret"
+) -> CallbackDelivery:
+    return CallbackDelivery(_sender(poster, [], secret), records, lambda: NOW)
+
+
+def test_an_unreachable_partner_is_tried_again_later_with_growing_waits() -> None:
+    poster, records = _Poster([500] * 100), _Records()
+    delivery = _delivery(poster, records)
+
+    assert delivery.deliver(_done()) == "retrying"
+    for attempt in range(2, len(RETRY_DELAYS) + 2):
+        assert delivery.retry(_done(**records.fields), attempt) in ("retrying", "failed")
+
+    waits = [d.due_at - NOW for d in records.deadlines]
+    assert waits == list(RETRY_DELAYS)
+    assert [d.attempt for d in records.deadlines] == list(range(2, len(RETRY_DELAYS) + 2))
+    assert {(d.action, d.expected_status) for d in records.deadlines} == {
+        ("callback", DocumentStatus.DONE)
+    }
+    # Every round gave up after two tries; the last one gave up for good.
+    assert len(poster.calls) == 2 * (len(RETRY_DELAYS) + 1)
+    assert records.fields == {"callback_status": "failed", "callback_attempts": 6}
+
+
+def test_a_later_round_that_gets_through_is_delivered_and_schedules_nothing() -> None:
+    poster, records = _Poster([500, 500, 204]), _Records()
+    delivery = _delivery(poster, records)
+    delivery.deliver(_done())
+
+    assert delivery.retry(_done(**records.fields), 2) == "delivered"
+    assert records.fields == {"callback_status": "delivered", "callback_attempts": 2}
+    assert len(records.deadlines) == 1
+
+
+def test_a_settled_callback_is_not_sent_again_and_a_lost_key_is_not_retried() -> None:
+    poster, records = _Poster([]), _Records()
+
+    assert _delivery(poster, records).retry(_done(callback_status="delivered"), 3) == "delivered"
+    assert _delivery(poster, records, secret=None).deliver(_done()) == "failed"
+    assert poster.calls == [] and records.deadlines == []
