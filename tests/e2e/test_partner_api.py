@@ -99,36 +99,41 @@ class _Receiver(http.server.BaseHTTPRequestHandler):
         return None
 
 
-def test_a_partner_gets_a_signed_callback_when_its_document_is_done(cloud: LocalCloud) -> None:
+@pytest.fixture
+def receiver() -> Iterator[str]:
+    """A partner's endpoint on localhost, with nothing received yet; its URL."""
     _Receiver.received, _Receiver.refuse = [], 0
-    receiver = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Receiver)
-    threading.Thread(target=receiver.serve_forever, daemon=True).start()
-    hook = f"http://127.0.0.1:{receiver.server_address[1]}/hook"
-    _, created = _person_with_key(cloud, "hooks@example.com")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Receiver)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/hook"
+    server.shutdown()
+
+
+def _partner_upload(cloud: LocalCloud, email: str, hook: str) -> tuple[str, dict[str, Any]]:
+    """A partner's upload with a callback, run to its end; the document id and the new key."""
+    _, created = _person_with_key(cloud, email)
+    body = {
+        "filename": "contract.pdf",
+        "content_type": "application/pdf",
+        "size": len(PDF),
+        "callback_url": hook,
+    }
     key = {"x-api-key": created["api_key"]}
-    try:
-        ticket = _call(
-            cloud,
-            "POST",
-            "/v1/b2b/documents",
-            json={
-                "filename": "contract.pdf",
-                "content_type": "application/pdf",
-                "size": len(PDF),
-                "callback_url": hook,
-            },
-            headers=key,
-        ).json()
-        upload = ticket["upload"]
-        files = {"file": ("contract.pdf", PDF)}
-        httpx.post(upload["url"], data=upload["fields"], files=files, timeout=60)
-        doc_id = ticket["document"]["document_id"]
-        cloud.wait_for_execution(f"{doc_id}-v1")
-        deadline = time.monotonic() + 10
-        while not _Receiver.received and time.monotonic() < deadline:
-            time.sleep(0.05)
-    finally:
-        receiver.shutdown()
+    ticket = _call(cloud, "POST", "/v1/b2b/documents", json=body, headers=key).json()
+    upload = ticket["upload"]
+    httpx.post(upload["url"], data=upload["fields"], files={"file": ("c.pdf", PDF)}, timeout=60)
+    doc_id = str(ticket["document"]["document_id"])
+    cloud.wait_for_execution(f"{doc_id}-v1")
+    return doc_id, created
+
+
+def test_a_partner_gets_a_signed_callback_when_its_document_is_done(
+    cloud: LocalCloud, receiver: str
+) -> None:
+    doc_id, created = _partner_upload(cloud, "hooks@example.com", receiver)
+    deadline = time.monotonic() + 10
+    while not _Receiver.received and time.monotonic() < deadline:
+        time.sleep(0.05)
 
     headers, body = _Receiver.received[-1]
     timestamp = headers["X-Contract-Check-Signature"].split(",")[0].removeprefix("t=")
@@ -138,46 +143,26 @@ def test_a_partner_gets_a_signed_callback_when_its_document_is_done(cloud: Local
     assert headers["X-Contract-Check-Signature"] == f"t={timestamp},v1={expected}"
     assert headers["X-Contract-Check-Event"] == "document.done"
     assert json.loads(body)["document_id"] == doc_id and json.loads(body)["status"] == "done"
+    key = {"x-api-key": created["api_key"]}
     document = _call(cloud, "GET", f"/v1/b2b/documents/{doc_id}", headers=key).json()
     assert document["status"] == "done"
     assert document["callback"] == {"status": "delivered", "attempts": 1}
 
 
 def test_a_callback_the_partner_could_not_take_is_delivered_by_a_later_round(
-    cloud: LocalCloud,
+    cloud: LocalCloud, receiver: str
 ) -> None:
-    _Receiver.received, _Receiver.refuse = [], 2  # down for the whole first round
-    receiver = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Receiver)
-    threading.Thread(target=receiver.serve_forever, daemon=True).start()
-    _, created = _person_with_key(cloud, "flaky-hooks@example.com")
+    _Receiver.refuse = 2  # down for the whole first round
+    doc_id, created = _partner_upload(cloud, "flaky-hooks@example.com", receiver)
     key = {"x-api-key": created["api_key"]}
-    try:
-        ticket = _call(
-            cloud,
-            "POST",
-            "/v1/b2b/documents",
-            json={
-                "filename": "contract.pdf",
-                "content_type": "application/pdf",
-                "size": len(PDF),
-                "callback_url": f"http://127.0.0.1:{receiver.server_address[1]}/hook",
-            },
-            headers=key,
-        ).json()
-        upload = ticket["upload"]
-        httpx.post(upload["url"], data=upload["fields"], files={"file": ("c.pdf", PDF)}, timeout=60)
-        doc_id = ticket["document"]["document_id"]
-        cloud.wait_for_execution(f"{doc_id}-v1")
-        waiting = _call(cloud, "GET", f"/v1/b2b/documents/{doc_id}", headers=key).json()
+    waiting = _call(cloud, "GET", f"/v1/b2b/documents/{doc_id}", headers=key).json()
 
-        swept = cloud.run_schedule("SweeperFunction").payload
-    finally:
-        receiver.shutdown()
+    swept = cloud.run_schedule("SweeperFunction").payload
 
     assert waiting["status"] == "done"
     assert waiting["callback"] == {"status": "retrying", "attempts": 1}
     assert swept["callbacks"] == 1
     document = _call(cloud, "GET", f"/v1/b2b/documents/{doc_id}", headers=key).json()
     assert document["callback"] == {"status": "delivered", "attempts": 2}
-    statuses = [headers["X-Contract-Check-Delivery"] for headers, _ in _Receiver.received]
-    assert statuses == [f"{doc_id}-v1-done"] * 3  # two refused, one taken; one delivery id
+    deliveries = [headers["X-Contract-Check-Delivery"] for headers, _ in _Receiver.received]
+    assert deliveries == [f"{doc_id}-v1-done"] * 3  # two refused, one taken; one delivery id
