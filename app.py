@@ -162,6 +162,14 @@ def refresh_tokens() -> Response:
     return _tokens(auth_service().refresh(_text_field(_body(), "refresh_token")))
 
 
+@app.route("/v1/auth/logout", methods=["POST"], content_types=["application/json"])
+@api_route
+def sign_out() -> Response:
+    """End a session: its refresh token is refused from now on."""
+    auth_service().sign_out(_text_field(_body(), "refresh_token"))
+    return _json(200, {"signed_out": True})
+
+
 @app.route("/v1/auth/dev", methods=["POST"], content_types=["application/json"])
 @api_route
 def development_sign_in() -> Response:

@@ -289,6 +289,7 @@ def _schemas() -> dict[str, Any]:
             ),
             "description": "Who to sign in as; empty signs in the development user (an admin).",
         },
+        "SignedOut": _obj(["signed_out"], signed_out={"const": True}),
         "RoleRequest": _obj(["role", "reason"], role=_ROLE, reason=_TEXT),
         "RoleChange": _obj(["user_id", "role"], user_id=_STR, role=_ROLE),
         "OpenApiDocument": _obj(["openapi", "info", "paths"], openapi=_STR),

@@ -68,6 +68,8 @@ ROUTES: tuple[Operation, ...] = (
               "none", "auth", {200: "TokenPair"}, (401, 403), body="ServiceTokenExchange"),
     Operation("refresh_tokens", "POST", "/v1/auth/refresh", "A new pair for a refresh token",
               "none", "auth", {200: "TokenPair"}, (401,), body="RefreshRequest"),
+    Operation("sign_out", "POST", "/v1/auth/logout", "End a session: its refresh token is refused",
+              "none", "auth", {200: "SignedOut"}, (401,), body="RefreshRequest"),
     Operation("development_sign_in", "POST", "/v1/auth/dev",
               "The local cloud's sign-in: tokens for any user and role (403 elsewhere)",
               "none", "auth", {200: "TokenPair"}, (403,), body="DevSignIn", body_required=False),

@@ -5,7 +5,9 @@ Items:
 - `EMAIL#{email}` / `CREDENTIAL`: `user_id`, `password_hash`, `created_at`, `updated_at`;
 - `TELEGRAM#{id}` / `LINK`: `user_id`, `created_at`;
 - `EMAIL#{email}` / `ATTEMPTS`: `attempts`, `expires_at` (epoch seconds, the table's
-  TTL attribute, so finished windows are swept away without a job).
+  TTL attribute, so finished windows are swept away without a job);
+- `REFRESH#{jti}` / `SPENT`: a refresh token that was used or signed out, until it would
+  have expired (`expires_at`, the TTL attribute again).
 
 Links are created with `attribute_not_exists(PK)`, so of two registrations of
 one e-mail (or two first logins of one Telegram id) exactly one wins. TTL
@@ -213,6 +215,17 @@ class DynamoCredentialStore:
         except BotoCoreError as exc:
             raise _storage_error(exc) from exc
         return _attempts_from_item(item)
+
+    # --- refresh tokens -----------------------------------------------------------
+
+    def spend_refresh_token(self, token_id: str, expires_at: datetime) -> bool:
+        """Mark a refresh token used; False when it was already (one conditional write)."""
+        return self._put_new(
+            {
+                **item_key(f"REFRESH#{token_id}", "SPENT"),
+                TTL_ATTRIBUTE: {"N": str(math.ceil(expires_at.timestamp()))},
+            }
+        )
 
     # --- shared -----------------------------------------------------------------
 

@@ -72,6 +72,10 @@ class CredentialStore(Protocol):
         """Forget the failures (after a successful sign-in)."""
         ...
 
+    def spend_refresh_token(self, token_id: str, expires_at: datetime) -> bool:
+        """Mark a refresh token used (kept until it would expire anyway); False if it was."""
+        ...
+
 
 class UserProfiles(Protocol):
     """Profiles of users; `chalicelib.services.users.UserService` is one."""

@@ -27,6 +27,8 @@ from chalicelib.auth.errors import (
     AuthMethodDisabledError,
     InvalidCredentialsError,
     InvalidEmailError,
+    InvalidTokenError,
+    TokenExpiredError,
     TooManyAttemptsError,
 )
 from chalicelib.auth.passwords import PasswordHasher, check_password_policy
@@ -180,10 +182,24 @@ class AuthService:
     # --- tokens ----------------------------------------------------------------
 
     def refresh(self, refresh_token: str) -> TokenPair:
-        """A new pair for a valid refresh token, with the user's current role."""
+        """A new pair for a valid refresh token, with the user's current role.
+
+        Each refresh token works once (rotation): the new pair replaces it, so a stolen
+        copy is worth one refresh at most, and using one twice is refused.
+        """
         claims = self._tokens.verify_refresh(refresh_token)
+        if not self._credentials.spend_refresh_token(claims.token_id, claims.expires_at):
+            raise InvalidTokenError("This refresh token was used already. Sign in again.")
         # The role is read again so a promotion or demotion lands at the next refresh.
         return self._sign_in(claims.user_id)
+
+    def sign_out(self, refresh_token: str) -> None:
+        """End a session: its refresh token works no more (its access token runs out soon)."""
+        try:
+            claims = self._tokens.verify_refresh(refresh_token)
+        except TokenExpiredError:
+            return  # an expired session is over already
+        self._credentials.spend_refresh_token(claims.token_id, claims.expires_at)
 
     # --- shared -----------------------------------------------------------------
 

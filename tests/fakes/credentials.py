@@ -13,12 +13,13 @@ if TYPE_CHECKING:
 
 
 class FakeCredentialStore:
-    """Keeps credentials, links and failed attempts in dicts."""
+    """Keeps credentials, links, failed attempts and spent refresh tokens in dicts."""
 
     def __init__(self) -> None:
         self.credentials: dict[str, EmailCredential] = {}
         self.telegram_links: dict[int, str] = {}
         self.attempts: dict[str, FailedAttempts] = {}
+        self.spent: dict[str, datetime] = {}
 
     def get_email_credential(self, email: str) -> EmailCredential | None:
         return self.credentials.get(email)
@@ -50,6 +51,12 @@ class FakeCredentialStore:
         count = live.count + 1 if live else 1
         self.attempts[email] = FailedAttempts(count, now + timedelta(seconds=window_seconds))
         return self.attempts[email]
+
+    def spend_refresh_token(self, token_id: str, expires_at: datetime) -> bool:
+        if token_id in self.spent:
+            return False
+        self.spent[token_id] = expires_at
+        return True
 
     def clear_failed_attempts(self, email: str) -> None:
         self.attempts.pop(email, None)

@@ -68,6 +68,13 @@ def test_refresh_gives_a_new_pair_and_an_access_token_is_no_refresh_token(
 
     assert status == 200 and fresh["access_token"]
     assert wrong == 401 and body["error"]["code"] == "INVALID_TOKEN"
+    # Rotation: the old refresh token is spent; the new one signs out, and is spent too.
+    reused = driver.api("POST", "/v1/auth/refresh", {"refresh_token": pair["refresh_token"]})
+    out = driver.api("POST", "/v1/auth/logout", {"refresh_token": fresh["refresh_token"]})
+    after = driver.api("POST", "/v1/auth/refresh", {"refresh_token": fresh["refresh_token"]})
+    assert reused[0] == 401 and reused[1]["error"]["code"] == "INVALID_TOKEN"
+    assert out == (200, {"signed_out": True})
+    assert after[0] == 401
 
 
 def test_wrong_passwords_are_limited_and_bad_tokens_refused(driver: Driver) -> None:

@@ -273,3 +273,18 @@ def test_credentials_service_registers_signs_in_and_locks_out_on_the_table(
             service.login(EMAIL, "wrong horse 42")
     with pytest.raises(TooManyAttemptsError):
         service.login(EMAIL, password)
+
+
+def test_credentials_a_refresh_token_is_spent_once_and_kept_until_it_expires(
+    store: DynamoCredentialStore, client: DynamoDBClient, table: str
+) -> None:
+    expires = NOW + timedelta(days=30)
+
+    first = store.spend_refresh_token("jti-1", expires)
+    again = store.spend_refresh_token("jti-1", expires)
+
+    assert (first, again) == (True, False)
+    item = _item(client, table, "REFRESH#jti-1", "SPENT")
+    assert item is not None
+    ttl_name = TABLE_PROPS["TimeToLiveSpecification"]["AttributeName"]
+    assert item[ttl_name] == {"N": str(int(expires.timestamp()))}

@@ -364,6 +364,34 @@ def test_service_refresh_gives_a_new_pair_with_the_users_current_role(world: Wor
     assert (claims.user_id, claims.role) == (user_id, "reviewer")
 
 
+def test_service_a_refresh_token_works_once(world: World) -> None:
+    pair = world.service.register("ann@example.com", PASSWORD)
+    renewed = world.service.refresh(pair.refresh_token)
+
+    with pytest.raises(InvalidTokenError, match="used already"):
+        world.service.refresh(pair.refresh_token)
+    assert world.service.refresh(renewed.refresh_token).access_token
+
+
+def test_service_sign_out_ends_the_session_and_is_idempotent(world: World) -> None:
+    pair = world.service.register("ann@example.com", PASSWORD)
+
+    world.service.sign_out(pair.refresh_token)
+    world.service.sign_out(pair.refresh_token)
+
+    with pytest.raises(InvalidTokenError):
+        world.service.refresh(pair.refresh_token)
+    world.clock.advance(31 * 24 * 3600)
+    world.service.sign_out(pair.refresh_token)  # expired: over already, no error
+
+
+def test_service_sign_out_refuses_what_is_not_a_refresh_token(world: World) -> None:
+    pair = world.service.register("ann@example.com", PASSWORD)
+
+    with pytest.raises(InvalidTokenError):
+        world.service.sign_out(pair.access_token)
+
+
 def test_service_refresh_refuses_an_access_token(world: World) -> None:
     pair = world.service.register("ann@example.com", PASSWORD)
 
