@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
-from chalice.app import AuthRequest, AuthResponse, Chalice, Request, Response
+from chalice.app import AuthRequest, AuthResponse, Chalice, CORSConfig, Request, Response
 
 from chalicelib.auth.authorizer import bearer_claims
 from chalicelib.errors import AuthenticationRequiredError, ForbiddenError, InvalidRequestError
@@ -19,7 +19,7 @@ from chalicelib.openapi import openapi_document
 from chalicelib.services.callbacks import check_callback_url
 from chalicelib.services.documents import DEFAULT_PAGE, document_view
 from chalicelib.services.uploads import UploadRequest
-from chalicelib.settings import get_settings
+from chalicelib.settings import get_settings, web_origin
 from chalicelib.wiring import (
     auth_service,
     document_queries,
@@ -39,6 +39,11 @@ if TYPE_CHECKING:
 # Powertools owns logging (the service name is also "contract-check"): Chalice must not
 # attach its own handler to that logger.
 app = Chalice(app_name="contract-check", configure_logs=False)
+# The web page calls the API from its own origin: every route answers its preflight and
+# carries Access-Control-Allow-Origin (Authorization and X-Api-Key are among the allowed
+# headers). Set before any route: Chalice gives each route the API's CORS when it is made.
+if _origin := web_origin():
+    app.api.cors = CORSConfig(allow_origin=_origin, max_age=600)
 
 
 def _json(status: int, body: dict[str, Any]) -> Response:

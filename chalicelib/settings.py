@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 from decimal import Decimal
 from functools import cache
 from typing import Literal
@@ -147,3 +149,20 @@ class Settings(BaseSettings):
 def get_settings() -> Settings:
     """The settings of this process, read once."""
     return Settings()
+
+
+CORS_ORIGIN_VARIABLE = "CORS_ALLOW_ORIGIN"
+_ORIGIN = re.compile(r"^(\*|https?://[A-Za-z0-9.-]+(:\d{1,5})?)$")
+
+
+def web_origin() -> str:
+    """The web page's origin the HTTP API answers CORS for ('' for none, '*' for any).
+
+    Read at import, not with the settings: `chalice package` bakes the preflight answers
+    into the API from the app as imported, so the packaging and the function must agree
+    (infra/package.py writes the value it packaged with into the function's environment).
+    """
+    origin = os.environ.get(CORS_ORIGIN_VARIABLE, "").strip()
+    if origin and not _ORIGIN.fullmatch(origin):
+        raise ValueError(f"{CORS_ORIGIN_VARIABLE} must be '*' or scheme://host[:port]: {origin!r}")
+    return origin

@@ -30,6 +30,8 @@ from typing import Any
 
 import yaml
 
+from chalicelib.settings import CORS_ORIGIN_VARIABLE, web_origin
+
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = ROOT / "infra" / "template.yaml"
 # Lambda's python3.11 runs on Amazon Linux 2 (glibc 2.26): manylinux2014 wheels fit it.
@@ -65,6 +67,7 @@ def chalice_package(out: Path) -> None:
     merged = yaml.safe_load(merged_path.read_text(encoding="utf-8"))
     inline_state_machines(merged)
     call_api_functions_by_name(merged)
+    record_web_origin(merged, web_origin())
     (out / "sam.json").write_text(json.dumps(merged, indent=2) + "\n", encoding="utf-8")
     merged_path.unlink()
     lint_template = asl_lint_template(merged)
@@ -130,6 +133,23 @@ def call_api_functions_by_name(template: dict[str, Any]) -> None:
     api = resources.get("RestAPI", {}).get("Properties", {})
     if "DefinitionBody" in api:
         api["DefinitionBody"] = rewrite(api["DefinitionBody"])
+
+
+def record_web_origin(template: dict[str, Any], origin: str) -> None:
+    """The CORS origin this package was built with, where it must match at run time.
+
+    Chalice bakes the preflight answers from the app as imported here; the function must
+    answer with the same origin (its CORS_ALLOW_ORIGIN), and API Gateway's own refusals
+    carry it too. Package with CORS_ALLOW_ORIGIN set to the web page's origin.
+    """
+    from infra.localcloud.gateway import allow_origin_on_gateway_responses
+
+    if not origin:
+        return
+    resources = template["Resources"]
+    handler = resources["APIHandler"]["Properties"]
+    handler.setdefault("Environment", {}).setdefault("Variables", {})[CORS_ORIGIN_VARIABLE] = origin
+    allow_origin_on_gateway_responses(resources, origin)
 
 
 def inline_state_machines(template: dict[str, Any]) -> None:

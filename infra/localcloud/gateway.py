@@ -36,6 +36,7 @@ from chalice.local import (
 from chalice.test import Client, TestHTTPClient
 
 from chalicelib.auth.authorizer import UNAUTHORIZED
+from chalicelib.settings import web_origin
 from infra.localcloud.template import load_sam_template
 
 if TYPE_CHECKING:
@@ -92,9 +93,11 @@ class GatewayResponses:
         self._declared = declared
 
     @classmethod
-    def from_template(cls, path: Path = TEMPLATE) -> GatewayResponses:
-        """Every `AWS::ApiGateway::GatewayResponse` of the template (literal values only)."""
+    def from_template(cls, path: Path = TEMPLATE, origin: str = "") -> GatewayResponses:
+        """Every `AWS::ApiGateway::GatewayResponse` of the template (literal values only),
+        with the CORS header packaging adds for the web page's `origin`."""
         resources = load_sam_template(path).get("Resources", {})
+        allow_origin_on_gateway_responses(resources, origin)
         declared: dict[str, GatewayResponse] = {}
         for resource in resources.values():
             if resource.get("Type") != "AWS::ApiGateway::GatewayResponse":
@@ -131,6 +134,21 @@ class GatewayResponses:
         headers = {"Content-Type": "application/json", **response.headers}
         headers["x-amzn-ErrorType"] = error_type
         return GatewayAnswer(status, headers, body.encode())
+
+
+def allow_origin_on_gateway_responses(resources: dict[str, Any], origin: str) -> None:
+    """Let the web page read API Gateway's own refusals: its origin on each of them.
+
+    A browser hides a cross-origin answer without Access-Control-Allow-Origin, so a 401
+    from the authorizer would look like a network error to the page. Packaging adds this
+    to the deployed template (infra/package.py); the local cloud to what it answers with.
+    """
+    if not origin:
+        return
+    for resource in resources.values():
+        if resource.get("Type") == "AWS::ApiGateway::GatewayResponse":
+            parameters = resource["Properties"].setdefault("ResponseParameters", {})
+            parameters[f"{_HEADER_PREFIX}Access-Control-Allow-Origin"] = f"'{origin}'"
 
 
 class KeyRefused(Exception):  # noqa: N818 - named after what API Gateway does
@@ -190,7 +208,7 @@ class LocalApiGateway(LocalGateway):
         gate: ApiKeyGate | None = None,
     ) -> None:
         super().__init__(app, config)
-        self._responses = responses or GatewayResponses.from_template()
+        self._responses = responses or GatewayResponses.from_template(origin=web_origin())
         self._authorizer = _AuthorizerStep(app, self._responses, gate)
 
     def handle_request(
@@ -209,7 +227,7 @@ def gateway_request_handler(
     *, gate: ApiKeyGate | None, access_log: bool
 ) -> type[ChaliceRequestHandler]:
     """chalice.local's HTTP request handler, with this gateway in front of the app."""
-    responses = GatewayResponses.from_template()
+    responses = GatewayResponses.from_template(origin=web_origin())
 
     class GatewayRequestHandler(ChaliceRequestHandler):
         """One request: chalice.local handles it inside __init__, so the gateway is set first."""
