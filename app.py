@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from chalice.app import AuthRequest, AuthResponse, Chalice, CORSConfig, Request, Response
 
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from chalicelib.auth.tokens import TokenPair
+
+ViewT = TypeVar("ViewT", bound="Callable[..., Any]")
 
 # Powertools owns logging (the service name is also "contract-check"): Chalice must not
 # attach its own handler to that logger.
@@ -76,6 +78,14 @@ def bearer_token(auth_request: AuthRequest) -> AuthResponse:
     # Every route: the cached answer is reused for the token's other calls. Roles are
     # checked by the routes themselves, from the role this context carries.
     return AuthResponse(routes=["*"], principal_id=claims.user_id, context={"role": claims.role})
+
+
+def signed_in_json_route(path: str, method: str) -> Callable[[ViewT], ViewT]:
+    """A route for a signed-in person (the bearer authorizer) that takes a JSON body."""
+    route: Callable[[ViewT], ViewT] = app.route(
+        path, methods=[method], content_types=["application/json"], authorizer=bearer_token
+    )
+    return route
 
 
 def current_caller() -> tuple[str, str]:
@@ -196,9 +206,7 @@ def get_me() -> Response:
     return _json(200, user_service().profile(current_user()).model_dump(mode="json"))
 
 
-@app.route(
-    "/v1/documents", methods=["POST"], content_types=["application/json"], authorizer=bearer_token
-)
+@signed_in_json_route("/v1/documents", "POST")
 @api_route
 def create_document() -> Response:
     """Reserve a credit and return a presigned POST for the file."""
@@ -274,9 +282,7 @@ def get_report(document_id: str) -> Response:
 # --- partners: API keys (people manage them; partners call with one) ------------------------
 
 
-@app.route(
-    "/v1/keys", methods=["POST"], content_types=["application/json"], authorizer=bearer_token
-)
+@signed_in_json_route("/v1/keys", "POST")
 @api_route
 def create_key() -> Response:
     """A new partner API key on the usage plan; its value is shown this once."""
@@ -360,12 +366,7 @@ def list_reviews() -> Response:
     return _json(200, {"reviews": held})
 
 
-@app.route(
-    "/v1/reviews/{document_id}",
-    methods=["POST"],
-    content_types=["application/json"],
-    authorizer=bearer_token,
-)
+@signed_in_json_route("/v1/reviews/{document_id}", "POST")
 @api_route
 def decide_review(document_id: str) -> Response:
     """approve, deep_analysis or reject a held document; its run resumes."""
@@ -403,12 +404,7 @@ def redrive_run(document_id: str) -> Response:
     return _json(202, operator_service().redrive(document_id))
 
 
-@app.route(
-    "/v1/admin/users/{user_id}/credits",
-    methods=["POST"],
-    content_types=["application/json"],
-    authorizer=bearer_token,
-)
+@signed_in_json_route("/v1/admin/users/{user_id}/credits", "POST")
 @api_route
 def grant_credits(user_id: str) -> Response:
     """Grant a user credits with a reason; who granted them is recorded."""
@@ -421,12 +417,7 @@ def grant_credits(user_id: str) -> Response:
     return _json(200, operator_service().grant(user_id, amount, reason=reason, granted_by=admin))
 
 
-@app.route(
-    "/v1/admin/users/{user_id}/role",
-    methods=["PUT"],
-    content_types=["application/json"],
-    authorizer=bearer_token,
-)
+@signed_in_json_route("/v1/admin/users/{user_id}/role", "PUT")
 @api_route
 def set_user_role(user_id: str) -> Response:
     """Make a user a `user`, `reviewer` or `admin`, with a reason; recorded with who did it."""

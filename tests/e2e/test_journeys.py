@@ -16,11 +16,12 @@ import httpx
 import pytest
 
 from infra.localcloud import LocalCloud
-from infra.localcloud.fake_llm import FakeLlmServer
 from tests.documents import make_pdf
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
+
+    from infra.localcloud.fake_llm import FakeLlmServer
 
 pytestmark = pytest.mark.e2e
 
@@ -32,19 +33,13 @@ PLAN = {"PartnerMonthlyQuota": "4", "PartnerRateLimit": "50", "PartnerBurstLimit
 
 
 @pytest.fixture(scope="module")
-def fake_model() -> Iterator[FakeLlmServer]:
-    with FakeLlmServer() as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
-def cloud(fake_model: FakeLlmServer) -> Iterator[LocalCloud]:
+def cloud(fake_llm: FakeLlmServer) -> Iterator[LocalCloud]:
     running = LocalCloud(
         parameters=PLAN,
         env_overrides={
             "SIGNUP_CREDITS": "5",
             "LLM_PROVIDER": "ollama",
-            "OLLAMA_HOST": fake_model.url,
+            "OLLAMA_HOST": fake_llm.url,
             "LLM_MODEL": "qwen2.5:7b",
             "LLM_TIMEOUT_SECONDS": "5",
             "LLM_RETRIES": "0",
@@ -196,15 +191,15 @@ def test_a_reviewer_decides_a_held_document_and_the_execution_continues(
 
 
 def test_an_operator_lists_a_failed_run_and_redrives_it_once_the_model_is_back(
-    cloud: LocalCloud, fake_model: FakeLlmServer
+    cloud: LocalCloud, fake_llm: FakeLlmServer
 ) -> None:
     author = _person(cloud, "outage@example.com")
-    fake_model.fail_next_with_500(times=1000)  # the model provider is down
+    fake_llm.fail_next_with_500(times=1000)  # the model provider is down
     try:
         doc_id = author.upload("/v1/documents", "supply.pdf", CONTRACT)
         failed = author.poll(f"/v1/documents/{doc_id}", {"failed", "done"})
     finally:
-        fake_model.reset()  # ... and back
+        fake_llm.reset()  # ... and back
     assert failed["status"] == "failed", failed
     assert author.call("GET", "/v1/me").json()["credits_left"] == 5  # refunded
 

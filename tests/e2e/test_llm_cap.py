@@ -16,21 +16,16 @@ import pytest
 
 from infra.localcloud import LocalCloud
 from infra.localcloud.demo import DemoClient
-from infra.localcloud.fake_llm import FakeLlmServer
 from tests.documents import make_pdf
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from pathlib import Path
 
+    from infra.localcloud.fake_llm import FakeLlmServer
+
 pytestmark = pytest.mark.e2e
 DOCUMENTS, CAP = 20, 3
-
-
-@pytest.fixture(scope="module")
-def fake_llm() -> Iterator[FakeLlmServer]:
-    with FakeLlmServer() as fake:
-        yield fake
 
 
 @pytest.fixture(scope="module")
