@@ -14,6 +14,7 @@ from infra.localcloud.gateway import api_test_client
 
 if TYPE_CHECKING:
     from infra.localcloud import LocalCloud
+    from infra.localcloud.apikeys import ApiKeyGate
 
 
 @dataclass
@@ -30,11 +31,11 @@ class Driver:
     uploads through the presigned POST. Calls are signed in as the local cloud's development
     user (`POST /v1/auth/dev`) unless they name a token or are `anonymous`."""
 
-    def __init__(self, cloud: LocalCloud) -> None:
+    def __init__(self, cloud: LocalCloud, gate: ApiKeyGate | None = None) -> None:
         from app import app
 
         self.cloud = cloud
-        self.client = api_test_client(app)
+        self.client = api_test_client(app, gate)
         self._dev_token = ""
 
     def sign_in(self, user_id: str | None = None, role: str | None = None) -> str:
@@ -60,13 +61,14 @@ class Driver:
         *,
         token: str | None = None,
         anonymous: bool = False,
+        headers: dict[str, str] | None = None,
     ) -> tuple[int, Any]:
         """Call a route as the bearer of `token` (the development user's by default, nobody's
-        when `anonymous`); the status and the JSON body."""
-        headers = {"Content-Type": "application/json"}
+        when `anonymous`), with any other `headers`; the status and the JSON body."""
+        sent = {"Content-Type": "application/json", **(headers or {})}
         if not anonymous:
-            headers.update(self.bearer(token))
-        kwargs: dict[str, Any] = {"headers": headers}
+            sent.update(self.bearer(token))
+        kwargs: dict[str, Any] = {"headers": sent}
         if body is not None:
             kwargs["body"] = json.dumps(body)
         response = getattr(self.client.http, method.lower())(path, **kwargs)

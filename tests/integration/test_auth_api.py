@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import time
 from typing import TYPE_CHECKING
 
 import pytest
@@ -15,9 +18,17 @@ pytestmark = pytest.mark.integration
 PASSWORD = "correct horse 42"
 
 
+BOT_TOKEN = "123456:telegram-bot-token-for-tests"
+SERVICE_TOKEN = "s" * 40
+
+
 @pytest.fixture
 def local_cloud_env() -> dict[str, str]:
-    return {"AUTH_MAX_LOGIN_ATTEMPTS": "3"}
+    return {
+        "AUTH_MAX_LOGIN_ATTEMPTS": "3",
+        "TELEGRAM_BOT_TOKEN": BOT_TOKEN,
+        "AUTH_SERVICE_TOKEN": SERVICE_TOKEN,
+    }
 
 
 @pytest.fixture
@@ -104,3 +115,44 @@ def test_a_taken_email_and_a_weak_password_are_refused(driver: Driver) -> None:
 
     assert (taken[0], taken[1]["error"]["code"]) == (409, "ACCOUNT_EXISTS")
     assert (weak[0], weak[1]["error"]["code"]) == (400, "WEAK_PASSWORD")
+
+
+def _widget_data(telegram_id: int, *, age_seconds: int = 60) -> dict[str, object]:
+    """What Telegram's Login Widget hands the page, signed as Telegram signs it."""
+    fields: dict[str, object] = {
+        "id": telegram_id,
+        "first_name": "Ann",
+        "auth_date": int(time.time()) - age_seconds,
+    }
+    check = "\n".join(f"{key}={fields[key]}" for key in sorted(fields))
+    secret = hashlib.sha256(BOT_TOKEN.encode()).digest()
+    return {**fields, "hash": hmac.new(secret, check.encode(), hashlib.sha256).hexdigest()}
+
+
+def test_telegram_login_and_the_bots_exchange_reach_one_user(driver: Driver) -> None:
+    status, widget = driver.api("POST", "/v1/auth/telegram", _widget_data(777), anonymous=True)
+    exchange = {"service_token": SERVICE_TOKEN, "telegram_id": 777}
+    status_bot, bot = driver.api("POST", "/v1/auth/service-token", exchange, anonymous=True)
+
+    assert status == 200 and status_bot == 200
+    me = driver.api("GET", "/v1/me", token=widget["access_token"])[1]
+    assert driver.api("GET", "/v1/me", token=bot["access_token"])[1]["user_id"] == me["user_id"]
+
+
+def test_telegram_login_refuses_forged_and_stale_data(driver: Driver) -> None:
+    forged = {**_widget_data(778), "first_name": "Mallory"}
+    stale = _widget_data(778, age_seconds=2 * 86400)
+
+    bad = driver.api("POST", "/v1/auth/telegram", forged, anonymous=True)
+    old = driver.api("POST", "/v1/auth/telegram", stale, anonymous=True)
+
+    assert (bad[0], bad[1]["error"]["code"]) == (401, "INVALID_TELEGRAM_LOGIN")
+    assert (old[0], old[1]["error"]["code"]) == (401, "TELEGRAM_LOGIN_EXPIRED")
+
+
+def test_the_service_token_exchange_refuses_a_wrong_token_and_odd_ids(driver: Driver) -> None:
+    wrong = {"service_token": "x" * 40, "telegram_id": 777}
+    odd = {"service_token": SERVICE_TOKEN, "telegram_id": "777"}
+
+    assert driver.api("POST", "/v1/auth/service-token", wrong, anonymous=True)[0] == 401
+    assert driver.api("POST", "/v1/auth/service-token", odd, anonymous=True)[0] == 400
