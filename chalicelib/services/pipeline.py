@@ -117,8 +117,10 @@ class PipelineSteps:
 
     def hold_for_review(self, ref: RunRef, task_token: str) -> dict[str, Any]:
         """Park the document for a reviewer with the token that resumes the run."""
-        self._move(ref, S.IN_REVIEW, {"task_token": task_token})
+        # Queued first: once the document says in_review, a reviewer's list has it. (A queue
+        # item whose document never moved is skipped by the list, which checks the status.)
         self._repo.enqueue_review(ref.document_id)
+        self._move(ref, S.IN_REVIEW, {"task_token": task_token})
         return {"held": True}
 
     def finalize(self, ref: RunRef) -> dict[str, Any]:
