@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import boto3
 from botocore.exceptions import BotoCoreError, ClientError
 
-from chalicelib.adapters.table import TTL_ATTRIBUTE, is_condition_failed, item_key
+from chalicelib.adapters.table import TTL_ATTRIBUTE, conditional_write, item_key
 from chalicelib.auth.ports import EmailCredential, FailedAttempts
 from chalicelib.errors import StorageUnavailableError
 
@@ -96,8 +96,9 @@ class DynamoCredentialStore:
 
     def replace_password_hash(self, email: str, password_hash: str) -> None:
         """Swap the stored hash of an existing credential (a parameter upgrade)."""
-        try:
-            self._client.update_item(
+        # A refused condition means the credential vanished meanwhile: nothing to upgrade.
+        conditional_write(
+            lambda: self._client.update_item(
                 TableName=self._table,
                 Key=_credential_key(email),
                 UpdateExpression="SET password_hash = :h, updated_at = :now",
@@ -106,13 +107,9 @@ class DynamoCredentialStore:
                     ":h": {"S": password_hash},
                     ":now": {"S": datetime.now(UTC).isoformat()},
                 },
-            )
-        except ClientError as exc:
-            # The credential vanished meanwhile: there is nothing left to upgrade.
-            if not is_condition_failed(exc):
-                raise _storage_error(exc) from exc
-        except BotoCoreError as exc:
-            raise _storage_error(exc) from exc
+            ),
+            _storage_error,
+        )
 
     # --- Telegram links -------------------------------------------------------
 
@@ -175,8 +172,8 @@ class DynamoCredentialStore:
 
     def _extend_window(self, email: str, values: dict[str, Any]) -> FailedAttempts | None:
         """Add one to a live window; None when there is none."""
-        try:
-            resp = self._client.update_item(
+        resp = conditional_write(
+            lambda: self._client.update_item(
                 TableName=self._table,
                 Key=_attempts_key(email),
                 UpdateExpression="SET attempts = attempts + :one, #ttl = :exp",
@@ -184,14 +181,10 @@ class DynamoCredentialStore:
                 ExpressionAttributeNames={"#ttl": TTL_ATTRIBUTE},
                 ExpressionAttributeValues=values,
                 ReturnValues="ALL_NEW",
-            )
-        except ClientError as exc:
-            if is_condition_failed(exc):
-                return None
-            raise _storage_error(exc) from exc
-        except BotoCoreError as exc:
-            raise _storage_error(exc) from exc
-        return _attempts_from_item(resp["Attributes"])
+            ),
+            _storage_error,
+        )
+        return _attempts_from_item(resp["Attributes"]) if resp is not None else None
 
     def _start_window(self, email: str, values: dict[str, Any]) -> FailedAttempts | None:
         """Start a window at one failure, over a missing or finished one; None if one is live."""
@@ -200,21 +193,17 @@ class DynamoCredentialStore:
             "attempts": values[":one"],
             TTL_ATTRIBUTE: values[":exp"],
         }
-        try:
-            self._client.put_item(
+        started = conditional_write(
+            lambda: self._client.put_item(
                 TableName=self._table,
                 Item=item,
                 ConditionExpression="attribute_not_exists(PK) OR #ttl <= :now",
                 ExpressionAttributeNames={"#ttl": TTL_ATTRIBUTE},
                 ExpressionAttributeValues={":now": values[":now"]},
-            )
-        except ClientError as exc:
-            if is_condition_failed(exc):
-                return None
-            raise _storage_error(exc) from exc
-        except BotoCoreError as exc:
-            raise _storage_error(exc) from exc
-        return _attempts_from_item(item)
+            ),
+            _storage_error,
+        )
+        return _attempts_from_item(item) if started is not None else None
 
     # --- refresh tokens -----------------------------------------------------------
 
@@ -237,17 +226,13 @@ class DynamoCredentialStore:
         return resp.get("Item")
 
     def _put_new(self, item: dict[str, Any]) -> bool:
-        try:
-            self._client.put_item(
+        written = conditional_write(
+            lambda: self._client.put_item(
                 TableName=self._table, Item=item, ConditionExpression="attribute_not_exists(PK)"
-            )
-        except ClientError as exc:
-            if is_condition_failed(exc):
-                return False
-            raise _storage_error(exc) from exc
-        except BotoCoreError as exc:
-            raise _storage_error(exc) from exc
-        return True
+            ),
+            _storage_error,
+        )
+        return written is not None
 
 
 def _attempts_from_item(item: dict[str, Any]) -> FailedAttempts:

@@ -19,7 +19,7 @@ import boto3
 from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
 from botocore.exceptions import BotoCoreError, ClientError
 
-from chalicelib.adapters.table import is_condition_failed, item_key
+from chalicelib.adapters.table import conditional_write, item_key
 from chalicelib.errors import (
     DocumentNotFoundError,
     DocumentStateConflictError,
@@ -105,15 +105,13 @@ class DynamoDocumentRepository:
         """The user's profile, created with `credits` the first time."""
         profile = UserProfile(user_id=user_id, credits_left=credits, region=region)
         item = {**_user_key(user_id), **_to_item(profile.model_dump(mode="json"))}
-        try:
-            self._client.put_item(
-                TableName=self._table,
-                Item=item,
-                ConditionExpression="attribute_not_exists(PK)",
-            )
-        except ClientError as exc:
-            if not is_condition_failed(exc):
-                raise _storage_error(exc) from exc
+        # A refused condition: the user exists already, and is read back below.
+        conditional_write(
+            lambda: self._client.put_item(
+                TableName=self._table, Item=item, ConditionExpression="attribute_not_exists(PK)"
+            ),
+            _storage_error,
+        )
         existing = self.get_user(user_id)
         return existing or profile
 
@@ -287,8 +285,8 @@ class DynamoDocumentRepository:
     def mark_deleted(self, document_id: str, *, objects_removed: int) -> Document:
         """Stamp the record deleted and drop it from GSI1; only once, only when final."""
         now = _now()
-        try:
-            resp = self._client.update_item(
+        resp = conditional_write(
+            lambda: self._client.update_item(
                 TableName=self._table,
                 Key=_doc_key(document_id),
                 UpdateExpression=(
@@ -307,15 +305,13 @@ class DynamoDocumentRepository:
                     ":failed": {"S": DocumentStatus.FAILED.value},
                 },
                 ReturnValues="ALL_NEW",
+            ),
+            _storage_error,
+        )
+        if resp is None:
+            raise DocumentStateConflictError(
+                "Only a finished document can be deleted, and only once."
             )
-        except ClientError as exc:
-            if is_condition_failed(exc):
-                raise DocumentStateConflictError(
-                    "Only a finished document can be deleted, and only once."
-                ) from exc
-            raise _storage_error(exc) from exc
-        except BotoCoreError as exc:
-            raise _storage_error(exc) from exc
         return _document_from_item(resp["Attributes"])
 
     def list_documents(
@@ -443,8 +439,8 @@ class DynamoDocumentRepository:
         values: dict[str, Any],
     ) -> Document:
         sets, set_names, set_values = _set_clause({**fields, "updated_at": _now()})
-        try:
-            resp = self._client.update_item(
+        resp = conditional_write(
+            lambda: self._client.update_item(
                 TableName=self._table,
                 Key=_doc_key(document_id),
                 UpdateExpression=sets,
@@ -452,13 +448,11 @@ class DynamoDocumentRepository:
                 ExpressionAttributeNames={**names, **set_names},
                 ExpressionAttributeValues={**values, **set_values},
                 ReturnValues="ALL_NEW",
-            )
-        except ClientError as exc:
-            if is_condition_failed(exc):
-                raise DocumentStateConflictError from exc
-            raise _storage_error(exc) from exc
-        except BotoCoreError as exc:
-            raise _storage_error(exc) from exc
+            ),
+            _storage_error,
+        )
+        if resp is None:
+            raise DocumentStateConflictError
         return _document_from_item(resp["Attributes"])
 
     # --- sweeper deadlines ------------------------------------------------

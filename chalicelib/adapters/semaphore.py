@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 import boto3
 from botocore.exceptions import BotoCoreError, ClientError
 
-from chalicelib.adapters.table import TTL_ATTRIBUTE, is_condition_failed, item_key
+from chalicelib.adapters.table import TTL_ATTRIBUTE, conditional_write, item_key
 from chalicelib.analysis.llm.slots import SlotLease, hold_slot, new_lease_token
 from chalicelib.errors import LlmCapacityExhaustedError, StorageUnavailableError
 
@@ -111,26 +111,22 @@ class DynamoCallSlots:
 
     def release(self, lease: SlotLease) -> bool:
         """Free the slot if it still carries our lease; False when it was taken over."""
-        try:
-            self._client.delete_item(
+        freed = conditional_write(
+            lambda: self._client.delete_item(
                 TableName=self._table,
                 Key=self._key(lease.slot),
                 ConditionExpression="lease_id = :token",
                 ExpressionAttributeValues={":token": {"S": lease.token}},
-            )
-        except ClientError as exc:
-            if is_condition_failed(exc):
-                return False
-            raise _storage_error(exc) from exc
-        except BotoCoreError as exc:
-            raise _storage_error(exc) from exc
-        return True
+            ),
+            _storage_error,
+        )
+        return freed is not None
 
     def renew(self, lease: SlotLease) -> SlotLease | None:
         """Extend our lease by `lease_seconds` from now; None when it was taken over."""
         expires = self._now() + self._lease_seconds
-        try:
-            self._client.update_item(
+        renewed = conditional_write(
+            lambda: self._client.update_item(
                 TableName=self._table,
                 Key=self._key(lease.slot),
                 UpdateExpression="SET lease_expires_at = :exp, #ttl = :ttl",
@@ -141,13 +137,11 @@ class DynamoCallSlots:
                     ":ttl": {"N": str(expires + _TTL_GRACE_SECONDS)},
                     ":token": {"S": lease.token},
                 },
-            )
-        except ClientError as exc:
-            if is_condition_failed(exc):
-                return None
-            raise _storage_error(exc) from exc
-        except BotoCoreError as exc:
-            raise _storage_error(exc) from exc
+            ),
+            _storage_error,
+        )
+        if renewed is None:
+            return None
         return replace(lease, expires_at=datetime.fromtimestamp(expires, UTC))
 
     def hold(self, owner: str) -> AbstractContextManager[SlotLease]:
@@ -186,8 +180,9 @@ class DynamoCallSlots:
     def _take(self, slot: int, owner: str, token: str, now: int) -> bool:
         """One conditional write: True if the slot was free or expired and is now ours."""
         expires = now + self._lease_seconds
-        try:
-            self._client.put_item(
+        # None: someone took it between our read and our write.
+        taken = conditional_write(
+            lambda: self._client.put_item(
                 TableName=self._table,
                 Item={
                     **self._key(slot),
@@ -199,11 +194,7 @@ class DynamoCallSlots:
                 },
                 ConditionExpression="attribute_not_exists(PK) OR lease_expires_at < :now",
                 ExpressionAttributeValues={":now": {"N": str(now)}},
-            )
-        except ClientError as exc:
-            if is_condition_failed(exc):
-                return False  # someone took it between our read and our write
-            raise _storage_error(exc) from exc
-        except BotoCoreError as exc:
-            raise _storage_error(exc) from exc
-        return True
+            ),
+            _storage_error,
+        )
+        return taken is not None

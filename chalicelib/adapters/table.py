@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from botocore.exceptions import BotoCoreError, ClientError
 
 if TYPE_CHECKING:
-    from botocore.exceptions import ClientError
+    from collections.abc import Callable
+
+T = TypeVar("T")
 
 CONDITION_FAILED = "ConditionalCheckFailedException"
 # The documents table's TimeToLiveSpecification.AttributeName (infra/template.yaml).
@@ -20,3 +24,20 @@ def item_key(pk: str, sk: str) -> dict[str, Any]:
 def is_condition_failed(exc: ClientError) -> bool:
     """Whether a write was refused by its condition (control flow, not trouble)."""
     return exc.response.get("Error", {}).get("Code") == CONDITION_FAILED
+
+
+def conditional_write(
+    write: Callable[[], T], storage_error: Callable[[Exception], Exception]
+) -> T | None:
+    """Run one conditional write: its answer, or None when its condition refused it.
+
+    Any other failure, the service's or the connection's, is the adapter's `storage_error`.
+    """
+    try:
+        return write()
+    except ClientError as exc:
+        if is_condition_failed(exc):
+            return None
+        raise storage_error(exc) from exc
+    except BotoCoreError as exc:
+        raise storage_error(exc) from exc
