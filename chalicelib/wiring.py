@@ -132,19 +132,15 @@ def user_service() -> UserService:
 
 @cache
 def token_issuer() -> TokenIssuer:
-    """Access and refresh tokens, signed with the secret from SSM / Secrets Manager."""
-    import secrets
-
+    """Access and refresh tokens, signed with the secret from SSM / Secrets Manager (the
+    local cloud sets a plain one per run)."""
     from chalicelib.adapters.secrets import resolve_secret
     from chalicelib.auth.tokens import TokenIssuer
 
     s = get_settings()
     secret = resolve_secret(s.auth_token_secret, s.auth_token_secret_parameter)
     if not secret:
-        if s.auth_mode != "dev":
-            raise RuntimeError("AUTH_TOKEN_SECRET or AUTH_TOKEN_SECRET_PARAMETER must be set")
-        # The local cloud without a configured secret: tokens live as long as this process.
-        secret = secrets.token_urlsafe(48)
+        raise RuntimeError("AUTH_TOKEN_SECRET or AUTH_TOKEN_SECRET_PARAMETER must be set")
     return TokenIssuer(
         secret,
         access_ttl_seconds=s.auth_access_ttl_seconds,
