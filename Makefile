@@ -16,7 +16,8 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# Tesseract with Russian and English data, for scans. apt-get needs root; others are told how.
+# Tesseract with Russian and English data, for scans; chromium and its driver, for the web
+# page's browser tests (skipped without them). apt-get needs root; others are told how.
 system-deps:
 	@if ! command -v tesseract >/dev/null || ! tesseract --list-langs 2>/dev/null | grep -qx rus; then \
 	  if [ "$$(id -u)" = 0 ]; then \
@@ -24,6 +25,14 @@ system-deps:
 	      tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng >/dev/null; \
 	  else \
 	    echo "Install Tesseract first: sudo apt-get install tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng"; exit 2; \
+	  fi; \
+	fi
+	@if ! command -v chromium >/dev/null || [ ! -x /usr/bin/chromedriver ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	      chromium chromium-driver >/dev/null; \
+	  else \
+	    echo "Without chromium the web page's browser tests are skipped: sudo apt-get install chromium chromium-driver"; \
 	  fi; \
 	fi
 

@@ -20,6 +20,8 @@ from chalicelib.services.callbacks import check_callback_url
 from chalicelib.services.documents import DEFAULT_PAGE, document_view
 from chalicelib.services.uploads import UploadRequest
 from chalicelib.settings import get_settings, web_origin
+from chalicelib.web.assets import CONFIG, WebFile, web_asset, web_headers, web_page
+from chalicelib.web.config import page_config
 from chalicelib.wiring import (
     auth_service,
     document_queries,
@@ -156,6 +158,13 @@ def login() -> Response:
 def telegram_login() -> Response:
     """Tokens for Telegram Login Widget data, checked with the bot token's HMAC."""
     return _tokens(auth_service().telegram_login(_body()))
+
+
+@app.route("/v1/auth/telegram-webapp", methods=["POST"], content_types=["application/json"])
+@api_route
+def telegram_webapp_login() -> Response:
+    """Tokens for a Telegram Mini App's initData, checked with the bot token's HMAC."""
+    return _tokens(auth_service().telegram_webapp_login(_text_field(_body(), "init_data")))
 
 
 @app.route("/v1/auth/service-token", methods=["POST"], content_types=["application/json"])
@@ -426,6 +435,46 @@ def set_user_role(user_id: str) -> Response:
     role = _text_field(body, "role")
     reason = _text_field(body, "reason")
     return _json(200, operator_service().set_role(user_id, role, reason=reason, set_by=admin))
+
+
+# --- the web page: served here, outside /v1 and the OpenAPI document (it is no JSON API) -----
+
+
+def _web_answer(file: WebFile) -> Response:
+    """A page file, or 304 when the browser's copy is this one."""
+    request = app.current_request
+    headers = web_headers(file, local=get_settings().auth_mode == "dev")
+    if request is not None and file.matches(request.headers.get("if-none-match")):
+        return Response(body="", status_code=304, headers=headers)
+    return Response(body=file.body, status_code=200, headers=headers)
+
+
+@app.route("/", methods=["GET"])
+@api_route
+def get_web_page() -> Response:
+    """The web page (also the Telegram Mini App): HTML whose scripts call this API."""
+    request = app.current_request
+    path = str((request.context.get("path") if request else None) or "/")
+    return _web_answer(web_page(path))
+
+
+@app.route("/web/{name}", methods=["GET"])
+@api_route
+def get_web_file(name: str) -> Response:
+    """A file of the page (a fixed list), or `config.json`: what the page may offer here."""
+    if name == CONFIG:
+        settings = get_settings()
+        config = page_config(
+            telegram_bot_username=settings.telegram_bot_username,
+            telegram_enabled=auth_service().telegram_enabled,
+            max_upload_bytes=settings.max_upload_bytes,
+        )
+        return Response(
+            body=config,
+            status_code=200,
+            headers={**JSON_HEADERS, "Cache-Control": "no-store"},
+        )
+    return _web_answer(web_asset(name))
 
 
 # --- the API's own description ------------------------------------------------------------

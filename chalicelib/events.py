@@ -99,3 +99,53 @@ class ExecutionStatusEvent(_Lenient):
     detail_type: str = Field(alias="detail-type")
     source: str
     detail: ExecutionStatusDetail
+
+
+class FunctionUrlHttp(_Lenient):
+    """The HTTP part of a Function URL request's context."""
+
+    method: str
+
+
+class FunctionUrlContext(_Lenient):
+    """A Function URL request's context."""
+
+    http: FunctionUrlHttp
+
+
+class FunctionUrlRequest(_Lenient):
+    """A request to a Function URL (Lambda's payload format 2.0)."""
+
+    headers: dict[str, str] = Field(default_factory=dict)
+    body: str = ""
+    is_base64_encoded: bool = Field(False, alias="isBase64Encoded")
+    request_context: FunctionUrlContext = Field(alias="requestContext")
+
+
+class TelegramUpdateHandOff(_Lenient):
+    """What the webhook hands the bot worker: one raw Telegram update."""
+
+    update: dict[str, object]
+
+
+class TelegramTarget(_Lenient):
+    """Where a document's person is in Telegram."""
+
+    chat_id: int
+    message_id: int | None = None
+
+
+class DocumentStatusDetail(_Lenient):
+    """The detail of a "Document Status Changed" event (see services.status_events)."""
+
+    document_id: str
+    version: int
+    status: str
+    telegram: TelegramTarget | None = None
+
+
+class DocumentStatusEvent(_Lenient):
+    """A "Document Status Changed" event from the documents bus."""
+
+    detail_type: str = Field(alias="detail-type")
+    detail: DocumentStatusDetail

@@ -253,6 +253,8 @@ class Document(BaseModel):
     callback_attempts: int = Field(0, ge=0, description="Delivery rounds tried so far")
     task_token: str | None = None
     review: ReviewDecision | None = None
+    telegram_chat_id: int | None = Field(None, description="Sent from this Telegram chat")
+    telegram_message_id: int | None = Field(None, description="The chat's progress message")
 
     @property
     def stage(self) -> str:

@@ -93,6 +93,14 @@ def _schemas() -> dict[str, Any]:
             ),
             "description": "Login Widget data as Telegram signed it, every field included.",
         },
+        "TelegramWebAppLogin": {
+            **_obj(
+                ["init_data"],
+                init_data={"type": "string", "minLength": 1, "maxLength": 16384},
+            ),
+            "description": "Telegram.WebApp.initData, the query string exactly as Telegram "
+            "gave it to the Mini App.",
+        },
         "ServiceTokenExchange": _obj(
             ["service_token", "telegram_id"],
             service_token=_TEXT,
@@ -185,9 +193,14 @@ def _schemas() -> dict[str, Any]:
             objects_removed=_COUNT,
         ),
         "ReportView": _obj(
-            ["document", "markdown", "report"],
+            ["document", "markdown", "html", "report"],
             document=_ref("Document"),
             markdown=_STR,
+            html={
+                **_STR,
+                "description": "The Markdown as sanitised HTML (no raw HTML, no script, links "
+                "http(s) and mailto only): safe to insert into a page as it is.",
+            },
             report={"type": "object", "description": "The report as JSON (facts, findings…)."},
         ),
         "FailedReport": {

@@ -1,11 +1,13 @@
 """The HTTP API's routes as data, for the OpenAPI document (`chalicelib.openapi`).
 
-One row per operation, in `app.py`'s order. `operation_id` is the Chalice view's name,
-`answers` maps a status to the component schema of its body, and `errors` lists the
-statuses that answer with the error shape. The builder adds what every operation of a
-kind shares: 401 for a bearer token (API Gateway's, from the authorizer), its 403 and
-429 for a partner key, 400 for a JSON body and 415 everywhere (Chalice refuses a
-non-JSON `Content-Type` on every route).
+One row per operation of the JSON API (every route under `/v1/`), in `app.py`'s order. The
+web page's routes (`/` and `/web/{name}`: HTML, scripts, styles) are not API operations and
+are left out on purpose; `tests/unit/test_openapi.py` names them. `operation_id` is the
+Chalice view's name, `answers` maps a status to the component schema of its body, and
+`errors` lists the statuses that answer with the error shape. The builder adds what every
+operation of a kind shares: 401 for a bearer token (API Gateway's, from the authorizer),
+its 403 and 429 for a partner key, 400 for a JSON body and 415 everywhere (Chalice refuses
+a non-JSON `Content-Type` on every route).
 """
 
 from __future__ import annotations
@@ -63,6 +65,9 @@ ROUTES: tuple[Operation, ...] = (
     Operation("telegram_login", "POST", "/v1/auth/telegram",
               "Tokens for Telegram Login Widget data",
               "none", "auth", {200: "TokenPair"}, (401, 403), body="TelegramLogin"),
+    Operation("telegram_webapp_login", "POST", "/v1/auth/telegram-webapp",
+              "Tokens for a Telegram Mini App's initData",
+              "none", "auth", {200: "TokenPair"}, (401, 403), body="TelegramWebAppLogin"),
     Operation("exchange_service_token", "POST", "/v1/auth/service-token",
               "Tokens for a Telegram user, for the bot's service token",
               "none", "auth", {200: "TokenPair"}, (401, 403), body="ServiceTokenExchange"),

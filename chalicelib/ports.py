@@ -156,6 +156,18 @@ class ObjectStore(Protocol):
         """A form bound to this key, a content-length range and the content type."""
         ...
 
+    def put_bytes(self, key: str, data: bytes, *, content_type: str) -> None:
+        """Store an object as it is (a server-side upload)."""
+        ...
+
+
+class StatusEvents(Protocol):
+    """Where a document's status changes are announced (the bot's progress hangs off them)."""
+
+    def publish(self, document: Document) -> None:
+        """Announce the document as it now stands; never fails the caller."""
+        ...
+
 
 class Workflow(Protocol):
     """The document pipeline's state machine."""

@@ -102,8 +102,31 @@ class Settings(BaseSettings):
     telegram_bot_token: str = Field("", repr=False, description="Empty: Telegram sign-in is off")
     telegram_bot_token_parameter: str = ""
     telegram_login_max_age_seconds: int = Field(86400, gt=0)
+    telegram_bot_username: str = Field(
+        "",
+        pattern=r"^([A-Za-z][A-Za-z0-9_]{3,31})?$",
+        description="The bot's @username (without @): the web page shows Telegram's Login "
+        "Widget for it; empty: no widget",
+    )
     auth_service_token: str = Field("", repr=False, description="The Telegram adapter's token")
     auth_service_token_parameter: str = ""
+
+    # Status events: every change of a document's status goes onto this EventBridge bus.
+    event_bus_name: str = Field("", description="Empty: status changes are not announced")
+
+    # The Telegram bot.
+    telegram_webhook_secret: str = Field("", repr=False, description="setWebhook's secret_token")
+    telegram_webhook_secret_parameter: str = ""
+    telegram_api_base: str = Field(
+        "https://api.telegram.org", description="The Bot API server (a local fake in tests)"
+    )
+    telegram_bot_function: str = Field("", description="The bot worker the webhook hands to")
+    telegram_max_file_bytes: int = Field(
+        20 * 1024 * 1024, gt=0, description="Bots may download at most 20 MB from Telegram"
+    )
+    telegram_album_settle_seconds: float = Field(
+        2.0, ge=0, le=30, description="An album is complete when no page came for this long"
+    )
 
     # Partners: the API Gateway usage plan their keys are attached to.
     usage_plan_id: str = ""

@@ -21,12 +21,14 @@ if TYPE_CHECKING:
     from aws_lambda_powertools.utilities.idempotency import IdempotencyConfig
     from aws_lambda_powertools.utilities.typing import LambdaContext
 
+    from chalicelib.adapters.telegram_store import DynamoTelegramStore
     from chalicelib.analysis.llm.chat import ChatClient
     from chalicelib.analysis.llm.slots import CallSlots
     from chalicelib.analysis.port import AnalysisProvider
     from chalicelib.auth.service import AuthService
     from chalicelib.auth.tokens import TokenIssuer
     from chalicelib.models import Document, Extraction, PrescreenResult
+    from chalicelib.ports import StatusEvents
     from chalicelib.services.callbacks import CallbackDelivery, CallbackSender
     from chalicelib.services.documents import DocumentQueries
     from chalicelib.services.extraction import ExtractionService
@@ -39,6 +41,9 @@ if TYPE_CHECKING:
     from chalicelib.services.sweeper import SweeperService
     from chalicelib.services.uploads import UploadService
     from chalicelib.services.users import UserService
+    from chalicelib.telegram.bot import TelegramBot
+    from chalicelib.telegram.progress import ProgressNotifier
+    from chalicelib.telegram.webhook import WebhookReceiver
 
 
 def utc_now() -> datetime:
@@ -68,11 +73,26 @@ def workflow() -> StepFunctionsWorkflow:
 
 
 @cache
+def status_events() -> StatusEvents:
+    """Where status changes are announced: the documents bus, when one is configured."""
+    bus = get_settings().event_bus_name
+    if not bus:
+        from chalicelib.services.status_events import NoStatusEvents
+
+        return NoStatusEvents()
+    from chalicelib.adapters.events import EventBridgeStatusEvents
+
+    return EventBridgeStatusEvents(bus)
+
+
+@cache
 def failure_recorder() -> FailureRecorder:
     """Marks documents failed and refunds per the policy; then a partner's callback."""
     from chalicelib.services.failures import FailureRecorder
 
-    return FailureRecorder(repository(), get_settings().refund_policy, notify_partner)
+    return FailureRecorder(
+        repository(), get_settings().refund_policy, notify_partner, events=status_events()
+    )
 
 
 def notify_partner(document: Document) -> None:
@@ -229,6 +249,7 @@ def extraction_service() -> ExtractionService:
         stuck_after_seconds=s.stuck_extract_seconds,
         review_timeout_seconds=s.review_timeout_seconds,
         clock=utc_now,
+        events=status_events(),
     )
 
 
@@ -373,6 +394,7 @@ def pipeline_steps() -> PipelineSteps:
         clock=utc_now,
         facts_fallback=_facts_fallback(),
         on_finished=notify_partner,
+        events=status_events(),
     )
 
 
@@ -400,7 +422,91 @@ def sweeper_service() -> SweeperService:
     return SweeperService(repository(), failure_recorder(), utc_now, callbacks=callback_delivery())
 
 
+# --- the Telegram bot ---------------------------------------------------------------------
+
+
+@cache
+def telegram_store() -> DynamoTelegramStore:
+    """The bot's state in the table: updates seen, languages, albums, results sent."""
+    from chalicelib.adapters.telegram_store import DynamoTelegramStore
+
+    return DynamoTelegramStore(get_settings().table_name)
+
+
+@cache
+def telegram_webhook() -> WebhookReceiver:
+    """The webhook's receiver: Telegram's secret, each update once, the bot worker behind."""
+    from chalicelib.adapters.lambda_invoke import LambdaEventInvoker
+    from chalicelib.adapters.secrets import resolve_secret
+    from chalicelib.telegram.webhook import WebhookReceiver
+
+    s = get_settings()
+    secret = resolve_secret(s.telegram_webhook_secret, s.telegram_webhook_secret_parameter)
+    if not secret:
+        raise RuntimeError(
+            "TELEGRAM_WEBHOOK_SECRET or TELEGRAM_WEBHOOK_SECRET_PARAMETER must be set"
+        )
+    worker = LambdaEventInvoker(s.telegram_bot_function)
+    return WebhookReceiver(secret, telegram_store(), lambda update: worker({"update": update}))
+
+
+def _telegram_bot_token() -> str:
+    from chalicelib.adapters.secrets import resolve_secret
+
+    s = get_settings()
+    token = resolve_secret(s.telegram_bot_token, s.telegram_bot_token_parameter)
+    if not token:
+        raise RuntimeError("TELEGRAM_BOT_TOKEN or TELEGRAM_BOT_TOKEN_PARAMETER must be set")
+    return token
+
+
+@cache
+def telegram_bot() -> TelegramBot:
+    """The bot worker: aiogram's dispatcher over the same services as the web page."""
+    from chalicelib.adapters.credentials import DynamoCredentialStore
+    from chalicelib.auth.service import user_for_telegram
+    from chalicelib.telegram.bot import BotServices, TelegramBot
+    from chalicelib.telegram.intake import ChatIntake
+
+    s = get_settings()
+    credentials = DynamoCredentialStore(s.table_name)
+    intake = ChatIntake(
+        uploads=upload_service(),
+        users=user_service(),
+        store=telegram_store(),
+        max_file_bytes=min(s.max_upload_bytes, s.telegram_max_file_bytes),
+        album_settle_seconds=s.telegram_album_settle_seconds,
+    )
+    services = BotServices(
+        users=user_service(),
+        documents=document_queries(),
+        store=telegram_store(),
+        intake=intake,
+        link_user=lambda telegram_id: user_for_telegram(credentials, telegram_id),
+    )
+    return TelegramBot(services, _telegram_bot_token(), s.telegram_api_base)
+
+
+@cache
+def telegram_progress() -> ProgressNotifier:
+    """Progress messages and results in the chats documents came from."""
+    from chalicelib.telegram.progress import ProgressNotifier
+
+    return ProgressNotifier(
+        repo=repository(),
+        documents=document_queries(),
+        store=telegram_store(),
+        token=_telegram_bot_token(),
+        api_base=get_settings().telegram_api_base,
+    )
+
+
 _BUILDERS = (
+    telegram_store,
+    telegram_webhook,
+    telegram_bot,
+    telegram_progress,
+    status_events,
     callback_delivery,
     repository,
     object_store,

@@ -7,10 +7,10 @@
    deploying needs no upload; the result is OUT/sam.json (and OUT/statemachines-lint.json,
    the ASL in a form cfn-lint validates);
 2. each `functions/<dir>/` named by a CodeUri is copied to OUT/functions/<dir>/;
-3. the layers: OUT/layers/core/python (chalicelib + [project].dependencies + the `llm`
-   extra) and OUT/layers/extract/python (the `extract` extra), installed for Lambda's
-   platform with pip; the Tesseract build (see layers/README.md) is copied in
-   from --tesseract-dir or $TESSERACT_DIR when given.
+3. the layers: OUT/layers/core/python (chalicelib with its web page + [project].dependencies
+   + the `llm` extra + the `api` extra but Chalice) and OUT/layers/extract/python (the
+   `extract` extra), installed for Lambda's platform with pip; the Tesseract build (see
+   layers/README.md) is copied in from --tesseract-dir or $TESSERACT_DIR when given.
 --bundle-layers also copies each function's layers into its code (for LocalStack
 Community, which does not apply layers). Deploy with
 `sam deploy -t OUT/sam.json --resolve-s3 --capabilities CAPABILITY_IAM CAPABILITY_AUTO_EXPAND`.
@@ -199,7 +199,12 @@ def build_core_layer(layer: Path) -> None:
     python = layer / "python"
     project = _project()
     # Prescreen and Analyze call a model when LLM_PROVIDER says so: its client is small.
-    pip_install(python, [*project["dependencies"], *project["optional-dependencies"]["llm"]])
+    # The API renders reports as safe HTML (markdown-it-py, nh3: the `api` extra but Chalice,
+    # whose runtime `chalice package` puts into the API's own package).
+    extras = project["optional-dependencies"]
+    api = [name for name in extras["api"] if not name.lower().startswith("chalice")]
+    pip_install(python, [*project["dependencies"], *extras["llm"], *api])
+    # All of chalicelib, files that are not Python included (the LLM prompts, the web page).
     shutil.copytree(ROOT / "chalicelib", python / "chalicelib", ignore=_IGNORE)
 
 
@@ -231,6 +236,9 @@ def build_layers(out: Path, tesseract_dir: Path | None) -> None:
             build_core_layer(layer)
         elif uri == "layers/extract":
             build_extract_layer(layer, tesseract_dir)
+        elif uri == "layers/telegram":
+            # aiogram for the bot worker and its progress messages; the webhook goes without.
+            pip_install(layer / "python", list(_project()["optional-dependencies"]["telegram"]))
         else:
             raise PackagingError(f"{logical_id}: no builder for layer {uri}")
 
@@ -285,7 +293,18 @@ def main(argv: list[str] | None = None) -> int:
         print(f"packaging failed: {exc}", file=sys.stderr)
         return 2
     print(f"packaged into {out}")
+    if not args.template_only:
+        print(SET_WEBHOOK_HELP)
     return 0
+
+
+# After `sam deploy`, Telegram must be told where the webhook is and which secret it sends.
+SET_WEBHOOK_HELP = """
+Then point the bot at its webhook (the TelegramWebhookUrl output), with the secret stored in
+the TelegramWebhookSecretParameter and only the updates the bot handles:
+  curl -s "https://api.telegram.org/bot$BOT_TOKEN/setWebhook" \\
+    -d url="$WEBHOOK_URL" -d secret_token="$WEBHOOK_SECRET" \\
+    -d allowed_updates='["message","callback_query"]' -d drop_pending_updates=true"""
 
 
 if __name__ == "__main__":

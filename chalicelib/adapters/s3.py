@@ -114,6 +114,15 @@ class S3ObjectStore:
         except (ClientError, BotoCoreError) as exc:
             raise StorageUnavailableError from exc
 
+    def put_bytes(self, key: str, data: bytes, *, content_type: str) -> None:
+        """Store an object as it is (a server-side upload)."""
+        try:
+            self._client.put_object(
+                Bucket=self._bucket, Key=key, Body=data, ContentType=content_type
+            )
+        except (ClientError, BotoCoreError) as exc:
+            raise StorageUnavailableError from exc
+
     def presigned_post(
         self, key: str, *, content_type: str, max_size: int, expires_in: int
     ) -> PresignedPost:

@@ -1,4 +1,5 @@
-"""Sign-up and sign-in of people: e-mail and password, Telegram Login, the bot's token exchange.
+"""Sign-up and sign-in of people: e-mail and password, Telegram Login and Mini App, the bot's
+token exchange.
 
 The local cloud adds one more, `development_sign_in`: any user and role, no secret.
 
@@ -33,7 +34,11 @@ from chalicelib.auth.errors import (
 )
 from chalicelib.auth.passwords import PasswordHasher, check_password_policy
 from chalicelib.auth.ports import EmailCredential
-from chalicelib.auth.telegram import DEFAULT_MAX_AGE_SECONDS, verify_telegram_login
+from chalicelib.auth.telegram import (
+    DEFAULT_MAX_AGE_SECONDS,
+    verify_telegram_login,
+    verify_telegram_webapp,
+)
 from chalicelib.auth.tokens import ROLES
 from chalicelib.errors import InvalidRequestError
 
@@ -61,6 +66,18 @@ def normalize_email(email: str) -> str:
 
 def _new_user_id() -> str:
     return uuid.uuid4().hex
+
+
+def user_for_telegram(
+    credentials: CredentialStore, telegram_id: int, new_user_id: Callable[[], str] = _new_user_id
+) -> str:
+    """The one user of a Telegram account (the widget's, the Mini App's and the bot's),
+    created on first sight."""
+    linked = credentials.get_telegram_link(telegram_id)
+    if linked is not None:
+        return linked
+    # Two first logins may race; the store keeps one link and tells both callers its user.
+    return credentials.add_telegram_link(telegram_id, new_user_id())
 
 
 class AuthService:
@@ -152,6 +169,23 @@ class AuthService:
         )
         return self._sign_in(self._user_for_telegram(identity.id))
 
+    def telegram_webapp_login(self, init_data: str) -> TokenPair:
+        """Sign in with a Mini App's initData: the same user as the widget's and the bot's."""
+        if not self._telegram_bot_token:
+            raise AuthMethodDisabledError("Telegram login is not enabled.")
+        identity = verify_telegram_webapp(
+            init_data,
+            self._telegram_bot_token,
+            now=self._clock(),
+            max_age_seconds=self._telegram_max_age,
+        )
+        return self._sign_in(self._user_for_telegram(identity.id))
+
+    @property
+    def telegram_enabled(self) -> bool:
+        """Whether Telegram sign-in (the Login Widget, the Mini App) is configured."""
+        return bool(self._telegram_bot_token)
+
     def exchange_service_token(self, service_token: str, telegram_id: int) -> TokenPair:
         """Tokens for the user of a Telegram id the bot has verified, for the bot's own calls."""
         if not self._service_token:
@@ -204,11 +238,7 @@ class AuthService:
     # --- shared -----------------------------------------------------------------
 
     def _user_for_telegram(self, telegram_id: int) -> str:
-        linked = self._credentials.get_telegram_link(telegram_id)
-        if linked is not None:
-            return linked
-        # Two first logins may race; the store keeps one link and tells both callers its user.
-        return self._credentials.add_telegram_link(telegram_id, self._new_user_id())
+        return user_for_telegram(self._credentials, telegram_id, self._new_user_id)
 
     def _sign_in(self, user_id: str) -> TokenPair:
         profile = self._users.profile(user_id)

@@ -14,6 +14,7 @@ from chalicelib.errors import (
 from chalicelib.http import error_body
 from chalicelib.keys import build_artifact_key, build_artifact_prefix, build_upload_prefix
 from chalicelib.models import Document, DocumentStatus
+from chalicelib.report_html import render_report_html
 
 if TYPE_CHECKING:
     from chalicelib.ports import DocumentRepository, ObjectStore
@@ -119,7 +120,7 @@ class DocumentQueries:
         }
 
     def report(self, owner_id: str, document_id: str) -> ReportView:
-        """The report when done; otherwise the status and stage."""
+        """The report (Markdown, safe HTML and JSON) when done; otherwise the status and stage."""
         document = self.get(owner_id, document_id)
         if document.status == DocumentStatus.FAILED and document.error is not None:
             body = error_body(document.error.code, document.error.message)
@@ -131,7 +132,13 @@ class DocumentQueries:
         report = json.loads(self._store.get_text(build_artifact_key(*ref, "report.json")))
         return ReportView(
             http_status=200,
-            body={"document": document_view(document), "markdown": markdown, "report": report},
+            body={
+                "document": document_view(document),
+                "markdown": markdown,
+                # For the web page: sanitised, so it may be inserted as it is.
+                "html": render_report_html(markdown),
+                "report": report,
+            },
         )
 
 

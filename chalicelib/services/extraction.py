@@ -12,8 +12,9 @@ from typing import Any
 from chalicelib.errors import DocumentStateConflictError, DocumentTooLargeError, TerminalError
 from chalicelib.keys import build_artifact_key, build_execution_name, parse_upload_key
 from chalicelib.models import Document, DocumentStatus, Extraction
-from chalicelib.ports import Deadline, DocumentRepository, ObjectStore, Workflow
+from chalicelib.ports import Deadline, DocumentRepository, ObjectStore, StatusEvents, Workflow
 from chalicelib.services.failures import FailureRecorder, document_error_from
+from chalicelib.services.status_events import NoStatusEvents
 
 logger = logging.getLogger(__name__)
 
@@ -56,8 +57,10 @@ class ExtractionService:
         stuck_after_seconds: int,
         review_timeout_seconds: int,
         clock: Callable[[], datetime],
+        events: StatusEvents | None = None,
     ) -> None:
         self._repo = repo
+        self._events = events or NoStatusEvents()
         self._store = store
         self._workflow = workflow
         self._failures = failures
@@ -120,6 +123,7 @@ class ExtractionService:
                 due_at=self._clock() + self._stuck_after,
             )
         )
+        self._events.publish(claimed)
         return claimed
 
     def _extract(self, document: Document, event: UploadEvent) -> Extraction:
@@ -166,9 +170,10 @@ class ExtractionService:
         )
         # The run's first step may get there first.
         with contextlib.suppress(DocumentStateConflictError):
-            self._repo.transition(
+            moved = self._repo.transition(
                 document.document_id,
                 to=DocumentStatus.PRESCREENING,
                 allowed_from=[DocumentStatus.EXTRACTING],
             )
+            self._events.publish(moved)
         return arn

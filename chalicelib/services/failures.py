@@ -6,12 +6,13 @@ from typing import TYPE_CHECKING, Literal
 
 from chalicelib.errors import DomainError, ReviewTimedOutError, error_class_by_name
 from chalicelib.models import DocumentError
+from chalicelib.services.status_events import NoStatusEvents
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from chalicelib.models import Document
-    from chalicelib.ports import DocumentRepository
+    from chalicelib.ports import DocumentRepository, StatusEvents
 
 RefundPolicy = Literal["all", "infra_only"]
 
@@ -63,17 +64,20 @@ class FailureRecorder:
         repo: DocumentRepository,
         policy: RefundPolicy,
         on_finished: Callable[[Document], None] | None = None,
+        events: StatusEvents | None = None,
     ) -> None:
         self._repo = repo
         self._policy = policy
         self._on_finished = on_finished
+        self._events = events or NoStatusEvents()
 
     def record(self, document_id: str, error: DocumentError, *, force_refund: bool = False) -> bool:
         """Mark failed with `error`; True when a credit was refunded now."""
         refund = force_refund or should_refund(self._policy, error)
         refunded = self._repo.fail(document_id, error, refund=refund)
-        if self._on_finished is not None:
-            failed = self._repo.get(document_id)  # a partner's callback, if one was asked for
-            if failed is not None:
-                self._on_finished(failed)
+        failed = self._repo.get(document_id)
+        if failed is not None:
+            self._events.publish(failed)
+            if self._on_finished is not None:
+                self._on_finished(failed)  # a partner's callback, if one was asked for
         return refunded

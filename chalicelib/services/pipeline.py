@@ -30,13 +30,14 @@ from chalicelib.services.failures import (
     document_error_from_name,
     review_timeout_error,
 )
+from chalicelib.services.status_events import NoStatusEvents
 
 if TYPE_CHECKING:
     from collections.abc import Callable
     from datetime import datetime
 
     from chalicelib.analysis.port import AnalysisProvider
-    from chalicelib.ports import DocumentRepository, ObjectStore
+    from chalicelib.ports import DocumentRepository, ObjectStore, StatusEvents
 
     # Prescreen's model fallback: the result and the text in, the result with gaps filled.
     FactsFallback = Callable[[PrescreenResult, str], PrescreenResult]
@@ -77,8 +78,10 @@ class PipelineSteps:
         clock: Callable[[], datetime],
         facts_fallback: FactsFallback | None = None,
         on_finished: Callable[[Document], None] | None = None,
+        events: StatusEvents | None = None,
     ) -> None:
         self._repo = repo
+        self._events = events or NoStatusEvents()
         self._store = store
         self._failures = failures
         self._routing = routing
@@ -179,13 +182,15 @@ class PipelineSteps:
 
     def _move(self, ref: RunRef, to: DocumentStatus, fields: dict[str, Any] | None = None) -> None:
         try:
-            self._repo.transition(
+            moved = self._repo.transition(
                 ref.document_id, to=to, allowed_from=(*_RESUMABLE, to), fields=fields
             )
         except DocumentStateConflictError:
             document = self._document(ref)
             if document.status != to:
                 raise
+            return
+        self._events.publish(moved)
 
     def _facts(self, ref: RunRef) -> ExtractedFacts:
         return ExtractedFacts.model_validate_json(self._store.get_text(ref.key("facts.json")))

@@ -52,6 +52,8 @@ class UploadRequest:
     size: int
     callback_url: str | None = None  # a partner's, already checked
     callback_key_id: str | None = None
+    telegram_chat_id: int | None = None  # sent to the bot: progress goes to this chat
+    telegram_message_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -129,6 +131,8 @@ class UploadService:
             upload_expires_at=expires,
             callback_url=request.callback_url,
             callback_key_id=request.callback_key_id,
+            telegram_chat_id=request.telegram_chat_id,
+            telegram_message_id=request.telegram_message_id,
         )
         deadline = Deadline(
             document_id=document.document_id,
@@ -136,8 +140,27 @@ class UploadService:
             due_at=expires + timedelta(seconds=self._grace),
         )
         self._repo.create_with_reservation(document, deadline)
-        key = build_upload_key(document.region, document.document_id, document.version, ext)
         form = self._store.presigned_post(
-            key, content_type=content_type, max_size=request.size, expires_in=self._ttl
+            upload_key_of(document),
+            content_type=content_type,
+            max_size=request.size,
+            expires_in=self._ttl,
         )
         return UploadTicket(document=document, form=form)
+
+    def upload_bytes(self, user_id: str, request: UploadRequest, data: bytes) -> Document:
+        """A server-side upload (the bot's): the same reservation and key as the web's form.
+
+        The object's arrival starts the pipeline, exactly as a presigned POST's does.
+        """
+        if len(data) != request.size:
+            raise InvalidRequestError("The file's size is not the size that was declared.")
+        ticket = self.request_upload(user_id, request)
+        document = ticket.document
+        self._store.put_bytes(upload_key_of(document), data, content_type=document.content_type)
+        return document
+
+
+def upload_key_of(document: Document) -> str:
+    """Where a document's original is uploaded."""
+    return build_upload_key(document.region, document.document_id, document.version, document.ext)

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from infra.localcloud.cloud import LocalCloud
+    from infra.localcloud.telegram_local import LocalTelegram
 
 EXIT_OK = 0
 EXIT_INFRA = 2
@@ -38,6 +39,7 @@ def _print_endpoints(cloud: LocalCloud) -> None:
     d = cloud.deployment
     rows = [("AWS endpoint (moto)", cloud.endpoint_url or "")]
     if cloud.api_url:
+        rows.append(("web page", f"{cloud.api_url}/"))
         rows.append(("HTTP API", f"{cloud.api_url}/v1/"))
         rows.append(("sign in (local)", f"POST {cloud.api_url}/v1/auth/dev"))
     rows += [("bucket", d.bucket), ("table", d.table), ("state machine", d.state_machine_arn)]
@@ -77,24 +79,49 @@ def local_up(args: argparse.Namespace) -> int:
         print(exc, file=sys.stderr)
         return EXIT_INFRA
     from infra.localcloud.environment import shell_overrides
+    from infra.localcloud.telegram_local import LocalTelegram
 
-    cloud = LocalCloud(parameters=parameters, env_overrides={**shell_overrides(), **env})
+    # The bot talks to a fake Telegram on localhost (this machine reaches no real one).
+    telegram = LocalTelegram().start()
+    overrides = {**shell_overrides(), **telegram.environment(), **env}
+    cloud = LocalCloud(parameters=parameters, env_overrides=overrides)
     try:
         cloud.start_server(port=args.port, api_port=None if args.no_api else args.api_port)
+        webhook = telegram.connect(cloud)
     except Exception as exc:  # noqa: BLE001  # any failure to start is an infrastructure error
         print(f"the local cloud did not start: {type(exc).__name__}: {exc}", file=sys.stderr)
+        cloud.stop()
+        telegram.stop()
         return EXIT_INFRA
     from infra.localcloud.demo import SESSION_FILE, write_session
 
     try:
         _print_endpoints(cloud)
+        _print_telegram(telegram, webhook)
         write_session(cloud)
         wait_for_stop()
     finally:
         print("\nstopping…", flush=True)
         SESSION_FILE.unlink(missing_ok=True)
         cloud.stop()
+        telegram.stop()
     return EXIT_OK
+
+
+def _print_telegram(telegram: LocalTelegram, webhook: str) -> None:
+    fake = telegram.fake
+    print("\nThe Telegram bot (its webhook is set on a local fake of the Bot API):")
+    print(f"  webhook (Function URL): {webhook}")
+    print(f"  fake Bot API:           {fake.base_url}/bot<token>/<method>")
+    print("  a user's update, as Telegram posts it:")
+    print(
+        f"    curl -s {webhook} -H 'X-Telegram-Bot-Api-Secret-Token: {telegram.secret}' "
+        "-H 'content-type: application/json' \\\n"
+        '      -d \'{"update_id": 1, "message": {"message_id": 1, "date": 0, '
+        '"chat": {"id": 7, "type": "private"}, "from": {"id": 7, '
+        '"is_bot": false, "first_name": "Anna"}, "text": "/help"}}\''
+    )
+    print("  the whole conversation with a file: contract-check telegram send FILE…", flush=True)
 
 
 def _lead_entry(name: str) -> Callable[..., int] | None:
@@ -158,6 +185,18 @@ def evaluate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def telegram_send(args: argparse.Namespace) -> int:
+    """A user sends files to the bot on a local cloud; the conversation is printed."""
+    files = [Path(f) for f in args.files]
+    missing = [str(f) for f in files if not f.is_file()]
+    if missing:
+        print(f"no such file: {', '.join(missing)}", file=sys.stderr)
+        return EXIT_INFRA
+    from infra.localcloud.telegram_local import run_telegram_send
+
+    return run_telegram_send(files, album=args.album, language=args.lang)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line: `local up`, `demo`, `review`, `eval`."""
     parser = argparse.ArgumentParser(prog="contract-check", description=__doc__)
@@ -188,6 +227,16 @@ def build_parser() -> argparse.ArgumentParser:
     decide.add_argument("--reviewer", default="local-reviewer", help="who decides (recorded)")
     decide.add_argument("--comment", default="", help="why (shown in the report)")
     decide.set_defaults(run=review)
+
+    telegram = commands.add_parser("telegram", help="the Telegram bot on a local cloud")
+    telegram_commands = telegram.add_subparsers(dest="telegram_command", required=True)
+    send = telegram_commands.add_parser(
+        "send", help="play a user sending files to the bot; print the conversation"
+    )
+    send.add_argument("files", nargs="+", help="documents, or pictures (sent as photos)")
+    send.add_argument("--album", action="store_true", help="send the pictures as one album")
+    send.add_argument("--lang", default="ru", help="the user's Telegram language (ru, en, ...)")
+    send.set_defaults(run=telegram_send)
 
     measure = commands.add_parser("eval", help="prescreen accuracy on labelled contracts")
     measure.add_argument(

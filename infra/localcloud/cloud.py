@@ -2,8 +2,12 @@
 
 Two modes share everything but the transport:
 - `start()`: decorator mode (`mock_aws`), for pytest; no sockets;
-- `start_server()`: moto's HTTP server plus the Chalice API on localhost ports,
-  for the demo, the web page and curl.
+- `start_server()`: moto's HTTP server plus the Chalice API and each function URL on
+  localhost ports, for the demo, the web page and curl.
+
+What AWS does after an API call has answered (EventBridge deliveries, `Event`
+invocations, execution status events) runs on background threads; `drain_events`
+waits for it.
 """
 
 from __future__ import annotations
@@ -20,6 +24,13 @@ from infra.localcloud import moto_patches
 from infra.localcloud.apikeys import install_get_usage_route
 from infra.localcloud.deployment import Deployment
 from infra.localcloud.environment import EnvironmentPatch, merge_environments, reset_cold_start
+from infra.localcloud.event_bus import EventBusDelivery
+from infra.localcloud.function_urls import (
+    FunctionUrlResponse,
+    FunctionUrlServer,
+    function_url_event,
+    http_response,
+)
 from infra.localcloud.provision import provision
 from infra.localcloud.runtime import (
     FunctionRuntime,
@@ -33,10 +44,12 @@ from infra.localcloud.status_events import StatusEventDelivery, scheduled_event
 from infra.localcloud.template import load_sam_template, transform_template
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
     from types import TracebackType
 
     from moto.core.config import DefaultConfig
+
+    from infra.localcloud.deployment import FunctionUrlDeployment
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_STACK = "contract-check-local"
@@ -84,6 +97,7 @@ class LocalCloud:
         self._api_server: ApiServer | None = None
         self._runtime: FunctionRuntime | None = None
         self._events: StatusEventDelivery | None = None
+        self._url_servers: dict[str, FunctionUrlServer] = {}  # by function logical id
         self._patched = False  # only the cloud that patched moto may unpatch it
         self.endpoint_url: str | None = None
         self.api_url: str | None = None
@@ -108,8 +122,13 @@ class LocalCloud:
         host: str = "127.0.0.1",
         *,
         access_log: bool = True,
+        function_url_ports: Mapping[str, int] | None = None,
     ) -> LocalCloud:
-        """Server mode: moto on `port`, the HTTP API on `api_port` (None: no API); 0 = any."""
+        """Server mode: moto on `port`, the HTTP API on `api_port` (None: no API); 0 = any.
+
+        Each function URL is served on its own port too: `function_url_ports` by
+        function logical id, any free port otherwise; `function_url(id)` tells which.
+        """
         self._refuse_a_second_cloud()
         self._env.apply({**FAKE_CREDENTIALS, **self._region_env()})
         # Before moto's server compiles its routes: it would never see the added GetUsage.
@@ -122,6 +141,7 @@ class LocalCloud:
                 {"AWS_ENDPOINT_URL": self.endpoint_url, "MOTO_PORT": str(self._moto_server.port)}
             )
             self._bring_up()
+            self._serve_function_urls(host, function_url_ports or {})
             if api_port is not None:
                 self._api_server = ApiServer(self.project_root, host, api_port, access_log)
                 self.api_url = self._api_server.start()
@@ -134,10 +154,18 @@ class LocalCloud:
         """Tear everything down and give the process its environment and moto back."""
         if self._events is not None:
             self._events.stop_watching()
+        for server in self._url_servers.values():
+            server.stop()
+        self._url_servers.clear()
         if self._api_server is not None:
             self._api_server.stop()
             self._api_server = None
+        if self._runtime is not None:
+            # Before moto goes: running handlers still call it.
+            self._runtime.background.close(timeout=5.0)
         if self._patched:
+            moto_patches.uninstall_event_delivery()
+            moto_patches.uninstall_async_invoke()
             moto_patches.uninstall_invoke_interceptor()
             moto_patches.restore_retry_waits()
             moto_patches.restore_dynamodb_writes()
@@ -184,17 +212,47 @@ class LocalCloud:
                 self._runtime.register_handler(logical_id, handler)
             moto_patches.install_invoke_interceptor(self._runtime.intercept)
             self._patched = True
+            moto_patches.install_async_invoke(self._runtime.intercept_event_invocation)
+            moto_patches.install_event_delivery(
+                EventBusDelivery(deployment, self._runtime.submit_async).deliver
+            )
             moto_patches.scale_retry_waits(self.retry_wait_factor)
             moto_patches.serialize_dynamodb_writes()
             moto_patches.install_redrive()
             self._events = StatusEventDelivery(
-                deployment, lambda: self.client("stepfunctions"), self._runtime.run_async
+                deployment,
+                lambda: self.client("stepfunctions"),
+                self._runtime.submit_async,
+                busy=self._runtime.background.busy,
             )
             if self._watch or self._moto_server is not None:
                 self._events.start_watching()
         except BaseException:
             self.stop()
             raise
+
+    def _serve_function_urls(self, host: str, ports: Mapping[str, int]) -> None:
+        unknown = set(ports) - set(self.deployment.function_urls)
+        if unknown:
+            raise KeyError(f"no function URL for {sorted(unknown)}")
+        for logical_id, config in self.deployment.function_urls.items():
+            server = FunctionUrlServer(
+                config,
+                self._url_invoker(logical_id),
+                host,
+                ports.get(logical_id, 0),
+                account_id=self._url_account(config),
+            )
+            self._url_servers[logical_id] = server
+            server.start()
+
+    def _url_invoker(self, logical_id: str) -> Callable[[dict[str, Any]], InvocationResult]:
+        runtime = self.runtime
+        return lambda event: runtime.run(logical_id, event)
+
+    def _url_account(self, config: FunctionUrlDeployment) -> str:
+        # AWS gives a URL without auth "anonymous" as the caller's account.
+        return "anonymous" if config.auth_type == "NONE" else self.deployment.account_id
 
     def _provision(self) -> Deployment:
         account = self.client("sts").get_caller_identity()["Account"]
@@ -230,6 +288,12 @@ class LocalCloud:
         return self.runtime.errors
 
     @property
+    def delivery_failures(self) -> list[BaseException]:
+        """Failures of asynchronous delivery itself (not handlers'): e.g. an unsupported
+        on-failure destination. Logged too; a test may assert there were none."""
+        return self.runtime.background.failures
+
+    @property
     def invocations(self) -> list[Invocation]:
         """Every handler run, in order: which function, its request id, errored, duration."""
         return self.runtime.invocations
@@ -253,6 +317,18 @@ class LocalCloud:
         payload = json.loads(response["Payload"].read() or b"null")
         request_id = response["ResponseMetadata"].get("RequestId", "")
         return InvocationResult(payload, "FunctionError" in response, request_id)
+
+    def invoke_async(self, logical_id: str, event: Any) -> None:
+        """Invoke a function with InvocationType Event (202 at once); `drain_events` awaits it."""
+        import json
+
+        response = self.client("lambda").invoke(
+            FunctionName=self.deployment.functions[logical_id].name,
+            InvocationType="Event",
+            Payload=json.dumps(event).encode(),
+        )
+        if response["StatusCode"] != 202:
+            raise RuntimeError(f"async invoke of {logical_id} answered {response['StatusCode']}")
 
     def execution_arn(self, name: str, state_machine: str | None = None) -> str:
         """The ARN of an execution of a state machine (by logical id; the only one by default)."""
@@ -282,16 +358,100 @@ class LocalCloud:
             last = execution["status"]
             if last not in ("RUNNING", "not started"):
                 if deliver_events:
-                    self.deliver_status_events()
+                    left = max(1.0, deadline - time.monotonic())
+                    self.deliver_status_events(timeout=left)
+                    # Also those the background watcher delivered: its targets may still run.
+                    self._status_events().wait_for_deliveries(arn, timeout=left)
                 return execution
             time.sleep(0.02)
         raise TimeoutError(f"execution {arn} is still {last} after {timeout} s")
 
-    def deliver_status_events(self) -> list[dict[str, Any]]:
-        """Deliver pending execution status changes to the rules' targets, now."""
+    def _status_events(self) -> StatusEventDelivery:
         if self._events is None:
             raise RuntimeError("the local cloud is not running")
-        return self._events.deliver_pending()
+        return self._events
+
+    def deliver_status_events(self, timeout: float = 30.0) -> list[dict[str, Any]]:
+        """Deliver pending execution status changes to the rules' targets; the events that matched.
+
+        The targets run asynchronously, as EventBridge runs them; this waits for them.
+        """
+        events = self._status_events().deliver_pending()
+        for execution_arn in {event["detail"]["executionArn"] for event in events}:
+            self._status_events().wait_for_deliveries(execution_arn, timeout)
+        return events
+
+    def drain_events(self, timeout: float = 30.0) -> None:
+        """Wait until every asynchronous delivery has finished; TimeoutError if one has not.
+
+        Covers what AWS runs after the API call answered: events put on a bus
+        (PutEvents) reaching their rules' Lambda targets, `InvocationType: Event`
+        invocations, and status events already delivered, with their retries and
+        on-failure destinations, and whatever those runs start in turn. Execution
+        status changes are found by `wait_for_execution`/`deliver_status_events`
+        (or the watcher in server mode), not by this.
+        """
+        self.runtime.background.drain(timeout)
+
+    # --- function URLs -----------------------------------------------------
+
+    def _function_url_config(self, logical_id: str) -> FunctionUrlDeployment:
+        urls = self.deployment.function_urls
+        if logical_id in urls:
+            return urls[logical_id]
+        # The AWS::Lambda::Url resource's own logical id names it as well.
+        found = next((url for url in urls.values() if url.logical_id == logical_id), None)
+        if found is None:
+            raise KeyError(f"no function URL for {logical_id}: {sorted(urls)}")
+        return found
+
+    def function_url(self, logical_id: str) -> str:
+        """Where server mode serves a function's URL: `http://127.0.0.1:PORT/`."""
+        config = self._function_url_config(logical_id)
+        server = self._url_servers.get(config.function_logical_id)
+        if server is None:
+            raise RuntimeError(
+                "function URLs are served in server mode only (start_server); "
+                "in decorator mode use call_function_url or function_url_event"
+            )
+        return server.url
+
+    def function_url_event(
+        self,
+        logical_id: str,
+        method: str = "GET",
+        path: str = "/",
+        *,
+        headers: Mapping[str, str] | None = None,
+        body: bytes | str | None = None,
+    ) -> dict[str, Any]:
+        """The event a request to this function's URL gives it (for `invoke`)."""
+        config = self._function_url_config(logical_id)
+        return function_url_event(
+            method,
+            path,
+            headers=headers,
+            body=body,
+            domain_name=config.domain_name,
+            account_id=self._url_account(config),
+        )
+
+    def call_function_url(
+        self,
+        logical_id: str,
+        method: str = "GET",
+        path: str = "/",
+        *,
+        headers: Mapping[str, str] | None = None,
+        body: bytes | str | None = None,
+    ) -> FunctionUrlResponse:
+        """A request to a function's URL, without a socket: what the client would receive.
+
+        The same translation as the URL server's, in either mode.
+        """
+        config = self._function_url_config(logical_id)
+        event = self.function_url_event(logical_id, method, path, headers=headers, body=body)
+        return http_response(self.runtime.run(config.function_logical_id, event))
 
     def run_schedule(self, logical_id: str) -> InvocationResult:
         """Fire a scheduled rule's target once (by function or rule logical id), synchronously."""

@@ -1,4 +1,5 @@
-"""Creators for compute resources: IAM roles, layers, functions, rules, logs, state machines."""
+"""Creators for compute resources: IAM roles, layers, functions and their URLs, event buses,
+rules, logs, state machines."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import zipfile
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from infra.localcloud.deployment import FunctionDeployment, RuleDeployment
+from infra.localcloud.deployment import FunctionDeployment, FunctionUrlDeployment, RuleDeployment
 from infra.localcloud.intrinsics import Created
 from infra.localcloud.template import code_location
 
@@ -84,6 +85,12 @@ def create_function(ctx: ProvisionContext, logical_id: str, props: dict[str, Any
         Environment={"Variables": environment},
         **optional,
     )["FunctionArn"]
+    reserved = props.get("ReservedConcurrentExecutions")
+    if reserved is not None:
+        # Not a CreateFunction parameter: CloudFormation sets it with PutFunctionConcurrency too.
+        ctx.clients.get("lambda").put_function_concurrency(
+            FunctionName=name, ReservedConcurrentExecutions=int(reserved)
+        )
     ctx.deployment.functions[logical_id] = FunctionDeployment(
         logical_id=logical_id,
         name=name,
@@ -93,17 +100,46 @@ def create_function(ctx: ProvisionContext, logical_id: str, props: dict[str, Any
         environment=environment,
         timeout=timeout,
         memory_size=memory,
+        reserved_concurrency=None if reserved is None else int(reserved),
     )
     return Created(ref=name, attrs={"Arn": arn})
+
+
+def _function_named(ctx: ProvisionContext, logical_id: str, name_or_arn: str) -> FunctionDeployment:
+    # Properties that name a function take its name (what Ref gives) or its ARN.
+    d = ctx.deployment
+    function = d.function_by_name(name_or_arn) or d.function_by_arn(name_or_arn)
+    if function is None:
+        raise ValueError(f"{logical_id}: unknown function {name_or_arn}")
+    return function
+
+
+def create_function_url(ctx: ProvisionContext, logical_id: str, props: dict[str, Any]) -> Created:
+    """A function URL: its config in moto; server mode serves it on a localhost port."""
+    function = _function_named(ctx, logical_id, props["TargetFunctionArn"])
+    request: dict[str, Any] = {"FunctionName": function.name, "AuthType": props["AuthType"]}
+    for key in ("Qualifier", "Cors", "InvokeMode"):
+        if key in props:
+            request[key] = props[key]
+    config = ctx.clients.get("lambda").create_function_url_config(**request)
+    # AWS's URLs end with a slash; moto's do not.
+    url = config["FunctionUrl"].rstrip("/") + "/"
+    ctx.deployment.function_urls[function.logical_id] = FunctionUrlDeployment(
+        logical_id=logical_id,
+        function_logical_id=function.logical_id,
+        url=url,
+        auth_type=props["AuthType"],
+        invoke_mode=str(props.get("InvokeMode", "BUFFERED")).upper(),
+        cors=props.get("Cors"),
+    )
+    return Created(ref=function.arn, attrs={"FunctionArn": function.arn, "FunctionUrl": url})
 
 
 def create_event_invoke_config(
     ctx: ProvisionContext, logical_id: str, props: dict[str, Any]
 ) -> Created:
-    """Async invocation settings; the interceptor applies them to S3 events."""
-    function = ctx.deployment.function_by_name(props["FunctionName"])
-    if function is None:
-        raise ValueError(f"{logical_id}: unknown function {props['FunctionName']}")
+    """Async invocation settings: retries and the on-failure destination of async runs."""
+    function = _function_named(ctx, logical_id, props["FunctionName"])
     config = {
         key: props[key]
         for key in ("MaximumRetryAttempts", "MaximumEventAgeInSeconds", "DestinationConfig")
@@ -121,12 +157,46 @@ def create_event_invoke_config(
     return Created(ref=f"{function.name}-EventInvokeConfig")
 
 
+def create_event_bus(ctx: ProvisionContext, logical_id: str, props: dict[str, Any]) -> Created:
+    """A custom EventBridge bus; the local cloud delivers its events to Lambda targets."""
+    name = props["Name"]
+    request: dict[str, Any] = {"Name": name}
+    for key in ("EventSourceName", "Description", "KmsKeyIdentifier", "DeadLetterConfig", "Tags"):
+        if key in props:
+            request[key] = props[key]
+    arn = ctx.clients.get("events").create_event_bus(**request)["EventBusArn"]
+    ctx.deployment.event_buses[logical_id] = name
+    ctx.deployment.event_bus_arns[logical_id] = arn
+    return Created(ref=name, attrs={"Arn": arn, "Name": name})
+
+
+def _bus_name(name_or_arn: str | None) -> str:
+    # EventBusName takes a name or an ARN (`...:event-bus/NAME`); the default bus has no name.
+    return "default" if not name_or_arn else name_or_arn.rsplit("/", 1)[-1]
+
+
+# What a target may carry besides Id and Arn that shapes what the target receives.
+_TARGET_INPUT_KEYS = ("Input", "InputPath", "InputTransformer")
+
+
+def _api_target(target: dict[str, Any]) -> dict[str, Any]:
+    api = {"Id": target["Id"], "Arn": target["Arn"]}
+    for key in _TARGET_INPUT_KEYS:
+        if key in target:
+            value = target[key]
+            # CloudFormation's Input is a JSON string; a template may give an object.
+            api[key] = json.dumps(value) if key == "Input" and not isinstance(value, str) else value
+    return api
+
+
 def create_rule(ctx: ProvisionContext, logical_id: str, props: dict[str, Any]) -> Created:
-    """An EventBridge rule and its targets, recorded for the local cloud to deliver."""
+    """An EventBridge rule on its bus, with its targets, recorded for the local cloud to deliver."""
     events = ctx.clients.get("events")
     name = props.get("Name") or ctx.physical_name(logical_id, 64)
+    bus = _bus_name(props.get("EventBusName"))
     pattern = props.get("EventPattern")
-    request: dict[str, Any] = {"Name": name, "State": props.get("State", "ENABLED")}
+    state = props.get("State", "ENABLED")
+    request: dict[str, Any] = {"Name": name, "State": state, "EventBusName": bus}
     if pattern is not None:
         request["EventPattern"] = json.dumps(pattern)
     if "ScheduleExpression" in props:
@@ -134,7 +204,7 @@ def create_rule(ctx: ProvisionContext, logical_id: str, props: dict[str, Any]) -
     arn = events.put_rule(**request)["RuleArn"]
     targets = props.get("Targets", [])
     if targets:
-        events.put_targets(Rule=name, Targets=[{"Id": t["Id"], "Arn": t["Arn"]} for t in targets])
+        events.put_targets(Rule=name, EventBusName=bus, Targets=[_api_target(t) for t in targets])
     function_ids = tuple(
         fn.logical_id
         for fn in (ctx.deployment.function_by_arn(t["Arn"]) for t in targets)
@@ -147,6 +217,8 @@ def create_rule(ctx: ProvisionContext, logical_id: str, props: dict[str, Any]) -
         event_pattern=pattern,
         schedule=props.get("ScheduleExpression"),
         target_function_ids=function_ids,
+        event_bus_name=bus,
+        state=state,
     )
     return Created(ref=name, attrs={"Arn": arn})
 
@@ -214,6 +286,8 @@ CREATORS: dict[str, Creator] = {
     "AWS::Lambda::LayerVersion": create_layer,
     "AWS::Lambda::Function": create_function,
     "AWS::Lambda::EventInvokeConfig": create_event_invoke_config,
+    "AWS::Lambda::Url": create_function_url,
+    "AWS::Events::EventBus": create_event_bus,
     "AWS::Events::Rule": create_rule,
     "AWS::Logs::LogGroup": create_log_group,
     "AWS::StepFunctions::StateMachine": create_state_machine,

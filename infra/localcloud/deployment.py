@@ -18,8 +18,9 @@ class FunctionDeployment:
     environment: dict[str, str]
     timeout: int
     memory_size: int
-    max_retry_attempts: int | None = None  # async invocations (S3 events), from EventInvokeConfig
+    max_retry_attempts: int | None = None  # async invocations, from EventInvokeConfig
     on_failure_arn: str | None = None  # the async on-failure destination
+    reserved_concurrency: int | None = None  # ReservedConcurrentExecutions: caps async runs
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,30 @@ class RuleDeployment:
     event_pattern: dict[str, Any] | None
     schedule: str | None
     target_function_ids: tuple[str, ...]
+    event_bus_name: str = "default"  # the bus the rule listens on (a name, never an ARN)
+    state: str = "ENABLED"
+
+
+@dataclass(frozen=True)
+class FunctionUrlDeployment:
+    """A function URL (AWS::Lambda::Url): moto keeps its config; server mode serves it."""
+
+    logical_id: str  # the AWS::Lambda::Url resource
+    function_logical_id: str
+    url: str  # the AWS-style URL moto made up: https://<url-id>.lambda-url.<region>.on.aws/
+    auth_type: str  # NONE or AWS_IAM (the local server checks no signature)
+    invoke_mode: str = "BUFFERED"
+    cors: dict[str, Any] | None = None
+
+    @property
+    def domain_name(self) -> str:
+        """`<url-id>.lambda-url.<region>.on.aws`, as the event's requestContext gives it."""
+        return self.url.split("://", 1)[-1].split("/", 1)[0]
+
+    @property
+    def url_id(self) -> str:
+        """The `<url-id>`: the event's apiId and domainPrefix."""
+        return self.domain_name.split(".", 1)[0]
 
 
 @dataclass
@@ -49,6 +74,9 @@ class Deployment:
     queues: dict[str, str] = field(default_factory=dict)  # logical id -> queue URL
     queue_arns: dict[str, str] = field(default_factory=dict)
     rules: dict[str, RuleDeployment] = field(default_factory=dict)
+    event_buses: dict[str, str] = field(default_factory=dict)  # logical id -> bus name
+    event_bus_arns: dict[str, str] = field(default_factory=dict)
+    function_urls: dict[str, FunctionUrlDeployment] = field(default_factory=dict)  # by function
     roles: dict[str, str] = field(default_factory=dict)
     log_groups: dict[str, str] = field(default_factory=dict)
     layers: dict[str, str] = field(default_factory=dict)
@@ -101,5 +129,8 @@ class Deployment:
         return next((fn for fn in self.functions.values() if fn.name == name), None)
 
     def function_by_arn(self, arn: str) -> FunctionDeployment | None:
-        """The function with this ARN, if it is ours."""
-        return next((fn for fn in self.functions.values() if fn.arn == arn), None)
+        """The function with this ARN (or this ARN with a qualifier), if it is ours."""
+        return next(
+            (fn for fn in self.functions.values() if arn == fn.arn or arn.startswith(f"{fn.arn}:")),
+            None,
+        )

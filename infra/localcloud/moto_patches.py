@@ -1,9 +1,16 @@
 """Every touch of moto internals lives here, so a moto upgrade has one place to check.
 
-Four patches, verified with moto 5.2.5 (see shared notes/local-cloud.md):
+Six patches, verified with moto 5.2.5 (see shared notes/local-cloud.md):
 - `LambdaFunction._invoke_lambda` is the one path every Lambda invocation takes
   (Invoke API, Step Functions tasks, S3 notifications); we run the project's
   handler in-process instead of a Docker container;
+- `LambdaFunction.invoke` runs even an `InvocationType: Event` call synchronously
+  (and a `DryRun` for real); `install_async_invoke` answers 202 at once and hands
+  the event to a background run, and a DryRun runs nothing, as on AWS;
+- `EventsBackend.put_events` raises NotImplementedError when a matching rule has a
+  Lambda target; `install_event_delivery` keeps Lambda targets away from moto's own
+  delivery (SQS and log-group targets still get theirs) and hands each matching
+  Lambda target its event, to be invoked asynchronously;
 - the Step Functions retrier sleeps with `time.sleep`; tests scale it down;
 - moto's DynamoDB checks a write's condition and then writes, with no lock between:
   two threads can both pass `attribute_not_exists` and both write (seen with the
@@ -17,16 +24,28 @@ Four patches, verified with moto 5.2.5 (see shared notes/local-cloud.md):
 
 from __future__ import annotations
 
+import copy
+import json
 import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
+from infra.localcloud.event_bus import event_envelope, is_lambda_arn
+from infra.localcloud.status_events import matches_pattern
+
 InvokeRunner = Callable[[Any, Any], tuple[str, bool, str]]
+# Given moto's function and the event of an `Event` invocation, start it; False: not ours.
+AsyncInvokeRunner = Callable[[Any, Any], bool]
+# Given a Lambda target's ARN and what it receives, invoke it asynchronously.
+LambdaTargetDelivery = Callable[[str, Any], None]
 
 _lock = threading.Lock()
 _original_invoke: Any = None
 _original_retrier_time: Any = None
+_original_function_invoke: Any = None
+_original_put_events: Any = None
+_original_send_to_targets: Any = None
 _original_writes: dict[str, Any] = {}
 _WRITES = ("put_item", "update_item", "delete_item", "transact_write_items", "batch_write_item")
 _write_lock = threading.RLock()
@@ -197,3 +216,144 @@ def _redrive(backend: Any, arn: str) -> None:
     executions = backend._get_state_machine_for_execution(arn).executions
     executions[executions.index(failed)] = again
     again.start()
+
+
+# --- asynchronous invocation (InvocationType: Event) ---------------------------------------
+
+
+def _invocation_type(headers: Any) -> str:
+    # botocore's and werkzeug's headers are case-insensitive; moto's own callers pass {}.
+    if not headers:
+        return "RequestResponse"
+    for name, value in headers.items():
+        if str(name).lower() == "x-amz-invocation-type":
+            return str(value)
+    return "RequestResponse"
+
+
+def install_async_invoke(runner: AsyncInvokeRunner) -> None:
+    """Answer `Event` invocations at once and start them with `runner(moto_function, event)`."""
+    global _original_function_invoke  # noqa: PLW0603
+    from moto.awslambda.models import LambdaFunction
+
+    with _lock:
+        if _original_function_invoke is not None:
+            return
+        original = LambdaFunction.invoke
+        _original_function_invoke = original
+
+        def invoke(self: Any, body: Any, request_headers: Any, response_headers: Any) -> Any:
+            kind = _invocation_type(request_headers)
+            if kind == "DryRun":
+                return b""  # AWS checks the call may be made and runs nothing: 204
+            if kind == "Event":
+                event = json.loads(body) if body else {}
+                if runner(self, event):
+                    # moto's response answers 202 for Event; Lambda's body is empty.
+                    return b""
+            return original(self, body, request_headers, response_headers)
+
+        LambdaFunction.invoke = invoke  # type: ignore[method-assign]
+
+
+def uninstall_async_invoke() -> None:
+    """Undo `install_async_invoke`."""
+    global _original_function_invoke  # noqa: PLW0603
+    from moto.awslambda.models import LambdaFunction
+
+    with _lock:
+        if _original_function_invoke is not None:
+            LambdaFunction.invoke = _original_function_invoke  # type: ignore[method-assign]
+            _original_function_invoke = None
+
+
+# --- EventBridge: Lambda targets ---------------------------------------------------------
+
+
+def _json_path(path: str, event: Any) -> Any:
+    # InputPath as EventBridge's simple paths use it: `$`, `$.detail`, `$.detail.chat.id`.
+    if path in ("", "$"):
+        return event
+    if not path.startswith("$."):
+        raise NotImplementedError(f"InputPath {path} is not supported locally")
+    value = event
+    for part in path[2:].split("."):
+        value = value.get(part) if isinstance(value, dict) else None
+    return value
+
+
+def target_input(target: dict[str, Any], event: dict[str, Any]) -> Any:
+    """What a target receives for an event: the event, or its Input/InputPath/InputTransformer."""
+    if "Input" in target:
+        return json.loads(target["Input"])
+    if "InputPath" in target:
+        return _json_path(target["InputPath"], event)
+    if "InputTransformer" in target:
+        from moto.events.utils import EventTemplateParser
+
+        transformer = target["InputTransformer"]
+        return EventTemplateParser.parse(
+            input_template=transformer.get("InputTemplate"),
+            input_paths_map=transformer.get("InputPathsMap", {}),
+            event={**event, "ingestion-time": time.time()},  # type: ignore[typeddict-item]
+        )
+    return event
+
+
+def _deliver_to_lambda_targets(
+    backend: Any, entry: dict[str, Any], event_id: str, deliver: LambdaTargetDelivery
+) -> None:
+    bus = backend.describe_event_bus(backend._normalize_event_bus_arn(entry.get("EventBusName")))
+    event = event_envelope(event_id, entry, backend.account_id, backend.region_name)
+    for rule in list(bus.rules.values()):
+        pattern = rule.event_pattern.get_pattern()
+        # A rule without a pattern is a schedule: moto would match it to every event.
+        if rule.state != "ENABLED" or not pattern or not matches_pattern(pattern, event):
+            continue
+        for target in rule.targets:
+            if is_lambda_arn(target["Arn"]):
+                deliver(target["Arn"], target_input(target, event))
+
+
+def install_event_delivery(deliver: LambdaTargetDelivery) -> None:
+    """Deliver PutEvents entries to the Lambda targets of the rules they match, via `deliver`."""
+    global _original_put_events, _original_send_to_targets
+    from moto.events.models import EventsBackend, Rule
+
+    with _lock:
+        if _original_put_events is not None:
+            return
+        put_events = EventsBackend.put_events
+        send_to_targets = Rule.send_to_targets
+        _original_put_events, _original_send_to_targets = put_events, send_to_targets
+
+        def put_events_and_deliver(self: Any, events: list[dict[str, Any]]) -> Any:
+            entries = put_events(self, events)
+            # One result per entry, in order; an entry moto refused has no EventId.
+            for entry, result in zip(events, entries, strict=True):
+                if "EventId" in result:
+                    _deliver_to_lambda_targets(self, entry, result["EventId"], deliver)
+            return entries
+
+        def send_to_other_targets(self: Any, *args: Any, **kwargs: Any) -> Any:
+            if not any(is_lambda_arn(t["Arn"]) for t in self.targets):
+                return send_to_targets(self, *args, **kwargs)
+            # A copy, not the rule: another thread may be reading its targets.
+            others = copy.copy(self)
+            others.targets = [t for t in self.targets if not is_lambda_arn(t["Arn"])]
+            return send_to_targets(others, *args, **kwargs)
+
+        EventsBackend.put_events = put_events_and_deliver  # type: ignore[method-assign]
+        Rule.send_to_targets = send_to_other_targets  # type: ignore[method-assign]
+
+
+def uninstall_event_delivery() -> None:
+    """Undo `install_event_delivery`."""
+    global _original_put_events, _original_send_to_targets  # noqa: PLW0603
+    from moto.events.models import EventsBackend, Rule
+
+    with _lock:
+        if _original_put_events is not None:
+            EventsBackend.put_events = _original_put_events  # type: ignore[method-assign]
+            Rule.send_to_targets = _original_send_to_targets  # type: ignore[method-assign]
+            _original_put_events = _original_send_to_targets = None

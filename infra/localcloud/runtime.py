@@ -5,6 +5,7 @@ from __future__ import annotations
 import decimal
 import importlib
 import json
+import logging
 import threading
 import time
 import traceback
@@ -14,12 +15,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from infra.localcloud.async_invoke import AsyncInvoker, is_async_source
+from infra.localcloud.background import BackgroundRuns
 from infra.localcloud.template import handler_module
 
 if TYPE_CHECKING:
     from infra.localcloud.deployment import Deployment, FunctionDeployment
 
 Handler = Callable[[Any, Any], Any]
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -106,6 +110,14 @@ class FunctionRuntime:
         self._handlers: dict[str, Handler] = {}
         self._lock = threading.Lock()
         self._async = AsyncInvoker(deployment, self.run)
+        self.background = BackgroundRuns()
+        # ReservedConcurrentExecutions caps how many async runs of a function run at once;
+        # the others wait their turn, as Lambda's queue holds throttled async events.
+        self._concurrency = {
+            lid: threading.BoundedSemaphore(fn.reserved_concurrency)
+            for lid, fn in deployment.functions.items()
+            if fn.reserved_concurrency
+        }
 
     def register_handler(self, logical_id: str, handler: Handler | str) -> None:
         """Run `handler` (a callable or "module:attr") for this function instead of its own."""
@@ -154,8 +166,42 @@ class FunctionRuntime:
             return payload, exc
 
     def run_async(self, logical_id: str, event: Any) -> InvocationResult:
-        """An asynchronous invocation: retried, then sent to the on-failure destination."""
+        """An asynchronous invocation, run here: retried, then to the on-failure destination."""
         return self._async.invoke(logical_id, event)
+
+    def submit_async(self, logical_id: str, event: Any) -> threading.Event | None:
+        """An asynchronous invocation on a background thread, as Lambda's queue runs it.
+
+        The event is set when it has finished (retries and destination included);
+        None when it was not started (the cloud is stopping, or the function's
+        reserved concurrency is 0, which throttles every invocation).
+        """
+        function = self.deployment.functions[logical_id]
+        if function.reserved_concurrency == 0:
+            logger.warning("%s has reserved concurrency 0: its async event is dropped", logical_id)
+            return None
+        limit = self._concurrency.get(logical_id)
+
+        def work() -> None:
+            if limit is None:
+                self.run_async(logical_id, event)
+                return
+            with limit:
+                self.run_async(logical_id, event)
+
+        try:
+            return self.background.submit(f"async-{logical_id}", work)
+        except RuntimeError:
+            logger.warning("%s: async event dropped, the local cloud is stopping", logical_id)
+            return None
+
+    def intercept_event_invocation(self, moto_function: Any, event: Any) -> bool:
+        """An `InvocationType: Event` call: start it in the background; False if not ours."""
+        function = self.deployment.function_by_name(moto_function.function_name)
+        if function is None:
+            return False
+        self.submit_async(function.logical_id, event)
+        return True
 
     def intercept(self, moto_function: Any, event: Any) -> tuple[str, bool, str]:
         """The body of moto's `_invoke_lambda`: `(payload JSON, errored, logs)`."""

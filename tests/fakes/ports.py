@@ -193,6 +193,19 @@ class FakeObjectStore:
             url="https://bucket.example/", fields={"key": key, "Content-Type": content_type}
         )
 
+    def put_bytes(self, key: str, data: bytes, *, content_type: str) -> None:
+        self.objects[key] = data
+
+
+class FakeStatusEvents:
+    """Records every announced status, in order."""
+
+    def __init__(self) -> None:
+        self.published: list[tuple[str, str]] = []
+
+    def publish(self, document: Document) -> None:
+        self.published.append((document.document_id, document.status.value))
+
 
 class FakeWorkflow:
     """Records started runs and task successes."""

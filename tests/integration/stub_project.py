@@ -96,3 +96,143 @@ def make_stub_project(root: Path) -> Path:
     asl = root / "statemachines" / "document_pipeline.asl.json"
     asl.write_text(json.dumps(STUB_ASL, indent=2), encoding="utf-8")
     return root
+
+
+# A small template of its own for the local cloud's events, async invocations and function
+# URLs: it does not follow the real template, which grows its own uses of them.
+EVENTS_TEMPLATE = """\
+AWSTemplateFormatVersion: "2010-09-09"
+Transform: AWS::Serverless-2016-10-31
+Parameters:
+  Stage:
+    Type: String
+    Default: local
+  AuthMode:  # the local cloud passes these two to every template
+    Type: String
+    Default: dev
+  LogLevel:
+    Type: String
+    Default: WARNING
+  WorkerConcurrency:
+    Type: Number
+    Default: 1
+Globals:
+  Function:
+    Runtime: python3.11
+    Timeout: 10
+    Layers: [!Ref SharedLayer]
+    Environment:
+      Variables:
+        BUS_NAME: !Ref StubBus
+Resources:
+  SharedLayer:
+    Type: AWS::Serverless::LayerVersion
+    Properties:
+      ContentUri: layers/shared
+      CompatibleRuntimes: [python3.11]
+      RetentionPolicy: Delete
+  StubBus:
+    Type: AWS::Events::EventBus
+    Properties:
+      Name: !Sub "stub-${Stage}-events"
+  FailuresQueue:
+    Type: AWS::SQS::Queue
+  AuditQueue:
+    Type: AWS::SQS::Queue
+  ProgressFunction:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: functions/progress/
+      Handler: handler.handler
+      EventInvokeConfig:
+        MaximumRetryAttempts: 1
+        DestinationConfig:
+          OnFailure:
+            Type: SQS
+            Destination: !GetAtt FailuresQueue.Arn
+      Events:
+        Progress:
+          Type: EventBridgeRule
+          Properties:
+            EventBusName: !Ref StubBus
+            Pattern:
+              source: [stub]
+              detail-type: [Thing Changed]
+              detail:
+                chat:
+                  id: [{exists: true}]
+  AuditFunction:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: functions/audit/
+      Handler: handler.handler
+  AuditRule:
+    Type: AWS::Events::Rule
+    Properties:
+      EventBusName: !GetAtt StubBus.Arn
+      EventPattern:
+        source: [stub]
+        detail:
+          size: [{numeric: [">", 10]}]
+      Targets:
+        - Id: queue
+          Arn: !GetAtt AuditQueue.Arn
+        - Id: function
+          Arn: !GetAtt AuditFunction.Arn
+          InputPath: $.detail
+  DefaultBusFunction:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: functions/default_bus/
+      Handler: handler.handler
+      Events:
+        Hello:
+          Type: EventBridgeRule
+          Properties:
+            Pattern:
+              source: [stub.default]
+  SweeperFunction:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: functions/sweeper/
+      Handler: handler.handler
+      Events:
+        Every:
+          Type: Schedule
+          Properties:
+            Schedule: rate(1 hour)
+  WorkerFunction:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: functions/worker/
+      Handler: handler.handler
+      ReservedConcurrentExecutions: !Ref WorkerConcurrency
+      EventInvokeConfig:
+        MaximumRetryAttempts: 2
+        DestinationConfig:
+          OnFailure:
+            Type: SQS
+            Destination: !GetAtt FailuresQueue.Arn
+  WebhookFunction:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: functions/webhook/
+      Handler: handler.handler
+      FunctionUrlConfig:
+        AuthType: NONE
+      Environment:
+        Variables:
+          WORKER_FUNCTION: !Ref WorkerFunction
+Outputs:
+  WebhookUrl:
+    Value: !GetAtt WebhookFunctionUrl.FunctionUrl
+  BusArn:
+    Value: !GetAtt StubBus.Arn
+"""
+
+
+def make_events_project(root: Path) -> Path:
+    """Lay out EVENTS_TEMPLATE under root (its handlers are registered by the tests); root."""
+    (root / "infra").mkdir(parents=True)
+    (root / "infra" / "template.yaml").write_text(EVENTS_TEMPLATE, encoding="utf-8")
+    return root

@@ -1,0 +1,1 @@
+"""The Telegram channel: the webhook's receiver (light), the bot (aiogram) and its progress."""

@@ -1,0 +1,24 @@
+"""What the web page may offer on this deployment: `GET /web/config.json`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chalicelib.services.uploads import CONTENT_TYPES
+
+
+def page_config(
+    *, telegram_bot_username: str, telegram_enabled: bool, max_upload_bytes: int
+) -> dict[str, Any]:
+    """Telegram sign-in, the upload limit, and the content type to declare for each extension.
+
+    The Login Widget is offered only with a bot username and a bot token (the server checks
+    the widget's data with the token); the Mini App sign-in needs the token only.
+    """
+    widget = telegram_bot_username if telegram_enabled and telegram_bot_username else None
+    return {
+        "telegram_bot_username": widget,
+        "telegram_enabled": telegram_enabled,
+        "max_upload_bytes": max_upload_bytes,
+        "content_types": {ext: types[0] for ext, types in CONTENT_TYPES.items()},
+    }

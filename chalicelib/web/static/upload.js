@@ -1,0 +1,229 @@
+// Upload a document (choose or drop), watch its stages, show its report, delete it.
+
+import { call, uploadToStorage } from "./api.js";
+import { byId, explain, notify, show } from "./dom.js";
+import { t } from "./i18n.js";
+import { clearReport, relabelReport, showReport } from "./report.js";
+
+const POLL_MS = 1500;
+const POLL_HELD_MS = 10000; // a held document waits for a person: no need to ask often
+const STEPS = ["upload", "extracting", "prescreening", "analyzing", "done"];
+const STEP_OF_STATUS = {
+  awaiting_upload: "upload",
+  extracting: "extracting",
+  prescreening: "prescreening",
+  in_review: "prescreening",
+  analyzing: "analyzing",
+  done: "done",
+};
+
+let context = null; // { config, refreshCredits }
+let current = null; // the document on screen: { id, status }
+let shown = null; // its last answer, to say again in another language
+let generation = 0; // bumps when the screen changes: stale polls stop
+
+function setProgress(fraction) {
+  const percent = Math.max(0, Math.min(100, Math.round(fraction * 100)));
+  byId("upload-progress").value = percent;
+  byId("progress-percent").textContent = `${percent}%`;
+  byId("progress-label").textContent = percent >= 100 ? t("uploaded") : t("uploading");
+}
+
+function setStage(status, text) {
+  const stage = byId("stage");
+  stage.dataset.status = status;
+  stage.textContent = text;
+  const step = STEP_OF_STATUS[status];
+  const reached = status === "failed" ? -1 : STEPS.indexOf(step);
+  for (const item of byId("steps").children) {
+    const index = STEPS.indexOf(item.dataset.step);
+    item.classList.toggle("done", reached >= 0 && (index < reached || status === "done"));
+    item.classList.toggle("current", index === reached && status !== "done");
+    if (index === reached && status !== "done") item.setAttribute("aria-current", "step");
+    else item.removeAttribute("aria-current");
+  }
+  byId("steps").classList.toggle("failed", status === "failed");
+}
+
+function stageText(document) {
+  const label = t(`status.${document.status}`);
+  if (document.status === "failed") {
+    const why = (document.error && document.error.message) || "";
+    return [label + (why ? `: ${why}` : ""), document.refunded ? t("refunded") : ""].join(" ").trim();
+  }
+  if (document.status === "in_review") return `${label}. ${t("in_review_note")}`;
+  return label;
+}
+
+function showProgressScreen(filename) {
+  generation += 1;
+  clearReport();
+  notify("");
+  show(byId("upload-step"), false);
+  show(byId("progress-step"));
+  byId("doc-name").textContent = filename;
+  disarmDelete();
+}
+
+/** Back to the drop zone. */
+export function resetUpload() {
+  generation += 1;
+  current = null;
+  shown = null;
+  clearReport();
+  show(byId("progress-step"), false);
+  show(byId("upload-step"));
+  byId("file-input").value = "";
+  setProgress(0);
+}
+
+async function poll(id, mine) {
+  if (mine !== generation) return;
+  let document;
+  try {
+    ({ data: document } = await call("GET", `v1/documents/${encodeURIComponent(id)}`));
+  } catch (error) {
+    if (mine !== generation || error.status === 401) return;
+    notify(explain(error, context.config));
+    setTimeout(() => poll(id, mine), POLL_HELD_MS);
+    return;
+  }
+  if (mine !== generation) return;
+  current = { id, status: document.status };
+  shown = document;
+  setStage(document.status, stageText(document));
+  if (document.status === "done") {
+    try {
+      const { data } = await call("GET", `v1/documents/${encodeURIComponent(id)}/report`);
+      if (mine === generation) showReport(data);
+    } catch (error) {
+      notify(explain(error, context.config));
+    }
+    context.refreshCredits();
+    return;
+  }
+  if (document.status === "failed") {
+    context.refreshCredits();
+    return;
+  }
+  setTimeout(() => poll(id, mine), document.status === "in_review" ? POLL_HELD_MS : POLL_MS);
+}
+
+function contentTypeOf(file) {
+  const dot = file.name.lastIndexOf(".");
+  const ext = dot >= 0 ? file.name.slice(dot + 1).toLowerCase() : "";
+  return (context.config.content_types || {})[ext] || file.type || "application/octet-stream";
+}
+
+async function startUpload(file) {
+  notify("");
+  let ticket;
+  try {
+    ({ data: ticket } = await call("POST", "v1/documents", {
+      filename: file.name,
+      content_type: contentTypeOf(file),
+      size: file.size,
+    }));
+  } catch (error) {
+    byId("file-input").value = "";
+    if (error.status !== 401) notify(explain(error, context.config));
+    byId("dropzone").focus();
+    return;
+  }
+  context.refreshCredits();
+  showProgressScreen(file.name);
+  const mine = generation;
+  const id = ticket.document.document_id;
+  byId("progress-step").dataset.documentId = id;
+  current = { id, status: "awaiting_upload" };
+  setProgress(0);
+  setStage("awaiting_upload", t("sending"));
+  try {
+    await uploadToStorage(ticket.upload, file, setProgress);
+  } catch (error) {
+    if (mine === generation) notify(explain(error, context.config));
+    return;
+  }
+  poll(id, mine);
+}
+
+/** Show a document from the history: its stage while it runs, its report when done. */
+export function openDocument(id, filename) {
+  showProgressScreen(filename);
+  byId("progress-step").dataset.documentId = id;
+  setProgress(1);
+  current = { id, status: null };
+  setStage("awaiting_upload", "");
+  poll(id, generation);
+}
+
+let deleteTimer = null;
+
+function disarmDelete() {
+  const button = byId("delete-button");
+  delete button.dataset.armed;
+  button.textContent = t("delete");
+  clearTimeout(deleteTimer);
+}
+
+async function deleteCurrent() {
+  const button = byId("delete-button");
+  if (!current) return;
+  if (!button.dataset.armed) {
+    // A second press confirms: no modal dialog (they are clumsy inside Telegram).
+    button.dataset.armed = "1";
+    button.textContent = t("delete_confirm");
+    deleteTimer = setTimeout(disarmDelete, 5000);
+    return;
+  }
+  disarmDelete();
+  try {
+    await call("DELETE", `v1/documents/${encodeURIComponent(current.id)}`);
+  } catch (error) {
+    notify(explain(error, context.config));
+    return;
+  }
+  resetUpload();
+  notify(t("deleted"), "info");
+  byId("dropzone").focus();
+}
+
+/** Wire the drop zone, the file picker and the buttons of the upload panel. */
+export function initUpload(ctx) {
+  context = ctx;
+  const input = byId("file-input");
+  const zone = byId("dropzone");
+  zone.addEventListener("click", () => input.click());
+  input.addEventListener("change", () => {
+    if (input.files && input.files[0]) startUpload(input.files[0]);
+  });
+  zone.addEventListener("dragover", (event) => {
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "copy";
+    zone.classList.add("dragging");
+  });
+  zone.addEventListener("dragleave", () => zone.classList.remove("dragging"));
+  zone.addEventListener("drop", (event) => {
+    event.preventDefault();
+    zone.classList.remove("dragging");
+    const file = event.dataTransfer.files && event.dataTransfer.files[0];
+    if (file) startUpload(file);
+  });
+  // A file dropped beside the zone must not make the browser open it instead of the page.
+  for (const type of ["dragover", "drop"]) window.addEventListener(type, (event) => event.preventDefault());
+  byId("another-button").addEventListener("click", () => {
+    resetUpload();
+    notify("");
+    zone.focus();
+  });
+  byId("delete-button").addEventListener("click", deleteCurrent);
+}
+
+/** Say the screen again in the current language. */
+export function relabelUpload() {
+  if (shown) setStage(shown.status, stageText(shown));
+  else if (current) setStage("awaiting_upload", t("sending"));
+  setProgress(byId("upload-progress").value / 100);
+  if (!byId("delete-button").dataset.armed) byId("delete-button").textContent = t("delete");
+  relabelReport();
+}
