@@ -211,3 +211,56 @@ def test_the_packaged_template_merges_the_api_and_lints_clean(tmp_path: Path) ->
         if r["Type"] == "AWS::ApiGateway::GatewayResponse"
     }
     assert {"UNAUTHORIZED", "INVALID_API_KEY", "THROTTLED", "QUOTA_EXCEEDED"} <= responses
+
+
+# --- the Telegram bot ------------------------------------------------------------------------
+
+# The functions that move a document from one status to another, and so announce it.
+STATUS_PUBLISHERS = (
+    "ExtractFunction",
+    "PrescreenFunction",
+    "AnalyzeFunction",
+    "HoldForReviewFunction",
+    "FinalizeFunction",
+    "RecordFailureFunction",
+    "OnRunFailedFunction",
+    "SweeperFunction",
+)
+
+
+def _policy_names(logical_id: str) -> set[str]:
+    policies = FUNCTIONS[logical_id]["Properties"].get("Policies", [])
+    return {name for policy in policies if isinstance(policy, dict) for name in policy}
+
+
+@pytest.mark.parametrize("logical_id", STATUS_PUBLISHERS)
+def test_every_step_that_moves_a_document_may_announce_it_on_the_bus(logical_id: str) -> None:
+    assert "EventBridgePutEventsPolicy" in _policy_names(logical_id)
+
+
+def test_the_webhook_is_a_public_function_url_with_its_own_limits_and_logs() -> None:
+    webhook = FUNCTIONS["TelegramWebhookFunction"]["Properties"]
+    assert webhook["FunctionUrlConfig"] == {"AuthType": "NONE"}  # the secret header guards it
+    assert webhook["ReservedConcurrentExecutions"] == {"Ref": "TelegramWebhookConcurrency"}
+    assert "TelegramWebhookSecretParameter" in json.dumps(webhook["Environment"])
+    assert "Layers" not in webhook  # no aiogram: the webhook answers Telegram at once
+    assert "LambdaInvokePolicy" in _policy_names("TelegramWebhookFunction")
+    for name in ("TelegramWebhook", "TelegramBot", "TelegramProgress"):
+        group = RESOURCES[f"{name}LogGroup"]["Properties"]["LogGroupName"]
+        assert f"${{{name}Function}}" in json.dumps(group)
+
+
+def test_the_bot_worker_is_never_retried_and_progress_hangs_off_the_status_events() -> None:
+    worker = FUNCTIONS["TelegramBotFunction"]["Properties"]
+    assert worker["EventInvokeConfig"]["MaximumRetryAttempts"] == 0
+    assert worker["Layers"] == [{"Ref": "TelegramLayer"}]
+    rule = FUNCTIONS["TelegramProgressFunction"]["Properties"]["Events"]["StatusChanged"]
+    assert rule["Type"] == "EventBridgeRule"
+    assert rule["Properties"]["EventBusName"] == {"Ref": "DocumentEventsBus"}
+    assert rule["Properties"]["Pattern"]["detail"] == {"telegram": {"chat_id": [{"exists": True}]}}
+
+
+def test_the_telegram_layer_holds_the_telegram_extra() -> None:
+    assert RESOURCES["TelegramLayer"]["Properties"]["ContentUri"] == "layers/telegram"
+    source = (ROOT / "infra" / "package.py").read_text()
+    assert '"layers/telegram"' in source and '["telegram"]' in source
