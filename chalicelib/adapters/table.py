@@ -9,6 +9,8 @@ from botocore.exceptions import BotoCoreError, ClientError
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from mypy_boto3_dynamodb import DynamoDBClient
+
 T = TypeVar("T")
 
 CONDITION_FAILED = "ConditionalCheckFailedException"
@@ -41,3 +43,33 @@ def conditional_write(
         raise storage_error(exc) from exc
     except BotoCoreError as exc:
         raise storage_error(exc) from exc
+
+
+def get_item(
+    client: DynamoDBClient,
+    table: str,
+    key: dict[str, Any],
+    storage_error: Callable[[Exception], Exception],
+) -> dict[str, Any] | None:
+    """One item by its key, read consistently; None when there is none."""
+    try:
+        answer = client.get_item(TableName=table, Key=key, ConsistentRead=True)
+    except (ClientError, BotoCoreError) as exc:
+        raise storage_error(exc) from exc
+    return answer.get("Item")
+
+
+def put_new_item(
+    client: DynamoDBClient,
+    table: str,
+    item: dict[str, Any],
+    storage_error: Callable[[Exception], Exception],
+) -> bool:
+    """Create an item unless its key exists; False when it did (one conditional write)."""
+    written = conditional_write(
+        lambda: client.put_item(
+            TableName=table, Item=item, ConditionExpression="attribute_not_exists(PK)"
+        ),
+        storage_error,
+    )
+    return written is not None

@@ -22,7 +22,12 @@ from typing import TYPE_CHECKING, Any
 import boto3
 from botocore.exceptions import BotoCoreError, ClientError
 
-from chalicelib.adapters.table import TTL_ATTRIBUTE, conditional_write, item_key
+from chalicelib.adapters.table import (
+    TTL_ATTRIBUTE,
+    get_item,
+    item_key,
+    put_new_item,
+)
 from chalicelib.errors import StorageUnavailableError
 
 if TYPE_CHECKING:
@@ -150,17 +155,7 @@ class DynamoTelegramStore:
     # --- shared -----------------------------------------------------------------------
 
     def _get(self, key: dict[str, Any]) -> dict[str, Any] | None:
-        try:
-            answer = self._client.get_item(TableName=self._table, Key=key, ConsistentRead=True)
-        except (ClientError, BotoCoreError) as exc:
-            raise _storage_error(exc) from exc
-        return answer.get("Item")
+        return get_item(self._client, self._table, key, _storage_error)
 
     def _put_new(self, item: dict[str, Any]) -> bool:
-        written = conditional_write(
-            lambda: self._client.put_item(
-                TableName=self._table, Item=item, ConditionExpression="attribute_not_exists(PK)"
-            ),
-            _storage_error,
-        )
-        return written is not None
+        return put_new_item(self._client, self._table, item, _storage_error)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -24,6 +25,9 @@ from chalicelib.services.uploads import UploadRequest, UploadService, validate_u
 from chalicelib.services.users import UserService
 from tests.fakes.ports import FakeObjectStore, FakeRepository, FakeWorkflow
 
+if TYPE_CHECKING:
+    from chalicelib.ports import StatusEvents
+
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 PDF = UploadRequest(filename="contract.pdf", content_type="application/pdf", size=1000)
 
@@ -31,12 +35,14 @@ PDF = UploadRequest(filename="contract.pdf", content_type="application/pdf", siz
 class World:
     """The services wired to fakes, with a clock the test moves."""
 
-    def __init__(self, policy: RefundPolicy = "all", credits: int = 2) -> None:
+    def __init__(
+        self, policy: RefundPolicy = "all", credits: int = 2, events: StatusEvents | None = None
+    ) -> None:
         self.now = NOW
         self.repo = FakeRepository()
         self.store = FakeObjectStore()
         self.workflow = FakeWorkflow()
-        self.failures = FailureRecorder(self.repo, policy)
+        self.failures = FailureRecorder(self.repo, policy, events=events)
         self.extracted: Extraction | Exception = Extraction(
             markdown="# Договор поставки\n\nТекст.",
             facts=ExtractedFacts(pipeline="contract", format="pdf", pages=1, chars=24),
@@ -60,6 +66,7 @@ class World:
             stuck_after_seconds=1800,
             review_timeout_seconds=3600,
             clock=lambda: self.now,
+            events=events,
         )
 
     def _extract(self, data: bytes, ext: str) -> Extraction:

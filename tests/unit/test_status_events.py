@@ -7,8 +7,7 @@ import pytest
 from chalicelib.errors import InvalidRequestError
 from chalicelib.keys import build_upload_key
 from chalicelib.models import DocumentError
-from chalicelib.services.extraction import ExtractionService, UploadEvent
-from chalicelib.services.failures import FailureRecorder
+from chalicelib.services.extraction import UploadEvent
 from chalicelib.services.status_events import status_event_detail
 from chalicelib.services.uploads import UploadRequest
 from tests.fakes.ports import FakeStatusEvents
@@ -16,21 +15,8 @@ from tests.unit.test_services import PDF, World
 
 
 def _announcing_world() -> tuple[World, FakeStatusEvents]:
-    world, events = World(), FakeStatusEvents()
-    world.failures = FailureRecorder(world.repo, "all", events=events)
-    world.extraction = ExtractionService(
-        repo=world.repo,
-        store=world.store,
-        workflow=world.workflow,
-        failures=world.failures,
-        extractor=world._extract,
-        max_upload_bytes=10_000,
-        stuck_after_seconds=1800,
-        review_timeout_seconds=3600,
-        clock=lambda: world.now,
-        events=events,
-    )
-    return world, events
+    events = FakeStatusEvents()
+    return World(events=events), events
 
 
 def test_status_events_extract_announces_reading_then_prescreen() -> None:
