@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import threading
 from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from infra.localcloud.fake_llm.model import InvalidKind, answer_text
@@ -28,6 +28,7 @@ from infra.localcloud.fake_llm.protocols import (
     yandex_answer,
     yandex_lines,
 )
+from infra.localcloud.local_http import FakeHttpServer, ServedInBackground
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -57,7 +58,7 @@ class _Fault:
         return self.model is None or self.model in call.model_names
 
 
-class FakeLlmServer:
+class FakeLlmServer(ServedInBackground):
     """The fake, with its scenario controls; thread-safe, usable as a context manager.
 
     Faults queue in the order they were asked for; each call takes the first one
@@ -75,45 +76,17 @@ class FakeLlmServer:
         self._in_flight = 0
         self._max_in_flight = 0
         self._stopping = threading.Event()
-        self._server = _Server((host, port), _Handler, self)
-        self._thread: threading.Thread | None = None
+        self._server = FakeHttpServer((host, port), _Handler, self)
 
     # --- lifecycle ----------------------------------------------------------
-
-    @property
-    def url(self) -> str:
-        """Base URL: the Ollama host and the YandexGPT base URL."""
-        host, port = self._server.server_address[:2]
-        return f"http://{host!s}:{port}"
 
     @property
     def openai_base_url(self) -> str:
         """Base URL of the OpenAI-compatible API (`{url}/v1`)."""
         return f"{self.url}/v1"
 
-    def start(self) -> FakeLlmServer:
-        """Serve in a background thread."""
-        if self._thread is None:
-            self._thread = threading.Thread(
-                target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-            )
-            self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        """Stop serving; delayed answers still waiting are cut short."""
-        self._stopping.set()
-        if self._thread is not None:
-            self._server.shutdown()
-            self._thread.join(timeout=5)
-            self._thread = None
-        self._server.server_close()
-
-    def __enter__(self) -> FakeLlmServer:
-        return self.start()
-
-    def __exit__(self, *_exc_info: object) -> None:
-        self.stop()
+    def _before_stop(self) -> None:
+        self._stopping.set()  # delayed answers still waiting are cut short
 
     # --- scenario controls --------------------------------------------------
 
@@ -199,17 +172,6 @@ class FakeLlmServer:
         self._stopping.wait(seconds)
 
 
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
-    allow_reuse_address = True
-
-    def __init__(
-        self, address: tuple[str, int], handler: type[_Handler], fake: FakeLlmServer
-    ) -> None:
-        super().__init__(address, handler)
-        self.fake = fake
-
-
 class _Handler(BaseHTTPRequestHandler):
     # HTTP/1.1: keep-alive like the real servers, and chunked bodies for streams.
     protocol_version = "HTTP/1.1"
@@ -217,7 +179,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     @property
     def fake(self) -> FakeLlmServer:
-        return cast("_Server", self.server).fake
+        return cast("FakeHttpServer[FakeLlmServer]", self.server).fake
 
     def log_message(self, format: str, *args: Any) -> None:
         """Keep test output quiet."""

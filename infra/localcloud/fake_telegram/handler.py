@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import traceback
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import unquote, urlsplit
 
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from infra.localcloud.fake_telegram.server import FakeTelegram
+    from infra.localcloud.local_http import FakeHttpServer
 
 _METHODS: dict[str, Callable[[TelegramState, Request], Any]] = {
     name.lower(): handler for name, handler in (CONVERSATION_METHODS | BOT_METHODS).items()
@@ -50,19 +51,6 @@ _JSON_FIELDS = frozenset(
 _BODY_LIMIT = MAX_UPLOAD_BYTES + 1024 * 1024
 
 
-class TelegramHttpServer(ThreadingHTTPServer):
-    """A threaded HTTP server that knows its fake."""
-
-    daemon_threads = True
-    allow_reuse_address = True
-
-    def __init__(
-        self, address: tuple[str, int], handler: type[TelegramRequestHandler], fake: FakeTelegram
-    ) -> None:
-        super().__init__(address, handler)
-        self.fake = fake
-
-
 class TelegramRequestHandler(BaseHTTPRequestHandler):
     """Answers one connection's requests as api.telegram.org would."""
 
@@ -75,7 +63,7 @@ class TelegramRequestHandler(BaseHTTPRequestHandler):
 
     @property
     def fake(self) -> FakeTelegram:
-        return cast("TelegramHttpServer", self.server).fake
+        return cast("FakeHttpServer[FakeTelegram]", self.server).fake
 
     def log_message(self, format: str, *args: Any) -> None:
         """Keep test output quiet."""

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import copy
 import json
-import threading
 import time
 import urllib.request
 from typing import Any
 from urllib.error import HTTPError, URLError
 
 from infra.localcloud.fake_telegram import updates
-from infra.localcloud.fake_telegram.handler import TelegramHttpServer, TelegramRequestHandler
+from infra.localcloud.fake_telegram.handler import TelegramRequestHandler
 from infra.localcloud.fake_telegram.state import (
     ApiCall,
     BotMessage,
@@ -28,6 +27,7 @@ from infra.localcloud.fake_telegram.state import (
     Webhook,
 )
 from infra.localcloud.fake_telegram.transcript import render_transcript
+from infra.localcloud.local_http import FakeHttpServer, ServedInBackground
 
 _DEFAULT_DESCRIPTIONS = {
     400: "Bad Request",
@@ -41,7 +41,7 @@ _DEFAULT_DESCRIPTIONS = {
 }
 
 
-class FakeTelegram:
+class FakeTelegram(ServedInBackground):
     """A local Telegram Bot API for one bot; thread-safe, usable as a context manager."""
 
     def __init__(
@@ -63,45 +63,22 @@ class FakeTelegram:
             "username": bot_username,
         }
         self.state = TelegramState(bot_user, strict_chats=strict_chats)
-        self._server = TelegramHttpServer((host, port), TelegramRequestHandler, self)
-        self._thread: threading.Thread | None = None
+        self._server = FakeHttpServer((host, port), TelegramRequestHandler, self)
 
     # --- lifecycle ----------------------------------------------------------
 
     @property
     def base_url(self) -> str:
         """What `TelegramAPIServer.from_base` takes, e.g. "http://127.0.0.1:8081"."""
-        host, port = self._server.server_address[:2]
-        return f"http://{host!s}:{port}"
+        return self.url
 
     @property
     def bot_user(self) -> Json:
         """The bot's User object ("from" of its messages)."""
         return dict(self.state.bot_user)
 
-    def start(self) -> FakeTelegram:
-        """Serve in a background thread."""
-        if self._thread is None:
-            self._thread = threading.Thread(
-                target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-            )
-            self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        """Stop serving; long polls in progress return at once."""
-        self.state.stop_waiting()
-        if self._thread is not None:
-            self._server.shutdown()
-            self._thread.join(timeout=5)
-            self._thread = None
-        self._server.server_close()
-
-    def __enter__(self) -> FakeTelegram:
-        return self.start()
-
-    def __exit__(self, *_exc_info: object) -> None:
-        self.stop()
+    def _before_stop(self) -> None:
+        self.state.stop_waiting()  # long polls in progress return at once
 
     # --- failures -----------------------------------------------------------
 
