@@ -23,7 +23,7 @@ from aiogram.types import BufferedInputFile, CallbackQuery, Message
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from chalicelib.errors import DocumentNotFoundError, DocumentStateConflictError
-from chalicelib.telegram.intake import ChatFile, ChatIntake
+from chalicelib.telegram.intake import ChatFile, ChatIntake, named_by_type
 from chalicelib.telegram.render import fits_in_a_message, progress_text, summary_text
 from chalicelib.telegram.texts import LANGUAGES, Lang, pick_language, text
 
@@ -180,7 +180,7 @@ async def receive_document(
         return
     chat_file = ChatFile(
         file_id=document.file_id,
-        file_name=document.file_name or "document",
+        file_name=named_by_type(document.file_name, document.mime_type),
         size=document.file_size or 0,
     )
     await services.intake.take_file(message, user_id, lang, chat_file)

@@ -208,6 +208,15 @@ class ChatIntake:
         return self._clock.now(UTC).strftime("%Y-%m-%d %H.%M")
 
 
+def named_by_type(file_name: str | None, mime_type: str | None) -> str:
+    """The file's name, with the extension its MIME type implies when the name has none."""
+    name = (file_name or "").strip() or "document"
+    if "." in name:
+        return name
+    ext = next((e for e, types in CONTENT_TYPES.items() if mime_type in types), None)
+    return f"{name}.{ext}" if ext else name
+
+
 def join_pages(pages: list[bytes]) -> bytes:
     """Photos as one multi-page TIFF, in order (JPEG inside, so it stays the photos' size)."""
     from PIL import Image  # noqa: PLC0415  # Pillow only for albums, not every update

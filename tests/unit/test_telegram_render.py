@@ -94,3 +94,12 @@ def test_render_summary_fits_one_telegram_message_whatever_the_quotes() -> None:
 def test_render_summary_without_findings_says_so() -> None:
     body = summary_text("en", _document(DocumentStatus.DONE), _report(0, "")).as_kwargs()["text"]
     assert "no risks found" in body
+
+
+def test_intake_names_a_file_without_extension_by_its_type() -> None:
+    from chalicelib.telegram.intake import named_by_type
+
+    assert named_by_type("contract", "application/pdf") == "contract.pdf"
+    assert named_by_type(None, "application/pdf") == "document.pdf"
+    assert named_by_type("scan.tiff", "application/pdf") == "scan.tiff"  # the name decides
+    assert named_by_type("notes", "application/zip") == "notes"  # refused later, by its name
