@@ -15,8 +15,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from aiogram import Bot, Dispatcher, F, Router
 from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.session.middlewares.base import (
+    BaseRequestMiddleware,
+    NextRequestMiddlewareType,
+)
 from aiogram.client.telegram import TelegramAPIServer
-from aiogram.exceptions import TelegramAPIError, TelegramForbiddenError
+from aiogram.exceptions import TelegramAPIError, TelegramForbiddenError, TelegramRetryAfter
 from aiogram.filters import Command, CommandStart
 from aiogram.filters.callback_data import CallbackData
 from aiogram.types import BufferedInputFile, CallbackQuery, Message
@@ -30,6 +34,8 @@ from chalicelib.telegram.texts import LANGUAGES, Lang, pick_language, text
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
 
+    from aiogram.methods import Response, TelegramMethod
+    from aiogram.methods.base import TelegramType
     from aiogram.types import InlineKeyboardMarkup, TelegramObject, User
 
     from chalicelib.adapters.telegram_store import DynamoTelegramStore
@@ -337,9 +343,33 @@ def build_dispatcher(services: BotServices) -> Dispatcher:
     return dispatcher
 
 
+MAX_FLOOD_WAIT_SECONDS = 10  # a longer 429 goes back to Lambda's own retries
+
+
+class WaitOutFloodLimits(BaseRequestMiddleware):
+    """Every Bot API call: a short 429 "retry after N" is waited out once, then tried again."""
+
+    async def __call__(
+        self,
+        make_request: NextRequestMiddlewareType[TelegramType],
+        bot: Bot,
+        method: TelegramMethod[TelegramType],
+    ) -> Response[TelegramType]:
+        """Make the call; after one short flood wait, make it again."""
+        try:
+            return await make_request(bot, method)
+        except TelegramRetryAfter as exc:
+            if exc.retry_after > MAX_FLOOD_WAIT_SECONDS:
+                raise
+            logger.info("flood limit on %s: waiting %s s", type(method).__name__, exc.retry_after)
+            await asyncio.sleep(exc.retry_after)
+            return await make_request(bot, method)
+
+
 def open_bot(token: str, api_base: str) -> Bot:
     """A Bot talking to `api_base` (Telegram's server, or a local fake of it)."""
     session = AiohttpSession(api=TelegramAPIServer.from_base(api_base))
+    session.middleware(WaitOutFloodLimits())
     return Bot(token, session=session)
 
 

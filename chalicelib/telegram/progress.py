@@ -11,13 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
-from aiogram.exceptions import (
-    TelegramBadRequest,
-    TelegramForbiddenError,
-    TelegramRetryAfter,
-)
+from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 
 from chalicelib.models import DocumentStatus
 from chalicelib.telegram.bot import open_bot, send_result
@@ -25,8 +21,6 @@ from chalicelib.telegram.render import progress_text
 from chalicelib.telegram.texts import LANGUAGES, Lang
 
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable
-
     from aiogram import Bot
 
     from chalicelib.adapters.telegram_store import DynamoTelegramStore
@@ -36,8 +30,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-T = TypeVar("T")
-MAX_RETRY_AFTER_SECONDS = 10  # longer flood waits go back to Lambda's own retries
+MAX_REDRAWS = 6  # received, reading, prescreen, analysis, done: more means a loop
 
 
 class ProgressNotifier:
@@ -62,58 +55,58 @@ class ProgressNotifier:
         """Tell the document's chat where it is; what was done, for the log."""
         telegram = detail.get("telegram") or {}
         chat_id = telegram.get("chat_id")
-        document = self._repo.get(str(detail.get("document_id", "")))
-        if not isinstance(chat_id, int) or document is None:
+        document_id = str(detail.get("document_id", ""))
+        if not isinstance(chat_id, int) or self._repo.get(document_id) is None:
             return "ignored"
-        return asyncio.run(self._announce(chat_id, document))
+        return asyncio.run(self._announce(chat_id, document_id))
 
-    async def _announce(self, chat_id: int, document: Document) -> str:
+    async def _announce(self, chat_id: int, document_id: str) -> str:
         stored = self._store.language(chat_id)
         lang: Lang = stored if stored in LANGUAGES else "ru"
         bot = open_bot(self._token, self._api_base)
         try:
-            return await self._tell(bot, chat_id, lang, document)
+            return await self._tell(bot, chat_id, lang, document_id)
         except TelegramForbiddenError:
             logger.info("chat %s blocked the bot; progress not shown", chat_id)
             return "blocked"
         finally:
             await bot.session.close()
 
-    async def _tell(self, bot: Bot, chat_id: int, lang: Lang, document: Document) -> str:
-        outcome = await self._edit_progress(bot, chat_id, lang, document)
-        if document.status == DocumentStatus.DONE and self._store.claim_result(
-            document.document_id, document.version
-        ):
-            await _patiently(lambda: send_result(bot, self._documents, chat_id, lang, document))
-            return "result sent"
+    async def _tell(self, bot: Bot, chat_id: int, lang: Lang, document_id: str) -> str:
+        """Draw the message from the document as it stands, until it stands still.
+
+        Runs for earlier events may still be drawing (one may have waited out a flood
+        limit with an older picture): after each edit the document is read again, and a
+        status that moved on meanwhile is drawn over whatever was drawn last.
+        """
+        outcome = "unchanged"
+        drawn: DocumentStatus | None = None
+        for _ in range(MAX_REDRAWS):
+            document = self._repo.get(document_id)
+            if document is None or document.status == drawn:
+                break
+            outcome = await self._edit_progress(bot, chat_id, lang, document)
+            drawn = document.status
+            if drawn == DocumentStatus.DONE and self._store.claim_result(
+                document.document_id, document.version
+            ):
+                await send_result(bot, self._documents, chat_id, lang, document)
+                outcome = "result sent"
         return outcome
 
     async def _edit_progress(self, bot: Bot, chat_id: int, lang: Lang, document: Document) -> str:
         body = progress_text(lang, document).as_kwargs()
         message_id = document.telegram_message_id
         if message_id is None:
-            await _patiently(lambda: bot.send_message(chat_id, **body))
+            await bot.send_message(chat_id, **body)
             return "sent"
         try:
-            await _patiently(
-                lambda: bot.edit_message_text(chat_id=chat_id, message_id=message_id, **body)
-            )
+            await bot.edit_message_text(chat_id=chat_id, message_id=message_id, **body)
         except TelegramBadRequest as exc:
             if "not modified" in exc.message:
                 return "unchanged"
             if "not found" in exc.message:  # the user deleted it: say it anew
-                await _patiently(lambda: bot.send_message(chat_id, **body))
+                await bot.send_message(chat_id, **body)
                 return "sent"
             raise
         return "edited"
-
-
-async def _patiently(call: Callable[[], Awaitable[T]]) -> T:
-    """Make a Bot API call, waiting out one short flood limit (429 with retry_after)."""
-    try:
-        return await call()
-    except TelegramRetryAfter as exc:
-        if exc.retry_after > MAX_RETRY_AFTER_SECONDS:
-            raise
-        await asyncio.sleep(exc.retry_after)
-        return await call()
