@@ -284,6 +284,11 @@ def _run(cloud: LocalCloud, paths: list[Path], keep: bool) -> int:
         s: sum(o.status == s for o in outcomes) for s in ("done", "in_review", "failed", "error")
     }
     print("\nSummary: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+    print(
+        "\nAs a person would: `.venv/bin/contract-check local up` serves the web page at"
+        " http://127.0.0.1:8000/ and the Telegram bot's webhook;"
+        " `.venv/bin/contract-check telegram send FILE` talks to the bot."
+    )
     return EXIT_FAILED if counts["failed"] or counts["error"] else EXIT_OK
 
 
