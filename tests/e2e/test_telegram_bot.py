@@ -302,3 +302,37 @@ def test_bot_works_in_private_chats_only(bot: LocalTelegram) -> None:
     # The fake knows private chats only, so it refuses the answer; what the bot said is kept.
     said = [c.params for c in bot.fake.calls_of("sendMessage") if int(c.params["chat_id"]) == chat]
     assert said[0]["text"].startswith("I only work in private chats")
+
+
+def test_bot_a_late_or_repeated_status_event_changes_nothing(
+    bot: LocalTelegram, tmp_file: Any
+) -> None:
+    chat = 2013
+    bot.say(chat, "/start", language_code="en")
+    bot.send_file(chat, tmp_file("again.pdf", CONTRACT))
+    [document] = bot.wait_until_settled(chat)
+    sent_before = len(bot.fake.messages(chat))
+    # EventBridge delivers an old "extracting" event again, after the document is done.
+    event = {
+        "version": "0",
+        "id": "late-1",
+        "detail-type": "Document Status Changed",
+        "source": "contract-check",
+        "account": "123456789012",
+        "time": "2026-12-01T00:00:00Z",
+        "region": "us-east-1",
+        "resources": [],
+        "detail": {
+            "document_id": document.document_id,
+            "version": 1,
+            "status": "extracting",
+            "telegram": {"chat_id": chat, "message_id": document.telegram_message_id},
+        },
+    }
+    assert bot.cloud is not None
+    answer = bot.cloud.invoke("TelegramProgressFunction", event)
+    assert answer.payload["outcome"] == "unchanged"  # Telegram said "message is not modified"
+    refused = [c for c in bot.fake.calls_of("editMessageText") if c.status == 400]
+    assert refused  # the fake answered the real error, and the bot took it in its stride
+    assert len(bot.fake.messages(chat)) == sent_before  # no second result
+    assert (bot.fake.messages(chat)[1].text or "").startswith("✅ Done")
