@@ -102,21 +102,8 @@ def verify_telegram_login(
     if not hmac.compare_digest(expected, received.lower()):
         raise TelegramLoginInvalidError
     # Only signed data is parsed past this point.
-    auth_timestamp = _positive_int(data, "auth_date")
-    age = now.timestamp() - auth_timestamp
-    if age > max_age_seconds or age < -max_future_skew_seconds:
-        raise TelegramLoginExpiredError
-    first_name = data.get("first_name")
-    if not isinstance(first_name, str):
-        raise TelegramLoginInvalidError("The Telegram login has no first name.")
-    return TelegramIdentity(
-        id=_positive_int(data, "id"),
-        first_name=first_name,
-        auth_date=datetime.fromtimestamp(auth_timestamp, UTC),
-        last_name=_optional_str(data, "last_name"),
-        username=_optional_str(data, "username"),
-        photo_url=_optional_str(data, "photo_url"),
-    )
+    auth_date = _fresh_auth_date(data, now, max_age_seconds, max_future_skew_seconds)
+    return _identity(data, auth_date, "The Telegram login has no first name.")
 
 
 # Telegram's initData is well under 4 KB; anything far larger is not from Telegram.
@@ -164,18 +151,31 @@ def verify_telegram_webapp(
     if not hmac.compare_digest(telegram_webapp_hash(fields, bot_token), received):
         raise TelegramLoginInvalidError
     # Only signed data is parsed past this point.
-    auth_timestamp = _positive_int(fields, "auth_date")
+    auth_date = _fresh_auth_date(fields, now, max_age_seconds, max_future_skew_seconds)
+    user = _webapp_user(fields.get("user"))
+    return _identity(user, auth_date, "The Mini App user has no first name.")
+
+
+def _fresh_auth_date(
+    data: Mapping[str, object], now: datetime, max_age_seconds: int, max_future_skew_seconds: int
+) -> datetime:
+    """The signed `auth_date`, refused when it is too old (a replay) or from the future."""
+    auth_timestamp = _positive_int(data, "auth_date")
     age = now.timestamp() - auth_timestamp
     if age > max_age_seconds or age < -max_future_skew_seconds:
         raise TelegramLoginExpiredError
-    user = _webapp_user(fields.get("user"))
+    return datetime.fromtimestamp(auth_timestamp, UTC)
+
+
+def _identity(user: Mapping[str, object], auth_date: datetime, no_name: str) -> TelegramIdentity:
+    """The Telegram user in signed fields (the widget's own, or the Mini App's `user`)."""
     first_name = user.get("first_name")
     if not isinstance(first_name, str):
-        raise TelegramLoginInvalidError("The Mini App user has no first name.")
+        raise TelegramLoginInvalidError(no_name)
     return TelegramIdentity(
         id=_positive_int(user, "id"),
         first_name=first_name,
-        auth_date=datetime.fromtimestamp(auth_timestamp, UTC),
+        auth_date=auth_date,
         last_name=_optional_str(user, "last_name"),
         username=_optional_str(user, "username"),
         photo_url=_optional_str(user, "photo_url"),
