@@ -55,10 +55,9 @@ class ProgressNotifier:
         """Tell the document's chat where it is; what was done, for the log."""
         telegram = detail.get("telegram") or {}
         chat_id = telegram.get("chat_id")
-        document_id = str(detail.get("document_id", ""))
-        if not isinstance(chat_id, int) or self._repo.get(document_id) is None:
+        if not isinstance(chat_id, int):
             return "ignored"
-        return asyncio.run(self._announce(chat_id, document_id))
+        return asyncio.run(self._announce(chat_id, str(detail.get("document_id", ""))))
 
     async def _announce(self, chat_id: int, document_id: str) -> str:
         stored = self._store.language(chat_id)

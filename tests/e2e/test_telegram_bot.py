@@ -96,12 +96,15 @@ def test_bot_a_contract_runs_through_the_pipeline_with_one_status_message(
     [document] = bot.wait_until_settled(chat)
     assert document.status.value == "done"
     status, result = bot.fake.messages(chat)[1:3]
-    # One status message, edited through the stages the pipeline announced, in order.
+    # One status message, edited forward through the stages the pipeline announced. Each
+    # edit draws the document as it stands then, so a quick stage may be passed over, but
+    # none is ever drawn after a later one.
     headlines = [text.splitlines()[0] for text in status.texts]
     assert headlines[0] == "⏳ Received…" and headlines[-1] == "✅ Done"
     stages = ["⏳ Received…", "⏳ Reading…", "⏳ Pre-screening…", "⏳ Analysis…", "✅ Done"]
-    assert [h for h in dict.fromkeys(headlines)] == [s for s in stages if s in headlines]
-    assert "⏳ Pre-screening…" in headlines
+    assert set(headlines) <= set(stages)
+    assert headlines == sorted(headlines, key=stages.index)
+    assert len(set(headlines)) >= 3  # the run was followed, not just begun and ended
     # The result: facts, findings by severity and the gravest quotes, with its buttons.
     assert result.text is not None and result.text.startswith("Screening result: supply.pdf")
     assert "Findings:" in result.text and "does not replace the advice of a lawyer" in result.text
