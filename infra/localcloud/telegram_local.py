@@ -36,7 +36,7 @@ _PHOTO_TYPES = {".jpg", ".jpeg", ".png"}
 class LocalTelegram:
     """A fake Telegram for the local cloud's bot: start before the cloud, connect after."""
 
-    def __init__(self, *, album_settle_seconds: float = 1.0) -> None:
+    def __init__(self, *, album_settle_seconds: float = 1.5) -> None:
         self.fake = FakeTelegram(token=BOT_TOKEN)
         self.secret = secrets.token_urlsafe(24)
         self._settle = album_settle_seconds

@@ -35,7 +35,7 @@ CONTRACT = make_pdf()
 
 @pytest.fixture(scope="module")
 def bot() -> Iterator[LocalTelegram]:
-    telegram = LocalTelegram(album_settle_seconds=0.5).start()
+    telegram = LocalTelegram(album_settle_seconds=1.5).start()
     cloud = LocalCloud(
         env_overrides={**telegram.environment(), "SIGNUP_CREDITS": "3"},
         retry_wait_factor=0.001,
