@@ -463,6 +463,9 @@ def _telegram_bot_token() -> str:
 @cache
 def telegram_bot() -> TelegramBot:
     """The bot worker: aiogram's dispatcher over the same services as the web page."""
+    from chalicelib.telegram.aiogram_import import import_aiogram
+
+    import_aiogram()  # before anything else imports it: the cold start's biggest cost
     from chalicelib.adapters.credentials import DynamoCredentialStore
     from chalicelib.auth.service import user_for_telegram
     from chalicelib.telegram.bot import BotServices, TelegramBot
@@ -490,6 +493,9 @@ def telegram_bot() -> TelegramBot:
 @cache
 def telegram_progress() -> ProgressNotifier:
     """Progress messages and results in the chats documents came from."""
+    from chalicelib.telegram.aiogram_import import import_aiogram
+
+    import_aiogram()
     from chalicelib.telegram.progress import ProgressNotifier
 
     return ProgressNotifier(
