@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from aiogram.utils.formatting import BlockQuote, Bold, Italic, Text, as_key_value, as_list
 
 from chalicelib.models import SEVERITY_ORDER, DocumentStatus
-from chalicelib.telegram.texts import failure_text, text
+from chalicelib.telegram.texts import contract_type_name, failure_text, text
 
 if TYPE_CHECKING:
     from chalicelib.models import Document
@@ -83,7 +83,7 @@ def summary_text(lang: Lang, document: Document, report: dict[str, Any]) -> Text
     none = text(lang, "none")
     parts: list[Text | str] = [
         Bold(f"{text(lang, 'summary_title')}: {document.filename}"),
-        as_key_value(text(lang, "field_type"), prescreen.get("contract_type") or none),
+        as_key_value(text(lang, "field_type"), _contract_type(lang, prescreen) or none),
         as_key_value(text(lang, "field_parties"), _parties(prescreen) or none),
         as_key_value(text(lang, "field_amount"), _amount(prescreen) or none),
         as_key_value(
@@ -119,6 +119,11 @@ def summary_text(lang: Lang, document: Document, report: dict[str, Any]) -> Text
 def fits_in_a_message(body: str) -> bool:
     """Whether a text can go as one Telegram message."""
     return len(body) <= TELEGRAM_TEXT_LIMIT
+
+
+def _contract_type(lang: Lang, prescreen: dict[str, Any]) -> str:
+    kind = prescreen.get("contract_type")
+    return contract_type_name(lang, kind) if kind else ""
 
 
 def _parties(prescreen: dict[str, Any]) -> str:

@@ -224,6 +224,52 @@ _TEXTS: dict[str, dict[Lang, str]] = {
 }
 
 
+# Prescreen's contract types, as a person says them (an unknown one is shown as it is).
+_CONTRACT_TYPES: dict[str, tuple[str, str]] = {
+    "supply": ("поставка", "supply"),
+    "sale": ("купля-продажа", "sale"),
+    "services": ("оказание услуг", "services"),
+    "works": ("подряд", "works"),
+    "lease": ("аренда", "lease"),
+    "loan": ("заём", "loan"),
+    "agency": ("агентский договор", "agency"),
+    "commission": ("комиссия", "commission"),
+    "transportation": ("перевозка", "transportation"),
+    "storage": ("хранение", "storage"),
+    "license": ("лицензионный договор", "license"),
+    "employment": ("трудовой договор", "employment"),
+    "nda": ("соглашение о конфиденциальности", "non-disclosure agreement"),
+    "distribution": ("дистрибуция", "distribution"),
+    "consulting": ("консультационные услуги", "consulting"),
+    "development": ("разработка", "development"),
+    "maintenance": ("обслуживание", "maintenance"),
+    "manufacturing": ("производство", "manufacturing"),
+    "marketing": ("маркетинг", "marketing"),
+    "franchise": ("франчайзинг", "franchise"),
+    "joint_venture": ("совместное предприятие", "joint venture"),
+    "strategic_alliance": ("стратегический альянс", "strategic alliance"),
+    "collaboration": ("сотрудничество", "collaboration"),
+    "cooperation": ("сотрудничество", "cooperation"),
+    "hosting": ("хостинг", "hosting"),
+    "outsourcing": ("аутсорсинг", "outsourcing"),
+    "sponsorship": ("спонсорство", "sponsorship"),
+    "endorsement": ("рекламное продвижение", "endorsement"),
+    "non_compete": ("соглашение о неконкуренции", "non-compete"),
+    "data_exchange": ("обмен данными", "data exchange"),
+    "annex": ("приложение или допсоглашение", "annex or amendment"),
+    "accounting_statement": ("бухгалтерская отчётность", "accounting statement"),
+    "other": ("другой", "other"),
+}
+
+
+def contract_type_name(lang: Lang, contract_type: str) -> str:
+    """Prescreen's contract type in words of `lang`."""
+    names = _CONTRACT_TYPES.get(contract_type)
+    if names is None:
+        return contract_type.replace("_", " ")
+    return names[0] if lang == "ru" else names[1]
+
+
 def pick_language(language_code: str | None) -> Lang:
     """The bot's language for a Telegram client's `language_code`."""
     code = (language_code or "").lower().split("-")[0]

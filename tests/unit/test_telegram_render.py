@@ -78,7 +78,7 @@ def _report(findings: int, quote: str) -> dict[str, Any]:
 def test_render_summary_has_the_facts_and_the_gravest_findings_first() -> None:
     sent = summary_text("en", _document(DocumentStatus.DONE), _report(5, "Штраф 10%")).as_kwargs()
     body = sent["text"]
-    assert "supply" in body and "ООО «Ромашка» (ИНН 7707083893)" in body
+    assert "Type: supply" in body and "ООО «Ромашка» (ИНН 7707083893)" in body
     assert "1200000.00 RUB" in body and "2026-12-31" in body and "deep analysis" in body
     assert "high: 2, medium: 1, low: 2" in body
     assert body.index("Risk 0") < body.index("Risk 2")  # high before medium
@@ -103,3 +103,8 @@ def test_intake_names_a_file_without_extension_by_its_type() -> None:
     assert named_by_type(None, "application/pdf") == "document.pdf"
     assert named_by_type("scan.tiff", "application/pdf") == "scan.tiff"  # the name decides
     assert named_by_type("notes", "application/zip") == "notes"  # refused later, by its name
+
+
+def test_render_summary_names_the_contract_type_in_the_users_language() -> None:
+    body = summary_text("ru", _document(DocumentStatus.DONE), _report(0, "")).as_kwargs()["text"]
+    assert "Тип: поставка" in body
