@@ -148,13 +148,17 @@ class LocalTelegram:
         documents, _ = repository().list_documents(user_id, limit=50)
         return documents
 
-    def wait_until_settled(self, chat_id: int, timeout: float = 120.0) -> list[Document]:
-        """Wait until each of the chat's documents is done, failed or with a reviewer."""
+    def wait_until_settled(
+        self, chat_id: int, timeout: float = 120.0, *, held_counts: bool = True
+    ) -> list[Document]:
+        """Wait until each of the chat's documents is done, failed or (`held_counts`) with a
+        reviewer."""
+        settled = {"done", "failed", "in_review"} if held_counts else {"done", "failed"}
         deadline = time.monotonic() + timeout
         while True:
             self.settle(timeout=max(deadline - time.monotonic(), 1.0))
             documents = self.documents_of(chat_id)
-            if all(d.status.is_final or d.status.value == "in_review" for d in documents):
+            if all(d.status.value in settled for d in documents):
                 self.settle(timeout=max(deadline - time.monotonic(), 1.0))
                 return documents
             if time.monotonic() > deadline:

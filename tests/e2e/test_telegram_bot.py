@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import boto3
+import httpx
 import pytest
 
 from infra.localcloud import LocalCloud
@@ -41,7 +42,7 @@ def bot() -> Iterator[LocalTelegram]:
         retry_wait_factor=0.001,
     )
     try:
-        cloud.start_server(api_port=None, access_log=False)
+        cloud.start_server(access_log=False)  # the HTTP API too: a reviewer decides there
         telegram.connect(cloud)
         yield telegram
     finally:
@@ -259,6 +260,20 @@ def test_bot_album_of_photos_becomes_one_scan_in_page_order(bot: LocalTelegram) 
     [status] = [m for m in bot.fake.messages(chat) if "Scan (2 pages)" in (m.text or "")]
     assert document.status.value == "in_review"
     assert status.text is not None and status.text.startswith("👩‍⚖️ Held for a reviewer")
+    # A reviewer approves it over HTTP: the run resumes, the message moves on, the result comes.
+    assert bot.cloud is not None and bot.cloud.api_url is not None
+    api = bot.cloud.api_url
+    token = httpx.post(f"{api}/v1/auth/dev", json={"user_id": "rev-1", "role": "reviewer"})
+    headers = {"authorization": f"Bearer {token.json()['access_token']}"}
+    decided = httpx.post(
+        f"{api}/v1/reviews/{document.document_id}", json={"decision": "approve"}, headers=headers
+    )
+    assert decided.status_code == 200, decided.text
+    [document] = bot.wait_until_settled(chat, held_counts=False)
+    assert document.status.value == "done"
+    status, result = [m for m in bot.fake.messages(chat) if "Scan (2 pages)" in (m.text or "")]
+    assert (status.text or "").startswith("✅ Done")
+    assert "Reviewer's decision: approve" in (result.text or "")
     _no_handler_errors(bot)
 
 
