@@ -85,9 +85,12 @@ def local_up(args: argparse.Namespace) -> int:
     telegram = LocalTelegram().start()
     overrides = {**shell_overrides(), **telegram.environment(), **env}
     cloud = LocalCloud(parameters=parameters, env_overrides=overrides)
+    from infra.localcloud.progress import working
+
     try:
-        cloud.start_server(port=args.port, api_port=None if args.no_api else args.api_port)
-        webhook = telegram.connect(cloud)
+        with working("Starting the local cloud…"):
+            cloud.start_server(port=args.port, api_port=None if args.no_api else args.api_port)
+            webhook = telegram.connect(cloud)
     except Exception as exc:  # noqa: BLE001  # any failure to start is an infrastructure error
         print(f"the local cloud did not start: {type(exc).__name__}: {exc}", file=sys.stderr)
         cloud.stop()
@@ -122,6 +125,14 @@ def _print_telegram(telegram: LocalTelegram, webhook: str) -> None:
         '"is_bot": false, "first_name": "Anna"}, "text": "/help"}}\''
     )
     print("  the whole conversation with a file: contract-check telegram send FILE…", flush=True)
+
+
+def local_status(args: argparse.Namespace) -> int:
+    """What a running local cloud is doing: runs in flight, failed runs, queue depths."""
+    from infra.localcloud.demo import SESSION_FILE
+    from infra.localcloud.status import run_status
+
+    return run_status(SESSION_FILE, as_json=args.json)
 
 
 def _lead_entry(name: str) -> Callable[..., int] | None:
@@ -197,9 +208,19 @@ def telegram_send(args: argparse.Namespace) -> int:
     return run_telegram_send(files, album=args.album, language=args.lang)
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("contract-check")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line: `local up`, `demo`, `review`, `eval`."""
     parser = argparse.ArgumentParser(prog="contract-check", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     commands = parser.add_subparsers(dest="command", required=True)
 
     local = commands.add_parser("local", help="the embedded local cloud")
@@ -213,6 +234,11 @@ def build_parser() -> argparse.ArgumentParser:
     up.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
                     help="an environment override for every handler")  # fmt: skip
     up.set_defaults(run=local_up)
+    status = local_commands.add_parser(
+        "status", help="runs in flight, failed runs and queue depths of a running local cloud"
+    )
+    status.add_argument("--json", action="store_true", help="print the status as JSON")
+    status.set_defaults(run=local_status)
 
     run_demo = commands.add_parser("demo", help="documents through the pipeline, locally")
     run_demo.add_argument("files", nargs="*", help="documents (none: the demo's samples)")

@@ -243,8 +243,11 @@ def run_demo(files: list[Path], keep: bool = False) -> int:
         return EXIT_INFRA
     # The demo is one user with enough credit for every document it runs.
     env = {**shell_overrides(), "SIGNUP_CREDITS": str(max(10, len(paths)))}
+    from infra.localcloud.progress import working
+
     try:
-        cloud = LocalCloud(env_overrides=env).start_server(access_log=False)
+        with working("Starting the local cloud…"):
+            cloud = LocalCloud(env_overrides=env).start_server(access_log=False)
     except Exception as exc:  # noqa: BLE001 - any failure to start is an infrastructure error
         print(f"the local cloud did not start: {type(exc).__name__}: {exc}", file=sys.stderr)
         return EXIT_INFRA
@@ -264,13 +267,16 @@ def run_demo(files: list[Path], keep: bool = False) -> int:
 
 
 def _run(cloud: LocalCloud, paths: list[Path], keep: bool) -> int:
+    from infra.localcloud.progress import working
+
     assert cloud.api_url is not None
     print(f"Local cloud up: AWS endpoint {cloud.endpoint_url}, HTTP API {cloud.api_url}")
     client = DemoClient(cloud.api_url)
     outcomes = []
     try:
-        for path in paths:
-            outcome = client.submit(path)
+        for number, path in enumerate(paths, 1):
+            with working(f"[{number}/{len(paths)}] {path.name} through the pipeline…"):
+                outcome = client.submit(path)
             print_outcome(outcome, client, cloud, keep)
             outcomes.append(outcome)
     except httpx.HTTPError as exc:
@@ -303,7 +309,8 @@ def write_session(cloud: LocalCloud) -> None:
         "STATE_MACHINE_ARN": cloud.deployment.state_machine_arn,
     }
     SESSION_FILE.parent.mkdir(exist_ok=True)
-    SESSION_FILE.write_text(json.dumps({"environment": environment}, indent=2))
+    session = {"environment": environment, "queues": cloud.deployment.queues}
+    SESSION_FILE.write_text(json.dumps(session, indent=2))
 
 
 def run_review(document_id: str, decision: str, reviewer: str, comment: str = "") -> int:

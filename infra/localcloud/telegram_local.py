@@ -205,20 +205,23 @@ def run_telegram_send(files: list[Path], *, album: bool, language: str) -> int:
     """
     from infra.localcloud.cloud import LocalCloud
     from infra.localcloud.environment import shell_overrides
+    from infra.localcloud.progress import working
 
     telegram = LocalTelegram().start()
     cloud = LocalCloud(env_overrides={**shell_overrides(), **telegram.environment()})
     try:
-        cloud.start_server(port=0, api_port=None, access_log=False)
-        telegram.connect(cloud)
-        telegram.say(CHAT_ID, "/start", language_code=language)
-        if album:
-            telegram.send_album(CHAT_ID, files)
-        else:
-            for path in files:
-                telegram.send_file(CHAT_ID, path, as_photo=is_photo(path))
-        documents = telegram.wait_until_settled(CHAT_ID)
-        _ask_for_a_full_report(telegram)
+        with working("Starting the local cloud and a fake Telegram…"):
+            cloud.start_server(port=0, api_port=None, access_log=False)
+            telegram.connect(cloud)
+        with working("The user talks to the bot…"):
+            telegram.say(CHAT_ID, "/start", language_code=language)
+            if album:
+                telegram.send_album(CHAT_ID, files)
+            else:
+                for path in files:
+                    telegram.send_file(CHAT_ID, path, as_photo=is_photo(path))
+            documents = telegram.wait_until_settled(CHAT_ID)
+            _ask_for_a_full_report(telegram)
         print(telegram.fake.transcript(CHAT_ID))
         failed = [d for d in documents if d.status.value == "failed"]
         return 1 if failed else 0
