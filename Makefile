@@ -6,15 +6,30 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export AWS_DEFAULT_REGION ?= us-east-1
 
-.PHONY: setup system-deps demo test test-fast lint bench eval package clean
+.PHONY: setup system-deps demo test test-fast lint bench eval package clean lock
 
 setup: $(STAMP) system-deps
 
-$(STAMP): pyproject.toml
+# Exactly the locked versions (hash-checked), then the project itself on top of them.
+$(STAMP): pyproject.toml requirements/dev.lock
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet --require-hashes -r requirements/dev.lock
+	$(BIN)/pip install --quiet --no-deps -e .
 	touch $(STAMP)
+
+# After a change to pyproject.toml's dependencies: the locks again (uv resolves, pip installs).
+# dev.lock is the venv's (and CI's); lambda.lock pins the layers to the same versions.
+lock:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet uv
+	$(BIN)/uv pip compile pyproject.toml --extra dev --python-version 3.11 --generate-hashes \
+	  --upgrade --quiet -o requirements/dev.lock
+	$(BIN)/uv pip compile pyproject.toml --extra extract --extra api --extra llm --extra telegram \
+	  --python-version 3.11 --python-platform x86_64-manylinux_2_17 -c requirements/dev.lock \
+	  --quiet --no-header -o requirements/lambda.lock
+	sed -i '1i # Versions of every runtime dependency for the Lambda layers (manylinux2014 x86_64, CPython 3.11),\n# held to the versions of dev.lock: what is deployed is what was tested. `make lock` writes it.' \
+	  requirements/lambda.lock
 
 # Tesseract with Russian and English data, for scans; chromium and its driver, for the web
 # page's browser tests (skipped without them). apt-get needs root; others are told how.

@@ -1,6 +1,7 @@
 """Builds the deployable artefacts in out/: the merged template, function code and layers.
 
-    python -m infra.package [--out out] [--template-only] [--lint] [--tesseract-dir DIR]
+    python -m infra.package [--out out] [--template-only] [--lint]
+        [--tesseract-dir DIR | --without-tesseract]
 
 1. `chalice package --merge-template infra/template.yaml OUT` (the HTTP API + the
    SAM template), then the state machine's ASL is inlined as `Definition` so
@@ -188,9 +189,13 @@ def _project() -> dict[str, Any]:
     return project
 
 
+LAMBDA_LOCK = ROOT / "requirements" / "lambda.lock"
+
+
 def pip_install(target: Path, requirements: list[str]) -> None:
-    """Install requirements for Lambda's platform (not this machine's) into target."""
-    pip = [sys.executable, "-m", "pip", "install", "--quiet", "--upgrade"]
+    """Install requirements for Lambda's platform (not this machine's) into target, at the
+    versions of requirements/lambda.lock (those of the tested venv)."""
+    pip = [sys.executable, "-m", "pip", "install", "--quiet", "--upgrade", "-c", str(LAMBDA_LOCK)]
     _run([*pip, "--target", str(target), *PIP_PLATFORM, *PIP_PYTHON, *requirements])
 
 
@@ -211,10 +216,10 @@ def build_core_layer(layer: Path) -> None:
 def build_extract_layer(layer: Path, tesseract_dir: Path | None) -> None:
     """PyMuPDF, pytesseract, Pillow, and the prebuilt Tesseract (bin, lib, share/tessdata)."""
     pip_install(layer / "python", list(_project()["optional-dependencies"]["extract"]))
-    if tesseract_dir is None:
+    if tesseract_dir is None:  # allowed by --without-tesseract only (see main)
         print(
-            "warning: no Tesseract build given (--tesseract-dir or TESSERACT_DIR): the extract "
-            "layer has no OCR binary; see layers/README.md",
+            "warning: the extract layer has no OCR binary (--without-tesseract): scans will "
+            "fail with OCR_UNAVAILABLE; see layers/README.md",
             file=sys.stderr,
         )
         return
@@ -276,14 +281,28 @@ def main(argv: list[str] | None = None) -> int:
         "--bundle-layers", action="store_true", help="also copy layers into each function"
     )
     parser.add_argument("--tesseract-dir", type=Path, default=os.environ.get("TESSERACT_DIR"))
+    parser.add_argument(
+        "--without-tesseract",
+        action="store_true",
+        default=os.environ.get("WITHOUT_TESSERACT") == "1",
+        help="build the extract layer without OCR (scans then fail with OCR_UNAVAILABLE)",
+    )
     args = parser.parse_args(argv)
+    tesseract = Path(args.tesseract_dir) if args.tesseract_dir else None
+    if not args.template_only and tesseract is None and not args.without_tesseract:
+        print(
+            "packaging refused: the extract layer would ship without Tesseract, so every scan "
+            "would fail. Give its build (--tesseract-dir or TESSERACT_DIR, see layers/README.md)"
+            " or say --without-tesseract (WITHOUT_TESSERACT=1).",
+            file=sys.stderr,
+        )
+        return 2
     out: Path = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
     try:
         chalice_package(out)
         if not args.template_only:
             copy_functions(out)
-            tesseract = Path(args.tesseract_dir) if args.tesseract_dir else None
             build_layers(out, tesseract)
             if args.bundle_layers:
                 bundle_layers(out)
