@@ -5,10 +5,13 @@ from __future__ import annotations
 import re
 import tomllib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
+
+if TYPE_CHECKING:
+    import pytest
 
 ROOT = Path(__file__).parents[2]
 _PIN = re.compile(r"^([A-Za-z0-9_.\-\[\]]+)==([^\s;\\]+)", re.MULTILINE)
