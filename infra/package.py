@@ -26,6 +26,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -259,10 +260,24 @@ def bundle_layers(out: Path) -> None:
     global_layers = template.get("Globals", {}).get("Function", {}).get("Layers", [])
     for resource in template["Resources"].values():
         uri = resource.get("Properties", {}).get("CodeUri")
-        if resource["Type"] != "AWS::Serverless::Function" or uri.endswith(".zip"):
+        if resource["Type"] != "AWS::Serverless::Function":
             continue
         for layer in [*global_layers, *resource["Properties"].get("Layers", [])]:
-            shutil.copytree(layer_dirs[layer["Ref"]], out / uri, dirs_exist_ok=True)
+            if uri.endswith(".zip"):
+                # Chalice's package (the API and its authorizer): the layer goes into the zip.
+                _add_to_zip(out / uri, layer_dirs[layer["Ref"]])
+            else:
+                shutil.copytree(layer_dirs[layer["Ref"]], out / uri, dirs_exist_ok=True)
+
+
+def _add_to_zip(archive: Path, tree: Path) -> None:
+    """Add every file under `tree` to the zip, at its path relative to `tree` (kept if there)."""
+    with zipfile.ZipFile(archive, "a", compression=zipfile.ZIP_DEFLATED) as bundle:
+        present = set(bundle.namelist())
+        for path in sorted(tree.rglob("*")):
+            name = path.relative_to(tree).as_posix()
+            if path.is_file() and name not in present:
+                bundle.write(path, name)
 
 
 def lint(out: Path) -> None:
