@@ -73,3 +73,18 @@ def test_error_names_follow_the_convention() -> None:
         assert name.endswith("Error"), name
         cls = errors.error_class_by_name(name)
         assert cls is not None and cls.__doc__, name
+
+
+def test_a_throttled_step_waits_minutes_for_capacity_not_seconds(asl: dict[str, Any]) -> None:
+    # A burst of uploads meets reserved concurrency: Lambda's 429 is waited out (~5 min).
+    for name, task in _tasks(asl):
+        throttled = [
+            r for r in task["Retry"] if "Lambda.TooManyRequestsException" in r["ErrorEquals"]
+        ]
+        assert len(throttled) == 1, name
+        wait = sum(
+            min(throttled[0]["IntervalSeconds"] * throttled[0]["BackoffRate"] ** n,
+                throttled[0].get("MaxDelaySeconds", 10**9))
+            for n in range(throttled[0]["MaxAttempts"])
+        )  # fmt: skip
+        assert wait >= 240, f"{name} waits only {wait:.0f} s for Lambda capacity"
