@@ -1,4 +1,5 @@
-"""Credentials in the single table: e-mail sign-ins, Telegram links and failed-attempt counters.
+"""Credentials in the single table: e-mail sign-ins, Telegram links, login-attempt counters
+and refresh-token state.
 
 Items:
 
@@ -7,13 +8,21 @@ Items:
 - `EMAIL#{email}` / `ATTEMPTS`: `attempts`, `expires_at` (epoch seconds, the table's
   TTL attribute, so finished windows are swept away without a job);
 - `REFRESH#{jti}` / `SPENT`: a refresh token that was used or signed out, until it would
-  have expired (`expires_at`, the TTL attribute again).
+  have expired (`expires_at`, the TTL attribute again);
+- `REFRESH_FAMILY#{fam}` / `REVOKED`: a session whose refresh tokens are all refused (a
+  spent one came back, or it signed out), until the last of them has expired (TTL).
 
 Links are created with `attribute_not_exists(PK)`, so of two registrations of
 one e-mail (or two first logins of one Telegram id) exactly one wins. TTL
 deletion lags by up to days, so an attempts item whose `expires_at` has
 passed is treated as absent by every read and write here, never trusted to
 be gone.
+
+A login attempt is counted by one conditional UpdateItem (`expires_at > now AND
+attempts < limit`) before the password is checked; DynamoDB runs each such write
+atomically, so of any number of parallel sign-ins at most `limit` are counted. When
+it is refused, the item it saw (`ReturnValuesOnConditionCheckFailure`) tells a full
+window (429) from an ended or missing one, which a conditional PutItem restarts.
 """
 
 from __future__ import annotations
@@ -29,17 +38,18 @@ from chalicelib.adapters.table import (
     TTL_ATTRIBUTE,
     conditional_write,
     get_item,
+    is_condition_failed,
     item_key,
     put_new_item,
 )
-from chalicelib.auth.ports import EmailCredential, FailedAttempts
+from chalicelib.auth.ports import AttemptReservation, EmailCredential, LoginAttempts
 from chalicelib.errors import StorageUnavailableError
 
 if TYPE_CHECKING:
     from mypy_boto3_dynamodb import DynamoDBClient
 
-# Starting a window races with another caller's failure only in a narrow gap; a few tries suffice.
-_RECORD_TRIES = 3
+# Starting a window races with another caller's attempt only in a narrow gap; a few tries do.
+_RESERVE_TRIES = 3
 
 
 def email_pk(email: str) -> str:
@@ -62,6 +72,10 @@ def _attempts_key(email: str) -> dict[str, Any]:
 
 def _link_key(telegram_id: int) -> dict[str, Any]:
     return item_key(telegram_pk(telegram_id), "LINK")
+
+
+def _family_key(family_id: str) -> dict[str, Any]:
+    return item_key(f"REFRESH_FAMILY#{family_id}", "REVOKED")
 
 
 def _storage_error(exc: Exception) -> StorageUnavailableError:
@@ -139,61 +153,69 @@ class DynamoCredentialStore:
             raise StorageUnavailableError("The Telegram link could not be read back.")
         return winner
 
-    # --- failed attempts -------------------------------------------------------
+    # --- login attempts -----------------------------------------------------------
 
-    def get_failed_attempts(self, email: str, now: datetime) -> FailedAttempts | None:
-        """The failures that still count at `now`, or None."""
-        item = self._get(_attempts_key(email))
-        if item is None:
-            return None
-        attempts = _attempts_from_item(item)
-        return attempts if attempts.expires_at > now else None
-
-    def record_failed_attempt(
-        self, email: str, now: datetime, window_seconds: int
-    ) -> FailedAttempts:
-        """Count one more failure and extend the window to `now + window_seconds`."""
-        # A window is live while `expires_at > now`; flooring `now` keeps that test the same
-        # here as in `get_failed_attempts`, which compares the exact time.
+    def reserve_login_attempt(
+        self, email: str, now: datetime, *, limit: int, window_seconds: int
+    ) -> AttemptReservation:
+        """Count one more attempt unless `limit` are counted in the live window (one atomic
+        write); a new window when the old one has ended."""
+        # A window is live while `expires_at > now`, compared in whole seconds on both sides.
         values = {
             ":now": {"N": str(math.floor(now.timestamp()))},
             ":exp": {"N": str(math.ceil(now.timestamp() + window_seconds))},
             ":one": {"N": "1"},
+            ":limit": {"N": str(limit)},
         }
-        for _ in range(_RECORD_TRIES):
-            extended = self._extend_window(email, values)
-            if extended is not None:
-                return extended
+        for _ in range(_RESERVE_TRIES):
+            counted, full = self._count_in_live_window(email, values)
+            if counted is not None:
+                return AttemptReservation(granted=True, attempts=counted)
+            if full is not None:
+                return AttemptReservation(granted=False, attempts=full)
             started = self._start_window(email, values)
             if started is not None:
-                return started
-        raise StorageUnavailableError("The failed-attempt counter kept changing under us.")
+                return AttemptReservation(granted=True, attempts=started)
+        raise StorageUnavailableError("The login-attempt counter kept changing under us.")
 
-    def clear_failed_attempts(self, email: str) -> None:
-        """Forget the failures (after a successful sign-in)."""
+    def clear_login_attempts(self, email: str) -> None:
+        """Forget the attempts (after a successful sign-in)."""
         try:
             self._client.delete_item(TableName=self._table, Key=_attempts_key(email))
         except (ClientError, BotoCoreError) as exc:
             raise _storage_error(exc) from exc
 
-    def _extend_window(self, email: str, values: dict[str, Any]) -> FailedAttempts | None:
-        """Add one to a live window; None when there is none."""
-        resp = conditional_write(
-            lambda: self._client.update_item(
+    def _count_in_live_window(
+        self, email: str, values: dict[str, Any]
+    ) -> tuple[LoginAttempts | None, LoginAttempts | None]:
+        """(the window with this attempt counted, None) when a live window has room;
+        (None, the window) when a live one is full; (None, None) when none is live."""
+        try:
+            resp = self._client.update_item(
                 TableName=self._table,
                 Key=_attempts_key(email),
                 UpdateExpression="SET attempts = attempts + :one, #ttl = :exp",
-                ConditionExpression="#ttl > :now",
+                ConditionExpression="#ttl > :now AND attempts < :limit",
                 ExpressionAttributeNames={"#ttl": TTL_ATTRIBUTE},
                 ExpressionAttributeValues=values,
                 ReturnValues="ALL_NEW",
-            ),
-            _storage_error,
-        )
-        return _attempts_from_item(resp["Attributes"]) if resp is not None else None
+                ReturnValuesOnConditionCheckFailure="ALL_OLD",
+            )
+        except ClientError as exc:
+            if not is_condition_failed(exc):
+                raise _storage_error(exc) from exc
+            refused: dict[str, Any] | None = exc.response.get("Item")  # type: ignore[assignment]
+            if refused is None:
+                return None, None
+            window = _attempts_from_item(refused)
+            live = int(refused[TTL_ATTRIBUTE]["N"]) > int(values[":now"]["N"])
+            return None, (window if live else None)
+        except BotoCoreError as exc:
+            raise _storage_error(exc) from exc
+        return _attempts_from_item(resp["Attributes"]), None
 
-    def _start_window(self, email: str, values: dict[str, Any]) -> FailedAttempts | None:
-        """Start a window at one failure, over a missing or finished one; None if one is live."""
+    def _start_window(self, email: str, values: dict[str, Any]) -> LoginAttempts | None:
+        """Start a window at one attempt, over a missing or finished one; None if one is live."""
         item = {
             **_attempts_key(email),
             "attempts": values[":one"],
@@ -222,6 +244,24 @@ class DynamoCredentialStore:
             }
         )
 
+    def revoke_refresh_family(self, family_id: str, until: datetime) -> None:
+        """Refuse every refresh token of the family from now on, until `until` (TTL)."""
+        # Conditional: a family revoked already keeps its first record (and its TTL, which
+        # outlives every token the family had by then).
+        self._put_new(
+            {
+                **_family_key(family_id),
+                TTL_ATTRIBUTE: {"N": str(math.ceil(until.timestamp()))},
+                "revoked_at": {"S": datetime.now(UTC).isoformat()},
+            }
+        )
+
+    def is_refresh_family_revoked(self, family_id: str) -> bool:
+        """Whether the family's refresh tokens are refused (one consistent read)."""
+        # A record past its TTL only belongs to tokens that have all expired: no need to
+        # look at `expires_at` here.
+        return self._get(_family_key(family_id)) is not None
+
     # --- shared -----------------------------------------------------------------
 
     def _get(self, key: dict[str, Any]) -> dict[str, Any] | None:
@@ -231,8 +271,8 @@ class DynamoCredentialStore:
         return put_new_item(self._client, self._table, item, _storage_error)
 
 
-def _attempts_from_item(item: dict[str, Any]) -> FailedAttempts:
-    return FailedAttempts(
+def _attempts_from_item(item: dict[str, Any]) -> LoginAttempts:
+    return LoginAttempts(
         count=int(item["attempts"]["N"]),
         expires_at=datetime.fromtimestamp(int(item[TTL_ATTRIBUTE]["N"]), UTC),
     )

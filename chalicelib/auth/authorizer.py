@@ -31,7 +31,8 @@ def bearer_claims(header: str | None, issuer: TokenIssuer) -> Claims:
     """The claims of the access token in an `Authorization: Bearer <token>` header."""
     scheme, _, token = (header or "").strip().partition(" ")
     token = token.strip()
-    if scheme.lower() != "bearer" or not token:
+    # A JWT is ASCII; anything else (a lone surrogate, say) is no token, not our failure.
+    if scheme.lower() != "bearer" or not token or not token.isascii():
         raise Unauthorized
     try:
         return issuer.verify_access(token)

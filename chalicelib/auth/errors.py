@@ -27,16 +27,9 @@ class TooManyAttemptsError(RequestError):
 
     def __init__(self, message: str | None = None, *, retry_after_seconds: int = 0) -> None:
         super().__init__(message)
-        # For a `Retry-After` header; the body never needs it.
+        # The answer's `Retry-After` header (chalicelib.http.error_headers); the body never
+        # needs it.
         self.retry_after_seconds = retry_after_seconds
-
-
-class AccountExistsError(RequestError):
-    """An account with this e-mail exists already."""
-
-    code = "ACCOUNT_EXISTS"
-    http_status = 409
-    default_message = "An account with this e-mail exists already. Sign in instead."
 
 
 class InvalidEmailError(RequestError):

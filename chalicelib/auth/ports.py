@@ -21,21 +21,34 @@ class EmailCredential:
 
 
 @dataclass(frozen=True)
-class FailedAttempts:
-    """Failed sign-ins for one e-mail that still count, until `expires_at`."""
+class LoginAttempts:
+    """Password checks counted for one e-mail in its current window, which ends at `expires_at`."""
 
     count: int
     expires_at: datetime
 
 
+@dataclass(frozen=True)
+class AttemptReservation:
+    """The store's answer to "may one more password be checked?": `granted` or not, and the
+    window as it stands (with this attempt when granted)."""
+
+    granted: bool
+    attempts: LoginAttempts
+
+
 class CredentialStore(Protocol):
-    """E-mail credentials, Telegram links and failed-attempt counters.
+    """E-mail credentials, Telegram links, login-attempt counters and refresh-token state.
 
     Identity links are unique: adding one that exists changes nothing and says
     so, even when two callers race, so one e-mail or Telegram id can never
-    open two accounts. Failed attempts form a window that each failure
-    extends to `now + window_seconds`; a window whose end has passed counts
-    as none, whether or not storage has deleted it yet.
+    open two accounts.
+
+    Login attempts are reserved before a password is checked, atomically: of
+    any number of callers racing, at most `limit` get a place in a window.
+    Each granted place extends the window to `now + window_seconds`; a window
+    whose end has passed counts as none, whether or not storage has deleted
+    it yet.
     """
 
     def get_email_credential(self, email: str) -> EmailCredential | None:
@@ -58,22 +71,28 @@ class CredentialStore(Protocol):
         """Link the Telegram account to `user_id` unless linked; the user id it is linked to."""
         ...
 
-    def get_failed_attempts(self, email: str, now: datetime) -> FailedAttempts | None:
-        """The failures that still count at `now`, or None."""
+    def reserve_login_attempt(
+        self, email: str, now: datetime, *, limit: int, window_seconds: int
+    ) -> AttemptReservation:
+        """Count one more attempt unless `limit` are counted in the live window (one atomic
+        write); a new window when the old one has ended."""
         ...
 
-    def record_failed_attempt(
-        self, email: str, now: datetime, window_seconds: int
-    ) -> FailedAttempts:
-        """Count one more failure and extend the window to `now + window_seconds`."""
-        ...
-
-    def clear_failed_attempts(self, email: str) -> None:
-        """Forget the failures (after a successful sign-in)."""
+    def clear_login_attempts(self, email: str) -> None:
+        """Forget the attempts (after a successful sign-in)."""
         ...
 
     def spend_refresh_token(self, token_id: str, expires_at: datetime) -> bool:
         """Mark a refresh token used (kept until it would expire anyway); False if it was."""
+        ...
+
+    def revoke_refresh_family(self, family_id: str, until: datetime) -> None:
+        """Refuse every refresh token of a session's family from now on (kept until `until`,
+        when the last of them has expired)."""
+        ...
+
+    def is_refresh_family_revoked(self, family_id: str) -> bool:
+        """Whether the family's refresh tokens are refused."""
         ...
 
 

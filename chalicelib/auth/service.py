@@ -6,13 +6,26 @@ The local cloud adds one more, `development_sign_in`: any user and role, no secr
 Every way in ends the same: a user id, its profile (created with the sign-up
 credits the first time), and a token pair carrying the profile's role.
 
-E-mail sign-in is rate limited per e-mail: after `max_attempts` failures, each
-less than `lockout_seconds` after the one before, further attempts get
-`TooManyAttemptsError` until `lockout_seconds` have passed since the last
-failure; a success clears the count. Unknown e-mails count and cost the same
-as wrong passwords, so neither timing nor the lockout tells which e-mails
-have accounts. Anyone can lock an e-mail out for `lockout_seconds` this way:
-that is the price of slowing password guessing, and it does not grow.
+E-mail sign-in is rate limited per e-mail: each attempt reserves its place
+in the e-mail's window with one atomic write BEFORE the password is checked,
+so however many requests arrive at once, at most `max_attempts` passwords
+are checked until `lockout_seconds` have passed since the last of them; the
+others get `TooManyAttemptsError` without a check. A success clears the
+count. Unknown e-mails count and cost the same as wrong passwords, so neither
+timing nor the lockout tells which e-mails have accounts. Anyone can lock an
+e-mail out for `lockout_seconds` this way: that is the price of slowing
+password guessing, and it does not grow.
+
+Registration does not tell either: a taken e-mail gets the answer a new one
+gets, after the same work (one hash, one conditional write), and neither gets
+tokens; signing in is how an account's tokens come. (Without a mail to the
+address, the only proof of owning it, whoever registers a new e-mail can then
+sign in to it, so a determined prober still learns which e-mails were free,
+one new account per probe; nobody learns it from the answer.)
+
+Refresh tokens rotate within a family (one per sign-in): each works once, and
+one presented again means two parties hold the session, so the whole family
+is revoked; signing out revokes it too.
 """
 
 from __future__ import annotations
@@ -21,10 +34,10 @@ import hmac
 import math
 import re
 import uuid
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from chalicelib.auth.errors import (
-    AccountExistsError,
     AuthMethodDisabledError,
     InvalidCredentialsError,
     InvalidEmailError,
@@ -117,8 +130,9 @@ class AuthService:
 
     # --- e-mail and password -----------------------------------------------
 
-    def register(self, email: str, password: str) -> TokenPair:
-        """Create an account for a new e-mail and sign it in; `AccountExistsError` if taken."""
+    def register(self, email: str, password: str) -> None:
+        """Create an account for a new e-mail; a taken one is left as it is, and the caller
+        cannot tell which happened (neither gets tokens: sign in next)."""
         normalized = normalize_email(email)
         check_password_policy(password, email=normalized)
         credential = EmailCredential(
@@ -126,34 +140,35 @@ class AuthService:
             user_id=self._new_user_id(),
             password_hash=self._passwords.hash(password),
         )
-        # The conditional write decides: of two registrations racing for one e-mail, one wins.
-        if not self._credentials.add_email_credential(credential):
-            raise AccountExistsError
-        return self._sign_in(credential.user_id)
+        # The conditional write decides: of two registrations racing for one e-mail, one wins,
+        # and the other changes nothing. Both did the same work, so both take as long.
+        self._credentials.add_email_credential(credential)
 
     def login(self, email: str, password: str) -> TokenPair:
-        """Sign in with e-mail and password, within the failed-attempt limit."""
+        """Sign in with e-mail and password, within the attempt limit."""
         try:
             normalized = normalize_email(email)
         except InvalidEmailError as exc:
             # No account can have this e-mail: say "wrong credentials", not "bad request".
             raise InvalidCredentialsError from exc
         now = self._clock()
-        failures = self._credentials.get_failed_attempts(normalized, now)
-        if failures is not None and failures.count >= self._max_attempts:
-            wait = math.ceil((failures.expires_at - now).total_seconds())
+        # The place is taken before the check: a check never runs unless it was counted first.
+        reservation = self._credentials.reserve_login_attempt(
+            normalized, now, limit=self._max_attempts, window_seconds=self._lockout_seconds
+        )
+        if not reservation.granted:
+            wait = math.ceil((reservation.attempts.expires_at - now).total_seconds())
             raise TooManyAttemptsError(retry_after_seconds=max(wait, 1))
         credential = self._credentials.get_email_credential(normalized)
         if credential is None:
             self._passwords.verify_dummy(password)
-        elif self._passwords.verify(password, credential.password_hash):
-            if failures is not None:
-                self._credentials.clear_failed_attempts(normalized)
-            if self._passwords.needs_rehash(credential.password_hash):
-                self._credentials.replace_password_hash(normalized, self._passwords.hash(password))
-            return self._sign_in(credential.user_id)
-        self._credentials.record_failed_attempt(normalized, now, self._lockout_seconds)
-        raise InvalidCredentialsError
+            raise InvalidCredentialsError
+        if not self._passwords.verify(password, credential.password_hash):
+            raise InvalidCredentialsError
+        self._credentials.clear_login_attempts(normalized)
+        if self._passwords.needs_rehash(credential.password_hash):
+            self._credentials.replace_password_hash(normalized, self._passwords.hash(password))
+        return self._sign_in(credential.user_id)
 
     # --- Telegram -------------------------------------------------------------
 
@@ -216,24 +231,32 @@ class AuthService:
     # --- tokens ----------------------------------------------------------------
 
     def refresh(self, refresh_token: str) -> TokenPair:
-        """A new pair for a valid refresh token, with the user's current role.
+        """A new pair in the same family for a valid refresh token, with the user's current role.
 
-        Each refresh token works once (rotation): the new pair replaces it, so a stolen
-        copy is worth one refresh at most, and using one twice is refused.
+        Each refresh token works once (rotation). One presented again means somebody else
+        holds a copy (a thief who refreshed first, or the victim after a thief): which of
+        the two is at the keyboard cannot be told, so the whole family is revoked and both
+        must sign in again.
         """
         claims = self._tokens.verify_refresh(refresh_token)
+        if self._credentials.is_refresh_family_revoked(claims.family_id):
+            raise InvalidTokenError("This session has ended. Sign in again.")
         if not self._credentials.spend_refresh_token(claims.token_id, claims.expires_at):
+            self._revoke_family(claims.family_id)
             raise InvalidTokenError("This refresh token was used already. Sign in again.")
         # The role is read again so a promotion or demotion lands at the next refresh.
-        return self._sign_in(claims.user_id)
+        profile = self._users.profile(claims.user_id)
+        return self._tokens.issue(claims.user_id, profile.role, family_id=claims.family_id)
 
     def sign_out(self, refresh_token: str) -> None:
-        """End a session: its refresh token works no more (its access token runs out soon)."""
+        """End a session: no refresh token of its family works any more (its access tokens
+        run out within their lifetime)."""
         try:
             claims = self._tokens.verify_refresh(refresh_token)
         except TokenExpiredError:
             return  # an expired session is over already
         self._credentials.spend_refresh_token(claims.token_id, claims.expires_at)
+        self._revoke_family(claims.family_id)
 
     # --- shared -----------------------------------------------------------------
 
@@ -243,3 +266,10 @@ class AuthService:
     def _sign_in(self, user_id: str) -> TokenPair:
         profile = self._users.profile(user_id)
         return self._tokens.issue(user_id, profile.role)
+
+    def _revoke_family(self, family_id: str) -> None:
+        # Kept until every token of the family has expired: the newest one was issued no
+        # later than now (a refresh racing with this one may issue one a moment after, hence
+        # the margin), and lives the refresh lifetime.
+        until = self._clock() + timedelta(seconds=self._tokens.refresh_ttl_seconds + 3600)
+        self._credentials.revoke_refresh_family(family_id, until)

@@ -1,10 +1,16 @@
 """HS256 JWTs: a short-lived access token and a long-lived refresh token per sign-in.
 
 Both carry `iss`, `sub` (the user id), `role`, `typ` (`access` or `refresh`),
-`iat`, `exp` and a random `jti`. Only HS256 is accepted, so `alg: none` and
-algorithm-confusion tokens fail. `typ` keeps the two kinds apart: a refresh
-token is never an access token and the other way round. The refresh token's
-`jti` is what a revocation store will record later.
+`iat`, `exp`, a random `jti` and `fam`, the session's family. Only HS256 is
+accepted, so `alg: none` and algorithm-confusion tokens fail. `typ` keeps the
+two kinds apart: a refresh token is never an access token and the other way
+round.
+
+A sign-in starts a family; each refresh issues the next pair in the same
+family. The refresh token's `jti` is what is spent when it is used, and the
+family is what is revoked when a spent one comes back (reuse: someone else
+holds a copy) or the session signs out. A refresh token from before families
+has no `fam`: it is a family of its own (its `jti`).
 
 Expiry is checked against the injected clock rather than PyJWT's wall clock,
 so tests (and a caller with a skewed clock) see one notion of "now".
@@ -58,12 +64,13 @@ class Claims:
 
 @dataclass(frozen=True)
 class RefreshClaims:
-    """Who a refresh token speaks for, and its id for revocation."""
+    """Who a refresh token speaks for, its id (spent once) and its session's family."""
 
     user_id: str
     role: Role
     token_id: str
     expires_at: datetime
+    family_id: str
 
 
 def _utc_now() -> datetime:
@@ -92,15 +99,23 @@ class TokenIssuer:
         self._issuer = issuer
         self._clock = clock
 
-    def issue(self, user_id: str, role: str) -> TokenPair:
-        """A fresh access and refresh token for `user_id` with `role`."""
+    @property
+    def refresh_ttl_seconds(self) -> int:
+        """How long a refresh token lives: the longest any token of a family outlives its last
+        refresh."""
+        return self._refresh_ttl
+
+    def issue(self, user_id: str, role: str, *, family_id: str | None = None) -> TokenPair:
+        """A fresh access and refresh token for `user_id` with `role`, in `family_id` (a
+        refresh) or in a new family (a sign-in)."""
         if not user_id:
             raise ValueError("user_id must not be empty")
         checked_role = _checked_role(role)
+        family = family_id or uuid.uuid4().hex
         now = int(self._clock().timestamp())
         return TokenPair(
-            access_token=self._encode(user_id, checked_role, "access", now, self._access_ttl),
-            refresh_token=self._encode(user_id, checked_role, "refresh", now, self._refresh_ttl),
+            access_token=self._encode(user_id, checked_role, family, kind="access", now=now),
+            refresh_token=self._encode(user_id, checked_role, family, kind="refresh", now=now),
             expires_in=self._access_ttl,
         )
 
@@ -117,14 +132,17 @@ class TokenIssuer:
             role=payload["role"],
             token_id=payload["jti"],
             expires_at=datetime.fromtimestamp(payload["exp"], UTC),
+            family_id=payload.get("fam") or payload["jti"],
         )
 
     def refresh(self, refresh_token: str) -> TokenPair:
-        """A new pair for the holder of a valid refresh token, with the role it carried."""
+        """A new pair in the same family for the holder of a valid refresh token, with the
+        role it carried (no reuse check: that needs storage, `AuthService.refresh` has it)."""
         claims = self.verify_refresh(refresh_token)
-        return self.issue(claims.user_id, claims.role)
+        return self.issue(claims.user_id, claims.role, family_id=claims.family_id)
 
-    def _encode(self, user_id: str, role: Role, kind: TokenKind, now: int, ttl: int) -> str:
+    def _encode(self, user_id: str, role: Role, family: str, *, kind: TokenKind, now: int) -> str:
+        ttl = self._access_ttl if kind == "access" else self._refresh_ttl
         payload = {
             "iss": self._issuer,
             "sub": user_id,
@@ -133,6 +151,7 @@ class TokenIssuer:
             "iat": now,
             "exp": now + ttl,
             "jti": uuid.uuid4().hex,
+            "fam": family,
         }
         return jwt.encode(payload, self._secret, algorithm=ALGORITHM)
 
@@ -158,6 +177,8 @@ class TokenIssuer:
         if not isinstance(payload.get("sub"), str) or not payload["sub"]:
             raise InvalidTokenError
         if payload.get("role") not in ROLES or not isinstance(payload.get("jti"), str):
+            raise InvalidTokenError
+        if not isinstance(payload.get("fam", ""), str):
             raise InvalidTokenError
         expires_at = payload.get("exp")
         if not isinstance(expires_at, int) or isinstance(expires_at, bool):

@@ -6,20 +6,22 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
-from chalicelib.auth.ports import EmailCredential, FailedAttempts
+from chalicelib.auth.ports import AttemptReservation, EmailCredential, LoginAttempts
 
 if TYPE_CHECKING:
     from datetime import datetime
 
 
 class FakeCredentialStore:
-    """Keeps credentials, links, failed attempts and spent refresh tokens in dicts."""
+    """Keeps credentials, links, login attempts, spent refresh tokens and revoked families
+    in dicts (one caller at a time: each method is as atomic as the write it stands for)."""
 
     def __init__(self) -> None:
         self.credentials: dict[str, EmailCredential] = {}
         self.telegram_links: dict[int, str] = {}
-        self.attempts: dict[str, FailedAttempts] = {}
+        self.attempts: dict[str, LoginAttempts] = {}
         self.spent: dict[str, datetime] = {}
+        self.revoked_families: dict[str, datetime] = {}
 
     def get_email_credential(self, email: str) -> EmailCredential | None:
         return self.credentials.get(email)
@@ -40,17 +42,17 @@ class FakeCredentialStore:
     def add_telegram_link(self, telegram_id: int, user_id: str) -> str:
         return self.telegram_links.setdefault(telegram_id, user_id)
 
-    def get_failed_attempts(self, email: str, now: datetime) -> FailedAttempts | None:
-        attempts = self.attempts.get(email)
-        return attempts if attempts is not None and attempts.expires_at > now else None
-
-    def record_failed_attempt(
-        self, email: str, now: datetime, window_seconds: int
-    ) -> FailedAttempts:
-        live = self.get_failed_attempts(email, now)
+    def reserve_login_attempt(
+        self, email: str, now: datetime, *, limit: int, window_seconds: int
+    ) -> AttemptReservation:
+        live = self.attempts.get(email)
+        if live is not None and live.expires_at <= now:
+            live = None
+        if live is not None and live.count >= limit:
+            return AttemptReservation(granted=False, attempts=live)
         count = live.count + 1 if live else 1
-        self.attempts[email] = FailedAttempts(count, now + timedelta(seconds=window_seconds))
-        return self.attempts[email]
+        self.attempts[email] = LoginAttempts(count, now + timedelta(seconds=window_seconds))
+        return AttemptReservation(granted=True, attempts=self.attempts[email])
 
     def spend_refresh_token(self, token_id: str, expires_at: datetime) -> bool:
         if token_id in self.spent:
@@ -58,5 +60,11 @@ class FakeCredentialStore:
         self.spent[token_id] = expires_at
         return True
 
-    def clear_failed_attempts(self, email: str) -> None:
+    def revoke_refresh_family(self, family_id: str, until: datetime) -> None:
+        self.revoked_families.setdefault(family_id, until)
+
+    def is_refresh_family_revoked(self, family_id: str) -> bool:
+        return family_id in self.revoked_families
+
+    def clear_login_attempts(self, email: str) -> None:
         self.attempts.pop(email, None)

@@ -36,10 +36,18 @@ def driver(local_cloud: LocalCloud) -> Driver:
     return Driver(local_cloud)
 
 
+def _tokens(driver: Driver, email: str) -> dict[str, str]:
+    """Register the e-mail, then sign in with it: registering answers no tokens."""
+    credentials = {"email": email, "password": PASSWORD}
+    status, body = driver.api("POST", "/v1/auth/register", credentials, anonymous=True)
+    assert (status, body) == (202, {"status": "registered"})
+    status, tokens = driver.api("POST", "/v1/auth/login", credentials, anonymous=True)
+    assert status == 200, tokens
+    return dict(tokens)
+
+
 def _register(driver: Driver, email: str) -> str:
-    status, body = driver.api("POST", "/v1/auth/register", {"email": email, "password": PASSWORD})
-    assert status == 201, body
-    return str(body["access_token"])
+    return _tokens(driver, email)["access_token"]
 
 
 def test_a_person_registers_signs_in_and_sees_only_their_documents(driver: Driver) -> None:
@@ -69,10 +77,7 @@ def test_a_person_registers_signs_in_and_sees_only_their_documents(driver: Drive
 def test_refresh_gives_a_new_pair_and_an_access_token_is_no_refresh_token(
     driver: Driver,
 ) -> None:
-    status, pair = driver.api(
-        "POST", "/v1/auth/register", {"email": "vera@example.com", "password": PASSWORD}
-    )
-    assert status == 201
+    pair = _tokens(driver, "vera@example.com")
 
     status, fresh = driver.api("POST", "/v1/auth/refresh", {"refresh_token": pair["refresh_token"]})
     wrong, body = driver.api("POST", "/v1/auth/refresh", {"refresh_token": pair["access_token"]})
@@ -103,18 +108,73 @@ def test_wrong_passwords_are_limited_and_bad_tokens_refused(driver: Driver) -> N
     assert status == 401 and set(body) == {"error"}
 
 
-def test_a_taken_email_and_a_weak_password_are_refused(driver: Driver) -> None:
-    _register(driver, "dina@example.com")
+def test_register_answers_a_taken_email_exactly_as_a_new_one(driver: Driver) -> None:
+    # GIVEN Dina has an account
+    dina = _register(driver, "dina@example.com")
 
+    # WHEN somebody registers her e-mail (with another password), and a new e-mail
     taken = driver.api(
-        "POST", "/v1/auth/register", {"email": "dina@example.com", "password": PASSWORD}
+        "POST",
+        "/v1/auth/register",
+        {"email": "DINA@example.com", "password": "another horse 7"},
+        anonymous=True,
     )
+    new = driver.api(
+        "POST",
+        "/v1/auth/register",
+        {"email": "egor@example.com", "password": PASSWORD},
+        anonymous=True,
+    )
+
+    # THEN both answers are the same, neither carries tokens, and Dina's account is hers
+    assert taken == new == (202, {"status": "registered"})
+    again = driver.api(
+        "POST",
+        "/v1/auth/login",
+        {"email": "dina@example.com", "password": PASSWORD},
+        anonymous=True,
+    )
+    assert again[0] == 200
+    me = driver.api("GET", "/v1/me", token=again[1]["access_token"])[1]["user_id"]
+    assert me == driver.api("GET", "/v1/me", token=dina)[1]["user_id"]
+
+
+def test_a_weak_password_and_a_malformed_email_are_refused_at_registration(
+    driver: Driver,
+) -> None:
     weak = driver.api(
         "POST", "/v1/auth/register", {"email": "egor@example.com", "password": "short"}
     )
+    odd = driver.api("POST", "/v1/auth/register", {"email": "egor", "password": PASSWORD})
 
-    assert (taken[0], taken[1]["error"]["code"]) == (409, "ACCOUNT_EXISTS")
     assert (weak[0], weak[1]["error"]["code"]) == (400, "WEAK_PASSWORD")
+    assert (odd[0], odd[1]["error"]["code"]) == (400, "INVALID_EMAIL")
+
+
+def test_a_reused_refresh_token_ends_the_whole_session(driver: Driver) -> None:
+    # GIVEN a session refreshed once, and another session of the same person
+    first = _tokens(driver, "zoya@example.com")
+    status, second = driver.api(
+        "POST", "/v1/auth/refresh", {"refresh_token": first["refresh_token"]}
+    )
+    assert status == 200
+    other = driver.api(
+        "POST",
+        "/v1/auth/login",
+        {"email": "zoya@example.com", "password": PASSWORD},
+        anonymous=True,
+    )[1]
+
+    # WHEN the spent refresh token is presented again
+    reused = driver.api("POST", "/v1/auth/refresh", {"refresh_token": first["refresh_token"]})
+
+    # THEN it is refused, and so is the session's newest one; the other session goes on
+    live = driver.api("POST", "/v1/auth/refresh", {"refresh_token": second["refresh_token"]})
+    assert (reused[0], reused[1]["error"]["code"]) == (401, "INVALID_TOKEN")
+    assert (live[0], live[1]["error"]["code"]) == (401, "INVALID_TOKEN")
+    assert (
+        driver.api("POST", "/v1/auth/refresh", {"refresh_token": other["refresh_token"]})[0] == 200
+    )
 
 
 def _widget_data(telegram_id: int, *, age_seconds: int = 60) -> dict[str, object]:

@@ -11,13 +11,9 @@ from botocore.stub import Stubber
 
 from chalicelib.adapters.credentials import DynamoCredentialStore
 from chalicelib.adapters.dynamo import DynamoDocumentRepository
-from chalicelib.auth.errors import (
-    AccountExistsError,
-    InvalidCredentialsError,
-    TooManyAttemptsError,
-)
+from chalicelib.auth.errors import InvalidCredentialsError, InvalidTokenError, TooManyAttemptsError
 from chalicelib.auth.passwords import PasswordHasher, ScryptParams
-from chalicelib.auth.ports import EmailCredential, FailedAttempts
+from chalicelib.auth.ports import AttemptReservation, EmailCredential, LoginAttempts
 from chalicelib.auth.service import AuthService
 from chalicelib.auth.tokens import TokenIssuer
 from chalicelib.errors import StorageUnavailableError
@@ -121,26 +117,41 @@ def test_credentials_a_telegram_link_is_created_once_and_the_first_user_wins(
     assert _item(client, table, "TELEGRAM#424242", "LINK") is not None
 
 
-# --- failed attempts -------------------------------------------------------------
+# --- login attempts ----------------------------------------------------------------
 
 
-def test_credentials_failed_attempts_count_up_within_the_window(
+def _reserve(store: DynamoCredentialStore, at: datetime, limit: int = 5) -> AttemptReservation:
+    return store.reserve_login_attempt(EMAIL, at, limit=limit, window_seconds=WINDOW)
+
+
+def test_credentials_login_attempts_count_up_and_extend_the_window(
     store: DynamoCredentialStore,
 ) -> None:
-    assert store.get_failed_attempts(EMAIL, NOW) is None
+    first = _reserve(store, NOW)
+    second = _reserve(store, NOW + timedelta(seconds=60))
 
-    first = store.record_failed_attempt(EMAIL, NOW, WINDOW)
-    second = store.record_failed_attempt(EMAIL, NOW + timedelta(seconds=60), WINDOW)
+    assert first == AttemptReservation(True, LoginAttempts(1, NOW + timedelta(seconds=WINDOW)))
+    assert second == AttemptReservation(
+        True, LoginAttempts(2, NOW + timedelta(seconds=60 + WINDOW))
+    )
 
-    assert first == FailedAttempts(1, NOW + timedelta(seconds=WINDOW))
-    assert second == FailedAttempts(2, NOW + timedelta(seconds=60 + WINDOW))
-    assert store.get_failed_attempts(EMAIL, NOW + timedelta(seconds=60)) == second
+
+def test_credentials_a_full_window_refuses_without_counting_or_extending(
+    store: DynamoCredentialStore,
+) -> None:
+    for _ in range(3):
+        assert _reserve(store, NOW, limit=3).granted
+
+    refused = _reserve(store, NOW + timedelta(seconds=100), limit=3)
+
+    assert refused == AttemptReservation(False, LoginAttempts(3, NOW + timedelta(seconds=WINDOW)))
+    assert _reserve(store, NOW + timedelta(seconds=WINDOW - 1), limit=3).granted is False
 
 
 def test_credentials_attempts_item_carries_the_tables_ttl_in_epoch_seconds(
     store: DynamoCredentialStore, client: DynamoDBClient, table: str
 ) -> None:
-    store.record_failed_attempt(EMAIL, NOW, WINDOW)
+    _reserve(store, NOW)
 
     item = _item(client, table, f"EMAIL#{EMAIL}", "ATTEMPTS")
 
@@ -150,33 +161,35 @@ def test_credentials_attempts_item_carries_the_tables_ttl_in_epoch_seconds(
     assert item["attempts"] == {"N": "1"}
 
 
-def test_credentials_an_expired_window_counts_as_none_before_ttl_deletes_it(
+def test_credentials_an_ended_window_counts_as_none_before_ttl_deletes_it(
     store: DynamoCredentialStore,
 ) -> None:
     for _ in range(5):
-        store.record_failed_attempt(EMAIL, NOW, WINDOW)
+        _reserve(store, NOW)
     after = NOW + timedelta(seconds=WINDOW)
 
-    assert store.get_failed_attempts(EMAIL, after) is None
-    assert store.record_failed_attempt(EMAIL, after, WINDOW).count == 1
+    assert _reserve(store, after) == AttemptReservation(
+        True, LoginAttempts(1, after + timedelta(seconds=WINDOW))
+    )
 
 
-def test_credentials_clear_forgets_the_failures(store: DynamoCredentialStore) -> None:
-    store.record_failed_attempt(EMAIL, NOW, WINDOW)
+def test_credentials_clear_forgets_the_attempts(store: DynamoCredentialStore) -> None:
+    for _ in range(5):
+        _reserve(store, NOW)
 
-    store.clear_failed_attempts(EMAIL)
-    store.clear_failed_attempts(EMAIL)  # clearing nothing is fine
+    store.clear_login_attempts(EMAIL)
+    store.clear_login_attempts(EMAIL)  # clearing nothing is fine
 
-    assert store.get_failed_attempts(EMAIL, NOW) is None
+    assert _reserve(store, NOW).attempts.count == 1
 
 
 def test_credentials_attempts_and_credential_share_the_email_partition_apart(
     store: DynamoCredentialStore,
 ) -> None:
     store.add_email_credential(EmailCredential(EMAIL, "user-1", HASH))
-    store.record_failed_attempt(EMAIL, NOW, WINDOW)
+    _reserve(store, NOW)
 
-    store.clear_failed_attempts(EMAIL)
+    store.clear_login_attempts(EMAIL)
 
     assert store.get_email_credential(EMAIL) == EmailCredential(EMAIL, "user-1", HASH)
 
@@ -207,9 +220,11 @@ def test_credentials_throttling_on_any_call_is_storage_unavailable(code: str) ->
         ("update_item", lambda: store.replace_password_hash(EMAIL, HASH)),
         ("get_item", lambda: store.get_telegram_link(1)),
         ("put_item", lambda: store.add_telegram_link(1, "u")),
-        ("get_item", lambda: store.get_failed_attempts(EMAIL, NOW)),
-        ("update_item", lambda: store.record_failed_attempt(EMAIL, NOW, WINDOW)),
-        ("delete_item", lambda: store.clear_failed_attempts(EMAIL)),
+        ("update_item", lambda: _reserve(store, NOW)),
+        ("delete_item", lambda: store.clear_login_attempts(EMAIL)),
+        ("put_item", lambda: store.spend_refresh_token("jti", NOW)),
+        ("put_item", lambda: store.revoke_refresh_family("fam", NOW)),
+        ("get_item", lambda: store.is_refresh_family_revoked("fam")),
     ]
     with Stubber(stubbed) as stub:
         for operation, call in calls:
@@ -227,16 +242,38 @@ def test_credentials_a_lost_race_to_start_a_window_joins_the_winners_window() ->
     expires = str(int(NOW.timestamp()) + WINDOW)
     condition_failed = "ConditionalCheckFailedException"
     with Stubber(stubbed) as stub:
-        # No live window, then another caller starts one just before our put.
+        # No window at all, then another caller starts one just before our put.
         stub.add_client_error("update_item", service_error_code=condition_failed)
         stub.add_client_error("put_item", service_error_code=condition_failed)
         stub.add_response(
             "update_item", {"Attributes": {"attempts": {"N": "2"}, "expires_at": {"N": expires}}}
         )
 
-        attempts = store.record_failed_attempt(EMAIL, NOW, WINDOW)
+        reservation = _reserve(store, NOW)
 
-    assert attempts == FailedAttempts(2, NOW + timedelta(seconds=WINDOW))
+    assert reservation == AttemptReservation(
+        True, LoginAttempts(2, NOW + timedelta(seconds=WINDOW))
+    )
+
+
+def test_credentials_a_full_window_is_told_by_the_refused_write_itself() -> None:
+    stubbed = boto3.client(
+        "dynamodb", region_name=REGION, aws_access_key_id="x", aws_secret_access_key="x"
+    )
+    store = DynamoCredentialStore("table", stubbed)
+    expires = str(int(NOW.timestamp()) + 60)
+    with Stubber(stubbed) as stub:
+        # ReturnValuesOnConditionCheckFailure=ALL_OLD: the refusal carries the item it saw.
+        stub.add_client_error(
+            "update_item",
+            service_error_code="ConditionalCheckFailedException",
+            response_meta={},
+            modeled_fields={"Item": {"attempts": {"N": "5"}, "expires_at": {"N": expires}}},
+        )
+
+        reservation = _reserve(store, NOW)  # no put, no read: the stub has no more answers
+
+    assert reservation == AttemptReservation(False, LoginAttempts(5, NOW + timedelta(seconds=60)))
 
 
 # --- the service on the real table ------------------------------------------------
@@ -260,13 +297,13 @@ def test_credentials_service_registers_signs_in_and_locks_out_on_the_table(
     )
     password = "correct horse 42"
 
-    user_id = tokens.verify_access(service.register(EMAIL, password).access_token).user_id
+    service.register(EMAIL, password)
+    user_id = tokens.verify_access(service.login(EMAIL, password).access_token).user_id
 
     profile = repo.get_user(user_id)
     assert profile is not None
     assert profile.credits_left == 3
-    with pytest.raises(AccountExistsError):
-        service.register(EMAIL, password)
+    service.register(EMAIL, "another horse 7")  # a taken e-mail: nothing changes
     assert tokens.verify_access(service.login(EMAIL, password).access_token).user_id == user_id
     for _ in range(2):
         with pytest.raises(InvalidCredentialsError):
@@ -288,3 +325,44 @@ def test_credentials_a_refresh_token_is_spent_once_and_kept_until_it_expires(
     assert item is not None
     ttl_name = TABLE_PROPS["TimeToLiveSpecification"]["AttributeName"]
     assert item[ttl_name] == {"N": str(int(expires.timestamp()))}
+
+
+def test_credentials_a_revoked_family_is_kept_until_its_tokens_have_expired(
+    store: DynamoCredentialStore, client: DynamoDBClient, table: str
+) -> None:
+    until = NOW + timedelta(days=31)
+    assert not store.is_refresh_family_revoked("fam-1")
+
+    store.revoke_refresh_family("fam-1", until)
+    store.revoke_refresh_family("fam-1", NOW)  # revoked again: the first record stays
+
+    assert store.is_refresh_family_revoked("fam-1")
+    assert not store.is_refresh_family_revoked("fam-2")
+    item = _item(client, table, "REFRESH_FAMILY#fam-1", "REVOKED")
+    assert item is not None
+    ttl_name = TABLE_PROPS["TimeToLiveSpecification"]["AttributeName"]
+    assert item[ttl_name] == {"N": str(int(until.timestamp()))}
+
+
+def test_credentials_service_revokes_a_reused_sessions_family_on_the_table(
+    store: DynamoCredentialStore, client: DynamoDBClient, table: str
+) -> None:
+    tokens = TokenIssuer("integration-test-secret-" + "x" * 16)
+    repo = DynamoDocumentRepository(table, client)
+    service = AuthService(
+        store,
+        UserService(repo, signup_credits=3, region="ru"),
+        tokens,
+        lambda: datetime.now(UTC),
+        passwords=PasswordHasher(ScryptParams(n=2**10)),
+    )
+    service.register(EMAIL, "correct horse 42")
+    first = service.login(EMAIL, "correct horse 42")
+    second = service.refresh(first.refresh_token)
+
+    with pytest.raises(InvalidTokenError):
+        service.refresh(first.refresh_token)
+    with pytest.raises(InvalidTokenError):
+        service.refresh(second.refresh_token)
+    family = tokens.verify_refresh(second.refresh_token).family_id
+    assert _item(client, table, f"REFRESH_FAMILY#{family}", "REVOKED") is not None

@@ -39,8 +39,10 @@ def test_the_scheme_is_case_insensitive_and_spaces_are_forgiven() -> None:
 
 
 @pytest.mark.parametrize(
-    "header", [None, "", "Bearer", "Bearer   ", "Basic dXNlcjpwYXNz", "Token abc", "not-a-jwt"]
-)
+    "header",
+    [None, "", "Bearer", "Bearer   ", "Basic dXNlcjpwYXNz", "Token abc", "not-a-jwt",
+     "Bearer abc\ud800.def.ghi", "Bearer токен.токен.токен"],
+)  # fmt: skip
 def test_a_missing_or_foreign_header_is_unauthorized(header: str | None) -> None:
     with pytest.raises(Unauthorized) as raised:
         bearer_claims(header, _issuer())

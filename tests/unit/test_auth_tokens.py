@@ -197,3 +197,39 @@ def test_tokens_issue_refuses_an_unknown_role(issuer: TokenIssuer) -> None:
 def test_tokens_refuse_a_short_secret() -> None:
     with pytest.raises(ValueError, match="at least 32 bytes"):
         TokenIssuer("too-short")
+
+
+def test_tokens_a_pair_carries_a_new_session_family_that_rotation_keeps(
+    issuer: TokenIssuer,
+) -> None:
+    first, other = issuer.issue("user-1", "user"), issuer.issue("user-1", "user")
+    family = issuer.verify_refresh(first.refresh_token).family_id
+
+    rotated = issuer.issue("user-1", "user", family_id=family)
+
+    assert _payload(first.access_token)["fam"] == _payload(first.refresh_token)["fam"] == family
+    assert issuer.verify_refresh(rotated.refresh_token).family_id == family
+    assert issuer.refresh(first.refresh_token) != rotated
+    assert issuer.verify_refresh(issuer.refresh(first.refresh_token).refresh_token).family_id == (
+        family
+    )
+    assert issuer.verify_refresh(other.refresh_token).family_id != family
+
+
+def test_tokens_a_refresh_token_from_before_families_is_a_family_of_its_own(
+    issuer: TokenIssuer,
+) -> None:
+    payload = _payload(issuer.issue("user-1", "user").refresh_token)
+    del payload["fam"]
+
+    claims = issuer.verify_refresh(jwt.encode(payload, SECRET, algorithm="HS256"))
+
+    assert claims.family_id == payload["jti"]
+
+
+def test_tokens_with_a_family_that_is_not_text_are_refused(issuer: TokenIssuer) -> None:
+    payload = _payload(issuer.issue("user-1", "user").refresh_token)
+    payload["fam"] = 42
+
+    with pytest.raises(InvalidTokenError):
+        issuer.verify_refresh(jwt.encode(payload, SECRET, algorithm="HS256"))
