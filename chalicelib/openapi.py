@@ -1,8 +1,11 @@
 """The OpenAPI 3.1 description of the HTTP API, built from the route table.
 
 `openapi_document()` is what `GET /v1/openapi.json` answers. The routes are data in
-`chalicelib.openapi_routes`; this module holds the component schemas (what `app.py` and
-the services put in their answers) and turns each row into an operation.
+`chalicelib.openapi_routes`; this module holds the component schemas of the answers (what
+`app.py` and the services put in them) and turns each row into an operation. Request bodies
+and query strings are not written here: they are the JSON schemas of the pydantic models the
+routes parse them with (`chalicelib.api_models`), so the document cannot promise what the
+API refuses, or the other way round.
 """
 
 from __future__ import annotations
@@ -10,11 +13,15 @@ from __future__ import annotations
 import copy
 import re
 from http import HTTPStatus
-from typing import Any, get_args
+from typing import TYPE_CHECKING, Any, get_args
 
+from chalicelib.api_models import PATH_ID_PATTERNS
 from chalicelib.auth.tokens import ROLES
 from chalicelib.models import DocumentStatus, Pipeline, Route
-from chalicelib.openapi_routes import ROUTES, Operation
+from chalicelib.openapi_routes import LINKS, ROUTES, Operation
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 OPENAPI_VERSION = "3.1.0"
 ERROR_SCHEMA = "#/components/schemas/Error"
@@ -22,7 +29,9 @@ _PATH_PARAM = re.compile(r"{(\w+)}")
 
 # What a status means when it answers with the error shape; the code says exactly what.
 _ERROR_MEANING: dict[int, str] = {
-    400: "A field is missing or malformed, or the body is not a JSON object",
+    400: "A field or parameter is missing, of the wrong type or out of range (the message "
+    "names it), or the body is not one JSON object within the limits: 64 KiB, nested at most "
+    "16 deep, no repeated key, no NaN or Infinity, no lone surrogate",
     401: "No valid credentials: sign in, or the token or key is not valid",
     402: "No credits left",
     403: "The caller may not do this (role, or a sign-in method that is not enabled)",
@@ -41,6 +50,10 @@ _GATEWAY_MEANING: dict[int, str] = {
 
 
 _ROLE = {"type": "string", "enum": ["user", "reviewer", "admin"]}
+_RETRY_AFTER = {
+    "description": "Seconds until the lockout ends.",
+    "schema": {"type": "integer", "minimum": 1},
+}
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -70,43 +83,11 @@ def _schemas() -> dict[str, Any]:
     ]  # fmt: skip
     return {
         "Error": _obj(["error"], error=_ERROR_DETAIL),
-        "Credentials": _obj(
-            ["email", "password"],
-            email={"type": "string", "format": "email", "maxLength": 254},
-            password={
-                "type": "string",
-                "minLength": 10,
-                "maxLength": 256,
-                "description": "At least two of letters, digits and other characters.",
-            },
-        ),
-        "TelegramLogin": {
-            **_obj(
-                ["id", "first_name", "auth_date", "hash"],
-                id={"type": "integer", "minimum": 1},
-                first_name=_STR,
-                last_name=_STR,
-                username=_STR,
-                photo_url=_STR,
-                auth_date={"type": "integer", "minimum": 1},
-                hash={"type": "string", "pattern": "^[0-9a-f]{64}$"},
-            ),
-            "description": "Login Widget data as Telegram signed it, every field included.",
+        "Registered": {
+            **_obj(["status"], status={"const": "registered"}),
+            "description": "The same for a new e-mail and a taken one, and no tokens: it never "
+            "tells which e-mails have accounts. Sign in with POST /v1/auth/login next.",
         },
-        "TelegramWebAppLogin": {
-            **_obj(
-                ["init_data"],
-                init_data={"type": "string", "minLength": 1, "maxLength": 16384},
-            ),
-            "description": "Telegram.WebApp.initData, the query string exactly as Telegram "
-            "gave it to the Mini App.",
-        },
-        "ServiceTokenExchange": _obj(
-            ["service_token", "telegram_id"],
-            service_token=_TEXT,
-            telegram_id={"type": "integer", "minimum": 1},
-        ),
-        "RefreshRequest": _obj(["refresh_token"], refresh_token=_TEXT),
         "TokenPair": _obj(
             ["access_token", "refresh_token", "expires_in", "token_type"],
             access_token=_STR,
@@ -154,23 +135,6 @@ def _schemas() -> dict[str, Any]:
                 "description": "A partner's callback_url: how its delivery stands.",
             },
         ),
-        "UploadRequest": {
-            **_obj(
-                ["filename", "content_type", "size"],
-                filename={
-                    "type": "string",
-                    "minLength": 1,
-                    "maxLength": 255,
-                    "description": "Its extension picks the type: pdf docx doc rtf txt png jpg "
-                    "jpeg tif tiff xlsx; content_type must be that type's (415 otherwise).",
-                },
-                content_type={**_TEXT, "examples": ["application/pdf"]},
-                size={"type": "integer", "minimum": 1, "description": "The file's size in bytes."},
-            ),
-            "examples": [
-                {"filename": "contract.pdf", "content_type": "application/pdf", "size": 2048}
-            ],
-        },
         "UploadTicket": _obj(
             ["document", "upload", "expires_at"],
             document=_ref("Document"),
@@ -207,7 +171,6 @@ def _schemas() -> dict[str, Any]:
             "allOf": [_ref("Error"), _obj(["document"], document=_ref("Document"))],
             "description": "Why the document failed, and the document.",
         },
-        "KeyRequest": _obj(["name"], name={"type": "string", "minLength": 1, "maxLength": 64}),
         "Key": _obj(
             ["key_id", "name", "created_at", "enabled"],
             key_id=_STR,
@@ -219,19 +182,6 @@ def _schemas() -> dict[str, Any]:
             "allOf": [
                 _ref("Key"),
                 _obj(["api_key", "callback_secret"], api_key=_STR, callback_secret=_STR),
-            ]
-        },
-        "PartnerUploadRequest": {
-            "allOf": [
-                _ref("UploadRequest"),
-                _obj(
-                    [],
-                    callback_url={
-                        "type": "string",
-                        "description": "A public https URL that gets the outcome, signed with "
-                        "the key's callback_secret (X-Contract-Check-Signature).",
-                    },
-                ),
             ]
         },
         "KeyList": _obj(["keys"], keys={"type": "array", "items": _ref("Key")}),
@@ -261,11 +211,6 @@ def _schemas() -> dict[str, Any]:
                 },
             },
         ),
-        "ReviewRequest": _obj(
-            ["decision"],
-            decision={"enum": ["approve", "deep_analysis", "reject"]},
-            comment={"type": "string", "maxLength": 2000},
-        ),
         "RunList": _obj(
             ["runs"],
             runs={
@@ -283,29 +228,20 @@ def _schemas() -> dict[str, Any]:
             },
         ),
         "Redrive": _obj(["document_id", "execution_arn"], document_id=_STR, execution_arn=_STR),
-        "GrantRequest": _obj(
-            ["amount", "reason"],
-            amount={"type": "integer", "minimum": 1, "maximum": 10_000},
-            reason=_TEXT,
-        ),
         "CreditGrant": _obj(
             ["user_id", "granted", "credits_left"],
             user_id=_STR,
             granted={"type": "integer", "minimum": 1},
             credits_left=_COUNT,
         ),
-        "DevSignIn": {
-            **_obj(
-                [],
-                user_id={"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
-                role=_ROLE,
-            ),
-            "description": "Who to sign in as; empty signs in the development user (an admin).",
-        },
         "SignedOut": _obj(["signed_out"], signed_out={"const": True}),
-        "RoleRequest": _obj(["role", "reason"], role=_ROLE, reason=_TEXT),
         "RoleChange": _obj(["user_id", "role"], user_id=_STR, role=_ROLE),
         "OpenApiDocument": _obj(["openapi", "info", "paths"], openapi=_STR),
+        "Health": _obj(
+            ["status", "checks"],
+            status={"enum": ["ok", "unavailable"]},
+            checks={"type": "object", "additionalProperties": _STR},
+        ),
     }
 
 
@@ -332,6 +268,8 @@ def _responses(op: Operation) -> dict[str, Any]:
             "description": _ERROR_MEANING[status],
             "content": _json_content({"$ref": ERROR_SCHEMA}),
         }
+        if status == 429:
+            answers[status]["headers"] = {"Retry-After": _RETRY_AFTER}
     for status, meaning in gateway.items():
         answers[status] = {
             "description": meaning,
@@ -340,13 +278,50 @@ def _responses(op: Operation) -> dict[str, Any]:
     return {str(status): answers[status] for status in sorted(answers)}
 
 
+def model_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """A request model's JSON schema as the document holds it (no titles on its fields, no
+    `null` defaults: an absent field is not sent)."""
+    schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
+    for field in schema.get("properties", {}).values():
+        field.pop("title", None)
+        if "default" in field and field["default"] is None:
+            del field["default"]
+    return schema
+
+
+def _request_schemas() -> dict[str, Any]:
+    """The component schema of every request body, named after its model."""
+    models = {op.body.__name__: op.body for op in ROUTES if op.body is not None}
+    return {name: model_schema(model) for name, model in sorted(models.items())}
+
+
+def query_parameters(model: type[BaseModel]) -> list[dict[str, Any]]:
+    """A query model's fields as the operation's query parameters."""
+    schema = model_schema(model)
+    required = set(schema.get("required", []))
+    parameters = []
+    for name, field in schema["properties"].items():
+        described = dict(field)
+        parameter: dict[str, Any] = {"name": name, "in": "query"}
+        if description := described.pop("description", None):
+            parameter["description"] = description
+        if name in required:
+            parameter["required"] = True
+        parameters.append({**parameter, "schema": described})
+    return parameters
+
+
+def _path_parameter(name: str) -> dict[str, Any]:
+    schema = {"type": "string", "pattern": PATH_ID_PATTERNS[name]}
+    return {"name": name, "in": "path", "required": True, "schema": schema}
+
+
 def _operation(op: Operation) -> dict[str, Any]:
     scheme = {"bearer": "bearerAuth", "api_key": "apiKey"}.get(op.auth)
     security: list[dict[str, list[str]]] = [{scheme: []}] if scheme else []
-    parameters = [
-        {"name": name, "in": "path", "required": True, "schema": _TEXT}
-        for name in _PATH_PARAM.findall(op.path)
-    ] + list(op.query)
+    parameters = [_path_parameter(name) for name in _PATH_PARAM.findall(op.path)]
+    if op.query is not None:
+        parameters += query_parameters(op.query)
     operation: dict[str, Any] = {
         "operationId": op.operation_id,
         "summary": op.summary,
@@ -358,9 +333,11 @@ def _operation(op: Operation) -> dict[str, Any]:
     if op.body is not None:
         operation["requestBody"] = {
             "required": op.body_required,
-            "content": _json_content(_ref(op.body)),
+            "content": _json_content(_ref(op.body.__name__)),
         }
     operation["responses"] = _responses(op)
+    for link_status, links in LINKS.get(op.operation_id, {}).items():
+        operation["responses"][str(link_status)]["links"] = links
     return operation
 
 
@@ -385,7 +362,7 @@ def openapi_document() -> dict[str, Any]:
         "tags": [{"name": name} for name in dict.fromkeys(op.tag for op in ROUTES)],
         "paths": paths,
         "components": {
-            "schemas": _schemas(),
+            "schemas": {**_schemas(), **_request_schemas()},
             "securitySchemes": {
                 "bearerAuth": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"},
                 "apiKey": {"type": "apiKey", "in": "header", "name": "x-api-key"},

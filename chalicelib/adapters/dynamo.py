@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import json
+import re
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -76,16 +77,44 @@ def _encode_cursor(key: Mapping[str, Any]) -> str:
     return base64.urlsafe_b64encode(json.dumps(key, sort_keys=True).encode()).decode()
 
 
+# What GSI1's LastEvaluatedKey holds: the table's key and the index's, each a string.
+_CURSOR_ATTRIBUTES = frozenset({"PK", "SK", "GSI1PK", "GSI1SK"})
+_CURSOR_VALUE = re.compile(r"[\x21-\x7e]{1,200}")  # printable ASCII, as our keys are
+_MAX_CURSOR = 1024
+
+
 def _decode_cursor(cursor: str, owner_id: str) -> dict[str, Any]:
-    """The key a cursor stands for; a forged or foreign one is a bad request, not a peek."""
+    """The key a cursor stands for; a forged or foreign one is a bad request, not a peek.
+
+    Only a key of exactly the shape this table gives out passes, so nothing a caller makes
+    up reaches DynamoDB (which would refuse it as a ValidationException: a 503 for a
+    client's mistake).
+    """
+    forged = InvalidRequestError("The cursor is not one this API gave out.")
+    if len(cursor) > _MAX_CURSOR or not cursor.isascii():
+        raise forged
     try:
         key = json.loads(base64.urlsafe_b64decode(cursor.encode()))
-        owner = key["GSI1PK"]["S"]
-    except (ValueError, KeyError, TypeError) as exc:
-        raise InvalidRequestError("The cursor is not one this API gave out.") from exc
-    if owner != f"USER#{owner_id}":
-        raise InvalidRequestError("The cursor is not one this API gave out.")
-    return dict(key)
+    except (ValueError, RecursionError) as exc:
+        raise forged from exc
+    if not isinstance(key, dict) or key.keys() != _CURSOR_ATTRIBUTES:
+        raise forged
+    values: dict[str, str] = {}
+    for name, attribute in key.items():
+        if not (isinstance(attribute, dict) and attribute.keys() == {"S"}):
+            raise forged
+        value = attribute["S"]
+        if not isinstance(value, str) or not _CURSOR_VALUE.fullmatch(value):
+            raise forged
+        values[name] = value
+    if (
+        values["GSI1PK"] != f"USER#{owner_id}"
+        or values["SK"] != "META"
+        or not values["PK"].startswith("DOC#")
+        or not values["GSI1SK"].startswith("DOC#")
+    ):
+        raise forged
+    return {name: {"S": value} for name, value in values.items()}
 
 
 def _storage_error(exc: Exception) -> StorageUnavailableError:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -14,8 +15,10 @@ from chalicelib.errors import (
     UploadTypeNotSupportedError,
 )
 from chalicelib.keys import build_upload_key
+from chalicelib.metrics import CREDITS_RESERVED, NoMetrics
 from chalicelib.models import Document, DocumentStatus
-from chalicelib.ports import Deadline, DocumentRepository, ObjectStore, PresignedPost
+from chalicelib.ports import Deadline, DocumentRepository, Metrics, ObjectStore, PresignedPost
+from chalicelib.services.status_events import count_status_change
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -41,6 +44,14 @@ _LEGACY = {
     "xlsb": "Binary Excel .xlsb files are not supported yet: save the file as XLSX.",
 }
 _MAX_NAME = 255
+# Text-direction controls: they show nothing, yet reorder what is shown around them, so
+# "invoice\u202efdp.exe" reads as "invoiceexe.pdf" (marks, embeddings, overrides, isolates).
+_DIRECTION_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+# Control characters (C0, DEL, C1), line and paragraph separators, and lone surrogates:
+# nothing a name shows, and the last cannot even be stored.
+_INVISIBLE_CATEGORIES = frozenset({"Cc", "Zl", "Zp", "Cs"})
 
 
 @dataclass(frozen=True)
@@ -64,11 +75,31 @@ class UploadTicket:
     form: PresignedPost
 
 
+def clean_filename(filename: str) -> str:
+    """The name as it is kept and shown: without control and text-direction characters,
+    trimmed.
+
+    They are removed rather than refused: they show nothing, so the name left is the one
+    people read, and honest names carry them (systems and Telegram clients add direction
+    marks around right-to-left names; the bot cannot ask a sender to rename a file). The
+    type is judged on the name left, so no override can disguise an extension, and the
+    answer shows the name kept.
+    """
+    kept = (
+        ch
+        for ch in filename
+        if ch not in _DIRECTION_CONTROLS and unicodedata.category(ch) not in _INVISIBLE_CATEGORIES
+    )
+    return "".join(kept).strip()
+
+
 def validate_upload(request: UploadRequest, *, max_bytes: int) -> tuple[str, str]:
     """The extension and canonical content type of a valid request, or a RequestError."""
-    name = request.filename.strip()
-    if not name or len(name) > _MAX_NAME or any(ch in name for ch in "\x00\r\n"):
-        raise InvalidRequestError("filename must be 1 to 255 characters.")
+    name = clean_filename(request.filename)
+    if not name or len(name) > _MAX_NAME:
+        raise InvalidRequestError(
+            "filename must be 1 to 255 characters, control and text-direction ones not counted."
+        )
     ext = PurePosixPath(name.replace("\\", "/")).suffix.lower().lstrip(".")
     if ext in _LEGACY:
         raise UploadTypeNotSupportedError(_LEGACY[ext])
@@ -102,6 +133,8 @@ class UploadService:
         url_ttl_seconds: int,
         grace_seconds: int,
         clock: Callable[[], datetime],
+        metrics: Metrics | None = None,
+        correlation_id: Callable[[], str | None] | None = None,
     ) -> None:
         self._repo = repo
         self._store = store
@@ -110,6 +143,10 @@ class UploadService:
         self._ttl = url_ttl_seconds
         self._grace = grace_seconds
         self._clock = clock
+        self._metrics = metrics or NoMetrics()
+        # The current request's correlation id, if any: stored on the document, its run's
+        # logs carry it.
+        self._correlation_id = correlation_id or (lambda: None)
 
     def request_upload(self, user_id: str, request: UploadRequest) -> UploadTicket:
         """Reserve a credit, create the document and return its upload form."""
@@ -122,7 +159,7 @@ class UploadService:
             owner_id=user_id,
             region=profile.region,
             status=DocumentStatus.AWAITING_UPLOAD,
-            filename=request.filename.strip(),
+            filename=clean_filename(request.filename),
             content_type=content_type,
             ext=ext,
             declared_size=request.size,
@@ -133,6 +170,7 @@ class UploadService:
             callback_key_id=request.callback_key_id,
             telegram_chat_id=request.telegram_chat_id,
             telegram_message_id=request.telegram_message_id,
+            correlation_id=self._correlation_id(),
         )
         deadline = Deadline(
             document_id=document.document_id,
@@ -140,6 +178,8 @@ class UploadService:
             due_at=expires + timedelta(seconds=self._grace),
         )
         self._repo.create_with_reservation(document, deadline)
+        self._metrics.count(CREDITS_RESERVED)
+        count_status_change(self._metrics, document)
         form = self._store.presigned_post(
             upload_key_of(document),
             content_type=content_type,

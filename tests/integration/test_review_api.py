@@ -47,10 +47,10 @@ def test_a_reviewer_lists_held_documents_decides_one_and_its_run_finishes(
 
 
 def test_a_person_without_the_reviewer_role_is_refused(driver: Driver) -> None:
-    status, body = driver.api(
-        "POST", "/v1/auth/register", {"email": "ivan@example.com", "password": "correct horse 42"}
-    )
-    assert status == 201
+    ivan = {"email": "ivan@example.com", "password": "correct horse 42"}
+    assert driver.api("POST", "/v1/auth/register", ivan, anonymous=True)[0] == 202
+    status, body = driver.api("POST", "/v1/auth/login", ivan, anonymous=True)
+    assert status == 200
 
     refused = driver.api("GET", "/v1/reviews", token=body["access_token"])
 
@@ -60,9 +60,9 @@ def test_a_person_without_the_reviewer_role_is_refused(driver: Driver) -> None:
 def test_an_admin_makes_a_person_a_reviewer_and_it_is_recorded(
     driver: Driver, local_cloud: LocalCloud
 ) -> None:
-    _, tokens = driver.api(
-        "POST", "/v1/auth/register", {"email": "vera@example.com", "password": "correct horse 42"}
-    )
+    vera_login = {"email": "vera@example.com", "password": "correct horse 42"}
+    driver.api("POST", "/v1/auth/register", vera_login, anonymous=True)
+    _, tokens = driver.api("POST", "/v1/auth/login", vera_login, anonymous=True)
     vera = driver.api("GET", "/v1/me", token=tokens["access_token"])[1]["user_id"]
     path = f"/v1/admin/users/{vera}/role"
 

@@ -9,7 +9,9 @@ import pytest
 from openapi_spec_validator import validate
 
 import app
-from chalicelib.openapi import ERROR_SCHEMA, openapi_document
+from chalicelib.api_models import PATH_ID_PATTERNS, TelegramLogin
+from chalicelib.openapi import ERROR_SCHEMA, model_schema, openapi_document, query_parameters
+from chalicelib.openapi_routes import LINKS, ROUTES
 from infra.localcloud.gateway import api_test_client
 
 METHODS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
@@ -111,3 +113,55 @@ def test_the_api_serves_the_document_without_sign_in(document: dict[str, Any]) -
     assert response.status_code == 200
     assert response.headers["Content-Type"] == "application/json"
     assert response.json_body == document
+
+
+def test_each_request_body_is_documented_by_the_model_its_route_parses(
+    document: dict[str, Any],
+) -> None:
+    operations = _operations(document)
+    for op in ROUTES:
+        operation = operations[(op.path, op.method)]
+        if op.body is None:
+            assert "requestBody" not in operation, op.operation_id
+            continue
+        body = operation["requestBody"]["content"]["application/json"]["schema"]
+        assert body == {"$ref": f"#/components/schemas/{op.body.__name__}"}, op.operation_id
+        assert document["components"]["schemas"][op.body.__name__] == model_schema(op.body)
+
+
+def test_query_and_path_parameters_come_from_the_models_and_id_shapes(
+    document: dict[str, Any],
+) -> None:
+    operations = _operations(document)
+    for op in ROUTES:
+        parameters = operations[(op.path, op.method)].get("parameters", [])
+        in_query = [p for p in parameters if p["in"] == "query"]
+        assert in_query == (query_parameters(op.query) if op.query else []), op.operation_id
+        for parameter in (p for p in parameters if p["in"] == "path"):
+            assert parameter["schema"]["pattern"] == PATH_ID_PATTERNS[parameter["name"]]
+
+
+def test_request_bodies_refuse_fields_they_do_not_name_except_telegrams(
+    document: dict[str, Any],
+) -> None:
+    for op in ROUTES:
+        if op.body is not None:
+            schema = document["components"]["schemas"][op.body.__name__]
+            # Telegram signs every field it sends, new ones too: they are all kept.
+            assert schema["additionalProperties"] is (op.body is TelegramLogin), op.body
+
+
+def test_links_lead_from_a_new_resource_to_the_operations_on_it(
+    document: dict[str, Any],
+) -> None:
+    ids = {operation["operationId"] for operation in _operations(document).values()}
+    created = _operations(document)[("/v1/documents", "POST")]["responses"]["201"]["links"]
+    assert {link["operationId"] for link in created.values()} == {
+        "get_document",
+        "get_report",
+        "delete_document",
+    }
+    for op in ROUTES:
+        for status, links in LINKS.get(op.operation_id, {}).items():
+            assert str(status) in _operations(document)[(op.path, op.method)]["responses"]
+            assert {link["operationId"] for link in links.values()} <= ids

@@ -1,0 +1,279 @@
+"""What the HTTP API accepts: its JSON bodies, query strings and path ids, as pydantic models.
+
+Every JSON route of `app.py` reads its body through one of these models
+(`chalicelib.http.parse_body`), and the OpenAPI document describes each body and query
+string with the same model's JSON schema (`chalicelib.openapi`): what is refused and what
+is documented cannot drift apart. Bodies are strict: `true`, `1.9` or `"12"` is not a size,
+and a field the model does not name is refused (a typo must not pass for an absent field).
+Rules that need the service's state or settings (the password policy, the upload limit, a
+callback URL's addresses) stay in the services; these models refuse what no service could
+use.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic.json_schema import SkipJsonSchema
+
+from chalicelib.auth.telegram import MAX_INIT_DATA_CHARS
+from chalicelib.auth.tokens import Role
+from chalicelib.errors import DocumentNotFoundError
+from chalicelib.services.documents import DEFAULT_PAGE, MAX_PAGE
+from chalicelib.services.operations import MAX_GRANT
+
+# The largest whole number any field takes: DynamoDB, Telegram and JavaScript all stop
+# near here, and nothing we count comes close.
+MAX_WHOLE_NUMBER = 2**63 - 1
+# Path ids, as the services make them: a document id is a UUID; users and partner keys are
+# letters, digits, `-` and `_` (UUID hex, the local cloud's chosen ids, API Gateway's key
+# ids). Anything else names nothing, and must not reach DynamoDB's key size limit.
+DOCUMENT_ID_PATTERN = r"^[A-Za-z0-9-]{6,64}$"
+RESOURCE_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
+MAX_CURSOR_CHARS = 1024
+# Each path parameter of the API, and the shape of what it names.
+PATH_ID_PATTERNS = {
+    "document_id": DOCUMENT_ID_PATTERN,
+    "key_id": RESOURCE_ID_PATTERN,
+    "user_id": RESOURCE_ID_PATTERN,
+}
+_MAX_TEXT = 2000
+_MAX_SECRET = 4096
+
+Decision = Literal["approve", "deep_analysis", "reject"]
+
+
+class RequestBody(BaseModel):
+    """A JSON body: strict types, no field the model does not name, read-only once parsed."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+# --- sign-in -------------------------------------------------------------------------------
+
+
+class Credentials(RequestBody):
+    """An e-mail and a password: to register (the password policy applies) or to sign in."""
+
+    email: str = Field(
+        min_length=1,
+        max_length=_MAX_TEXT,
+        description="An address of at most 254 characters (sign-up refuses anything else).",
+        examples=["anna@example.com"],
+    )
+    password: str = Field(
+        min_length=1,
+        max_length=_MAX_TEXT,
+        description="At sign-up: 10 to 256 characters, at least two of letters, digits and "
+        "other characters, not the e-mail.",
+        examples=["correct horse 42"],
+    )
+
+
+# Telegram's numbers come as JSON numbers from a script, or as the digit strings of the
+# Login Widget's redirect (the web page forwards those as they came: Telegram signed them so).
+TelegramNumber = (
+    Annotated[int, Field(ge=1, le=MAX_WHOLE_NUMBER)]
+    | Annotated[str, Field(pattern=r"^[0-9]{1,20}$")]
+)
+
+
+class TelegramLogin(RequestBody):
+    """Login Widget data as Telegram signed it, every field included."""
+
+    # Telegram signs every field it sends, including ones added after this was written:
+    # unknown fields are kept for the signature check, which refuses any that is not text
+    # or a number.
+    model_config = ConfigDict(extra="allow")
+
+    id: TelegramNumber
+    first_name: str = Field(max_length=_MAX_TEXT)
+    last_name: str | None = Field(None, max_length=_MAX_TEXT)
+    username: str | None = Field(None, max_length=_MAX_TEXT)
+    photo_url: str | None = Field(None, max_length=_MAX_TEXT)
+    auth_date: TelegramNumber
+    hash: str = Field(pattern=r"^[0-9a-fA-F]{64}$")
+
+    def signed_fields(self) -> dict[str, Any]:
+        """Every field as it was sent (strict types: nothing was converted), for the check."""
+        return self.model_dump(exclude_unset=True)
+
+
+class TelegramWebAppLogin(RequestBody):
+    """A Telegram Mini App's sign-in."""
+
+    init_data: str = Field(
+        min_length=1,
+        max_length=MAX_INIT_DATA_CHARS,
+        description="Telegram.WebApp.initData, the query string exactly as Telegram gave it "
+        "to the Mini App.",
+    )
+
+
+class ServiceTokenExchange(RequestBody):
+    """The Telegram bot's exchange: its service token and a Telegram user it verified."""
+
+    service_token: str = Field(min_length=1, max_length=_MAX_SECRET)
+    telegram_id: int = Field(ge=1, le=MAX_WHOLE_NUMBER)
+
+
+class RefreshRequest(RequestBody):
+    """A refresh token: for a new pair, or to end its session."""
+
+    refresh_token: str = Field(min_length=1, max_length=_MAX_SECRET)
+
+
+class DevSignIn(RequestBody):
+    """Who to sign in as on the local cloud; empty signs in the development user (an admin)."""
+
+    user_id: Annotated[str, Field(pattern=RESOURCE_ID_PATTERN)] | SkipJsonSchema[None] = None
+    role: Role | SkipJsonSchema[None] = None
+
+
+# --- documents and partner keys ----------------------------------------------------------
+
+
+class FileUpload(RequestBody):
+    """A file to upload: its name, type and size; the answer is a presigned POST."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {"filename": "contract.pdf", "content_type": "application/pdf", "size": 2048}
+            ]
+        }
+    )
+
+    filename: str = Field(
+        min_length=1,
+        max_length=255,
+        description="Its extension picks the type: pdf docx doc rtf txt png jpg jpeg tif tiff "
+        "xlsx; content_type must be that type's (415 otherwise). Control and text-direction "
+        "characters (U+202E and the like) are removed: the document keeps the name that is "
+        "left, which the answer shows.",
+    )
+    content_type: str = Field(min_length=1, max_length=255, examples=["application/pdf"])
+    size: int = Field(gt=0, description="The file's size in bytes (413 over the upload limit).")
+
+
+class DocumentUpload(FileUpload):
+    """A file to upload: its name, type and size; the answer is a presigned POST."""
+
+    # Not in the document: only a partner's upload may name one, and saying so helps more
+    # than "not a field".
+    callback_url: SkipJsonSchema[Any] = Field(None, exclude=True)
+
+    @field_validator("callback_url", mode="before")
+    @classmethod
+    def _partner_uploads_only(cls, value: object) -> object:
+        raise ValueError("only a partner's upload (POST /v1/b2b/documents) takes one")
+
+
+class PartnerDocumentUpload(FileUpload):
+    """A partner's upload, with where to send the outcome."""
+
+    callback_url: str | SkipJsonSchema[None] = Field(
+        None,
+        min_length=1,
+        max_length=2000,
+        description="A public https URL that gets the outcome, signed with the key's "
+        "callback_secret (X-Contract-Check-Signature).",
+    )
+
+
+class KeyRequest(RequestBody):
+    """A new partner API key's name."""
+
+    name: str = Field(min_length=1, max_length=64)
+
+
+# --- reviewers and operators ---------------------------------------------------------------
+
+
+class ReviewRequest(RequestBody):
+    """A reviewer's decision on a held document."""
+
+    decision: Decision
+    comment: str = Field("", max_length=_MAX_TEXT)
+
+
+class GrantRequest(RequestBody):
+    """Credits to grant, and why."""
+
+    amount: int = Field(ge=1, le=MAX_GRANT)
+    reason: str = Field(min_length=1, max_length=_MAX_TEXT)
+
+
+class RoleRequest(RequestBody):
+    """A user's new role, and why."""
+
+    role: Role
+    reason: str = Field(min_length=1, max_length=_MAX_TEXT)
+
+
+# --- query strings ---------------------------------------------------------------------------
+
+_DIGITS = re.compile(r"[0-9]{1,10}")
+
+
+def _whole_number(value: object) -> object:
+    """A query string's digits as a number; `+5`, `5.0`, `1_0` or ` 5` are not one."""
+    if isinstance(value, str):
+        if not _DIGITS.fullmatch(value):
+            raise ValueError("must be a whole number written in digits")
+        return int(value)
+    return value
+
+
+QueryNumber = Annotated[int, BeforeValidator(_whole_number)]
+
+
+class QueryString(BaseModel):
+    """A query string: every value arrives as text; a parameter the model does not name is
+    ignored (a link may carry a tracker's)."""
+
+    model_config = ConfigDict(strict=True, extra="ignore", frozen=True)
+
+
+class DocumentPageQuery(QueryString):
+    """A page of the caller's documents."""
+
+    limit: QueryNumber = Field(DEFAULT_PAGE, ge=1, le=MAX_PAGE, description="Documents per page.")
+    cursor: Annotated[str, Field(max_length=MAX_CURSOR_CHARS)] | SkipJsonSchema[None] = Field(
+        None, description="`next_cursor` of the page before; none (or empty) for the first page."
+    )
+
+
+class FailedRunQuery(QueryString):
+    """Which runs an operator lists."""
+
+    status: Literal["FAILED"] = Field("FAILED", description="Only failed runs are listed.")
+
+
+# --- path ids ----------------------------------------------------------------------------------
+
+_DOCUMENT_ID = re.compile(DOCUMENT_ID_PATTERN)
+_RESOURCE_ID = re.compile(RESOURCE_ID_PATTERN)
+
+
+def document_id_in_path(document_id: str) -> str:
+    """A path's document id; one out of shape names no document: 404, before any lookup."""
+    if not _DOCUMENT_ID.fullmatch(document_id):
+        raise DocumentNotFoundError
+    return document_id
+
+
+def user_id_in_path(user_id: str) -> str:
+    """A path's user id; one out of shape names no user: 404, before any lookup."""
+    if not _RESOURCE_ID.fullmatch(user_id):
+        raise DocumentNotFoundError("No such user.")
+    return user_id
+
+
+def key_id_in_path(key_id: str) -> str:
+    """A path's partner key id; one out of shape names no key: 404, before any lookup."""
+    if not _RESOURCE_ID.fullmatch(key_id):
+        raise DocumentNotFoundError("No such key.")
+    return key_id
