@@ -1,7 +1,8 @@
-"""API Gateway adapter for B2B partner keys: create, disable, and read usage on the plan."""
+"""API Gateway adapter for B2B partner keys: create, delete, and read usage on the plan."""
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING
@@ -48,15 +49,34 @@ class ApiGatewayKeys:
             key = self._client.create_api_key(
                 name=name, enabled=True, generateDistinctId=True, customerId=owner_id
             )
-            self._client.create_usage_plan_key(
-                usagePlanId=self._plan, keyId=key["id"], keyType="API_KEY"
-            )
         except ClientError as exc:
             raise _translate(exc) from exc
         except BotoCoreError as exc:
             raise StorageUnavailableError from exc
+        try:
+            self._client.create_usage_plan_key(
+                usagePlanId=self._plan, keyId=key["id"], keyType="API_KEY"
+            )
+        except (ClientError, BotoCoreError) as exc:
+            # A key off the plan works nowhere, but would still count against the quota.
+            with contextlib.suppress(StorageUnavailableError, RequestError):
+                self.delete(key["id"])
+            raise (
+                _translate(exc) if isinstance(exc, ClientError) else StorageUnavailableError()
+            ) from exc
         created = key.get("createdDate") or datetime.now(UTC)
         return CreatedKey(key_id=key["id"], value=key["value"], created_at=_utc(created))
+
+    def delete(self, key_id: str) -> None:
+        """Delete a key: API Gateway refuses it at once, and it no longer counts against the
+        account's quota of keys. A key already gone is done (a retried revocation)."""
+        try:
+            self._client.delete_api_key(apiKey=key_id)
+        except ClientError as exc:
+            if exc.response.get("Error", {}).get("Code") not in _NOT_FOUND:
+                raise _translate(exc) from exc
+        except BotoCoreError as exc:
+            raise StorageUnavailableError from exc
 
     def disable(self, key_id: str) -> None:
         """Disable a key: API Gateway answers 403 to it from now on (it stays for the records)."""

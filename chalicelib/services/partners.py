@@ -3,11 +3,20 @@
 API Gateway holds the keys, enforces them and the usage plan, and counts usage; this
 service keeps who owns which key, so a partner's request is charged to its owner (known
 from the key id API Gateway puts in the request context, never from the body).
+
+An AWS account holds 10,000 API keys per region at most (a fixed quota), so a person may
+hold `max_keys_per_user` active keys: a slot is reserved atomically before API Gateway
+makes a key (two creates at once cannot both take the last one), and given back if the key
+is not made. A revoked key is deleted from API Gateway (refused at once, and no
+longer counted against the account), while its record stays, revoked, for audit.
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import secrets
+from dataclasses import replace
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -16,6 +25,8 @@ from chalicelib.errors import (
     AuthenticationRequiredError,
     DocumentNotFoundError,
     InvalidRequestError,
+    RequestError,
+    StorageUnavailableError,
 )
 
 if TYPE_CHECKING:
@@ -24,19 +35,29 @@ if TYPE_CHECKING:
 
     from chalicelib.adapters.apikeys import CreatedKey, DailyUsage
 
+logger = logging.getLogger(__name__)
 _MAX_NAME = 64
 USAGE_DAYS = 30
+DEFAULT_MAX_KEYS_PER_USER = 5
+
+
+class KeyLimitReachedError(RequestError):
+    """The person already holds as many active partner keys as one account may."""
+
+    code = "KEY_LIMIT_REACHED"
+    http_status = 409
+    default_message = "You hold as many active keys as an account may: revoke one first."
 
 
 class KeyGateway(Protocol):
-    """API Gateway's side of a key: create it on the plan, disable it, read its usage."""
+    """API Gateway's side of a key: create it on the plan, delete it, read its usage."""
 
     def create(self, owner_id: str, name: str) -> CreatedKey:
         """An enabled key on the partners' plan."""
         ...
 
-    def disable(self, key_id: str) -> None:
-        """Refuse the key from now on."""
+    def delete(self, key_id: str) -> None:
+        """Refuse the key from now on and free its place on the account; gone is done."""
         ...
 
     def usage(self, key_id: str, start: date, end: date) -> list[DailyUsage]:
@@ -45,7 +66,15 @@ class KeyGateway(Protocol):
 
 
 class KeyRegistry(Protocol):
-    """Who owns which key."""
+    """Who owns which key, and how many working keys each owner holds."""
+
+    def reserve(self, owner_id: str, limit: int) -> bool:
+        """Count one more active key for the owner, atomically, unless they hold `limit`."""
+        ...
+
+    def release(self, owner_id: str) -> None:
+        """Give back a reserved slot whose key was never made."""
+        ...
 
     def add(self, record: KeyRecord) -> None:
         """Record a new key."""
@@ -59,8 +88,8 @@ class KeyRegistry(Protocol):
         """An owner's keys, newest first."""
         ...
 
-    def disable(self, record: KeyRecord) -> None:
-        """Mark a key revoked."""
+    def revoke(self, record: KeyRecord, at: datetime) -> bool:
+        """Mark a key revoked and give its slot back, once; False if it was revoked already."""
         ...
 
 
@@ -78,23 +107,45 @@ class PartnerKeys:
     """Creates, lists and revokes keys, and tells whose a partner's key is."""
 
     def __init__(
-        self, gateway: KeyGateway, registry: KeyRegistry, clock: Callable[[], datetime]
+        self,
+        gateway: KeyGateway,
+        registry: KeyRegistry,
+        clock: Callable[[], datetime],
+        *,
+        max_keys_per_user: int = DEFAULT_MAX_KEYS_PER_USER,
     ) -> None:
         self._gateway = gateway
         self._registry = registry
         self._clock = clock
+        self._max_keys = max_keys_per_user
 
     def create(self, owner_id: str, name: str) -> dict[str, Any]:
         """A new key; its value is in this answer and nowhere else, ever."""
         name = name.strip()
         if not 1 <= len(name) <= _MAX_NAME:
             raise InvalidRequestError(f"Give the key a name of 1 to {_MAX_NAME} characters.")
-        created = self._gateway.create(owner_id, name)
+        if not self._registry.reserve(owner_id, self._max_keys):
+            raise KeyLimitReachedError(
+                f"You hold {self._max_keys} active keys, the most an account may: "
+                "revoke one you no longer use, then create this one."
+            )
+        try:
+            created = self._gateway.create(owner_id, name)
+        except Exception:
+            self._registry.release(owner_id)
+            raise
         secret = secrets.token_urlsafe(32)
         record = KeyRecord(
             created.key_id, owner_id, name, created.created_at, enabled=True, callback_secret=secret
         )
-        self._registry.add(record)
+        try:
+            self._registry.add(record)
+        except Exception:
+            # Unrecorded, the key could never be revoked: it goes, and its slot with it.
+            with contextlib.suppress(StorageUnavailableError, RequestError):
+                self._gateway.delete(created.key_id)
+                self._registry.release(owner_id)
+            raise
         return {**key_view(record), "api_key": created.value, "callback_secret": secret}
 
     def callback_secret(self, key_id: str) -> str | None:
@@ -107,13 +158,18 @@ class PartnerKeys:
         return [key_view(record) for record in self._registry.list(owner_id)]
 
     def revoke(self, owner_id: str, key_id: str) -> dict[str, Any]:
-        """Disable the owner's key at once; someone else's key does not exist for them."""
+        """Delete the owner's key from API Gateway at once, keep its record as revoked, and
+        free its slot; someone else's key does not exist for them. Revoking again is fine."""
         record = self._registry.get(key_id)
         if record is None or record.owner_id != owner_id:
             raise DocumentNotFoundError("No such key.")
-        self._gateway.disable(key_id)
-        self._registry.disable(record)
-        return key_view(KeyRecord(key_id, owner_id, record.name, record.created_at, enabled=False))
+        if record.enabled:
+            # API Gateway first: the slot is only given back for a key that is really gone,
+            # and a failure here leaves the key revocable by trying again.
+            self._gateway.delete(key_id)
+            if not self._registry.revoke(record, self._clock()):
+                logger.info("key revoked by another call at once: key=%s", key_id)
+        return key_view(replace(record, enabled=False))
 
     def owner_of(self, key_id: str | None) -> str:
         """The owner a partner's request is made for, from API Gateway's key id."""

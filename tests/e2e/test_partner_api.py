@@ -41,9 +41,10 @@ def _call(cloud: LocalCloud, method: str, path: str, **kwargs: Any) -> httpx.Res
 
 def _person_with_key(cloud: LocalCloud, email: str) -> tuple[dict[str, str], dict[str, Any]]:
     """A registered person's bearer header, and the partner key they created (shown once)."""
-    token = _call(
-        cloud, "POST", "/v1/auth/register", json={"email": email, "password": "correct horse 42"}
-    ).json()["access_token"]
+    credentials = {"email": email, "password": "correct horse 42"}
+    registered = _call(cloud, "POST", "/v1/auth/register", json=credentials)
+    assert registered.status_code == 202, registered.text
+    token = _call(cloud, "POST", "/v1/auth/login", json=credentials).json()["access_token"]
     bearer = {"Authorization": f"Bearer {token}"}
     created = _call(cloud, "POST", "/v1/keys", json={"name": "ERP"}, headers=bearer)
     assert created.status_code == 201, created.text

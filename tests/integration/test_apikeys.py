@@ -127,3 +127,68 @@ def test_apikeys_throttled_or_down_is_storage_unavailable(code: str) -> None:
     stubber.add_client_error("create_api_key", service_error_code=code, http_status_code=429)
     with stubber, pytest.raises(StorageUnavailableError):
         ApiGatewayKeys("plan", client=client).create("user-1", "acme-erp")
+
+
+def test_apikeys_delete_removes_the_key_from_api_gateway(apigateway: Any, plan_id: str) -> None:
+    keys = ApiGatewayKeys(plan_id, client=apigateway)
+    kept, gone = keys.create("user-1", "kept"), keys.create("user-1", "gone")
+
+    keys.delete(gone.key_id)
+
+    remaining = [k["id"] for k in apigateway.get_api_keys()["items"]]
+    assert remaining == [kept.key_id]
+
+
+def test_apikeys_delete_of_a_key_already_gone_is_done(apigateway: Any, plan_id: str) -> None:
+    keys = ApiGatewayKeys(plan_id, client=apigateway)
+    created = keys.create("user-1", "acme-erp")
+    keys.delete(created.key_id)
+
+    keys.delete(created.key_id)  # a retried revocation: nothing left to do, no error
+
+    assert apigateway.get_api_keys()["items"] == []
+
+
+def test_apikeys_delete_when_api_gateway_throttles_is_storage_unavailable() -> None:
+    client = boto3.client("apigateway", region_name="us-east-1")
+    stubber = Stubber(client)
+    stubber.add_client_error(
+        "delete_api_key", service_error_code="TooManyRequestsException", http_status_code=429
+    )
+    with stubber, pytest.raises(StorageUnavailableError):
+        ApiGatewayKeys("plan", client=client).delete("key")
+
+
+def test_apikeys_the_api_function_may_delete_keys_on_aws() -> None:
+    # moto enforces no IAM: without this, revoking would fail on AWS alone.
+    from pathlib import Path
+
+    from infra.localcloud.template import load_sam_template
+
+    template = load_sam_template(Path(__file__).resolve().parents[2] / "infra" / "template.yaml")
+    statements = [
+        statement
+        for policy in template["Resources"]["ApiHandlerRole"]["Properties"]["Policies"]
+        for statement in policy["PolicyDocument"]["Statement"]
+    ]
+
+    def allowed(resource: str) -> bool:
+        return any(
+            "apigateway:DELETE" in s.get("Action", []) and resource in str(s["Resource"])
+            for s in statements
+        )
+
+    assert allowed("::/apikeys/*")
+
+
+def test_apikeys_a_key_that_cannot_join_the_plan_is_deleted_not_left_on_the_account() -> None:
+    client = boto3.client("apigateway", region_name="us-east-1")
+    stubber = Stubber(client)
+    stubber.add_response("create_api_key", {"id": "key", "value": "v" * 40})
+    stubber.add_client_error("create_usage_plan_key", service_error_code="NotFoundException")
+    stubber.add_response("delete_api_key", {}, {"apiKey": "key"})
+
+    with stubber, pytest.raises(RequestError):
+        ApiGatewayKeys("plan", client=client).create("user-1", "acme-erp")
+
+    stubber.assert_no_pending_responses()  # the key was deleted

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from chalicelib.errors import DomainError
 from infra.localcloud.apikeys import ApiKeyGate, install_usage_reporting, uninstall_usage_reporting
 from tests.integration.pipeline_driver import Driver
 
@@ -113,3 +115,98 @@ def test_a_callback_url_is_for_partners_and_must_be_a_url(driver: Driver) -> Non
 
     assert person[0] == 400 and "partner" in person[1]["error"]["message"]
     assert not_a_url[0] == 400
+
+
+@pytest.mark.parametrize(
+    "callback_url",
+    [
+        "https://partner.example:0/hook",
+        "https://partner.example:65536/hook",
+        "https://partner.example:99999/hook",
+        "https://partner.example:http/hook",
+        "https://[::1",
+        "https://a..b/",
+        "https://",
+        "https://user@partner.example/hook",
+        "https://partner.example/\r\nX-Injected: 1",
+    ],
+)
+def test_a_callback_url_with_a_bad_port_or_a_malformed_host_is_a_400(
+    driver: Driver, callback_url: str
+) -> None:
+    key = {"x-api-key": _key(driver, driver.sign_in("hooks-400", "user"))["api_key"]}
+
+    status, body = driver.api(
+        "POST",
+        "/v1/b2b/documents",
+        {**UPLOAD, "callback_url": callback_url},
+        anonymous=True,
+        headers=key,
+    )
+
+    assert (status, body["error"]["code"]) == (400, "BAD_REQUEST")
+
+
+@pytest.mark.parametrize("local_cloud_env", [{"PARTNER_MAX_KEYS_PER_USER": "2"}])
+def test_a_person_holds_at_most_the_cap_of_active_keys_and_a_revoked_one_frees_a_slot(
+    driver: Driver,
+) -> None:
+    anna = driver.sign_in("key-hoarder", "user")
+    first, _ = _key(driver, anna, "one"), _key(driver, anna, "two")
+
+    status, refused = driver.api("POST", "/v1/keys", {"name": "three"}, token=anna)
+    assert (status, refused["error"]["code"]) == (409, "KEY_LIMIT_REACHED")
+    assert "2 active keys" in refused["error"]["message"]
+    assert _key(driver, driver.sign_in("someone-else", "user"))["enabled"] is True  # per person
+
+    driver.api("POST", f"/v1/keys/{first['key_id']}/revoke", token=anna)
+
+    assert _key(driver, anna, "three")["enabled"] is True
+    status, _ = driver.api("POST", "/v1/keys", {"name": "four"}, token=anna)
+    assert status == 409
+
+
+def test_a_revoked_key_is_deleted_from_api_gateway_and_its_record_kept_for_audit(
+    driver: Driver,
+) -> None:
+    owner = driver.sign_in("revoker", "user")
+    created = _key(driver, owner)
+    apigateway = driver.cloud.client("apigateway")
+
+    status, revoked = driver.api("POST", f"/v1/keys/{created['key_id']}/revoke", token=owner)
+    again = driver.api("POST", f"/v1/keys/{created['key_id']}/revoke", token=owner)
+
+    assert status == 200 and revoked["enabled"] is False
+    assert again[0] == 200 and again[1]["enabled"] is False  # a retried revocation is fine
+    remaining = {k["id"] for k in apigateway.get_api_keys()["items"]}
+    assert created["key_id"] not in remaining
+    listed = driver.api("GET", "/v1/keys", token=owner)[1]["keys"]
+    assert [(k["key_id"], k["enabled"]) for k in listed] == [(created["key_id"], False)]
+
+
+def test_creates_at_once_never_pass_the_cap_of_active_keys(local_cloud: LocalCloud) -> None:
+    from chalicelib.wiring import partner_keys
+
+    keys, start, outcomes = partner_keys(), threading.Barrier(8), []
+
+    def create() -> None:
+        start.wait()
+        try:
+            keys.create("racer", "ERP")
+            outcomes.append(201)
+        except DomainError as exc:
+            outcomes.append(exc.http_status)
+
+    threads = [threading.Thread(target=create) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert sorted(outcomes) == [201] * 5 + [409] * 3  # the default cap: 5
+    owned = [
+        k
+        for k in local_cloud.client("apigateway").get_api_keys()["items"]
+        if k.get("customerId") == "racer"
+    ]
+    assert len(owned) == 5

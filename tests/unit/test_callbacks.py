@@ -24,7 +24,7 @@ from chalicelib.services.callbacks import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Mapping, Sequence
 
     from chalicelib.ports import Deadline
 
@@ -64,6 +64,153 @@ def test_check_callback_url_accepts_a_public_https_url_and_the_local_cloud_local
     assert check_callback_url("http://127.0.0.1:9000/hook", allow_private=True)
 
 
+# IPv6 forms that carry an IPv4 address, each carrying a private, loopback or metadata one.
+CARRIED_PRIVATE_IPV4 = [
+    "::ffff:127.0.0.1",  # IPv4-mapped
+    "::ffff:169.254.169.254",
+    "::127.0.0.1",  # IPv4-compatible (deprecated)
+    "::10.0.0.7",
+    "64:ff9b::7f00:1",  # NAT64, well-known prefix: 127.0.0.1
+    "64:ff9b::a9fe:a9fe",  # NAT64: 169.254.169.254
+    "64:ff9b:1::7f00:1",  # NAT64, local-use prefix
+    "2002:7f00:1::1",  # 6to4 of 127.0.0.1
+    "2002:a9fe:a9fe::1",  # 6to4 of 169.254.169.254
+    "2001:0:4136:e378:8000:63bf:80ff:fffe",  # Teredo, client 127.0.0.1 (XOR-ed)
+    "2001:0:7f00:1:8000:63bf:3fff:fdd2",  # Teredo, server 127.0.0.1
+    "2607:f8b0:4005:80a::5efe:7f00:1",  # ISATAP interface id carrying 127.0.0.1
+    "2607:f8b0:4005:80a:200:5efe:a00:7",  # ISATAP (universal bit) carrying 10.0.0.7
+]
+# Ranges that are not globally reachable, whatever they carry.
+NOT_GLOBAL = [
+    "0.0.0.0",
+    "100.64.0.1",  # shared address space (carrier-grade NAT)
+    "192.0.0.170",
+    "192.88.99.1",  # 6to4 relay anycast (deprecated)
+    "198.18.0.1",
+    "224.0.0.1",  # multicast
+    "240.0.0.1",
+    "255.255.255.255",
+    "::",
+    "::ffff:0:0",
+    "64:ff9b:1::5db8:d822",  # local-use NAT64, even of a public IPv4
+    "2002:5db8:d822::1",  # 6to4 is not globally reachable, even of a public IPv4
+    "2001:0:5db8:d822::1",  # Teredo, likewise
+    "2001:db8::1",
+    "3fff::1",  # documentation (RFC 9637)
+    "fec0::1",  # site-local (deprecated)
+    "fe80::1%eth0",
+    "ff0e::1",  # global-scope multicast
+    "100::1",
+    "5f00::1",  # outside global unicast space
+]
+
+
+@pytest.mark.parametrize("address", CARRIED_PRIVATE_IPV4 + NOT_GLOBAL)
+def test_check_callback_url_refuses_ipv6_forms_carrying_a_private_ipv4_and_non_global_ranges(
+    address: str,
+) -> None:
+    with pytest.raises(InvalidRequestError, match="public"):
+        check_callback_url(
+            "https://hook.example/x", allow_private=False, resolve=lambda _: [address]
+        )
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "93.184.216.34",
+        "2606:2800:220:1:248:1893:25c8:1946",
+        "::ffff:93.184.216.34",  # mapped: the connection reaches the public IPv4
+        "64:ff9b::5db8:d822",  # NAT64 of a public IPv4 (a DNS64 network's answer)
+    ],
+)
+def test_check_callback_url_accepts_public_addresses_and_nat64_of_a_public_ipv4(
+    address: str,
+) -> None:
+    url = "https://hook.example/x"
+
+    assert check_callback_url(url, allow_private=False, resolve=lambda _: [address]) == url
+
+
+def test_check_callback_url_refuses_a_name_with_one_private_address_among_public_ones() -> None:
+    with pytest.raises(InvalidRequestError, match="public"):
+        check_callback_url(
+            "https://hook.example/x",
+            allow_private=False,
+            resolve=lambda _: ["93.184.216.34", "64:ff9b::7f00:1"],
+        )
+
+
+@pytest.mark.parametrize("port", ["0", "65536", "99999", "-1", "abc", "+443", "1_0", "443a", "٤٤٣"])
+@pytest.mark.parametrize("allow_private", [False, True])
+def test_check_callback_url_refuses_ports_outside_1_to_65535(
+    port: str, allow_private: bool
+) -> None:
+    with pytest.raises(InvalidRequestError, match="port"):
+        check_callback_url(
+            f"https://hook.example:{port}/x", allow_private=allow_private, resolve=_public
+        )
+
+
+@pytest.mark.parametrize("port", ["1", "443", "8443", "65535"])
+def test_check_callback_url_accepts_ports_from_1_to_65535(port: str) -> None:
+    url = f"https://hook.example:{port}/x"
+
+    assert check_callback_url(url, allow_private=False, resolve=_public) == url
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://пример.рф/hook",
+        "https://hook.example./x",
+        "https://[2606:2800:220:1:248:1893:25c8:1946]:8443/x",
+        "https://93.184.216.34/x",
+        "https://HOOK.example:/x?a=b#c",
+    ],
+)
+def test_check_callback_url_accepts_names_addresses_and_an_empty_port(url: str) -> None:
+    assert check_callback_url(url, allow_private=False, resolve=_public) == url
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://[::1",
+        "https://[::1/hook",
+        "https://[not-an-address]/hook",
+        "https://a..b/",
+        "https://.hook.example/",
+        "https://hook..example:8443/x",
+        "https://" + "a" * 64 + ".example/",  # a label longer than 63
+        "https://" + ".".join(["abcdefghi"] * 26) + "/",  # a name longer than 253
+        "https://",
+        "https:///hook",
+        "https://:443/hook",
+        "https://@hook.example/",
+        "https://user@hook.example/",
+        "https://user:@hook.example/",
+        "https://ho st.example/",
+        "https://hook.example/a b",
+        "https://hook.example/\r\nX-Injected: 1",
+        "https://hook.example\t/x",
+        "https://xn--/x",  # not valid IDNA
+        "https://2130706433/x",  # 127.0.0.1 in disguise
+        "https://127.1/x",
+        "https://0x7f.1/x",
+        "https://127.000.000.001/x",
+        "",
+        "   ",
+    ],
+)
+@pytest.mark.parametrize("allow_private", [False, True])
+def test_check_callback_url_answers_malformed_urls_with_a_request_error(
+    url: str, allow_private: bool
+) -> None:
+    with pytest.raises(InvalidRequestError):
+        check_callback_url(url, allow_private=allow_private, resolve=_public)
+
+
 def test_signature_is_an_hmac_of_the_timestamp_and_the_body() -> None:
     body = b'{"status":"done"}'
     expected = hmac.new(b"s3cret", b"1700000000." + body, hashlib.sha256).hexdigest()
@@ -75,9 +222,11 @@ class _Poster:
     def __init__(self, answers: list[int | OSError]) -> None:
         self.answers = answers
         self.calls: list[tuple[str, bytes, dict[str, str]]] = []
+        self.addresses: list[tuple[str, ...]] = []  # where each call was told to connect
 
-    def post(self, url: str, body: bytes, headers: dict[str, str]) -> int:
+    def post(self, url: str, addresses: Sequence[str], body: bytes, headers: dict[str, str]) -> int:
         self.calls.append((url, body, headers))
+        self.addresses.append(tuple(addresses))
         answer = self.answers.pop(0)
         if isinstance(answer, OSError):
             raise answer
@@ -137,6 +286,64 @@ def test_callback_is_retried_with_backoff_then_delivered_signed() -> None:
     assert headers[EVENT_HEADER] == "document.done"
     # One id for every try of this outcome: the partner drops a repeat by it.
     assert {call[2][DELIVERY_HEADER] for call in poster.calls} == {"doc-123456-v1-done"}
+
+
+class _RebindingResolver:
+    """A name whose owner answers a public address first and 127.0.0.1 from then on."""
+
+    def __init__(self) -> None:
+        self.lookups: list[str] = []
+
+    def __call__(self, host: str) -> list[str]:
+        self.lookups.append(host)
+        return ["93.184.216.34"] if len(self.lookups) == 1 else ["127.0.0.1"]
+
+
+def test_callback_connects_to_the_address_it_checked_never_to_a_second_lookup() -> None:
+    # GIVEN a partner's name that rebinds to loopback after its first answer
+    resolver, poster = _RebindingResolver(), _Poster([503, 204])
+    sender = CallbackSender(
+        poster, lambda _key: "s3cret", lambda: NOW, sleep=lambda _s: None, resolve=resolver
+    )
+
+    # WHEN the callback is delivered (the first try answered 503, so a second try follows)
+    outcome = sender.notify(_done(callback_url="https://rebind.example:8443/hook"))
+
+    # THEN the first try went to the address that was checked, with one lookup for it,
+    # and the second try looked again, found loopback, and called nobody
+    assert poster.addresses == [("93.184.216.34",)]
+    assert poster.calls[0][0] == "https://rebind.example:8443/hook"
+    assert resolver.lookups == ["rebind.example", "rebind.example"]
+    assert outcome == "unreachable"
+
+
+def test_callback_on_the_local_cloud_connects_to_the_resolved_address_too() -> None:
+    lookups: list[str] = []
+
+    def resolve(host: str) -> list[str]:
+        lookups.append(host)
+        return ["127.0.0.1", "::1"]
+
+    poster = _Poster([204])
+    sender = CallbackSender(
+        poster, lambda _key: "s3cret", lambda: NOW, allow_private=True, resolve=resolve
+    )
+
+    assert sender.notify(_done(callback_url="http://localhost:9000/hook")) == "delivered"
+    assert poster.addresses == [("127.0.0.1", "::1")] and lookups == ["localhost"]
+
+
+def test_callback_to_an_ip_literal_looks_nothing_up() -> None:
+    def resolve(host: str) -> list[str]:
+        raise AssertionError(f"looked up {host}")
+
+    poster = _Poster([204])
+    sender = CallbackSender(
+        poster, lambda _key: "s3cret", lambda: NOW, allow_private=True, resolve=resolve
+    )
+
+    assert sender.notify(_done(callback_url="http://[::1]:9000/hook")) == "delivered"
+    assert poster.addresses == [("::1",)]
 
 
 def test_a_callback_that_does_not_get_through_in_two_tries_is_unreachable() -> None:
