@@ -8,7 +8,7 @@ from decimal import Decimal
 from functools import cache
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -130,6 +130,13 @@ class Settings(BaseSettings):
 
     # Partners: the API Gateway usage plan their keys are attached to.
     usage_plan_id: str = ""
+    partner_max_keys_per_user: int = Field(
+        5,
+        ge=1,
+        le=100,
+        description="Active partner keys one person may hold (the AWS account "
+        "holds 10,000 at most)",
+    )
     # Waits before each later round of an undelivered callback (JSON list of seconds).
     callback_retry_seconds: tuple[int, ...] = (300, 900, 3600, 14400, 43200)
 
@@ -139,6 +146,11 @@ class Settings(BaseSettings):
         description="`dev` opens POST /v1/auth/dev (any user, any role, no secret) and lets "
         "partner callbacks reach localhost: the local cloud only",
     )
+    # Set to "1" by the embedded local cloud only (infra/localcloud/cloud.py), never by the
+    # template: AUTH_MODE=dev needs it. The Lambda runtime's own variables refuse dev anyway.
+    contract_check_local_cloud: str = ""
+    aws_execution_env: str = ""
+    aws_lambda_function_name: str = ""
     dev_user_id: str = "dev-user"
     dev_user_role: Literal["user", "reviewer", "admin"] = Field(
         "admin", description="Who POST /v1/auth/dev signs in when the body names nobody"
@@ -146,6 +158,22 @@ class Settings(BaseSettings):
 
     # Observability.
     log_level: str = "INFO"
+
+    @model_validator(mode="after")
+    def _dev_mode_only_on_the_local_cloud(self) -> Settings:
+        """AUTH_MODE=dev is a sign-in as anyone: a cold start anywhere else fails loudly."""
+        if self.auth_mode != "dev":
+            return self
+        in_lambda = self.aws_lambda_function_name or self.aws_execution_env.startswith(
+            "AWS_Lambda_"
+        )
+        if in_lambda or self.contract_check_local_cloud != "1":
+            raise ValueError(
+                "AUTH_MODE=dev (sign-in as anyone, no secret) runs only on the embedded local "
+                "cloud, which sets CONTRACT_CHECK_LOCAL_CLOUD=1, and never in a Lambda "
+                "runtime: deploy with AuthMode=jwt"
+            )
+        return self
 
     @property
     def llm_cap(self) -> int:
