@@ -1,17 +1,31 @@
 """Domain errors: the names the state machine matches and the codes users see.
 
 Every leaf is named `<Noun><Problem>Error` and carries a user-facing `code`
-(the recognition contract's list), a `failure_class` (`user` when the input is
-at fault, `infra` when we are) and an HTTP status. Lambda reports the class
-name as the error type; the ASL's `ErrorEquals` lists these names, and a test
-checks that each exists here.
+(the recognition contract's list), a `failure_class` (whose fault it is, for the
+refund policy and the operators' metrics) and an HTTP status. Lambda reports the
+class name as the error type; the ASL's `ErrorEquals` lists these names, and a
+test checks that each exists here.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, get_args
 
-FailureClass = Literal["user", "infra"]
+# Whose fault a failure is. Only `user` is the caller's (the file or the request); every
+# other class is ours or a provider's, and `infra_only` refunds all of them.
+FailureClass = Literal[
+    "user",  # the file or the request
+    "infra",  # ours, nothing more specific: a step, the workflow, a deployment
+    "storage",  # S3 or DynamoDB (the parameter store too) did not answer
+    "llm_quota",  # the model provider's 429 or quota, or our own cap on calls is full
+    "llm_timeout",  # the model did not answer in time
+    "llm_unavailable",  # the model provider answered 5xx or could not be reached
+    "llm_rejected",  # the provider refused our request: key, model or secret misconfigured
+    "llm_output",  # the model's answer stayed invalid after the repair loop
+    "ocr_failed",  # Tesseract or its language data is missing or failing
+    "review",  # a held document was not decided in time
+]
+FAILURE_CLASSES: tuple[FailureClass, ...] = get_args(FailureClass)
 
 
 class DomainError(Exception):
@@ -45,18 +59,21 @@ class TerminalError(DomainError):
 class StorageUnavailableError(RetryableError):
     """S3 or DynamoDB did not answer, or throttled us."""
 
+    failure_class = "storage"
     default_message = "Storage is temporarily unavailable."
 
 
 class StoredObjectMissingError(RetryableError):
     """An object is not (yet) in the bucket: S3 may still be catching up."""
 
+    failure_class = "storage"
     default_message = "The stored file could not be found yet."
 
 
 class WorkflowUnavailableError(RetryableError):
     """Step Functions did not accept a call."""
 
+    failure_class = "infra"
     default_message = "The workflow service is temporarily unavailable."
 
 
@@ -64,6 +81,7 @@ class LlmRateLimitedError(RetryableError):
     """The language model provider answered 429 or a quota error."""
 
     code = "RATE_LIMITED"
+    failure_class = "llm_quota"
     default_message = "The analysis model is busy; the work will be retried."
 
 
@@ -71,6 +89,7 @@ class LlmTimeoutError(RetryableError):
     """The language model provider did not answer in time."""
 
     code = "TIMEOUT"
+    failure_class = "llm_timeout"
     default_message = "The analysis model did not answer in time; the work will be retried."
 
 
@@ -78,6 +97,7 @@ class LlmUnavailableError(RetryableError):
     """The language model provider answered 5xx or could not be reached."""
 
     code = "TEMPORARILY_UNAVAILABLE"
+    failure_class = "llm_unavailable"
     default_message = "The analysis model is unavailable; the work will be retried."
 
 
@@ -85,6 +105,7 @@ class LlmCapacityExhaustedError(RetryableError):
     """Every slot of the concurrent-call cap is taken."""
 
     code = "RATE_LIMITED"
+    failure_class = "llm_quota"
     default_message = "All analysis slots are busy; the work will be retried."
 
 
@@ -203,6 +224,7 @@ class InvalidModelOutputError(TerminalError):
     """The language model's answer stayed invalid after the repair loop."""
 
     code = "INVALID_MODEL_OUTPUT"
+    failure_class = "llm_output"
     default_message = "The analysis model gave an answer we could not use."
 
 
@@ -210,6 +232,7 @@ class LlmRequestRejectedError(TerminalError):
     """The language model provider refused the request: bad key, unknown model, bad request."""
 
     code = "ANALYSIS_MISCONFIGURED"
+    failure_class = "llm_rejected"
     default_message = "The analysis model refused our request; an operator must check its settings."
 
 
@@ -217,6 +240,7 @@ class OcrEngineUnavailableError(TerminalError):
     """Tesseract or its language data is missing from the deployment."""
 
     code = "OCR_UNAVAILABLE"
+    failure_class = "ocr_failed"
     default_message = "Text recognition is unavailable on our side. Your credit was returned."
 
 
@@ -224,6 +248,7 @@ class ReviewTimedOutError(TerminalError):
     """Nobody decided a held document in time."""
 
     code = "REVIEW_TIMEOUT"
+    failure_class = "review"
     default_message = "The document waited too long for a reviewer."
 
 

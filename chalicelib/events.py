@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from urllib.parse import unquote_plus
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -56,12 +57,18 @@ class S3Notification(_Lenient):
     records: list[S3NotificationRecord] = Field(alias="Records")
 
 
+# The step handlers' correlation id: the one the run carries, else the document's id
+# (a run started before ids were carried).
+RUN_CORRELATION_ID_PATH = "correlation_id || document_id"
+
+
 class RunInput(_Lenient):
     """What every task of the document pipeline receives."""
 
     document_id: str
     version: int = Field(ge=1)
     region: str
+    correlation_id: str | None = Field(None, description="The upload request's; for the logs")
 
 
 class HoldInput(RunInput):
@@ -91,6 +98,16 @@ class ExecutionStatusDetail(_Lenient):
     input: str | None = None
     error: str | None = None
     cause: str | None = None
+
+    @property
+    def correlation_id(self) -> str | None:
+        """The correlation id the run's input carries, if it carries one."""
+        try:
+            payload = json.loads(self.input or "")
+        except ValueError:
+            return None
+        value = payload.get("correlation_id") if isinstance(payload, dict) else None
+        return value if isinstance(value, str) and value else None
 
 
 class ExecutionStatusEvent(_Lenient):

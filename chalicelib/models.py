@@ -9,6 +9,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_serializer
 
+from chalicelib.errors import FailureClass
+
 Pipeline = Literal["contract", "tabular", "image"]
 Route = Literal["deep_analysis", "manual_review", "auto_approve"]
 Severity = Literal["high", "medium", "low", "info"]
@@ -217,7 +219,7 @@ class DocumentError(Frozen):
 
     code: str
     message: str
-    failure_class: Literal["user", "infra"]
+    failure_class: FailureClass = Field(description="Whose fault: `user`, or one of ours")
 
 
 class Document(BaseModel):
@@ -248,6 +250,9 @@ class Document(BaseModel):
     refunded: bool = False
     deleted_at: datetime | None = Field(None, description="Removed by its owner; kept for audit")
     callback_url: str | None = Field(None, description="Where a partner asked for the outcome")
+    correlation_id: str | None = Field(
+        None, description="The upload request's correlation id: the run's logs carry it"
+    )
     callback_key_id: str | None = None
     callback_status: Literal["delivered", "retrying", "failed"] | None = None
     callback_attempts: int = Field(0, ge=0, description="Delivery rounds tried so far")

@@ -169,6 +169,28 @@ class StatusEvents(Protocol):
         ...
 
 
+class Metrics(Protocol):
+    """Operational counts: CloudWatch metrics on AWS (namespace `ContractCheck`).
+
+    Each call is one data point of metric `name` under `dimensions` (none is fine). With
+    `breakdown`, the same point is also counted under `dimensions` plus `breakdown`, so a
+    total (failed documents) and its split (by failure class) are both plain metrics that
+    an alarm can watch without metric math. Counting never fails the caller.
+    """
+
+    def count(
+        self,
+        name: str,
+        value: float = 1,
+        *,
+        unit: str = "Count",
+        breakdown: Mapping[str, str] | None = None,
+        **dimensions: str,
+    ) -> None:
+        """Add `value` to metric `name`."""
+        ...
+
+
 class Workflow(Protocol):
     """The document pipeline's state machine."""
 

@@ -11,10 +11,18 @@ from typing import Any
 
 from chalicelib.errors import DocumentStateConflictError, DocumentTooLargeError, TerminalError
 from chalicelib.keys import build_artifact_key, build_execution_name, parse_upload_key
+from chalicelib.metrics import OCR_PAGES, PAGES_EXTRACTED, NoMetrics
 from chalicelib.models import Document, DocumentStatus, Extraction
-from chalicelib.ports import Deadline, DocumentRepository, ObjectStore, StatusEvents, Workflow
+from chalicelib.ports import (
+    Deadline,
+    DocumentRepository,
+    Metrics,
+    ObjectStore,
+    StatusEvents,
+    Workflow,
+)
 from chalicelib.services.failures import FailureRecorder, document_error_from
-from chalicelib.services.status_events import NoStatusEvents
+from chalicelib.services.status_events import NoStatusEvents, count_status_change
 
 logger = logging.getLogger(__name__)
 
@@ -58,9 +66,14 @@ class ExtractionService:
         review_timeout_seconds: int,
         clock: Callable[[], datetime],
         events: StatusEvents | None = None,
+        metrics: Metrics | None = None,
+        correlate: Callable[[str], None] | None = None,
     ) -> None:
         self._repo = repo
         self._events = events or NoStatusEvents()
+        self._metrics = metrics or NoMetrics()
+        # Told each claimed document's correlation id: the logs that follow carry it.
+        self._correlate = correlate
         self._store = store
         self._workflow = workflow
         self._failures = failures
@@ -86,6 +99,8 @@ class ExtractionService:
                 "code": exc.code,
                 "refunded": refunded,
             }
+        self._metrics.count(PAGES_EXTRACTED, extraction.facts.pages)
+        self._metrics.count(OCR_PAGES, extraction.facts.ocr_pages)
         arn = self._start_run(document, extraction)
         return {"outcome": "started", "document_id": document.document_id, "execution_arn": arn}
 
@@ -102,6 +117,8 @@ class ExtractionService:
         ):
             logger.warning("ignoring an upload with no matching reservation: %s", event.key)
             return None
+        if self._correlate is not None:
+            self._correlate(correlation_id_of(document))
         if document.status not in _PROCESSABLE:
             logger.info("duplicate upload event ignored: %s", document.document_id)
             return None
@@ -124,6 +141,8 @@ class ExtractionService:
             )
         )
         self._events.publish(claimed)
+        if document.status != DocumentStatus.EXTRACTING:  # not a re-upload mid-extraction
+            count_status_change(self._metrics, claimed)
         return claimed
 
     def _extract(self, document: Document, event: UploadEvent) -> Extraction:
@@ -161,6 +180,8 @@ class ExtractionService:
                 "version": document.version,
                 "region": document.region,
                 "pipeline": extraction.facts.pipeline,
+                # Every step's logs carry it: the upload request's, or the document's id.
+                "correlation_id": correlation_id_of(document),
                 # Read by Hold For Review's TimeoutSecondsPath.
                 "review_timeout_seconds": self._review_timeout,
             },
@@ -176,4 +197,10 @@ class ExtractionService:
                 allowed_from=[DocumentStatus.EXTRACTING],
             )
             self._events.publish(moved)
+            count_status_change(self._metrics, moved)
         return arn
+
+
+def correlation_id_of(document: Document) -> str:
+    """The id a document's logs are correlated by: its upload request's, else its own."""
+    return document.correlation_id or document.document_id

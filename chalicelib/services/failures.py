@@ -5,18 +5,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from chalicelib.errors import DomainError, ReviewTimedOutError, error_class_by_name
-from chalicelib.models import DocumentError
-from chalicelib.services.status_events import NoStatusEvents
+from chalicelib.metrics import CREDITS_REFUNDED, NoMetrics
+from chalicelib.models import DocumentError, DocumentStatus
+from chalicelib.services.status_events import NoStatusEvents, count_status_change
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from chalicelib.models import Document
-    from chalicelib.ports import DocumentRepository, StatusEvents
+    from chalicelib.ports import DocumentRepository, Metrics, StatusEvents
 
 RefundPolicy = Literal["all", "infra_only"]
 
-# Step Functions' own error names, for failures that are not our exceptions.
+# Step Functions' own error names, for failures that are not our exceptions: a step that
+# ran past its TimeoutSeconds, or a task that failed without one of our errors (a crash,
+# an out-of-memory Lambda). Both are ours; a held document's timeout is `review` instead
+# (`review_timeout_error`), which Record Failure picks by the document's status.
 _STATES_ERRORS: dict[str, DocumentError] = {
     "States.Timeout": DocumentError(
         code="TIMEOUT", message="A step took longer than allowed.", failure_class="infra"
@@ -52,8 +56,8 @@ def review_timeout_error() -> DocumentError:
 
 
 def should_refund(policy: RefundPolicy, error: DocumentError) -> bool:
-    """`all` refunds every failure; `infra_only` only those that were our fault."""
-    return policy == "all" or error.failure_class == "infra"
+    """`all` refunds every failure; `infra_only` every one but the user's (class `user`)."""
+    return policy == "all" or error.failure_class != "user"
 
 
 class FailureRecorder:
@@ -65,18 +69,30 @@ class FailureRecorder:
         policy: RefundPolicy,
         on_finished: Callable[[Document], None] | None = None,
         events: StatusEvents | None = None,
+        *,
+        metrics: Metrics | None = None,
     ) -> None:
         self._repo = repo
         self._policy = policy
         self._on_finished = on_finished
         self._events = events or NoStatusEvents()
+        self._metrics = metrics or NoMetrics()
 
     def record(self, document_id: str, error: DocumentError, *, force_refund: bool = False) -> bool:
         """Mark failed with `error`; True when a credit was refunded now."""
         refund = force_refund or should_refund(self._policy, error)
+        before = self._repo.get(document_id)
         refunded = self._repo.fail(document_id, error, refund=refund)
+        if refunded:
+            self._metrics.count(CREDITS_REFUNDED, breakdown={"FailureClass": error.failure_class})
         failed = self._repo.get(document_id)
         if failed is not None:
+            # Asked again about a document already failed (On Run Failed after Record
+            # Failure): announced again, as before, but counted once.
+            if failed.status == DocumentStatus.FAILED and (
+                before is None or before.status != DocumentStatus.FAILED
+            ):
+                count_status_change(self._metrics, failed)
             self._events.publish(failed)
             if self._on_finished is not None:
                 self._on_finished(failed)  # a partner's callback, if one was asked for

@@ -14,6 +14,13 @@ from chalicelib.errors import (
     SchemaMismatchError,
 )
 from chalicelib.keys import ArtifactName, build_artifact_key
+from chalicelib.metrics import (
+    LLM_CALLS,
+    LLM_FALLBACKS,
+    LLM_INPUT_TOKENS,
+    LLM_OUTPUT_TOKENS,
+    NoMetrics,
+)
 from chalicelib.models import (
     DISCLAIMER_EN,
     DISCLAIMER_RU,
@@ -30,14 +37,14 @@ from chalicelib.services.failures import (
     document_error_from_name,
     review_timeout_error,
 )
-from chalicelib.services.status_events import NoStatusEvents
+from chalicelib.services.status_events import NoStatusEvents, count_status_change
 
 if TYPE_CHECKING:
     from collections.abc import Callable
     from datetime import datetime
 
     from chalicelib.analysis.port import AnalysisProvider
-    from chalicelib.ports import DocumentRepository, ObjectStore, StatusEvents
+    from chalicelib.ports import DocumentRepository, Metrics, ObjectStore, StatusEvents
 
     # Prescreen's model fallback: the result and the text in, the result with gaps filled.
     FactsFallback = Callable[[PrescreenResult, str], PrescreenResult]
@@ -79,9 +86,11 @@ class PipelineSteps:
         facts_fallback: FactsFallback | None = None,
         on_finished: Callable[[Document], None] | None = None,
         events: StatusEvents | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         self._repo = repo
         self._events = events or NoStatusEvents()
+        self._metrics = metrics or NoMetrics()
         self._store = store
         self._failures = failures
         self._routing = routing
@@ -115,6 +124,7 @@ class PipelineSteps:
         self._move(ref, S.ANALYZING)
         markdown = self._store.get_text(ref.key("text.md"))
         result = self._provider.analyze(markdown, self._prescreen(ref))
+        self._count_usage(result)
         self._put_json(ref, "analysis.json", result.model_dump_json(indent=2))
         return {"provider": result.provider, "findings": summarize_findings(result)}
 
@@ -181,6 +191,9 @@ class PipelineSteps:
         return document
 
     def _move(self, ref: RunRef, to: DocumentStatus, fields: dict[str, Any] | None = None) -> None:
+        # Read first, to count only a real change: Prescreen finds the document where
+        # Extract put it, and a retried step finds it where its first try did.
+        before = self._repo.get(ref.document_id)
         try:
             moved = self._repo.transition(
                 ref.document_id, to=to, allowed_from=(*_RESUMABLE, to), fields=fields
@@ -191,6 +204,19 @@ class PipelineSteps:
                 raise
             return
         self._events.publish(moved)
+        if before is None or before.status != to:
+            count_status_change(self._metrics, moved)
+
+    def _count_usage(self, result: AnalysisResult) -> None:
+        """What a model-backed analysis cost; the rule engine asks no model."""
+        usage = result.usage
+        if usage is None:
+            return
+        self._metrics.count(LLM_CALLS, usage.calls)
+        self._metrics.count(LLM_INPUT_TOKENS, usage.input_tokens)
+        self._metrics.count(LLM_OUTPUT_TOKENS, usage.output_tokens)
+        # 0 as well as 1: the metric's average is the share of analyses that fell back.
+        self._metrics.count(LLM_FALLBACKS, 1 if usage.fallback_used else 0)
 
     def _facts(self, ref: RunRef) -> ExtractedFacts:
         return ExtractedFacts.model_validate_json(self._store.get_text(ref.key("facts.json")))

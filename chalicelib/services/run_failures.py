@@ -59,8 +59,11 @@ class RunFailureService:
             error = _BY_STATUS[change.status]
         else:
             # Retries ran out on a transient error: that is our side failing, not the file.
+            # Its class stays (storage, llm_quota, ...); a user's error that got here uncaught
+            # is ours all the same.
             error = document_error_from_name(change.error or "")
-            error = DocumentError(code=error.code, message=error.message, failure_class="infra")
+            if error.failure_class == "user":
+                error = error.model_copy(update={"failure_class": "infra"})
         refunded = self._failures.record(document_id, error)
         return {"outcome": "failed", "document_id": document_id, "refunded": refunded}
 

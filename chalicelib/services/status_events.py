@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from chalicelib.metrics import DOCUMENT_STATUS_CHANGED
+from chalicelib.models import DocumentStatus
+
 if TYPE_CHECKING:
     from chalicelib.models import Document
+    from chalicelib.ports import Metrics
 
 EVENT_SOURCE = "contract-check"
 STATUS_CHANGED = "Document Status Changed"
@@ -48,3 +52,19 @@ class NoStatusEvents:
 
     def publish(self, document: Document) -> None:
         """Nothing to do."""
+
+
+def count_status_change(metrics: Metrics, document: Document) -> None:
+    """Count the status the document just moved to; a failure by its class, a report by its
+    route.
+
+    Called where a status really changes, not from `publish`: an announcement may repeat
+    (Prescreen announces again what Extract announced, a retried step, On Run Failed after
+    Record Failure), and a count must not.
+    """
+    breakdown: dict[str, str] = {}
+    if document.status == DocumentStatus.FAILED and document.error is not None:
+        breakdown["FailureClass"] = document.error.failure_class
+    elif document.status == DocumentStatus.DONE and document.route is not None:
+        breakdown["Route"] = document.route
+    metrics.count(DOCUMENT_STATUS_CHANGED, breakdown=breakdown, Status=document.status.value)

@@ -141,6 +141,9 @@ class ChatIntake:
         except UploadTooLargeError as exc:
             await message.answer(text(lang, "error_too_big", detail=exc.message))
             return False
+        except RequestError as exc:  # a name with nothing visible left, say
+            await message.answer(text(lang, "error_other", detail=exc.message))
+            return False
         return True
 
     async def _upload(

@@ -185,7 +185,7 @@ def test_refund_happens_at_most_once() -> None:
 
 def test_error_names_map_to_user_facing_codes() -> None:
     assert document_error_from_name("UnreadableDocumentError").code == "UNREADABLE"
-    assert document_error_from_name("LlmRateLimitedError").failure_class == "infra"
+    assert document_error_from_name("LlmRateLimitedError").failure_class == "llm_quota"
     unknown = document_error_from_name("KeyError")
     assert (unknown.code, unknown.failure_class) == ("INTERNAL", "infra")
     assert "KeyError" not in unknown.message

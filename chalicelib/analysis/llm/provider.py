@@ -44,6 +44,7 @@ from chalicelib.errors import (
     LlmTimeoutError,
     LlmUnavailableError,
 )
+from chalicelib.metrics import LLM_RATE_LIMITED, NoMetrics
 from chalicelib.models import AnalysisResult, AnalysisUsage
 
 if TYPE_CHECKING:
@@ -54,6 +55,7 @@ if TYPE_CHECKING:
     from chalicelib.analysis.llm.schema import ModelFinding
     from chalicelib.analysis.llm.slots import CallSlots
     from chalicelib.models import PrescreenResult
+    from chalicelib.ports import Metrics
     from chalicelib.settings import Settings
 
 logger = logging.getLogger(__name__)
@@ -141,6 +143,7 @@ class LlmProvider:
         backoff_seconds: float = 1.0,
         sleep: Callable[[float], None] = time.sleep,
         clock: Callable[[], float] = time.monotonic,
+        metrics: Metrics | None = None,
     ) -> None:
         if not model:
             raise ValueError("LlmProvider needs a model name")
@@ -170,11 +173,18 @@ class LlmProvider:
         self._backoff_seconds = backoff_seconds
         self._sleep = sleep
         self._clock = clock
+        self._metrics = metrics or NoMetrics()
         self._schema = findings_schema()
 
     @classmethod
     def from_settings(
-        cls, client: ChatClient, settings: Settings, *, slots: CallSlots, model: str | None = None
+        cls,
+        client: ChatClient,
+        settings: Settings,
+        *,
+        slots: CallSlots,
+        model: str | None = None,
+        metrics: Metrics | None = None,
     ) -> LlmProvider:
         """A provider with the `llm_*` settings; `model` overrides an empty `llm_model`."""
         return cls(
@@ -191,6 +201,7 @@ class LlmProvider:
             timeout_seconds=settings.llm_timeout_seconds,
             max_output_tokens=settings.llm_max_output_tokens,
             temperature=settings.llm_temperature,
+            metrics=metrics,
         )
 
     def analyze(self, markdown: str, prescreen: PrescreenResult) -> AnalysisResult:
@@ -294,6 +305,8 @@ class LlmProvider:
             try:
                 return self._send(run, index, self._request(messages, model), retries)
             except LlmRateLimitedError:
+                # Counted either way: switched to the fallback here, or retried by the run.
+                self._metrics.count(LLM_RATE_LIMITED)
                 if not run.fall_back(model, self._fallback_model):
                     raise
                 logger.warning(
