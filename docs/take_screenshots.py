@@ -87,7 +87,8 @@ def _held_letter(cloud: LocalCloud) -> None:
     """A letter from another person, which prescreen holds for a reviewer."""
     api = cloud.api_url
     login = {"email": "author@example.com", "password": PASSWORD}
-    token = httpx.post(f"{api}/v1/auth/register", json=login).json()["access_token"]
+    httpx.post(f"{api}/v1/auth/register", json=login)  # 202, no tokens: sign in next
+    token = httpx.post(f"{api}/v1/auth/login", json=login).json()["access_token"]
     data = make_pdf("<h1>Письмо</h1><p>Просим рассмотреть приложенные материалы.</p>")
     body = {"filename": "letter-to-partner.pdf", "content_type": "application/pdf"}
     ticket = httpx.post(
