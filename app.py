@@ -7,17 +7,39 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from chalice.app import AuthRequest, AuthResponse, Chalice, CORSConfig, Request, Response
 
+from chalicelib.api_models import (
+    Credentials,
+    DevSignIn,
+    DocumentPageQuery,
+    DocumentUpload,
+    FailedRunQuery,
+    GrantRequest,
+    KeyRequest,
+    PartnerDocumentUpload,
+    RefreshRequest,
+    ReviewRequest,
+    RoleRequest,
+    ServiceTokenExchange,
+    TelegramLogin,
+    TelegramWebAppLogin,
+    document_id_in_path,
+    key_id_in_path,
+    user_id_in_path,
+)
 from chalicelib.auth.authorizer import bearer_claims
-from chalicelib.errors import AuthenticationRequiredError, ForbiddenError, InvalidRequestError
+from chalicelib.auth.roles import require_recorded_role
+from chalicelib.errors import AuthenticationRequiredError
 from chalicelib.http import (
     JSON_HEADERS,
-    parse_json_object,
+    parse_body,
+    parse_query,
     reshaped_framework_error,
     with_error_shape,
 )
 from chalicelib.openapi import openapi_document
+from chalicelib.request_logging import CORRELATION_HEADER, correlated_request
 from chalicelib.services.callbacks import check_callback_url
-from chalicelib.services.documents import DEFAULT_PAGE, document_view
+from chalicelib.services.documents import document_view
 from chalicelib.services.uploads import UploadRequest
 from chalicelib.settings import get_settings, web_origin
 from chalicelib.web.assets import CONFIG, WebFile, web_asset, web_headers, web_page
@@ -25,8 +47,10 @@ from chalicelib.web.config import page_config
 from chalicelib.wiring import (
     auth_service,
     document_queries,
+    health_check,
     operator_service,
     partner_keys,
+    repository,
     review_service,
     token_issuer,
     upload_service,
@@ -36,25 +60,49 @@ from chalicelib.wiring import (
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from pydantic import BaseModel
+
+    from chalicelib.api_models import FileUpload
     from chalicelib.auth.tokens import TokenPair
 
 ViewT = TypeVar("ViewT", bound="Callable[..., Any]")
+ModelT = TypeVar("ModelT", bound="BaseModel")
 
 # Powertools owns logging (the service name is also "contract-check"): Chalice must not
 # attach its own handler to that logger.
 app = Chalice(app_name="contract-check", configure_logs=False)
 # The web page calls the API from its own origin: every route answers its preflight and
 # carries Access-Control-Allow-Origin (Authorization and X-Api-Key are among the allowed
-# headers). Set before any route: Chalice gives each route the API's CORS when it is made.
+# headers, X-Correlation-ID is added; it and Retry-After may be read back). Set before any
+# route: Chalice gives each route the API's CORS when it is made.
 if _origin := web_origin():
-    app.api.cors = CORSConfig(allow_origin=_origin, max_age=600)
+    app.api.cors = CORSConfig(
+        allow_origin=_origin,
+        allow_headers=[CORRELATION_HEADER],
+        expose_headers=[CORRELATION_HEADER, "Retry-After"],
+        max_age=600,
+    )
 
 
-def _json(status: int, body: dict[str, Any]) -> Response:
-    return Response(body=body, status_code=status, headers=JSON_HEADERS)
+def _json(status: int, body: dict[str, Any], headers: dict[str, str] | None = None) -> Response:
+    """A JSON answer; `headers` beside the content type (an error's `Retry-After`)."""
+    return Response(body=body, status_code=status, headers={**JSON_HEADERS, **(headers or {})})
 
 
 api_route = with_error_shape(_json)
+
+
+@app.middleware("http")
+def correlation_id(event: Request, get_response: Callable[[Request], Response]) -> Response:
+    """Every request logs as JSON under its correlation id (the caller's `X-Correlation-ID`
+    or a new one), which the answer carries back and an upload keeps for its run."""
+    route = str(event.context.get("resourcePath") or "")
+    header = event.headers.get(CORRELATION_HEADER)
+    with correlated_request(event.method, route, header) as request:
+        response = get_response(event)
+        request.status = response.status_code
+    response.headers = {**response.headers, CORRELATION_HEADER: request.correlation_id}
+    return response
 
 
 @app.middleware("http")
@@ -69,7 +117,8 @@ def one_error_shape(event: Request, get_response: Callable[[Request], Response])
 
 
 # API Gateway caches the authorizer's answer per token for this long: revocation of an
-# access token is never needed within it (they live 15 minutes and carry no rights to undo).
+# access token is never needed within it (they live 15 minutes, and the rights a role gives
+# are read from the user's record by each route that needs them, never from the token alone).
 AUTHORIZER_CACHE_SECONDS = 60
 
 
@@ -78,7 +127,7 @@ def bearer_token(auth_request: AuthRequest) -> AuthResponse:
     """API Gateway's check of a person's access token, before any of their routes runs."""
     claims = bearer_claims(auth_request.token, token_issuer())
     # Every route: the cached answer is reused for the token's other calls. Roles are
-    # checked by the routes themselves, from the role this context carries.
+    # checked by the routes themselves (require_role), against the user's record.
     return AuthResponse(routes=["*"], principal_id=claims.user_id, context={"role": claims.role})
 
 
@@ -107,75 +156,71 @@ def current_user() -> str:
 
 
 def require_role(*roles: str) -> str:
-    """The caller's user id when their role is one of `roles`; 403 otherwise."""
-    user_id, role = current_caller()
-    if role not in roles:
-        raise ForbiddenError
+    """The caller's user id when their role is one of `roles`; 403 otherwise.
+
+    The user's record decides (one read), so a demotion takes effect at once: the token's
+    role is only what it was at issue, and lives on in the authorizer's cache too.
+    """
+    user_id, token_role = current_caller()
+    require_recorded_role(repository(), user_id, token_role, roles)
     return user_id
 
 
-def _query() -> dict[str, str]:
-    """The request's query parameters (none is an empty dict)."""
+def _query(model: type[ModelT]) -> ModelT:
+    """The request's query string as `model` (`chalicelib.api_models`), or a 400."""
     request = app.current_request
-    return dict((request.query_params if request else None) or {})
+    return parse_query(request.query_params if request else None, model)
 
 
-def _body() -> dict[str, Any]:
-    return parse_json_object(app.current_request.raw_body if app.current_request else None)
+def _body(model: type[ModelT], *, optional: bool = False) -> ModelT:
+    """The request's JSON body as `model` (`chalicelib.api_models`), or a 400 naming the
+    field; an `optional` body may be left out."""
+    request = app.current_request
+    return parse_body(request.raw_body if request else None, model, optional=optional)
 
 
 def _tokens(pair: TokenPair, status: int = 200) -> Response:
     return _json(status, asdict(pair))
 
 
-def _text_field(body: dict[str, Any], name: str) -> str:
-    value = body.get(name)
-    if not isinstance(value, str) or not value:
-        raise InvalidRequestError(f"Send {name} as a non-empty string.")
-    return value
-
-
 @app.route("/v1/auth/register", methods=["POST"], content_types=["application/json"])
 @api_route
 def register() -> Response:
-    """A new account by e-mail and password; its first tokens."""
-    body = _body()
-    return _tokens(
-        auth_service().register(_text_field(body, "email"), _text_field(body, "password")), 201
-    )
+    """A new account by e-mail and password; a taken e-mail gets the same 202, and neither
+    gets tokens (sign in next), so this route never tells which e-mails have accounts."""
+    body = _body(Credentials)
+    auth_service().register(body.email, body.password)
+    return _json(202, {"status": "registered"})
 
 
 @app.route("/v1/auth/login", methods=["POST"], content_types=["application/json"])
 @api_route
 def login() -> Response:
     """Tokens for an e-mail and password; 429 after too many failures."""
-    body = _body()
-    return _tokens(auth_service().login(_text_field(body, "email"), _text_field(body, "password")))
+    body = _body(Credentials)
+    return _tokens(auth_service().login(body.email, body.password))
 
 
 @app.route("/v1/auth/telegram", methods=["POST"], content_types=["application/json"])
 @api_route
 def telegram_login() -> Response:
     """Tokens for Telegram Login Widget data, checked with the bot token's HMAC."""
-    return _tokens(auth_service().telegram_login(_body()))
+    return _tokens(auth_service().telegram_login(_body(TelegramLogin).signed_fields()))
 
 
 @app.route("/v1/auth/telegram-webapp", methods=["POST"], content_types=["application/json"])
 @api_route
 def telegram_webapp_login() -> Response:
     """Tokens for a Telegram Mini App's initData, checked with the bot token's HMAC."""
-    return _tokens(auth_service().telegram_webapp_login(_text_field(_body(), "init_data")))
+    return _tokens(auth_service().telegram_webapp_login(_body(TelegramWebAppLogin).init_data))
 
 
 @app.route("/v1/auth/service-token", methods=["POST"], content_types=["application/json"])
 @api_route
 def exchange_service_token() -> Response:
     """The Telegram adapter's exchange: its service token and a verified Telegram id."""
-    body = _body()
-    telegram_id = body.get("telegram_id")
-    if not isinstance(telegram_id, int) or isinstance(telegram_id, bool):
-        raise InvalidRequestError("Send telegram_id as a number.")
-    pair = auth_service().exchange_service_token(_text_field(body, "service_token"), telegram_id)
+    body = _body(ServiceTokenExchange)
+    pair = auth_service().exchange_service_token(body.service_token, body.telegram_id)
     return _tokens(pair)
 
 
@@ -183,14 +228,14 @@ def exchange_service_token() -> Response:
 @api_route
 def refresh_tokens() -> Response:
     """A new pair of tokens for a refresh token."""
-    return _tokens(auth_service().refresh(_text_field(_body(), "refresh_token")))
+    return _tokens(auth_service().refresh(_body(RefreshRequest).refresh_token))
 
 
 @app.route("/v1/auth/logout", methods=["POST"], content_types=["application/json"])
 @api_route
 def sign_out() -> Response:
     """End a session: its refresh token is refused from now on."""
-    auth_service().sign_out(_text_field(_body(), "refresh_token"))
+    auth_service().sign_out(_body(RefreshRequest).refresh_token)
     return _json(200, {"signed_out": True})
 
 
@@ -199,12 +244,9 @@ def sign_out() -> Response:
 def development_sign_in() -> Response:
     """The local cloud's sign-in (AUTH_MODE=dev): tokens for any user and role; 403 elsewhere."""
     settings = get_settings()
-    raw = app.current_request.raw_body if app.current_request else None
-    body = _body() if raw else {}
-    user_id = body.get("user_id", settings.dev_user_id)
-    role = body.get("role", settings.dev_user_role)
-    if not isinstance(user_id, str) or not isinstance(role, str):
-        raise InvalidRequestError("Send user_id and role as strings.")
+    body = _body(DevSignIn, optional=True)
+    user_id = settings.dev_user_id if body.user_id is None else body.user_id
+    role = settings.dev_user_role if body.role is None else body.role
     return _tokens(auth_service().development_sign_in(user_id, role))
 
 
@@ -219,28 +261,23 @@ def get_me() -> Response:
 @api_route
 def create_document() -> Response:
     """Reserve a credit and return a presigned POST for the file."""
-    return _new_upload(current_user())
+    owner_id = current_user()
+    return _new_upload(owner_id, _body(DocumentUpload))
 
 
-def _new_upload(owner_id: str, *, partner_key_id: str | None = None) -> Response:
-    body = _body()
-    callback_url = body.get("callback_url")
-    if callback_url is not None:
-        if partner_key_id is None or not isinstance(callback_url, str):
-            raise InvalidRequestError("callback_url is for partner uploads, as an https URL.")
+def _new_upload(owner_id: str, body: FileUpload, *, partner_key_id: str | None = None) -> Response:
+    callback_url = None
+    if isinstance(body, PartnerDocumentUpload) and body.callback_url is not None:
         # The local cloud (AUTH_MODE=dev) may call back to localhost; nothing else may.
         allow_private = get_settings().auth_mode == "dev"
-        callback_url = check_callback_url(callback_url, allow_private=allow_private)
-    try:
-        upload = UploadRequest(
-            filename=str(body["filename"]),
-            content_type=str(body["content_type"]),
-            size=int(body["size"]),
-            callback_url=callback_url,
-            callback_key_id=partner_key_id if callback_url else None,
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise InvalidRequestError("Send filename, content_type and size (bytes) as JSON.") from exc
+        callback_url = check_callback_url(body.callback_url, allow_private=allow_private)
+    upload = UploadRequest(
+        filename=body.filename,
+        content_type=body.content_type,
+        size=body.size,
+        callback_url=callback_url,
+        callback_key_id=partner_key_id if callback_url else None,
+    )
     ticket = upload_service().request_upload(owner_id, upload)
     return _json(
         201,
@@ -256,35 +293,33 @@ def _new_upload(owner_id: str, *, partner_key_id: str | None = None) -> Response
 @api_route
 def list_documents() -> Response:
     """The caller's documents, newest first: `?limit=` (1-100, default 20) and `?cursor=`."""
-    params = _query()
-    try:
-        limit = int(params.get("limit", DEFAULT_PAGE))
-    except ValueError as exc:
-        raise InvalidRequestError("limit must be a whole number.") from exc
-    return _json(
-        200, document_queries().list(current_user(), limit=limit, cursor=params.get("cursor"))
-    )
+    page = _query(DocumentPageQuery)
+    return _json(200, document_queries().list(current_user(), limit=page.limit, cursor=page.cursor))
 
 
 @app.route("/v1/documents/{document_id}", methods=["GET"], authorizer=bearer_token)
 @api_route
 def get_document(document_id: str) -> Response:
     """A document's status and stage."""
-    return _json(200, document_view(document_queries().get(current_user(), document_id)))
+    owner_id = current_user()
+    document = document_queries().get(owner_id, document_id_in_path(document_id))
+    return _json(200, document_view(document))
 
 
 @app.route("/v1/documents/{document_id}", methods=["DELETE"], authorizer=bearer_token)
 @api_route
 def delete_document(document_id: str) -> Response:
     """Remove a finished document's original and artifacts; 409 while it is still running."""
-    return _json(200, document_queries().delete(current_user(), document_id))
+    owner_id = current_user()
+    return _json(200, document_queries().delete(owner_id, document_id_in_path(document_id)))
 
 
 @app.route("/v1/documents/{document_id}/report", methods=["GET"], authorizer=bearer_token)
 @api_route
 def get_report(document_id: str) -> Response:
     """200 with Markdown and JSON when done; 202 with the stage while running; 409 if failed."""
-    view = document_queries().report(current_user(), document_id)
+    owner_id = current_user()
+    view = document_queries().report(owner_id, document_id_in_path(document_id))
     return _json(view.http_status, view.body)
 
 
@@ -295,7 +330,8 @@ def get_report(document_id: str) -> Response:
 @api_route
 def create_key() -> Response:
     """A new partner API key on the usage plan; its value is shown this once."""
-    return _json(201, partner_keys().create(current_user(), _text_field(_body(), "name")))
+    owner_id = current_user()
+    return _json(201, partner_keys().create(owner_id, _body(KeyRequest).name))
 
 
 @app.route("/v1/keys", methods=["GET"], authorizer=bearer_token)
@@ -309,7 +345,8 @@ def list_keys() -> Response:
 @api_route
 def revoke_key(key_id: str) -> Response:
     """Disable one of the caller's keys at once."""
-    return _json(200, partner_keys().revoke(current_user(), key_id))
+    owner_id = current_user()
+    return _json(200, partner_keys().revoke(owner_id, key_id_in_path(key_id)))
 
 
 def _partner_key_id() -> str | None:
@@ -330,21 +367,25 @@ def _partner() -> str:
 @api_route
 def b2b_create_document() -> Response:
     """A partner's upload, charged to the key's owner; `callback_url` gets the outcome."""
-    return _new_upload(_partner(), partner_key_id=_partner_key_id())
+    owner_id = _partner()
+    return _new_upload(owner_id, _body(PartnerDocumentUpload), partner_key_id=_partner_key_id())
 
 
 @app.route("/v1/b2b/documents/{document_id}", methods=["GET"], api_key_required=True)
 @api_route
 def b2b_get_document(document_id: str) -> Response:
     """A partner's document, by the key's owner."""
-    return _json(200, document_view(document_queries().get(_partner(), document_id)))
+    owner_id = _partner()
+    document = document_queries().get(owner_id, document_id_in_path(document_id))
+    return _json(200, document_view(document))
 
 
 @app.route("/v1/b2b/documents/{document_id}/report", methods=["GET"], api_key_required=True)
 @api_route
 def b2b_get_report(document_id: str) -> Response:
     """A partner's report: 200, 202 while running, 409 if failed."""
-    view = document_queries().report(_partner(), document_id)
+    owner_id = _partner()
+    view = document_queries().report(owner_id, document_id_in_path(document_id))
     return _json(view.http_status, view.body)
 
 
@@ -358,8 +399,6 @@ def b2b_usage() -> Response:
 
 
 # --- reviewers ------------------------------------------------------------------------------
-
-_DECISIONS = ("approve", "deep_analysis", "reject")
 
 
 @app.route("/v1/reviews", methods=["GET"], authorizer=bearer_token)
@@ -380,14 +419,11 @@ def list_reviews() -> Response:
 def decide_review(document_id: str) -> Response:
     """approve, deep_analysis or reject a held document; its run resumes."""
     reviewer = require_role("reviewer", "admin")
-    body = _body()
-    decision = body.get("decision")
-    if decision not in _DECISIONS:
-        raise InvalidRequestError(f"decision must be one of {', '.join(_DECISIONS)}.")
-    comment = body.get("comment", "")
-    if not isinstance(comment, str) or len(comment) > 2000:
-        raise InvalidRequestError("comment must be text of at most 2000 characters.")
-    document = review_service().decide(document_id, decision, reviewer=reviewer, comment=comment)
+    document_id = document_id_in_path(document_id)
+    body = _body(ReviewRequest)
+    document = review_service().decide(
+        document_id, body.decision, reviewer=reviewer, comment=body.comment
+    )
     return _json(200, document_view(document))
 
 
@@ -399,9 +435,7 @@ def decide_review(document_id: str) -> Response:
 def failed_runs() -> Response:
     """Failed runs with Step Functions' error and cause (`?status=FAILED`, the only one)."""
     require_role("admin")
-    params = _query()
-    if params.get("status", "FAILED") != "FAILED":
-        raise InvalidRequestError("Only status=FAILED runs are listed here.")
+    _query(FailedRunQuery)  # status=FAILED, the only one
     return _json(200, {"runs": operator_service().failed_runs()})
 
 
@@ -410,7 +444,7 @@ def failed_runs() -> Response:
 def redrive_run(document_id: str) -> Response:
     """Redrive a failed document's run from the step that failed."""
     require_role("admin")
-    return _json(202, operator_service().redrive(document_id))
+    return _json(202, operator_service().redrive(document_id_in_path(document_id)))
 
 
 @signed_in_json_route("/v1/admin/users/{user_id}/credits", "POST")
@@ -418,12 +452,10 @@ def redrive_run(document_id: str) -> Response:
 def grant_credits(user_id: str) -> Response:
     """Grant a user credits with a reason; who granted them is recorded."""
     admin = require_role("admin")
-    body = _body()
-    amount = body.get("amount")
-    if not isinstance(amount, int) or isinstance(amount, bool):
-        raise InvalidRequestError("Send amount as a whole number.")
-    reason = _text_field(body, "reason")
-    return _json(200, operator_service().grant(user_id, amount, reason=reason, granted_by=admin))
+    user_id = user_id_in_path(user_id)
+    body = _body(GrantRequest)
+    granted = operator_service().grant(user_id, body.amount, reason=body.reason, granted_by=admin)
+    return _json(200, granted)
 
 
 @signed_in_json_route("/v1/admin/users/{user_id}/role", "PUT")
@@ -431,10 +463,10 @@ def grant_credits(user_id: str) -> Response:
 def set_user_role(user_id: str) -> Response:
     """Make a user a `user`, `reviewer` or `admin`, with a reason; recorded with who did it."""
     admin = require_role("admin")
-    body = _body()
-    role = _text_field(body, "role")
-    reason = _text_field(body, "reason")
-    return _json(200, operator_service().set_role(user_id, role, reason=reason, set_by=admin))
+    user_id = user_id_in_path(user_id)
+    body = _body(RoleRequest)
+    changed = operator_service().set_role(user_id, body.role, reason=body.reason, set_by=admin)
+    return _json(200, changed)
 
 
 # --- the web page: served here, outside /v1 and the OpenAPI document (it is no JSON API) -----
@@ -478,6 +510,14 @@ def get_web_file(name: str) -> Response:
 
 
 # --- the API's own description ------------------------------------------------------------
+
+
+@app.route("/v1/health", methods=["GET"])
+@api_route
+def get_health() -> Response:
+    """200 when the table, the bucket and the pipeline answer; 503 naming what does not."""
+    health = health_check().run()
+    return _json(health.http_status, health.body)
 
 
 @app.route("/v1/openapi.json", methods=["GET"])

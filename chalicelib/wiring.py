@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from chalicelib.adapters.dynamo import DynamoDocumentRepository
 from chalicelib.adapters.s3 import S3ObjectStore
 from chalicelib.adapters.stepfunctions import StepFunctionsWorkflow
+from chalicelib.correlation import current_correlation_id
 from chalicelib.settings import Settings, get_settings
 
 if TYPE_CHECKING:
@@ -28,11 +29,12 @@ if TYPE_CHECKING:
     from chalicelib.auth.service import AuthService
     from chalicelib.auth.tokens import TokenIssuer
     from chalicelib.models import Document, Extraction, PrescreenResult
-    from chalicelib.ports import StatusEvents
+    from chalicelib.ports import Metrics, StatusEvents
     from chalicelib.services.callbacks import CallbackDelivery, CallbackSender
     from chalicelib.services.documents import DocumentQueries
     from chalicelib.services.extraction import ExtractionService
     from chalicelib.services.failures import FailureRecorder
+    from chalicelib.services.health import HealthCheck
     from chalicelib.services.operations import OperatorService
     from chalicelib.services.partners import PartnerKeys
     from chalicelib.services.pipeline import FactsFallback, PipelineSteps
@@ -44,6 +46,11 @@ if TYPE_CHECKING:
     from chalicelib.telegram.bot import TelegramBot
     from chalicelib.telegram.progress import ProgressNotifier
     from chalicelib.telegram.webhook import WebhookReceiver
+
+
+# What every function's Tracer patches, so each AWS call and each model or partner call is
+# a subsegment (every function has both: boto3 in the runtime, httpx in the core layer).
+TRACED_MODULES = ("botocore", "httpx")
 
 
 def utc_now() -> datetime:
@@ -73,6 +80,25 @@ def workflow() -> StepFunctionsWorkflow:
 
 
 @cache
+def metrics() -> Metrics:
+    """Operational counts: an EMF line each (silenced by POWERTOOLS_METRICS_DISABLED)."""
+    from chalicelib.adapters.metrics import PowertoolsMetrics
+
+    return PowertoolsMetrics()
+
+
+def log_correlation_id(correlation_id: str) -> None:
+    """This invocation's later log lines carry `correlation_id` (Extract's, per document).
+
+    Every Powertools Logger of one service shares its formatter, so this one sets the key
+    the handler's logger and chalicelib's loggers write.
+    """
+    from aws_lambda_powertools import Logger
+
+    Logger().set_correlation_id(correlation_id)
+
+
+@cache
 def status_events() -> StatusEvents:
     """Where status changes are announced: the documents bus, when one is configured."""
     bus = get_settings().event_bus_name
@@ -91,7 +117,11 @@ def failure_recorder() -> FailureRecorder:
     from chalicelib.services.failures import FailureRecorder
 
     return FailureRecorder(
-        repository(), get_settings().refund_policy, notify_partner, events=status_events()
+        repository(),
+        get_settings().refund_policy,
+        notify_partner,
+        events=status_events(),
+        metrics=metrics(),
     )
 
 
@@ -107,7 +137,7 @@ def callback_delivery() -> CallbackDelivery:
     from chalicelib.services.callbacks import CallbackDelivery
 
     delays = tuple(timedelta(seconds=s) for s in get_settings().callback_retry_seconds)
-    return CallbackDelivery(callback_sender(), repository(), utc_now, delays)
+    return CallbackDelivery(callback_sender(), repository(), utc_now, delays, metrics=metrics())
 
 
 @cache
@@ -138,6 +168,8 @@ def upload_service() -> UploadService:
         url_ttl_seconds=s.upload_url_ttl_seconds,
         grace_seconds=s.upload_grace_seconds,
         clock=utc_now,
+        metrics=metrics(),
+        correlation_id=current_correlation_id,
     )
 
 
@@ -200,7 +232,12 @@ def partner_keys() -> PartnerKeys:
     from chalicelib.services.partners import PartnerKeys
 
     s = get_settings()
-    return PartnerKeys(ApiGatewayKeys(s.usage_plan_id), DynamoKeyRegistry(s.table_name), utc_now)
+    return PartnerKeys(
+        ApiGatewayKeys(s.usage_plan_id),
+        DynamoKeyRegistry(s.table_name),
+        utc_now,
+        max_keys_per_user=s.partner_max_keys_per_user,
+    )
 
 
 @cache
@@ -250,6 +287,8 @@ def extraction_service() -> ExtractionService:
         review_timeout_seconds=s.review_timeout_seconds,
         clock=utc_now,
         events=status_events(),
+        metrics=metrics(),
+        correlate=log_correlation_id,
     )
 
 
@@ -346,7 +385,9 @@ def analysis_provider() -> AnalysisProvider:
         return RulesProvider()
     from chalicelib.analysis.llm.provider import LlmProvider
 
-    return LlmProvider.from_settings(chat_client(), s, slots=call_slots(), model=llm_model())
+    return LlmProvider.from_settings(
+        chat_client(), s, slots=call_slots(), model=llm_model(), metrics=metrics()
+    )
 
 
 def _facts_fallback() -> FactsFallback | None:
@@ -395,6 +436,7 @@ def pipeline_steps() -> PipelineSteps:
         facts_fallback=_facts_fallback(),
         on_finished=notify_partner,
         events=status_events(),
+        metrics=metrics(),
     )
 
 
@@ -420,6 +462,22 @@ def sweeper_service() -> SweeperService:
     from chalicelib.services.sweeper import SweeperService
 
     return SweeperService(repository(), failure_recorder(), utc_now, callbacks=callback_delivery())
+
+
+@cache
+def health_check() -> HealthCheck:
+    """Probes of what the API needs: the table, the bucket and the document pipeline."""
+    from chalicelib.adapters.health import bucket_probe, state_machine_probe, table_probe
+    from chalicelib.services.health import HealthCheck
+
+    s = get_settings()
+    return HealthCheck(
+        {
+            "table": table_probe(s.table_name),
+            "bucket": bucket_probe(s.bucket_name),
+            "state_machine": state_machine_probe(s.state_machine_arn),
+        }
+    )
 
 
 # --- the Telegram bot ---------------------------------------------------------------------
@@ -508,10 +566,12 @@ def telegram_progress() -> ProgressNotifier:
 
 
 _BUILDERS = (
+    health_check,
     telegram_store,
     telegram_webhook,
     telegram_bot,
     telegram_progress,
+    metrics,
     status_events,
     callback_delivery,
     repository,

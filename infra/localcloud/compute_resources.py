@@ -186,6 +186,12 @@ def _api_target(target: dict[str, Any]) -> dict[str, Any]:
             value = target[key]
             # CloudFormation's Input is a JSON string; a template may give an object.
             api[key] = json.dumps(value) if key == "Input" and not isinstance(value, str) else value
+    # Kept in moto for anyone to read back; locally the delivery to a function cannot fail,
+    # and a handler's failure follows the function's EventInvokeConfig as on AWS.
+    if "RetryPolicy" in target:
+        api["RetryPolicy"] = {k: int(v) for k, v in target["RetryPolicy"].items()}
+    if "DeadLetterConfig" in target:
+        api["DeadLetterConfig"] = {"Arn": target["DeadLetterConfig"]["Arn"]}
     return api
 
 

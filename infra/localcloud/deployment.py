@@ -80,9 +80,14 @@ class Deployment:
     roles: dict[str, str] = field(default_factory=dict)
     log_groups: dict[str, str] = field(default_factory=dict)
     layers: dict[str, str] = field(default_factory=dict)
+    topics: dict[str, str] = field(default_factory=dict)  # logical id -> SNS topic ARN
+    alarms: dict[str, str] = field(default_factory=dict)  # logical id -> alarm name
+    dashboards: dict[str, str] = field(default_factory=dict)  # logical id -> dashboard name
+    web_acls: dict[str, str] = field(default_factory=dict)  # logical id -> web ACL ARN
     outputs: dict[str, Any] = field(default_factory=dict)
     environment: dict[str, str] = field(default_factory=dict)  # the union every handler sees
     skipped: dict[str, str] = field(default_factory=dict)  # logical id -> why
+    created: dict[str, str] = field(default_factory=dict)  # logical id -> resource type
 
     @property
     def stack_id(self) -> str:
@@ -118,10 +123,17 @@ class Deployment:
 
     @property
     def dlq_url(self) -> str | None:
-        """The queue that receives failed async invocations (Extract's dead letters)."""
-        for logical_id, arn in self.queue_arns.items():
-            if any(fn.on_failure_arn == arn for fn in self.functions.values()):
-                return self.queues[logical_id]
+        """Extract's dead-letter queue: uploads whose Extract failed after its retries."""
+        return self.on_failure_queue_url("ExtractFunction")
+
+    def on_failure_queue_url(self, logical_id: str) -> str | None:
+        """The queue a function's failed async invocations go to (its EventInvokeConfig)."""
+        function = self.functions.get(logical_id)
+        if function is None or function.on_failure_arn is None:
+            return None
+        for queue_id, arn in self.queue_arns.items():
+            if arn == function.on_failure_arn:
+                return self.queues[queue_id]
         return None
 
     def function_by_name(self, name: str) -> FunctionDeployment | None:

@@ -17,7 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 import boto3
 
-from infra.localcloud import apigateway_resources, compute_resources, storage_resources
+from infra.localcloud import (
+    apigateway_resources,
+    compute_resources,
+    monitoring_resources,
+    storage_resources,
+)
 from infra.localcloud.intrinsics import Created, Resolver, references, resolve_parameters
 
 if TYPE_CHECKING:
@@ -89,6 +94,7 @@ CREATORS: dict[str, Creator] = {
     **storage_resources.CREATORS,
     **compute_resources.CREATORS,
     **apigateway_resources.CREATORS,
+    **monitoring_resources.CREATORS,
 }
 
 
@@ -144,6 +150,7 @@ def provision(
         elif kind in CREATORS:
             props = resolver.resolve(resource.get("Properties", {}))
             context.created[logical_id] = CREATORS[kind](context, logical_id, props)
+            deployment.created[logical_id] = kind
         else:
             raise ProvisionError(
                 f"{logical_id}: the local cloud cannot create {kind}; "

@@ -1,4 +1,4 @@
-"""Creators for storage resources: S3 buckets, DynamoDB tables, SQS queues.
+"""Creators for storage resources: S3 buckets, DynamoDB tables, SQS queues and their policies.
 
 Each takes the resource's resolved CloudFormation properties and translates
 them to the API's shapes (the two differ in names: `Id` vs `ID`, `MaxAge` vs
@@ -206,8 +206,18 @@ def create_queue(ctx: ProvisionContext, logical_id: str, props: dict[str, Any]) 
     return Created(ref=url, attrs={"Arn": arn, "QueueName": name, "QueueUrl": url})
 
 
+def create_queue_policy(ctx: ProvisionContext, logical_id: str, props: dict[str, Any]) -> Created:
+    """A queue policy, set on each queue it names (moto keeps it; it does not evaluate it)."""
+    sqs = ctx.clients.get("sqs")
+    policy = json.dumps(props["PolicyDocument"])
+    for queue_url in props["Queues"]:
+        sqs.set_queue_attributes(QueueUrl=queue_url, Attributes={"Policy": policy})
+    return Created(ref=f"{ctx.deployment.stack_name}-{logical_id}")
+
+
 CREATORS: dict[str, Creator] = {
     "AWS::S3::Bucket": create_bucket,
     "AWS::DynamoDB::Table": create_table,
     "AWS::SQS::Queue": create_queue,
+    "AWS::SQS::QueuePolicy": create_queue_policy,
 }
