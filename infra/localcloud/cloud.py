@@ -56,6 +56,7 @@ DEFAULT_STACK = "contract-check-local"
 # The local cloud has one development user (a deployed stack keeps AuthMode=jwt), and its
 # handlers share the terminal with the demo: warnings and errors only, unless asked.
 DEFAULT_PARAMETERS = {"Stage": "local", "AuthMode": "dev", "LogLevel": "WARNING"}
+LOCAL_POWERTOOLS = {"POWERTOOLS_METRICS_DISABLED": "true", "POWERTOOLS_TRACE_DISABLED": "true"}
 FAKE_CREDENTIALS = {
     "AWS_ACCESS_KEY_ID": "testing",
     "AWS_SECRET_ACCESS_KEY": "testing",
@@ -86,7 +87,15 @@ class LocalCloud:
         self.parameters = {**DEFAULT_PARAMETERS, **(parameters or {})}
         # The tokens' HS256 secret: one per cloud, so every handler and a reset of the
         # wiring (the `review` command's) agree on it, and no fixed secret is ever shipped.
-        self.env_overrides = {"AUTH_TOKEN_SECRET": secrets.token_urlsafe(48)}
+        # CONTRACT_CHECK_LOCAL_CLOUD: the marker AUTH_MODE=dev needs, set here and nowhere
+        # else (not in the template), so a deployed function can never run in dev mode.
+        self.env_overrides = {
+            "AUTH_TOKEN_SECRET": secrets.token_urlsafe(48),
+            "CONTRACT_CHECK_LOCAL_CLOUD": "1",
+        }
+        # The handlers share the terminal: the same metrics code runs, but Powertools prints
+        # no EMF line; and no X-Ray daemon listens here. A test may turn metrics back on.
+        self.env_overrides.update(LOCAL_POWERTOOLS)
         self.env_overrides.update(env_overrides or {})
         self._handler_overrides = dict(handlers or {})
         self.retry_wait_factor = retry_wait_factor
@@ -170,6 +179,7 @@ class LocalCloud:
             moto_patches.restore_retry_waits()
             moto_patches.restore_dynamodb_writes()
             moto_patches.uninstall_redrive()
+            moto_patches.uninstall_lambda_error_names()
             self._patched = False
         if self._moto_server is not None:
             self._moto_server.stop()
@@ -218,6 +228,7 @@ class LocalCloud:
             )
             moto_patches.scale_retry_waits(self.retry_wait_factor)
             moto_patches.serialize_dynamodb_writes()
+            moto_patches.install_lambda_error_names()
             moto_patches.install_redrive()
             self._events = StatusEventDelivery(
                 deployment,
@@ -286,6 +297,11 @@ class LocalCloud:
     def errors(self) -> list[HandlerError]:
         """Every exception any handler raised, in order (moto swallows S3-event errors)."""
         return self.runtime.errors
+
+    @property
+    def throttles(self) -> list[str]:
+        """The logical id of the function of every synchronous call refused (429) so far."""
+        return self.runtime.throttles
 
     @property
     def delivery_failures(self) -> list[BaseException]:

@@ -1,6 +1,6 @@
 """Every touch of moto internals lives here, so a moto upgrade has one place to check.
 
-Six patches, verified with moto 5.2.5 (see shared notes/local-cloud.md):
+Seven patches, verified with moto 5.2.5 (see shared notes/local-cloud.md):
 - `LambdaFunction._invoke_lambda` is the one path every Lambda invocation takes
   (Invoke API, Step Functions tasks, S3 notifications); we run the project's
   handler in-process instead of a Docker container;
@@ -16,6 +16,11 @@ Six patches, verified with moto 5.2.5 (see shared notes/local-cloud.md):
   two threads can both pass `attribute_not_exists` and both write (seen with the
   LLM call semaphore under 20 parallel executions). DynamoDB makes each conditional
   write atomic, so the local cloud runs moto's writes one at a time;
+- a Lambda task whose Invoke is refused (a ClientError) fails in moto's Step Functions
+  with the error name "Exception"; AWS names it after the Lambda error
+  (`Lambda.TooManyRequestsException` when throttled), which is what our retriers match,
+  so `install_lambda_error_names` names it so too; `lambda_throttled` is the 429 the
+  local cloud answers a synchronous call over reserved concurrency with;
 - moto has no RedriveExecution: `install_redrive` runs a failed execution again under
   its own ARN. AWS resumes from the failed state; this starts from the first, which for
   our pipeline's idempotent steps ends the same way (it is what the console's "New
@@ -46,6 +51,7 @@ _original_retrier_time: Any = None
 _original_function_invoke: Any = None
 _original_put_events: Any = None
 _original_send_to_targets: Any = None
+_original_lambda_from_error: Any = None
 _original_writes: dict[str, Any] = {}
 _WRITES = ("put_item", "update_item", "delete_item", "transact_write_items", "batch_write_item")
 _write_lock = threading.RLock()
@@ -357,3 +363,75 @@ def uninstall_event_delivery() -> None:
             EventsBackend.put_events = _original_put_events  # type: ignore[method-assign]
             Rule.send_to_targets = _original_send_to_targets  # type: ignore[method-assign]
             _original_put_events = _original_send_to_targets = None
+
+
+def lambda_throttled() -> Exception:
+    """Lambda's answer to an Invoke over the function's reserved concurrency (429)."""
+    from moto.awslambda.exceptions import LambdaClientError
+
+    error = LambdaClientError("TooManyRequestsException", "Rate Exceeded.")
+    error.code = 429
+    error.description = json.dumps(
+        {
+            "__type": "TooManyRequestsException",
+            "message": "Rate Exceeded.",
+            "Reason": "ReservedFunctionConcurrentInvocationLimitExceeded",
+            "Type": "User",
+        }
+    )
+    return error
+
+
+def install_lambda_error_names() -> None:
+    """A Lambda task refused by Lambda fails as `Lambda.<error code>`, as on AWS."""
+    global _original_lambda_from_error  # noqa: PLW0603
+    from botocore.exceptions import ClientError
+    from moto.stepfunctions.parser.api import (
+        HistoryEventType,
+        LambdaFunctionFailedEventDetails,
+    )
+    from moto.stepfunctions.parser.asl.component.common.error_name.custom_error_name import (
+        CustomErrorName,
+    )
+    from moto.stepfunctions.parser.asl.component.common.error_name.failure_event import (
+        FailureEvent,
+    )
+    from moto.stepfunctions.parser.asl.component.state.exec.state_task.state_task_lambda import (
+        StateTaskLambda,
+    )
+    from moto.stepfunctions.parser.asl.eval.event.event_detail import EventDetails
+
+    with _lock:
+        if _original_lambda_from_error is not None:
+            return
+        original = _original_lambda_from_error = StateTaskLambda._from_error
+
+        def _from_error(self: Any, env: Any, ex: Exception) -> Any:
+            if not isinstance(ex, ClientError):
+                return original(self, env, ex)
+            error = f"Lambda.{ex.response['Error']['Code']}"
+            return FailureEvent(
+                env=env,
+                error_name=CustomErrorName(error),
+                event_type=HistoryEventType.LambdaFunctionFailed,
+                event_details=EventDetails(  # type: ignore[typeddict-item]  # moto's are optional
+                    lambdaFunctionFailedEventDetails=LambdaFunctionFailedEventDetails(
+                        error=error, cause=ex.response["Error"].get("Message", "")
+                    )
+                ),
+            )
+
+        StateTaskLambda._from_error = _from_error  # type: ignore[method-assign]
+
+
+def uninstall_lambda_error_names() -> None:
+    """Undo `install_lambda_error_names`."""
+    global _original_lambda_from_error  # noqa: PLW0603
+    from moto.stepfunctions.parser.asl.component.state.exec.state_task.state_task_lambda import (
+        StateTaskLambda,
+    )
+
+    with _lock:
+        if _original_lambda_from_error is not None:
+            StateTaskLambda._from_error = _original_lambda_from_error  # type: ignore[method-assign]
+            _original_lambda_from_error = None

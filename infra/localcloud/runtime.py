@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import decimal
 import importlib
 import json
@@ -14,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from infra.localcloud import moto_patches
 from infra.localcloud.async_invoke import AsyncInvoker, is_async_source
 from infra.localcloud.background import BackgroundRuns
 from infra.localcloud.template import handler_module
@@ -111,8 +113,10 @@ class FunctionRuntime:
         self._lock = threading.Lock()
         self._async = AsyncInvoker(deployment, self.run)
         self.background = BackgroundRuns()
-        # ReservedConcurrentExecutions caps how many async runs of a function run at once;
-        # the others wait their turn, as Lambda's queue holds throttled async events.
+        # ReservedConcurrentExecutions caps how many runs of a function are in flight:
+        # an asynchronous event waits its turn, as Lambda's queue holds throttled async
+        # events; a synchronous call over the cap is refused with 429, as Lambda's Invoke is.
+        self.throttles: list[str] = []
         self._concurrency = {
             lid: threading.BoundedSemaphore(fn.reserved_concurrency)
             for lid, fn in deployment.functions.items()
@@ -204,15 +208,32 @@ class FunctionRuntime:
         return True
 
     def intercept(self, moto_function: Any, event: Any) -> tuple[str, bool, str]:
-        """The body of moto's `_invoke_lambda`: `(payload JSON, errored, logs)`."""
+        """The body of moto's `_invoke_lambda`: `(payload JSON, errored, logs)`.
+
+        Raises moto's 429 TooManyRequestsException for a synchronous call over the
+        function's reserved concurrency, as Lambda's Invoke answers it.
+        """
         if isinstance(event, str | bytes):
             event = json.loads(event or "{}")
         function = self.deployment.function_by_name(moto_function.function_name)
         if function is None:
             message = f"{moto_function.function_name} is not a function of the template"
             return json.dumps({"errorMessage": message, "errorType": "ResourceNotFound"}), True, ""
-        invoke = self.run_async if is_async_source(event) else self.run
-        result = invoke(function.logical_id, event)
+        limit = self._concurrency.get(function.logical_id)
+        if is_async_source(event):
+            with limit or contextlib.nullcontext():
+                result = self.run_async(function.logical_id, event)
+        elif limit is None:
+            result = self.run(function.logical_id, event)
+        else:
+            if not limit.acquire(blocking=False):
+                with self._lock:
+                    self.throttles.append(function.logical_id)
+                raise moto_patches.lambda_throttled()
+            try:
+                result = self.run(function.logical_id, event)
+            finally:
+                limit.release()
         return json.dumps(result.payload), result.errored, ""
 
     def _record_error(self, logical_id: str, request_id: str, exc: Exception, event: Any) -> None:

@@ -77,7 +77,13 @@ def test_with_an_origin_the_page_may_call_and_read_every_answer() -> None:
     assert preflight[0] == 200 and _allowed(preflight) == ORIGIN
     assert isinstance(preflight[1], dict)
     assert "Authorization" in str(preflight[1]["Access-Control-Allow-Headers"])
-    assert answers["described"][0] == 200 and _allowed(answers["described"]) == ORIGIN
+    # The page may send its own X-Correlation-ID and read it (and Retry-After) back.
+    assert "X-Correlation-ID" in str(preflight[1]["Access-Control-Allow-Headers"])
+    described = answers["described"]
+    assert described[0] == 200 and _allowed(described) == ORIGIN
+    assert isinstance(described[1], dict)
+    exposed = str(described[1].get("Access-Control-Expose-Headers"))
+    assert "X-Correlation-ID" in exposed and "Retry-After" in exposed
     # The authorizer's 401 never reaches the app; the page can read it all the same.
     assert answers["refused"][0] == 401 and _allowed(answers["refused"]) == ORIGIN
 

@@ -76,7 +76,8 @@ def test_error_names_follow_the_convention() -> None:
 
 
 def test_a_throttled_step_waits_minutes_for_capacity_not_seconds(asl: dict[str, Any]) -> None:
-    # A burst of uploads meets reserved concurrency: Lambda's 429 is waited out (~5 min).
+    # A burst of uploads meets reserved concurrency: Lambda's 429 is waited out (up to ~1 h:
+    # 200 model analyses of 30 s on 10 slots take 10 minutes).
     for name, task in _tasks(asl):
         throttled = [
             r for r in task["Retry"] if "Lambda.TooManyRequestsException" in r["ErrorEquals"]
@@ -87,4 +88,4 @@ def test_a_throttled_step_waits_minutes_for_capacity_not_seconds(asl: dict[str, 
                 throttled[0].get("MaxDelaySeconds", 10**9))
             for n in range(throttled[0]["MaxAttempts"])
         )  # fmt: skip
-        assert wait >= 240, f"{name} waits only {wait:.0f} s for Lambda capacity"
+        assert wait >= 1800, f"{name} waits only {wait:.0f} s for Lambda capacity"
