@@ -11,7 +11,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_serializer
 
 from chalicelib.errors import FailureClass
 
-Pipeline = Literal["contract", "tabular", "image"]
+# contract: prose to pre-screen and analyse; tabular: a spreadsheet read as a contract's
+# schedule; image: a scan; statement: a counterparty's accounting (ОСВ, 0710001/2), which the
+# statements branch recognises, checks and reports instead of the contract checklist.
+Pipeline = Literal["contract", "tabular", "image", "statement"]
 Route = Literal["deep_analysis", "manual_review", "auto_approve"]
 Severity = Literal["high", "medium", "low", "info"]
 Language = Literal["ru", "en", "unknown"]
@@ -62,11 +65,28 @@ class ExtractedFacts(Frozen):
     warnings: tuple[str, ...] = ()
 
 
+# One cell of a spreadsheet on the wire: dates travel as ISO text.
+GridCell = str | int | float | bool | None
+
+
+class GridSheet(Frozen):
+    """One spreadsheet sheet as read: its name, where its first cell stands, its rows."""
+
+    name: str
+    origin: tuple[int, int] = (0, 0)
+    rows: tuple[tuple[GridCell, ...], ...] = ()
+
+
 class Extraction(Frozen):
-    """The text of a document as Markdown, with what we learned reading it."""
+    """The text of a document as Markdown, with what we learned reading it.
+
+    `sheets`: a spreadsheet's cells as read, for recognising accounting statements
+    (empty for every other format).
+    """
 
     markdown: str
     facts: ExtractedFacts
+    sheets: tuple[GridSheet, ...] = ()
 
 
 # --- prescreen --------------------------------------------------------------
@@ -258,6 +278,9 @@ class Document(BaseModel):
     callback_attempts: int = Field(0, ge=0, description="Delivery rounds tried so far")
     task_token: str | None = None
     review: ReviewDecision | None = None
+    deal_id: str | None = Field(
+        None, description="The deal it belongs to: a contract and its counterparty's statements"
+    )
     telegram_chat_id: int | None = Field(None, description="Sent from this Telegram chat")
     telegram_message_id: int | None = Field(None, description="The chat's progress message")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
 from chalicelib.errors import (
@@ -15,8 +16,10 @@ from chalicelib.errors import (
 from chalicelib.extract.language import detect_language
 from chalicelib.extract.markdown import PAGE_MARKER
 from chalicelib.extract.reading import ReadContext, ReaderOutput
-from chalicelib.extract.sniff import ensure_acceptable, sniff_format
+from chalicelib.extract.sniff import IMAGE_FORMATS, ensure_acceptable, sniff_format
 from chalicelib.models import ExtractedFacts, Extraction
+from chalicelib.statements.detect import mentions_accounting
+from chalicelib.statements.grid import grid_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -28,17 +31,23 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 # Readers are imported on first use: a TXT upload should not pay PyMuPDF's import.
+# "module" means its `read`; "module:name" another function of it.
 _READERS = {
     "pdf": "chalicelib.extract.pdf",
     "docx": "chalicelib.extract.docx",
     "doc": "chalicelib.extract.doc",
-    "xlsx": "chalicelib.extract.xlsx",
+    "xlsx": "chalicelib.extract.spreadsheet:read_xlsx",
+    "xls": "chalicelib.extract.spreadsheet:read_xls",
+    "xlsb": "chalicelib.extract.spreadsheet:read_xlsb",
+    "ods": "chalicelib.extract.spreadsheet:read_ods",
     "rtf": "chalicelib.extract.rtf",
     "txt": "chalicelib.extract.text",
     "png": "chalicelib.extract.images",
     "jpeg": "chalicelib.extract.images",
     "tiff": "chalicelib.extract.images",
 }
+# A form names itself in its header: the first pages say whether a PDF is accounting.
+_ACCOUNTING_SAMPLE_CHARS = 20_000
 # Enough text to tell the language; the rest of a long document adds only time.
 _LANGUAGE_SAMPLE_CHARS = 200_000
 
@@ -60,7 +69,8 @@ def extract_document(data: bytes, *, declared_ext: str, limits: ExtractLimits) -
 
 
 def _run_reader(kind: str, data: bytes, ctx: ReadContext) -> ReaderOutput:
-    reader = cast("Reader", importlib.import_module(_READERS[kind]).read)
+    module, _, name = _READERS[kind].partition(":")
+    reader = cast("Reader", getattr(importlib.import_module(module), name or "read"))
     try:
         return reader(data, ctx)
     except DomainError:
@@ -80,6 +90,22 @@ def _run_reader(kind: str, data: bytes, ctx: ReadContext) -> ReaderOutput:
         ) from exc
 
 
+def _statement_in_pdf(kind: str, output: ReaderOutput) -> ReaderOutput:
+    """A PDF (or a scan) that holds a balance, an income statement or an ОСВ: its pages as
+    sheets, for the statements branch; any other document as it was read."""
+    if kind not in ("pdf", *IMAGE_FORMATS) or not mentions_accounting(
+        output.markdown[:_ACCOUNTING_SAMPLE_CHARS]
+    ):
+        return output
+    # The statements package reads Extract's Markdown helpers: imported here, not above.
+    from chalicelib.statements.text_grid import recognised_statements  # noqa: PLC0415
+
+    sheets, found = recognised_statements(output.markdown)
+    if not found:
+        return output
+    return replace(output, pipeline="statement", sheets=grid_of(sheets))
+
+
 def _facts(kind: str, output: ReaderOutput, ctx: ReadContext) -> Extraction:
     content = PAGE_MARKER.sub("", output.markdown)
     if not any(char.isalnum() for char in content):
@@ -87,6 +113,7 @@ def _facts(kind: str, output: ReaderOutput, ctx: ReadContext) -> Extraction:
             "No readable text found in the document. If it is a scan, send a clearer one "
             "(300 dpi); if it is a form, fill it in first."
         )
+    output = _statement_in_pdf(kind, output)
     facts = ExtractedFacts(
         pipeline=output.pipeline,
         format=kind,
@@ -98,4 +125,4 @@ def _facts(kind: str, output: ReaderOutput, ctx: ReadContext) -> Extraction:
         has_tables=output.has_tables,
         warnings=tuple(ctx.warnings),
     )
-    return Extraction(markdown=output.markdown, facts=facts)
+    return Extraction(markdown=output.markdown, facts=facts, sheets=output.sheets)

@@ -229,11 +229,23 @@ def _check_layout(infos: list[zipfile.ZipInfo], data: bytes, directory_start: in
         raise HostileDocumentError(_BOMB_MESSAGE)
 
 
+def _opendocument_kind(package: OoxmlPackage) -> str:
+    """ "ods" or "odf": the `mimetype` entry names an OpenDocument's kind (ODF 1.2, 3.3)."""
+    kind = package.read("mimetype", limit=200).strip()
+    return "ods" if kind == b"application/vnd.oasis.opendocument.spreadsheet" else "odf"
+
+
 def sniff_package(data: bytes, limits: ExtractLimits) -> str:
-    """What a ZIP holds: "docx", "xlsx", "xlsb", "pptx", "ooxml" (other Office) or "zip"."""
+    """What a ZIP holds: "docx", "xlsx", "xlsb", "ods", "pptx", "ooxml" (other Office),
+    "odf" (another OpenDocument) or "zip"."""
     package = OoxmlPackage(data, limits)
-    main = package.main_part() or ""
-    names = package.names
+    if "mimetype" in package.names and "[Content_Types].xml" not in package.names:
+        return _opendocument_kind(package)
+    return _office_kind(package.main_part() or "", package.names)
+
+
+def _office_kind(main: str, names: frozenset[str]) -> str:
+    """An Office Open XML package's kind by its main part (or, without one, its names)."""
     if main.startswith("word/") or (not main and "word/document.xml" in names):
         return "docx"
     if main.endswith(".bin") and main.startswith("xl/"):

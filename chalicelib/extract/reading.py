@@ -10,7 +10,7 @@ from chalicelib.errors import ExtractionTimeoutError
 
 if TYPE_CHECKING:
     from chalicelib.extract.limits import ExtractLimits
-    from chalicelib.models import Pipeline
+    from chalicelib.models import GridSheet, Pipeline
 
 
 @dataclass
@@ -52,6 +52,7 @@ class ReaderOutput:
     pipeline: Pipeline = "contract"
     ocr_pages: int = 0
     has_tables: bool = False
+    sheets: tuple[GridSheet, ...] = ()  # a spreadsheet's cells, for statement recognition
 
 
 # A dense contract page holds about 3000 characters; used where a format has no pages.

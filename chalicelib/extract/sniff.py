@@ -13,7 +13,22 @@ if TYPE_CHECKING:
     from chalicelib.extract.limits import ExtractLimits
 
 SUPPORTED_EXTENSIONS: frozenset[str] = frozenset(
-    {"pdf", "docx", "doc", "rtf", "txt", "png", "jpg", "jpeg", "tif", "tiff", "xlsx"}
+    {
+        "pdf",
+        "docx",
+        "doc",
+        "rtf",
+        "txt",
+        "png",
+        "jpg",
+        "jpeg",
+        "tif",
+        "tiff",
+        "xlsx",
+        "xls",
+        "xlsb",
+        "ods",
+    }
 )
 IMAGE_FORMATS = frozenset({"png", "jpeg", "tiff"})
 _FAMILY_OF_EXTENSION = dict.fromkeys(("jpg", "jpeg", "png", "tif", "tiff"), "image")
@@ -25,21 +40,23 @@ _DESCRIPTIONS = {
     "docx": "a DOCX document",
     "doc": "a Word 97-2003 document (.doc)",
     "xlsx": "an XLSX spreadsheet",
+    "xls": "an Excel 97-2003 workbook (.xls)",
+    "xlsb": "a binary Excel workbook (.xlsb)",
+    "ods": "an OpenDocument spreadsheet (.ods)",
     "rtf": "an RTF document",
     "txt": "a plain-text file",
     "png": "a PNG image",
     "jpeg": "a JPEG image",
     "tiff": "a TIFF image",
 }
-_SUPPORTED_LIST = "PDF, DOCX, DOC, RTF, TXT, XLSX, PNG, JPG or TIFF"
+_SUPPORTED_LIST = "PDF, DOCX, DOC, RTF, TXT, XLSX, XLS, XLSB, ODS, PNG, JPG or TIFF"
 _REFUSALS = {
-    "xls": "The file is an old Excel workbook (.xls). Open it in Excel and save it as XLSX, "
-    "then send it again.",
     "ppt": "The file is a PowerPoint presentation, which we do not read. Save it as PDF.",
-    "ole": "The file is an old Microsoft Office document. Save it as DOCX, XLSX or PDF.",
-    "xlsb": "The file is a binary Excel workbook (.xlsb). Save it as XLSX, then send it again.",
+    "ole": "The file is an old Microsoft Office document of a kind we do not read. Save it as "
+    "DOCX, XLSX or PDF.",
     "pptx": "The file is a PowerPoint presentation, which we do not read. Save it as PDF.",
     "ooxml": "The file is an Office document of a kind we do not read. Save it as DOCX or PDF.",
+    "odf": "The file is an OpenDocument file other than a spreadsheet. Save it as PDF or DOCX.",
     "zip": "The file is a ZIP archive. Send the document itself (PDF, DOCX, XLSX), not an archive.",
     "djvu": "The file is a DjVu scan, which we do not read. Save it as PDF or send the pages "
     "as images.",

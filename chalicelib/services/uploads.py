@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import unicodedata
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
 from chalicelib.errors import (
+    DocumentNotFoundError,
+    InsufficientCreditsError,
     InvalidRequestError,
     UploadTooLargeError,
     UploadTypeNotSupportedError,
@@ -21,10 +23,13 @@ from chalicelib.ports import Deadline, DocumentRepository, Metrics, ObjectStore,
 from chalicelib.services.status_events import count_status_change
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from chalicelib.services.users import UserService
 
+# A deal: the contract and its counterparty's statements (several years, an ОСВ or two).
+MIN_DEAL_FILES = 2
+MAX_DEAL_FILES = 10
 # Extension -> the content types a client may declare for it; the first is canonical.
 CONTENT_TYPES: dict[str, tuple[str, ...]] = {
     "pdf": ("application/pdf",),
@@ -38,10 +43,10 @@ CONTENT_TYPES: dict[str, tuple[str, ...]] = {
     "tif": ("image/tiff",),
     "tiff": ("image/tiff",),
     "xlsx": ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",),
-}
-_LEGACY = {
-    "xls": "Legacy Excel .xls files are not supported yet: save the file as XLSX.",
-    "xlsb": "Binary Excel .xlsb files are not supported yet: save the file as XLSX.",
+    # Accounting as 1C and Excel save it: the old binary book, the binary workbook, and ODS.
+    "xls": ("application/vnd.ms-excel",),
+    "xlsb": ("application/vnd.ms-excel.sheet.binary.macroenabled.12",),
+    "ods": ("application/vnd.oasis.opendocument.spreadsheet",),
 }
 _MAX_NAME = 255
 # Text-direction controls: they show nothing, yet reorder what is shown around them, so
@@ -65,6 +70,7 @@ class UploadRequest:
     callback_key_id: str | None = None
     telegram_chat_id: int | None = None  # sent to the bot: progress goes to this chat
     telegram_message_id: int | None = None
+    deal_id: str | None = None  # a contract's and its counterparty's statements' deal
 
 
 @dataclass(frozen=True)
@@ -101,12 +107,10 @@ def validate_upload(request: UploadRequest, *, max_bytes: int) -> tuple[str, str
             "filename must be 1 to 255 characters, control and text-direction ones not counted."
         )
     ext = PurePosixPath(name.replace("\\", "/")).suffix.lower().lstrip(".")
-    if ext in _LEGACY:
-        raise UploadTypeNotSupportedError(_LEGACY[ext])
     if ext not in CONTENT_TYPES:
         raise UploadTypeNotSupportedError(
             f"Files of type '.{ext or '?'}' are not supported. "
-            "Send PDF, DOCX, RTF, TXT, PNG, JPG, TIFF or XLSX."
+            "Send PDF, DOCX, DOC, RTF, TXT, PNG, JPG, TIFF, XLSX, XLS, XLSB or ODS."
         )
     declared = request.content_type.split(";")[0].strip().lower()
     if declared not in CONTENT_TYPES[ext]:
@@ -170,6 +174,7 @@ class UploadService:
             callback_key_id=request.callback_key_id,
             telegram_chat_id=request.telegram_chat_id,
             telegram_message_id=request.telegram_message_id,
+            deal_id=request.deal_id,
             correlation_id=self._correlation_id(),
         )
         deadline = Deadline(
@@ -187,6 +192,46 @@ class UploadService:
             expires_in=self._ttl,
         )
         return UploadTicket(document=document, form=form)
+
+    def request_deal(
+        self, user_id: str, requests: Sequence[UploadRequest]
+    ) -> tuple[str, list[UploadTicket]]:
+        """Several files of one deal at once: each checked, then one credit and form each.
+
+        Every file is checked and the credits counted before anything is reserved, so a
+        bad file or too few credits costs nothing. (Two deals racing for the last credits
+        may still leave the later one short: its reserved files then expire unsent and
+        their credits come back, as any unsent upload's do.)
+        """
+        if not MIN_DEAL_FILES <= len(requests) <= MAX_DEAL_FILES:
+            raise InvalidRequestError(
+                f"A deal has {MIN_DEAL_FILES} to {MAX_DEAL_FILES} files: the contract and its "
+                "counterparty's statements."
+            )
+        for request in requests:
+            validate_upload(request, max_bytes=self._max_bytes)
+        if self._users.profile(user_id).credits_left < len(requests):
+            raise InsufficientCreditsError(
+                f"The deal's {len(requests)} files need {len(requests)} credits."
+            )
+        deal_id = str(uuid.uuid4())
+        tickets = [
+            self.request_upload(user_id, replace(request, deal_id=deal_id)) for request in requests
+        ]
+        return deal_id, tickets
+
+    def attach(self, user_id: str, document_id: str, request: UploadRequest) -> UploadTicket:
+        """Another file of the deal an existing document opens (or belongs to)."""
+        root = self._repo.get(document_id)
+        if root is None or root.owner_id != user_id or root.deleted_at is not None:
+            raise DocumentNotFoundError("No such document.")
+        deal_id = root.deal_id or root.document_id
+        if len(self._repo.deal_documents(user_id, deal_id)) >= MAX_DEAL_FILES:
+            raise InvalidRequestError(f"A deal has at most {MAX_DEAL_FILES} files.")
+        ticket = self.request_upload(user_id, replace(request, deal_id=deal_id))
+        if root.deal_id is None:
+            self._repo.update(root.document_id, {"deal_id": deal_id})
+        return ticket
 
     def upload_bytes(self, user_id: str, request: UploadRequest, data: bytes) -> Document:
         """A server-side upload (the bot's): the same reservation and key as the web's form.

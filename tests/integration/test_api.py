@@ -35,7 +35,7 @@ def driver(local_cloud: LocalCloud) -> Driver:
             "UNSUPPORTED_FORMAT",
         ),
         (
-            {"filename": "a.xls", "content_type": "application/vnd.ms-excel", "size": 10},
+            {"filename": "a.numbers", "content_type": "application/x-iwork-numbers", "size": 10},
             415,
             "UNSUPPORTED_FORMAT",
         ),

@@ -19,6 +19,7 @@ from chalicelib.errors import (
 )
 from chalicelib.extract import SUPPORTED_EXTENSIONS, extract_document
 from chalicelib.extract.sniff import ensure_acceptable, sniff_format
+from chalicelib.services.uploads import CONTENT_TYPES
 from tests.limits import UNIT_LIMITS as LIMITS
 
 
@@ -65,6 +66,10 @@ SAMPLES: dict[str, bytes] = {
     "xlsx": _zip({"_rels/.rels": _rels("xl/workbook.xml"), "xl/workbook.xml": b"<w/>"}),
     "xlsb": _zip({"_rels/.rels": _rels("xl/workbook.bin"), "xl/workbook.bin": b"\x00"}),
     "docx-without-rels": _zip({"word/document.xml": b"<w/>"}),
+    "ods": _zip(
+        {"mimetype": b"application/vnd.oasis.opendocument.spreadsheet", "content.xml": b"<o/>"}
+    ),
+    "odt": _zip({"mimetype": b"application/vnd.oasis.opendocument.text", "content.xml": b"<o/>"}),
     "zip": _zip({"readme.txt": b"hello"}),
     "encrypted": _ole2("EncryptedPackage"),
     "doc": _ole2("WordDocument"),
@@ -90,6 +95,8 @@ SNIFFED = [
     ("encrypted", "encrypted"),
     ("doc", "doc"),
     ("xls", "xls"),
+    ("ods", "ods"),
+    ("odt", "odf"),
     ("rtf", "rtf"),
     ("png", "png"),
     ("jpeg", "jpeg"),
@@ -125,12 +132,15 @@ ACCEPTANCE = [
     ("binary", "txt", UnsupportedFormatError, (".txt", "binary")),
     ("doc", "doc", None, ()),
     ("doc", "docx", UnsupportedFormatError, ("Word 97-2003", ".docx", ".doc")),
-    ("xls", "xls", UnsupportedFormatError, ("XLSX",)),
-    ("xls", "doc", UnsupportedFormatError, ("XLSX",)),
+    ("xls", "xls", None, ()),
+    ("xlsb", "xlsb", None, ()),
+    ("ods", "ods", None, ()),
+    ("xls", "doc", UnsupportedFormatError, ("Excel 97-2003", ".doc", ".xls")),
+    ("odf", "ods", UnsupportedFormatError, ("OpenDocument",)),
     ("ppt", "doc", UnsupportedFormatError, ("PowerPoint",)),
     ("ole", "doc", UnsupportedFormatError, ("old Microsoft Office",)),
     ("encrypted", "doc", EncryptedDocumentError, ("password",)),
-    ("xlsb", "xlsx", UnsupportedFormatError, ("XLSX",)),
+    ("xlsb", "xlsx", UnsupportedFormatError, ("binary Excel", ".xlsx", ".xlsb")),
     ("encrypted", "docx", EncryptedDocumentError, ("password",)),
     ("zip", "docx", UnsupportedFormatError, ("ZIP",)),
     ("djvu", "djvu", UnsupportedFormatError, ("DjVu",)),
@@ -152,8 +162,11 @@ def test_ensure_acceptable_refuses_with_a_message_naming_the_problem(
 
 
 def test_supported_extensions_are_the_published_list() -> None:
-    expected = {"pdf", "docx", "doc", "rtf", "txt", "png", "jpg", "jpeg", "tif", "tiff", "xlsx"}
-    assert expected == SUPPORTED_EXTENSIONS
+    documents = {"pdf", "docx", "doc", "rtf", "txt", "png", "jpg", "jpeg", "tif", "tiff"}
+    spreadsheets = {"xlsx", "xls", "xlsb", "ods"}
+    assert documents | spreadsheets == SUPPORTED_EXTENSIONS
+    # What an upload may declare is what Extract reads: no type accepted, then refused.
+    assert set(CONTENT_TYPES) == SUPPORTED_EXTENSIONS
 
 
 def test_extract_document_names_both_formats_when_a_docx_is_uploaded_as_pdf() -> None:

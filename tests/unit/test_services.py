@@ -95,7 +95,8 @@ def test_validate_upload_accepts_known_types_and_canonicalises_extension() -> No
     [
         (UploadRequest("", "application/pdf", 5), InvalidRequestError),
         (UploadRequest("a.exe", "application/octet-stream", 5), UploadTypeNotSupportedError),
-        (UploadRequest("a.xls", "application/vnd.ms-excel", 5), UploadTypeNotSupportedError),
+        (UploadRequest("a.xls", "application/pdf", 5), UploadTypeNotSupportedError),
+        (UploadRequest("a.numbers", "application/octet-stream", 5), UploadTypeNotSupportedError),
         (UploadRequest("a.doc", "application/pdf", 5), UploadTypeNotSupportedError),
         (UploadRequest("a.pdf", "image/png", 5), UploadTypeNotSupportedError),
         (UploadRequest("a.pdf", "application/pdf", 0), InvalidRequestError),

@@ -1,4 +1,4 @@
-"""XLSX to Markdown tables: string kinds, numbers, sheets, bounds."""
+"""Spreadsheets to Markdown tables and cells: string kinds, numbers, sheets, bounds."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ import zipfile
 import pytest
 
 from chalicelib.errors import UnreadableDocumentError
-from chalicelib.extract import extract_document, xlsx
-from chalicelib.extract.xlsx import column_index
+from chalicelib.extract import extract_document, spreadsheet
 from tests.limits import UNIT_LIMITS as LIMITS
 
 MAIN = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
@@ -18,7 +17,8 @@ PKG_RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
 TYPE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 SHARED = (
     f"<sst {MAIN}><si><t>Показатель</t></si><si><t>Сумма</t></si>"
-    "<si><r><t>Выручка</t></r><r><t> (нетто)</t></r><rPh><t>ふりがな</t></rPh></si></sst>"
+    "<si><r><t>Выручка</t></r><r><t xml:space='preserve'> (нетто)</t></r>"
+    "<rPh><t>ふりがな</t></rPh></si></sst>"
 )
 BALANCE = f"""<worksheet {MAIN}><sheetData>
 <row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" t="s"><v>1</v></c></row>
@@ -107,7 +107,7 @@ def test_xlsx_without_shared_strings_reads_inline_strings() -> None:
 
 
 def test_xlsx_cuts_a_huge_sheet_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(xlsx, "MAX_ROWS_PER_SHEET", 3)
+    monkeypatch.setattr(spreadsheet, "MAX_MARKDOWN_ROWS", 3)
     rows = "".join(f'<row><c t="inlineStr"><is><t>строка {i}</t></is></c></row>' for i in range(50))
     sheet = f"<worksheet {MAIN}><sheetData>{rows}</sheetData></worksheet>"
     extraction = extract_document(build_xlsx({"Данные": sheet}), declared_ext="xlsx", limits=LIMITS)
@@ -116,23 +116,24 @@ def test_xlsx_cuts_a_huge_sheet_and_says_so(monkeypatch: pytest.MonkeyPatch) -> 
     assert any("too large" in warning for warning in extraction.facts.warnings)
 
 
-def test_xlsx_drops_columns_beyond_the_bound() -> None:
-    sheet = (
-        f'<worksheet {MAIN}><sheetData><row><c r="A1" t="inlineStr"><is><t>да</t></is></c>'
-        '<c r="XFD1" t="inlineStr"><is><t>далеко</t></is></c></row></sheetData></worksheet>'
+def test_xlsx_keeps_the_first_used_columns_in_the_text_and_says_so() -> None:
+    cells = "".join(
+        f'<c r="{spreadsheet_column(i)}1" t="inlineStr"><is><t>к{i}</t></is></c>' for i in range(70)
     )
+    sheet = f"<worksheet {MAIN}><sheetData><row>{cells}</row></sheetData></worksheet>"
     extraction = extract_document(build_xlsx({"Лист1": sheet}), declared_ext="xlsx", limits=LIMITS)
-    assert "далеко" not in extraction.markdown
+    assert "к63" in extraction.markdown and "к64" not in extraction.markdown
     assert extraction.facts.warnings
+    # The cells themselves are all there, for recognition.
+    assert extraction.sheets[0].rows[0][69] == "к69"
+
+
+def spreadsheet_column(index: int) -> str:
+    from chalicelib.statements.grid import column_letters
+
+    return column_letters(index)
 
 
 def test_xlsx_with_only_empty_sheets_has_no_readable_text() -> None:
     with pytest.raises(UnreadableDocumentError):
         extract_document(build_xlsx({"Лист1": EMPTY_SHEET}), declared_ext="xlsx", limits=LIMITS)
-
-
-@pytest.mark.parametrize(
-    ("ref", "expected"), [("A1", 0), ("Z9", 25), ("AA10", 26), ("XFD1", 16383), ("1A", None)]
-)
-def test_column_index_reads_cell_references(ref: str, expected: int | None) -> None:
-    assert column_index(ref) == expected
