@@ -1,4 +1,4 @@
-"""`contract-check`: the local cloud, the demo and a reviewer's decision from the shell.
+"""`contract-check`: the local cloud, the demo, a reviewer's decision and local recognition.
 
 Exit codes: 0 ok, 1 what the command reports as a failure (e.g. a document
 failed in the demo), 2 usage or infrastructure errors.
@@ -208,6 +208,14 @@ def telegram_send(args: argparse.Namespace) -> int:
     return run_telegram_send(files, album=args.album, language=args.lang)
 
 
+def recognize(args: argparse.Namespace) -> int:
+    """Trial balances and statements recognised on this machine; no cloud."""
+    from infra.localcloud.recognize_cli import run_recognize
+
+    files = [Path(f) for f in args.files]
+    return run_recognize(files, Path(args.json) if args.json else None)
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -218,7 +226,7 @@ def _version() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The command line: `local up`, `demo`, `review`, `eval`."""
+    """The command line: `local up`, `demo`, `review`, `eval`, `recognize`."""
     parser = argparse.ArgumentParser(prog="contract-check", description=__doc__)
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -275,6 +283,22 @@ def build_parser() -> argparse.ArgumentParser:
     measure.add_argument("--workers", type=int, default=2, help="documents read at once")
     measure.add_argument("--no-misses", action="store_true", help="print the tables only")
     measure.set_defaults(run=evaluate)
+
+    read = commands.add_parser(
+        "recognize",
+        help="trial balances (ОСВ) and statements in workbooks, summarised; no cloud",
+        description="Recognise XLSX, XLS, XLSB or ODS files locally and print a summary of "
+        "each: documents, rows, sums, failed checks. Exit 0 when every file was recognised, "
+        "1 when any ended in error.",
+    )
+    read.add_argument("files", nargs="+", metavar="FILE", help="workbooks to recognise")
+    read.add_argument(
+        "--json",
+        metavar="OUT",
+        help="write the result file v1.2: one FILE → OUT is that file; several → OUT is a "
+        "directory that gets FILE.result.json for each",
+    )
+    read.set_defaults(run=recognize)
     return parser
 
 

@@ -3,7 +3,9 @@
 - extract: pages per second of our PDF path (inline and isolated) against raw PyMuPDF
   `page.get_text()` on the same corpus PDFs;
 - cold start: import time of each Lambda handler against a bare interpreter;
-- pipeline: seconds per document through the whole local pipeline (the samples).
+- pipeline: seconds per document through the whole local pipeline (the samples);
+- recognition: rows per second of a 5,000-row 1C trial balance through `recognize`,
+  against raw python-calamine reading the same workbook (`tests/bench/recognition.py`).
 
 The machine is shared and noisy: read the ratios, not the absolute figures.
 """
@@ -20,6 +22,9 @@ import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from tests.bench.recognition import bench_recognition
+from tests.bench.recognition import summary as recognition_summary
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 HANDLERS = [p.parent.name for p in sorted((PROJECT_ROOT / "functions").glob("*/handler.py"))]
@@ -216,6 +221,7 @@ def main() -> int:
     else:
         print(f"corpus not found at {args.corpus}: extract benchmark skipped")
     results["imports"] = bench_imports()
+    results["recognition"] = bench_recognition()
     samples = sorted(p for p in (PROJECT_ROOT / "samples").iterdir() if p.suffix != ".md")
     results["pipeline"] = bench_pipeline(samples)
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -259,6 +265,8 @@ def print_summary(results: dict[str, Any]) -> None:
         f"cold-start imports: slowest handler {slowest} {imports[slowest]['seconds']:.2f} s"
         f" ({imports[slowest]['vs_bare']:.0f}x a bare interpreter)"
     )
+    if "recognition" in results:
+        print(recognition_summary(results["recognition"]))
     pipeline = results["pipeline"]
     print(f"pipeline: median {pipeline['median_s']:.2f} s per document through the local cloud")
 
