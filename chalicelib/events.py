@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Literal
 from urllib.parse import unquote_plus
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -69,6 +70,12 @@ class RunInput(_Lenient):
     version: int = Field(ge=1)
     region: str
     correlation_id: str | None = Field(None, description="The upload request's; for the logs")
+
+
+class StatementStepInput(RunInput):
+    """A statements-branch task's input: the run plus which of its steps to take."""
+
+    step: Literal["recognize", "check", "report"]
 
 
 class HoldInput(RunInput):

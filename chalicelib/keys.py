@@ -7,10 +7,21 @@ from dataclasses import dataclass
 from typing import Literal
 
 ArtifactName = Literal[
-    "text.md", "facts.json", "prescreen.json", "analysis.json", "report.md", "report.json"
+    "text.md",
+    "facts.json",
+    "prescreen.json",
+    "analysis.json",
+    "report.md",
+    "report.json",
+    # The statements branch: a spreadsheet's cells, then what was recognised in them.
+    "sheets.json",
+    "recognition.json",
 ]
+RESULTS_PREFIX = "results/"
 # Artifacts that expire with the text retention (tagged so a lifecycle rule finds them).
-TEXT_ARTIFACTS: frozenset[str] = frozenset({"text.md", "facts.json"})
+TEXT_ARTIFACTS: frozenset[str] = frozenset(
+    {"text.md", "facts.json", "sheets.json", "recognition.json"}
+)
 
 UPLOADS_PREFIX = "uploads/"
 ARTIFACTS_PREFIX = "artifacts/"
@@ -68,3 +79,13 @@ def build_upload_prefix(region: str, document_id: str) -> str:
 def build_execution_name(document_id: str, version: int) -> str:
     """The deterministic execution name: one run per document version."""
     return f"{document_id}-v{version}"
+
+
+def build_result_key(file_id: str, job_id: str) -> str:
+    """`results/{file_id}/{job_id}/result.json`: a recognition's result file (contract v1.2)."""
+    return f"{RESULTS_PREFIX}{file_id}/{job_id}/result.json"
+
+
+def build_result_prefix(file_id: str) -> str:
+    """`results/{file_id}/`: every result file of one document."""
+    return f"{RESULTS_PREFIX}{file_id}/"

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from chalicelib.services.pipeline import FactsFallback, PipelineSteps
     from chalicelib.services.review import ReviewService
     from chalicelib.services.run_failures import RunFailureService
+    from chalicelib.services.statements import StatementSteps
     from chalicelib.services.sweeper import SweeperService
     from chalicelib.services.uploads import UploadService
     from chalicelib.services.users import UserService
@@ -441,6 +442,14 @@ def pipeline_steps() -> PipelineSteps:
 
 
 @cache
+def statement_steps() -> StatementSteps:
+    """The statements branch's task steps (recognise, check, report)."""
+    from chalicelib.services.statements import StatementSteps
+
+    return StatementSteps(steps=pipeline_steps(), store=object_store())
+
+
+@cache
 def review_service() -> ReviewService:
     """Reviewer decisions."""
     from chalicelib.services.review import ReviewService
@@ -584,6 +593,7 @@ _BUILDERS = (
     extraction_service,
     _idempotent_upload,
     pipeline_steps,
+    statement_steps,
     token_issuer,
     auth_service,
     partner_keys,

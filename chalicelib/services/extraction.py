@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -173,6 +174,17 @@ class ExtractionService:
             content_type="application/json",
             expires_with_text=True,
         )
+        if extraction.sheets:
+            # The cells as read, for the statements branch: recognition works on the grid.
+            self._store.put_text(
+                build_artifact_key(*ref, "sheets.json"),
+                json.dumps(
+                    [sheet.model_dump(mode="json") for sheet in extraction.sheets],
+                    ensure_ascii=False,
+                ),
+                content_type="application/json",
+                expires_with_text=True,
+            )
         arn = self._workflow.start(
             build_execution_name(document.document_id, document.version),
             {

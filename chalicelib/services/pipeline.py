@@ -182,6 +182,19 @@ class PipelineSteps:
         refunded = self._failures.record(ref.document_id, error)
         return {"status": S.FAILED.value, "code": error.code, "refunded": refunded}
 
+    def move(self, ref: RunRef, to: DocumentStatus, fields: dict[str, Any] | None = None) -> None:
+        """Move the run's document to `to` (announced and counted once), as a step does."""
+        self._move(ref, to, fields)
+
+    def document(self, ref: RunRef) -> Document:
+        """The run's document; DocumentNotFoundError if it is gone."""
+        return self._document(ref)
+
+    def finished(self, document: Document) -> None:
+        """Tell whoever waits for the document's end (a partner's callback)."""
+        if self._on_finished is not None:
+            self._on_finished(document)
+
     # --- helpers ------------------------------------------------------------
 
     def _document(self, ref: RunRef) -> Document:

@@ -167,6 +167,26 @@ def _facts_lines(prescreen: dict[str, Any]) -> list[str]:
     ]
 
 
+def _statement_lines(report: dict[str, Any]) -> list[str]:
+    """A recognised statement: organisation, result status, key figures, checks and signs."""
+    result = report.get("result") or {}
+    kinds = [
+        d.get("document_type") or f"ОСВ {d.get('header', {}).get('account') or ''}".strip()
+        for d in result.get("documents") or []
+    ]
+    lines = [
+        f"  recognised:  {', '.join(str(k) for k in kinds)}  (result {report.get('status')})",
+        f"  company:     {report.get('organization') or '-'}  ИНН {report.get('inn') or '-'}",
+    ]
+    lines += [
+        f"  {figure['name'][:12]:<12} {figure['value']} ({figure['units'] or ''})"
+        for figure in (report.get("key_figures") or [])[:4]
+    ]
+    lines += [f"  failed:      {item}" for item in report.get("failed_checks") or []]
+    lines += [f"  warning:     {item}" for item in report.get("warning_signs") or []]
+    return lines
+
+
 def _analysis_line(analysis: dict[str, Any]) -> str:
     """Who analysed the document, and for a model what it cost."""
     line = f"  analysis:    {analysis.get('provider', '—')}"
@@ -217,10 +237,13 @@ def print_outcome(outcome: Outcome, client: DemoClient, cloud: LocalCloud, keep:
             )
         return
     report = client.report(doc["document_id"])
-    print("\n".join(_facts_lines(report["report"]["prescreen"])))
-    findings = doc.get("findings") or {}
-    print("  findings:    " + ", ".join(f"{k} {v}" for k, v in findings.items()))
-    print(_analysis_line(report["report"].get("analysis") or {}))
+    if report["report"].get("kind") == "statement":
+        print("\n".join(_statement_lines(report["report"])))
+    else:
+        print("\n".join(_facts_lines(report["report"]["prescreen"])))
+        findings = doc.get("findings") or {}
+        print("  findings:    " + ", ".join(f"{k} {v}" for k, v in findings.items()))
+        print(_analysis_line(report["report"].get("analysis") or {}))
     print(f"  report:      GET {client.api_url}/v1/documents/{doc['document_id']}/report")
     key = build_artifact_key(doc["region"], doc["document_id"], doc["version"], "report.md")
     print(f"               s3://{cloud.deployment.bucket}/{key}")

@@ -563,6 +563,8 @@ TABLE_ACTIONS = {
     "AnalyzeFunction": {"GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"},
     "HoldForReviewFunction": {"GetItem", "PutItem", "UpdateItem"},  # and the review queue
     "FinalizeFunction": {"GetItem", "PutItem", "UpdateItem"},
+    # the statements branch moves and finishes the document (as Finalize does)
+    "StatementsFunction": {"GetItem", "PutItem", "UpdateItem"},
     "RecordFailureFunction": {"GetItem", "PutItem", "UpdateItem"},
     "OnRunFailedFunction": {"GetItem", "PutItem", "UpdateItem"},
     # due deadlines (a query) and their removal
