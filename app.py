@@ -9,6 +9,7 @@ from chalice.app import AuthRequest, AuthResponse, Chalice, CORSConfig, Request,
 
 from chalicelib.api_models import (
     Credentials,
+    DealUpload,
     DevSignIn,
     DocumentPageQuery,
     DocumentUpload,
@@ -28,6 +29,7 @@ from chalicelib.api_models import (
 )
 from chalicelib.auth.authorizer import bearer_claims
 from chalicelib.auth.roles import require_recorded_role
+from chalicelib.contracts import contract_names, load_contract
 from chalicelib.errors import AuthenticationRequiredError
 from chalicelib.http import (
     JSON_HEADERS,
@@ -40,7 +42,7 @@ from chalicelib.openapi import openapi_document
 from chalicelib.request_logging import CORRELATION_HEADER, correlated_request
 from chalicelib.services.callbacks import check_callback_url
 from chalicelib.services.documents import document_view
-from chalicelib.services.uploads import UploadRequest
+from chalicelib.services.uploads import UploadRequest, UploadTicket
 from chalicelib.settings import get_settings, web_origin
 from chalicelib.web.assets import CONFIG, WebFile, web_asset, web_headers, web_page
 from chalicelib.web.config import page_config
@@ -265,6 +267,47 @@ def create_document() -> Response:
     return _new_upload(owner_id, _body(DocumentUpload))
 
 
+def _ticket_view(ticket: UploadTicket) -> dict[str, Any]:
+    return {
+        "document": document_view(ticket.document),
+        "upload": {"url": ticket.form.url, "fields": ticket.form.fields},
+        "expires_at": ticket.document.upload_expires_at.isoformat(),
+    }
+
+
+def _upload_request(body: FileUpload) -> UploadRequest:
+    return UploadRequest(filename=body.filename, content_type=body.content_type, size=body.size)
+
+
+@signed_in_json_route("/v1/deals", "POST")
+@api_route
+def create_deal() -> Response:
+    """A contract and its counterparty's statements at once: a credit and a form each."""
+    body = _body(DealUpload)
+    deal_id, tickets = upload_service().request_deal(
+        current_user(), [_upload_request(file) for file in body.files]
+    )
+    return _json(201, {"deal_id": deal_id, "documents": [_ticket_view(t) for t in tickets]})
+
+
+@app.route("/v1/deals/{deal_id}", methods=["GET"], authorizer=bearer_token)
+@api_route
+def get_deal(deal_id: str) -> Response:
+    """A deal's documents and, once its contract is done, the cross-check."""
+    return _json(200, document_queries().deal(current_user(), document_id_in_path(deal_id)))
+
+
+@signed_in_json_route("/v1/documents/{document_id}/attachments", "POST")
+@api_route
+def attach_document(document_id: str) -> Response:
+    """Another file of the deal this document opens: a credit and a presigned POST."""
+    owner_id = current_user()
+    ticket = upload_service().attach(
+        owner_id, document_id_in_path(document_id), _upload_request(_body(DocumentUpload))
+    )
+    return _json(201, _ticket_view(ticket))
+
+
 def _new_upload(owner_id: str, body: FileUpload, *, partner_key_id: str | None = None) -> Response:
     callback_url = None
     if isinstance(body, PartnerDocumentUpload) and body.callback_url is not None:
@@ -279,14 +322,7 @@ def _new_upload(owner_id: str, body: FileUpload, *, partner_key_id: str | None =
         callback_key_id=partner_key_id if callback_url else None,
     )
     ticket = upload_service().request_upload(owner_id, upload)
-    return _json(
-        201,
-        {
-            "document": document_view(ticket.document),
-            "upload": {"url": ticket.form.url, "fields": ticket.form.fields},
-            "expires_at": ticket.document.upload_expires_at.isoformat(),
-        },
-    )
+    return _json(201, _ticket_view(ticket))
 
 
 @app.route("/v1/documents", methods=["GET"], authorizer=bearer_token)
@@ -525,3 +561,20 @@ def get_health() -> Response:
 def get_openapi() -> Response:
     """This API as an OpenAPI 3.1 document (no sign-in: it holds no data)."""
     return _json(200, openapi_document())
+
+
+# --- the recognition contract: the result files' JSON Schemas (no sign-in: they hold no data)
+
+
+@app.route("/v1/contracts", methods=["GET"])
+@api_route
+def list_contracts() -> Response:
+    """The names of the recognition contract's JSON Schemas."""
+    return _json(200, {"contracts": contract_names()})
+
+
+@app.route("/v1/contracts/{name}", methods=["GET"])
+@api_route
+def get_contract(name: str) -> Response:
+    """One JSON Schema of the recognition contract; 404 for a name it does not have."""
+    return _json(200, load_contract(name))

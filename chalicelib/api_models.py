@@ -33,11 +33,15 @@ MAX_WHOLE_NUMBER = 2**63 - 1
 DOCUMENT_ID_PATTERN = r"^[A-Za-z0-9-]{6,64}$"
 RESOURCE_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 MAX_CURSOR_CHARS = 1024
+# A recognition contract's schema name (`chalicelib.contracts`): "result-v1.2", "osvDocument".
+CONTRACT_NAME_PATTERN = r"^[A-Za-z][A-Za-z0-9._-]{0,63}$"
 # Each path parameter of the API, and the shape of what it names.
 PATH_ID_PATTERNS = {
     "document_id": DOCUMENT_ID_PATTERN,
+    "deal_id": DOCUMENT_ID_PATTERN,
     "key_id": RESOURCE_ID_PATTERN,
     "user_id": RESOURCE_ID_PATTERN,
+    "name": CONTRACT_NAME_PATTERN,
 }
 _MAX_TEXT = 2000
 _MAX_SECRET = 4096
@@ -150,9 +154,9 @@ class FileUpload(RequestBody):
         min_length=1,
         max_length=255,
         description="Its extension picks the type: pdf docx doc rtf txt png jpg jpeg tif tiff "
-        "xlsx; content_type must be that type's (415 otherwise). Control and text-direction "
-        "characters (U+202E and the like) are removed: the document keeps the name that is "
-        "left, which the answer shows.",
+        "xlsx xls xlsb ods; content_type must be that type's (415 otherwise). Control and "
+        "text-direction characters (U+202E and the like) are removed: the document keeps the "
+        "name that is left, which the answer shows.",
     )
     content_type: str = Field(min_length=1, max_length=255, examples=["application/pdf"])
     size: int = Field(gt=0, description="The file's size in bytes (413 over the upload limit).")
@@ -180,6 +184,39 @@ class PartnerDocumentUpload(FileUpload):
         max_length=2000,
         description="A public https URL that gets the outcome, signed with the key's "
         "callback_secret (X-Contract-Check-Signature).",
+    )
+
+
+class DealUpload(RequestBody):
+    """A deal's files at once: a contract and its counterparty's accounting."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "files": [
+                        {
+                            "filename": "contract.pdf",
+                            "content_type": "application/pdf",
+                            "size": 2048,
+                        },
+                        {
+                            "filename": "balance-2024.xlsx",
+                            "content_type": "application/vnd.openxmlformats-officedocument."
+                            "spreadsheetml.sheet",
+                            "size": 9000,
+                        },
+                    ]
+                }
+            ]
+        }
+    )
+
+    files: list[DocumentUpload] = Field(
+        min_length=2,
+        max_length=10,
+        description="2 to 10 files, one credit each: the contract and the counterparty's "
+        "statements (balance, income statement, ОСВ). Each gets its own presigned POST.",
     )
 
 

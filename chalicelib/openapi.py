@@ -126,6 +126,7 @@ def _schemas() -> dict[str, Any]:
             updated_at=_TIME,
             error=_ERROR_DETAIL,
             review=_ref("ReviewDecision"),
+            deal_id={**_STR, "description": "The deal it belongs to (GET /v1/deals/{deal_id})."},
             callback={
                 **_obj(
                     ["status", "attempts"],
@@ -144,6 +145,32 @@ def _schemas() -> dict[str, Any]:
                 fields={"type": "object", "additionalProperties": _STR},
             ),
             expires_at=_TIME,
+        ),
+        "DealTickets": _obj(
+            ["deal_id", "documents"],
+            deal_id=_STR,
+            documents={"type": "array", "items": _ref("UploadTicket")},
+        ),
+        "Deal": _obj(
+            ["deal_id", "documents", "cross_check"],
+            deal_id=_STR,
+            documents={"type": "array", "items": _ref("Document")},
+            cross_check=_nullable(
+                {
+                    "type": "object",
+                    "description": "Once the contract is done and a statement of the deal is: "
+                    "the contract amount against revenue, assets and equity, the ИНН against "
+                    "the statements' and the ОСВ's, our balances with the counterparty against "
+                    "the amount and prepayment, the penalty against liquidity; each comparison "
+                    "with its sources (form line and column, or ОСВ row and cell).",
+                    "properties": {
+                        "contract_id": _STR,
+                        "comparisons": {"type": "array", "items": {"type": "object"}},
+                        "notes": {"type": "array", "items": _STR},
+                        "markdown": _STR,
+                    },
+                }
+            ),
         ),
         "DocumentPage": _obj(
             ["documents", "next_cursor"],
@@ -237,6 +264,20 @@ def _schemas() -> dict[str, Any]:
         "SignedOut": _obj(["signed_out"], signed_out={"const": True}),
         "RoleChange": _obj(["user_id", "role"], user_id=_STR, role=_ROLE),
         "OpenApiDocument": _obj(["openapi", "info", "paths"], openapi=_STR),
+        "ContractList": _obj(
+            ["contracts"],
+            contracts={
+                "type": "array",
+                "items": _STR,
+                "description": "Names for GET /v1/contracts/{name}: result-v1.0 … result-v1.2 "
+                "(the result file by version), osvDocument, statementDocument, types.",
+            },
+        ),
+        "JsonSchema": {
+            "type": "object",
+            "description": "A JSON Schema (draft 2020-12). Its relative $refs name the other "
+            "schemas as this route serves them.",
+        },
         "Health": _obj(
             ["status", "checks"],
             status={"enum": ["ok", "unavailable"]},

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from chalicelib.api_models import (
     Credentials,
+    DealUpload,
     DevSignIn,
     DocumentPageQuery,
     DocumentUpload,
@@ -89,6 +90,15 @@ ROUTES: tuple[Operation, ...] = (
     Operation("create_document", "POST", "/v1/documents",
               "Reserve a credit; a presigned POST for the file",
               "bearer", "documents", {201: "UploadTicket"}, (402, 413), body=DocumentUpload),
+    Operation("create_deal", "POST", "/v1/deals",
+              "A contract and its counterparty's statements: a credit and a form each",
+              "bearer", "deals", {201: "DealTickets"}, (402, 413), body=DealUpload),
+    Operation("get_deal", "GET", "/v1/deals/{deal_id}",
+              "A deal's documents and the contract's cross-check with the statements",
+              "bearer", "deals", {200: "Deal"}, (404,)),
+    Operation("attach_document", "POST", "/v1/documents/{document_id}/attachments",
+              "Another file of this document's deal: a credit and a presigned POST",
+              "bearer", "deals", {201: "UploadTicket"}, (402, 404, 413), body=DocumentUpload),
     Operation("list_documents", "GET", "/v1/documents", "The caller's documents, newest first",
               "bearer", "documents", {200: "DocumentPage"}, (400,), query=DocumentPageQuery),
     Operation("get_document", "GET", "/v1/documents/{document_id}", "A document's status",
@@ -135,9 +145,14 @@ ROUTES: tuple[Operation, ...] = (
     # --- operations
     Operation("get_health", "GET", "/v1/health", "Whether the table, bucket and pipeline answer",
               "none", "meta", {200: "Health", 503: "Health"}),
-    # --- this document
+    # --- this document, and the recognition contract (JSON Schemas of the result files)
     Operation("get_openapi", "GET", "/v1/openapi.json", "This OpenAPI document",
               "none", "meta", {200: "OpenApiDocument"}),
+    Operation("list_contracts", "GET", "/v1/contracts", "The recognition contract's schema names",
+              "none", "contracts", {200: "ContractList"}),
+    Operation("get_contract", "GET", "/v1/contracts/{name}",
+              "A JSON Schema of the recognition contract (result file, osvDocument, …)",
+              "none", "contracts", {200: "JsonSchema"}, (404,)),
 )
 # fmt: on
 

@@ -90,6 +90,10 @@ class DocumentRepository(Protocol):
         """The owner's documents, newest first, a page at a time; the next page's cursor."""
         ...
 
+    def deal_documents(self, owner_id: str, deal_id: str) -> list[Document]:
+        """The owner's documents of one deal (not deleted), oldest first."""
+        ...
+
     def transition(
         self,
         document_id: str,

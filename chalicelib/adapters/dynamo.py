@@ -368,6 +368,36 @@ class DynamoDocumentRepository:
         last = resp.get("LastEvaluatedKey")
         return documents, _encode_cursor(last) if last else None
 
+    def deal_documents(self, owner_id: str, deal_id: str) -> list[Document]:
+        """The owner's documents of one deal, from GSI1 with a filter, oldest first.
+
+        A deal's documents are the owner's, so the owner's partition holds them all; the
+        filter keeps the answer small (DynamoDB still reads the partition, a page at a
+        time, which is what the owner's list costs too).
+        """
+        query: dict[str, Any] = {
+            "TableName": self._table,
+            "IndexName": "GSI1",
+            "KeyConditionExpression": "GSI1PK = :owner AND begins_with(GSI1SK, :doc)",
+            "FilterExpression": "deal_id = :deal AND attribute_not_exists(deleted_at)",
+            "ExpressionAttributeValues": {
+                ":owner": {"S": f"USER#{owner_id}"},
+                ":doc": {"S": "DOC#"},
+                ":deal": {"S": deal_id},
+            },
+        }
+        found: list[Document] = []
+        while True:
+            try:
+                resp = self._client.query(**query)
+            except (ClientError, BotoCoreError) as exc:
+                raise _storage_error(exc) from exc
+            found += [_document_from_item(item) for item in resp.get("Items", [])]
+            last = resp.get("LastEvaluatedKey")
+            if not last:
+                return found
+            query["ExclusiveStartKey"] = last
+
     def _get_item(self, key: dict[str, Any]) -> dict[str, Any] | None:
         try:
             resp = self._client.get_item(TableName=self._table, Key=key, ConsistentRead=True)

@@ -12,9 +12,16 @@ from chalicelib.errors import (
     InvalidRequestError,
 )
 from chalicelib.http import error_body
-from chalicelib.keys import build_artifact_key, build_artifact_prefix, build_upload_prefix
+from chalicelib.keys import (
+    build_artifact_key,
+    build_artifact_prefix,
+    build_result_key,
+    build_result_prefix,
+    build_upload_prefix,
+)
 from chalicelib.models import Document, DocumentStatus
 from chalicelib.report_html import render_report_html
+from chalicelib.statements.deal import DealCheck, cross_check
 
 if TYPE_CHECKING:
     from chalicelib.ports import DocumentRepository, ObjectStore
@@ -53,6 +60,8 @@ def document_view(document: Document) -> dict[str, Any]:
         view["error"] = {"code": document.error.code, "message": document.error.message}
     if document.review is not None:
         view["review"] = document.review.model_dump(mode="json")
+    if document.deal_id is not None:
+        view["deal_id"] = document.deal_id
     if document.callback_url:
         view["callback"] = {
             "status": document.callback_status or "pending",
@@ -67,6 +76,51 @@ class DocumentQueries:
     def __init__(self, repo: DocumentRepository, store: ObjectStore) -> None:
         self._repo = repo
         self._store = store
+
+    def deal(self, owner_id: str, deal_id: str) -> dict[str, Any]:
+        """A deal's documents and, once its contract is done, the cross-check."""
+        documents = self._repo.deal_documents(owner_id, deal_id)
+        if not documents:
+            raise DocumentNotFoundError("No such deal.")
+        body: dict[str, Any] = {
+            "deal_id": deal_id,
+            "documents": [document_view(d) for d in documents],
+            "cross_check": None,
+        }
+        contract = next((d for d in documents if _is_finished_contract(d)), None)
+        if contract is not None:
+            deal = self._cross_check(contract, documents)
+            if deal is not None:
+                body["cross_check"] = {
+                    "contract_id": contract.document_id,
+                    **deal.as_json(),
+                    "markdown": deal.markdown(),
+                }
+        return body
+
+    def _cross_check(
+        self, contract: Document, members: list[Document] | None = None
+    ) -> DealCheck | None:
+        """The contract against the deal's recognised statements; None when none is done."""
+        if contract.deal_id is None:
+            return None
+        if members is None:
+            members = self._repo.deal_documents(contract.owner_id, contract.deal_id)
+        results = []
+        for member in members:
+            if member.pipeline != "statement" or member.status != DocumentStatus.DONE:
+                continue
+            key = build_result_key(member.document_id, f"{member.document_id}-v{member.version}")
+            if self._store.exists(key):
+                results.append((member.filename, json.loads(self._store.get_text(key))))
+        if not results:
+            return None
+        ref = (contract.region, contract.document_id, contract.version)
+        report = json.loads(self._store.get_text(build_artifact_key(*ref, "report.json")))
+        text_key = build_artifact_key(*ref, "text.md")
+        # The text may be gone (its retention is shorter): the prescreen's facts remain.
+        text = self._store.get_text(text_key) if self._store.exists(text_key) else ""
+        return cross_check(report.get("prescreen") or {}, text, results)
 
     def list(
         self, owner_id: str, *, limit: int = DEFAULT_PAGE, cursor: str | None = None
@@ -110,6 +164,7 @@ class DocumentQueries:
             for prefix in (
                 build_upload_prefix(document.region, document.document_id),
                 build_artifact_prefix(document.region, document.document_id),
+                build_result_prefix(document.document_id),
             )
         )
         deleted = self._repo.mark_deleted(document.document_id, objects_removed=removed)
@@ -130,6 +185,13 @@ class DocumentQueries:
         ref = (document.region, document.document_id, document.version)
         markdown = self._store.get_text(build_artifact_key(*ref, "report.md"))
         report = json.loads(self._store.get_text(build_artifact_key(*ref, "report.json")))
+        if document.deal_id is not None and report.get("kind") != "statement":
+            # A contract in a deal: its report ends with the cross-check against the
+            # statements of the deal done so far (read now, so a late statement counts).
+            deal = self._cross_check(document)
+            if deal is not None:
+                markdown = markdown.rstrip() + "\n\n" + deal.markdown()
+                report = {**report, "deal": {"deal_id": document.deal_id, **deal.as_json()}}
         return ReportView(
             http_status=200,
             body={
@@ -144,3 +206,7 @@ class DocumentQueries:
 
 def _plausible_id(document_id: str) -> bool:
     return 6 <= len(document_id) <= 64 and all(c.isalnum() or c == "-" for c in document_id)
+
+
+def _is_finished_contract(document: Document) -> bool:
+    return document.status == DocumentStatus.DONE and document.pipeline not in (None, "statement")

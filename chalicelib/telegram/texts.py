@@ -31,7 +31,8 @@ _TEXTS: dict[str, dict[Lang, str]] = {
     "help": {
         "ru": (
             "Как пользоваться:\n"
-            "• пришлите договор файлом: PDF, DOCX, RTF, TXT или XLSX (до {max_mb} МБ);\n"
+            "• пришлите договор файлом: PDF, DOCX, RTF, TXT (до {max_mb} МБ),\n"
+            "  или отчётность контрагента: XLSX, XLS, XLSB, ODS;\n"
             "• или фото/скан страниц (альбом из нескольких фото — один документ);\n"
             "• я покажу, как идёт проверка, и пришлю итог с цитатами из договора.\n\n"
             "/balance — сколько осталось кредитов\n"
@@ -41,7 +42,8 @@ _TEXTS: dict[str, dict[Lang, str]] = {
         ),
         "en": (
             "How to use me:\n"
-            "• send a contract as a file: PDF, DOCX, RTF, TXT or XLSX (up to {max_mb} MB);\n"
+            "• send a contract as a file: PDF, DOCX, RTF, TXT (up to {max_mb} MB),\n"
+            "  or the counterparty's accounting: XLSX, XLS, XLSB, ODS;\n"
             "• or a photo or scan of its pages (an album of photos is one document);\n"
             "• I show how the check goes and send the result with quotes from the contract.\n\n"
             "/balance — credits left\n"
@@ -157,11 +159,13 @@ _TEXTS: dict[str, dict[Lang, str]] = {
     },
     "error_format": {
         "ru": (
-            "Такой формат я не читаю: {detail}\nПришлите PDF, DOCX, RTF, TXT, XLSX или "
+            "Такой формат я не читаю: {detail}\nПришлите PDF, DOCX, RTF, TXT, XLSX, XLS, XLSB, "
+            "ODS или "
             "фото/скан (JPG, PNG, TIFF). Файл .doc сохраните как DOCX."
         ),
         "en": (
-            "I cannot read this format: {detail}\nSend PDF, DOCX, RTF, TXT, XLSX, or a photo "
+            "I cannot read this format: {detail}\nSend PDF, DOCX, RTF, TXT, XLSX, XLS, XLSB, ODS, "
+            "or a photo "
             "or scan (JPG, PNG, TIFF). Save a .doc file as DOCX first."
         ),
     },

@@ -324,7 +324,7 @@ def test_web_an_unsupported_file_and_no_credits_are_explained(
     no_credits = page.until(lambda: (text := page.text_of("notice")) != unsupported and text)
 
     assert "'.zip' are not supported" in unsupported
-    assert "Send PDF, DOCX, DOC, RTF, TXT, PNG, JPG, TIFF or XLSX instead" in unsupported
+    assert "TIFF, XLSX, XLS, XLSB or ODS instead" in unsupported
     assert no_credits.startswith("You have no credits left.")
     assert "Ask your administrator to add credits" in no_credits
     assert page.element("dropzone").is_displayed()  # nothing was uploaded

@@ -90,6 +90,16 @@ class FakeRepository:
         page = mine[start : start + limit]
         return page, str(start + limit) if start + limit < len(mine) else None
 
+    def deal_documents(self, owner_id: str, deal_id: str) -> list[Document]:
+        return sorted(
+            (
+                d
+                for d in self.documents.values()
+                if d.owner_id == owner_id and d.deal_id == deal_id and not d.deleted_at
+            ),
+            key=lambda d: (d.created_at, d.document_id),
+        )
+
     def transition(
         self,
         document_id: str,
