@@ -113,6 +113,11 @@ def statement_facts(result: dict[str, Any]) -> StatementFacts:
     """The key lines of every statement in a result file, each with its source."""
     facts = StatementFacts()
     for document in result.get("documents") or []:
+        if document.get("kind") == "osv":
+            # A trial balance names its organisation (ours, or theirs), never an ИНН.
+            facts.organization = facts.organization or (document.get("header") or {}).get(
+                "organization"
+            )
         if document.get("kind") != "statement":
             continue
         facts.organization = facts.organization or document.get("organization")
@@ -278,7 +283,8 @@ def render_statement_report(result: dict[str, Any], filename: str) -> tuple[str,
             period = (document.get("period") or {}).get("text")
             lines.append(
                 f"- {title}{f' (форма {code})' if code else ''}"
-                f"{f', {period}' if period else ''}; строк: {len(document.get('lines') or [])}"
+                f"{f', {period}' if period else ''}"
+                + (f"; строк: {len(document['lines'])}" if document.get("lines") else "")
             )
     lines.append("")
     figures = [facts.current(code) for code in KEY_LINES]
