@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from aiogram.utils.formatting import BlockQuote, Bold, Italic, Text, as_key_value, as_list
 
 from chalicelib.models import SEVERITY_ORDER, DocumentStatus
+from chalicelib.statements.report import amount_text, to_decimal
 from chalicelib.telegram.texts import contract_type_name, failure_text, text
 
 if TYPE_CHECKING:
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from chalicelib.telegram.texts import Lang
 
 TELEGRAM_TEXT_LIMIT = 4096
+TOP_FIGURES = 6  # a statement's key figures shown in the chat
 TOP_FINDINGS = 3
 _QUOTE_CHARS = 280
 
@@ -75,6 +77,8 @@ def summary_text(lang: Lang, document: Document, report: dict[str, Any]) -> Text
     Kept under Telegram's 4096 characters: quotes are cut, and only the gravest findings
     are shown; the full report is a button away.
     """
+    if report.get("kind") == "statement":
+        return _statement_summary(lang, document, report)
     prescreen: dict[str, Any] = report.get("prescreen") or {}
     analysis: dict[str, Any] = report.get("analysis") or {}
     findings = sorted(
@@ -114,6 +118,34 @@ def summary_text(lang: Lang, document: Document, report: dict[str, Any]) -> Text
             parts.append(Text(text(lang, "more_findings", count=len(findings) - TOP_FINDINGS)))
     parts.append(Italic(f"\n{text(lang, 'disclaimer')}"))
     return as_list(*parts)
+
+
+def _statement_summary(lang: Lang, document: Document, report: dict[str, Any]) -> Text:
+    """A counterparty's accounting: company, result, key figures, failed checks, signs."""
+    company = report.get("organization") or text(lang, "none")
+    if report.get("inn"):
+        company = f"{company} (ИНН {report['inn']})"
+    status = "result_needs_check" if report.get("status") == "needs_check" else "result_done"
+    parts: list[Text | str] = [
+        Bold(f"{text(lang, 'statement_title')}: {document.filename}"),
+        as_key_value(text(lang, "field_company"), company),
+        as_key_value(text(lang, "field_result"), text(lang, status)),
+    ]
+    for figure in (report.get("key_figures") or [])[:TOP_FIGURES]:
+        parts.append(as_key_value(figure["name"], _figure(figure)))
+    for key, items, icon in (
+        ("failed_checks", report.get("failed_checks") or [], "🔴"),
+        ("warning_signs", report.get("warning_signs") or [], "🟠"),
+    ):
+        if items:
+            parts.append(Bold(f"\n{text(lang, key)}:"))
+            parts += [Text(f"{icon} {_cut(item, _QUOTE_CHARS)}") for item in items[:TOP_FINDINGS]]
+    parts.append(Italic(f"\n{text(lang, 'disclaimer')}"))
+    return as_list(*parts)
+
+
+def _figure(figure: dict[str, Any]) -> str:
+    return amount_text(to_decimal(figure.get("value")), figure.get("units"))
 
 
 def fits_in_a_message(body: str) -> bool:

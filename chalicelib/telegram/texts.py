@@ -93,6 +93,19 @@ _TEXTS: dict[str, dict[Lang, str]] = {
     "photo_name": {"ru": "Фото", "en": "Photo"},
     # The result.
     "summary_title": {"ru": "Итог проверки", "en": "Screening result"},
+    "statement_title": {"ru": "Отчётность", "en": "Accounting statements"},
+    "field_company": {"ru": "Организация", "en": "Company"},
+    "field_result": {"ru": "Результат", "en": "Result"},
+    "result_done": {
+        "ru": "распознано, контрольные соотношения выполняются",
+        "en": "recognised, the control relations hold",
+    },
+    "result_needs_check": {
+        "ru": "распознано, но контрольные соотношения нарушены: проверьте",
+        "en": "recognised, but control relations fail: check it",
+    },
+    "failed_checks": {"ru": "Не выполнено", "en": "Failed checks"},
+    "warning_signs": {"ru": "Тревожные признаки", "en": "Warning signs"},
     "field_type": {"ru": "Тип", "en": "Type"},
     "field_parties": {"ru": "Стороны", "en": "Parties"},
     "field_amount": {"ru": "Сумма", "en": "Amount"},

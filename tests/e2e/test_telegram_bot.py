@@ -354,3 +354,22 @@ def test_bot_a_late_or_repeated_status_event_changes_nothing(
     assert refused  # the fake answered the real error, and the bot took it in its stride
     assert len(bot.fake.messages(chat)) == sent_before  # no second result
     assert (bot.fake.messages(chat)[1].text or "").startswith("✅ Done")
+
+
+def test_bot_a_balance_sheet_gets_its_figures_and_failed_checks_not_contract_blanks(
+    bot: LocalTelegram,
+) -> None:
+    chat = 2030
+    bot.say(chat, "/start", language_code="ru")
+    balance = Path(__file__).parents[1] / "fixtures" / "statements" / "form_balance_broken.xlsx"
+    bot.send_file(chat, balance)
+    [document] = bot.wait_until_settled(chat)
+    assert (document.status.value, document.pipeline) == ("done", "statement")
+    [result] = [m for m in bot.fake.messages(chat) if (m.text or "").startswith("Отчётность")]
+    assert result.text is not None
+    assert "ИНН 7725123451" in result.text
+    assert "Итого активы (баланс): 25\u00a0620 тыс. руб." in result.text
+    assert "контрольные соотношения нарушены" in result.text
+    assert "1600 = 1700" in result.text  # the failed relation, in words
+    assert "Стороны" not in result.text  # no contract fields left blank
+    _no_handler_errors(bot)

@@ -505,3 +505,20 @@ def test_web_the_login_widget_sends_people_back_signed_in(page: Page) -> None:
     page.signed_in()
     assert page.driver.execute_script("return location.search") == ""  # the hash is not kept
     assert page.text_of("credits-left") == str(SIGNUP_CREDITS)
+
+
+def test_web_a_balance_sheet_shows_its_failed_check_and_figures_not_contract_findings(
+    page: Page,
+) -> None:
+    page.sign_in("web-boris@example.com", register=True)
+    page.signed_in()
+    page.choose_file(
+        Path(__file__).parents[1] / "fixtures" / "statements" / "form_balance_broken.xlsx"
+    )
+    page.visible("result")
+    [card] = page.css("#findings .finding")
+    assert "1600 = 1700" in card.find_element("css selector", "h3").text
+    assert not card.find_elements("css selector", "blockquote")  # no contract quote to show
+    report_html = page.element("report-html")
+    assert "Ключевые показатели" in report_html.text
+    assert report_html.find_elements("css selector", "table")

@@ -18,22 +18,37 @@ function findingCard(finding) {
       el("span", { class: `badge badge-${severity}` }, t(`severity.${severity}`)),
       el("h3", {}, finding.title || ""),
     ),
-    el(
-      "figure",
-      { class: "quote" },
-      el("figcaption", { class: "visually-hidden" }, t("quote")),
-      el("blockquote", {}, finding.quote || ""),
-    ),
-    el("p", {}, finding.explanation || ""),
-    el("p", { class: "recommendation" }, el("strong", {}, `${t("recommendation")}: `), finding.recommendation || ""),
+    ...(finding.quote
+      ? [
+          el(
+            "figure",
+            { class: "quote" },
+            el("figcaption", { class: "visually-hidden" }, t("quote")),
+            el("blockquote", {}, finding.quote),
+          ),
+        ]
+      : []),
+    ...(finding.explanation ? [el("p", {}, finding.explanation)] : []),
+    ...(finding.recommendation
+      ? [el("p", { class: "recommendation" }, el("strong", {}, `${t("recommendation")}: `), finding.recommendation)]
+      : []),
   );
+}
+
+/** A counterparty's accounting: its failed control relations and warning signs as cards. */
+function statementFindings(report) {
+  return [
+    ...(report.failed_checks || []).map((title) => ({ severity: "high", title })),
+    ...(report.warning_signs || []).map((title) => ({ severity: "medium", title })),
+  ];
 }
 
 /** Fill the result area from a 200 answer of GET /v1/documents/{id}/report. */
 export function showReport(answer) {
   shown = answer;
-  const analysis = (answer.report && answer.report.analysis) || null;
-  const findings = (analysis && analysis.findings) || [];
+  const report = answer.report || {};
+  const analysis = report.analysis || null;
+  const findings = report.kind === "statement" ? statementFindings(report) : (analysis && analysis.findings) || [];
   const counts = Object.fromEntries(SEVERITIES.map((s) => [s, 0]));
   for (const finding of findings) if (finding.severity in counts) counts[finding.severity] += 1;
 
