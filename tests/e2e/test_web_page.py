@@ -153,8 +153,9 @@ class Page:
         self.visible("app-view")
         self.until(lambda: self.element("credits").is_displayed())
 
-    def choose_file(self, path: Path) -> None:
-        self.element("file-input").send_keys(str(path))
+    def choose_file(self, path: Path, *more: Path) -> None:
+        # Several paths, one per line, are several files chosen at once.
+        self.element("file-input").send_keys("\n".join(str(p) for p in (path, *more)))
 
     def tab(self, name: str) -> None:
         (tab,) = self.css(f'.tab[data-tab="{name}"]')
@@ -522,3 +523,22 @@ def test_web_a_balance_sheet_shows_its_failed_check_and_figures_not_contract_fin
     report_html = page.element("report-html")
     assert "Ключевые показатели" in report_html.text
     assert report_html.find_elements("css selector", "table")
+
+
+def test_web_a_contract_and_its_counterpartys_statements_chosen_together_are_one_deal(
+    page: Page, cloud: LocalCloud
+) -> None:
+    statements = Path(__file__).parents[1] / "fixtures" / "statements"
+    page.sign_in("web-vera@example.com", register=True)
+    page.signed_in()
+    page.choose_file(statements / "deal_contract.txt", statements / "form_full_year.xlsx")
+    page.visible("result", timeout=120)
+    deal_id = page.element("progress-step").get_attribute("data-deal-id")
+    assert deal_id
+    # The contract's report, shown once the statements were done, sets it against them.
+    report_html = page.element("report-html")
+    assert "Сделка: договор и отчётность контрагента" in report_html.text
+    assert "годовой выручки" in report_html.text
+    deal = _api(cloud, "GET", f"/v1/deals/{deal_id}", token=page.token()).json()
+    assert [d["status"] for d in deal["documents"]] == ["done", "done"]
+    page.until(lambda: page.text_of("credits-left") == str(SIGNUP_CREDITS - 2))

@@ -62,6 +62,7 @@ function showProgressScreen(filename) {
   show(byId("upload-step"), false);
   show(byId("progress-step"));
   byId("doc-name").textContent = filename;
+  delete byId("progress-step").dataset.dealId;
   disarmDelete();
 }
 
@@ -89,9 +90,15 @@ async function poll(id, mine) {
     return;
   }
   if (mine !== generation) return;
-  current = { id, status: document.status };
+  current = { ...current, id, status: document.status };
   shown = document;
   setStage(document.status, stageText(document));
+  if (document.status === "done" && current.deal && !(await dealSettled(current.deal, mine))) {
+    // The contract is done; its report compares it with the deal's statements once they are.
+    setStage(document.status, t("deal_waiting"));
+    setTimeout(() => poll(id, mine), POLL_MS);
+    return;
+  }
   if (document.status === "done") {
     try {
       const { data } = await call("GET", `v1/documents/${encodeURIComponent(id)}/report`);
@@ -107,6 +114,65 @@ async function poll(id, mine) {
     return;
   }
   setTimeout(() => poll(id, mine), document.status === "in_review" ? POLL_HELD_MS : POLL_MS);
+}
+
+/** Whether every document of the deal has ended (done, failed or held). */
+async function dealSettled(dealId, mine) {
+  try {
+    const { data } = await call("GET", `v1/deals/${encodeURIComponent(dealId)}`);
+    return data.documents.every((d) => ["done", "failed", "in_review"].includes(d.status));
+  } catch (error) {
+    if (mine === generation && error.status !== 401) notify(explain(error, context.config));
+    return true; // show the contract's own report rather than wait for ever
+  }
+}
+
+const SPREADSHEET = /\.(xlsx|xls|xlsb|ods)$/i;
+
+/** Several files at once: one deal, a credit and an upload each; the contract is shown. */
+async function startDeal(files) {
+  notify("");
+  let deal;
+  try {
+    ({ data: deal } = await call("POST", "v1/deals", {
+      files: files.map((file) => ({ filename: file.name, content_type: contentTypeOf(file), size: file.size })),
+    }));
+  } catch (error) {
+    byId("file-input").value = "";
+    if (error.status !== 401) notify(explain(error, context.config));
+    byId("dropzone").focus();
+    return;
+  }
+  context.refreshCredits();
+  // The contract is the file that is no spreadsheet (else the first): its report compares.
+  const main = Math.max(0, files.findIndex((file) => !SPREADSHEET.test(file.name)));
+  showProgressScreen(files.map((file) => file.name).join(" + "));
+  const mine = generation;
+  const id = deal.documents[main].document.document_id;
+  byId("progress-step").dataset.documentId = id;
+  byId("progress-step").dataset.dealId = deal.deal_id;
+  current = { id, status: "awaiting_upload", deal: deal.deal_id };
+  setProgress(0);
+  setStage("awaiting_upload", t("sending"));
+  const total = files.reduce((sum, file) => sum + file.size, 0) || 1;
+  const sent = files.map(() => 0);
+  const progress = (index) => (fraction) => {
+    sent[index] = fraction * files[index].size;
+    setProgress(sent.reduce((a, b) => a + b, 0) / total);
+  };
+  try {
+    await Promise.all(deal.documents.map((ticket, index) => uploadToStorage(ticket.upload, files[index], progress(index))));
+  } catch (error) {
+    if (mine === generation) notify(explain(error, context.config));
+    return;
+  }
+  poll(id, mine);
+}
+
+function startFiles(list) {
+  const files = Array.from(list || []);
+  if (files.length > 1) startDeal(files);
+  else if (files.length === 1) startUpload(files[0]);
 }
 
 function contentTypeOf(file) {
@@ -194,9 +260,7 @@ export function initUpload(ctx) {
   const input = byId("file-input");
   const zone = byId("dropzone");
   zone.addEventListener("click", () => input.click());
-  input.addEventListener("change", () => {
-    if (input.files && input.files[0]) startUpload(input.files[0]);
-  });
+  input.addEventListener("change", () => startFiles(input.files));
   zone.addEventListener("dragover", (event) => {
     event.preventDefault();
     event.dataTransfer.dropEffect = "copy";
@@ -206,8 +270,7 @@ export function initUpload(ctx) {
   zone.addEventListener("drop", (event) => {
     event.preventDefault();
     zone.classList.remove("dragging");
-    const file = event.dataTransfer.files && event.dataTransfer.files[0];
-    if (file) startUpload(file);
+    startFiles(event.dataTransfer.files);
   });
   // A file dropped beside the zone must not make the browser open it instead of the page.
   for (const type of ["dragover", "drop"]) window.addEventListener(type, (event) => event.preventDefault());
