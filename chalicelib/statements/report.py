@@ -26,6 +26,13 @@ KEY_LINES: dict[str, str] = {
     "1520": "Кредиторская задолженность",
     "1250": "Денежные средства",
 }
+# Read to work out net assets (Минфин order 84н: assets less liabilities, deferred income
+# not counted as one), not shown on their own.
+_NET_ASSET_LINES = {
+    "1400": "Долгосрочные обязательства",
+    "1500": "Краткосрочные обязательства",
+    "1530": "Доходы будущих периодов",
+}
 _DOCUMENT_TYPES = {
     "BALANCE": "Бухгалтерский баланс",
     "INCOME": "Отчёт о финансовых результатах",
@@ -126,11 +133,12 @@ def statement_facts(result: dict[str, Any]) -> StatementFacts:
         kind = _DOCUMENT_TYPES.get(str(document.get("document_type")), "форма").lower()
         for line in document.get("lines") or []:
             code = str(line.get("code") or "")
-            if code not in KEY_LINES or code in facts.figures:
+            names = KEY_LINES | _NET_ASSET_LINES
+            if code not in names or code in facts.figures:
                 continue
             facts.figures[code] = [
                 Figure(
-                    name=KEY_LINES[code],
+                    name=names[code],
                     value=to_decimal(value),
                     units=document.get("units"),
                     source=(
@@ -143,26 +151,44 @@ def statement_facts(result: dict[str, Any]) -> StatementFacts:
     return facts
 
 
+def net_assets(facts: StatementFacts) -> Figure | None:
+    """Net assets at the latest date: 1600 − 1400 − 1500 + 1530; None without the lines."""
+    assets, long_term, short_term = (facts.current(c) for c in ("1600", "1400", "1500"))
+    if assets is None or assets.value is None or long_term is None or short_term is None:
+        return None
+    deferred = facts.current("1530")
+    value = assets.value - (long_term.value or 0) - (short_term.value or 0)
+    value += deferred.value if deferred is not None and deferred.value is not None else 0
+    where = assets.source.split(", ", 2)[-1]  # the column and the sheet of line 1600
+    return Figure(
+        name="Чистые активы",
+        value=value,
+        units=assets.units,
+        source=f"бухгалтерский баланс, строки 1600 − 1400 − 1500 + 1530, {where}",
+    )
+
+
 def warning_signs(facts: StatementFacts) -> list[str]:
     """What a deal team should look at: negative net assets, a loss, falls, thin equity."""
     signs: list[str] = []
     equity, charter = facts.current("1300"), facts.current("1310")
-    if equity is not None and equity.value is not None and equity.value < 0:
+    measure = net_assets(facts) or equity
+    if measure is not None and measure.value is not None and measure.value < 0:
         signs.append(
-            "Капитал и резервы отрицательны: чистые активы меньше нуля "
-            f"({amount_text(equity.value, equity.units)}; {equity.source})."
+            f"{measure.name} отрицательны: чистые активы меньше нуля "
+            f"({amount_text(measure.value, measure.units)}; {measure.source})."
         )
     elif (
-        equity is not None
+        measure is not None
         and charter is not None
-        and equity.value is not None
+        and measure.value is not None
         and charter.value is not None
-        and equity.value < charter.value
+        and measure.value < charter.value
     ):
         signs.append(
-            "Капитал и резервы меньше уставного капитала "
-            f"({amount_text(equity.value, equity.units)} против "
-            f"{amount_text(charter.value, charter.units)}; строки 1300 и 1310): по ст. 90 ГК РФ "
+            f"{measure.name} меньше уставного капитала "
+            f"({amount_text(measure.value, measure.units)} против "
+            f"{amount_text(charter.value, charter.units)}, строка 1310): по ст. 90 ГК РФ "
             "общество может быть обязано уменьшить уставный капитал или ликвидироваться."
         )
     profit = facts.current("2400")
@@ -288,6 +314,7 @@ def render_statement_report(result: dict[str, Any], filename: str) -> tuple[str,
             )
     lines.append("")
     figures = [facts.current(code) for code in KEY_LINES]
+    figures.insert(list(KEY_LINES).index("1310"), net_assets(facts))
     shown = [figure for figure in figures if figure is not None]
     if shown:
         lines += [

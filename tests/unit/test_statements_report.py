@@ -56,3 +56,29 @@ def test_amounts_are_grouped_with_a_true_minus_and_a_decimal_comma() -> None:
 
     assert amount_text(Decimal("-1234567.5"), "rub") == "−1\u00a0234\u00a0567,5 руб."
     assert amount_text(None) == "—"
+
+
+def test_net_assets_are_assets_less_liabilities_with_deferred_income_kept_and_cited() -> None:
+    result = _statements()
+    balance = result["documents"][0]
+    balance["lines"] += [
+        {"code": "1400", "name": "1400", "values": ["3000", "2000"], "cell": "D60"},
+        {"code": "1530", "name": "1530", "values": ["100", "0"], "cell": "D70"},
+    ]
+    _, report = render_statement_report(result, "f.xlsx")
+    [net] = [f for f in report["key_figures"] if f["name"] == "Чистые активы"]
+    # 20 000 − 3 000 − 8 000 + 100
+    assert net["value"] == "9100" and "строки 1600 − 1400 − 1500 + 1530" in net["source"]
+    assert "На 31 декабря 2024 г." in net["source"]
+
+
+def test_net_assets_below_the_charter_capital_are_a_warning_sign() -> None:
+    result = _statements()
+    balance = result["documents"][0]
+    balance["lines"] += [{"code": "1400", "name": "1400", "values": ["11995", "0"], "cell": "D60"}]
+    for line in balance["lines"]:
+        if line["code"] == "1310":
+            line["values"] = ["10", "10"]
+    _, report = render_statement_report(result, "f.xlsx")
+    # 20 000 − 11 995 − 8 000 = 5 thousand, under a charter capital of 10 thousand
+    assert any("Чистые активы меньше уставного капитала" in s for s in report["warning_signs"])
