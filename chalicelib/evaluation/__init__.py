@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from chalicelib.evaluation.harness import screen_all
-from chalicelib.evaluation.labels import read_labelled
+from chalicelib.evaluation.labels import Split, read_labelled
 from chalicelib.evaluation.report import render_table, summarize
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
     from pathlib import Path
 
     from chalicelib.extract import ExtractLimits
@@ -21,12 +22,22 @@ if TYPE_CHECKING:
 __all__ = ["evaluate_corpus", "render_table"]
 
 
-def evaluate_corpus(corpus: Path, *, limits: ExtractLimits, workers: int = 2) -> dict[str, Any]:
-    """Screen every labelled document of `corpus` and summarise the scores."""
-    documents = read_labelled(corpus)
+def evaluate_corpus(
+    corpus: Path,
+    *,
+    limits: ExtractLimits,
+    workers: int = 2,
+    splits: Collection[Split] = ("train", "test"),
+) -> dict[str, Any]:
+    """Screen the labelled documents of `corpus` in `splits` and summarise the scores.
+
+    Leave `test` out while tuning: its documents are then never read.
+    """
+    documents = [d for d in read_labelled(corpus) if d.split in splits]
     if not documents:
         raise FileNotFoundError(
-            f"{corpus} has no ru_contracts_labels.tsv and no en_cuad/labels.tsv to measure against"
+            f"{corpus} has no labelled documents in {', '.join(splits)} (looked for "
+            "labels.tsv, ru_contracts_labels.tsv and en_cuad/labels.tsv)"
         )
     screened = screen_all(documents, limits=limits, workers=workers)
     return summarize(screened, corpus=corpus.name or str(corpus))

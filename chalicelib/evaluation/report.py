@@ -103,9 +103,27 @@ def by_route(screened: Sequence[Screened]) -> dict[str, dict[str, Any]]:
 
 
 def summarize(screened: Sequence[Screened], *, corpus: str) -> dict[str, Any]:
-    """The whole eval as JSON-ready data: fields, bands, routes and each document."""
+    """The whole eval as JSON-ready data: fields, bands, routes and each document.
+
+    `splits` holds the fields and bands of each split on its own (train, test), so the
+    numbers on documents nobody tuned on stand beside the others.
+    """
+    splits = sorted({s.document.split for s in screened}, key=("train", "test").index)
     return {
         "corpus": corpus,
+        "splits": {
+            split: {
+                "documents": sum(1 for s in screened if s.document.split == split),
+                "fields": {
+                    name: score.as_json()
+                    for name, score in field_scores(
+                        [s for s in screened if s.document.split == split]
+                    ).items()
+                },
+                "confidence_bands": by_band([s for s in screened if s.document.split == split]),
+            }
+            for split in splits
+        },
         "fields": {name: score.as_json() for name, score in field_scores(screened).items()},
         "confidence_bands": by_band(screened),
         "routes": by_route(screened),
@@ -118,6 +136,7 @@ def summarize(screened: Sequence[Screened], *, corpus: str) -> dict[str, Any]:
             {
                 "file": str(s.document.path.name),
                 "language": s.document.language,
+                "split": s.document.split,
                 "error": s.error,
                 "confidence": s.result.confidence,
                 "route": s.result.route,
@@ -132,9 +151,39 @@ def summarize(screened: Sequence[Screened], *, corpus: str) -> dict[str, Any]:
     }
 
 
+def _side_by_side(splits: dict[str, Any]) -> list[str]:
+    """Each field's value on every split, then each split's bands: train beside test."""
+    names = list(dict.fromkeys(name for split in splits.values() for name in split["fields"]))
+    head = ""
+    for split, data in splits.items():
+        label = f"{split} (n={data['documents']})"
+        head += f"{label:>18}"
+    lines = [f"{'field':<40}{'metric':>9}{head}  target"]
+    for name in names:
+        cells, metric, target = "", "", ""
+        for data in splits.values():
+            field = data["fields"].get(name)
+            value = f"{field['value']:.2f}" if field else "—"
+            cells += f"{value:>18}"
+            if field:
+                metric = field["metric"]
+                target = f"≥ {field['target']:.2f}" if "target" in field else target
+        lines.append(f"{name:<40}{metric:>9}{cells}  {target}")
+    for split, data in splits.items():
+        bands = ", ".join(
+            f"{row['band']}: {row['field_accuracy']:.2f} ({row['documents']})"
+            for row in data["confidence_bands"]
+        )
+        lines.append(f"{split} accuracy by confidence band (documents): {bands}")
+    return [*lines, "", "All documents together:", ""]
+
+
 def render_table(summary: dict[str, Any], *, misses: bool = True) -> str:
     """The eval for a person: the field table, the bands, the routes and the misses."""
     lines = [f"Prescreen against the labels in {summary['corpus']}", ""]
+    splits = summary.get("splits") or {}
+    if len(splits) > 1:
+        lines += _side_by_side(splits)
     lines.append(f"{'field':<40}{'metric':>9}{'value':>7}{'n':>4}{'P':>6}{'R':>6}  target")
     for name, data in summary["fields"].items():
         p = f"{data['precision']:.2f}" if "precision" in data else ""

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from chalicelib.evaluation.labels import Split
     from infra.localcloud.cloud import LocalCloud
     from infra.localcloud.telegram_local import LocalTelegram
 
@@ -185,7 +186,8 @@ def evaluate(args: argparse.Namespace) -> int:
     # The production limits, as the Extract Lambda has them; no table or bucket is touched.
     limits = ExtractLimits.from_settings(Settings(table_name="-", bucket_name="-"))
     try:
-        summary = evaluate_corpus(corpus, limits=limits, workers=args.workers)
+        splits: tuple[Split, ...] = ("train", "test") if args.split == "all" else (args.split,)
+        summary = evaluate_corpus(corpus, limits=limits, workers=args.workers, splits=splits)
     except (FileNotFoundError, ValueError) as exc:
         print(exc, file=sys.stderr)
         return EXIT_INFRA
@@ -277,11 +279,19 @@ def build_parser() -> argparse.ArgumentParser:
         "corpus",
         nargs="?",
         default=os.environ.get("CORPUS_DIR", "../shared/corpus"),
-        help="a directory like the shared corpus (default: $CORPUS_DIR or ../shared/corpus)",
+        help="a directory like the shared corpus, or any directory with its own labels.tsv of "
+        "CUAD's columns such as en_cuad_dev (default: $CORPUS_DIR or ../shared/corpus)",
     )
     measure.add_argument("--json", metavar="OUT", help="also write the results as JSON here")
     measure.add_argument("--workers", type=int, default=2, help="documents read at once")
     measure.add_argument("--no-misses", action="store_true", help="print the tables only")
+    measure.add_argument(
+        "--split",
+        choices=("all", "train", "test"),
+        default="all",
+        help="which documents: train (tune on these), test (held out: the final numbers), "
+        "or all, side by side (default)",
+    )
     measure.set_defaults(run=evaluate)
 
     read = commands.add_parser(
