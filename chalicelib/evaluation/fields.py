@@ -308,7 +308,8 @@ NOT_SCORED: dict[str, dict[str, str]] = {
     },
 }
 
-# The targets issue #3 sets; the eval prints each field's standing against them.
+# The targets: issue #3's, raised by issue #13 for contracts nobody tuned on (the test
+# split); the eval prints each field's standing against them.
 TARGETS: dict[str, float] = {
     "ru.contract_type": 0.90,
     "ru.parties": 0.85,
@@ -316,15 +317,17 @@ TARGETS: dict[str, float] = {
     "ru.has_penalty": 0.90,
     "ru.has_unilateral_termination": 0.90,
     "ru.has_arbitration_or_jurisdiction": 0.90,
-    "ru.has_liability_cap": 0.80,
+    "ru.has_liability_cap": 0.85,
     "ru.has_auto_renewal": 0.80,
-    "en.governing_law": 0.90,
-    "en.parties": 0.75,
-    "en.effective_date": 0.70,
-    "en.expiration_date": 0.70,
-    "en.termination_for_convenience": 0.75,
-    "en.liquidated_damages": 0.75,
-    "en.cap_on_liability": 0.75,
+    "en.governing_law": 0.95,
+    "en.parties": 0.80,
+    "en.agreement_date": 0.80,
+    "en.effective_date": 0.80,
+    "en.expiration_date": 0.80,
+    "en.renewal_term": 0.85,
+    "en.termination_for_convenience": 0.80,
+    "en.liquidated_damages": 0.80,
+    "en.cap_on_liability": 0.85,
 }
 
 FIELDS: dict[str, tuple[Field, ...]] = {"ru": RU_FIELDS, "en": EN_FIELDS}
