@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export AWS_DEFAULT_REGION ?= us-east-1
 
-.PHONY: setup system-deps demo test test-fast lint bench eval package clean lock
+.PHONY: setup system-deps demo test test-fast lint bench eval train package clean lock
 
 setup: $(STAMP) system-deps
 
@@ -72,6 +72,11 @@ bench: setup
 # Prescreen against the labelled corpus (CORPUS_DIR, default ../shared/corpus); EVAL_JSON=out.json
 eval: setup
 	$(BIN)/contract-check eval $${CORPUS_DIR:-../shared/corpus} $(if $(EVAL_JSON),--json $(EVAL_JSON))
+
+# The clause detectors prescreen ships, fitted again on CUAD's train split (CORPUS_DIR):
+# the same data gives the same chalicelib/prescreen/clause_model.json, byte for byte.
+train: setup
+	$(BIN)/contract-check train $${CORPUS_DIR:-../shared/corpus}/en_cuad_dev
 
 package: setup
 	$(BIN)/python -m infra.package --out out

@@ -139,6 +139,10 @@ class PrescreenResult(Frozen):
     dispute_forum: ClauseFlag | None = None
     liability_cap: ClauseFlag | None = None
     auto_renewal: ClauseFlag | None = None
+    # Learned from CUAD's spans (English contracts only; None where not judged).
+    anti_assignment: ClauseFlag | None = None
+    non_compete: ClauseFlag | None = None
+    exclusivity: ClauseFlag | None = None
     governing_law: str | None = None
     confidence: float = Field(ge=0, le=1)
     doubts: tuple[str, ...] = Field((), description="What lowered the confidence, gravest first")

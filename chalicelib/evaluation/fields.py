@@ -295,16 +295,17 @@ EN_FIELDS: tuple[Field, ...] = (
     _flag("termination_for_convenience", "unilateral_termination", yes="yes"),
     _flag("liquidated_damages", "penalty", yes="yes"),
     _flag("cap_on_liability", "liability_cap", yes="yes"),
+    _flag("anti_assignment", "anti_assignment", yes="yes"),
+    _flag("non_compete", "non_compete", yes="yes"),
+    _flag("exclusivity", "exclusivity", yes="yes"),
 )
 
 # Label columns prescreen does not extract, so the eval cannot score them (yet).
 NOT_SCORED: dict[str, dict[str, str]] = {
     "ru": {},
     "en": {
-        "uncapped_liability": "prescreen has no field for it",
-        "anti_assignment": "prescreen has no field for it",
-        "non_compete": "prescreen has no field for it",
-        "exclusivity": "prescreen has no field for it",
+        "uncapped_liability": "no detector good enough yet: the learned one reads plain cap "
+        "clauses as uncapped",
     },
 }
 

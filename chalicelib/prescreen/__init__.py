@@ -1,15 +1,19 @@
 """Prescreen: facts, risky clauses, a confidence and a route for one document's Markdown text.
 
-Rules only, no model: each field has its own module of precompiled patterns
-that a Russian or English contract lawyer would recognise. Every clause flag
-quotes the sentence that proves it, verbatim from the input.
+Each field has its own module of precompiled patterns that a Russian or English
+contract lawyer would recognise. For English contracts, clause detectors learned
+from CUAD's spans (`clause_model`, a small weights file) decide the liability cap and
+three more clauses (anti-assignment, non-compete, exclusivity): measured on the train
+split, they beat the rules there, or there are no rules. Every clause flag quotes the
+sentence that proves it, verbatim from the input.
 """
 
 from __future__ import annotations
 
 import re
 
-from chalicelib.models import Language, PrescreenResult
+from chalicelib.models import ClauseFlag, Language, PrescreenResult
+from chalicelib.prescreen.clause_model import find_clause_sentences
 from chalicelib.prescreen.clauses import CLAUSES, find_clauses
 from chalicelib.prescreen.confidence import score_confidence
 from chalicelib.prescreen.contract_dates import find_contract_dates
@@ -71,6 +75,7 @@ def _contract_draft(
         if contract_words
         else dict.fromkeys(CLAUSES)
     )
+    learned = _learned_clauses(text) if "en" in languages and can_judge else {}
     return PrescreenResult(
         language=language,
         contract_type=classify_contract(text, title, parties),
@@ -83,12 +88,37 @@ def _contract_draft(
         penalty=clauses["penalty"],
         unilateral_termination=clauses["unilateral_termination"],
         dispute_forum=clauses["dispute_forum"],
-        liability_cap=clauses["liability_cap"],
+        liability_cap=_cap(clauses["liability_cap"], learned, language),
         auto_renewal=clauses["auto_renewal"],
+        anti_assignment=learned.get("anti_assignment"),
+        non_compete=learned.get("non_compete"),
+        exclusivity=learned.get("exclusivity"),
         governing_law=find_governing_law(text, languages),
         confidence=0.0,
         route="manual_review",
     )
+
+
+def _learned_clauses(text: PreparedText) -> dict[str, ClauseFlag]:
+    """The learned detectors' verdicts, each with its best sentence as the evidence."""
+    # The caller's own text, as the detectors were trained on; the quote's whitespace is
+    # folded onto one line, as the rules' quotes are.
+    return {
+        name: ClauseFlag(
+            present=found.present,
+            evidence=" ".join(found.evidence.split()) if found.present and found.evidence else None,
+        )
+        for name, found in find_clause_sentences(text.raw).items()
+    }
+
+
+def _cap(
+    rules: ClauseFlag | None, learned: dict[str, ClauseFlag], language: Language
+) -> ClauseFlag | None:
+    """The liability cap: the learned detector for English (it wins on train), else the rules."""
+    if language == "en" and "cap_on_liability" in learned:
+        return learned["cap_on_liability"]
+    return rules
 
 
 def _statement_draft(text: PreparedText, language: Language) -> PrescreenResult:

@@ -210,6 +210,24 @@ def telegram_send(args: argparse.Namespace) -> int:
     return run_telegram_send(files, album=args.album, language=args.lang)
 
 
+def train_clauses(args: argparse.Namespace) -> int:
+    """Fit the clause detectors on a CUAD directory's train split and write the model file."""
+    from chalicelib.evaluation.train_clauses import write_model
+
+    corpus = Path(args.corpus)
+    if not (corpus / "labels.tsv").is_file() or not (corpus / "spans.jsonl").is_file():
+        print(f"{corpus} has no labels.tsv and spans.jsonl to train on", file=sys.stderr)
+        return EXIT_INFRA
+    model = write_model(corpus, Path(args.out))
+    for name, detector in model["detectors"].items():
+        print(
+            f"{name:<30} train 5-fold F1 {detector['cv_f1']:.3f}  threshold "
+            f"{detector['threshold']:.3f}  {len(detector['weights'])} weights"
+        )
+    print(f"wrote {args.out} ({Path(args.out).stat().st_size // 1024} KB)")
+    return EXIT_OK
+
+
 def recognize(args: argparse.Namespace) -> int:
     """Trial balances and statements recognised on this machine; no cloud."""
     from infra.localcloud.recognize_cli import run_recognize
@@ -293,6 +311,26 @@ def build_parser() -> argparse.ArgumentParser:
         "or all, side by side (default)",
     )
     measure.set_defaults(run=evaluate)
+
+    fit = commands.add_parser(
+        "train",
+        help="fit the clause detectors on CUAD's spans (train split only)",
+        description="Fit the learned clause detectors on a CUAD directory's train split "
+        "(labels.tsv and spans.jsonl) and write the model file prescreen ships. The same "
+        "data gives the same file, byte for byte.",
+    )
+    fit.add_argument(
+        "corpus",
+        nargs="?",
+        default=str(Path(os.environ.get("CORPUS_DIR", "../shared/corpus")) / "en_cuad_dev"),
+        help="a CUAD directory (default: $CORPUS_DIR/en_cuad_dev)",
+    )
+    fit.add_argument(
+        "--out",
+        default=str(Path(__file__).resolve().parents[2] / "chalicelib/prescreen/clause_model.json"),
+        help="where the model file goes (default: the one prescreen ships)",
+    )
+    fit.set_defaults(run=train_clauses)
 
     read = commands.add_parser(
         "recognize",

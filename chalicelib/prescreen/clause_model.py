@@ -1,0 +1,164 @@
+"""Clause detectors learned from CUAD's annotated spans: which sentence is the clause.
+
+Each detector is a logistic regression over a sentence's hashed words and word pairs.
+The weights ship as a small JSON file beside this module; scoring is a dictionary
+lookup per feature, no ML runtime. A document has the clause when its best sentence
+scores at or above the detector's threshold, and that sentence is the evidence.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import json
+import math
+import re
+import zlib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+BUCKETS = 1 << 18
+MODEL_FILE = Path(__file__).with_name("clause_model.json")
+_WORD = re.compile(r"[a-z][a-z0-9']*|\d+")
+# Sentences end at a full stop, semicolon or colon before a space, or at a blank line;
+# CUAD's spans are mostly sentences or clauses of this size.
+_SENTENCE_END = re.compile(r"(?<=[.;:])\s+(?=[A-Z(\"“0-9])|\n\s*\n")
+MIN_SENTENCE_CHARS = 20
+MAX_SENTENCE_CHARS = 2000
+# The words a clause cannot be written without: only sentences that have them are
+# scored (and trained on), which keeps scoring fast and the negatives relevant. Stems,
+# matched in lower case; `*` marks one that must stand as a whole word.
+TRIGGERS: dict[str, tuple[str, ...]] = {
+    "termination_for_convenience": ("terminat", "cancel"),
+    "liquidated_damages": ("liquidated", "penalt", "damages", "*fee", "*fees"),
+    "cap_on_liability": ("liab", "damages", "exceed"),
+    "renewal_term": ("renew", "extend", "extension", "successive", "automatic"),
+    "anti_assignment": ("assign", "transfer", "change of control", "change in control", "delegat"),
+    "non_compete": ("compet", "solicit", "engage in"),
+    "exclusivity": ("exclusiv", "*sole", "*only"),
+}
+
+
+def trigger_positions(name: str, low: str) -> list[int]:
+    """Where a clause's trigger stems stand in lower-cased text (str.find: no regex)."""
+    positions: list[int] = []
+    for stem in TRIGGERS[name]:
+        whole, word = stem.startswith("*"), stem.lstrip("*")
+        at = low.find(word)
+        while at != -1:
+            end = at + len(word)
+            if not whole or (
+                (at == 0 or not low[at - 1].isalnum())
+                and (end >= len(low) or not low[end].isalnum())
+            ):
+                positions.append(at)
+            at = low.find(word, end)
+    return sorted(positions)
+
+
+def has_trigger(name: str, sentence: str) -> bool:
+    """Whether a sentence holds one of the clause's trigger stems."""
+    return bool(trigger_positions(name, sentence.lower()))
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """Where each sentence of the text starts and ends; very short pieces left out."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for boundary in [*_SENTENCE_END.finditer(text), None]:
+        end = boundary.start() if boundary is not None else len(text)
+        if len(text[start:end].strip()) >= MIN_SENTENCE_CHARS:
+            spans.append((start, end))
+        if boundary is not None:
+            start = boundary.end()
+    return spans
+
+
+def sentences_of(text: str) -> list[str]:
+    """The text cut into sentences, each as written (stripped), very short pieces dropped."""
+    return [text[a:b].strip()[:MAX_SENTENCE_CHARS] for a, b in sentence_spans(text)]
+
+
+def features(sentence: str) -> list[int]:
+    """A sentence's words and word pairs, each hashed into one of BUCKETS, sorted, unique."""
+    words = _WORD.findall(sentence.lower())
+    grams = [*words, *(f"{a} {b}" for a, b in itertools.pairwise(words))]
+    return sorted({zlib.crc32(gram.encode("utf-8")) % BUCKETS for gram in grams})
+
+
+@dataclass(frozen=True)
+class Detector:
+    """One clause's weights, bias and the document-level threshold."""
+
+    bias: float
+    weights: dict[int, float]
+    threshold: float
+
+    def probability(self, feats: list[int]) -> float:
+        """The sentence's probability of being this clause."""
+        z = self.bias + sum(self.weights.get(f, 0.0) for f in feats)
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+@dataclass(frozen=True)
+class ClauseFinding:
+    """A clause's best sentence in a document and its probability."""
+
+    present: bool
+    probability: float
+    evidence: str | None
+
+
+def load_detectors(data: dict[str, Any]) -> dict[str, Detector]:
+    """Detectors from the model file's JSON."""
+    return {
+        name: Detector(
+            bias=float(spec["bias"]),
+            weights={int(k): float(v) for k, v in spec["weights"].items()},
+            threshold=float(spec["threshold"]),
+        )
+        for name, spec in data["detectors"].items()
+    }
+
+
+@cache
+def shipped_detectors() -> dict[str, Detector]:
+    """The detectors of the shipped model file (read once per process)."""
+    return load_detectors(json.loads(MODEL_FILE.read_text(encoding="utf-8")))
+
+
+def find_clause_sentences(
+    text: str, detectors: dict[str, Detector] | None = None
+) -> dict[str, ClauseFinding]:
+    """For each detector, whether the text has its clause, with the best sentence."""
+    detectors = shipped_detectors() if detectors is None else detectors
+    spans = sentence_spans(text)
+    starts = [start for start, _ in spans]
+    low = text.lower()
+    sentences: dict[int, str] = {}
+    feats: dict[int, list[int]] = {}
+    found: dict[str, ClauseFinding] = {}
+    for name, detector in detectors.items():
+        best, best_index = 0.0, -1
+        # Each trigger runs once over the whole text; its hits name the sentences scored.
+        candidates = sorted(
+            {
+                index
+                for at in trigger_positions(name, low)
+                if (index := bisect.bisect_right(starts, at) - 1) >= 0 and at < spans[index][1]
+            }
+        )
+        for index in candidates:
+            if index not in feats:
+                start, end = spans[index]
+                sentences[index] = text[start:end].strip()[:MAX_SENTENCE_CHARS]
+                feats[index] = features(sentences[index])
+            probability = detector.probability(feats[index])
+            if probability > best:
+                best, best_index = probability, index
+        present = best >= detector.threshold
+        evidence = sentences.get(best_index)
+        found[name] = ClauseFinding(present, best, evidence)
+    return found

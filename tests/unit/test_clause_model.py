@@ -1,0 +1,91 @@
+"""The learned clause detectors: the shipped file, its scorer, and a reproducible fit."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from chalicelib.evaluation.labels import split_of
+from chalicelib.evaluation.train_clauses import CATEGORIES, write_model
+from chalicelib.prescreen.clause_model import (
+    MODEL_FILE,
+    TRIGGERS,
+    find_clause_sentences,
+    sentences_of,
+    shipped_detectors,
+)
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+CONTRACT = (
+    "MASTER SUPPLY AGREEMENT\n\n"
+    "1. Supply. Seller shall supply the Products described in Exhibit A to Buyer.\n\n"
+    "2. Assignment. Neither party may assign this Agreement or any of its rights or "
+    "obligations hereunder without the prior written consent of the other party.\n\n"
+    "3. Limitation. In no event shall either party's aggregate liability arising out of this "
+    "Agreement exceed the total fees paid by Buyer in the twelve months preceding the claim.\n\n"
+    "4. Notices. All notices shall be in writing and delivered to the addresses above.\n"
+)
+
+
+def test_the_shipped_model_is_small_and_every_detector_has_its_trigger_words() -> None:
+    assert MODEL_FILE.stat().st_size < 2_000_000
+    detectors = shipped_detectors()
+    assert set(detectors) == set(CATEGORIES.values())
+    assert set(detectors) <= set(TRIGGERS)
+
+
+def test_an_assignment_ban_and_a_cap_are_found_with_their_sentences_as_evidence() -> None:
+    found = find_clause_sentences(CONTRACT)
+    assert found["anti_assignment"].present
+    assert found["anti_assignment"].evidence is not None
+    assert found["anti_assignment"].evidence.startswith("Neither party may assign this Agreement")
+    assert found["cap_on_liability"].present
+    assert "aggregate liability" in (found["cap_on_liability"].evidence or "")
+    # Nothing in the contract restrains competition or grants exclusivity.
+    assert not found["non_compete"].present
+    assert not found["exclusivity"].present
+
+
+def test_sentences_keep_the_text_as_written_and_drop_scraps() -> None:
+    text = (
+        "The first clause is here; The second  clause   is here.\n\nOk.\n\nThe third one is here."
+    )
+    assert sentences_of(text) == [
+        "The first clause is here;",
+        "The second  clause   is here.",
+        "The third one is here.",
+    ]
+
+
+def _tiny_cuad(root: Path) -> Path:
+    """A CUAD directory of a few train contracts, some with an anti-assignment span."""
+    folder = root / "cuad"
+    (folder / "texts").mkdir(parents=True)
+    names = [f"C{n}.txt" for n in range(200) if split_of(f"C{n}.txt") == "train"][:10]
+    ban = "Neither party may assign this Agreement without the prior written consent of the other."
+    rows = ["file\tAnti-Assignment\tNon-Compete\tExclusivity\tCap On Liability"]
+    spans = []
+    for index, name in enumerate(names):
+        has = index % 2 == 0
+        text = "This Agreement governs the sale of goods by the seller to the buyer. "
+        text += (ban if has else "Either party may transfer its rights in its sole judgment.") + " "
+        text += "The buyer shall pay within thirty days of the invoice date."
+        (folder / "texts" / name).write_text(text, encoding="utf-8")
+        rows.append(f"texts/{name}\t{'Yes' if has else 'No'}\tNo\tNo\tNo")
+        spans.append({"file": f"texts/{name}", "spans": {"Anti-Assignment": [ban] if has else []}})
+    (folder / "labels.tsv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    (folder / "spans.jsonl").write_text(
+        "\n".join(json.dumps(row) for row in spans) + "\n", encoding="utf-8"
+    )
+    return folder
+
+
+def test_training_twice_on_the_same_data_writes_the_same_file(tmp_path: Path) -> None:
+    corpus = _tiny_cuad(tmp_path)
+    first, second = tmp_path / "one.json", tmp_path / "two.json"
+    model = write_model(corpus, first)
+    write_model(corpus, second)
+    assert first.read_bytes() == second.read_bytes()
+    assert model["detectors"]["anti_assignment"]["positives"] == 5
