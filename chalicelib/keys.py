@@ -89,3 +89,8 @@ def build_result_key(file_id: str, job_id: str) -> str:
 def build_result_prefix(file_id: str) -> str:
     """`results/{file_id}/`: every result file of one document."""
     return f"{RESULTS_PREFIX}{file_id}/"
+
+
+def build_run_result_key(document_id: str, version: int) -> str:
+    """The result file of one version's run: its job is the run, named as the run is."""
+    return build_result_key(document_id, build_execution_name(document_id, version))

@@ -15,8 +15,8 @@ from chalicelib.http import error_body
 from chalicelib.keys import (
     build_artifact_key,
     build_artifact_prefix,
-    build_result_key,
     build_result_prefix,
+    build_run_result_key,
     build_upload_prefix,
 )
 from chalicelib.models import Document, DocumentStatus
@@ -99,9 +99,15 @@ class DocumentQueries:
         return body
 
     def _cross_check(
-        self, contract: Document, members: list[Document] | None = None
+        self,
+        contract: Document,
+        members: list[Document] | None = None,
+        report: dict[str, Any] | None = None,
     ) -> DealCheck | None:
-        """The contract against the deal's recognised statements; None when none is done."""
+        """The contract against the deal's recognised statements; None when none is done.
+
+        `report` is the contract's report JSON when the caller has read it already.
+        """
         if contract.deal_id is None:
             return None
         if members is None:
@@ -110,13 +116,14 @@ class DocumentQueries:
         for member in members:
             if member.pipeline != "statement" or member.status != DocumentStatus.DONE:
                 continue
-            key = build_result_key(member.document_id, f"{member.document_id}-v{member.version}")
+            key = build_run_result_key(member.document_id, member.version)
             if self._store.exists(key):
                 results.append((member.filename, json.loads(self._store.get_text(key))))
         if not results:
             return None
         ref = (contract.region, contract.document_id, contract.version)
-        report = json.loads(self._store.get_text(build_artifact_key(*ref, "report.json")))
+        if report is None:
+            report = json.loads(self._store.get_text(build_artifact_key(*ref, "report.json")))
         text_key = build_artifact_key(*ref, "text.md")
         # The text may be gone (its retention is shorter): the prescreen's facts remain.
         text = self._store.get_text(text_key) if self._store.exists(text_key) else ""
@@ -188,7 +195,7 @@ class DocumentQueries:
         if document.deal_id is not None and report.get("kind") != "statement":
             # A contract in a deal: its report ends with the cross-check against the
             # statements of the deal done so far (read now, so a late statement counts).
-            deal = self._cross_check(document)
+            deal = self._cross_check(document, report=report)
             if deal is not None:
                 markdown = markdown.rstrip() + "\n\n" + deal.markdown()
                 report = {**report, "deal": {"deal_id": document.deal_id, **deal.as_json()}}

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from chalicelib.contracts import validate_result
 from chalicelib.errors import SchemaMismatchError
-from chalicelib.keys import build_result_key
+from chalicelib.keys import build_execution_name, build_run_result_key
 from chalicelib.models import DocumentStatus, ExtractedFacts
 from chalicelib.statements.checks import check_statement
 from chalicelib.statements.grid import Sheet
@@ -27,11 +27,6 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 S = DocumentStatus
-
-
-def job_id_of(ref: RunRef) -> str:
-    """One upload of one version is one job: the run's own name."""
-    return f"{ref.document_id}-v{ref.version}"
 
 
 def sheets_from_json(text: str) -> list[Sheet]:
@@ -64,7 +59,7 @@ class StatementSteps:
             file_name=document.filename,
             file_format=facts.format,
             file_id=ref.document_id,
-            job_id=job_id_of(ref),
+            job_id=build_execution_name(ref.document_id, ref.version),
             size=document.real_size,
             validate=False,  # the next state validates the file it writes
         )
@@ -102,7 +97,9 @@ class StatementSteps:
     def report(self, ref: RunRef) -> dict[str, Any]:
         """The statement's report from the result file; the document is done."""
         document = self._steps.document(ref)
-        result = json.loads(self._store.get_text(build_result_key(ref.document_id, job_id_of(ref))))
+        result = json.loads(
+            self._store.get_text(build_run_result_key(ref.document_id, ref.version))
+        )
         markdown, report = render_statement_report(result, document.filename)
         self._store.put_text(
             ref.key("report.md"), markdown, content_type="text/markdown", expires_with_text=False
@@ -125,7 +122,7 @@ class StatementSteps:
 
     def _put_result(self, ref: RunRef, result: dict[str, Any]) -> None:
         self._store.put_text(
-            build_result_key(ref.document_id, job_id_of(ref)),
+            build_run_result_key(ref.document_id, ref.version),
             json.dumps(result, ensure_ascii=False, indent=2),
             content_type="application/json",
             expires_with_text=False,

@@ -15,8 +15,10 @@ and every value is brought to that meaning first: see `_ExpenseSigns`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
+
+from chalicelib.statements.money import money_value
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence
@@ -123,15 +125,6 @@ class _ExpenseSigns:
         return value
 
 
-def _to_decimal(value: object) -> Decimal | None:
-    if value is None:
-        return None
-    try:
-        return Decimal(str(value))
-    except InvalidOperation:
-        return None
-
-
 def _money(amount: Decimal) -> str:
     rounded = amount.quantize(_CENT)
     if rounded == 0:
@@ -150,7 +143,7 @@ def _line_table(
         code = str(line.get("code") or "")
         if not code:
             continue
-        values = [_to_decimal(v) for v in line.get("values") or ()]
+        values = [money_value(v) for v in line.get("values") or ()]
         if code not in table:
             table[code] = values
         elif table[code] != values and code not in duplicates:

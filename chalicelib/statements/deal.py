@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from chalicelib.statements.report import amount_text, statement_facts, to_decimal
+from chalicelib.statements.money import money_value
+from chalicelib.statements.report import amount_text, statement_facts
 
 _SCALE = {"thousand_rub": Decimal(1000), "million_rub": Decimal(1_000_000), "rub": Decimal(1)}
 _PERCENT = r"(\d{1,3}(?:[.,]\d{1,3})?)\s*(?:%|процент)"
@@ -122,7 +123,7 @@ def _contract_amount(prescreen: dict[str, Any]) -> Decimal | None:
     amount = prescreen.get("amount") or {}
     if amount.get("currency") not in (None, "RUB"):
         return None
-    return to_decimal(str(amount.get("amount"))) if amount.get("amount") is not None else None
+    return money_value(amount.get("amount"))
 
 
 def _statement_inns(results: list[tuple[str, dict[str, Any]]]) -> dict[str, str]:
@@ -267,8 +268,8 @@ class _Checker:
         for filename, header, row in matched:
             account = str(header.get("account") or "")
             debit, credit = (
-                to_decimal(row.get("closing_debit")),
-                to_decimal(row.get("closing_credit")),
+                money_value(row.get("closing_debit")),
+                money_value(row.get("closing_credit")),
             )
             where = (
                 f"{filename}, ОСВ по счёту {account}, "
@@ -299,9 +300,7 @@ class _Checker:
 
     def penalty(self) -> None:
         rate, words = penalty_rate(self.prescreen, self.text)
-        cash, current, short = self.facts.current("1250"), None, None
-        documents = [d for _, r in self.results for d in r.get("documents") or []]
-        current, short = _line(documents, "1200"), _line(documents, "1500")
+        cash, current, short = (self.facts.current(code) for code in ("1250", "1200", "1500"))
         if rate is None or self.amount is None:
             if (self.prescreen.get("penalty") or {}).get("present"):
                 self.check.notes.append(
@@ -322,22 +321,13 @@ class _Checker:
             if exposure > cash_rub:
                 severity = "high"
                 parts.append("неустойка за месяц больше денег на счетах")
-        if current and short and short[0] and short[0] > 0 and current[0] is not None:
-            ratio = current[0] / short[0]
+        if current and short and current.value is not None and short.value and short.value > 0:
+            ratio = current.value / short.value
             parts.append(f"текущая ликвидность (стр. 1200 / стр. 1500) {ratio:.2f}")
-            sources += [current[1], short[1]]
+            sources += [current.source, short.source]
             if ratio < 1 and severity == "info":
                 severity = "medium"
         self.add("penalty", "; ".join(parts) + ".", severity, *sources)
-
-
-def _line(documents: list[dict[str, Any]], code: str) -> tuple[Decimal | None, str] | None:
-    for document in documents:
-        for line in document.get("lines") or []:
-            if line.get("code") == code and line.get("values"):
-                value = to_decimal(line["values"][0])
-                return value, f"строка {code} ({line.get('cell') or '—'})"
-    return None
 
 
 def cross_check(

@@ -41,6 +41,16 @@ def _format(amount: Decimal) -> str | None:
     return text
 
 
+def money_value(value: object) -> Decimal | None:
+    """A result file's money (a string like "-1234.5") as a Decimal; None when absent."""
+    if value is None or value == "":
+        return None
+    try:
+        return Decimal(str(value))
+    except InvalidOperation:
+        return None
+
+
 def _digits_to_decimal(digits: str) -> Decimal | None:
     """ "1234,56", "1.234.567", "1,234.56" → Decimal; the last lone separator is the decimal one."""
     commas, dots = digits.count(","), digits.count(".")

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from chalicelib.statements.money import money_value
+
 # A fall from one period to the next that a deal team should look at.
 SHARP_FALL = Decimal("0.3")
 _UNITS = {"thousand_rub": "тыс. руб.", "million_rub": "млн руб.", "rub": "руб."}
@@ -27,8 +29,9 @@ KEY_LINES: dict[str, str] = {
     "1250": "Денежные средства",
 }
 # Read to work out net assets (Минфин order 84н: assets less liabilities, deferred income
-# not counted as one), not shown on their own.
-_NET_ASSET_LINES = {
+# not counted as one) and current liquidity, not shown on their own.
+_WORKING_LINES = {
+    "1200": "Оборотные активы",
     "1400": "Долгосрочные обязательства",
     "1500": "Краткосрочные обязательства",
     "1530": "Доходы будущих периодов",
@@ -39,16 +42,6 @@ _DOCUMENT_TYPES = {
     "DISCLOSURE": "Пояснения",
     "OTHER": "Другая форма отчётности",
 }
-
-
-def to_decimal(value: object) -> Decimal | None:
-    """A result file's money string as a Decimal; None for an absent value."""
-    if not isinstance(value, str) or not value:
-        return None
-    try:
-        return Decimal(value)
-    except ArithmeticError:
-        return None
 
 
 def amount_text(value: Decimal | None, units: str | None = None) -> str:
@@ -133,13 +126,13 @@ def statement_facts(result: dict[str, Any]) -> StatementFacts:
         kind = _DOCUMENT_TYPES.get(str(document.get("document_type")), "форма").lower()
         for line in document.get("lines") or []:
             code = str(line.get("code") or "")
-            names = KEY_LINES | _NET_ASSET_LINES
+            names = KEY_LINES | _WORKING_LINES
             if code not in names or code in facts.figures:
                 continue
             facts.figures[code] = [
                 Figure(
                     name=names[code],
-                    value=to_decimal(value),
+                    value=money_value(value),
                     units=document.get("units"),
                     source=(
                         f"{kind}, строка {code}, {_column_label(document, index)}"
@@ -213,8 +206,8 @@ def warning_signs(facts: StatementFacts) -> list[str]:
 def _relation_words(failed: dict[str, Any], document: dict[str, Any], *, soft: bool) -> str:
     label = _column_label(document, int(failed.get("column_index") or 0))
     units = document.get("units")
-    expected = amount_text(to_decimal(failed.get("expected")), units)
-    actual = amount_text(to_decimal(failed.get("actual")), units)
+    expected = amount_text(money_value(failed.get("expected")), units)
+    actual = amount_text(money_value(failed.get("actual")), units)
     kind = "расхождение в пределах округления" if soft else "контрольное соотношение не выполнено"
     return f"{kind}: {failed.get('relation')} ({label}) — ожидалось {expected}, в форме {actual}"
 
@@ -238,7 +231,7 @@ def failed_checks(result: dict[str, Any]) -> tuple[list[str], list[str]]:
 
 
 def _closing_size(row: dict[str, Any]) -> Decimal:
-    debit, credit = to_decimal(row.get("closing_debit")), to_decimal(row.get("closing_credit"))
+    debit, credit = money_value(row.get("closing_debit")), money_value(row.get("closing_credit"))
     return abs(debit or Decimal(0)) + abs(credit or Decimal(0))
 
 
@@ -257,8 +250,8 @@ def _osv_section(document: dict[str, Any]) -> list[str]:
     if totals:
         lines.append(
             "- Итого на конец периода: дебет "
-            f"{amount_text(to_decimal(totals.get('closing_debit')))}, кредит "
-            f"{amount_text(to_decimal(totals.get('closing_credit')))}"
+            f"{amount_text(money_value(totals.get('closing_debit')))}, кредит "
+            f"{amount_text(money_value(totals.get('closing_credit')))}"
         )
     bad = [row for row in rows if row.get("inn_valid") is False]
     if bad:
@@ -277,8 +270,8 @@ def _osv_section(document: dict[str, Any]) -> list[str]:
         ]
         lines += [
             f"| {row.get('counterparty')} | {row.get('inn') or '—'} | "
-            f"{amount_text(to_decimal(row.get('closing_debit')))} | "
-            f"{amount_text(to_decimal(row.get('closing_credit')))} | {row.get('cell') or '—'} |"
+            f"{amount_text(money_value(row.get('closing_debit')))} | "
+            f"{amount_text(money_value(row.get('closing_credit')))} | {row.get('cell') or '—'} |"
             for row in largest
         ]
     return [*lines, ""]

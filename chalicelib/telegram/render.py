@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 from aiogram.utils.formatting import BlockQuote, Bold, Italic, Text, as_key_value, as_list
 
 from chalicelib.models import SEVERITY_ORDER, DocumentStatus
-from chalicelib.statements.report import amount_text, to_decimal
+from chalicelib.statements.money import money_value
+from chalicelib.statements.report import amount_text
 from chalicelib.telegram.texts import contract_type_name, failure_text, text
 
 if TYPE_CHECKING:
@@ -145,7 +146,7 @@ def _statement_summary(lang: Lang, document: Document, report: dict[str, Any]) -
 
 
 def _figure(figure: dict[str, Any]) -> str:
-    return amount_text(to_decimal(figure.get("value")), figure.get("units"))
+    return amount_text(money_value(figure.get("value")), figure.get("units"))
 
 
 def fits_in_a_message(body: str) -> bool:

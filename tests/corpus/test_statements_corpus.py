@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from chalicelib.contracts import validate_result
-from chalicelib.keys import build_result_key
+from chalicelib.keys import build_run_result_key
 from chalicelib.statements.result import recognize_file
 from infra.localcloud import LocalCloud
 from tests.conftest import corpus_dir
@@ -54,7 +54,7 @@ def _through_the_pipeline(driver: Driver, path: Path) -> dict[str, object]:
     document_id = driver.submit(path.name, path.read_bytes())
     document = driver.document(document_id)
     assert (document["status"], document["pipeline"]) == ("done", "statement"), document
-    key = build_result_key(document_id, f"{document_id}-v1")
+    key = build_run_result_key(document_id, 1)
     body = driver.cloud.client("s3").get_object(Bucket=driver.cloud.deployment.bucket, Key=key)
     result: dict[str, object] = json.loads(body["Body"].read())
     validate_result(result)

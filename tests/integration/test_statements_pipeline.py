@@ -15,7 +15,7 @@ import pytest
 import requests
 
 from chalicelib.contracts import validate_result
-from chalicelib.keys import build_result_key
+from chalicelib.keys import build_run_result_key
 from chalicelib.services.uploads import CONTENT_TYPES
 from tests.integration.pipeline_driver import Driver
 from tests.statement_fixtures import forms
@@ -47,7 +47,7 @@ def driver(local_cloud: LocalCloud) -> Iterator[Driver]:
 
 def _result(driver: Driver, document_id: str) -> dict[str, Any]:
     s3 = driver.cloud.client("s3")
-    key = build_result_key(document_id, f"{document_id}-v1")
+    key = build_run_result_key(document_id, 1)
     body = s3.get_object(Bucket=driver.cloud.deployment.bucket, Key=key)["Body"].read()
     result: dict[str, Any] = json.loads(body)
     return result

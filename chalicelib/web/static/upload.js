@@ -129,29 +129,33 @@ async function dealSettled(dealId, mine) {
 
 const SPREADSHEET = /\.(xlsx|xls|xlsb|ods)$/i;
 
-/** Several files at once: one deal, a credit and an upload each; the contract is shown. */
-async function startDeal(files) {
+/** What the API is told of a file before it is sent. */
+function describe(file) {
+  return { filename: file.name, content_type: contentTypeOf(file), size: file.size };
+}
+
+/** Ask for upload forms; on a refusal say why, back at the drop zone, and answer null. */
+async function requestForms(path, body) {
   notify("");
-  let deal;
   try {
-    ({ data: deal } = await call("POST", "v1/deals", {
-      files: files.map((file) => ({ filename: file.name, content_type: contentTypeOf(file), size: file.size })),
-    }));
+    const { data } = await call("POST", path, body);
+    context.refreshCredits();
+    return data;
   } catch (error) {
     byId("file-input").value = "";
     if (error.status !== 401) notify(explain(error, context.config));
     byId("dropzone").focus();
-    return;
+    return null;
   }
-  context.refreshCredits();
-  // The contract is the file that is no spreadsheet (else the first): its report compares.
-  const main = Math.max(0, files.findIndex((file) => !SPREADSHEET.test(file.name)));
-  showProgressScreen(files.map((file) => file.name).join(" + "));
+}
+
+/** Send the files with their forms, one progress bar for all, then follow document `id`. */
+async function sendAndFollow(id, title, tickets, files, deal = null) {
+  showProgressScreen(title);
   const mine = generation;
-  const id = deal.documents[main].document.document_id;
   byId("progress-step").dataset.documentId = id;
-  byId("progress-step").dataset.dealId = deal.deal_id;
-  current = { id, status: "awaiting_upload", deal: deal.deal_id };
+  if (deal) byId("progress-step").dataset.dealId = deal;
+  current = { id, status: "awaiting_upload", deal };
   setProgress(0);
   setStage("awaiting_upload", t("sending"));
   const total = files.reduce((sum, file) => sum + file.size, 0) || 1;
@@ -161,12 +165,22 @@ async function startDeal(files) {
     setProgress(sent.reduce((a, b) => a + b, 0) / total);
   };
   try {
-    await Promise.all(deal.documents.map((ticket, index) => uploadToStorage(ticket.upload, files[index], progress(index))));
+    await Promise.all(tickets.map((ticket, index) => uploadToStorage(ticket.upload, files[index], progress(index))));
   } catch (error) {
     if (mine === generation) notify(explain(error, context.config));
     return;
   }
   poll(id, mine);
+}
+
+/** Several files at once: one deal, a credit and an upload each; the contract is shown. */
+async function startDeal(files) {
+  const deal = await requestForms("v1/deals", { files: files.map(describe) });
+  if (!deal) return;
+  // The contract is the file that is no spreadsheet (else the first): its report compares.
+  const main = Math.max(0, files.findIndex((file) => !SPREADSHEET.test(file.name)));
+  const title = files.map((file) => file.name).join(" + ");
+  sendAndFollow(deal.documents[main].document.document_id, title, deal.documents, files, deal.deal_id);
 }
 
 function startFiles(list) {
@@ -182,35 +196,9 @@ function contentTypeOf(file) {
 }
 
 async function startUpload(file) {
-  notify("");
-  let ticket;
-  try {
-    ({ data: ticket } = await call("POST", "v1/documents", {
-      filename: file.name,
-      content_type: contentTypeOf(file),
-      size: file.size,
-    }));
-  } catch (error) {
-    byId("file-input").value = "";
-    if (error.status !== 401) notify(explain(error, context.config));
-    byId("dropzone").focus();
-    return;
-  }
-  context.refreshCredits();
-  showProgressScreen(file.name);
-  const mine = generation;
-  const id = ticket.document.document_id;
-  byId("progress-step").dataset.documentId = id;
-  current = { id, status: "awaiting_upload" };
-  setProgress(0);
-  setStage("awaiting_upload", t("sending"));
-  try {
-    await uploadToStorage(ticket.upload, file, setProgress);
-  } catch (error) {
-    if (mine === generation) notify(explain(error, context.config));
-    return;
-  }
-  poll(id, mine);
+  const ticket = await requestForms("v1/documents", describe(file));
+  if (!ticket) return;
+  sendAndFollow(ticket.document.document_id, file.name, [ticket], [file]);
 }
 
 /** Show a document from the history: its stage while it runs, its report when done. */
