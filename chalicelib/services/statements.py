@@ -22,6 +22,7 @@ from chalicelib.statements.report import findings_summary, render_statement_repo
 from chalicelib.statements.result import recognize_sheets
 
 if TYPE_CHECKING:
+    from chalicelib.keys import ArtifactName
     from chalicelib.ports import ObjectStore
     from chalicelib.services.pipeline import PipelineSteps, RunRef
 
@@ -112,7 +113,7 @@ class StatementSteps:
         )
         return {"status": S.DONE.value, "result_status": report["status"], "findings": summary}
 
-    def _put(self, ref: RunRef, name: Any, body: dict[str, Any]) -> None:
+    def _put(self, ref: RunRef, name: ArtifactName, body: dict[str, Any]) -> None:
         self._store.put_text(
             ref.key(name),
             json.dumps(body, ensure_ascii=False, indent=2),

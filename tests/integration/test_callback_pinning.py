@@ -13,7 +13,7 @@ import http.server
 import socket
 import ssl
 import threading
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, timedelta
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import httpx
@@ -24,38 +24,22 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
 from chalicelib.adapters.webhooks import HttpWebhookPoster
-from chalicelib.models import Document, DocumentStatus
 from chalicelib.services.callbacks import CallbackSender
+from tests.unit.test_callbacks import NOW
+from tests.unit.test_callbacks import _done as done_document
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from pathlib import Path
 
+    from chalicelib.models import Document
+
 pytestmark = pytest.mark.integration
-NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 PUBLIC = "93.184.216.34"
 
 
 def _done(callback_url: str) -> Document:
-    return Document.model_validate(
-        {
-            "document_id": "doc-123456",
-            "owner_id": "anna",
-            "region": "ru",
-            "status": DocumentStatus.DONE,
-            "filename": "a.pdf",
-            "content_type": "application/pdf",
-            "ext": "pdf",
-            "declared_size": 10,
-            "created_at": NOW,
-            "updated_at": NOW,
-            "upload_expires_at": NOW + timedelta(minutes=15),
-            "route": "deep_analysis",
-            "findings_summary": {},
-            "callback_url": callback_url,
-            "callback_key_id": "key1",
-        }
-    )
+    return done_document(callback_url=callback_url, findings_summary={})
 
 
 class _Hook(http.server.BaseHTTPRequestHandler):
