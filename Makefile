@@ -73,10 +73,12 @@ bench: setup
 eval: setup
 	$(BIN)/contract-check eval $${CORPUS_DIR:-../shared/corpus} $(if $(EVAL_JSON),--json $(EVAL_JSON))
 
-# The clause detectors prescreen ships, fitted again on CUAD's train split (CORPUS_DIR):
-# the same data gives the same chalicelib/prescreen/clause_model.json, byte for byte.
+# What prescreen learns, fitted again on the train split (CORPUS_DIR): the clause
+# detectors (chalicelib/prescreen/clause_model.json), then each fact's calibrated
+# confidence (calibration.json), which reads the detectors. Same data, same files.
 train: setup
 	$(BIN)/contract-check train $${CORPUS_DIR:-../shared/corpus}/en_cuad_dev
+	$(BIN)/contract-check calibrate $${CORPUS_DIR:-../shared/corpus}
 
 package: setup
 	$(BIN)/python -m infra.package --out out

@@ -144,7 +144,13 @@ class PrescreenResult(Frozen):
     non_compete: ClauseFlag | None = None
     exclusivity: ClauseFlag | None = None
     governing_law: str | None = None
-    confidence: float = Field(ge=0, le=1)
+    confidence: float = Field(
+        ge=0, le=1, description="The expected share of the facts that are right, 0..1"
+    )
+    fact_confidence: dict[str, float] = Field(
+        default_factory=dict,
+        description="Each fact's calibrated probability of being right, by field name",
+    )
     doubts: tuple[str, ...] = Field((), description="What lowered the confidence, gravest first")
     sources: dict[str, Literal["rules", "model"]] = Field(
         default_factory=dict, description="Where each fact came from, once a model was asked"

@@ -54,6 +54,8 @@ class Field:
     metric: Metric
     score: Callable[[dict[str, str], PrescreenResult], Outcome | None]
     columns: tuple[str, ...] = ()
+    # The prescreen result's attribute the field judges: whose calibrated confidence it is.
+    fact: str = ""
 
     @property
     def needs(self) -> tuple[str, ...]:
@@ -74,7 +76,7 @@ def _flag(column: str, attribute: str, *, yes: str) -> Field:
         evidence = f" ({flag.evidence[:120]})" if flag and flag.present and flag.evidence else ""
         return Outcome("yes" if truth else "no", found + evidence, truth == said, truth, said)
 
-    return Field(column, "f1", score)
+    return Field(column, "f1", score, fact=attribute)
 
 
 def _renewal(labels: dict[str, str], result: PrescreenResult) -> Outcome:
@@ -95,7 +97,7 @@ def _date(column: str, attribute: str) -> Field:
             shown = f"{shown} = {expected.isoformat()}"
         return Outcome(shown, _show(found), expected == found)
 
-    return Field(column, "accuracy", score)
+    return Field(column, "accuracy", score, fact=attribute)
 
 
 def _contract_type(labels: dict[str, str], result: PrescreenResult) -> Outcome:
@@ -110,7 +112,7 @@ def _title(column: str) -> Field:
         expected = labels[column]
         return Outcome(expected, _show(result.title), titles_match(expected, result.title))
 
-    return Field(column, "accuracy", score)
+    return Field(column, "accuracy", score, fact="title")
 
 
 def _law(labels: dict[str, str], result: PrescreenResult) -> Outcome:
@@ -192,7 +194,7 @@ def _ru_party(side: str) -> Field:
         found = _describe([party]) if party else _describe(result.parties)
         return Outcome(labels[f"party_{side}"], _show(found), party is not None)
 
-    return Field(f"party_{side}", "accuracy", score)
+    return Field(f"party_{side}", "accuracy", score, fact="parties")
 
 
 def _ru_role(side: str) -> Field:
@@ -205,7 +207,9 @@ def _ru_role(side: str) -> Field:
             labels[f"role_{side}"], _show(role), role_matches(labels[f"role_{side}"], role)
         )
 
-    return Field(f"role_{side}", "accuracy", score, (f"party_{side}", f"role_{side}"))
+    return Field(
+        f"role_{side}", "accuracy", score, (f"party_{side}", f"role_{side}"), fact="parties"
+    )
 
 
 def _ru_inn(side: str) -> Field:
@@ -219,7 +223,7 @@ def _ru_inn(side: str) -> Field:
         shown = labelled if expected or not labelled else f"{labelled} (fails its check digits)"
         return Outcome(_show(shown), _show(found), expected == found)
 
-    return Field(f"inn_{side}", "accuracy", score, (f"party_{side}", f"inn_{side}"))
+    return Field(f"inn_{side}", "accuracy", score, (f"party_{side}", f"inn_{side}"), fact="parties")
 
 
 # CUAD lists parties as 'Name ("Role"); Name ("Role"); (collective definitions)'.
@@ -259,17 +263,17 @@ def _en_parties(labels: dict[str, str], result: PrescreenResult) -> Outcome:
 
 
 RU_FIELDS: tuple[Field, ...] = (
-    Field("contract_type", "accuracy", _contract_type),
+    Field("contract_type", "accuracy", _contract_type, fact="contract_type"),
     _title("title_ru"),
-    Field("parties", "accuracy", _ru_parties, ("party_a", "party_b")),
+    Field("parties", "accuracy", _ru_parties, ("party_a", "party_b"), fact="parties"),
     _ru_party("a"),
     _ru_party("b"),
     _ru_role("a"),
     _ru_role("b"),
     _ru_inn("a"),
     _ru_inn("b"),
-    Field("amount", "accuracy", _amount),
-    Field("currency", "accuracy", _currency, ("amount", "currency")),
+    Field("amount", "accuracy", _amount, fact="amount"),
+    Field("currency", "accuracy", _currency, ("amount", "currency"), fact="amount"),
     _date("sign_date", "signed_on"),
     _date("start_date", "starts_on"),
     _date("end_date", "ends_on"),
@@ -277,21 +281,25 @@ RU_FIELDS: tuple[Field, ...] = (
     _flag("has_unilateral_termination", "unilateral_termination", yes="yes"),
     _flag("has_arbitration_or_jurisdiction", "dispute_forum", yes="yes"),
     Field(
-        "dispute_forum", "accuracy", _forum, ("has_arbitration_or_jurisdiction", "dispute_forum")
+        "dispute_forum",
+        "accuracy",
+        _forum,
+        ("has_arbitration_or_jurisdiction", "dispute_forum"),
+        fact="dispute_forum",
     ),
     _flag("has_liability_cap", "liability_cap", yes="yes"),
     _flag("has_auto_renewal", "auto_renewal", yes="yes"),
-    Field("governing_law", "accuracy", _law),
+    Field("governing_law", "accuracy", _law, fact="governing_law"),
 )
 
 EN_FIELDS: tuple[Field, ...] = (
     _title("document_name"),
-    Field("parties", "accuracy", _en_parties),
+    Field("parties", "accuracy", _en_parties, fact="parties"),
     _date("agreement_date", "signed_on"),
     _date("effective_date", "starts_on"),
     _date("expiration_date", "ends_on"),
-    Field("renewal_term", "f1", _renewal),
-    Field("governing_law", "accuracy", _law),
+    Field("renewal_term", "f1", _renewal, fact="auto_renewal"),
+    Field("governing_law", "accuracy", _law, fact="governing_law"),
     _flag("termination_for_convenience", "unilateral_termination", yes="yes"),
     _flag("liquidated_damages", "penalty", yes="yes"),
     _flag("cap_on_liability", "liability_cap", yes="yes"),

@@ -1,10 +1,10 @@
 """Run Extract and Prescreen on every labelled document and score each field.
 
 The harness is honest by construction: a document's bytes go through the same
-isolated Extract worker and the same `prescreen_document` call the Prescreen Lambda
-makes, and the labels are read only afterwards, to score what came out. A document
-Extract refuses (a legacy .doc, a missing file) is scored as an empty prescreen, so
-it counts against every field it has a fact for instead of vanishing from the table.
+isolated Extract worker and the same prescreen call the Prescreen Lambda makes, and
+the labels are read only afterwards, to score what came out. A document Extract
+refuses (a legacy .doc, a missing file) is scored as an empty prescreen, so it counts
+against every field it has a fact for instead of vanishing from the table.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from chalicelib.errors import DomainError
 from chalicelib.evaluation.fields import FIELDS, Outcome
 from chalicelib.extract import ExtractLimits, extract_isolated
 from chalicelib.models import PrescreenResult
-from chalicelib.prescreen import RoutingPolicy, prescreen_document
+from chalicelib.prescreen import RoutingPolicy, Screening, screen_text
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -36,6 +36,8 @@ class Screened:
     error: str | None
     outcomes: dict[str, Outcome] = field(default_factory=dict)
     seconds: float = 0.0
+    # What the confidence was worked out from, for fitting its calibration.
+    screening: Screening | None = None
 
     @property
     def share_right(self) -> float | None:
@@ -59,15 +61,17 @@ def screen_document(
     """Extract and prescreen one document, then score it against its labels."""
     started = time.perf_counter()
     error: str | None = None
+    screening: Screening | None = None
     try:
         data = document.path.read_bytes()
         extraction = extract(data, document.path.suffix.lower().lstrip("."), limits)
-        result = prescreen_document(
+        screening = screen_text(
             extraction.markdown,
             pipeline=extraction.facts.pipeline,
             language_hint=extraction.facts.language,
             policy=policy,
         )
+        result = screening.result
     except (DomainError, OSError) as exc:
         code = exc.code if isinstance(exc, DomainError) else "FILE_UNREADABLE"
         error = f"{code}: {exc}"
@@ -80,7 +84,7 @@ def screen_document(
         outcome = spec.score(document.labels, result)
         if outcome is not None:
             outcomes[f"{document.language}.{spec.name}"] = outcome
-    return Screened(document, result, error, outcomes, seconds)
+    return Screened(document, result, error, outcomes, seconds, screening)
 
 
 def screen_all(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from chalicelib.evaluation.calibrate import calibration_error, predictions, reliability
 from chalicelib.evaluation.fields import FIELDS, NOT_SCORED, TARGETS
 
 if TYPE_CHECKING:
@@ -102,6 +103,20 @@ def by_route(screened: Sequence[Screened]) -> dict[str, dict[str, Any]]:
     return {route: _group([s for s in screened if s.result.route == route]) for route in routes}
 
 
+def calibration(screened: Sequence[Screened]) -> dict[str, dict[str, Any]]:
+    """Per language: each fact's calibrated probability against how often it was right."""
+    tables: dict[str, dict[str, Any]] = {}
+    for language in sorted({s.document.language for s in screened}):
+        pairs = predictions(screened, language)
+        if pairs:
+            tables[language] = {
+                "facts": len(pairs),
+                "ece": calibration_error(pairs),
+                "reliability": reliability(pairs),
+            }
+    return tables
+
+
 def summarize(screened: Sequence[Screened], *, corpus: str) -> dict[str, Any]:
     """The whole eval as JSON-ready data: fields, bands, routes and each document.
 
@@ -121,6 +136,7 @@ def summarize(screened: Sequence[Screened], *, corpus: str) -> dict[str, Any]:
                     ).items()
                 },
                 "confidence_bands": by_band([s for s in screened if s.document.split == split]),
+                "calibration": calibration([s for s in screened if s.document.split == split]),
             }
             for split in splits
         },
@@ -178,14 +194,27 @@ def _side_by_side(splits: dict[str, Any]) -> list[str]:
     return [*lines, "", "All documents together:", ""]
 
 
-def render_table(summary: dict[str, Any], *, misses: bool = True) -> str:
-    """The eval for a person: the field table, the bands, the routes and the misses."""
-    lines = [f"Prescreen against the labels in {summary['corpus']}", ""]
-    splits = summary.get("splits") or {}
-    if len(splits) > 1:
-        lines += _side_by_side(splits)
-    lines.append(f"{'field':<40}{'metric':>9}{'value':>7}{'n':>4}{'P':>6}{'R':>6}  target")
-    for name, data in summary["fields"].items():
+def _reliability(split: str, tables: dict[str, Any]) -> list[str]:
+    """A split's reliability table per language: predicted probability against accuracy."""
+    lines: list[str] = []
+    for language, table in tables.items():
+        lines += [
+            "",
+            f"Reliability, {split}, {language}: {table['facts']} facts, "
+            f"expected calibration error {table['ece']:.3f}",
+            f"{'predicted':<14}{'facts':>7}{'mean':>8}{'right':>8}",
+        ]
+        lines += [
+            f"{row['bin']:<14}{row['facts']:>7}{row['predicted']:>8.2f}{row['accuracy']:>8.2f}"
+            for row in table["reliability"]
+        ]
+    return lines
+
+
+def _field_table(fields: dict[str, Any]) -> list[str]:
+    """One line a field: its metric, value, count, precision and recall, and its target."""
+    lines = [f"{'field':<40}{'metric':>9}{'value':>7}{'n':>4}{'P':>6}{'R':>6}  target"]
+    for name, data in fields.items():
         p = f"{data['precision']:.2f}" if "precision" in data else ""
         r = f"{data['recall']:.2f}" if "recall" in data else ""
         target = ""
@@ -193,6 +222,16 @@ def render_table(summary: dict[str, Any], *, misses: bool = True) -> str:
             target = f"≥ {data['target']:.2f} {'ok' if data['meets_target'] else 'MISSED'}"
         value = f"{data['value']:>7.2f}{data['n']:>4}{p:>6}{r:>6}"
         lines.append(f"{name:<40}{data['metric']:>9}{value}  {target}")
+    return lines
+
+
+def render_table(summary: dict[str, Any], *, misses: bool = True) -> str:
+    """The eval for a person: the field table, the bands, the routes and the misses."""
+    lines = [f"Prescreen against the labels in {summary['corpus']}", ""]
+    splits = summary.get("splits") or {}
+    if len(splits) > 1:
+        lines += _side_by_side(splits)
+    lines += _field_table(summary["fields"])
     lines += ["", "Field accuracy by confidence band (is the confidence worth trusting?)"]
     lines.append(f"{'band':<14}{'docs':>6}{'fields':>8}{'accuracy':>10}{'all right':>11}")
     for row in summary["confidence_bands"]:
@@ -200,6 +239,8 @@ def render_table(summary: dict[str, Any], *, misses: bool = True) -> str:
             f"{row['band']:<14}{row['documents']:>6}{row['fields']:>8}"
             f"{row['field_accuracy']:>10.2f}{row['documents_all_right']:>11}"
         )
+    for split, data in (summary.get("splits") or {}).items():
+        lines += _reliability(split, data.get("calibration") or {})
     lines += ["", "Field accuracy by route"]
     for route, row in summary["routes"].items():
         lines.append(

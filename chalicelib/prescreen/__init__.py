@@ -10,12 +10,19 @@ sentence that proves it, verbatim from the input.
 
 from __future__ import annotations
 
+import math
 import re
+from dataclasses import dataclass, field
 
 from chalicelib.models import ClauseFlag, Language, PrescreenResult
-from chalicelib.prescreen.clause_model import find_clause_sentences
+from chalicelib.prescreen.calibration import fact_confidence
+from chalicelib.prescreen.clause_model import (
+    ClauseFinding,
+    find_clause_sentences,
+    shipped_detectors,
+)
 from chalicelib.prescreen.clauses import CLAUSES, find_clauses
-from chalicelib.prescreen.confidence import score_confidence
+from chalicelib.prescreen.confidence import Doubt, doubt_product, find_doubts, gravest_first
 from chalicelib.prescreen.contract_dates import find_contract_dates
 from chalicelib.prescreen.contract_type import classify_contract, find_title
 from chalicelib.prescreen.governing_law import find_governing_law
@@ -27,7 +34,7 @@ from chalicelib.prescreen.routing import RoutingPolicy, choose_route
 from chalicelib.prescreen.tabular import read_statement
 from chalicelib.prescreen.text import PreparedText, prepare_text
 
-__all__ = ["RoutingPolicy", "prescreen_document"]
+__all__ = ["RoutingPolicy", "Screening", "prescreen_document", "screen_text"]
 
 _PIPELINES = frozenset({"contract", "image", "tabular"})
 _CONTRACT_WORDS = re.compile(r"договор|контракт|соглашени|оферт|agreement|contract")
@@ -36,10 +43,29 @@ _CONTRACT_WORDS = re.compile(r"договор|контракт|соглашен�
 _JUDGEABLE_CHARS = 1000
 
 
+@dataclass(frozen=True)
+class Screening:
+    """A prescreen result and what its confidence was worked out from."""
+
+    result: PrescreenResult
+    doubts: tuple[Doubt, ...] = ()
+    # The learned detectors' log-odds above their thresholds, by fact.
+    margins: dict[str, float] = field(default_factory=dict)
+
+
 def prescreen_document(
     markdown: str, *, pipeline: str, language_hint: str = "unknown", policy: RoutingPolicy
 ) -> PrescreenResult:
     """Facts, clause flags, confidence and route for the Markdown text of one document."""
+    return screen_text(
+        markdown, pipeline=pipeline, language_hint=language_hint, policy=policy
+    ).result
+
+
+def screen_text(
+    markdown: str, *, pipeline: str, language_hint: str = "unknown", policy: RoutingPolicy
+) -> Screening:
+    """`prescreen_document`, keeping the doubts and margins its confidence came from."""
     if pipeline not in _PIPELINES:
         raise ValueError(f"unknown pipeline {pipeline!r}; expected one of {sorted(_PIPELINES)}")
     text = prepare_text(markdown, fix_lookalikes=pipeline == "image")
@@ -47,21 +73,32 @@ def prescreen_document(
     detected = language_of(*counts)
     hint = language_hint.lower()
     language: Language = "ru" if hint == "ru" else "en" if hint == "en" else detected
+    margins: dict[str, float] = {}
     if pipeline == "tabular":
         draft = _statement_draft(text, language)
     else:
         # Unsure, bilingual, or a hint the letters contradict: both rule sets run.
         both = language == "unknown" or language != detected or is_bilingual(*counts)
-        draft = _contract_draft(text, language, ("ru", "en") if both else (language,))
-    confidence, doubts = score_confidence(draft, text, pipeline)
-    scored = draft.model_copy(update={"confidence": confidence, "doubts": doubts})
+        draft, margins = _contract_draft(text, language, ("ru", "en") if both else (language,))
+    doubts = find_doubts(draft, text, pipeline)
+    facts = fact_confidence(draft, doubts, margins) if pipeline != "tabular" else {}
+    # The expected share of the facts that are right; the doubts alone where no model is.
+    confidence = round(sum(facts.values()) / len(facts), 3) if facts else doubt_product(doubts)
+    scored = draft.model_copy(
+        update={
+            "confidence": confidence,
+            "fact_confidence": facts,
+            "doubts": gravest_first(doubts),
+        }
+    )
     route, reasons = choose_route(scored, policy)
-    return scored.model_copy(update={"route": route, "route_reasons": reasons})
+    result = scored.model_copy(update={"route": route, "route_reasons": reasons})
+    return Screening(result, tuple(doubts), margins)
 
 
 def _contract_draft(
     text: PreparedText, language: Language, languages: tuple[str, ...]
-) -> PrescreenResult:
+) -> tuple[PrescreenResult, dict[str, float]]:
     parties = find_parties_ru(text) if "ru" in languages else ()
     if "en" in languages and not parties:
         parties = find_parties_en(text)
@@ -75,8 +112,9 @@ def _contract_draft(
         if contract_words
         else dict.fromkeys(CLAUSES)
     )
-    learned = _learned_clauses(text) if "en" in languages and can_judge else {}
-    return PrescreenResult(
+    findings = find_clause_sentences(text.raw) if "en" in languages and can_judge else {}
+    learned = _learned_clauses(findings)
+    draft = PrescreenResult(
         language=language,
         contract_type=classify_contract(text, title, parties),
         title=title,
@@ -97,18 +135,40 @@ def _contract_draft(
         confidence=0.0,
         route="manual_review",
     )
+    return draft, _margins(findings) if language == "en" else {}
 
 
-def _learned_clauses(text: PreparedText) -> dict[str, ClauseFlag]:
+def _learned_clauses(findings: dict[str, ClauseFinding]) -> dict[str, ClauseFlag]:
     """The learned detectors' verdicts, each with its best sentence as the evidence."""
-    # The caller's own text, as the detectors were trained on; the quote's whitespace is
-    # folded onto one line, as the rules' quotes are.
+    # The detectors read the caller's own text, as they were trained on; the quote's
+    # whitespace is folded onto one line, as the rules' quotes are.
     return {
         name: ClauseFlag(
             present=found.present,
             evidence=" ".join(found.evidence.split()) if found.present and found.evidence else None,
         )
-        for name, found in find_clause_sentences(text.raw).items()
+        for name, found in findings.items()
+    }
+
+
+# The result's name for a learned detector's clause, where it differs.
+_FACT_OF = {"cap_on_liability": "liability_cap"}
+
+
+def _margins(findings: dict[str, ClauseFinding]) -> dict[str, float]:
+    """Each learned verdict's log-odds above (or below) its detector's threshold."""
+    detectors = shipped_detectors()
+
+    def logit(p: float) -> float:
+        p = min(max(p, 1e-6), 1 - 1e-6)
+        return math.log(p / (1 - p))
+
+    return {
+        _FACT_OF.get(name, name): round(
+            logit(found.probability) - logit(detectors[name].threshold), 4
+        )
+        for name, found in findings.items()
+        if name in detectors
     }
 
 

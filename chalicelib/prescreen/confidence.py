@@ -46,6 +46,7 @@ _AMENDMENT = re.compile(
 class Doubt:
     """One reason the facts may be wrong, and how much it lowers the confidence."""
 
+    code: str
     factor: float
     reason: str
 
@@ -76,67 +77,101 @@ def _reading_doubts(text: PreparedText, pipeline: str) -> list[Doubt]:
     if noise >= _NOISE_NOTED:
         doubts.append(
             Doubt(
+                "noise",
                 max(0.0, 1.0 - _NOISE_WEIGHT * noise),
                 f"About {noise:.0%} of the characters look like a broken text layer or OCR noise.",
             )
         )
     if pipeline == "image":
-        doubts.append(Doubt(0.85, "The text was read by OCR: names, dates and digits may be off."))
+        doubts.append(
+            Doubt("ocr", 0.85, "The text was read by OCR: names, dates and digits may be off.")
+        )
     return doubts
 
 
 def _contract_doubts(draft: PrescreenResult, text: PreparedText) -> list[Doubt]:
     doubts: list[Doubt] = []
     if len(text.norm.strip()) < _SHORT_TEXT:
-        doubts.append(Doubt(0.75, "Less than a page of text: most of the contract may be missing."))
+        doubts.append(
+            Doubt(
+                "short_text", 0.75, "Less than a page of text: most of the contract may be missing."
+            )
+        )
     if draft.language == "unknown":
-        doubts.append(Doubt(0.6, "The language of the text could not be told."))
+        doubts.append(Doubt("language_unknown", 0.6, "The language of the text could not be told."))
     if not draft.title:
-        doubts.append(Doubt(0.85, "No title line was found."))
+        doubts.append(Doubt("no_title", 0.85, "No title line was found."))
     if draft.contract_type in (None, "other"):
-        doubts.append(Doubt(0.8, "The kind of contract is not one prescreen knows."))
+        doubts.append(
+            Doubt("kind_unknown", 0.8, "The kind of contract is not one prescreen knows.")
+        )
     elif draft.contract_type == "annex" or (draft.title and _AMENDMENT.match(draft.title)):
         doubts.append(
-            Doubt(0.85, "An annex or amendment: the main contract's terms are not in this text.")
+            Doubt(
+                "annex",
+                0.85,
+                "An annex or amendment: the main contract's terms are not in this text.",
+            )
         )
     two_sides = _TWO_SIDES.search(text.low, 0, _PREAMBLE) is not None
     if not draft.parties:
-        doubts.append(Doubt(0.75, "No party is named."))
+        doubts.append(Doubt("no_party", 0.75, "No party is named."))
     elif two_sides and len(draft.parties) < 2:
-        doubts.append(Doubt(0.8, "The preamble names two sides; only one was found."))
+        doubts.append(Doubt("one_side", 0.8, "The preamble names two sides; only one was found."))
     elif any(party.role is None for party in draft.parties):
-        doubts.append(Doubt(0.95, "A party's role in the contract was not found."))
+        doubts.append(Doubt("role_missing", 0.95, "A party's role in the contract was not found."))
     flags = (draft.penalty, draft.unilateral_termination, draft.dispute_forum)
     if any(flag is None for flag in flags):
-        doubts.append(Doubt(0.8, "Too little contract text to judge the clauses."))
+        doubts.append(
+            Doubt("clauses_unjudged", 0.8, "Too little contract text to judge the clauses.")
+        )
     if draft.amount is not None and draft.amount.words_agree is False:
-        doubts.append(Doubt(0.6, "The amount in figures and the amount in words differ."))
+        doubts.append(
+            Doubt(
+                "amount_words_differ", 0.6, "The amount in figures and the amount in words differ."
+            )
+        )
     if draft.starts_on and draft.ends_on and draft.ends_on < draft.starts_on:
-        doubts.append(Doubt(0.7, "The end date comes before the start date."))
+        doubts.append(Doubt("dates_inverted", 0.7, "The end date comes before the start date."))
     return doubts
 
 
 def _tabular_doubts(draft: PrescreenResult) -> list[Doubt]:
     doubts: list[Doubt] = []
     if not draft.title:
-        doubts.append(Doubt(0.5, "The sheet names no statement."))
+        doubts.append(Doubt("no_statement", 0.5, "The sheet names no statement."))
     if not draft.parties:
-        doubts.append(Doubt(0.7, "The statement names no organisation."))
+        doubts.append(Doubt("no_organisation", 0.7, "The statement names no organisation."))
     elif not any(party.inn for party in draft.parties):
-        doubts.append(Doubt(0.9, "The organisation's ИНН was not found."))
+        doubts.append(Doubt("no_inn", 0.9, "The organisation's ИНН was not found."))
     if not (draft.starts_on and draft.ends_on):
-        doubts.append(Doubt(0.8, "The reporting period was not found."))
+        doubts.append(Doubt("no_period", 0.8, "The reporting period was not found."))
     return doubts
+
+
+def find_doubts(draft: PrescreenResult, text: PreparedText, pipeline: str) -> list[Doubt]:
+    """Everything that could have made this reading wrong, in the order checked."""
+    doubts = _reading_doubts(text, pipeline)
+    doubts += _tabular_doubts(draft) if pipeline == "tabular" else _contract_doubts(draft, text)
+    return doubts
+
+
+def doubt_product(doubts: list[Doubt]) -> float:
+    """The confidence the doubts alone leave: one, multiplied down by each."""
+    confidence = 1.0
+    for doubt in doubts:
+        confidence *= doubt.factor
+    return round(min(1.0, max(0.0, confidence)), 3)
+
+
+def gravest_first(doubts: list[Doubt]) -> tuple[str, ...]:
+    """The doubts' reasons, the one that lowered the confidence most first."""
+    return tuple(d.reason for d in sorted(doubts, key=lambda doubt: doubt.factor))
 
 
 def score_confidence(
     draft: PrescreenResult, text: PreparedText, pipeline: str
 ) -> tuple[float, tuple[str, ...]]:
-    """The confidence, 0..1, and the doubts that lowered it, gravest first."""
-    doubts = _reading_doubts(text, pipeline)
-    doubts += _tabular_doubts(draft) if pipeline == "tabular" else _contract_doubts(draft, text)
-    confidence = 1.0
-    for doubt in doubts:
-        confidence *= doubt.factor
-    ordered = sorted(doubts, key=lambda doubt: doubt.factor)
-    return round(min(1.0, max(0.0, confidence)), 3), tuple(d.reason for d in ordered)
+    """The doubts' confidence, 0..1, and the doubts that lowered it, gravest first."""
+    doubts = find_doubts(draft, text, pipeline)
+    return doubt_product(doubts), gravest_first(doubts)

@@ -228,6 +228,25 @@ def train_clauses(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def calibrate(args: argparse.Namespace) -> int:
+    """Fit the calibrated confidence of each fact on the train split and write its file."""
+    from chalicelib.evaluation.calibrate import write_calibration
+    from chalicelib.extract import ExtractLimits
+    from chalicelib.settings import Settings
+
+    corpus = Path(args.corpus)
+    if not corpus.is_dir():
+        print(f"no such corpus directory: {corpus}", file=sys.stderr)
+        return EXIT_INFRA
+    limits = ExtractLimits.from_settings(Settings(table_name="-", bucket_name="-"))
+    data = write_calibration(corpus, limits=limits, workers=args.workers, out=Path(args.out))
+    trained = ", ".join(f"{n} {language}" for language, n in data["trained_on"].items())
+    for language, facts in data["languages"].items():
+        print(f"{language}: {len(facts)} facts calibrated ({', '.join(facts)})")
+    print(f"wrote {args.out} from the train split ({trained} documents)")
+    return EXIT_OK
+
+
 def recognize(args: argparse.Namespace) -> int:
     """Trial balances and statements recognised on this machine; no cloud."""
     from infra.localcloud.recognize_cli import run_recognize
@@ -292,6 +311,28 @@ def build_parser() -> argparse.ArgumentParser:
     send.add_argument("--lang", default="ru", help="the user's Telegram language (ru, en, ...)")
     send.set_defaults(run=telegram_send)
 
+    _add_measuring(commands)
+
+    read = commands.add_parser(
+        "recognize",
+        help="trial balances (ОСВ) and statements in workbooks, summarised; no cloud",
+        description="Recognise XLSX, XLS, XLSB or ODS files locally and print a summary of "
+        "each: documents, rows, sums, failed checks. Exit 0 when every file was recognised, "
+        "1 when any ended in error.",
+    )
+    read.add_argument("files", nargs="+", metavar="FILE", help="workbooks to recognise")
+    read.add_argument(
+        "--json",
+        metavar="OUT",
+        help="write the result file v1.2: one FILE → OUT is that file; several → OUT is a "
+        "directory that gets FILE.result.json for each",
+    )
+    read.set_defaults(run=recognize)
+    return parser
+
+
+def _add_measuring(commands: Any) -> None:
+    """`eval`, `train` and `calibrate`: how well prescreen reads, and fitting what it learns."""
     measure = commands.add_parser("eval", help="prescreen accuracy on labelled contracts")
     measure.add_argument(
         "corpus",
@@ -332,22 +373,27 @@ def build_parser() -> argparse.ArgumentParser:
     )
     fit.set_defaults(run=train_clauses)
 
-    read = commands.add_parser(
-        "recognize",
-        help="trial balances (ОСВ) and statements in workbooks, summarised; no cloud",
-        description="Recognise XLSX, XLS, XLSB or ODS files locally and print a summary of "
-        "each: documents, rows, sums, failed checks. Exit 0 when every file was recognised, "
-        "1 when any ended in error.",
+    scale = commands.add_parser(
+        "calibrate",
+        help="fit each fact's calibrated confidence on the train split",
+        description="Screen the train split of a corpus like the shared one (its own labelled "
+        "documents and en_cuad_dev's train split) and fit, per language and fact, the "
+        "probability that prescreen got the fact right. Run after train: the confidence "
+        "reads the clause detectors' margins.",
     )
-    read.add_argument("files", nargs="+", metavar="FILE", help="workbooks to recognise")
-    read.add_argument(
-        "--json",
-        metavar="OUT",
-        help="write the result file v1.2: one FILE → OUT is that file; several → OUT is a "
-        "directory that gets FILE.result.json for each",
+    scale.add_argument(
+        "corpus",
+        nargs="?",
+        default=os.environ.get("CORPUS_DIR", "../shared/corpus"),
+        help="the shared corpus (default: $CORPUS_DIR or ../shared/corpus)",
     )
-    read.set_defaults(run=recognize)
-    return parser
+    scale.add_argument("--workers", type=int, default=2, help="documents read at once")
+    scale.add_argument(
+        "--out",
+        default=str(Path(__file__).resolve().parents[2] / "chalicelib/prescreen/calibration.json"),
+        help="where the calibration file goes (default: the one prescreen ships)",
+    )
+    scale.set_defaults(run=calibrate)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,131 @@
+"""Calibrated confidence: the fitting, the check, and how prescreen uses the shipped file."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from chalicelib.evaluation.calibrate import (
+    calibration_error,
+    fit_logistic,
+    reliability,
+)
+from chalicelib.models import ClauseFlag, Party, PrescreenResult
+from chalicelib.prescreen import RoutingPolicy, prescreen_document, screen_text
+from chalicelib.prescreen.calibration import (
+    CALIBRATION_FILE,
+    FEATURES,
+    FactModel,
+    fact_confidence,
+    fact_features,
+    load_calibration,
+    shipped_calibration,
+)
+from chalicelib.prescreen.confidence import Doubt
+
+_BLANK = PrescreenResult(language="en", confidence=0.0, route="manual_review")
+
+
+def _row(found: float, right: float) -> tuple[tuple[float, ...], float]:
+    features = [0.0] * len(FEATURES)
+    features[0], features[1] = 1.0, found
+    return tuple(features), right
+
+
+def test_fit_recovers_how_often_each_kind_of_fact_is_right() -> None:
+    # Found facts are right 9 times in 10, missing ones 3 times in 10.
+    rows = [_row(1.0, float(i < 90)) for i in range(100)]
+    rows += [_row(0.0, float(i < 30)) for i in range(100)]
+    model = FactModel(fit_logistic(rows, l2=0.0))
+    assert model.probability(_row(1.0, 0)[0]) == pytest.approx(0.9, abs=0.01)
+    assert model.probability(_row(0.0, 0)[0]) == pytest.approx(0.3, abs=0.01)
+
+
+def test_fit_is_deterministic() -> None:
+    rows = [_row(float(i % 3 == 0), float(i % 4 != 0)) for i in range(60)]
+    assert fit_logistic(rows) == fit_logistic(list(rows))
+
+
+def test_reliability_groups_by_prediction_and_ece_weighs_the_gaps() -> None:
+    pairs = [(0.95, True)] * 9 + [(0.95, False)] + [(0.15, False)] * 4 + [(0.15, True)] * 6
+    table = reliability(pairs)
+    assert [(r["bin"], r["facts"], r["accuracy"]) for r in table] == [
+        ("0.1–0.2", 10, 0.6),
+        ("0.9–1.0", 10, 0.9),
+    ]
+    # Half the facts 0.45 off, half 0.05 off.
+    assert calibration_error(pairs) == pytest.approx(0.25)
+    assert calibration_error([]) is None
+
+
+def _named(features: tuple[float, ...]) -> dict[str, float]:
+    return dict(zip(FEATURES, features, strict=True))
+
+
+def test_features_read_the_fact_the_doubts_and_the_margin() -> None:
+    result = _BLANK.model_copy(
+        update={
+            "liability_cap": ClauseFlag(present=True, evidence="capped"),
+            "parties": (Party(name="Acme Inc."),),
+        }
+    )
+    doubts = [Doubt("no_title", 0.85, "No title line was found.")]
+    cap = _named(fact_features(result, "liability_cap", doubts, {"liability_cap": 3}))
+    assert cap["found"] == cap["judged"] == 1.0
+    assert cap["doubt:no_title"] == 1.0
+    assert cap["doubt:no_party"] == 0.0
+    assert cap["margin"] == 0.5
+    parties = _named(fact_features(result, "parties", doubts, {}))
+    assert parties["parties"] == 0.25
+    assert parties["margin"] == 0.0
+    unjudged = _named(fact_features(_BLANK, "penalty", [], {}))
+    assert unjudged["found"] == unjudged["judged"] == 0.0
+
+
+def test_a_noisy_reading_lowers_every_fact() -> None:
+    models = {"en": {"parties": FactModel((2.0,) + (0.0,) * (len(FEATURES) - 1))}}
+    clean = fact_confidence(_BLANK, [], {}, models)["parties"]
+    noisy = fact_confidence(_BLANK, [Doubt("ocr", 0.85, "OCR")], {}, models)["parties"]
+    assert noisy == pytest.approx(clean * 0.85, abs=0.001)
+
+
+def test_a_file_fitted_on_other_features_is_refused() -> None:
+    with pytest.raises(ValueError, match="make train"):
+        load_calibration({"features": ["bias"], "languages": {}})
+
+
+def test_the_shipped_file_covers_both_languages_and_loads() -> None:
+    data = json.loads(CALIBRATION_FILE.read_text(encoding="utf-8"))
+    assert tuple(data["features"]) == FEATURES
+    models = shipped_calibration()
+    assert {"parties", "signed_on", "starts_on", "ends_on", "governing_law"} <= set(models["en"])
+    assert {"contract_type", "parties", "amount", "liability_cap"} <= set(models["ru"])
+
+
+_CONTRACT = (
+    "MASTER SERVICES AGREEMENT\n\nThis Master Services Agreement is made as of March 1, 2020 "
+    'by and between Acme Inc., a Delaware corporation ("Customer"), and Widget LLC, a New '
+    'York limited liability company ("Provider").\n\n'
+    "1. Term. This Agreement commences on March 1, 2020 and continues for three (3) years.\n"
+    "2. Governing Law. This Agreement is governed by the laws of the State of New York.\n"
+    "3. Limitation of Liability. In no event shall either party's aggregate liability exceed "
+    "the fees paid in the twelve months preceding the claim.\n"
+) * 3
+
+
+def test_document_confidence_is_the_mean_of_its_facts() -> None:
+    screening = screen_text(_CONTRACT, pipeline="contract", policy=RoutingPolicy())
+    result = screening.result
+    assert set(result.fact_confidence) == set(shipped_calibration()["en"])
+    assert all(0.0 <= p <= 1.0 for p in result.fact_confidence.values())
+    mean = sum(result.fact_confidence.values()) / len(result.fact_confidence)
+    assert result.confidence == pytest.approx(mean, abs=0.001)
+    assert "liability_cap" in screening.margins
+
+
+def test_a_statement_keeps_the_doubts_confidence() -> None:
+    sheet = "| Бухгалтерский баланс | |\n| --- | --- |\n| Итого | 100 |\n"
+    result = prescreen_document(sheet, pipeline="tabular", policy=RoutingPolicy())
+    assert result.fact_confidence == {}
+    assert result.confidence < 1.0
