@@ -99,10 +99,12 @@ _STATE_AFTER = re.compile(
     r"(?:(?!court|venue|jurisdiction|arbitra)[^.;\n]){1,90}?\bof\s+the\s+"
     rf"(?:state|commonwealth|province)\s+of\s+(?P<place>{_PLACE})(?!\w)"
 )
-# Federal law and a state's: "the laws of the United States and the State of Florida".
+# Federal law and a state's: "the laws of the United States and the State of Florida", "the
+# federal laws of Canada and the laws of the Province of Alberta".
+_FEDERATIONS = frozenset({"US", "CA"})
 _AND_STATE = re.compile(
-    r"(?:(?!court|venue|jurisdiction|arbitra)[^.;\n]){1,60}?\b(?:state|commonwealth)\s+of\s+"
-    rf"(?P<place>{_PLACE})(?!\w)"
+    r"(?:(?!court|venue|jurisdiction|arbitra)[^.;\n]){1,60}?\b(?:state|commonwealth|province)"
+    rf"\s+of\s+(?P<place>{_PLACE})(?!\w)"
 )
 # Before the word: "Delaware law", "PRC Laws", "English law", "New York substantive law".
 # Looked up word by word in the few words before, which is cheaper than a regex search.
@@ -129,7 +131,11 @@ _GOVERNS = re.compile(
     r"\bgovern(?:ed|s)?\b|governing\s+law|\bconstrued\b|\binterpreted\b|controlled\s+by"
     r"|choice\s+of\s+law|applicable\s+law\s+(?:is|shall)"
 )
-_HEADING = re.compile(r"governing\s+law|applicable\s+law|choice\s+of\s+law")
+# "Applicable law" is a heading only at the start of a line ("(4) Applicable law and
+# jurisdiction"); in running text it ends many a sentence ("... permitted by applicable law.").
+_HEADING = re.compile(
+    r"governing\s+law|choice\s+of\s+law|\n[ ]*(?:[(]?[\w.]{1,8}[).]?[ ]+)?applicable\s+law"
+)
 _HEADING_REACH = 120
 # Or it only applies a law: "determined in accordance with the laws of the State of Michigan",
 # "the law of the Federal Republic of Germany applies". Weaker, and void where the law is one
@@ -218,7 +224,7 @@ def _english(text: PreparedText) -> str | None:
             continue
         # Federal law alone is weaker than a state's: "the laws of the United States and, to
         # the extent not inconsistent, of the Commonwealth of Kentucky" is Kentucky's.
-        score = (strength, rank if place != "US" else rank - 1)
+        score = (strength, rank - 1 if place in _FEDERATIONS else rank)
         if best is None or score > best:
             best, code = score, place
             if score == (_GOVERNS_FIRMLY, _NAMES_DIRECTLY):
@@ -239,8 +245,8 @@ def _place_of(text: PreparedText, start: int, end: int) -> tuple[str | None, int
         place = _code(after.group("place"))
         # "the laws of the United States and of the State of Florida": the state is the
         # law of the contract, federal law applies anyway.
-        state = _AND_STATE.match(low, after.end()) if place == "US" else None
-        if state is not None and _code(state.group("place")).startswith("US-"):
+        state = _AND_STATE.match(low, after.end()) if place in _FEDERATIONS else None
+        if state is not None and _code(state.group("place")).startswith(f"{place}-"):
             return _code(state.group("place")), _NAMES_DIRECTLY
         return place, _NAMES_DIRECTLY
     before = _place_before(low, start)

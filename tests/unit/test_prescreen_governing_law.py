@@ -81,6 +81,12 @@ from chalicelib.prescreen.text import prepare_text
             "Commonwealth of Kentucky.",
             "US-KY",
         ),
+        (
+            "This Agreement shall be governed by the federal laws of Canada applicable therein "
+            "and the laws of the Province of Alberta.",
+            "CA-AB",
+        ),
+        ("This Agreement is governed by the laws of Canada.", "CA"),
         # A law that points back at the place named before it, or ahead.
         (
             "This Agreement has been made in the State of California and shall be governed by "
@@ -153,6 +159,8 @@ def test_cited_russian_statute_means_russian_law() -> None:
         '"Clinical Material" means Product formulated in accordance with United States and '
         "Korean laws, rules and regulations.",
         "The governmental approvals were obtained under the laws of the State of Texas.",
+        # "Applicable law" ends a sentence here; it is no heading for the next one.
+        "Any provision void under applicable law.\nLicensee shall honour the laws of Japan.",
     ],
 )
 def test_no_governing_law_without_a_named_law(sentence: str) -> None:
