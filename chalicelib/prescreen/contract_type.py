@@ -46,6 +46,26 @@ _EN_TITLE_TAIL = re.compile(
     r"\b.*$",
     re.IGNORECASE | re.DOTALL,
 )
+# The first kind of English contract named in a title, and what may stand before or after it.
+_EN_KIND = re.compile(r"\b(?:agreement|contract)\b", re.IGNORECASE)
+_EN_AMENDMENT = re.compile(r"\b(?:amendment|addendum)\b", re.IGNORECASE)
+# Before: a sentence of the confidential-treatment legend ("... IF PUBLICLY DISCLOSED."), a
+# company's name ("CISCO SYSTEMS, INC.", "BIOPURE CORPORATION"), an exhibit's label. Not
+# "Limited", which is as often an adjective of the title ("LIMITED LICENSE AGREEMENT").
+_EN_TITLE_LEAD = re.compile(
+    r"^.*(?:[a-z]{3}\.|\b(?:inc|corp|co|ltd)\.,?|\b(?:corporation|incorporated|llc)\b,?"
+    r"|\b(?:exhibit|attachment)\s+[a-z0-9.]{1,6}|\bexecution\s+(?:version|copy))\s+",
+    re.IGNORECASE | re.DOTALL,
+)
+# After: only words joined on with no date or number in them ("... AGREEMENT AND RIGHT OF
+# FIRST OFFER", "AGREEMENT FOR THE SALE OF GOODS"), a short qualifier in brackets ("(FORM)",
+# "(2014 Amendment)"), or an amendment of it.
+_EN_TITLE_GOES_ON = re.compile(
+    r"(?:and|&|for|of|on|regarding|relating)\s\D*$"
+    r"|\((?!execution|agreement|contract|hereinafter|the\b|this\b|as\b|dated)[^()]{1,40}\)$"
+    r"|amendment\b",
+    re.IGNORECASE,
+)
 # "THIS SUPPLY AGREEMENT is dated ...": the preamble's opening word is no part of the title.
 _EN_THIS = re.compile(r"^this\s+(?=\S+\s+(?:\S+\s+){0,5}?(?:agreement|contract)\b)", re.IGNORECASE)
 # "AMENDMENT NO. 1" alone says nothing of what it amends; the first sentence does.
@@ -160,8 +180,23 @@ def find_title(text: PreparedText) -> str | None:
 
 def _cut_english_tail(title: str) -> str:
     """'OUTSOURCING AGREEMENT BY AND BETWEEN X and Y' → 'OUTSOURCING AGREEMENT'."""
-    cut = _EN_THIS.sub("", _EN_TITLE_TAIL.sub("", title))
+    cut = _cut_english_noise(_EN_THIS.sub("", _EN_TITLE_TAIL.sub("", title)))
     return cut if _TITLE_START.search(cut) else title
+
+
+def _cut_english_noise(title: str) -> str:
+    """'HARM TO THE REGISTRANT IF PUBLICLY DISCLOSED. SERVICES AGREEMENT Page 1' → 'SERVICES
+    AGREEMENT': the filing's legend or a party's name before the kind of agreement, and a
+    page, number or name after it, are no part of the title. An amendment's title is left
+    whole: what it amends is part of its name."""
+    kind = _EN_KIND.search(title)
+    if kind is None or _EN_AMENDMENT.search(title, 0, kind.start()):
+        return title
+    tail = title[kind.end() :].strip()
+    if tail and not _EN_TITLE_GOES_ON.match(tail):
+        title = title[: kind.end()]
+    lead = _EN_TITLE_LEAD.match(title, 0, kind.start())
+    return title[lead.end() :] if lead else title
 
 
 def _with_amended_agreement(title: str, text: PreparedText) -> str:

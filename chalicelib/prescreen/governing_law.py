@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 import re
 from typing import TYPE_CHECKING
 
@@ -11,6 +12,7 @@ if TYPE_CHECKING:
 _US_STATES = {
     "alabama": "AL", "alaska": "AK", "arizona": "AZ", "arkansas": "AR", "california": "CA",
     "colorado": "CO", "connecticut": "CT", "delaware": "DE", "district of columbia": "DC",
+    "washington, d.c.": "DC", "washington d.c.": "DC",
     "florida": "FL", "georgia": "GA", "hawaii": "HI", "idaho": "ID", "illinois": "IL",
     "indiana": "IN", "iowa": "IA", "kansas": "KS", "kentucky": "KY", "louisiana": "LA",
     "maine": "ME", "maryland": "MD", "massachusetts": "MA", "michigan": "MI", "minnesota": "MN",
@@ -20,40 +22,137 @@ _US_STATES = {
     "pennsylvania": "PA", "rhode island": "RI", "south carolina": "SC", "south dakota": "SD",
     "tennessee": "TN", "texas": "TX", "utah": "UT", "vermont": "VT", "virginia": "VA",
     "washington": "WA", "west virginia": "WV", "wisconsin": "WI", "wyoming": "WY",
+    "puerto rico": "PR",
 }  # fmt: skip
 _CA_PROVINCES = {
-    "british columbia": "BC", "alberta": "AB", "ontario": "ON", "quebec": "QC",
+    "british columbia": "BC", "alberta": "AB", "ontario": "ON", "quebec": "QC", "québec": "QC",
     "manitoba": "MB", "saskatchewan": "SK", "nova scotia": "NS", "new brunswick": "NB",
+    "prince edward island": "PE", "newfoundland and labrador": "NL", "newfoundland": "NL",
+    "yukon": "YT", "northwest territories": "NT", "nunavut": "NU",
 }  # fmt: skip
+# England, Wales, Scotland and Northern Ireland are one code: the eval writes the UK as GB.
 _COUNTRIES = {
-    "england and wales": "GB", "england": "GB", "scotland": "GB", "united kingdom": "GB",
-    "israel": "IL", "germany": "DE", "france": "FR", "switzerland": "CH", "netherlands": "NL",
-    "the netherlands": "NL", "singapore": "SG", "hong kong": "HK", "ireland": "IE",
-    "japan": "JP", "bermuda": "BM", "cayman islands": "KY", "sweden": "SE", "canada": "CA",
-    "people's republic of china": "CN", "peoples republic of china": "CN", "prc": "CN",
-    "china": "CN", "india": "IN", "australia": "AU", "luxembourg": "LU", "cyprus": "CY",
-    "russian federation": "RU", "russia": "RU", "united states": "US", "usa": "US",
+    "england and wales": "GB", "england": "GB", "wales": "GB", "scotland": "GB",
+    "northern ireland": "GB", "united kingdom": "GB", "great britain": "GB",
+    "united states of america": "US", "united states": "US", "usa": "US", "u.s.a.": "US",
+    "u.s.": "US", "canada": "CA", "mexico": "MX", "brazil": "BR", "argentina": "AR",
+    "chile": "CL", "colombia": "CO", "peru": "PE", "bermuda": "BM", "cayman islands": "KY",
+    "british virgin islands": "VG", "bahamas": "BS", "barbados": "BB", "panama": "PA",
+    "ireland": "IE", "republic of ireland": "IE", "france": "FR", "germany": "DE",
+    "federal republic of germany": "DE", "netherlands": "NL", "the netherlands": "NL",
+    "belgium": "BE", "luxembourg": "LU", "switzerland": "CH", "liechtenstein": "LI",
+    "austria": "AT", "italy": "IT", "spain": "ES", "portugal": "PT", "greece": "GR",
+    "cyprus": "CY", "malta": "MT", "sweden": "SE", "norway": "NO", "denmark": "DK",
+    "finland": "FI", "iceland": "IS", "poland": "PL", "czech republic": "CZ", "hungary": "HU",
+    "romania": "RO", "bulgaria": "BG", "ukraine": "UA", "russian federation": "RU",
+    "russia": "RU", "kazakhstan": "KZ", "turkey": "TR", "israel": "IL", "egypt": "EG",
+    "united arab emirates": "AE", "saudi arabia": "SA", "south africa": "ZA", "nigeria": "NG",
+    "kenya": "KE", "mauritius": "MU", "india": "IN", "singapore": "SG", "malaysia": "MY",
+    "thailand": "TH", "indonesia": "ID", "philippines": "PH", "vietnam": "VN", "viet nam": "VN",
+    "people's republic of china": "CN", "people’s republic of china": "CN",
+    "peoples republic of china": "CN", "prc": "CN",
+    "p.r.c.": "CN", "mainland china": "CN", "china": "CN", "hong kong": "HK", "macau": "MO",
+    "macao": "MO", "taiwan": "TW", "republic of china": "TW", "japan": "JP",
+    "south korea": "KR", "republic of korea": "KR", "korea": "KR", "australia": "AU",
+    "new zealand": "NZ", "new south wales": "AU", "victoria": "AU", "queensland": "AU",
+    "western australia": "AU", "south australia": "AU", "tasmania": "AU",
 }  # fmt: skip
 _PLACES: dict[str, str] = {
     **{name: f"US-{code}" for name, code in _US_STATES.items()},
     **{name: f"CA-{code}" for name, code in _CA_PROVINCES.items()},
     **_COUNTRIES,
 }
-_PLACE = "|".join(re.escape(name) for name in sorted(_PLACES, key=len, reverse=True))
-_PLACE_INSIDE = re.compile(rf"\b(?:{_PLACE})\b")
-
-# "governed by ... the laws of the State of New York", "New York law shall govern".
-_EN_GOVERNING = re.compile(
-    r"governed\s+(?:exclusively\s+)?by|governing\s+law|choice\s+of\s+law|construed|interpreted"
-    r"|law\s+shall\s+govern|laws\s+shall\s+govern"
+# Longest first, so "west virginia" wins over "virginia"; the lookahead (not \b) lets a
+# name end in a period ("u.s.") and still not match inside a longer word ("india"/"indiana").
+# Any run of spaces between words: EDGAR text is often justified ("United  States").
+_PLACE = "|".join(
+    re.escape(name).replace(r"\ ", r"\s+") for name in sorted(_PLACES, key=len, reverse=True)
 )
-_EN_PLACE = re.compile(
-    rf"laws?\s+of\s+(?:the\s+)?(?:(?:state|commonwealth|province)\s+of\s+)?(?P<place>{_PLACE})\b"
-    rf"|laws?\s+(?:the\s+)?state\s+of\s+(?P<place2>{_PLACE})\b"
-    rf"|(?P<place3>{_PLACE})\s+law\b"
-)
-_EN_NOT_GOVERNING = re.compile(r"\b(?:organi[sz]ed|incorporated|existing|formed|registered)\b")
+_PLACE_INSIDE = re.compile(rf"\b(?:{_PLACE})(?!\w)")
+# "English law", "the Italian Law": a country's law named by its adjective.
+_ADJECTIVES = {
+    "english": "GB", "scottish": "GB", "british": "GB", "american": "US", "canadian": "CA",
+    "mexican": "MX", "brazilian": "BR", "irish": "IE", "french": "FR", "german": "DE",
+    "dutch": "NL", "belgian": "BE", "swiss": "CH", "austrian": "AT", "italian": "IT",
+    "spanish": "ES", "portuguese": "PT", "greek": "GR", "cypriot": "CY", "swedish": "SE",
+    "norwegian": "NO", "danish": "DK", "finnish": "FI", "polish": "PL", "russian": "RU",
+    "israeli": "IL", "indian": "IN", "singaporean": "SG", "chinese": "CN", "taiwanese": "TW",
+    "japanese": "JP", "korean": "KR", "australian": "AU",
+}  # fmt: skip
 
+# Every choice of law names a law: each of these words is a candidate to look around. One
+# pattern per word, each opening with its literal (a leading \b or an alternation would make
+# the scan ten times slower); the word's left edge is checked by hand ("bylaws").
+_LAW_WORDS = (re.compile(r"laws?\b"), re.compile(r"legislation\b"), re.compile(r"regulations\b"))
+# After the word: "laws of the State of New York", "laws and decisions of the State of
+# Michigan", "laws in the State of Washington", "legislation of the Republic of Kazakhstan",
+# "internal laws State of New York". Spaces may be lost in EDGAR text ("laws ofthe State").
+_PLACE_AFTER = re.compile(
+    r"(?:\s+and\s+(?:judicial\s+)?(?:decisions|regulations|statutes))?"
+    r"(?:\s+(?:of|in)\s*(?:the\s*)?|\s+(?:the\s+)?(?=state\s))"
+    r"(?:(?:state|commonwealth|province|republic|federal\s+republic|kingdom)\s+of\s*(?:the\s+)?)??"
+    rf"(?P<place>{_PLACE})(?!\w)"
+)
+# A parenthesis between: "the internal laws, and not the laws regarding conflicts of laws,
+# of the State of North Carolina". Only the state form, and never across a court or venue.
+_STATE_AFTER = re.compile(
+    r"(?:(?!court|venue|jurisdiction|arbitra)[^.;\n]){1,90}?\bof\s+the\s+"
+    rf"(?:state|commonwealth|province)\s+of\s+(?P<place>{_PLACE})(?!\w)"
+)
+# Federal law and a state's: "the laws of the United States and the State of Florida", "the
+# federal laws of Canada and the laws of the Province of Alberta".
+_FEDERATIONS = frozenset({"US", "CA"})
+_AND_STATE = re.compile(
+    r"(?:(?!court|venue|jurisdiction|arbitra)[^.;\n]){1,60}?\b(?:state|commonwealth|province)"
+    rf"\s+of\s+(?P<place>{_PLACE})(?!\w)"
+)
+# Before the word: "Delaware law", "PRC Laws", "English law", "New York substantive law".
+# Looked up word by word in the few words before, which is cheaper than a regex search.
+_QUALIFIERS = frozenset({"substantive", "internal", "federal", "state", "governing", "the"})
+_BEFORE_REACH = 50
+_MAX_PLACE_WORDS = 4
+# A law that points back at a place named earlier in the sentence: "made in the State of
+# California and governed by the laws thereof", "the laws of such state".
+_PLACE_BACK = re.compile(
+    r"\s+(?:thereof|of\s+(?:such|that|said)\s+(?:state|province|country|jurisdiction)"
+    r"|of\s+the\s+(?:state|province|country|jurisdiction)\s+(?:where|in\s+which))"
+)
+# "organized under the laws of the State of Ohio", "duly organized, validly existing and in
+# good standing under the laws of" name a party's home, not the contract's law.
+_HOME = re.compile(
+    r"\b(?:organi[sz]ed|incorporated|existing|formed|registered|chartered|constituted|standing)"
+    r"\b[^.;:]{0,40}\b(?:under|pursuant\s+to|by)\s+(?:the\s+)?(?:\w+\s+)?$"
+)
+_HOME_REACH = 60
+# How firmly a sentence chooses the law. It governs: "governed by", "construed", "shall
+# govern", or it stands under a "Governing Law" heading. Whole words, so "governmental" and
+# "construction" are no choice, nor "the rules governing the conversion".
+_GOVERNS = re.compile(
+    r"\bgovern(?:ed|s)?\b|governing\s+law|\bconstrued\b|\binterpreted\b|controlled\s+by"
+    r"|choice\s+of\s+law|applicable\s+law\s+(?:is|shall)"
+)
+# "Applicable law" is a heading only at the start of a line ("(4) Applicable law and
+# jurisdiction"); in running text it ends many a sentence ("... permitted by applicable law.").
+_HEADING = re.compile(
+    r"governing\s+law|choice\s+of\s+law|\n[ ]*(?:[(]?[\w.]{1,8}[).]?[ ]+)?applicable\s+law"
+)
+_HEADING_REACH = 120
+# Or it only applies a law: "determined in accordance with the laws of the State of Michigan",
+# "the law of the Federal Republic of Germany applies". Weaker, and void where the law is one
+# of a list to comply with ("United States and Korean laws, rules and regulations").
+_APPLIES = re.compile(
+    r"in\s+accordance\s+with|\bappl(?:y|ies|ied|ication)\b|subject\s+to|determined|pursuant\s+to"
+)
+_COMPLIANCE = re.compile(
+    r"\bcompl(?:y|ies|ied|iance)\b|\blaws?,\s+(?:rules|regulations)|\blaws?\s+and\s+regulations"
+    r"|\brules\s+and\s+regulations|\bmeans\b"
+)
+_ANY_CHOICE = re.compile("|".join(p.pattern for p in (_GOVERNS, _HEADING, _APPLIES)))
+# The verb must stand near the law it chooses, not anywhere in a page-long recital.
+_VERB_BEFORE = 250
+_VERB_AFTER = 200
+_GOVERNS_FIRMLY = 2
+_NAMES_DIRECTLY = 3
 _RU_PLACES = tuple(
     (code, re.compile(pattern))
     for code, pattern in (
@@ -98,7 +197,7 @@ def jurisdiction_code(place: str) -> str | None:
         return exact
     # "New York, USA", "the laws of England and Wales": the longest place named inside.
     inside = _PLACE_INSIDE.search(folded)
-    return _PLACES[inside.group()] if inside else None
+    return _code(inside.group()) if inside else None
 
 
 def find_governing_law(text: PreparedText, languages: tuple[str, ...] = ("ru", "en")) -> str | None:
@@ -108,18 +207,104 @@ def find_governing_law(text: PreparedText, languages: tuple[str, ...] = ("ru", "
 
 
 def _english(text: PreparedText) -> str | None:
-    for count, found in enumerate(_EN_GOVERNING.finditer(text.low)):
-        if count >= _MAX_CANDIDATES:
-            break
-        begin, end = text.sentence_span(found.start(), found.end())
-        sentence = text.low[begin:end]
-        if _EN_NOT_GOVERNING.search(sentence) and "governed" not in sentence:
+    """The place of the firmest choice of law; the first such choice if several are as firm."""
+    best: tuple[int, int] | None = None
+    code: str | None = None
+    low = text.low
+    words = heapq.merge(*(pattern.finditer(low) for pattern in _LAW_WORDS), key=_start)
+    for found in words:
+        start, end = found.span()
+        if start and low[start - 1].isalpha():
             continue
-        place = _EN_PLACE.search(sentence)
+        place, rank = _place_of(text, start, end)
+        if place is None or _HOME.search(low, max(0, start - _HOME_REACH), start):
+            continue
+        strength = _strength(text, start, end)
+        if not strength:
+            continue
+        # Federal law alone is weaker than a state's: "the laws of the United States and, to
+        # the extent not inconsistent, of the Commonwealth of Kentucky" is Kentucky's.
+        score = (strength, rank - 1 if place in _FEDERATIONS else rank)
+        if best is None or score > best:
+            best, code = score, place
+            if score == (_GOVERNS_FIRMLY, _NAMES_DIRECTLY):
+                break  # nothing can beat "governed by the laws of X"
+    return code
+
+
+def _start(found: re.Match[str]) -> int:
+    return found.start()
+
+
+def _place_of(text: PreparedText, start: int, end: int) -> tuple[str | None, int]:
+    """The place a law word names, and how directly: 3 'laws of X', 2 with words between,
+    1 pointing back ('the laws thereof')."""
+    low = text.low
+    after = _PLACE_AFTER.match(low, end)
+    if after is not None:
+        place = _code(after.group("place"))
+        # "the laws of the United States and of the State of Florida": the state is the
+        # law of the contract, federal law applies anyway.
+        state = _AND_STATE.match(low, after.end()) if place in _FEDERATIONS else None
+        if state is not None and _code(state.group("place")).startswith(f"{place}-"):
+            return _code(state.group("place")), _NAMES_DIRECTLY
+        return place, _NAMES_DIRECTLY
+    before = _place_before(low, start)
+    if before is not None:
+        return before, _NAMES_DIRECTLY
+    between = _STATE_AFTER.match(low, end)
+    if between is not None:
+        return _code(between.group("place")), 2
+    if _PLACE_BACK.match(low, end):
+        # "the laws thereof" looks back; "the laws of the state where suit is filed, being
+        # either Illinois or New York" looks ahead: the first place named either way.
+        begin, finish = text.sentence_span(start, end)
+        named = _PLACE_INSIDE.search(low, begin, start) or _PLACE_INSIDE.search(low, end, finish)
+        if named is not None:
+            return _code(named.group()), 1
+    return None, 0
+
+
+def _place_before(low: str, start: int) -> str | None:
+    """'Delaware' in 'Delaware law', 'GB' for 'English law': the words just before the law."""
+    words = low[max(0, start - _BEFORE_REACH) : start].split()
+    if start > _BEFORE_REACH:
+        words = words[1:]  # the first may be cut in two
+    while words and words[-1] in _QUALIFIERS:
+        words.pop()
+    if not words:
+        return None
+    if words[-1] in _ADJECTIVES:
+        return _ADJECTIVES[words[-1]]
+    for count in range(min(_MAX_PLACE_WORDS, len(words)), 0, -1):
+        place = _PLACES.get(" ".join(words[-count:]))
         if place is not None:
-            name = place.group("place") or place.group("place2") or place.group("place3")
-            return _PLACES[name]
+            return place
     return None
+
+
+def _code(name: str) -> str:
+    """The code of a place name as matched: any spacing, lower case."""
+    return _PLACES[" ".join(name.split())]
+
+
+def _strength(text: PreparedText, start: int, end: int) -> int:
+    """2 where the law word's sentence governs the contract, 1 where it applies a law to
+    it, 0 otherwise."""
+    low = text.low
+    far = end + _VERB_AFTER
+    # Most law words sit far from any such word: look for one before cutting the sentence.
+    if not _ANY_CHOICE.search(low, max(0, start - _VERB_BEFORE - _HEADING_REACH), far):
+        return 0
+    begin, finish = text.sentence_span(start, end)
+    if _HEADING.search(low, max(0, begin - _HEADING_REACH), begin):
+        return 2
+    near, far = max(begin, start - _VERB_BEFORE), min(finish, far)
+    if _GOVERNS.search(low, near, far):
+        return 2
+    if _APPLIES.search(low, near, far) and not _COMPLIANCE.search(low, near, far):
+        return 1
+    return 0
 
 
 def _russian(text: PreparedText) -> str | None:

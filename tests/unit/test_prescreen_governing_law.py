@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from chalicelib.prescreen.governing_law import find_governing_law
+from chalicelib.prescreen.governing_law import find_governing_law, jurisdiction_code
 from chalicelib.prescreen.text import prepare_text
 
 
@@ -37,6 +37,102 @@ from chalicelib.prescreen.text import prepare_text
             "CA-BC",
         ),
         ("This Agreement shall be construed in accordance with Delaware law.", "US-DE"),
+        # "formed" here is about the contracts, not about a party's home.
+        (
+            "This Agreement shall be construed in accordance with the laws of the State of New "
+            "York applicable to contracts formed and to be performed entirely within the State "
+            "of New York.",
+            "US-NY",
+        ),
+        # The law first, the verb after, under a heading that says what the clause is.
+        (
+            "3.14 Governing Law. The laws of the State of New York (excluding any laws that "
+            "direct the application of another jurisdiction's law) govern all matters arising "
+            "out of or relating to this Agreement.",
+            "US-NY",
+        ),
+        ("This Agreement shall be governed by the internal laws State of New York.", "US-NY"),
+        # Words between the law and its state.
+        (
+            "This Agreement shall be governed by the internal laws, and not by the laws "
+            "regarding conflicts of laws, of the State of North Carolina.",
+            "US-NC",
+        ),
+        (
+            "This Agreement shall be governed by and construed in accordance with the laws, "
+            "other than choice of law rules, of the state of Florida.",
+            "US-FL",
+        ),
+        # Justified EDGAR text: runs of spaces inside the place name.
+        (
+            "This Agreement  shall  be  governed  and  construed in accordance with the  laws  "
+            "of  the  United  States of America.",
+            "US",
+        ),
+        # Federal law and a state's: the state's is the contract's.
+        (
+            "This Agreement shall be governed in all respects by the laws of the United States "
+            "and the State of Florida, except for conflict of laws provisions.",
+            "US-FL",
+        ),
+        (
+            "This Agreement and its interpretation shall be governed by the laws of the United "
+            "States and, to the extent not inconsistent therewith, by the laws of the "
+            "Commonwealth of Kentucky.",
+            "US-KY",
+        ),
+        (
+            "This Agreement shall be governed by the federal laws of Canada applicable therein "
+            "and the laws of the Province of Alberta.",
+            "CA-AB",
+        ),
+        ("This Agreement is governed by the laws of Canada.", "CA"),
+        # A law that points back at the place named before it, or ahead.
+        (
+            "This Agreement has been made in the State of California and shall be governed by "
+            "and construed in accordance with the laws thereof.",
+            "US-CA",
+        ),
+        (
+            "This Agreement will be governed by the laws of the state where a suit is properly "
+            "filed, being either Illinois or New York.",
+            "US-IL",
+        ),
+        # Countries by name, by their law's adjective, by their abbreviation.
+        ("This Agreement is governed by English law.", "GB"),
+        (
+            "This Agreement shall be governed by and construed in accordance with the laws of "
+            "England and Wales.",
+            "GB",
+        ),
+        ("The settlement of any disputes herefrom shall be governed by PRC Laws.", "CN"),
+        ("This Agreement shall be governed by the laws of the People’s Republic of China.", "CN"),
+        (
+            "This Agreement shall be governed by, and construed in accordance with the laws "
+            "of Taiwan.",
+            "TW",
+        ),
+        ("This AGREEMENT shall be governed by the Laws of the Republic of South Africa.", "ZA"),
+        ("This Agreement is governed by the laws of Victoria, Australia.", "AU"),
+        ("This Agreement shall be governed by the laws of the Province of Ontario.", "CA-ON"),
+        # Applied rather than governing, with no other choice in the contract.
+        (
+            "Effective legislation of the Republic of Kazakhstan shall apply to any relations "
+            "of the Parties arising out of this Contract.",
+            "KZ",
+        ),
+        (
+            "Any controversy between the parties shall be determined in accordance with the "
+            "laws of the State of Michigan.",
+            "US-MI",
+        ),
+        ("Any such arbitration shall be subject to the application of the Italian Law.", "IT"),
+        # Spaces lost in EDGAR text.
+        (
+            "This Agreement shall be construed in accordance with and governed by the laws "
+            "ofthe State ofTexas.",
+            "US-TX",
+        ),
     ],
 )
 def test_governing_law_clause_gives_its_country_code(sentence: str, code: str) -> None:
@@ -57,7 +153,53 @@ def test_cited_russian_statute_means_russian_law() -> None:
         "Во всем остальном стороны руководствуются действующим законодательством.",  # no country
         "Company is a corporation duly organized under the laws of the State of Ohio.",
         "Section 19.1 (Governing Law) shall survive termination.",
+        "Company is duly organized, validly existing and in good standing under the laws of "
+        "the State of Delaware and is governed by its bylaws.",
+        # Laws to comply with, not a choice of law.
+        '"Clinical Material" means Product formulated in accordance with United States and '
+        "Korean laws, rules and regulations.",
+        "The governmental approvals were obtained under the laws of the State of Texas.",
+        # "Applicable law" ends a sentence here; it is no heading for the next one.
+        "Any provision void under applicable law.\nLicensee shall honour the laws of Japan.",
     ],
 )
 def test_no_governing_law_without_a_named_law(sentence: str) -> None:
     assert find_governing_law(prepare_text(sentence)) is None
+
+
+def test_a_governing_clause_beats_an_earlier_law_that_only_applies() -> None:
+    text = prepare_text(
+        "9.2 To the extent authorized by the constitution and laws of the State of Texas, the "
+        "University shall indemnify Company, subject to the laws of the State of Texas.\n\n"
+        "14. Governing Law. This Agreement shall be governed by the laws of the State of "
+        "New York."
+    )
+
+    assert find_governing_law(text) == "US-NY"
+
+
+@pytest.mark.parametrize(
+    ("label", "code"),
+    [
+        ("New York", "US-NY"),
+        ("Ontario, Canada", "CA-ON"),
+        ("England; Wales", "GB"),
+        ("Republic of Kazakhstan", "KZ"),
+        ("Taiwan", "TW"),
+        ("Republic of South Africa", "ZA"),
+        ("Victoria, Australia", "AU"),
+        ("Washington", "US-WA"),
+        ("West Virginia", "US-WV"),
+        ("Prince Edward Island", "CA-PE"),
+        ("Spain", "ES"),
+    ],
+)
+def test_jurisdiction_code_of_a_place_name(label: str, code: str) -> None:
+    assert jurisdiction_code(label) == code
+
+
+def test_every_us_state_and_canadian_province_has_a_subdivision_code() -> None:
+    for name in ("Alabama", "Wyoming", "District of Columbia", "Rhode Island", "New Mexico"):
+        assert (jurisdiction_code(name) or "").startswith("US-"), name
+    for name in ("Alberta", "Quebec", "Saskatchewan", "Nunavut", "Newfoundland and Labrador"):
+        assert (jurisdiction_code(name) or "").startswith("CA-"), name
