@@ -133,7 +133,7 @@ _EN_RUNS_ON = (
     r"|notice\s+of\s+(?:its\s+)?(?:non-?renewal|intent\w*\s+not\s+to\s+renew)"
     r"|non-?renewal\s+notice|not\s+to\s+renew"
 )
-_RU_LIABILITY = r"неустойк|штраф|пен[иья]|ответственност|убытк|возмещ"
+_RU_LIABILITY = r"неустойк|штраф|пен[иья]|ответственност|отвеча|убытк|ущерб|возмещ"
 _RU_NOT_MORE = r"не\s+(?:(?:может|могут|должн\w+)\s+(?:быть\s+|составлять\s+)?)?(?:более|свыше)"
 
 # Order inside a clause is priority: the first rule that holds supplies the evidence.
@@ -212,6 +212,13 @@ RULES: tuple[ClauseRule, ...] = (
         ),
         language="ru",
         rejects=_RU_NO_RIGHT + _RU_NOT_ALONE,
+    ),
+    # Комитент or доверитель ends the contract by revoking the commission (ст. 977, 1003 ГК).
+    _rule(
+        "unilateral_termination",
+        (r"отмен(?:ить|ы|ой)\s+(?:\w+\s+){0,3}?поручени",),
+        language="ru",
+        rejects=_RU_NO_RIGHT,
     ),
     # "Договор может быть расторгнут по инициативе Заказчика", ст. 782 / 450.1 ГК РФ.
     _rule(
@@ -294,7 +301,7 @@ RULES: tuple[ClauseRule, ...] = (
     _rule(
         "liability_cap",
         # not the legal form "общество с ограниченной ответственностью"
-        (r"(?<!ограниченной\s)ответственност\w*\s+(?:[\w,]+\s+){0,6}?ограни(?:чен|чива)",),
+        (r"(?<!ограниченной\s)ответственност\w*\s+(?:[\w,]+\s+){0,12}?ограни(?:чен|чива)",),
         language="ru",
         # "без ограничений", "не ограничена": uncapped, said outright
         rejects=r"без\s+ограничени|не\s+ограничива|не\s+ограничен",

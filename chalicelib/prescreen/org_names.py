@@ -60,6 +60,8 @@ class Found:
     role: str | None
     inn: str | None
     start: int
+    # the abbreviation a preamble gives in brackets: «… «БашТелеНет» (ООО «БТН»)»
+    alias: str | None = None
 
 
 def last_org_form(low: str, lo: int, hi: int) -> int | None:

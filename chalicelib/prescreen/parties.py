@@ -105,11 +105,14 @@ def _preamble_parties(text: PreparedText) -> list[Found]:
         if role is None and found and found[-1].start >= cursor:
             cursor = end  # "с одной стороны" closing a party already named by its role
             continue
-        name_start = _full_name_start(text.low, cursor, last_org_form(text.low, cursor, start))
+        last = last_org_form(text.low, cursor, start)
+        name_start = _full_name_start(text.low, cursor, last)
         person = _person_side(text, cursor, start) if name_start is None else None
         if name_start is not None:
             name = name_from(text, name_start, start)
-            found.append(Found(name=name, role=role, inn=None, start=name_start))
+            bracketed = last is not None and last != name_start
+            alias = name_from(text, last, start) if bracketed and last is not None else None
+            found.append(Found(name=name, role=role, inn=None, start=name_start, alias=alias))
         elif person is not None:
             found.append(Found(name=person[0], role=role, inn=None, start=person[1]))
         elif role is not None and found and found[-1].role is None and found[-1].start >= cursor:
@@ -177,9 +180,19 @@ def _role_word(match: re.Match[str]) -> str | None:
 # --- merging ----------------------------------------------------------------------------------
 
 
+def _same(left: Found, right: Found) -> bool:
+    """One organisation, by its name or the abbreviation its preamble gave it."""
+    return any(
+        same_organisation(a, b)
+        for a in (left.name, left.alias)
+        for b in (right.name, right.alias)
+        if a and b
+    )
+
+
 def _merge(parties: list[Found], found: Found) -> None:
     for party in parties:
-        if same_organisation(party.name, found.name) and not _other_inn(party, found):
+        if _same(party, found) and not _other_inn(party, found):
             _complete(party, found)
             return
     for party in parties:
@@ -220,7 +233,7 @@ def _without_repeats(parties: list[Found]) -> list[Found]:
             (
                 k
                 for k in kept
-                if same_organisation(k.name, party.name)
+                if _same(k, party)
                 and not _other_inn(k, party)
                 and not (k.role and party.role and k.role.lower() != party.role.lower())
             ),
