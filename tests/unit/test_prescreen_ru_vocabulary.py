@@ -216,3 +216,25 @@ def test_a_representative_in_the_nominative_is_still_no_side() -> None:
     )
 
     assert [p.name for p in find_parties_ru(text)] == ["ООО «Альфа»"]
+
+
+def test_limit_of_liability_said_with_bolshe() -> None:
+    sentence = "Ответственность Исполнителя не может быть больше стоимости услуг по Договору."
+
+    flag = _flag(sentence, "liability_cap")
+
+    assert flag is not None and flag.present
+
+
+def test_requisites_of_a_sublease_give_each_side_its_inn() -> None:
+    text = prepare_text(
+        "Договор субаренды № 3\n\nСтороны заключили настоящий договор.\n\n"
+        "Реквизиты сторон\n"
+        "Субарендодатель:\nООО «Кубань-Ритейл»\nИНН 2310123454\n\n"
+        "Субарендатор:\nИП Арутюнян Карен Ашотович\nИНН 231012345648\n"
+    )
+
+    assert [(p.role, p.inn) for p in find_parties_ru(text)] == [
+        ("Субарендодатель", "2310123454"),
+        ("Субарендатор", "231012345648"),
+    ]
