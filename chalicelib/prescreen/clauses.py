@@ -89,6 +89,11 @@ _EN_FEE_NEGATION = (
     r"(?:early\s+)?(?:termination|cancellation)"
 )
 _RU_NO_RIGHT = r"не\s+допуска|не\s+вправе|не\s+может|не\s+имеет\s+права|запрещ"
+# Ending the contract by agreement or through a court is no one-sided right.
+_RU_NOT_ALONE = (
+    r"|по\s+(?:взаимному\s+)?(?:письменному\s+)?соглашению|в\s+судебном\s+порядке"
+    r"|по\s+решению\s+суда|потребовать\s+(?:его\s+)?расторжени|(?:обратиться\s+в|через)\s+суд"
+)
 _EN_NO_RIGHT = (
     r"neither\s+party\s+may|may\s+not\s+terminate|shall\s+not\s+(?:be\s+entitled\s+to\s+)?terminate"
     # survival and mutual termination are not a unilateral right
@@ -128,7 +133,10 @@ _EN_RUNS_ON = (
     r"|notice\s+of\s+(?:its\s+)?(?:non-?renewal|intent\w*\s+not\s+to\s+renew)"
     r"|non-?renewal\s+notice|not\s+to\s+renew"
 )
-_RU_LIABILITY = r"неустойк|штраф|пен[иья]|ответственност|убытк|возмещ"
+_RU_LIABILITY = r"неустойк|штраф|пен[иья]|ответственност|отвеча|убытк|ущерб|возмещ"
+_RU_NOT_MORE = (
+    r"не\s+(?:(?:может|могут|должн\w+)\s+(?:быть\s+|составлять\s+)?)?(?:более|больше|свыше)"
+)
 
 # Order inside a clause is priority: the first rule that holds supplies the evidence.
 RULES: tuple[ClauseRule, ...] = (
@@ -194,6 +202,32 @@ RULES: tuple[ClauseRule, ...] = (
             r"прекратить\s+действие",
         ),
         language="ru",
+        rejects=_RU_NO_RIGHT,
+    ),
+    # "Арендодатель вправе расторгнуть Договор, уведомив Арендатора за 30 дней": a right to end
+    # the contract without a court, though the word "односторонний" is not there.
+    _rule(
+        "unilateral_termination",
+        (
+            r"вправе\s+(?:[\w,]+\s+){0,12}?(?:досрочно\s+)?расторгнуть",
+            r"имеет\s+право\s+(?:[\w,]+\s+){0,12}?(?:досрочно\s+)?расторгнуть",
+        ),
+        language="ru",
+        rejects=_RU_NO_RIGHT + _RU_NOT_ALONE,
+    ),
+    # Комитент or доверитель ends the contract by revoking the commission (ст. 977, 1003 ГК).
+    _rule(
+        "unilateral_termination",
+        (r"отмен(?:ить|ы|ой)\s+(?:\w+\s+){0,3}?поручени",),
+        language="ru",
+        rejects=_RU_NO_RIGHT,
+    ),
+    # "Договор может быть расторгнут по инициативе Заказчика", ст. 782 / 450.1 ГК РФ.
+    _rule(
+        "unilateral_termination",
+        (r"по\s+инициативе", r"450\.1", r"782\s+(?:гк|гражданск)"),
+        language="ru",
+        requires=r"расторг|прекра|отказ",
         rejects=_RU_NO_RIGHT,
     ),
     _rule(
@@ -268,22 +302,34 @@ RULES: tuple[ClauseRule, ...] = (
     # --- liability cap: ответственность ограничена, не более N% / aggregate liability
     _rule(
         "liability_cap",
-        (r"ответственност\w*\s+(?:[\w,]+\s+){0,6}?ограни(?:чен|чива)",),
+        # not the legal form "общество с ограниченной ответственностью"
+        (r"(?<!ограниченной\s)ответственност\w*\s+(?:[\w,]+\s+){0,12}?ограни(?:чен|чива)",),
         language="ru",
         # "без ограничений", "не ограничена": uncapped, said outright
         rejects=r"без\s+ограничени|не\s+ограничива|не\s+ограничен",
     ),
+    # "не может превышать", "не превышает", "в размере, не превышающем", "не превысит"
     _rule(
         "liability_cap",
-        (r"превышать",),
+        (r"превыша", r"превыс"),
         language="ru",
-        requires=(r"не\s+(?:может|могут|должна|должен|должны)\s+превышать", _RU_LIABILITY),
+        requires=(
+            r"не\s+(?:(?:может|могут|должна|должно|должен|должны|будет|будут)\s+)?превы(?:ша|с)",
+            _RU_LIABILITY,
+        ),
     ),
+    # "но не более 10% (10 (десяти) процентов)", "не свыше объявленной ценности груза",
+    # "не может быть более цены Договора"
     _rule(
         "liability_cap",
-        (r"более\s+\d+(?:[.,]\d+)?\s*%", r"свыше\s+\d+(?:[.,]\d+)?\s*%"),
+        (
+            r"более\s+\d+(?:[.,]\d+)?\s*(?:\([^()\n]{1,40}\)\s*)?(?:%|процент)",
+            r"больше\s+\d+(?:[.,]\d+)?\s*(?:\([^()\n]{1,40}\)\s*)?(?:%|процент)",
+            r"свыше\s+\d+(?:[.,]\d+)?\s*(?:\([^()\n]{1,40}\)\s*)?(?:%|процент)",
+            r"(?:более|больше|свыше)\s+(?:\w+\s+){0,2}?(?:суммы|стоимости|цены|размера|ценности)\b",
+        ),
         language="ru",
-        requires=(r"не\s+(?:более|свыше)", _RU_LIABILITY),
+        requires=(_RU_NOT_MORE, _RU_LIABILITY),
     ),
     _rule(
         "liability_cap",
@@ -299,6 +345,14 @@ RULES: tuple[ClauseRule, ...] = (
         ),
         language="ru",
         requires=r"не\s+нес[её]т|не\s+отвеча|отказ\w*\s+от\s+ответственности",
+    ),
+    # "возмещению подлежит только реальный ущерб": lost profit excluded, liability limited
+    _rule(
+        "liability_cap",
+        (r"реальн\w+\s+ущерб",),
+        language="ru",
+        requires=r"(?:только|лишь|исключительно)\s+(?:\w+\s+){0,2}?реальн|пределах\s+реальн"
+        r"|ограничива\w*\s+(?:\w+\s+){0,2}?реальн",
     ),
     _rule(
         "liability_cap",

@@ -90,9 +90,16 @@ _KINDS: tuple[tuple[str, str], ...] = (
     ("license", r"лицензионн|сублицензионн|лицензи[яи]\b|права\s+использования|licen[cs]e"),
     ("supply", r"поставк|закупк|supply"),
     ("sale", r"купли-продажи|купли\s+-\s+продажи|продаж|purchase|\bsale\b"),
-    ("works", r"подряд|изготовлени|выполнени\w+\s+работ|строительн"),
-    ("services", r"оказани\w+\s+услуг|возмездн\w+\s+оказани|услуг|services?\b"),
-    ("lease", r"аренд|субаренд|\blease\b"),
+    # "на выполнение ремонтных работ"; "строительного подряда", not "долевом строительстве"
+    ("works", r"подряд|изготовлени|выполнени\w+\s+(?:\w+\s+){0,2}?работ|строительн\w*\s+работ"),
+    # "об оказании юридической помощи" (63-ФЗ) is a services contract too
+    (
+        "services",
+        r"оказани\w+\s+(?:[а-яё]+\s+){0,2}?(?:услуг|помощи)|возмездн\w+\s+оказани|услуг"
+        r"|обслуживани|services?\b",
+    ),
+    # наём (ст. 671 ГК), прокат and лизинг are kinds of аренда
+    ("lease", r"аренд|субаренд|\bнайм|\bна[её]м\w{0,2}\b|\bпроката?\b|лизинг|\blease\b"),
     ("loan", r"\bзайм|\bзаём|\bзаем|кредитн|\bloan\b"),
     ("agency", r"агентск|\bagency\b"),
     ("commission", r"комисси"),
@@ -121,22 +128,36 @@ KNOWN_KINDS = frozenset(kind for kind, _ in _KINDS) | {"other", "accounting_stat
 _KIND_PATTERNS = tuple((kind, re.compile(pattern, re.IGNORECASE)) for kind, pattern in _KINDS)
 
 # The subject clause says what is done: "Поставщик обязуется поставить", "Licensor grants".
+# Between "обязуется" and its verb a clause may name a schedule or an annex: "обязуется в
+# соответствии с Графиком (Приложение № 1) оказывать услуги"; a word is anything but a space.
+_GAP = r"(?:[^\s.;]+\s+){0,8}?"
 _SUBJECT_VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "supply",
-        re.compile(r"обязуется\s+(?:\w+\s+){0,3}(?:поставить|поставлять|произвести\s+поставку)"),
+        re.compile(rf"обязуется\s+{_GAP}(?:поставить|поставлять|произвести\s+поставку)"),
     ),
-    ("works", re.compile(r"обязуется\s+(?:\w+\s+){0,3}выполнить\s+(?:\w+\s+){0,4}работ")),
+    ("works", re.compile(rf"обязуется\s+{_GAP}выполнить\s+(?:\w+\s+){{0,4}}работ")),
     (
         "services",
-        re.compile(r"обязуется\s+(?:\w+\s+){0,3}оказ(?:ать|ывать)\s+(?:\w+\s+){0,3}услуг"),
+        re.compile(rf"обязуется\s+{_GAP}оказ(?:ать|ывать)\s+(?:\w+\s+){{0,3}}услуг"),
     ),
     (
         "license",
         re.compile(r"предостав\w+\s+(?:[\w,]+\s+){0,5}(?:прав\w*\s+использования|лицензи)"),
     ),
-    ("lease", re.compile(r"во\s+временное\s+(?:владение\s+и\s+)?пользование")),
-    ("sale", re.compile(r"обязуется\s+передать\s+в\s+собственность")),
+    # аренда and наём: "во временное владение и пользование", "во владение и пользование"
+    ("lease", re.compile(r"во\s+(?:временное\s+)?(?:владение\s+и\s+)?пользование")),
+    # money "в собственность" is a loan (ст. 807 ГК); anything else passed so is a sale
+    (
+        "loan",
+        re.compile(r"переда\w+\s+(?:[^\s.;]+\s+){0,3}?в\s+собственность\s+(?:\w+\s+){0,2}?денежн"),
+    ),
+    (
+        "sale",
+        re.compile(r"обязуется\s+передать\s+(?:[^\s.;]+\s+){0,3}?в\s+собственность"),
+    ),
+    # "обязуется доставить вверенный ему отправителем груз" (ст. 785 ГК)
+    ("transportation", re.compile(r"достав(?:ить|лять)\s+(?:\w+\s+){0,2}?вверенн")),
     ("license", re.compile(r"\bgrants?\s+(?:\w+\s+){0,6}licen[cs]e")),
 )
 # Roles betray the kind when the title does not name it.
@@ -147,6 +168,10 @@ _ROLE_KINDS = {
     "работодатель": "employment", "licensor": "license", "licensee": "license",
     "distributor": "distribution", "consultant": "consulting", "supplier": "supply",
     "manufacturer": "manufacturing", "sponsor": "sponsorship", "agent": "agency",
+    "наймодатель": "lease", "наниматель": "lease", "продавец": "sale", "принципал": "agency",
+    "комиссионер": "commission", "комитент": "commission", "перевозчик": "transportation",
+    "хранитель": "storage", "поклажедатель": "storage", "работник": "employment",
+    "лизингодатель": "lease", "лизингополучатель": "lease",
 }  # fmt: skip
 _CONTRACT_WORDS = re.compile(r"договор|контракт|соглашени|оферт|agreement|contract")
 
@@ -248,13 +273,16 @@ def classify_contract(
         if kind is not None:
             return kind
     subject = text.low[:_SUBJECT_REACH]
+    by_role = next(
+        (_ROLE_KINDS[r] for r in ((p.role or "").lower() for p in parties) if r in _ROLE_KINDS),
+        None,
+    )
     for kind, verb in _SUBJECT_VERBS:
         if verb.search(subject):
-            return kind
-    for party in parties:
-        role = (party.role or "").lower()
-        if role in _ROLE_KINDS:
-            return _ROLE_KINDS[role]
+            # A supplier's goods pass "в собственность" too (ст. 506 ГК): the role says supply.
+            return by_role if kind == "sale" and by_role == "supply" else kind
+    if by_role is not None:
+        return by_role
     if _CONTRACT_WORDS.search(subject):
         return "other"
     return None

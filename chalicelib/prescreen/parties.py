@@ -46,11 +46,12 @@ __all__ = ["find_parties_ru", "same_organisation"]
 _PREAMBLE_REACH = 8000
 _OWNERSHIP_REACH = 60_000
 
-# «именуемое в дальнейшем «Поставщик»», «далее именуемое "Поставщик"», «(далее – Заказчик)».
+# «именуемое в дальнейшем «Поставщик»», «далее именуемое "Поставщик"», «(далее – Заказчик)»,
+# «(в дальнейшем — «Арендатор»)», «(далее именуемое «Займодавец»)».
 _ROLE_ANCHOR = re.compile(
     r"именуем\w*(?:\s*\(\s*-?\s*[а-я]{1,3}\s*\))?\s+(?:в\s+дальнейшем|далее)?\s*(?:по\s+тексту\s*)?"
     r"[-–—:]?\s*[«\"“'„]?\s*(?P<role>[а-яё]+(?:\s+(?:\d|сторона))?)"
-    r"|\(\s*далее(?:\s+по\s+тексту)?\s*[-–—:]?\s*[«\"“'„]?\s*"
+    r"|\(\s*(?:далее|в\s+дальнейшем)(?:\s+по\s+тексту)?(?:\s+именуем\w*)?\s*[-–—:]?\s*[«\"“'„]?\s*"
     r"(?P<role2>[а-яё]+(?:\s+(?:\d|сторона))?)"
 )
 # Фамилия Имя Отчество in the nominative, opening a side of the preamble.
@@ -104,11 +105,14 @@ def _preamble_parties(text: PreparedText) -> list[Found]:
         if role is None and found and found[-1].start >= cursor:
             cursor = end  # "с одной стороны" closing a party already named by its role
             continue
-        name_start = last_org_form(text.low, cursor, start)
+        last = last_org_form(text.low, cursor, start)
+        name_start = _full_name_start(text.low, cursor, last)
         person = _person_side(text, cursor, start) if name_start is None else None
         if name_start is not None:
             name = name_from(text, name_start, start)
-            found.append(Found(name=name, role=role, inn=None, start=name_start))
+            bracketed = last is not None and last != name_start
+            alias = name_from(text, last, start) if bracketed and last is not None else None
+            found.append(Found(name=name, role=role, inn=None, start=name_start, alias=alias))
         elif person is not None:
             found.append(Found(name=person[0], role=role, inn=None, start=person[1]))
         elif role is not None and found and found[-1].role is None and found[-1].start >= cursor:
@@ -117,14 +121,35 @@ def _preamble_parties(text: PreparedText) -> list[Found]:
     return found
 
 
+def _full_name_start(low: str, lo: int, start: int | None) -> int | None:
+    """The full name, not its abbreviation in brackets: in «Публичное акционерное общество
+    «Северная энергетическая компания» (ПАО «СЭК»), именуемое …» the side's name is the first.
+    """
+    if start is None:
+        return None
+    bracket = low.rfind("(", lo, start)
+    if bracket == -1 or low[bracket + 1 : start].strip():
+        return start
+    earlier = last_org_form(low, lo, bracket)
+    if earlier is None or low.find(")", earlier, bracket) != -1:
+        return start
+    return earlier
+
+
 def _person_side(text: PreparedText, lo: int, hi: int) -> tuple[str, int] | None:
     """A citizen as a side: 'Гражданин РФ Орлов Дмитрий Сергеевич, паспорт …, именуемый …'.
 
     The name is in the nominative (a patronymic in -вич/-вна), and nothing in the clause
     before it says 'в лице' or 'действующ': a representative signs for a side, he is none.
+    The clause starts after the last « и » («…, действующего на основании Устава, и Кузьмин
+    Павел Андреевич, именуемый …»): the other side's representative is no doubt about this one.
     """
-    found = _PERSON.search(text.norm, max(lo, hi - NAME_REACH), hi)
-    if found is None or _REPRESENTATIVE.search(text.low, max(lo, hi - NAME_REACH), found.start()):
+    window = max(lo, hi - NAME_REACH)
+    found = _PERSON.search(text.norm, window, hi)
+    if found is None:
+        return None
+    clause = max(window, text.low.rfind(" и ", window, found.start()))
+    if _REPRESENTATIVE.search(text.low, clause, found.start()):
         return None
     return found.group("name"), found.start("name")
 
@@ -155,9 +180,19 @@ def _role_word(match: re.Match[str]) -> str | None:
 # --- merging ----------------------------------------------------------------------------------
 
 
+def _same(left: Found, right: Found) -> bool:
+    """One organisation, by its name or the abbreviation its preamble gave it."""
+    return any(
+        same_organisation(a, b)
+        for a in (left.name, left.alias)
+        for b in (right.name, right.alias)
+        if a and b
+    )
+
+
 def _merge(parties: list[Found], found: Found) -> None:
     for party in parties:
-        if same_organisation(party.name, found.name) and not _other_inn(party, found):
+        if _same(party, found) and not _other_inn(party, found):
             _complete(party, found)
             return
     for party in parties:
@@ -198,7 +233,7 @@ def _without_repeats(parties: list[Found]) -> list[Found]:
             (
                 k
                 for k in kept
-                if same_organisation(k.name, party.name)
+                if _same(k, party)
                 and not _other_inn(k, party)
                 and not (k.role and party.role and k.role.lower() != party.role.lower())
             ),

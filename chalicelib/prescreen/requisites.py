@@ -42,7 +42,8 @@ _ROLE_WORDS = (
     "комитент|поверенный|доверитель|работодатель|работник|цедент|цессионарий|залогодатель|"
     "залогодержатель|поручитель|гарант|бенефициар|перевозчик|грузоотправитель|экспедитор|"
     "хранитель|поклажедатель|дистрибьютор|дилер|страховщик|страхователь|застройщик|инвестор|"
-    "наймодатель|наниматель|сторона\\s+\\d"
+    "наймодатель|наниматель|субарендодатель|субарендатор|лизингодатель|лизингополучатель|"
+    "грузополучатель|абонент|адвокат|сторона\\s+\\d"
 )
 # Opens with the newline itself so the scan jumps from line to line.
 _ROLE_HEADING = re.compile(rf"\n[ \d.#*]*(?P<role>{_ROLE_WORDS})[*\s]*(?::|[-–—]\s|\n|\|)")
@@ -198,22 +199,33 @@ def _cell_role(cell: str) -> str | None:
 
 
 def _table_header(low: str, line_start: int) -> list[str] | None:
-    """The cells of the header row of the table a line belongs to."""
+    """The cells of the header row of the table a line belongs to.
+
+    Blank lines between rows are skipped: a plain-text table comes out of Extract with a
+    paragraph break after every row.
+    """
     end = line_start - 1
     for _ in range(_TABLE_LINES):
-        if end <= 0:
-            return None
-        start = low.rfind("\n", 0, end) + 1
+        start, end = _line_above(low, end)
         line = low[start:end].strip()
         if not line.startswith("|"):
             return None
         if set(line) <= set("|-: "):  # the separator: the header is the line above it
-            above_end = start - 1
-            above_start = low.rfind("\n", 0, max(above_end, 0)) + 1
+            above_start, above_end = _line_above(low, start - 1)
             header = low[above_start:above_end].strip()
             return _cells(low, above_start, above_end) if header.startswith("|") else None
         end = start - 1
     return None
+
+
+def _line_above(low: str, end: int) -> tuple[int, int]:
+    """The nearest line that is not blank, ending at or before `end`."""
+    while end > 0:
+        start = low.rfind("\n", 0, end) + 1
+        if low[start:end].strip():
+            return start, end
+        end = start - 1
+    return 0, 0
 
 
 def _plain_block(
