@@ -94,7 +94,12 @@ _BETWEEN = re.compile(r"\b(?:between|among|BETWEEN|AMONG|Between)\b\s*:?\s*")
 _DEAL_BEFORE = re.compile(r"(?:agreement|amendment|contract)\b[^.]{0,300}$", re.IGNORECASE)
 _LEADING_THE = re.compile(r"(?:the|The|THE)\s+")
 # "Party A: Xi'an Zhonghong ... Co., Ltd." — the Chinese-style heading of each side.
-_PARTY_LABEL = re.compile(r"\bParty\s+(?P<side>[AB]|One|Two)\s*[:：]\s*")
+_PARTY_LABEL = re.compile(r"\bParty\s+(?P<side>[AB]|One|Two)\s*(?:\([^()\n]{1,30}\)\s*)?[:：]\s*")
+# A labelled name runs to its line's end, a wide gap, the next label or its address.
+_LABELLED_NAME_END = re.compile(
+    r"\n|[ ]{3,}|\s+Party\s+(?:[AB]|One|Two)\b|\s+(?:Address|Registered|Legal\s+Representative"
+    r"|Tel|Attention|Domicile)\b|,\s+an?\s|$"
+)
 
 
 def find_parties_en(text: PreparedText) -> tuple[Party, ...]:
@@ -102,6 +107,9 @@ def find_parties_en(text: PreparedText) -> tuple[Party, ...]:
     labelled = _labelled_parties(text.norm)
     if len(labelled) >= 2:
         return labelled
+    listed = _listed_parties(text.norm)
+    if len(listed) >= 2:
+        return tuple(listed)
     parties, spans, end = _defined_parties(text.norm)
     if len(parties) < _MAX_PARTIES:
         _add_between_sides(text.norm, parties, spans, end)
@@ -171,12 +179,13 @@ def _labelled_parties(norm: str) -> tuple[Party, ...]:
     """Sides headed 'Party A: <company>' and 'Party B: <company>'."""
     parties: list[Party] = []
     for label in _PARTY_LABEL.finditer(norm, 0, _PREAMBLE_REACH):
-        company = _COMPANY.match(norm, label.end())
         role = f"Party {label.group('side')}"
-        if company is None or any(party.role == role for party in parties):
+        if any(party.role == role for party in parties):
             continue
-        name = " ".join(company.group(0).split()).strip(" ,")
-        if not _known(name, parties):
+        stop = _LABELLED_NAME_END.search(norm, label.end(), label.end() + _NAME_REACH)
+        name = " ".join(norm[label.end() : stop.start() if stop else label.end()].split())
+        name = name.strip(" ,;:")
+        if _plausible_name(name) and not _known(name, parties):
             parties.append(Party(name=name, role=role))
     return tuple(parties)
 
@@ -295,3 +304,290 @@ def _company_before(norm: str, position: int) -> tuple[str, int] | None:
         return None
     start = best.start() + max(0, " ".join(raw.split()).find(name))
     return name, start
+
+
+# --- the preamble read side by side -----------------------------------------------------------
+
+# "made ... by and between", "BETWEEN:", "is entered into among": the list of sides follows.
+_LIST_OPENS = re.compile(
+    r"\b(?:by\s+and\s+)?(?:between|among(?:st)?|BETWEEN|AMONG(?:ST)?|(?<=\n)(?:Between|Among))\b"
+    r"(?:\s*the\s+following\s+(?:two\s+|three\s+)?parties\b[^:\n]{0,80}:)?\s*[:,]?\s*"
+    r"|\b(?:entered\s+into|made|executed)\s+by\s+(?!and\b)",
+)
+# The deal words a preamble's "between" follows: "This Agreement ... is made ... between".
+_DEAL_WORDS = re.compile(
+    r"(?:agreement|amendment|contract|addendum|schedule|memorandum|made|entered|executed|"
+    r"dated|concluded)\b",
+    re.IGNORECASE,
+)
+# Where the list of sides ends: the recitals, the operative words, or a full stop after a
+# word or a defined term ("... ("Ono"). BACKGROUND"); "Inc." or "Co." end no sentence.
+_LIST_ENDS = re.compile(
+    r"\b(?:WHEREAS|Whereas|RECITALS?|Recitals?|BACKGROUND|Background|WITNESSETH|Witnesseth"
+    r"|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|NOW,?\s+THEREFORE|Now,?\s+[Tt]herefore"
+    r"|IN\s+CONSIDERATION|In\s+consideration|For\s+good\s+and\s+valuable|IT\s+IS\s+(?:HEREBY\s+)?AGREED"
+    r"|It\s+is\s+(?:hereby\s+)?agreed|[Aa]gree\s+as\s+follows|AGREE\s+AS\s+FOLLOWS"
+    r"|[Tt]he\s+[Pp]arties\s+(?:hereto\s+)?(?:hereby\s+)?(?:agree|have\s+agreed))\b"
+    r"|(?:(?<=[a-z]{3})|(?<=[)”\"’]))\.\s+(?!Here(?:in)?after|Hereafter|AND\b|And\b)(?=[A-Z])"
+    r"|\n\s*\n\s*(?:\d+\.|ARTICLE|Article|Section|SECTION|1\s)|TABLE\s+OF\s+CONTENTS|Table\s+of\s+Contents"
+    r"|(?<=\))\s*,?\s*(?:is|are|hereby|agree|agrees|shall|will|wish|wishes|desire|desires|intending"
+    r"|confirm|do\s+hereby|each\s+agree)\b"
+    r"|\b(?:Dated|DATED)\b|\bmay\s+be\s+(?:individually\s+|collectively\s+)?referred\b"
+    r"|\b(?:are|is)\s+(?:each\s+)?(?:sometimes\s+)?(?:individually|collectively|hereinafter)"
+    r"\s+referred\b"
+    r"|(?<=[A-Z]{3})(?<!INC)(?<!LTD)(?<!LLC)(?<!ORP)(?<!PLC)\.\s+(?=[A-Z][a-z])"
+)
+_LIST_REACH = 3000
+_OPENINGS_TRIED = 3
+# The marks that can end one side and open the next; parentheses are tracked for depth.
+_LIST_MARK = re.compile(r"[()]|;|\b(?:and|AND|And)\b|,")
+# "A\n\nand\n\nB" on a cover page, "A,\n\nB\n\nand C": a line of its own ends a side.
+_AND_LINE = re.compile(r"\n[ ]*(?:and|AND|And)?[ ]*\n", re.IGNORECASE)
+_TERM_QUOTE = re.compile(r"[\"“”]|''|‘[^’\n]{1,40}’")
+# A side's number, a dash or a colon before its name: "(2) BETA LIMITED", "- and - B", ": B".
+_SIDE_LEAD = re.compile(
+    r"(?:[\s,:;\-–—]|\b(?:and|AND|And)\b)*(?:\(\s*(?:\d{1,2}|[a-hA-H]|i{1,3}|iv|v)\s*\)\s*)?[\s:\-–—]*"
+)
+_LEGAL_FORM_AFTER = re.compile(
+    rf",?\s*(?:{_SUFFIX}|N\.A|P\.C|S\.A\.?S?|S\.p\.A|SpA|S\.L|S\.r\.l|SRL|Pty|PTY|Pte|PTE|L\.L\.C|LLLP"
+    r"|Ltda|A/S|AB|ASA|Oy|KK|G\.I\.E|a\s+limited\s+partnership)\b\.?",
+)
+# What ends a name inside its side: its description, address, parenthesis or a new line.
+_NAME_ENDS = re.compile(
+    r"\s*\(|\n|\s*\[|,|:|\s+(?:an?|the|its|having|with|whose|which|who|located|residing|resident"
+    r"|incorporated|organi[sz]ed|existing|acting|on\s+behalf|as|hereinafter|herein|hereafter"
+    r"|referred|[fa]/k/a|formerly|together|and/or|by|through|at|in|whereby"
+    r"|(?:a|an)\s+(?:company|corporation))\b"
+    r"|\s+\d{2,}|\s+-\s|\s+—"
+)
+# An abbreviated legal form ends the name even when a place follows: "Ltd. of Beijing".
+_FORM_THEN_OF = re.compile(
+    r"\b(?:Inc|INC|Ltd|LTD|LLC|L\.L\.C|Corp|CORP|Co|CO|plc|PLC|GmbH|AG|S\.A|N\.V|B\.V|LP|L\.P)"
+    r"\b\.?(?=\s+(?:of|OF)\s)"
+)
+# A side given by description, not by name: "the Agent named on the signature page".
+_NO_NAME = re.compile(
+    r"^(?:the\s+[a-z]|each|any|such|certain|said|all|you|your|we|our|if|this|these|that|when"
+    r"|where|upon|both|either|neither|for|from|to|with|no|not)\b|_{3}|\[|<<|\.{3}|…"
+    r"|\b(?:named|identified|set\s+forth|listed|signatory|undersigned)\b",
+    re.IGNORECASE,
+)
+# A defined role alone is no name: "between Licensor and Licensee".
+_ROLE_WORD = re.compile(
+    r"^(?:the\s+)?(?:licensor|licensee|company|customer|supplier|vendor|agent|distributor|"
+    r"reseller|franchisee|franchisor|consultant|contractor|client|buyer|seller|purchaser|"
+    r"employer|employee|executive|lender|borrower|lessor|lessee|landlord|tenant|developer|"
+    r"manufacturer|provider|sponsor|partner|investor|owner|recipient|discloser|party|parties|"
+    r"member|shareholder|trustee|guarantor|principal|subscriber|user|publisher|affiliate)s?$",
+    re.IGNORECASE,
+)
+# A street, a suite or a post code inside a "name" shows it is an address.
+_ADDRESS = re.compile(
+    r"\b\d+[\w-]*\s+(?:[A-Z][\w.]*\s+){0,3}(?:Street|St|Avenue|Ave|AVE|Road|Rd|Drive|Dr|Blvd"
+    r"|Boulevard|Lane|Way|Suite|STE|Floor|Place|Parkway|Highway|Court|Plaza)\b"
+    r"|\b(?:Suite|STE|P\.?O\.?\s+Box)\s+\w+|\b[A-Z]{2}\s+\d{5}\b"
+)
+# "... IL 60053 and Ludmila Smolyansky ("Individual")": a name right before its defined term.
+_TERMED_NAME = re.compile(
+    rf"(?:the\s+)?{_NAME_WORD}(?:\s+(?:{_NAME_WORD}|&|of|de)){{0,7}}\s*,?\s*"
+    r"\(\s*(?:the\s+|hereinafter\s+|herein\s+)?(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?[\"“]"
+)
+# "professional golfer, TOM WATSON", "its Reseller, Schoolpop, Inc.", "the Acme Corp.": words
+# before the name that describe the side.
+_DESCRIPTION_FIRST = re.compile(
+    r"(?:[a-z][a-z ]{2,40},\s+|(?:its|their|his|her)\s+[A-Za-z ]{2,30},\s+|the\s+)(?=[A-Z])"
+)
+_THE_NAME_BEFORE = re.compile(r"\b(?:the|The)\s+(?:[A-Z][\w.&'’-]*\s+){1,4}$")
+_NAME_LABEL = re.compile(r"(?:[A-Z][a-z]+\s+)?(?:Name|NAME)\s*:\s*")
+# Words a name may hold in lower case: "Bank of America", "Stratton & Walsh", "e.l.f.".
+_NAME_LOWER_WORDS = frozenset(
+    ("of", "and", "de", "du", "des", "la", "le", "el", "del", "da", "do", "dos", "van", "von",
+     "der", "den", "for", "the", "y", "e", "et", "und", "in", "on", "inc", "inc.", "ltd", "ltd.",
+     "corp", "corp.", "co", "co.", "llc", "plc", "limited", "company", "corporation", "a", "dba")
+)  # fmt: skip
+_PRONOUN_TERM = re.compile(r"^(?:we|us|our|you|your|it|they|them)$", re.IGNORECASE)
+_QUOTED_TERM = re.compile(r"[\"“”‘']{1,2}\s*(?P<term>[^\"“”’‘\n()]{1,40}?)\s*[\"“”’']{1,2}")
+_NAME_START = re.compile(r"(?:[A-Z0-9]|[a-z][A-Z0-9.]|[a-z]{1,2}-[a-z]|[a-z]+\.(?:com|net|org)\b)")
+
+
+def _listed_parties(norm: str) -> list[Party]:
+    """The sides of the preamble's 'between A (...) and B (...)', each name with its term.
+
+    A cover page ("Agreement between A and B") may come before the preamble: the first list
+    whose sides carry defined terms wins, else the first list of two sides.
+    """
+    fallback: list[Party] = []
+    for opening in _list_openings(norm):
+        parties = _parties_listed_at(norm, opening)
+        if len(parties) >= 2 and any(party.role for party in parties):
+            return parties
+        if len(parties) >= 2 and not fallback:
+            fallback = parties
+    return fallback
+
+
+def _parties_listed_at(norm: str, start: int) -> list[Party]:
+    limit = min(len(norm), start + _LIST_REACH)
+    ended = _LIST_ENDS.search(norm, start, limit)
+    end = ended.start() if ended else limit
+    parties: list[Party] = []
+    for side_start, side_end in _side_spans(norm, start, end):
+        party = _side_party(norm, side_start, side_end)
+        if party is not None and not _known(party.name, parties):
+            parties.append(party)
+        if len(parties) == _MAX_PARTIES:
+            break
+    return parties
+
+
+def _list_openings(norm: str) -> list[int]:
+    """Where the names after a 'between' or 'among' of the deal begin (the first few)."""
+    openings: list[int] = []
+    for found in _LIST_OPENS.finditer(norm, 0, _PREAMBLE_REACH):
+        before = norm[max(0, found.start() - 400) : found.start()]
+        if _DEAL_WORDS.search(before):
+            openings.append(found.end())
+            if len(openings) == _OPENINGS_TRIED:
+                break
+    return openings
+
+
+def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Cuts the list into sides at the top level: ';', 'and' after a finished side, and ','
+    after a side's defined term ('A ("A"), B ("B") and C ("C")')."""
+    spans: list[tuple[int, int]] = []
+    depth = 0
+    side = start
+    for mark in _LIST_MARK.finditer(norm, start, end):
+        kind = mark.group()
+        if kind == "(":
+            depth += 1
+            continue
+        if kind == ")":
+            depth = max(0, depth - 1)
+            continue
+        if depth:
+            continue
+        if kind == ";":
+            spans.append((side, mark.start()))
+            side = mark.end()
+            continue
+        termed = bool(_TERM_QUOTE.search(norm, side, mark.start()))
+        after = _SIDE_LEAD.match(norm, mark.end())
+        nxt = after.end() if after else mark.end()
+        if kind == ",":
+            # Only a comma right after a side's defined term, or at a line's end on a cover
+            # page, lists the next side.
+            closed = norm[max(side, mark.start() - 3) : mark.start()].rstrip().endswith(")")
+            line_end = "\n" in norm[mark.end() : nxt]
+            if ((termed and closed) or line_end) and _NAME_START.match(norm, nxt):
+                spans.append((side, mark.start()))
+                side = mark.end()
+            continue
+        if _AND_LINE.fullmatch(norm, max(side, mark.start() - 40), nxt) or (
+            "\n" in norm[max(side, mark.start() - 3) : mark.start()]
+            and "\n" in norm[mark.end() : nxt]
+        ):
+            spans.append((side, mark.start()))
+            side = mark.end()
+            continue
+        # "and": it opens a side after a finished one ('("A") and', 'Inc., and', 'LTD. and').
+        before = norm[max(side, mark.start() - 12) : mark.start()].rstrip()
+        finished = bool(before) and (
+            before[-1] in "),;.\"”’'-–—" or bool(re.search(r"(?:" + _SUFFIX + r")\.?$", before))
+        )
+        opens = (
+            norm[nxt : nxt + 1] == "["
+            or bool(_NAME_START.match(norm, nxt))
+            or bool(_DESCRIPTION_FIRST.match(norm, nxt))
+        )
+        # "..., Santa Ana, CA 92703 and PREMIER NUTRITION CORPORATION": a company name opens
+        # a side whatever ends the one before.
+        # "the Securities and Exchange Commission": an "and" inside a name after "the".
+        inside = _THE_NAME_BEFORE.search(norm, max(side, mark.start() - 60), mark.start())
+        named_next = _COMPANY.match(norm, nxt) or _TERMED_NAME.match(norm, nxt)
+        if (finished and opens) or (named_next and not inside):
+            spans.append((side, mark.start()))
+            side = mark.end()
+    spans.append((side, end))
+    return spans
+
+
+def _side_party(norm: str, start: int, end: int) -> Party | None:
+    """The name that opens a side and the first defined term the side gives it."""
+    lead = _SIDE_LEAD.match(norm, start, end)
+    position = lead.end() if lead else start
+    name = _side_name_at(norm, position, end)
+    if name is None:
+        return None
+    return Party(name=name, role=_side_role(norm, position, end))
+
+
+def _side_name_at(norm: str, position: int, end: int) -> str | None:
+    """The name at the head of a side, cut before its description, or None if it is none."""
+    # "Client Name: MEDICAL MANAGER MIDWEST, INC.": a form's label before the name.
+    label = _NAME_LABEL.match(norm, position, end)
+    if label:
+        position = label.end()
+    # "professional golfer, TOM WATSON, (...)": a lower-case description before the name.
+    described = _DESCRIPTION_FIRST.match(norm, position, end)
+    if described:
+        position = described.end()
+    cut = _name_end(norm, position, end)
+    name = " ".join(norm[position:cut].split()).strip(" ,;:-–—")
+    name = re.sub(r"\s+(?:of|OF|and|AND)$", "", name)
+    return name if _plausible_name(name) else None
+
+
+def _name_end(norm: str, position: int, end: int) -> int:
+    """Where a name opening at position ends: its first comma, parenthesis or description."""
+    cut = position
+    while True:
+        stop = _NAME_ENDS.search(norm, cut, end)
+        if stop is None:
+            cut = end
+            break
+        # "Acme, Inc., a ..." / "Acme Co., Ltd.": a comma before a legal form is no end.
+        if norm[stop.start()] == ",":
+            form = _LEGAL_FORM_AFTER.match(norm, stop.start(), end)
+            if form is not None and form.end() > stop.start() + 1:
+                cut = form.end()
+                continue
+        cut = stop.start()
+        break
+    form = _FORM_THEN_OF.search(norm, position, cut)
+    return form.end() if form is not None else cut
+
+
+def _plausible_name(name: str) -> bool:
+    """Whether a side's head is a name: not a number, a role, an address or a sentence."""
+    words = name.split()
+    if sum(char.isalpha() for char in name) < 2 or len(name) > 120 or len(words) > 14:
+        return False  # "2018", "(1)": a date or a number
+    if not _NAME_START.match(name) or _NO_NAME.search(name) or "$" in name:
+        return False
+    if all(_ROLE_WORD.match(word) or word.casefold() in _NAME_LOWER_WORDS for word in words):
+        return False  # "Licensor", "the Company", "Consultant and Company": roles, no name
+    if _ADDRESS.search(name) or _ONLY_FORM.match(name) or _NOT_A_PARTY.match(name):
+        return False
+    return not any(_loose_word(word) for word in words)  # "IBM will provide Web hosting"
+
+
+def _loose_word(word: str) -> bool:
+    """A lower-case word a company name would not hold (not 'of', not a brand like 'eBay')."""
+    return (
+        word[:1].islower()
+        and word.casefold() not in _NAME_LOWER_WORDS
+        and not any(char.isupper() or char.isdigit() or char in "./&'’-" for char in word)
+    )
+
+
+def _side_role(norm: str, start: int, end: int) -> str | None:
+    for found in _QUOTED_TERM.finditer(norm, start, end):
+        term = " ".join(found.group("term").split()).strip(".,;: ")
+        if not term or _PRONOUN_TERM.match(term) or _NOT_A_PARTY.match(term):
+            continue
+        if not term[:1].isupper() and not term[:1].isdigit():
+            continue
+        return term
+    return None

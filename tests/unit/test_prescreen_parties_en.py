@@ -102,7 +102,8 @@ def test_find_parties_en_counts_one_party_per_side() -> None:
         "(“Licensee”)."
     )
 
-    assert names == ["Fox Entertainment Group, Inc.", "Glu Mobile, Inc."]
+    # The side is named as the contract names it: the division, not its parent.
+    assert names == ["TWENTIETH CENTURY FOX LICENSING", "Glu Mobile, Inc."]
 
 
 def test_find_parties_en_lists_sides_separated_by_commas() -> None:
