@@ -109,10 +109,14 @@ def find_parties_en(text: PreparedText) -> tuple[Party, ...]:
         return labelled
     listed = _listed_parties(text.norm)
     if len(listed) >= 2:
-        return tuple(listed)
+        return _signed_under_terms(text.norm, listed)
     parties, spans, end = _defined_parties(text.norm)
     if len(parties) < _MAX_PARTIES:
         _add_between_sides(text.norm, parties, spans, end)
+    if len(parties) < 2:
+        signed = _signed_parties(text.norm, text.low)
+        if len(signed) >= 2:
+            return tuple(signed)
     return tuple(parties)
 
 
@@ -591,3 +595,115 @@ def _side_role(norm: str, start: int, end: int) -> str | None:
             continue
         return term
     return None
+
+
+# --- the signature blocks ----------------------------------------------------------------------
+
+_SIGNING_REACH = 4000
+# Where the signatures begin (searched in lower case, as plain strings: a regex over a long
+# contract for these is slow).
+_SIGNING_OPENS = (
+    "in witness whereof",
+    "accepted and agreed",
+    "agreed and accepted",
+    "undersigned hereby agree",
+)
+# A signer's line: "ACME, INC. By: /s/ ...", "ABP TRUST /s/ Adam D. Portnoy", "Acme Corp. ____".
+_SIGNING_ANCHOR = re.compile(r"\bBy\b|\bBY\b|/s/|_{3,}")
+_SIGNER_REACH = 160
+# What may stand between a signer's name and its "By:": its defined term, a colon.
+_BEFORE_SIGNING = re.compile(r"(?:\s*\([^()\n]{1,40}\))*[\s:,]*$")
+_SPACE_BEFORE = re.compile(r"\s*$")
+_GAP_REACH = 100
+_FORM_AT_END = re.compile(rf"\b(?:{_SUFFIX})\b\.?$")
+# A company name opening at a word's start only: in capitals every letter could open one,
+# and trying them all is slow.
+_WORD_START_COMPANY = re.compile(r"(?<![\w.&’'-])(?:" + _COMPANY.pattern + ")")
+_INNER_FORM = re.compile(
+    r"^.*\b(?:Inc|INC|Ltd|LTD|LLC|Corp|CORP|plc|PLC|GmbH|L\.P|LP)\b\.?\s+(?=[A-Z])"
+)
+# Words of a signature block that run into the next signer's name: "Title: Authorized Signatory".
+_BLOCK_WORDS = re.compile(
+    r"^.*\b(?:Signatory|Title|Name|Date|Dated|Signature|WHEREOF|written|above|President|Officer"
+    r"|Director|Manager|Member|Secretary|Treasurer|Chairman|Counsel|Its|its|CEO|CFO|COO"
+    r"|Attorney-in-fact|\d{4})\b[:.]?\s*",
+    re.IGNORECASE,
+)
+# A person signing in capitals for himself: "ADAM D. PORTNOY /s/ Adam D. Portnoy".
+_SIGNING_PERSON = re.compile(
+    r"\b(?P<name>[A-Z][A-Z'-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][A-Z'-]+){1,2})"
+    r"\s+/s/\s*(?P<signed>[A-Z][\w.' -]{3,40})"
+)
+
+
+def _signed_parties(norm: str, low: str) -> list[Party]:
+    """The companies (and persons signing for themselves) of the signature blocks."""
+    opening = max(low.rfind(phrase) for phrase in _SIGNING_OPENS)
+    start = opening if opening >= 0 else max(0, len(norm) - _SIGNING_REACH)
+    end = min(len(norm), start + _SIGNING_REACH)
+    signers: list[tuple[int, str]] = []
+    for anchor in _SIGNING_ANCHOR.finditer(norm, start, end):
+        found = _company_ending_at(norm, max(start, anchor.start() - _SIGNER_REACH), anchor.start())
+        if found is None:
+            continue
+        name = _BLOCK_WORDS.sub("", found[1])
+        name = _LEADING_JOINERS.sub("", name).strip(" ,")
+        # "Developer SEATTLE SOFTWARE DEVELOPERS, Inc.": the side's role heads its block.
+        words = name.split()
+        while len(words) > 1 and _ROLE_WORD.match(words[0]):
+            words.pop(0)
+        name = " ".join(words)
+        if _plausible_name(name) and not _ONLY_FORM.match(name):
+            signers.append((found[0], name))
+    for match in _SIGNING_PERSON.finditer(norm, start, end):
+        name = " ".join(match.group("name").split())
+        if name.casefold().split()[-1] in match.group("signed").casefold():
+            signers.append((match.start(), name.title() if name.isupper() else name))
+    parties: list[Party] = []
+    for _, name in sorted(signers):
+        if not _known(name, parties) and len(parties) < _MAX_PARTIES * 2:
+            parties.append(Party(name=name, role=None))
+    return parties
+
+
+def _company_ending_at(
+    norm: str, lo: int, hi: int, *, gap: re.Pattern[str] = _BEFORE_SIGNING
+) -> tuple[int, str] | None:
+    """The company name that ends right before hi (what gap allows aside), if any."""
+    tail = gap.search(norm, max(lo, hi - _GAP_REACH), hi)
+    end = tail.start() if tail else hi
+    if not _FORM_AT_END.search(norm, max(lo, end - 16), end):
+        return None  # no legal form right here: no company ends here (and no slow search)
+    last = None
+    for match in _WORD_START_COMPANY.finditer(norm, lo, end):
+        last = match
+    if last is None or last.end() < end - 1:
+        return None
+    # "Glu Mobile, Inc. f/k/a Sorrent, Inc. Fox Mobile Entertainment, Inc.": two signature
+    # columns run together; the name that ends here is the one after the last legal form.
+    return last.start(), _INNER_FORM.sub("", " ".join(last.group(0).split()))
+
+
+def _signed_under_terms(norm: str, parties: list[Party]) -> tuple[Party, ...]:
+    """The sides, each renamed to the company that signs under its defined term, if another.
+
+    An amendment's preamble may recite the original agreement's sides ('that certain Agreement
+    between A ("Fox") and B'), while the signature block shows who holds the side now, after an
+    assignment: 'C, Inc. ("Fox") By: ...'.
+    """
+    roles = {party.role: index for index, party in enumerate(parties) if party.role}
+    if not roles:
+        return tuple(parties)
+    start = max(0, len(norm) - _SIGNING_REACH)
+    terms = re.compile(r"\(\s*[\"“](?P<term>" + "|".join(map(re.escape, roles)) + r")[\"”]\s*\)")
+    renamed = list(parties)
+    for term in terms.finditer(norm, start):
+        lo = max(0, term.start() - _SIGNER_REACH)
+        found = _company_ending_at(norm, lo, term.start(), gap=_SPACE_BEFORE)
+        if found is None:
+            continue
+        name = _BLOCK_WORDS.sub("", found[1]).strip(" ,")
+        index = roles[term.group("term")]
+        if _plausible_name(name) and not _known(name, renamed):
+            renamed[index] = Party(name=name, role=renamed[index].role)
+    return tuple(renamed)
