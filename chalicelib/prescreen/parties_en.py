@@ -350,7 +350,8 @@ _AND_LINE = re.compile(r"\n[ ]*(?:and|AND|And)?[ ]*\n", re.IGNORECASE)
 _TERM_QUOTE = re.compile(r"[\"“”]|''|‘[^’\n]{1,40}’")
 # A side's number, a dash or a colon before its name: "(2) BETA LIMITED", "- and - B", ": B".
 _SIDE_LEAD = re.compile(
-    r"(?:[\s,:;\-–—]|\b(?:and|AND|And)\b)*(?:\(\s*(?:\d{1,2}|[a-hA-H]|i{1,3}|iv|v)\s*\)\s*)?[\s:\-–—]*"
+    r"(?:[\s,:;\-–—●•▪·]|\b(?:and|AND|And)\b)*(?:\(\s*(?:\d{1,2}|[a-hA-H]|i{1,3}|iv|v)\s*\)\s*)?"
+    r"[\s:\-–—●•▪·]*"
 )
 _LEGAL_FORM_AFTER = re.compile(
     rf",?\s*(?:{_SUFFIX}|N\.A|P\.C|S\.A\.?S?|S\.p\.A|SpA|S\.L|S\.r\.l|SRL|Pty|PTY|Pte|PTE|L\.L\.C|LLLP"
@@ -367,7 +368,7 @@ _NAME_ENDS = re.compile(
 # An abbreviated legal form ends the name even when a place follows: "Ltd. of Beijing".
 _FORM_THEN_OF = re.compile(
     r"\b(?:Inc|INC|Ltd|LTD|LLC|L\.L\.C|Corp|CORP|Co|CO|plc|PLC|GmbH|AG|S\.A|N\.V|B\.V|LP|L\.P)"
-    r"\b\.?(?=\s+(?:of|OF)\s)"
+    r"\b\.?(?=\s+(?:of|OF|for|to|in|at|on|with|under)\s)"
 )
 # A side given by description, not by name: "the Agent named on the signature page".
 _NO_NAME = re.compile(
@@ -434,14 +435,30 @@ def _parties_listed_at(norm: str, start: int) -> list[Party]:
     limit = min(len(norm), start + _LIST_REACH)
     ended = _LIST_ENDS.search(norm, start, limit)
     end = ended.start() if ended else limit
-    parties: list[Party] = []
+    found: list[tuple[Party, bool]] = []
     for side_start, side_end in _side_spans(norm, start, end):
         party = _side_party(norm, side_start, side_end)
-        if party is not None and not _known(party.name, parties):
-            parties.append(party)
-        if len(parties) == _MAX_PARTIES:
+        if party is not None and not _known(party.name, [known for known, _ in found]):
+            described = bool(party.role) or bool(_PERSON_OR_BODY.search(norm, side_start, side_end))
+            found.append((party, described))
+        if len(found) == _MAX_PARTIES:
             break
-    return parties
+    # Where the sides carry defined terms, a piece with neither a term nor a word saying what
+    # kind of person it is ("Suite 200", "Nashville, TN") is a piece of an address.
+    if any(party.role for party, _ in found):
+        return [party for party, described in found if described]
+    return [party for party, _ in found]
+
+
+# What says a side is a legal or natural person: its legal form or its description.
+_PERSON_OR_BODY = re.compile(
+    rf"\b(?:{_SUFFIX}|individual|partnership|entity|firm|society|organi[sz]ation|L\.?L\.?C"
+    r"|corporation|company|bank|trust|university|association)\b",
+    re.IGNORECASE,
+)
+
+
+_ROLE_FIRST = re.compile(r"\(\s*[\"“]?(?P<role>[A-Z][\w ]{1,30}?)[\"”]?\s*\)\s*(?=[A-Z0-9])")
 
 
 def _list_openings(norm: str) -> list[int]:
@@ -484,7 +501,7 @@ def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
             # page, lists the next side.
             closed = norm[max(side, mark.start() - 3) : mark.start()].rstrip().endswith(")")
             line_end = "\n" in norm[mark.end() : nxt]
-            if ((termed and closed) or line_end) and _NAME_START.match(norm, nxt):
+            if ((termed and closed) or (line_end and not termed)) and _NAME_START.match(norm, nxt):
                 spans.append((side, mark.start()))
                 side = mark.end()
             continue
@@ -504,6 +521,7 @@ def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
             norm[nxt : nxt + 1] == "["
             or bool(_NAME_START.match(norm, nxt))
             or bool(_DESCRIPTION_FIRST.match(norm, nxt))
+            or bool(_ROLE_FIRST.match(norm, nxt))
         )
         # "..., Santa Ana, CA 92703 and PREMIER NUTRITION CORPORATION": a company name opens
         # a side whatever ends the one before.
@@ -521,10 +539,13 @@ def _side_party(norm: str, start: int, end: int) -> Party | None:
     """The name that opens a side and the first defined term the side gives it."""
     lead = _SIDE_LEAD.match(norm, start, end)
     position = lead.end() if lead else start
-    name = _side_name_at(norm, position, end)
+    # "and (Client) Pelican Delivers Inc.": the role in brackets before the name.
+    role_first = _ROLE_FIRST.match(norm, position, end)
+    name = _side_name_at(norm, role_first.end() if role_first else position, end)
     if name is None:
         return None
-    return Party(name=name, role=_side_role(norm, position, end))
+    role = _side_role(norm, position, end) or (role_first.group("role") if role_first else None)
+    return Party(name=name, role=role)
 
 
 def _side_name_at(norm: str, position: int, end: int) -> str | None:
@@ -559,15 +580,18 @@ def _name_end(norm: str, position: int, end: int) -> int:
                 continue
         cut = stop.start()
         break
-    form = _FORM_THEN_OF.search(norm, position, cut)
-    return form.end() if form is not None else cut
+    # (The search reaches a little past the cut: its look-ahead must see the word after.)
+    form = _FORM_THEN_OF.search(norm, position, min(end, cut + 12))
+    return form.end() if form is not None and form.end() <= cut else cut
 
 
 def _plausible_name(name: str) -> bool:
     """Whether a side's head is a name: not a number, a role, an address or a sentence."""
     words = name.split()
-    if sum(char.isalpha() for char in name) < 2 or len(name) > 120 or len(words) > 14:
-        return False  # "2018", "(1)": a date or a number
+    if not any(_NAME_START.match(word) and sum(c.isalpha() for c in word) >= 2 for word in words):
+        return False  # "2018", "(1)", "1 on": a date or a number, no name
+    if len(name) > 120 or len(words) > 14:
+        return False
     if not _NAME_START.match(name) or _NO_NAME.search(name) or "$" in name:
         return False
     if all(_ROLE_WORD.match(word) or word.casefold() in _NAME_LOWER_WORDS for word in words):
