@@ -110,6 +110,11 @@ def find_parties_en(text: PreparedText) -> tuple[Party, ...]:
     listed = _listed_parties(text.norm)
     if len(listed) >= 2:
         return _signed_under_terms(text.norm, listed)
+    if listed:
+        # The other side is a blank of the form, or the signers: "each other party hereto
+        # identified on the signature page".
+        signed = _signed_parties(text.norm, text.low)
+        return tuple(listed + [party for party in signed if not _known(party.name, listed)])
     parties, spans, end = _defined_parties(text.norm)
     if len(parties) < _MAX_PARTIES:
         _add_between_sides(text.norm, parties, spans, end)
@@ -419,26 +424,38 @@ def _listed_parties(norm: str) -> list[Party]:
     """The sides of the preamble's 'between A (...) and B (...)', each name with its term.
 
     A cover page ("Agreement between A and B") may come before the preamble: the first list
-    whose sides carry defined terms wins, else the first list of two sides.
+    whose sides carry defined terms wins, else the first list of two sides. A form whose
+    other side is a blank ('and [name] ("Franchisee")') gives its one named side.
     """
     fallback: list[Party] = []
+    single: list[Party] = []
     for opening in _list_openings(norm):
-        parties = _parties_listed_at(norm, opening)
+        parties, blanks = _parties_listed_at(norm, opening)
         if len(parties) >= 2 and any(party.role for party in parties):
             return parties
         if len(parties) >= 2 and not fallback:
             fallback = parties
-    return fallback
+        if len(parties) == 1 and blanks and not single:
+            single = parties
+    return fallback or single
 
 
-def _parties_listed_at(norm: str, start: int) -> list[Party]:
+def _parties_listed_at(norm: str, start: int) -> tuple[list[Party], int]:
+    """The named sides of the list that opens at start, and how many sides are blanks."""
     limit = min(len(norm), start + _LIST_REACH)
     ended = _LIST_ENDS.search(norm, start, limit)
     end = ended.start() if ended else limit
     found: list[tuple[Party, bool]] = []
+    blanks = 0
     for side_start, side_end in _side_spans(norm, start, end):
         party = _side_party(norm, side_start, side_end)
-        if party is not None and not _known(party.name, [known for known, _ in found]):
+        if party is None:
+            lead = _SIDE_LEAD.match(norm, side_start, side_end)
+            blanks += bool(
+                _BLANK_SIDE.match(norm, lead.end() if lead else side_start, side_end)
+                or _REFERRED_SIDE.search(norm, side_start, side_end)
+            )
+        elif not _known(party.name, [known for known, _ in found]):
             described = bool(party.role) or bool(_PERSON_OR_BODY.search(norm, side_start, side_end))
             found.append((party, described))
         if len(found) == _MAX_PARTIES:
@@ -446,8 +463,25 @@ def _parties_listed_at(norm: str, start: int) -> list[Party]:
     # Where the sides carry defined terms, a piece with neither a term nor a word saying what
     # kind of person it is ("Suite 200", "Nashville, TN") is a piece of an address.
     if any(party.role for party, _ in found):
-        return [party for party, described in found if described]
-    return [party for party, _ in found]
+        return [party for party, described in found if described], blanks
+    return [party for party, _ in found], blanks
+
+
+_OFFICER_OF = re.compile(
+    r",\s*(?:the\s+|its\s+)?(?:director|managing\s+director|president|chief\s+executive\s+officer|CEO"
+    r"|general\s+manager|owner|proprietor|authori[sz]ed\s+(?:representative|signatory)"
+    r"|legal\s+representative|chairman)\s+(?:of|for)\s+",
+    re.IGNORECASE,
+)
+# A side named elsewhere: "each other party identified on the signature page hereto".
+_REFERRED_SIDE = re.compile(
+    r"\b(?:named|identified|set\s+forth|listed|specified)\s+(?:on|in|at|below|above)\b"
+)
+_OTHER_SIDE = re.compile(
+    r"(?:each|any|all|the)\s+(?:other\s+)?(?:part(?:y|ies)|persons?|entit(?:y|ies)|compan(?:y|ies))\b"
+)
+# A side left blank in a form: "[name]", "_____", "a [corporation]", '("Franchisee")'.
+_BLANK_SIDE = re.compile(r"(?:(?:an?|the)\s+)?(?:\[|_{2,}|-{3,}|\(\s*[\"“])")
 
 
 # What says a side is a legal or natural person: its legal form or its description.
@@ -522,6 +556,7 @@ def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
             or bool(_NAME_START.match(norm, nxt))
             or bool(_DESCRIPTION_FIRST.match(norm, nxt))
             or bool(_ROLE_FIRST.match(norm, nxt))
+            or bool(_OTHER_SIDE.match(norm, nxt))
         )
         # "..., Santa Ana, CA 92703 and PREMIER NUTRITION CORPORATION": a company name opens
         # a side whatever ends the one before.
@@ -545,6 +580,11 @@ def _side_party(norm: str, start: int, end: int) -> Party | None:
     if name is None:
         return None
     role = _side_role(norm, position, end) or (role_first.group("role") if role_first else None)
+    # "Natalija Tunevic, director of FreeCook": an officer acting for his company; the
+    # company is the side.
+    officer = _OFFICER_OF.search(norm, position, min(end, position + len(name) + 80))
+    if officer is not None:
+        name = _side_name_at(norm, officer.end(), end) or name
     return Party(name=name, role=role)
 
 
@@ -636,7 +676,9 @@ _SIGNING_OPENS = (
 _SIGNING_ANCHOR = re.compile(r"\bBy\b|\bBY\b|/s/|_{3,}")
 _SIGNER_REACH = 160
 # What may stand between a signer's name and its "By:": its defined term, a colon.
-_BEFORE_SIGNING = re.compile(r"(?:\s*\([^()\n]{1,40}\))*[\s:,]*$")
+_BEFORE_SIGNING = re.compile(
+    r"(?:\s*\([^()\n]{1,40}\))*(?:\s*Dated?:?\s*[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4})?[\s:,]*$"
+)
 _SPACE_BEFORE = re.compile(r"\s*$")
 _GAP_REACH = 100
 _FORM_AT_END = re.compile(rf"\b(?:{_SUFFIX})\b\.?$")
