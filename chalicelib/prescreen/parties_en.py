@@ -557,6 +557,7 @@ def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
             or bool(_DESCRIPTION_FIRST.match(norm, nxt))
             or bool(_ROLE_FIRST.match(norm, nxt))
             or bool(_OTHER_SIDE.match(norm, nxt))
+            or bool(_BLANK_SIDE.match(norm, nxt))
         )
         # "..., Santa Ana, CA 92703 and PREMIER NUTRITION CORPORATION": a company name opens
         # a side whatever ends the one before.
