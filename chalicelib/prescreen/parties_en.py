@@ -341,7 +341,7 @@ _LIST_ENDS = re.compile(
     r"|\n\s*\n\s*(?:\d+\.|ARTICLE|Article|Section|SECTION|1\s)|TABLE\s+OF\s+CONTENTS|Table\s+of\s+Contents"
     r"|(?<=\))\s*,?\s*(?:is|are|hereby|agree|agrees|shall|will|wish|wishes|desire|desires|intending"
     r"|confirm|do\s+hereby|each\s+agree)\b"
-    r"|\b(?:Dated|DATED)\b|\bmay\s+be\s+(?:individually\s+|collectively\s+)?referred\b"
+    r"|\bhave\s+entered\s+into\b|\b(?:Dated|DATED)\b|\bmay\s+be\s+(?:individually\s+|collectively\s+)?referred\b"
     r"|\b(?:are|is)\s+(?:each\s+)?(?:sometimes\s+)?(?:individually|collectively|hereinafter)"
     r"\s+referred\b"
     r"|(?<=[A-Z]{3})(?<!INC)(?<!LTD)(?<!LLC)(?<!ORP)(?<!PLC)\.\s+(?=[A-Z][a-z])"
@@ -369,6 +369,9 @@ _NAME_ENDS = re.compile(
     r"|referred|[fa]/k/a|formerly|together|and/or|by|through|at|in|whereby"
     r"|(?:a|an)\s+(?:company|corporation))\b"
     r"|\s+\d{2,}|\s+-\s|\s+—"
+)
+_FIRM_REST = re.compile(
+    rf",\s*(?:[A-Z][\w'’-]*\s+){{0,3}}(?:&|and)\s+(?:[A-Z][\w'’-]*,?\s+){{0,3}}(?:{_SUFFIX})\b\.?"
 )
 # An abbreviated legal form ends the name even when a place follows: "Ltd. of Beijing".
 _FORM_THEN_OF = re.compile(
@@ -492,6 +495,17 @@ _PERSON_OR_BODY = re.compile(
 )
 
 
+# "JSC NOC KazakhOil, ... on the one side and JSC Karakudukmunay, ... on the other side".
+_ONE_SIDE_BEFORE = re.compile(r"\bon\s+the\s+(?:one|first)\s+(?:side|part|hand)\s*,?\s*$")
+_TITLE_FIRST = re.compile(r"^(?:[A-Z][A-Z&'-]*\s+){0,8}(?:AGREEMENT|CONTRACT)\s+(?=[A-Z])")
+# '"Offtake Agreement" means that certain Agreement between ...': a definition, no preamble.
+_DEFINITION_BEFORE = re.compile(r"[\"”]\s+(?:means|shall\s+mean|has\s+the\s+meaning)\b")
+_SIDES_AGREE = re.compile(r"\bagrees?\s+as\s+follows|\bhereby\s+agree|\bhave\s+entered\s+into\b")
+# Paragraphs that end in "agree as follows" without naming the sides first.
+_NOT_SIDES_FIRST = re.compile(
+    r"(?:NOW|Now|WHEREAS|Whereas|THEREFORE|Therefore|IN\s|In\s|The\s|THE\s|Pursuant|PURSUANT|For\s"
+    r"|FOR\s|Each\s|Both\s|This\s|THIS\s|\d|[A-Z]\.\s|\()"
+)
 _ROLE_FIRST = re.compile(r"\(\s*[\"“]?(?P<role>[A-Z][\w ]{1,30}?)[\"”]?\s*\)\s*(?=[A-Z0-9])")
 
 
@@ -500,11 +514,20 @@ def _list_openings(norm: str) -> list[int]:
     openings: list[int] = []
     for found in _LIST_OPENS.finditer(norm, 0, _PREAMBLE_REACH):
         before = norm[max(0, found.start() - 400) : found.start()]
-        if _DEAL_WORDS.search(before):
+        if _DEAL_WORDS.search(before) and not _DEFINITION_BEFORE.search(before, len(before) - 300):
             openings.append(found.end())
             if len(openings) == _OPENINGS_TRIED:
                 break
-    return openings
+    # "Synchron, a California corporation (...), and Rare Element Resources Ltd. (...) agree
+    # as follows": a paragraph that opens with the sides and ends in their agreement.
+    agreed = _SIDES_AGREE.search(norm, 0, _PREAMBLE_REACH)
+    if agreed is not None:
+        paragraph = norm.rfind("\n", 0, agreed.start()) + 1
+        if agreed.start() - paragraph < _LIST_REACH and _NAME_START.match(norm, paragraph):
+            inside = any(paragraph <= opening <= agreed.start() for opening in openings)
+            if not inside and not _NOT_SIDES_FIRST.match(norm, paragraph):
+                openings.append(paragraph)
+    return sorted(openings)
 
 
 def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -549,7 +572,9 @@ def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
         # "and": it opens a side after a finished one ('("A") and', 'Inc., and', 'LTD. and').
         before = norm[max(side, mark.start() - 12) : mark.start()].rstrip()
         finished = bool(before) and (
-            before[-1] in "),;.\"”’'-–—" or bool(re.search(r"(?:" + _SUFFIX + r")\.?$", before))
+            before[-1] in "),;.\"”’'-–—"
+            or bool(re.search(r"(?:" + _SUFFIX + r")\.?$", before))
+            or bool(_ONE_SIDE_BEFORE.search(norm, max(side, mark.start() - 30), mark.start()))
         )
         opens = (
             norm[nxt : nxt + 1] == "["
@@ -600,7 +625,8 @@ def _side_name_at(norm: str, position: int, end: int) -> str | None:
     if described:
         position = described.end()
     cut = _name_end(norm, position, end)
-    name = " ".join(norm[position:cut].split()).strip(" ,;:-–—")
+    # "INTELLECTUAL PROPERTY RIGHTS AGREEMENT Synchron": a title run into the first name.
+    name = _TITLE_FIRST.sub("", " ".join(norm[position:cut].split())).strip(" ,;:-–—")
     name = re.sub(r"\s+(?:of|OF|and|AND)$", "", name)
     return name if _plausible_name(name) else None
 
@@ -613,11 +639,16 @@ def _name_end(norm: str, position: int, end: int) -> int:
         if stop is None:
             cut = end
             break
-        # "Acme, Inc., a ..." / "Acme Co., Ltd.": a comma before a legal form is no end.
+        # "Acme, Inc., a ..." / "Acme Co., Ltd.": a comma before a legal form is no end, nor
+        # one inside a firm's name: "Stratton, Cheeseman & Walsh-Nevada, Inc.".
         if norm[stop.start()] == ",":
             form = _LEGAL_FORM_AFTER.match(norm, stop.start(), end)
             if form is not None and form.end() > stop.start() + 1:
                 cut = form.end()
+                continue
+            firm = _FIRM_REST.match(norm, stop.start(), end)
+            if firm is not None:
+                cut = firm.end()
                 continue
         cut = stop.start()
         break

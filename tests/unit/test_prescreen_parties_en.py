@@ -347,3 +347,29 @@ def test_find_parties_en_takes_the_name_not_the_address_before_a_term() -> None:
         Party(name="TOUCHSTAR SOFTWARE CORPORATION", role="TouchStar"),
         Party(name="WORLDWIDE STRATEGIES", role="Reseller"),
     )
+
+
+def test_find_parties_en_reads_sides_that_open_a_paragraph_and_agree() -> None:
+    text = prepare_text(
+        "EXHIBIT 10.26 AGENCY AGREEMENT\n\nMutual Insurance Corporation of America, a Michigan "
+        "insurance corporation (MICOA) and Stratton, Cheeseman & Walsh-Nevada, Inc., a Nevada "
+        'corporation, ("Agency"), (sometimes commonly referred to as the Parties) agree as '
+        "follows:\n\nA. AUTHORITY OF AGENCY"
+    )
+
+    assert find_parties_en(text) == (
+        Party(name="Mutual Insurance Corporation of America", role=None),
+        Party(name="Stratton, Cheeseman & Walsh-Nevada, Inc.", role="Agency"),
+    )
+
+
+def test_find_parties_en_skips_a_between_inside_a_definition() -> None:
+    names = _names(
+        'TRANSPORTATION CONTRACT\n\nJSC NOC KazakhOil, hereinafter referred to as the "Company", '
+        "acting on the basis of the Power of Attorney, on the one side and JSC Karakudukmunay, "
+        'hereinafter referred to as the "Principal", on the other side, have entered into this '
+        'Contract and hereby agree as follows.\n\n"Offtake Agreement" means that certain Crude '
+        "Oil Sale and Purchase Agreement between the Principal and STASCO Trading Limited."
+    )
+
+    assert names == ["JSC NOC KazakhOil", "JSC Karakudukmunay"]
