@@ -118,6 +118,8 @@ def find_parties_en(text: PreparedText) -> tuple[Party, ...]:
     parties, spans, end = _defined_parties(text.norm)
     if len(parties) < _MAX_PARTIES:
         _add_between_sides(text.norm, parties, spans, end)
+    # The defined terms' reader looks back from a term for any company: keep only names.
+    parties = [party for party in parties if _plausible_name(party.name)]
     if len(parties) < 2:
         signed = _signed_parties(text.norm, text.low)
         if len(signed) >= 2:
@@ -379,11 +381,11 @@ _FORM_THEN_OF = re.compile(
     r"\b\.?(?=\s+(?:of|OF|for|to|in|at|on|with|under)\s)"
 )
 # A side given by description, not by name: "the Agent named on the signature page".
+# (Case matters: "YOU ON DEMAND HOLDINGS, INC." is a name, "you" is not.)
 _NO_NAME = re.compile(
-    r"^(?:the\s+[a-z]|each|any|such|certain|said|all|you|your|we|our|if|this|these|that|when"
-    r"|where|upon|both|either|neither|for|from|to|with|no|not)\b|_{3}|\[|<<|\.{3}|…"
-    r"|\b(?:named|identified|set\s+forth|listed|signatory|undersigned)\b",
-    re.IGNORECASE,
+    r"^(?:the\s+[a-z]|[Yy]ou|[Yy]our|[Ww]e|[Oo]ur|(?i:each|any|such|certain|said|all|if|this|these|that|when"
+    r"|where|upon|both|either|neither|for|from|to|with|no|not))\b|_{3}|\[|<<|\.{3}|…"
+    r"|\b(?i:named|identified|set\s+forth|listed|signatory|undersigned)\b"
 )
 # A defined role alone is no name: "between Licensor and Licensee".
 _ROLE_WORD = re.compile(
