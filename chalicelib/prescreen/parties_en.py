@@ -396,6 +396,10 @@ _ROLE_WORD = re.compile(
     r"member|shareholder|trustee|guarantor|principal|subscriber|user|publisher|affiliate)s?$",
     re.IGNORECASE,
 )
+_FORM_WORD = re.compile(rf"\b(?:{_SUFFIX}|G\.I\.E|S/A|N\.A|Pty|Pte|SRL|S\.r\.l)\b\.?")
+_DEAL_WORD_IN_NAME = re.compile(
+    r"\b(?:agreement|contract|amendment|addendum|exhibit)\b", re.IGNORECASE
+)
 # A street, a suite or a post code inside a "name" shows it is an address.
 _ADDRESS = re.compile(
     r"\b\d+[\w-]*\s+(?:[A-Z][\w.]*\s+){0,3}(?:Street|St|Avenue|Ave|AVE|Road|Rd|Drive|Dr|Blvd"
@@ -506,6 +510,7 @@ _SIDES_AGREE = re.compile(r"\bagrees?\s+as\s+follows|\bhereby\s+agree|\bhave\s+e
 # Paragraphs that end in "agree as follows" without naming the sides first.
 _NOT_SIDES_FIRST = re.compile(
     r"(?:NOW|Now|WHEREAS|Whereas|THEREFORE|Therefore|IN\s|In\s|The\s|THE\s|Pursuant|PURSUANT|For\s"
+    r"|Exhibit|EXHIBIT"
     r"|FOR\s|Each\s|Both\s|This\s|THIS\s|\d|[A-Z]\.\s|\()"
 )
 _ROLE_FIRST = re.compile(r"\(\s*[\"“]?(?P<role>[A-Z][\w ]{1,30}?)[\"”]?\s*\)\s*(?=[A-Z0-9])")
@@ -629,6 +634,12 @@ def _side_name_at(norm: str, position: int, end: int) -> str | None:
     cut = _name_end(norm, position, end)
     # "INTELLECTUAL PROPERTY RIGHTS AGREEMENT Synchron": a title run into the first name.
     name = _TITLE_FIRST.sub("", " ".join(norm[position:cut].split())).strip(" ,;:-–—")
+    # "AVIONS DE TRANSPORT REGIONAL, G.I.E. AZUL-ATR Amendment N° 1 ... Page 1/9": a page
+    # heading run into the name after its legal form.
+    deal = _DEAL_WORD_IN_NAME.search(name)
+    if deal is not None:
+        forms = list(_FORM_WORD.finditer(name, 0, deal.start()))
+        name = name[: forms[-1].end()] if forms else name
     name = re.sub(r"\s+(?:of|OF|and|AND)$", "", name)
     return name if _plausible_name(name) else None
 
@@ -664,15 +675,18 @@ def _plausible_name(name: str) -> bool:
     words = name.split()
     if not any(_NAME_START.match(word) and sum(c.isalpha() for c in word) >= 2 for word in words):
         return False  # "2018", "(1)", "1 on": a date or a number, no name
-    if len(name) > 120 or len(words) > 14:
+    if len(name) > 120 or len(words) > 14 or "$" in name:
         return False
-    if not _NAME_START.match(name) or _NO_NAME.search(name) or "$" in name:
+    if not _NAME_START.match(name) or _NO_NAME.search(name):
         return False
     if all(_ROLE_WORD.match(word) or word.casefold() in _NAME_LOWER_WORDS for word in words):
         return False  # "Licensor", "the Company", "Consultant and Company": roles, no name
+    # An address, a bare legal form, a defined term of the deal, a title ("Supply Agreement").
     if _ADDRESS.search(name) or _ONLY_FORM.match(name) or _NOT_A_PARTY.match(name):
         return False
-    return not any(_loose_word(word) for word in words)  # "IBM will provide Web hosting"
+    return not _DEAL_WORD_IN_NAME.search(name) and not any(
+        _loose_word(word) for word in words
+    )  # "IBM will provide Web hosting"
 
 
 def _loose_word(word: str) -> bool:
@@ -714,6 +728,7 @@ _BEFORE_SIGNING = re.compile(
     r"(?:\s*\([^()\n]{1,40}\))*(?:\s*Dated?:?\s*[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4})?[\s:,]*$"
 )
 _SPACE_BEFORE = re.compile(r"\s*$")
+_DESCRIBED_BEFORE = re.compile(r"(?<![\w/])(?:a|an|A|An)\s+$")
 _GAP_REACH = 100
 _FORM_AT_END = re.compile(rf"\b(?:{_SUFFIX})\b\.?$")
 # A company name opening at a word's start only: in capitals every letter could open one,
@@ -779,6 +794,8 @@ def _company_ending_at(
         last = match
     if last is None or last.end() < end - 1:
         return None
+    if _DESCRIBED_BEFORE.search(norm, max(0, last.start() - 8), last.start()):
+        return None  # "..., a Delaware Corporation By:": a description, not the name
     # "Glu Mobile, Inc. f/k/a Sorrent, Inc. Fox Mobile Entertainment, Inc.": two signature
     # columns run together; the name that ends here is the one after the last legal form.
     return last.start(), _INNER_FORM.sub("", " ".join(last.group(0).split()))
