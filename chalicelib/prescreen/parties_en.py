@@ -323,7 +323,9 @@ def _company_before(norm: str, position: int) -> tuple[str, int] | None:
 _LIST_OPENS = re.compile(
     r"\b(?:by\s+and\s+)?(?:between|among(?:st)?|BETWEEN|AMONG(?:ST)?|(?<=\n)(?:Between|Among))\b"
     r"(?:\s*the\s+following\s+(?:two\s+|three\s+)?parties\b[^:\n]{0,80}:)?\s*[:,]?\s*"
-    r"|\b(?:entered\s+into|made|executed)\s+by\s+(?!and\b)",
+    r"|\b(?:entered\s+into|made|executed)\s+by\s+(?!and\b)"
+    # "B E T W E E N:" spaced out; a "PARTIES" heading over numbered sides.
+    r"|\bB\s?E\s?T\s?W\s?E\s?E\s?N\s*:\s*|\b(?:PARTIES|Parties)\s*:?\s*(?=\(?1[).])",
 )
 # The deal words a preamble's "between" follows: "This Agreement ... is made ... between".
 _DEAL_WORDS = re.compile(
@@ -352,6 +354,7 @@ _LIST_REACH = 3000
 _OPENINGS_TRIED = 3
 # The marks that can end one side and open the next; parentheses are tracked for depth.
 _LIST_MARK = re.compile(r"[()]|;|\b(?:and|AND|And)\b|,")
+_NUMBERED_SIDE = re.compile(r"(?<=\s)\(\s*[2-9]\s*\)\s")
 # "A\n\nand\n\nB" on a cover page, "A,\n\nB\n\nand C": a line of its own ends a side.
 _AND_LINE = re.compile(r"\n[ ]*(?:and|AND|And)?[ ]*\n", re.IGNORECASE)
 _TERM_QUOTE = re.compile(r"[\"“”]|''|‘[^’\n]{1,40}’")
@@ -371,6 +374,10 @@ _NAME_ENDS = re.compile(
     r"|referred|[fa]/k/a|formerly|together|and/or|by|through|at|in|whereby"
     r"|(?:a|an)\s+(?:company|corporation))\b"
     r"|\s+\d{2,}|\s+-\s|\s+—"
+)
+_PLACE_IN_NAME = re.compile(
+    rf"(?:\s*\([A-Z][\w .&-]{{0,25}}\))+\s*(?:(?!(?:A|An|AN)\s)[A-Z][\w.&'-]*\s+){{0,2}}"
+    rf"(?:{_SUFFIX}|Pty|PTY)\b\.?"
 )
 _FIRM_REST = re.compile(
     rf",\s*(?:[A-Z][\w'’-]*\s+){{0,3}}(?:&|and)\s+(?:[A-Z][\w'’-]*,?\s+){{0,3}}(?:{_SUFFIX})\b\.?"
@@ -546,6 +553,11 @@ def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
     for mark in _LIST_MARK.finditer(norm, start, end):
         kind = mark.group()
         if kind == "(":
+            # "...; and (2) BETA LIMITED": a number opens the next side.
+            if depth == 0 and mark.start() > side and _NUMBERED_SIDE.match(norm, mark.start()):
+                spans.append((side, mark.start()))
+                side = mark.start()
+                continue
             depth += 1
             continue
         if kind == ")":
@@ -652,6 +664,13 @@ def _name_end(norm: str, position: int, end: int) -> int:
         if stop is None:
             cut = end
             break
+        # "SHBV (HONG KONG) LTD", "Dialog Semiconductor (UK) Ltd.": a place in brackets
+        # before the legal form belongs to the name.
+        if norm[stop.start() : stop.end()].strip() == "(":
+            place = _PLACE_IN_NAME.match(norm, stop.start(), end)
+            if place is not None:
+                cut = place.end()
+                continue
         # "Acme, Inc., a ..." / "Acme Co., Ltd.": a comma before a legal form is no end, nor
         # one inside a firm's name: "Stratton, Cheeseman & Walsh-Nevada, Inc.".
         if norm[stop.start()] == ",":

@@ -373,3 +373,27 @@ def test_find_parties_en_skips_a_between_inside_a_definition() -> None:
     )
 
     assert names == ["JSC NOC KazakhOil", "JSC Karakudukmunay"]
+
+
+def test_find_parties_en_reads_numbered_sides_under_a_parties_heading() -> None:
+    text = prepare_text(
+        "THIS AGREEMENT IS MADE ON THE 19 DAY OF MAY, 2010     PARTIES     (1) SHBV (HONG KONG) "
+        'LTD, a company incorporated in Hong Kong whose registered office is at Unit 3208 ("SHBV"'
+        ");  and  Convention Plaza, 1 Harbour Rd, Hong Kong     (2) WASTE2ENERGY GROUP HOLDINGS "
+        'PLC a company incorporated in Isle of Man ("W2E").\n\nBACKGROUND'
+    )
+
+    assert find_parties_en(text) == (
+        Party(name="SHBV (HONG KONG) LTD", role="SHBV"),
+        Party(name="WASTE2ENERGY GROUP HOLDINGS PLC", role="W2E"),
+    )
+
+
+def test_find_parties_en_reads_a_spaced_out_between() -> None:
+    names = _names(
+        "THIS AGREEMENT made in duplicate this 20 day of November, 1995.\n\nB E T W E E N:\n\n"
+        'PUROLATOR COURIER LTD.     ("Purolator")     - and -     PARCELWAY COURIER SYSTEMS '
+        'CANADA LTD.     a subsidiary of Dynamex Inc.     ("Dynamex")\n\nWHEREAS Purolator'
+    )
+
+    assert names == ["PUROLATOR COURIER LTD.", "PARCELWAY COURIER SYSTEMS CANADA LTD."]
