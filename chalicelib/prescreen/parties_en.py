@@ -1,4 +1,17 @@
-"""Sides of an English contract: company names with the defined term that follows them."""
+"""Sides of an English contract: each side's name with the defined term it is given.
+
+Read in this order, the first that names two sides winning:
+- "Party A: <name>" / "Party B: <name>" headings (Chinese-style contracts);
+- the preamble's list, side by side: after "by and between", "among", "BETWEEN:", a
+  "PARTIES" heading, or in a paragraph that opens with the sides and ends "agree as
+  follows", the list is cut at its top level into sides ("; ", "and" after a finished side,
+  "," after a defined term, a number "(2)", a cover page's lines), and each side's head is its
+  name and its first quoted term its role; a form's blank side leaves its one named side;
+- the older reader that looks back from each defined term for a company name;
+- the signature blocks ("ACME, INC. By: /s/ ...", "ADAM D. PORTNOY /s/ Adam D. Portnoy"),
+  for texts without a preamble such as joint filing agreements.
+A name that is an address, a role, a title, a number or a sentence is no name.
+"""
 
 from __future__ import annotations
 
@@ -342,7 +355,8 @@ _LIST_ENDS = re.compile(
     r"|It\s+is\s+(?:hereby\s+)?agreed|[Aa]gree\s+as\s+follows|AGREE\s+AS\s+FOLLOWS"
     r"|[Tt]he\s+[Pp]arties\s+(?:hereto\s+)?(?:hereby\s+)?(?:agree|have\s+agreed))\b"
     r"|(?:(?<=[a-z]{3})|(?<=[)”\"’]))\.\s+(?!Here(?:in)?after|Hereafter|AND\b|And\b)(?=[A-Z])"
-    r"|\n\s*\n\s*(?:\d+\.|ARTICLE|Article|Section|SECTION|1\s)|TABLE\s+OF\s+CONTENTS|Table\s+of\s+Contents"
+    r"|\n[ ]*\n\s*(?:\d+\.|ARTICLE|Article|Section|SECTION|1\s)"
+    r"|TABLE\s+OF\s+CONTENTS|Table\s+of\s+Contents"
     r"|(?<=\))\s*,?\s*(?:is|are|hereby|agree|agrees|shall|will|wish|wishes|desire|desires|intending"
     r"|confirm|do\s+hereby|each\s+agree)\b"
     r"|\bhave\s+entered\s+into\b|\b(?:Dated|DATED)\b|\bmay\s+be\s+(?:individually\s+|collectively\s+)?referred\b"
