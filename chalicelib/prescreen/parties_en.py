@@ -1,4 +1,17 @@
-"""Sides of an English contract: company names with the defined term that follows them."""
+"""Sides of an English contract: each side's name with the defined term it is given.
+
+Read in this order, the first that names two sides winning:
+- "Party A: <name>" / "Party B: <name>" headings (Chinese-style contracts);
+- the preamble's list, side by side: after "by and between", "among", "BETWEEN:", a
+  "PARTIES" heading, or in a paragraph that opens with the sides and ends "agree as
+  follows", the list is cut at its top level into sides ("; ", "and" after a finished side,
+  "," after a defined term, a number "(2)", a cover page's lines), and each side's head is its
+  name and its first quoted term its role; a form's blank side leaves its one named side;
+- the older reader that looks back from each defined term for a company name;
+- the signature blocks ("ACME, INC. By: /s/ ...", "ADAM D. PORTNOY /s/ Adam D. Portnoy"),
+  for texts without a preamble such as joint filing agreements.
+A name that is an address, a role, a title, a number or a sentence is no name.
+"""
 
 from __future__ import annotations
 
@@ -94,7 +107,12 @@ _BETWEEN = re.compile(r"\b(?:between|among|BETWEEN|AMONG|Between)\b\s*:?\s*")
 _DEAL_BEFORE = re.compile(r"(?:agreement|amendment|contract)\b[^.]{0,300}$", re.IGNORECASE)
 _LEADING_THE = re.compile(r"(?:the|The|THE)\s+")
 # "Party A: Xi'an Zhonghong ... Co., Ltd." — the Chinese-style heading of each side.
-_PARTY_LABEL = re.compile(r"\bParty\s+(?P<side>[AB]|One|Two)\s*[:：]\s*")
+_PARTY_LABEL = re.compile(r"\bParty\s+(?P<side>[AB]|One|Two)\s*(?:\([^()\n]{1,30}\)\s*)?[:：]\s*")
+# A labelled name runs to its line's end, a wide gap, the next label or its address.
+_LABELLED_NAME_END = re.compile(
+    r"\n|[ ]{3,}|\s+Party\s+(?:[AB]|One|Two)\b|\s+(?:Address|Registered|Legal\s+Representative"
+    r"|Tel|Attention|Domicile)\b|,\s+an?\s|$"
+)
 
 
 def find_parties_en(text: PreparedText) -> tuple[Party, ...]:
@@ -102,9 +120,23 @@ def find_parties_en(text: PreparedText) -> tuple[Party, ...]:
     labelled = _labelled_parties(text.norm)
     if len(labelled) >= 2:
         return labelled
+    listed = _listed_parties(text.norm)
+    if len(listed) >= 2:
+        return _signed_under_terms(text.norm, listed)
+    if listed:
+        # The other side is a blank of the form, or the signers: "each other party hereto
+        # identified on the signature page".
+        signed = _signed_parties(text.norm, text.low)
+        return tuple(listed + [party for party in signed if not _known(party.name, listed)])
     parties, spans, end = _defined_parties(text.norm)
     if len(parties) < _MAX_PARTIES:
         _add_between_sides(text.norm, parties, spans, end)
+    # The defined terms' reader looks back from a term for any company: keep only names.
+    parties = [party for party in parties if _plausible_name(party.name)]
+    if len(parties) < 2:
+        signed = _signed_parties(text.norm, text.low)
+        if len(signed) >= 2:
+            return tuple(signed)
     return tuple(parties)
 
 
@@ -171,12 +203,13 @@ def _labelled_parties(norm: str) -> tuple[Party, ...]:
     """Sides headed 'Party A: <company>' and 'Party B: <company>'."""
     parties: list[Party] = []
     for label in _PARTY_LABEL.finditer(norm, 0, _PREAMBLE_REACH):
-        company = _COMPANY.match(norm, label.end())
         role = f"Party {label.group('side')}"
-        if company is None or any(party.role == role for party in parties):
+        if any(party.role == role for party in parties):
             continue
-        name = " ".join(company.group(0).split()).strip(" ,")
-        if not _known(name, parties):
+        stop = _LABELLED_NAME_END.search(norm, label.end(), label.end() + _NAME_REACH)
+        name = " ".join(norm[label.end() : stop.start() if stop else label.end()].split())
+        name = name.strip(" ,;:")
+        if _plausible_name(name) and not _known(name, parties):
             parties.append(Party(name=name, role=role))
     return tuple(parties)
 
@@ -295,3 +328,532 @@ def _company_before(norm: str, position: int) -> tuple[str, int] | None:
         return None
     start = best.start() + max(0, " ".join(raw.split()).find(name))
     return name, start
+
+
+# --- the preamble read side by side -----------------------------------------------------------
+
+# "made ... by and between", "BETWEEN:", "is entered into among": the list of sides follows.
+_LIST_OPENS = re.compile(
+    r"\b(?:by\s+and\s+)?(?:between|among(?:st)?|BETWEEN|AMONG(?:ST)?|(?<=\n)(?:Between|Among))\b"
+    r"(?:\s*the\s+following\s+(?:two\s+|three\s+)?parties\b[^:\n]{0,80}:)?\s*[:,]?\s*"
+    r"|\b(?:entered\s+into|made|executed)\s+by\s+(?!and\b)"
+    # "B E T W E E N:" spaced out; a "PARTIES" heading over numbered sides.
+    r"|\bB\s?E\s?T\s?W\s?E\s?E\s?N\s*:\s*|\b(?:PARTIES|Parties)\s*:?\s*(?=\(?1[).])",
+)
+# The deal words a preamble's "between" follows: "This Agreement ... is made ... between".
+_DEAL_WORDS = re.compile(
+    r"(?:agreement|amendment|contract|addendum|schedule|memorandum|made|entered|executed|"
+    r"dated|concluded)\b",
+    re.IGNORECASE,
+)
+# Where the list of sides ends: the recitals, the operative words, or a full stop after a
+# word or a defined term ("... ("Ono"). BACKGROUND"); "Inc." or "Co." end no sentence.
+_LIST_ENDS = re.compile(
+    r"\b(?:WHEREAS|Whereas|RECITALS?|Recitals?|BACKGROUND|Background|WITNESSETH|Witnesseth"
+    r"|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|NOW,?\s+THEREFORE|Now,?\s+[Tt]herefore"
+    r"|IN\s+CONSIDERATION|In\s+consideration|For\s+good\s+and\s+valuable|IT\s+IS\s+(?:HEREBY\s+)?AGREED"
+    r"|It\s+is\s+(?:hereby\s+)?agreed|[Aa]gree\s+as\s+follows|AGREE\s+AS\s+FOLLOWS"
+    r"|[Tt]he\s+[Pp]arties\s+(?:hereto\s+)?(?:hereby\s+)?(?:agree|have\s+agreed))\b"
+    r"|(?:(?<=[a-z]{3})|(?<=[)”\"’]))\.\s+(?!Here(?:in)?after|Hereafter|AND\b|And\b)(?=[A-Z])"
+    r"|\n[ ]*\n\s*(?:\d+\.|ARTICLE|Article|Section|SECTION|1\s)"
+    r"|TABLE\s+OF\s+CONTENTS|Table\s+of\s+Contents"
+    r"|(?<=\))\s*,?\s*(?:is|are|hereby|agree|agrees|shall|will|wish|wishes|desire|desires|intending"
+    r"|confirm|do\s+hereby|each\s+agree)\b"
+    r"|\bhave\s+entered\s+into\b|\b(?:Dated|DATED)\b|\bmay\s+be\s+(?:individually\s+|collectively\s+)?referred\b"
+    r"|\b(?:are|is)\s+(?:each\s+)?(?:sometimes\s+)?(?:individually|collectively|hereinafter)"
+    r"\s+referred\b"
+    r"|(?<=[A-Z]{3})(?<!INC)(?<!LTD)(?<!LLC)(?<!ORP)(?<!PLC)\.\s+(?=[A-Z][a-z])"
+)
+_LIST_REACH = 3000
+_OPENINGS_TRIED = 3
+# The marks that can end one side and open the next; parentheses are tracked for depth.
+_LIST_MARK = re.compile(r"[()]|;|\b(?:and|AND|And)\b|,")
+_NUMBERED_SIDE = re.compile(r"(?<=\s)\(\s*[2-9]\s*\)\s")
+# "A\n\nand\n\nB" on a cover page, "A,\n\nB\n\nand C": a line of its own ends a side.
+_AND_LINE = re.compile(r"\n[ ]*(?:and|AND|And)?[ ]*\n", re.IGNORECASE)
+_TERM_QUOTE = re.compile(r"[\"“”]|''|‘[^’\n]{1,40}’")
+# A side's number, a dash or a colon before its name: "(2) BETA LIMITED", "- and - B", ": B".
+_SIDE_LEAD = re.compile(
+    r"(?:[\s,:;\-–—●•▪·]|\b(?:and|AND|And)\b)*(?:\(\s*(?:\d{1,2}|[a-hA-H]|i{1,3}|iv|v)\s*\)\s*)?"
+    r"[\s:\-–—●•▪·]*"
+)
+_LEGAL_FORM_AFTER = re.compile(
+    rf",?\s*(?:{_SUFFIX}|N\.A|P\.C|S\.A\.?S?|S\.p\.A|SpA|S\.L|S\.r\.l|SRL|Pty|PTY|Pte|PTE|L\.L\.C|LLLP"
+    r"|Ltda|A/S|AB|ASA|Oy|KK|G\.I\.E|a\s+limited\s+partnership)\b\.?",
+)
+# What ends a name inside its side: its description, address, parenthesis or a new line.
+_NAME_ENDS = re.compile(
+    r"\s*\(|\n|\s*\[|,|:|\s+(?:an?|the|its|having|with|whose|which|who|located|residing|resident"
+    r"|incorporated|organi[sz]ed|existing|acting|on\s+behalf|as|hereinafter|herein|hereafter"
+    r"|referred|[fa]/k/a|formerly|together|and/or|by|through|at|in|whereby"
+    r"|(?:a|an)\s+(?:company|corporation))\b"
+    r"|\s+\d{2,}|\s+-\s|\s+—"
+)
+_PLACE_IN_NAME = re.compile(
+    rf"(?:\s*\([A-Z][\w .&-]{{0,25}}\))+\s*(?:(?!(?:A|An|AN)\s)[A-Z][\w.&'-]*\s+){{0,2}}"
+    rf"(?:{_SUFFIX}|Pty|PTY)\b\.?"
+)
+_FIRM_REST = re.compile(
+    rf",\s*(?:[A-Z][\w'’-]*\s+){{0,3}}(?:&|and)\s+(?:[A-Z][\w'’-]*,?\s+){{0,3}}(?:{_SUFFIX})\b\.?"
+)
+# An abbreviated legal form ends the name even when a place follows: "Ltd. of Beijing".
+_FORM_THEN_OF = re.compile(
+    r"\b(?:Inc|INC|Ltd|LTD|LLC|L\.L\.C|Corp|CORP|Co|CO|plc|PLC|GmbH|AG|S\.A|N\.V|B\.V|LP|L\.P)"
+    r"\b\.?(?=\s+(?:of|OF|for|to|in|at|on|with|under)\s)"
+)
+# A side given by description, not by name: "the Agent named on the signature page".
+# (Case matters: "YOU ON DEMAND HOLDINGS, INC." is a name, "you" is not.)
+_NO_NAME = re.compile(
+    r"^(?:the\s+[a-z]|[Yy]ou|[Yy]our|[Ww]e|[Oo]ur|(?i:each|any|such|certain|said|all|if|this|these|that|when"
+    r"|where|upon|both|either|neither|for|from|to|with|no|not))\b|_{3}|\[|<<|\.{3}|…"
+    r"|\b(?i:named|identified|set\s+forth|listed|signatory|undersigned)\b"
+)
+# A defined role alone is no name: "between Licensor and Licensee".
+_ROLE_WORD = re.compile(
+    r"^(?:the\s+)?(?:licensor|licensee|company|customer|supplier|vendor|agent|distributor|"
+    r"reseller|franchisee|franchisor|consultant|contractor|client|buyer|seller|purchaser|"
+    r"employer|employee|executive|lender|borrower|lessor|lessee|landlord|tenant|developer|"
+    r"manufacturer|provider|sponsor|partner|investor|owner|recipient|discloser|party|parties|"
+    r"member|shareholder|trustee|guarantor|principal|subscriber|user|publisher|affiliate)s?$",
+    re.IGNORECASE,
+)
+_FORM_WORD = re.compile(rf"\b(?:{_SUFFIX}|G\.I\.E|S/A|N\.A|Pty|Pte|SRL|S\.r\.l)\b\.?")
+_DEAL_WORD_IN_NAME = re.compile(
+    r"\b(?:agreement|contract|amendment|addendum|exhibit)\b", re.IGNORECASE
+)
+# A street, a suite or a post code inside a "name" shows it is an address.
+_ADDRESS = re.compile(
+    r"\b\d+[\w-]*\s+(?:[A-Z][\w.]*\s+){0,3}(?:Street|St|Avenue|Ave|AVE|Road|Rd|Drive|Dr|Blvd"
+    r"|Boulevard|Lane|Way|Suite|STE|Floor|Place|Parkway|Highway|Court|Plaza)\b"
+    r"|\b(?:Suite|STE|P\.?O\.?\s+Box)\s+\w+|\b[A-Z]{2}\s+\d{5}\b"
+)
+# "... IL 60053 and Ludmila Smolyansky ("Individual")": a name right before its defined term.
+_TERMED_NAME = re.compile(
+    rf"(?:the\s+)?{_NAME_WORD}(?:\s+(?:{_NAME_WORD}|&|of|de)){{0,7}}\s*,?\s*"
+    r"\(\s*(?:the\s+|hereinafter\s+|herein\s+)?(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?[\"“]"
+)
+# "professional golfer, TOM WATSON", "its Reseller, Schoolpop, Inc.", "the Acme Corp.": words
+# before the name that describe the side.
+_DESCRIPTION_FIRST = re.compile(
+    r"(?:[a-z][a-z ]{2,40},\s+|(?:its|their|his|her)\s+[A-Za-z ]{2,30},\s+|the\s+)(?=[A-Z])"
+)
+_THE_NAME_BEFORE = re.compile(r"\b(?:the|The)\s+(?:[A-Z][\w.&'’-]*\s+){1,4}$")
+_NAME_LABEL = re.compile(r"(?:[A-Z][a-z]+\s+)?(?:Name|NAME)\s*:\s*")
+# Words a name may hold in lower case: "Bank of America", "Stratton & Walsh", "e.l.f.".
+_NAME_LOWER_WORDS = frozenset(
+    ("of", "and", "de", "du", "des", "la", "le", "el", "del", "da", "do", "dos", "van", "von",
+     "der", "den", "for", "the", "y", "e", "et", "und", "in", "on", "inc", "inc.", "ltd", "ltd.",
+     "corp", "corp.", "co", "co.", "llc", "plc", "limited", "company", "corporation", "a", "dba")
+)  # fmt: skip
+_PRONOUN_TERM = re.compile(r"^(?:we|us|our|you|your|it|they|them)$", re.IGNORECASE)
+_QUOTED_TERM = re.compile(r"[\"“”‘']{1,2}\s*(?P<term>[^\"“”’‘\n()]{1,40}?)\s*[\"“”’']{1,2}")
+_NAME_START = re.compile(r"(?:[A-Z0-9]|[a-z][A-Z0-9.]|[a-z]{1,2}-[a-z]|[a-z]+\.(?:com|net|org)\b)")
+
+
+def _listed_parties(norm: str) -> list[Party]:
+    """The sides of the preamble's 'between A (...) and B (...)', each name with its term.
+
+    A cover page ("Agreement between A and B") may come before the preamble: the first list
+    whose sides carry defined terms wins, else the first list of two sides. A form whose
+    other side is a blank ('and [name] ("Franchisee")') gives its one named side.
+    """
+    fallback: list[Party] = []
+    single: list[Party] = []
+    for opening in _list_openings(norm):
+        parties, blanks = _parties_listed_at(norm, opening)
+        if len(parties) >= 2 and any(party.role for party in parties):
+            return parties
+        if len(parties) >= 2 and not fallback:
+            fallback = parties
+        if len(parties) == 1 and blanks and not single:
+            single = parties
+    return fallback or single
+
+
+def _parties_listed_at(norm: str, start: int) -> tuple[list[Party], int]:
+    """The named sides of the list that opens at start, and how many sides are blanks."""
+    limit = min(len(norm), start + _LIST_REACH)
+    ended = _LIST_ENDS.search(norm, start, limit)
+    end = ended.start() if ended else limit
+    found: list[tuple[Party, bool]] = []
+    blanks = 0
+    for side_start, side_end in _side_spans(norm, start, end):
+        party = _side_party(norm, side_start, side_end)
+        if party is None:
+            lead = _SIDE_LEAD.match(norm, side_start, side_end)
+            blanks += bool(
+                _BLANK_SIDE.match(norm, lead.end() if lead else side_start, side_end)
+                or _REFERRED_SIDE.search(norm, side_start, side_end)
+            )
+        elif not _known(party.name, [known for known, _ in found]):
+            described = bool(party.role) or bool(_PERSON_OR_BODY.search(norm, side_start, side_end))
+            found.append((party, described))
+        if len(found) == _MAX_PARTIES:
+            break
+    # Where the sides carry defined terms, a piece with neither a term nor a word saying what
+    # kind of person it is ("Suite 200", "Nashville, TN") is a piece of an address.
+    if any(party.role for party, _ in found):
+        return [party for party, described in found if described], blanks
+    return [party for party, _ in found], blanks
+
+
+_OFFICER_OF = re.compile(
+    r",\s*(?:the\s+|its\s+)?(?:director|managing\s+director|president|chief\s+executive\s+officer|CEO"
+    r"|general\s+manager|owner|proprietor|authori[sz]ed\s+(?:representative|signatory)"
+    r"|legal\s+representative|chairman)\s+(?:of|for)\s+",
+    re.IGNORECASE,
+)
+# A side named elsewhere: "each other party identified on the signature page hereto".
+_REFERRED_SIDE = re.compile(
+    r"\b(?:named|identified|set\s+forth|listed|specified)\s+(?:on|in|at|below|above)\b"
+)
+_OTHER_SIDE = re.compile(
+    r"(?:each|any|all|the)\s+(?:other\s+)?(?:part(?:y|ies)|persons?|entit(?:y|ies)|compan(?:y|ies))\b"
+)
+# A side left blank in a form: "[name]", "_____", "a [corporation]", '("Franchisee")'.
+_BLANK_SIDE = re.compile(r"(?:(?:an?|the)\s+)?(?:\[|_{2,}|-{3,}|\(\s*[\"“])")
+
+
+# What says a side is a legal or natural person: its legal form or its description.
+_PERSON_OR_BODY = re.compile(
+    rf"\b(?:{_SUFFIX}|individual|partnership|entity|firm|society|organi[sz]ation|L\.?L\.?C"
+    r"|corporation|company|bank|trust|university|association)\b",
+    re.IGNORECASE,
+)
+
+
+# "JSC NOC KazakhOil, ... on the one side and JSC Karakudukmunay, ... on the other side".
+_ONE_SIDE_BEFORE = re.compile(r"\bon\s+the\s+(?:one|first)\s+(?:side|part|hand)\s*,?\s*$")
+_TITLE_FIRST = re.compile(r"^(?:[A-Z][A-Z&'-]*\s+){0,8}(?:AGREEMENT|CONTRACT)\s+(?=[A-Z])")
+# '"Offtake Agreement" means that certain Agreement between ...': a definition, no preamble.
+_DEFINITION_BEFORE = re.compile(r"[\"”]\s+(?:means|shall\s+mean|has\s+the\s+meaning)\b")
+_SIDES_AGREE = re.compile(r"\bagrees?\s+as\s+follows|\bhereby\s+agree|\bhave\s+entered\s+into\b")
+# Paragraphs that end in "agree as follows" without naming the sides first.
+_NOT_SIDES_FIRST = re.compile(
+    r"(?:NOW|Now|WHEREAS|Whereas|THEREFORE|Therefore|IN\s|In\s|The\s|THE\s|Pursuant|PURSUANT|For\s"
+    r"|Exhibit|EXHIBIT"
+    r"|FOR\s|Each\s|Both\s|This\s|THIS\s|\d|[A-Z]\.\s|\()"
+)
+_ROLE_FIRST = re.compile(r"\(\s*[\"“]?(?P<role>[A-Z][\w ]{1,30}?)[\"”]?\s*\)\s*(?=[A-Z0-9])")
+
+
+def _list_openings(norm: str) -> list[int]:
+    """Where the names after a 'between' or 'among' of the deal begin (the first few)."""
+    openings: list[int] = []
+    for found in _LIST_OPENS.finditer(norm, 0, _PREAMBLE_REACH):
+        before = norm[max(0, found.start() - 400) : found.start()]
+        if _DEAL_WORDS.search(before) and not _DEFINITION_BEFORE.search(before, len(before) - 300):
+            openings.append(found.end())
+            if len(openings) == _OPENINGS_TRIED:
+                break
+    # "Synchron, a California corporation (...), and Rare Element Resources Ltd. (...) agree
+    # as follows": a paragraph that opens with the sides and ends in their agreement.
+    agreed = _SIDES_AGREE.search(norm, 0, _PREAMBLE_REACH)
+    if agreed is not None:
+        paragraph = norm.rfind("\n", 0, agreed.start()) + 1
+        if agreed.start() - paragraph < _LIST_REACH and _NAME_START.match(norm, paragraph):
+            inside = any(paragraph <= opening <= agreed.start() for opening in openings)
+            if not inside and not _NOT_SIDES_FIRST.match(norm, paragraph):
+                openings.append(paragraph)
+    return sorted(openings)
+
+
+def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Cuts the list into sides at the top level: ';', 'and' after a finished side, and ','
+    after a side's defined term ('A ("A"), B ("B") and C ("C")')."""
+    spans: list[tuple[int, int]] = []
+    depth = 0
+    side = start
+    for mark in _LIST_MARK.finditer(norm, start, end):
+        kind = mark.group()
+        if kind == "(":
+            # "...; and (2) BETA LIMITED": a number opens the next side.
+            if depth == 0 and mark.start() > side and _NUMBERED_SIDE.match(norm, mark.start()):
+                spans.append((side, mark.start()))
+                side = mark.start()
+                continue
+            depth += 1
+            continue
+        if kind == ")":
+            depth = max(0, depth - 1)
+            continue
+        if depth:
+            continue
+        if kind == ";":
+            spans.append((side, mark.start()))
+            side = mark.end()
+            continue
+        termed = bool(_TERM_QUOTE.search(norm, side, mark.start()))
+        after = _SIDE_LEAD.match(norm, mark.end())
+        nxt = after.end() if after else mark.end()
+        if kind == ",":
+            # Only a comma right after a side's defined term, or at a line's end on a cover
+            # page, lists the next side.
+            closed = norm[max(side, mark.start() - 3) : mark.start()].rstrip().endswith(")")
+            line_end = "\n" in norm[mark.end() : nxt]
+            if ((termed and closed) or (line_end and not termed)) and _NAME_START.match(norm, nxt):
+                spans.append((side, mark.start()))
+                side = mark.end()
+            continue
+        if _AND_LINE.fullmatch(norm, max(side, mark.start() - 40), nxt) or (
+            "\n" in norm[max(side, mark.start() - 3) : mark.start()]
+            and "\n" in norm[mark.end() : nxt]
+        ):
+            spans.append((side, mark.start()))
+            side = mark.end()
+            continue
+        # "and": it opens a side after a finished one ('("A") and', 'Inc., and', 'LTD. and').
+        before = norm[max(side, mark.start() - 12) : mark.start()].rstrip()
+        finished = bool(before) and (
+            before[-1] in "),;.\"”’'-–—"
+            or bool(re.search(r"(?:" + _SUFFIX + r")\.?$", before))
+            or bool(_ONE_SIDE_BEFORE.search(norm, max(side, mark.start() - 30), mark.start()))
+        )
+        opens = (
+            norm[nxt : nxt + 1] == "["
+            or bool(_NAME_START.match(norm, nxt))
+            or bool(_DESCRIPTION_FIRST.match(norm, nxt))
+            or bool(_ROLE_FIRST.match(norm, nxt))
+            or bool(_OTHER_SIDE.match(norm, nxt))
+            or bool(_BLANK_SIDE.match(norm, nxt))
+        )
+        # "..., Santa Ana, CA 92703 and PREMIER NUTRITION CORPORATION": a company name opens
+        # a side whatever ends the one before.
+        # "the Securities and Exchange Commission": an "and" inside a name after "the".
+        inside = _THE_NAME_BEFORE.search(norm, max(side, mark.start() - 60), mark.start())
+        named_next = _COMPANY.match(norm, nxt) or _TERMED_NAME.match(norm, nxt)
+        if (finished and opens) or (named_next and not inside):
+            spans.append((side, mark.start()))
+            side = mark.end()
+    spans.append((side, end))
+    return spans
+
+
+def _side_party(norm: str, start: int, end: int) -> Party | None:
+    """The name that opens a side and the first defined term the side gives it."""
+    lead = _SIDE_LEAD.match(norm, start, end)
+    position = lead.end() if lead else start
+    # "and (Client) Pelican Delivers Inc.": the role in brackets before the name.
+    role_first = _ROLE_FIRST.match(norm, position, end)
+    name = _side_name_at(norm, role_first.end() if role_first else position, end)
+    if name is None:
+        return None
+    role = _side_role(norm, position, end) or (role_first.group("role") if role_first else None)
+    # "Natalija Tunevic, director of FreeCook": an officer acting for his company; the
+    # company is the side.
+    officer = _OFFICER_OF.search(norm, position, min(end, position + len(name) + 80))
+    if officer is not None:
+        name = _side_name_at(norm, officer.end(), end) or name
+    return Party(name=name, role=role)
+
+
+def _side_name_at(norm: str, position: int, end: int) -> str | None:
+    """The name at the head of a side, cut before its description, or None if it is none."""
+    # "Client Name: MEDICAL MANAGER MIDWEST, INC.": a form's label before the name.
+    label = _NAME_LABEL.match(norm, position, end)
+    if label:
+        position = label.end()
+    # "professional golfer, TOM WATSON, (...)": a lower-case description before the name.
+    described = _DESCRIPTION_FIRST.match(norm, position, end)
+    if described:
+        position = described.end()
+    cut = _name_end(norm, position, end)
+    # "INTELLECTUAL PROPERTY RIGHTS AGREEMENT Synchron": a title run into the first name.
+    name = _TITLE_FIRST.sub("", " ".join(norm[position:cut].split())).strip(" ,;:-–—")
+    # "AVIONS DE TRANSPORT REGIONAL, G.I.E. AZUL-ATR Amendment N° 1 ... Page 1/9": a page
+    # heading run into the name after its legal form.
+    deal = _DEAL_WORD_IN_NAME.search(name)
+    if deal is not None:
+        forms = list(_FORM_WORD.finditer(name, 0, deal.start()))
+        name = name[: forms[-1].end()] if forms else name
+    name = re.sub(r"\s+(?:of|OF|and|AND)$", "", name)
+    return name if _plausible_name(name) else None
+
+
+def _name_end(norm: str, position: int, end: int) -> int:
+    """Where a name opening at position ends: its first comma, parenthesis or description."""
+    cut = position
+    while True:
+        stop = _NAME_ENDS.search(norm, cut, end)
+        if stop is None:
+            cut = end
+            break
+        # "SHBV (HONG KONG) LTD", "Dialog Semiconductor (UK) Ltd.": a place in brackets
+        # before the legal form belongs to the name.
+        if norm[stop.start() : stop.end()].strip() == "(":
+            place = _PLACE_IN_NAME.match(norm, stop.start(), end)
+            if place is not None:
+                cut = place.end()
+                continue
+        # "Acme, Inc., a ..." / "Acme Co., Ltd.": a comma before a legal form is no end, nor
+        # one inside a firm's name: "Stratton, Cheeseman & Walsh-Nevada, Inc.".
+        if norm[stop.start()] == ",":
+            form = _LEGAL_FORM_AFTER.match(norm, stop.start(), end)
+            if form is not None and form.end() > stop.start() + 1:
+                cut = form.end()
+                continue
+            firm = _FIRM_REST.match(norm, stop.start(), end)
+            if firm is not None:
+                cut = firm.end()
+                continue
+        cut = stop.start()
+        break
+    # (The search reaches a little past the cut: its look-ahead must see the word after.)
+    form = _FORM_THEN_OF.search(norm, position, min(end, cut + 12))
+    return form.end() if form is not None and form.end() <= cut else cut
+
+
+def _plausible_name(name: str) -> bool:
+    """Whether a side's head is a name: not a number, a role, an address or a sentence."""
+    words = name.split()
+    if not any(_NAME_START.match(word) and sum(c.isalpha() for c in word) >= 2 for word in words):
+        return False  # "2018", "(1)", "1 on": a date or a number, no name
+    if len(name) > 120 or len(words) > 14 or "$" in name:
+        return False
+    if not _NAME_START.match(name) or _NO_NAME.search(name):
+        return False
+    if all(_ROLE_WORD.match(word) or word.casefold() in _NAME_LOWER_WORDS for word in words):
+        return False  # "Licensor", "the Company", "Consultant and Company": roles, no name
+    # An address, a bare legal form, a defined term of the deal, a title ("Supply Agreement").
+    if _ADDRESS.search(name) or _ONLY_FORM.match(name) or _NOT_A_PARTY.match(name):
+        return False
+    return not _DEAL_WORD_IN_NAME.search(name) and not any(
+        _loose_word(word) for word in words
+    )  # "IBM will provide Web hosting"
+
+
+def _loose_word(word: str) -> bool:
+    """A lower-case word a company name would not hold (not 'of', not a brand like 'eBay')."""
+    return (
+        word[:1].islower()
+        and word.casefold() not in _NAME_LOWER_WORDS
+        and not any(char.isupper() or char.isdigit() or char in "./&'’-" for char in word)
+    )
+
+
+def _side_role(norm: str, start: int, end: int) -> str | None:
+    for found in _QUOTED_TERM.finditer(norm, start, end):
+        term = " ".join(found.group("term").split()).strip(".,;: ")
+        if not term or _PRONOUN_TERM.match(term) or _NOT_A_PARTY.match(term):
+            continue
+        if not term[:1].isupper() and not term[:1].isdigit():
+            continue
+        return term
+    return None
+
+
+# --- the signature blocks ----------------------------------------------------------------------
+
+_SIGNING_REACH = 4000
+# Where the signatures begin (searched in lower case, as plain strings: a regex over a long
+# contract for these is slow).
+_SIGNING_OPENS = (
+    "in witness whereof",
+    "accepted and agreed",
+    "agreed and accepted",
+    "undersigned hereby agree",
+)
+# A signer's line: "ACME, INC. By: /s/ ...", "ABP TRUST /s/ Adam D. Portnoy", "Acme Corp. ____".
+_SIGNING_ANCHOR = re.compile(r"\bBy\b|\bBY\b|/s/|_{3,}")
+_SIGNER_REACH = 160
+# What may stand between a signer's name and its "By:": its defined term, a colon.
+_BEFORE_SIGNING = re.compile(
+    r"(?:\s*\([^()\n]{1,40}\))*(?:\s*Dated?:?\s*[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4})?[\s:,]*$"
+)
+_SPACE_BEFORE = re.compile(r"\s*$")
+_DESCRIBED_BEFORE = re.compile(r"(?<![\w/])(?:a|an|A|An)\s+$")
+_GAP_REACH = 100
+_FORM_AT_END = re.compile(rf"\b(?:{_SUFFIX})\b\.?$")
+# A company name opening at a word's start only: in capitals every letter could open one,
+# and trying them all is slow.
+_WORD_START_COMPANY = re.compile(r"(?<![\w.&’'-])(?:" + _COMPANY.pattern + ")")
+_INNER_FORM = re.compile(
+    r"^.*\b(?:Inc|INC|Ltd|LTD|LLC|Corp|CORP|plc|PLC|GmbH|L\.P|LP)\b\.?\s+(?=[A-Z])"
+)
+# Words of a signature block that run into the next signer's name: "Title: Authorized Signatory".
+_BLOCK_WORDS = re.compile(
+    r"^.*\b(?:Signatory|Title|Name|Date|Dated|Signature|WHEREOF|written|above|President|Officer"
+    r"|Director|Manager|Member|Secretary|Treasurer|Chairman|Counsel|Its|its|CEO|CFO|COO"
+    r"|Attorney-in-fact|\d{4})\b[:.]?\s*",
+    re.IGNORECASE,
+)
+# A person signing in capitals for himself: "ADAM D. PORTNOY /s/ Adam D. Portnoy".
+_SIGNING_PERSON = re.compile(
+    r"\b(?P<name>[A-Z][A-Z'-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][A-Z'-]+){1,2})"
+    r"\s+/s/\s*(?P<signed>[A-Z][\w.' -]{3,40})"
+)
+
+
+def _signed_parties(norm: str, low: str) -> list[Party]:
+    """The companies (and persons signing for themselves) of the signature blocks."""
+    opening = max(low.rfind(phrase) for phrase in _SIGNING_OPENS)
+    start = opening if opening >= 0 else max(0, len(norm) - _SIGNING_REACH)
+    end = min(len(norm), start + _SIGNING_REACH)
+    signers: list[tuple[int, str]] = []
+    for anchor in _SIGNING_ANCHOR.finditer(norm, start, end):
+        found = _company_ending_at(norm, max(start, anchor.start() - _SIGNER_REACH), anchor.start())
+        if found is None:
+            continue
+        name = _BLOCK_WORDS.sub("", found[1])
+        name = _LEADING_JOINERS.sub("", name).strip(" ,")
+        # "Developer SEATTLE SOFTWARE DEVELOPERS, Inc.": the side's role heads its block.
+        words = name.split()
+        while len(words) > 1 and _ROLE_WORD.match(words[0]):
+            words.pop(0)
+        name = " ".join(words)
+        if _plausible_name(name) and not _ONLY_FORM.match(name):
+            signers.append((found[0], name))
+    for match in _SIGNING_PERSON.finditer(norm, start, end):
+        name = " ".join(match.group("name").split())
+        if name.casefold().split()[-1] in match.group("signed").casefold():
+            signers.append((match.start(), name.title() if name.isupper() else name))
+    parties: list[Party] = []
+    for _, name in sorted(signers):
+        if not _known(name, parties) and len(parties) < _MAX_PARTIES * 2:
+            parties.append(Party(name=name, role=None))
+    return parties
+
+
+def _company_ending_at(
+    norm: str, lo: int, hi: int, *, gap: re.Pattern[str] = _BEFORE_SIGNING
+) -> tuple[int, str] | None:
+    """The company name that ends right before hi (what gap allows aside), if any."""
+    tail = gap.search(norm, max(lo, hi - _GAP_REACH), hi)
+    end = tail.start() if tail else hi
+    if not _FORM_AT_END.search(norm, max(lo, end - 16), end):
+        return None  # no legal form right here: no company ends here (and no slow search)
+    last = None
+    for match in _WORD_START_COMPANY.finditer(norm, lo, end):
+        last = match
+    if last is None or last.end() < end - 1:
+        return None
+    if _DESCRIBED_BEFORE.search(norm, max(0, last.start() - 8), last.start()):
+        return None  # "..., a Delaware Corporation By:": a description, not the name
+    # "Glu Mobile, Inc. f/k/a Sorrent, Inc. Fox Mobile Entertainment, Inc.": two signature
+    # columns run together; the name that ends here is the one after the last legal form.
+    return last.start(), _INNER_FORM.sub("", " ".join(last.group(0).split()))
+
+
+def _signed_under_terms(norm: str, parties: list[Party]) -> tuple[Party, ...]:
+    """The sides, each renamed to the company that signs under its defined term, if another.
+
+    An amendment's preamble may recite the original agreement's sides ('that certain Agreement
+    between A ("Fox") and B'), while the signature block shows who holds the side now, after an
+    assignment: 'C, Inc. ("Fox") By: ...'.
+    """
+    roles = {party.role: index for index, party in enumerate(parties) if party.role}
+    if not roles:
+        return tuple(parties)
+    start = max(0, len(norm) - _SIGNING_REACH)
+    terms = re.compile(r"\(\s*[\"“](?P<term>" + "|".join(map(re.escape, roles)) + r")[\"”]\s*\)")
+    renamed = list(parties)
+    for term in terms.finditer(norm, start):
+        lo = max(0, term.start() - _SIGNER_REACH)
+        found = _company_ending_at(norm, lo, term.start(), gap=_SPACE_BEFORE)
+        if found is None:
+            continue
+        name = _BLOCK_WORDS.sub("", found[1]).strip(" ,")
+        index = roles[term.group("term")]
+        if _plausible_name(name) and not _known(name, renamed):
+            renamed[index] = Party(name=name, role=renamed[index].role)
+    return tuple(renamed)

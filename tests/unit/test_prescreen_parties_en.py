@@ -102,7 +102,8 @@ def test_find_parties_en_counts_one_party_per_side() -> None:
         "(“Licensee”)."
     )
 
-    assert names == ["Fox Entertainment Group, Inc.", "Glu Mobile, Inc."]
+    # The side is named as the contract names it: the division, not its parent.
+    assert names == ["TWENTIETH CENTURY FOX LICENSING", "Glu Mobile, Inc."]
 
 
 def test_find_parties_en_lists_sides_separated_by_commas() -> None:
@@ -182,3 +183,217 @@ def test_find_parties_en_takes_no_public_body_for_a_person() -> None:
         "Acme Financial Corporation",
         "Charles Webb & Company",
     ]
+
+
+def test_find_parties_en_takes_an_individual_after_an_address() -> None:
+    text = prepare_text(
+        'This Endorsement Agreement is made by and between Lifeway Foods, Inc. ("Lifeway") with '
+        "a principal business address of 6431 West Oakton Street, Morton Grove, IL 60053 and "
+        'Ludmila Smolyansky("Individual") on her own behalf.\nWHEREAS'
+    )
+
+    assert find_parties_en(text) == (
+        Party(name="Lifeway Foods, Inc.", role="Lifeway"),
+        Party(name="Ludmila Smolyansky", role="Individual"),
+    )
+
+
+def test_find_parties_en_skips_a_description_before_the_name() -> None:
+    names = _names(
+        "This Agreement is entered into on January 13, 2005 between professional golfer, TOM "
+        'WATSON, (hereinafter referred to as "CONSULTANT") and ADAMS GOLF, LTD. (hereinafter '
+        'referred to as "ADAMS GOLF").\nWITNESSETH'
+    )
+
+    assert names == ["TOM WATSON", "ADAMS GOLF, LTD."]
+
+
+def test_find_parties_en_lists_three_sides_by_and_among() -> None:
+    text = prepare_text(
+        'This INTELLECTUAL PROPERTY AGREEMENT (this "Agreement"), dated as of April 2, 2020, is '
+        'by and among United Technologies Corporation, a Delaware corporation ("UTC"), Otis '
+        'Worldwide Corporation, a Delaware corporation ("Otis"), and Carrier Global Corporation, '
+        'a Delaware corporation ("Carrier") (each, a "Party" and together, the "Parties").'
+    )
+
+    assert find_parties_en(text) == (
+        Party(name="United Technologies Corporation", role="UTC"),
+        Party(name="Otis Worldwide Corporation", role="Otis"),
+        Party(name="Carrier Global Corporation", role="Carrier"),
+    )
+
+
+def test_find_parties_en_returns_no_address_as_a_side() -> None:
+    names = _names(
+        'This Agreement is entered into by and between The Johns Hopkins University (hereinafter "'
+        'JHU"), a corporation of the State of Maryland, and, Virtuoso Surgical, Inc. (hereinafter '
+        '"Company"), a Tennessee corporation having an address at 5701 Old Harding Pike; Suite '
+        "200; Nashville, TN 37205. "
+    )
+
+    assert names == ["The Johns Hopkins University", "Virtuoso Surgical, Inc."]
+
+
+def test_find_parties_en_prefers_the_preamble_to_the_cover_page() -> None:
+    text = prepare_text(
+        "Manufacturing Agreement Between\n\nSonos, Inc.\n\nand\n\nIAC\n\nTABLE OF CONTENTS\n\n"
+        '1.0 DEFINITIONS 3\n\nThis Agreement, dated May 1, 2014 ("Effective Date"), is by and '
+        "between Sonos, Inc., a Delaware corporation, having its principal offices at 223 E. De "
+        'La Guerra Street, Santa Barbara, CA, 93101, USA ("Sonos") and Inventec Appliances '
+        'Corporation, having principal offices at 37, Wugong 5th Road, Taiwan ("IAC").\n\n'
+    )
+
+    assert find_parties_en(text) == (
+        Party(name="Sonos, Inc.", role="Sonos"),
+        Party(name="Inventec Appliances Corporation", role="IAC"),
+    )
+
+
+def test_find_parties_en_reads_a_cover_page_list_of_names() -> None:
+    names = _names(
+        "Exhibit 10.27\n\ne-business Hosting Agreement\n\nbetween\n\nBluefly, Inc.\n\nand\n\n"
+        "International Business Machines Corporation\n\n1\n\n"
+    )
+
+    assert names == ["Bluefly, Inc.", "International Business Machines Corporation"]
+
+
+def test_find_parties_en_reads_party_labels_to_the_line_end() -> None:
+    text = prepare_text(
+        "Cooperation Agreement\n\nParty A: Beike Internet (Beijing) Security Technology Co., "
+        "Ltd.\n\nParty B (Carrier): Baidu Online Network Technology (Beijing) Co., Ltd. "
+        "Address: No.10, Shangdi Shi Jie\n\nApril 2013"
+    )
+
+    assert find_parties_en(text) == (
+        Party(name="Beike Internet (Beijing) Security Technology Co., Ltd.", role="Party A"),
+        Party(name="Baidu Online Network Technology (Beijing) Co., Ltd.", role="Party B"),
+    )
+
+
+def test_find_parties_en_names_the_company_an_officer_acts_for() -> None:
+    names = _names(
+        "This Hosting Agreement is entered into on January 11, 2018 by and between Natalija "
+        'Tunevic, director of FreeCook (hereinafter referred to as "Client") and Mitchell '
+        "Vitalis, director of Mitchell's Web Advance, PLC (hereinafter referred to as "
+        '"Company"). 1. Website Design.'
+    )
+
+    assert names == ["FreeCook", "Mitchell's Web Advance, PLC"]
+
+
+def test_find_parties_en_keeps_the_one_named_side_of_a_form() -> None:
+    names = _names(
+        'This Franchise Agreement (the "Agreement") is made and entered into by and between: '
+        "● Goosehead Insurance Agency, LLC, a Delaware limited liability company, with its "
+        'principal place of business at 1500 Solana Blvd., Suite 450, Westlake, Texas ("we," '
+        '"us," or "our") and ● a [resident of] [corporation organized in] the state of ("you" '
+        'or the "Franchisee").\n\nRECITALS'
+    )
+
+    assert names == ["Goosehead Insurance Agency, LLC"]
+
+
+def test_find_parties_en_reads_the_signers_of_a_joint_filing_agreement() -> None:
+    names = _names(
+        "JOINT FILING AGREEMENT\n\nThe undersigned hereby agree that the Schedule 13G is filed "
+        "on behalf of each of them.\n\nJanuary 22, 2020 (Date)\n\nABP TRUST /s/ Adam D. Portnoy "
+        "(Signature) Adam D. Portnoy, President (Name/Title)\n\nHPS MEZZANINE PARTNERS II, LLC "
+        "By: HPS Investment Partners, LLC, its sole member /s/ John Madden Name: John Madden "
+        "Title: Authorized Signatory\n\nADAM D. PORTNOY /s/ Adam D. Portnoy (Signature)"
+    )
+
+    assert names == ["ABP TRUST", "HPS MEZZANINE PARTNERS II, LLC", "Adam D. Portnoy"]
+
+
+def test_find_parties_en_adds_the_signers_a_preamble_refers_to() -> None:
+    names = _names(
+        'THIS SPONSORSHIP AGREEMENT ("Agreement") is entered into by and among PEEK Investments '
+        'LLC, a Delaware limited liability company ("Purchaser"), and each other party hereto '
+        'identified on the signature page(s) hereto (each, a "Sponsor").\n\nRECITALS\n\n'
+        "IN WITNESS WHEREOF, this Agreement is executed as of the Effective Date. PURCHASER: "
+        "PEEK Investments LLC Date: July 16, 2012 By: /s/ Michael Onghai Name: Michael Onghai "
+        "SPONSOR(S): Platinum Partners Value Arbitrage Fund L.P. By: Platinum Management (NY) "
+        "LLC Its: Sole General Partner"
+    )
+
+    assert names == ["PEEK Investments LLC", "Platinum Partners Value Arbitrage Fund L.P."]
+
+
+def test_find_parties_en_names_a_side_after_the_company_that_signs_under_its_term() -> None:
+    text = prepare_text(
+        "AMENDMENT NO. 1\n\nReference is hereby made to that certain Agreement between TWENTIETH "
+        "CENTURY FOX LICENSING & MERCHANDISING (“Fox”) and Glu Mobile, Inc. (“Licensee”).\n\n"
+        "The parties agree to modify the Agreement as follows.\n\nGlu Mobile, Inc. Fox Mobile "
+        'Entertainment, Inc. ("Fox") ("Licensee") By: /s/ Paul Zuzelo By: /s/ Jamie Samson'
+    )
+
+    assert find_parties_en(text) == (
+        Party(name="Fox Mobile Entertainment, Inc.", role="Fox"),
+        Party(name="Glu Mobile, Inc.", role="Licensee"),
+    )
+
+
+def test_find_parties_en_takes_the_name_not_the_address_before_a_term() -> None:
+    text = prepare_text(
+        "This Reseller Agreement is made and entered into as of this 14 day of SEPTEMBER, 2005, "
+        "by and between TOUCHSTAR SOFTWARE CORPORATION, a Delaware corporation with its "
+        'principal place of business at 3025 South Parker Road, Suite 925, Aurora, Colorado ("'
+        'TouchStar"), and WORLDWIDE STRATEGIES, a NEVADA corporation, with its principal place '
+        'of business at 3801-E FLORIDA AVE STE 400 DENVER, CO 80210 ("Reseller"). RECITALS'
+    )
+
+    assert find_parties_en(text) == (
+        Party(name="TOUCHSTAR SOFTWARE CORPORATION", role="TouchStar"),
+        Party(name="WORLDWIDE STRATEGIES", role="Reseller"),
+    )
+
+
+def test_find_parties_en_reads_sides_that_open_a_paragraph_and_agree() -> None:
+    text = prepare_text(
+        "EXHIBIT 10.26 AGENCY AGREEMENT\n\nMutual Insurance Corporation of America, a Michigan "
+        "insurance corporation (MICOA) and Stratton, Cheeseman & Walsh-Nevada, Inc., a Nevada "
+        'corporation, ("Agency"), (sometimes commonly referred to as the Parties) agree as '
+        "follows:\n\nA. AUTHORITY OF AGENCY"
+    )
+
+    assert find_parties_en(text) == (
+        Party(name="Mutual Insurance Corporation of America", role=None),
+        Party(name="Stratton, Cheeseman & Walsh-Nevada, Inc.", role="Agency"),
+    )
+
+
+def test_find_parties_en_skips_a_between_inside_a_definition() -> None:
+    names = _names(
+        'TRANSPORTATION CONTRACT\n\nJSC NOC KazakhOil, hereinafter referred to as the "Company", '
+        "acting on the basis of the Power of Attorney, on the one side and JSC Karakudukmunay, "
+        'hereinafter referred to as the "Principal", on the other side, have entered into this '
+        'Contract and hereby agree as follows.\n\n"Offtake Agreement" means that certain Crude '
+        "Oil Sale and Purchase Agreement between the Principal and STASCO Trading Limited."
+    )
+
+    assert names == ["JSC NOC KazakhOil", "JSC Karakudukmunay"]
+
+
+def test_find_parties_en_reads_numbered_sides_under_a_parties_heading() -> None:
+    text = prepare_text(
+        "THIS AGREEMENT IS MADE ON THE 19 DAY OF MAY, 2010     PARTIES     (1) SHBV (HONG KONG) "
+        'LTD, a company incorporated in Hong Kong whose registered office is at Unit 3208 ("SHBV"'
+        ");  and  Convention Plaza, 1 Harbour Rd, Hong Kong     (2) WASTE2ENERGY GROUP HOLDINGS "
+        'PLC a company incorporated in Isle of Man ("W2E").\n\nBACKGROUND'
+    )
+
+    assert find_parties_en(text) == (
+        Party(name="SHBV (HONG KONG) LTD", role="SHBV"),
+        Party(name="WASTE2ENERGY GROUP HOLDINGS PLC", role="W2E"),
+    )
+
+
+def test_find_parties_en_reads_a_spaced_out_between() -> None:
+    names = _names(
+        "THIS AGREEMENT made in duplicate this 20 day of November, 1995.\n\nB E T W E E N:\n\n"
+        'PUROLATOR COURIER LTD.     ("Purolator")     - and -     PARCELWAY COURIER SYSTEMS '
+        'CANADA LTD.     a subsidiary of Dynamex Inc.     ("Dynamex")\n\nWHEREAS Purolator'
+    )
+
+    assert names == ["PUROLATOR COURIER LTD.", "PARCELWAY COURIER SYSTEMS CANADA LTD."]
