@@ -49,7 +49,7 @@ _LIMITATION = re.compile(
     r"(?:be|have)\b|\blimit|exceed|liability\s+cap|maximum\s+liability"
 )
 _CARVE_OUT = re.compile(
-    r"^\W*(?:\w+\W+){0,3}?except|\bexcept\s+(?:for|with\s+respect\s+to|as|under|in|that|to\s+the\s+extent)"
+    r"^\W*(?:\w+\W+){0,3}?except|except\s+(?:for|with\s+respect\s+to|as|under|in|that|to\s+the\s+extent)"
     r"|with\s+the\s+exception\s+of|other\s+than|(?:shall|will|do(?:es)?)\s+not\s+(?:apply|limit|restrict)"
     r"|nothing\s+in\s+this|without\s+limit(?!ation)|no\s+limit|unlimited"
     r"|not\s+(?:be\s+)?(?:subject\s+to|limited\s+by)|excluding|excluded\s+from\s+(?:the|any|such)\s+limit"
@@ -206,17 +206,20 @@ def find_clause_sentences(
     sentences: dict[int, str] = {}
     feats: dict[int, list[int]] = {}
     found: dict[str, ClauseFinding] = {}
+    # Detectors with the same trigger words (the cap and uncapped liability) share the scan.
+    scanned: dict[tuple[str, ...], list[int]] = {}
     for name, detector in detectors.items():
         best, best_index = 0.0, -1
         # Each trigger runs once over the whole text; its hits name the sentences scored.
-        candidates = sorted(
-            {
-                index
-                for at in trigger_positions(name, low)
-                if (index := bisect.bisect_right(starts, at) - 1) >= 0 and at < spans[index][1]
-            }
-        )
-        for index in candidates:
+        if TRIGGERS[name] not in scanned:
+            scanned[TRIGGERS[name]] = sorted(
+                {
+                    index
+                    for at in trigger_positions(name, low)
+                    if (index := bisect.bisect_right(starts, at) - 1) >= 0 and at < spans[index][1]
+                }
+            )
+        for index in scanned[TRIGGERS[name]]:
             if index not in feats:
                 start, end = spans[index]
                 sentences[index] = text[start:end].strip()[:MAX_SENTENCE_CHARS]

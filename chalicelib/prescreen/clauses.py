@@ -117,7 +117,8 @@ _EN_REFERS_OR_REASON = (
 # Nor is a right that only an event opens ("if", "in the event that", "upon the occurrence
 # of", a change of control, force majeure): convenience needs no reason at all.
 _EN_ON_EVENT = (
-    r"|\bif\b|in\s+the\s+event|upon\s+the\s+occurrence|\bshould\b|following\s+the\s+\w+\s+of"
+    # "if" as a word, written so the branch opens with a literal (a faster scan)
+    r"|if\b(?<![a-z]if)|in\s+the\s+event|upon\s+the\s+occurrence|should\b|following\s+the\s+\w+\s+of"
     r"|change\s+(?:of|in)\s+control|force\s+majeure|acquired|any\s+of\s+the\s+following"
 )
 # The right must be to end this agreement, not an offering or a purchase order.
@@ -247,7 +248,9 @@ RULES: tuple[ClauseRule, ...] = (
         "unilateral_termination",
         (
             r"at\s+any\s+time",
-            r"(?:days?|weeks?|months?)['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
+            r"days?['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
+            r"weeks?['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
+            r"months?['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
             r"upon\s+(?:prior\s+)?written\s+notice",
         ),
         language="en",
