@@ -107,7 +107,9 @@ _EN_NO_RIGHT = (
     r"|by\s+(?:mutual\s+)?(?:written\s+)?agreement|mutual"
 )
 # Termination for cause (breach, insolvency) is not termination for convenience.
-_EN_FOR_CAUSE = r"|breach|default|insolv|bankrupt|fail|cure|if\s+the\s+other\s+party|as\s+follows"
+_EN_FOR_CAUSE = (
+    r"|breach|default|insolv|bankrupt|fail|cure|if\s+the\s+other\s+party|as\s+follows|with\s+cause"
+)
 # Words that grant no right of their own: a reference to one ("if X terminates ... without
 # cause pursuant to Section 8.2"), a reason named ("for any reason other than"), an event.
 _EN_REFERS_OR_REASON = (

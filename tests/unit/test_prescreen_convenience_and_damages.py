@@ -60,6 +60,8 @@ def test_termination_on_notice_alone_is_for_convenience(sentence: str) -> None:
         "days prior written notice to TPC upon the occurrence of any of the following events.",
         "Should a Force Majeure event continue for more than two months, the Party unaffected "
         "may terminate this Agreement at any time upon written notice.",
+        "This Agreement may be terminated by either party with cause upon thirty (30) days "
+        "written notice.",
         # a right granted elsewhere, only referred to
         "If the Manufacturer terminates this Agreement or cancels any purchase order without "
         "cause pursuant to Section 8.2, Subcontractor will stop all shipments.",
