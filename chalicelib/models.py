@@ -143,6 +143,8 @@ class PrescreenResult(Frozen):
     anti_assignment: ClauseFlag | None = None
     non_compete: ClauseFlag | None = None
     exclusivity: ClauseFlag | None = None
+    # A party's liability left uncapped: a carve-out from the cap ("shall not apply to").
+    uncapped_liability: ClauseFlag | None = None
     governing_law: str | None = None
     confidence: float = Field(
         ge=0, le=1, description="The expected share of the facts that are right, 0..1"

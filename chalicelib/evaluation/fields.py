@@ -306,15 +306,13 @@ EN_FIELDS: tuple[Field, ...] = (
     _flag("anti_assignment", "anti_assignment", yes="yes"),
     _flag("non_compete", "non_compete", yes="yes"),
     _flag("exclusivity", "exclusivity", yes="yes"),
+    _flag("uncapped_liability", "uncapped_liability", yes="yes"),
 )
 
 # Label columns prescreen does not extract, so the eval cannot score them (yet).
 NOT_SCORED: dict[str, dict[str, str]] = {
     "ru": {},
-    "en": {
-        "uncapped_liability": "no detector good enough yet: the learned one reads plain cap "
-        "clauses as uncapped",
-    },
+    "en": {},
 }
 
 # The targets: issue #3's, raised by issue #13 for contracts nobody tuned on (the test

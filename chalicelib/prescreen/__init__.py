@@ -3,9 +3,11 @@
 Each field has its own module of precompiled patterns that a Russian or English
 contract lawyer would recognise. For English contracts, clause detectors learned
 from CUAD's spans (`clause_model`, a small weights file) decide the liability cap and
-three more clauses (anti-assignment, non-compete, exclusivity): measured on the train
-split, they beat the rules there, or there are no rules. Every clause flag quotes the
-sentence that proves it, verbatim from the input.
+four more clauses (anti-assignment, non-compete, exclusivity, uncapped liability):
+measured on the train split, they beat the rules there, or there are no rules.
+Termination for convenience and liquidated damages stay with the rules, which beat
+the models there. Every clause flag quotes the sentence that proves it, verbatim
+from the input.
 """
 
 from __future__ import annotations
@@ -131,6 +133,7 @@ def _contract_draft(
         anti_assignment=learned.get("anti_assignment"),
         non_compete=learned.get("non_compete"),
         exclusivity=learned.get("exclusivity"),
+        uncapped_liability=learned.get("uncapped_liability"),
         governing_law=find_governing_law(text, languages),
         confidence=0.0,
         route="manual_review",

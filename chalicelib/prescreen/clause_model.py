@@ -35,6 +35,44 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "anti_assignment": ("assign", "transfer", "change of control", "change in control", "delegat"),
     "non_compete": ("compet", "solicit", "engage in"),
     "exclusivity": ("exclusiv", "*sole", "*only"),
+    # the cap's own sentences: a carve-out sits in or beside the limitation it excepts from
+    "uncapped_liability": ("liab", "damages", "exceed"),
+}
+# Words alone cannot tell "liability shall not exceed the fees paid" (capped) from "the
+# foregoing limitation shall not apply to breach of confidentiality" (uncapped): the same
+# words, in other roles. Cues a lawyer reads first, each one feature (and each pair of
+# cues that hold together one more), let the model weigh the roles: a limitation, a
+# carve-out from it ("except for", "shall not apply to", "without limit"), and a sentence
+# that points back at the limitation ("the foregoing limitation").
+_LIMITATION = re.compile(
+    r"in\s+no\s+event|not\s+(?:be\s+)?(?:liable|responsible)|neither\s+party\s+(?:shall|will)\s+"
+    r"(?:be|have)\b|\blimit|exceed|liability\s+cap|maximum\s+liability"
+)
+_CARVE_OUT = re.compile(
+    r"^\W*(?:\w+\W+){0,3}?except|except\s+(?:for|with\s+respect\s+to|as|under|in|that|to\s+the\s+extent)"
+    r"|with\s+the\s+exception\s+of|other\s+than|(?:shall|will|do(?:es)?)\s+not\s+(?:apply|limit|restrict)"
+    r"|nothing\s+in\s+this|without\s+limit(?!ation)|no\s+limit|unlimited"
+    r"|not\s+(?:be\s+)?(?:subject\s+to|limited\s+by)|excluding|excluded\s+from\s+(?:the|any|such)\s+limit"
+    r"|waives?\s+(?:any\s+and\s+all\s+)?limitations"
+)
+_POINTS_BACK = re.compile(
+    r"(?:foregoing|above|such|these|this)\s+(?:\w+\s+){0,3}?(?:limitation|exclusion|cap)s?"
+    r"|limitations?\s+(?:of|on)\s+liability|limitations?\s+set\s+forth"
+)
+_NOT_APPLY = re.compile(
+    r"(?:shall|will|do(?:es)?)\s+not\s+(?:apply|limit|restrict)|not\s+(?:be\s+)?(?:subject\s+to|limited\s+by)"
+)
+# A detector with a gate scores only the sentences its gate finds: uncapped liability is
+# always an exception to a limit, so a cap that excepts nothing cannot be it, however
+# close its words come (on train, 5-fold F1 0.831 gated against 0.825 ungated).
+GATES: dict[str, re.Pattern[str]] = {"uncapped_liability": _CARVE_OUT}
+CUES: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {
+    "uncapped_liability": (
+        ("limitation", _LIMITATION),
+        ("carve_out", _CARVE_OUT),
+        ("points_back", _POINTS_BACK),
+        ("not_apply", _NOT_APPLY),
+    ),
 }
 
 
@@ -56,8 +94,15 @@ def trigger_positions(name: str, low: str) -> list[int]:
 
 
 def has_trigger(name: str, sentence: str) -> bool:
-    """Whether a sentence holds one of the clause's trigger stems."""
-    return bool(trigger_positions(name, sentence.lower()))
+    """Whether a sentence holds one of the clause's trigger stems (and passes its gate)."""
+    low = sentence.lower()
+    return bool(trigger_positions(name, low)) and passes_gate(name, low)
+
+
+def passes_gate(name: str, low: str) -> bool:
+    """Whether a lower-cased sentence passes the detector's gate (if it has one)."""
+    gate = GATES.get(name)
+    return gate is None or bool(gate.search(low))
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
@@ -83,6 +128,30 @@ def features(sentence: str) -> list[int]:
     words = _WORD.findall(sentence.lower())
     grams = [*words, *(f"{a} {b}" for a, b in itertools.pairwise(words))]
     return sorted({zlib.crc32(gram.encode("utf-8")) % BUCKETS for gram in grams})
+
+
+def cue_features(name: str, sentence: str) -> list[int]:
+    """The detector's cues that the sentence holds, and each pair of them, hashed."""
+    cues = CUES.get(name)
+    if not cues:
+        return []
+    low = sentence.lower()
+    held = [cue for cue, pattern in cues if pattern.search(low)]
+    grams = [f"cue:{cue}" for cue in held]
+    grams += [f"cue:{a}+{b}" for a, b in itertools.combinations(held, 2)]
+    return [zlib.crc32(gram.encode("utf-8")) % BUCKETS for gram in grams]
+
+
+def with_cues(name: str, base: list[int], sentence: str) -> list[int]:
+    """A sentence's word features with the detector's own cues added (if it has any)."""
+    if name not in CUES:
+        return base
+    return sorted({*base, *cue_features(name, sentence)})
+
+
+def detector_features(name: str, sentence: str) -> list[int]:
+    """What a detector scores a sentence on: its words and pairs, and its own cues."""
+    return with_cues(name, features(sentence), sentence)
 
 
 @dataclass(frozen=True)
@@ -137,22 +206,27 @@ def find_clause_sentences(
     sentences: dict[int, str] = {}
     feats: dict[int, list[int]] = {}
     found: dict[str, ClauseFinding] = {}
+    # Detectors with the same trigger words (the cap and uncapped liability) share the scan.
+    scanned: dict[tuple[str, ...], list[int]] = {}
     for name, detector in detectors.items():
         best, best_index = 0.0, -1
         # Each trigger runs once over the whole text; its hits name the sentences scored.
-        candidates = sorted(
-            {
-                index
-                for at in trigger_positions(name, low)
-                if (index := bisect.bisect_right(starts, at) - 1) >= 0 and at < spans[index][1]
-            }
-        )
-        for index in candidates:
+        if TRIGGERS[name] not in scanned:
+            scanned[TRIGGERS[name]] = sorted(
+                {
+                    index
+                    for at in trigger_positions(name, low)
+                    if (index := bisect.bisect_right(starts, at) - 1) >= 0 and at < spans[index][1]
+                }
+            )
+        for index in scanned[TRIGGERS[name]]:
             if index not in feats:
                 start, end = spans[index]
                 sentences[index] = text[start:end].strip()[:MAX_SENTENCE_CHARS]
                 feats[index] = features(sentences[index])
-            probability = detector.probability(feats[index])
+            if name in GATES and not passes_gate(name, sentences[index].lower()):
+                continue
+            probability = detector.probability(with_cues(name, feats[index], sentences[index]))
             if probability > best:
                 best, best_index = probability, index
         present = best >= detector.threshold

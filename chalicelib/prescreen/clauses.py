@@ -88,6 +88,16 @@ _EN_FEE_NEGATION = (
     r"|not\s+(?:be\s+)?(?:responsible|liable|obligated|required)\s+(?:to\s+pay\s+|for\s+)?(?:any\s+)?"
     r"(?:early\s+)?(?:termination|cancellation)"
 )
+# A sum nobody owes: an exclusion ("neither party shall be liable for ... consequential,
+# liquidated ... damages"), a cap's carve-out list, costs passed on ("reimburse ... fees
+# or penalties"), a formality ("under penalty of nullity").
+_EN_NOT_OWED = (
+    r"|(?:shall|will)\s+not\s+be\s+(?:liable|responsible)|(?:neither|no)\s+party\s+shall\s+be\s+liable"
+    r"|not\s+be\s+liable|have\s+(?:a\s+|any\s+)?liability\s+for|under\s+penalty|releas\w*\s+from[^.;]{0,80}?penalt"
+    r"|reimburse\s+(?:\w+\s+){0,3}?for|lease\s+termination"
+    r"|consequential[^.;]{0,60}?(?:liquidated|penalt)|(?:liquidated|penalt)[^.;]{0,60}?consequential"
+    r"|liability\s+for\s+(?:early\s+)?(?:termination|cancellation)"
+)
 _RU_NO_RIGHT = r"не\s+допуска|не\s+вправе|не\s+может|не\s+имеет\s+права|запрещ"
 # Ending the contract by agreement or through a court is no one-sided right.
 _RU_NOT_ALONE = (
@@ -95,19 +105,36 @@ _RU_NOT_ALONE = (
     r"|по\s+решению\s+суда|потребовать\s+(?:его\s+)?расторжени|(?:обратиться\s+в|через)\s+суд"
 )
 _EN_NO_RIGHT = (
-    r"neither\s+party\s+may|may\s+not\s+terminate|shall\s+not\s+(?:be\s+entitled\s+to\s+)?terminate"
+    r"neither\s+party\s+may|may\s+not\s+(?:be\s+)?terminate|shall\s+not\s+(?:be\s+entitled\s+to\s+)?terminate"
     # survival and mutual termination are not a unilateral right
     r"|termination\s+or\s+expiration|expiration\s+or\s+termination|upon\s+(?:the\s+)?termination"
     r"|following\s+(?:the\s+)?termination|after\s+(?:the\s+)?termination|surviv"
     r"|by\s+(?:mutual\s+)?(?:written\s+)?agreement|mutual"
 )
 # Termination for cause (breach, insolvency) is not termination for convenience.
-_EN_FOR_CAUSE = r"|breach|default|insolv|bankrupt|fail|cure|if\s+the\s+other\s+party|as\s+follows"
+_EN_FOR_CAUSE = (
+    r"|breach|default|insolv|bankrupt|fail|cure|if\s+the\s+other\s+party|as\s+follows|with\s+cause"
+)
+# Words that grant no right of their own: a reference to one ("if X terminates ... without
+# cause pursuant to Section 8.2"), a reason named ("for any reason other than"), an event.
+_EN_REFERS_OR_REASON = (
+    r"|for\s+any\s+reason\s+other|for\s+cause\b|\bif\s+(?:\w+\s+){0,3}?(?:terminates|cancels)"
+    r"|in\s+the\s+event\s+(?:that\s+)?(?:\w+\s+){0,3}?(?:should|is|are|becomes?)\b"
+)
+# Nor is a right that only an event opens ("if", "in the event that", "upon the occurrence
+# of", a change of control, force majeure): convenience needs no reason at all.
+_EN_ON_EVENT = (
+    # "if" as a word, written so the branch opens with a literal (a faster scan)
+    r"|if\b(?<![a-z]if)|in\s+the\s+event|upon\s+the\s+occurrence|should\b|following\s+the\s+\w+\s+of"
+    r"|change\s+(?:of|in)\s+control|force\s+majeure|acquired|any\s+of\s+the\s+following"
+)
 # The right must be to end this agreement, not an offering or a purchase order.
 _EN_TERMINATE_AGREEMENT = (
-    r"terminat\w*\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
-    r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:may|shall|can)\s+be\s+terminated"
-    r"|may\s+terminate|right\s+to\s+terminate|termination\s+(?:by\s+\w+\s+)?(?:for\s+convenience|without\s+cause)"
+    r"(?:terminat|cancel)\w*\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
+    r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:may|shall|can)\s+(?:also\s+)?be\s+(?:terminated|cancell?ed)"
+    r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:be|is)\s+terminable"
+    r"|(?:may|can)\s+(?:terminate|cancel)|right\s+to\s+(?:terminate|cancel)"
+    r"|terminated\s+by\s+(?:either|any|each)\s+party|terminat(?:e|ion)\s+(?:by\s+\w+\s+)?(?:for\s+convenience|without\s+cause)"
 )
 _RU_DISPUTE = r"спор|разноглас|рассматрива|подсуд|разреша|претензи|\bиск"
 # Arbitration as the forum, not arbitration costs in an indemnity list.
@@ -157,18 +184,21 @@ RULES: tuple[ClauseRule, ...] = (
         requires=_EN_CLAUSE_VERB,
         # "...shall be deemed liquidated damages and not a penalty" affirms them
         rejects=r"\bno\s+liquidated|not\s+(?:be\s+)?(?:entitled|liable)\s+(?:to|for)\s+(?:any\s+)?"
-        r"(?:\w+\s+){0,6}?liquidated|in\s+no\s+event|harmless|indemnif",
+        r"(?:\w+\s+){0,6}?liquidated|in\s+no\s+event|harmless|indemnif" + _EN_NOT_OWED,
     ),
     _rule(
         "penalty",
         (
-            r"termination\s+(?:for\s+\w+\s+)?(?:fee|charge|penalty)s?\b",
+            # not "pre-termination payments", paid before any termination
+            r"termination(?<!-termination)\s+(?:for\s+\w+\s+)?(?:fee|charge|penalty|payment)s?\b",
+            r"exit\s+fees?\b",
+            r"buy-?out\s+(?:fee|payment|price)s?\b",
             r"cancellation\s+(?:fee|charge|penalty)s?\b",
             r"break(?:-?up)?\s+fees?\b",
         ),
         language="en",
         requires=(_EN_CLAUSE_VERB, r"\bpa(?:y|ys|id|yable|yment)\b|\bowe|\bdue\b|\bequal"),
-        rejects=_EN_FEE_NEGATION + r"|shall\s+mean|\bmeans\b",
+        rejects=_EN_FEE_NEGATION + _EN_NOT_OWED + r"|shall\s+mean|\bmeans\b",
     ),
     _rule(
         "penalty",
@@ -178,7 +208,12 @@ RULES: tuple[ClauseRule, ...] = (
         # a tax or a regulator's penalty, a loan's prepayment charge: no agreed damages
         rejects=_EN_PENALTY_NEGATION
         + _EN_LATE_PAYMENT
-        + r"|\btax|governmental|regulatory|imposed\s+by\s+(?:any\s+)?(?:law|statute)|prepay",
+        + _EN_NOT_OWED
+        + r"|\btax|governmental|regulatory|imposed\s+by\s+(?:any\s+)?(?:law|statute)|prepay"
+        + r"|laws\s+or\s+regulations|penalt\w*\s+(?:statute|act|law)\b"
+        # one item of a list of claims and losses, as in an indemnity
+        + r"|(?:claims?|lawsuits?|losses|obligations|liabilit\w*),\s+penalt|penalt\w*,\s+"
+        + r"(?:claims?|actions?|judgments?|costs|fines|losses|liabilit)",
     ),
     # --- unilateral termination: односторонний отказ / termination for convenience
     _rule(
@@ -241,18 +276,22 @@ RULES: tuple[ClauseRule, ...] = (
         ),
         language="en",
         requires=_EN_TERMINATE_AGREEMENT,
-        rejects=_EN_NO_RIGHT,
+        # "If the Manufacturer terminates ... without cause pursuant to Section 8.2" only
+        # refers to a right granted elsewhere; "for any reason other than" names one.
+        rejects=_EN_NO_RIGHT + _EN_REFERS_OR_REASON,
     ),
     _rule(
         "unilateral_termination",
         (
             r"at\s+any\s+time",
-            r"days['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
+            r"days?['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
+            r"weeks?['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
+            r"months?['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
             r"upon\s+(?:prior\s+)?written\s+notice",
         ),
         language="en",
         requires=_EN_TERMINATE_AGREEMENT,
-        rejects=_EN_NO_RIGHT + _EN_FOR_CAUSE + r"|expir|renew",
+        rejects=_EN_NO_RIGHT + _EN_FOR_CAUSE + _EN_ON_EVENT + r"|expir|renew",
     ),
     # --- dispute forum: третейский / арбитражный суд / суд; arbitration / courts
     _rule(

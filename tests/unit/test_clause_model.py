@@ -10,6 +10,8 @@ from chalicelib.evaluation.train_clauses import CATEGORIES, write_model
 from chalicelib.prescreen.clause_model import (
     MODEL_FILE,
     TRIGGERS,
+    cue_features,
+    detector_features,
     find_clause_sentences,
     sentences_of,
     shipped_detectors,
@@ -46,6 +48,36 @@ def test_an_assignment_ban_and_a_cap_are_found_with_their_sentences_as_evidence(
     # Nothing in the contract restrains competition or grants exclusivity.
     assert not found["non_compete"].present
     assert not found["exclusivity"].present
+
+
+def test_a_plain_cap_is_not_uncapped_liability_but_a_carve_out_from_it_is() -> None:
+    # The cap alone limits every claim: nothing is left uncapped.
+    assert not find_clause_sentences(CONTRACT)["uncapped_liability"].present
+    carve_out = (
+        "The foregoing limitation of liability shall not apply to a party's breach of its "
+        "confidentiality obligations or to its indemnification obligations."
+    )
+    found = find_clause_sentences(
+        CONTRACT.replace("4. Notices.", f"4. Exclusions. {carve_out}\n\n5. Notices.")
+    )
+    assert found["uncapped_liability"].present
+    assert found["uncapped_liability"].evidence == carve_out
+    assert found["cap_on_liability"].present
+    excepted = CONTRACT.replace(
+        "3. Limitation. In no event", "3. Limitation. Except for breach of Section 9, in no event"
+    )
+    found = find_clause_sentences(excepted)
+    assert found["uncapped_liability"].present
+    assert (found["uncapped_liability"].evidence or "").startswith("Except for breach of Section 9")
+
+
+def test_cues_are_the_detectors_own_and_come_in_pairs() -> None:
+    sentence = "The foregoing limitation shall not apply to claims of infringement."
+    assert cue_features("anti_assignment", sentence) == []
+    cues = cue_features("uncapped_liability", sentence)
+    # limitation, carve-out, points-back and not-apply all hold: four cues, six pairs
+    assert len(cues) == 4 + 6
+    assert set(cues) <= set(detector_features("uncapped_liability", sentence))
 
 
 def test_sentences_keep_the_text_as_written_and_drop_scraps() -> None:
