@@ -35,6 +35,13 @@ _CLAUSE_FLAGS = (
     ("liability_cap", "Liability cap"),
     ("auto_renewal", "Automatic renewal"),
 )
+# Judged for English contracts only, by the learned detectors: shown where judged.
+_LEARNED_FLAGS = (
+    ("anti_assignment", "Anti-assignment"),
+    ("non_compete", "Non-compete"),
+    ("exclusivity", "Exclusivity"),
+    ("uncapped_liability", "Uncapped liability"),
+)
 _NONE = "—"
 _EVIDENCE_CHARS = 160
 # Characters that would turn contract text into Markdown structure or HTML.
@@ -124,6 +131,11 @@ def _facts(prescreen: PrescreenResult) -> str:
         ("Governing law", prescreen.governing_law or _NONE),
     ]
     rows += [(label, _flag(getattr(prescreen, name))) for name, label in _CLAUSE_FLAGS]
+    rows += [
+        (label, _flag(flag))
+        for name, label in _LEARNED_FLAGS
+        if (flag := getattr(prescreen, name)) is not None
+    ]
     return "## Facts (prescreen)\n\n" + _table(("Fact", "Value"), rows)
 
 

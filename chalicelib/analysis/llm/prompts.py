@@ -46,6 +46,10 @@ _CLAUSE_FLAGS = (
     "dispute_forum",
     "liability_cap",
     "auto_renewal",
+    "anti_assignment",
+    "non_compete",
+    "exclusivity",
+    "uncapped_liability",
 )
 _MARKERS = {"document_start": DOCUMENT_START, "document_end": DOCUMENT_END}
 
