@@ -30,7 +30,8 @@ def _en_month(name: str) -> str:
     )
 
 
-_ORDINAL = r"(?:\s?(?:st|nd|rd|th)\b)?"  # "1st", and "1 st" as some PDFs split it
+# "1st", and "1 st" or "18t h" as some PDFs split it
+_ORDINAL = r"(?:\s?(?:s\s?t|n\s?d|r\s?d|t\s?h)\b)?"
 # Every form that opens with a digit, in one pattern that opens with the digit itself:
 # the engine then skips straight between digits (ten times faster than alternatives
 # that each open with a group).
@@ -49,6 +50,12 @@ _DIGIT_DATE = re.compile(
 # January 1, 2024 / Jan. 1st 2024 / May 3,2006
 _MONTH_DATE = re.compile(
     rf"{_en_month('mdy_m')}\s+(?P<mdy_d>\d{{1,2}}){_ORDINAL}\s*,?\s*(?P<mdy_y>\d{{4}})"
+)
+# English short forms, month first: 7/18/11, 3-31-16, 12-23-2019 (the four-digit slash form
+# is read above). A two-digit year is this century below 50, the last one from 50.
+_SHORT_DATE = re.compile(
+    r"(?P<s_m>\d{1,2})(?:/(?P<s_d>\d{1,2})/|-(?P<s_dd>\d{1,2})-(?P<s_yyyy>\d{4})?)"
+    r"(?P<s_y>(?(s_yyyy)|\d{2}))(?![\d/-])"
 )
 _MAX_DATES = 300
 
@@ -77,7 +84,7 @@ def find_dates(low: str, *, english: bool = False) -> list[FoundDate]:
     English texts also get month-first forms ('January 1, 2024', '4/1/2011').
     """
     found: list[FoundDate] = []
-    patterns = (_DIGIT_DATE, _MONTH_DATE) if english else (_DIGIT_DATE,)
+    patterns = (_DIGIT_DATE, _MONTH_DATE, _SHORT_DATE) if english else (_DIGIT_DATE,)
     for pattern in patterns:
         for match in pattern.finditer(low):
             before = low[match.start() - 1] if match.start() else " "
@@ -96,6 +103,11 @@ def _date_of(match: re.Match[str], *, month_first: bool) -> date | None:
     group = match.groupdict()
     if group.get("mdy_m"):
         return _make(int(group["mdy_y"]), _EN_MONTHS[group["mdy_m"][:3]], int(group["mdy_d"]))
+    if group.get("s_m"):
+        year = int(group["s_yyyy"] or group["s_y"])
+        if year < 100:
+            year += 2000 if year < 50 else 1900
+        return _make(year, int(group["s_m"]), int(group["s_d"] or group["s_dd"]))
     first = group["d1"]
     if group["ru_m"]:
         month = next(n for stem, n in _RU_MONTHS.items() if group["ru_m"].startswith(stem))
