@@ -6,7 +6,12 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from chalicelib.prescreen.contract_term import add_months, end_from_anniversary, end_from_term
+from chalicelib.prescreen.contract_term import (
+    add_months,
+    end_from_anniversary,
+    end_from_term,
+    end_of_year,
+)
 from chalicelib.prescreen.dates import FoundDate, find_dates
 
 if TYPE_CHECKING:
@@ -62,6 +67,7 @@ _REFERENCE_BEFORE = re.compile(
     r"(?:\s+(?:no\.?|number)\s*[\w-]+)?,?\s+dated(?:\s+as\s+of)?\s*$"
 )
 _START_BEFORE = re.compile(
+    r"(?:contract|agreement)\s+start\s*:\s*$|commencement\s+date\s*:\s*$|"
     r"(?:вступ\w*\s+в\s+силу|действу\w*|срок\w*(?:\s+[а-яё]+){0,3})\s+с\s*$"
     r"|дата\s+вступления\s+в\s+силу\s*[:\-–—]?\s*$"
     r"|начал\w*\s+(?:оказания|выполнения|поставки|действия|срока)(?:\s+[а-яё]+){0,2}\s*[:\-–—]?\s*$"
@@ -80,11 +86,12 @@ _START_DEFINED_BEFORE = re.compile(
     r"(?:\s+[\d:.]+\s+[ap]\.?m\.?[^.;]{0,40}?\s+on)?(?:\s+the)?\s*$"
 )
 _END_BEFORE = re.compile(
+    r"(?:contract|agreement)\s+end\s*:\s*$|"
     r"(?:окончани\w*|завершени\w*|истечени\w*)(?:\s+[а-яё]+){0,3}\s*[:\-–—]?\s*$"
     r"|(?:действу\w*|действия|срок\w*)(?:\s+[а-яё]+){0,3}\s+до\s*$"
     r"|(?:\bexpir\w*|\bterminat\w*|\bending|\bend|\bconclud\w*)(?:\s+(?:on|at|as\s+of))?(?:\s+the)?\s*$"
     r"|(?:termination|expiration)\s+date\W{0,3}\s*(?:(?:shall\s+)?means?|is)?\s*:?\s*$"
-    r"|effective\s+through(?:\s+and\s+including)?\s*$"
+    r"|effective\s+through(?:\s+and\s+including)?\s*$|in\s+no\s+event\s+later\s+than\s*$"
 )
 # An explicit end in a clause about a renewal ends the renewal, not the initial term.
 _RENEWAL_CLAUSE = re.compile(r"renew|additional|extension\s+period")
@@ -103,9 +110,11 @@ _EFFECTIVE_ON_EVENT = re.compile(
 _SAYS_EFFECTIVE = re.compile(r"\beffective")
 # An end date must end the contract itself, not one right or period inside it.
 _END_CONTEXT = re.compile(
-    r"this\s+(?:[\w-]+\s+){0,3}?agreement|the\s+\W?(?:initial\s+)?term\W?\s+(?:of\s+this|hereof|shall)"
+    r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|amendment)"
+    r"|the\s+\W?(?:initial\s+)?term\W?\s+(?:of\s+this|hereof|shall)"
+    r"|\((?:herein\s+|the\s+)?\W?term\W?\)"
     r"|(?:^|\s)term\s*:|(?:contract|agreement)\s+period|term\s+of\s+(?:execution|the\s+agreement)"
-    r"|termination\s+date\s*:|expiration\s+date\s*(?::|means)"
+    r"|termination\s+date\s*:|expiration\s+date\W{0,3}\s*(?::|means)|(?:contract|agreement)\s+end\s*:"
     r"|effective\s+until|in\s+(?:full\s+)?(?:force|effect)\s+until"
     r"|договор|контракт|соглашени"
 )
@@ -113,7 +122,7 @@ _PERIOD_CONTEXT = re.compile(r"оказани|выполнени|поставк|
 _NOT_CONTRACT_END = re.compile(r"exclusiv|warrant|гаранти|licen[cs]e\s+to|right\s+to")
 # "с X по Y", "from X until Y": the second date of a range ends it.
 _RANGE_END_BEFORE = re.compile(r"(?:\bпо|\bдо|\bto|\buntil|\bthrough)\s*$")
-_TERM_WORDS = re.compile(r"действ|срок|вступ|term\b|effect|expire|continue|remain|force")
+_TERM_WORDS = re.compile(r"действ|срок|вступ|term\b|effect|expire|continue|remain|force|valid")
 # Dates in the header that do not date this document: an edition, a statute, a power of attorney.
 _NOT_SIGNING = re.compile(
     r"редакц|ред\.|закон|протокол|приказ|постановлени|доверенност|утвержд|вступлени|в силу"
@@ -134,6 +143,13 @@ _EFFECTIVE_ON_LAST_SIGNATURE = re.compile(
     r"(?:(?:this\s+agreement\s+(?:is|has\s+been)\s+(?:signed|executed)\s+by\s+)?the\s+last"
     r"|(?:the\s+)?(?:last|final)\s+signature"
     r"|this\s+agreement\s+(?:is|has\s+been)\s+(?:fully\s+)?(?:signed|executed)\s+by\s+(?:both|all))"
+    # "effective as of the latest date set forth below", "shall be the later of the dates
+    # shown by the signatures below"
+    r"|effective\s+(?:as\s+of\s+|on\s+)?the\s+(?:later|latest|last)\s+(?:date|of\s+the)"
+    r"|effective\s+date[^.;]{0,40}?(?:shall\s+be|means|is)\s+the\s+(?:later|latest|last)\s+of"
+    # takes effect when both sides have signed: the last of them
+    r"|(?:effective|take[sn]?\s+effect)\s+(?:up)?on\s+(?:the\s+)?(?:signatures?|signing|execution)\s+"
+    r"(?:and\s+\w+\s+)?(?:of|by)\s+(?:both|all|each)"
 )
 # A line that opens with a date and goes on with the title ("May 3, 2016 LICENSE AGREEMENT"):
 # the date heads the document and dates it.
@@ -199,7 +215,11 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     base = start or (signed if english else None)
     if ends is None and base is not None:
         ends = end_from_term(text, base) or (
-            (end_from_anniversary(text, base) or _end_of_single_term(text, base))
+            (
+                end_from_anniversary(text, base)
+                or _end_of_single_term(text, base)
+                or end_of_year(text, base)
+            )
             if english
             else None
         )
