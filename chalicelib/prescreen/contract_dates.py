@@ -105,9 +105,10 @@ _EFFECTIVE_ON_EVENT = re.compile(
     r"(?:closing|completion|initial|first|actual\s+execution|physical))"
     r"|effective\s+(?:as\s+of\s+|on\s+|upon\s+)?(?:that\s+date|the\s+date\s+of\s+(?:physical|completion|closing|the\s+closing))"
 )
-# Any word of effect at all: a contract that never says when it takes effect has no effective
-# date of its own (CUAD leaves it blank), though its signing date is known.
-_SAYS_EFFECTIVE = re.compile(r"\beffective")
+# A contract that never speaks of an Effective Date and is only "dated" or "made as of" a
+# day has no effective date of its own (CUAD leaves it blank, though the signing date is
+# known); only words of effect ("effective as of") then give one.
+_DEFINES_EFFECTIVE = re.compile(r"effective\s+date")
 # An end date must end the contract itself, not one right or period inside it.
 _END_CONTEXT = re.compile(
     r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|amendment)"
@@ -186,9 +187,11 @@ class _Candidates:
         if self.starts[rank] is None:
             self.starts[rank] = value
 
-    def start(self, *, english: bool) -> date | None:
+    def start(self, *, english: bool, defines_effective: bool = True) -> date | None:
         if english:
-            return next((value for value in self.starts if value is not None), None)
+            # without an Effective Date, "dated as of" is only the signing date
+            ranked = self.starts if defines_effective else self.starts[:2] + self.starts[3:]
+            return next((value for value in ranked if value is not None), None)
         return self.first_start
 
 
@@ -200,7 +203,8 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
             d for d in dates if not _FILING_FOOTER.search(text.low, max(0, d.start - 90), d.start)
         ]
     found = _collect(text, dates, english=english)
-    start = found.start(english=english)
+    defines_effective = not english or _DEFINES_EFFECTIVE.search(text.low) is not None
+    start = found.start(english=english, defines_effective=defines_effective)
     signed = found.signed or (
         _header_date(text, dates)
         or (_title_date(text, dates) if english else None)
@@ -295,7 +299,11 @@ def _start_by_definition(
         return signed
     # English drafting: an agreement with no effective-date clause is effective on its date,
     # unless it ties its start to an event or never speaks of taking effect at all.
-    if not english or _EFFECTIVE_ON_EVENT.search(text.low) or not _SAYS_EFFECTIVE.search(text.low):
+    if (
+        not english
+        or _EFFECTIVE_ON_EVENT.search(text.low)
+        or not _DEFINES_EFFECTIVE.search(text.low)
+    ):
         return None
     return signed
 
