@@ -95,6 +95,8 @@ _END_BEFORE = re.compile(
 )
 # An explicit end in a clause about a renewal ends the renewal, not the initial term.
 _RENEWAL_CLAUSE = re.compile(r"renew|additional|extension\s+period")
+# A recital of an agreement the parties made before: its dates are not this one's.
+_RECITED = re.compile(r"(?:have|has|had)\s+(?:previously\s+)?entered\s+into")
 # EDGAR page footers ("Source: ACME INC, 8-K, 12/3/2018") date the filing, not the contract.
 _FILING_FOOTER = re.compile(r"\bsource\s*:[^\n:]{0,80},\s*$")
 # The contract's start defined by an event ("the Closing Date", "the date the Site becomes
@@ -177,6 +179,7 @@ class _Candidates:
     ends: date | None = None
     period_end: date | None = None  # the end of the works or services inside the contract
     first_start: date | None = None  # Russian contracts keep the first start in text order
+    preamble_start: date | None = None  # "effective as of <date>" in the opening lines
     witnessed: date | None = None  # "IN WITNESS WHEREOF ... executed this Agreement as of"
     # English starts by strength: 0 a date the contract defines as the Effective Date,
     # 1 "effective as of" in the preamble, 2 "dated as of" (the convention), 3 any other start.
@@ -208,7 +211,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     signed = found.signed or (
         _header_date(text, dates)
         or (_title_date(text, dates) if english else None)
-        or (found.starts[0] or found.starts[1] if english else None)
+        or found.preamble_start
         or found.witnessed
         or _last_signature_date(text, dates)
         or (_signed_beside_signature(text, dates) if english else None)
@@ -250,14 +253,21 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
             role = _end_role(text, current, before, found, english=english)
         if role in {"signed", "signed+start"} and current.start < _SIGNED_REACH:
             found.signed = found.signed or current.value
-        if english and (_START_AFTER.search(after) or _START_DEFINED_BEFORE.search(before)):
+        if (
+            english
+            and (_START_AFTER.search(after) or _START_DEFINED_BEFORE.search(before))
+            and not _RECITED.search(before)
+        ):
             found.add_start(0, current.value)
+            if current.start < _SIGNED_REACH:
+                found.preamble_start = found.preamble_start or current.value
         if role in {"start", "signed+start"}:
             rank = 3
             if role == "signed+start" and not _START_BEFORE.search(before):
                 rank = 2  # only "dated as of": effective by convention
             elif english and current.start < _SIGNED_REACH:
                 rank = 1
+                found.preamble_start = found.preamble_start or current.value
             found.add_start(rank, current.value)
         if role == "end":
             found.ends = found.ends or current.value
