@@ -72,7 +72,7 @@ _START_BEFORE = re.compile(
     r"|дата\s+вступления\s+в\s+силу\s*[:\-–—]?\s*$"
     r"|начал\w*\s+(?:оказания|выполнения|поставки|действия|срока)(?:\s+[а-яё]+){0,2}\s*[:\-–—]?\s*$"
     r"|(?:\beffective|\bcommenc\w*|\bbeginning|\bstarting|with\s+effect\s+from)"
-    r"(?:\s+(?:as\s+of|on|from))?(?:\s+the)?\s*$"
+    r"(?:\s+(?:as\s+of|as\s+from|on|from))?(?:\s+the)?\s*$"
 )
 _START_AFTER = re.compile(
     r"^\s*\)?\s*,?\s*\(?\s*(?:hereinafter\s+(?:referred\s+to\s+as\s+)?|such\s+date,?\s+)?"
@@ -138,6 +138,14 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     r"(?:момента|даты|дня)\s+(?:его\s+|ее\s+|её\s+)?(?:подписания|заключения)"
     r"|effective\s+(?:upon|on|as\s+of)\s+(?:the\s+date\s+of\s+)?(?:its\s+)?(?:execution|signature)"
     r"|effective\s+as\s+of\s+the\s+date\s+(?:first\s+)?(?:written|set\s+forth)\s+above"
+    # the term runs from the day the contract is dated or signed: "shall begin on the date
+    # hereof", "commences on the date first above written", "takes effect on the date of
+    # signature", "Commencement Date means the date of this Agreement"
+    r"|(?:effective|take[sn]?\s+effect|commenc\w*|begin\w*|start\w*|commencement\s+date\W{0,3}\s+means)"
+    r"\s+(?:as\s+of\s+|on\s+|from\s+|upon\s+|with\s+)?(?:the\s+)?(?:date\s+(?:hereof|of\s+this\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:agreement|contract)|(?:first\s+)?(?:above\s+)?(?:written|listed|set\s+forth|stated)"
+    r"|of\s+(?:its\s+)?(?:signature|execution|signing)|(?:when|on\s+which)\s+[^.;]{0,60}?sign)"
+    r"|signature|signing|execution)"
 )
 # The effective date is defined as the day the last party signs: the latest signature date.
 _EFFECTIVE_ON_LAST_SIGNATURE = re.compile(
@@ -149,6 +157,7 @@ _EFFECTIVE_ON_LAST_SIGNATURE = re.compile(
     # "effective as of the latest date set forth below", "shall be the later of the dates
     # shown by the signatures below"
     r"|effective\s+(?:as\s+of\s+|on\s+)?the\s+(?:later|latest|last)\s+(?:date|of\s+the)"
+    r"|as\s+of\s+the\s+(?:later\s+|latest\s+|last\s+)?dates?\s+(?:(?:set\s+forth|written|indicated|shown)\s+)?below"
     r"|effective\s+date[^.;]{0,40}?(?:shall\s+be|means|is)\s+the\s+(?:later|latest|last)\s+of"
     # takes effect when both sides have signed: the last of them
     r"|(?:effective|take[sn]?\s+effect)\s+(?:up)?on\s+(?:the\s+)?(?:signatures?|signing|execution)\s+"
@@ -402,7 +411,15 @@ def _last_signature_date(text: PreparedText, dates: list[FoundDate]) -> date | N
     signatures = [
         found.value
         for found in dates
-        if (found.start >= tail_start or block[0] <= found.start < block[1])
+        if (
+            found.start >= tail_start
+            or block[0] <= found.start < block[1]
+            # a signature page before the exhibits: "Date: ... By: /s/ ..."
+            or "/s/"
+            in text.low[
+                max(0, found.start - _SIGNATURE_MARK_REACH) : found.end + _SIGNATURE_MARK_REACH
+            ]
+        )
         and _SIGNATURE_DATE_BEFORE.search(text.low, max(0, found.start - 20), found.start)
     ]
     return max(signatures) if signatures else None
