@@ -215,7 +215,12 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
             d for d in dates if not _FILING_FOOTER.search(text.low, max(0, d.start - 90), d.start)
         ]
     found = _collect(text, dates, english=english)
-    defines_effective = not english or _DEFINES_EFFECTIVE.search(text.low) is not None
+    # "dated as of" is also the start only where the contract speaks of an Effective Date
+    # and does not tie it to an event
+    defines_effective = not english or (
+        _DEFINES_EFFECTIVE.search(text.low) is not None
+        and _EFFECTIVE_ON_EVENT.search(text.low) is None
+    )
     start = found.start(english=english, defines_effective=defines_effective)
     signed = found.signed or (
         _header_date(text, dates)
