@@ -376,8 +376,7 @@ RULES: tuple[ClauseRule, ...] = (
             r"renew\w*\s+automatically",
             r"extend\w*\s+automatically",
             r"evergreen",
-            r"tacit(?:ly)?\s+renew",
-            r"renewed\s+tacitly",
+            r"tacit(?:ly)?\b",  # "renewed tacitly", "tacit renewal"
         ),
         language="en",
         requires=r"renew|exten[ds]|continu",

@@ -148,20 +148,30 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     r"|signature|signing|execution)"
 )
 # The effective date is defined as the day the last party signs: the latest signature date.
-_EFFECTIVE_ON_LAST_SIGNATURE = re.compile(
-    r"effective\s+date\W{0,3}\s+(?:of\s+this\s+agreement\s+)?(?:shall\s+mean|means|shall\s+be|is)"
-    r"\s+the\s+(?:date|day)\s+(?:on\s+which\s+|that\s+|when\s+|of\s+)?"
-    r"(?:(?:this\s+agreement\s+(?:is|has\s+been)\s+(?:signed|executed)\s+by\s+)?the\s+last"
-    r"|(?:the\s+)?(?:last|final)\s+signature"
-    r"|this\s+agreement\s+(?:is|has\s+been)\s+(?:fully\s+)?(?:signed|executed)\s+by\s+(?:both|all))"
-    # "effective as of the latest date set forth below", "shall be the later of the dates
-    # shown by the signatures below"
-    r"|effective\s+(?:as\s+of\s+|on\s+)?the\s+(?:later|latest|last)\s+(?:date|of\s+the)"
-    r"|as\s+of\s+the\s+(?:later\s+|latest\s+|last\s+)?dates?\s+(?:(?:set\s+forth|written|indicated|shown)\s+)?below"
-    r"|effective\s+date[^.;]{0,40}?(?:shall\s+be|means|is)\s+the\s+(?:later|latest|last)\s+of"
-    # takes effect when both sides have signed: the last of them
-    r"|(?:effective|take[sn]?\s+effect)\s+(?:up)?on\s+(?:the\s+)?(?:signatures?|signing|execution)\s+"
-    r"(?:and\s+\w+\s+)?(?:of|by)\s+(?:both|all|each)"
+# Each pattern opens with a literal word, so the engine jumps between its occurrences.
+_EFFECTIVE_ON_LAST_SIGNATURE = (
+    re.compile(
+        r"effective\s+(?:date\W{0,3}\s+(?:of\s+this\s+agreement\s+)?(?:shall\s+mean|means|shall\s+be|is)"
+        r"\s+the\s+(?:date|day)\s+(?:on\s+which\s+|that\s+|when\s+|of\s+)?"
+        r"(?:(?:this\s+agreement\s+(?:is|has\s+been)\s+(?:signed|executed)\s+by\s+)?the\s+last"
+        r"|(?:the\s+)?(?:last|final)\s+signature"
+        r"|this\s+agreement\s+(?:is|has\s+been)\s+(?:fully\s+)?(?:signed|executed)\s+by\s+(?:both|all))"
+        # "effective as of the latest date set forth below", "shall be the later of the dates
+        # shown by the signatures below"
+        r"|(?:as\s+of\s+|on\s+)?the\s+(?:later|latest|last)\s+(?:date|of\s+the)"
+        r"|date[^.;]{0,40}?(?:shall\s+be|means|is)\s+the\s+(?:later|latest|last)\s+of"
+        # effective when both sides have signed: the last of them
+        r"|(?:up)?on\s+(?:the\s+)?(?:signatures?|signing|execution)\s+(?:and\s+\w+\s+)?(?:of|by)\s+"
+        r"(?:both|all|each))"
+    ),
+    re.compile(
+        r"as\s+of\s+the\s+(?:later\s+|latest\s+|last\s+)?dates?\s+"
+        r"(?:(?:set\s+forth|written|indicated|shown)\s+)?below"
+    ),
+    re.compile(
+        r"take[sn]?\s+effect\s+(?:up)?on\s+(?:the\s+)?(?:signatures?|signing|execution)\s+"
+        r"(?:and\s+\w+\s+)?(?:of|by)\s+(?:both|all|each)"
+    ),
 )
 # A line that opens with a date and goes on with the title ("May 3, 2016 LICENSE AGREEMENT"):
 # the date heads the document and dates it.
@@ -315,7 +325,7 @@ def _start_by_definition(
     text: PreparedText, dates: list[FoundDate], signed: date | None, *, english: bool
 ) -> date | None:
     """The start when no date is called the start: the last signature, or the signing date."""
-    if english and _EFFECTIVE_ON_LAST_SIGNATURE.search(text.low):
+    if english and any(pattern.search(text.low) for pattern in _EFFECTIVE_ON_LAST_SIGNATURE):
         last = _last_signature_date(text, dates)
         if last is not None:
             return last
