@@ -138,14 +138,19 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     r"(?:момента|даты|дня)\s+(?:его\s+|ее\s+|её\s+)?(?:подписания|заключения)"
     r"|effective\s+(?:upon|on|as\s+of)\s+(?:the\s+date\s+of\s+)?(?:its\s+)?(?:execution|signature)"
     r"|effective\s+as\s+of\s+the\s+date\s+(?:first\s+)?(?:written|set\s+forth)\s+above"
-    # the term runs from the day the contract is dated or signed: "shall begin on the date
-    # hereof", "commences on the date first above written", "takes effect on the date of
-    # signature", "Commencement Date means the date of this Agreement"
-    r"|(?:effective|take[sn]?\s+effect|commenc\w*|begin\w*|start\w*|commencement\s+date\W{0,3}\s+means)"
-    r"\s+(?:as\s+of\s+|on\s+|from\s+|upon\s+|with\s+)?(?:the\s+)?(?:date\s+(?:hereof|of\s+this\s+"
-    r"(?:[\w-]+\s+){0,2}?(?:agreement|contract)|(?:first\s+)?(?:above\s+)?(?:written|listed|set\s+forth|stated)"
-    r"|of\s+(?:its\s+)?(?:signature|execution|signing)|(?:when|on\s+which)\s+[^.;]{0,60}?sign)"
-    r"|signature|signing|execution)"
+)
+# The term runs from the day the contract itself is dated or signed: "the term of this
+# Agreement shall begin on the date hereof", "this Agreement commences on the date first above
+# written", "shall take effect on the date of signature", "Commencement Date means the date of
+# this Agreement"; not a period inside it ("during the period commencing on the date hereof").
+_TERM_FROM_SIGNING = re.compile(
+    r"(?:agreement|contract|amendment|term)\W{0,3}\s+(?:(?:shall|will|is|to)\s+)?(?:be\s+|become\s+)?"
+    r"(?:effective|take[sn]?\s+effect|commence[sd]?|begins?|start)\s+"
+    r"(?:as\s+of|on|from|upon|with)\s+(?:the\s+)?(?:date\s+(?:hereof|of\s+this\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:agreement|contract|amendment)|(?:first\s+)?(?:above\s+)?"
+    r"(?:written|listed|set\s+forth|stated)|of\s+(?:its\s+)?(?:signature|execution|signing)"
+    r"|(?:when|on\s+which)\s+[^.;]{0,60}?sign)|signature|signing|execution)"
+    r"|commencement\s+date\W{0,3}\s+means\s+the\s+date\s+of\s+this"
 )
 # The effective date is defined as the day the last party signs: the latest signature date.
 # Each pattern opens with a literal word, so the engine jumps between its occurrences.
@@ -329,7 +334,9 @@ def _start_by_definition(
         last = _last_signature_date(text, dates)
         if last is not None:
             return last
-    if signed is not None and _EFFECTIVE_ON_SIGNING.search(text.low):
+    if signed is not None and (
+        _EFFECTIVE_ON_SIGNING.search(text.low) or (english and _TERM_FROM_SIGNING.search(text.low))
+    ):
         return signed
     # English drafting: an agreement with no effective-date clause is effective on its date,
     # unless it ties its start to an event or never speaks of taking effect at all.
