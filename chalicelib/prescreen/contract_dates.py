@@ -122,7 +122,16 @@ _END_CONTEXT = re.compile(
     r"|договор|контракт|соглашени"
 )
 _PERIOD_CONTEXT = re.compile(r"оказани|выполнени|поставк|services|work|deliver")
-_NOT_CONTRACT_END = re.compile(r"exclusiv|warrant|гаранти|licen[cs]e\s+to|right\s+to")
+_NOT_CONTRACT_END = re.compile(
+    r"exclusiv|warrant|гаранти|licen[cs]e\s+to|right\s+to"
+    # a year of the contract or a plan inside it ends, not the contract
+    r"|(?:contract|calendar|fiscal)\s+year|business\s+plan"
+)
+# A contract that runs until terminated has no end to compute from a term elsewhere in it.
+_PERPETUAL = re.compile(
+    r"(?:continue|remain)\s+(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?"
+    r"(?:indefinitely|perpetually|in\s+perpetuity)"
+)
 # "с X по Y", "from X until Y": the second date of a range ends it.
 _RANGE_END_BEFORE = re.compile(r"(?:\bпо|\bдо|\bto|\buntil|\bthrough)\s*$")
 _TERM_WORDS = re.compile(r"действ|срок|вступ|term\b|effect|expire|continue|remain|force|valid")
@@ -248,8 +257,10 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     if start is None:
         start = _start_by_definition(text, dates, signed, english=english)
     ends = found.ends or found.period_end
-    base = start or (signed if english else None)
-    if ends is None and base is not None:
+    # an English term runs from the signing date when no start is written, unless the
+    # contract starts on an event whose day is unknown
+    base = start or (signed if english and not _EFFECTIVE_ON_EVENT.search(text.low) else None)
+    if ends is None and base is not None and not (english and _PERPETUAL.search(text.low)):
         ends = end_from_term(text, base) or (
             (
                 end_from_anniversary(text, base)

@@ -206,3 +206,23 @@ def test_a_period_inside_the_contract_starts_nothing() -> None:
     )
 
     assert _dates(text)[:2] == (date(2020, 7, 1), None)
+
+
+def test_no_end_for_a_contract_year_an_event_start_or_an_indefinite_term() -> None:
+    contract_year = (
+        "AGENCY AGREEMENT made as of March 29, 1999. This Agreement will continue in effect "
+        "until terminated. The business plan relating to the contract year ending Oct 31, 1999 "
+        "will be agreed upon at least sixty days before."
+    )
+    event_start = (
+        "HOSTING AGREEMENT dated as of August 9, 1999. This Agreement shall be effective as "
+        'of that date (the "Effective Date") the Site becomes fully operational and shall '
+        "continue for a period of one (1) year from the Effective Date."
+    )
+    indefinite = (
+        "TRANSPORTATION AGREEMENT dated May 20, 1996. This Agreement shall be effective from "
+        "the date first above written and shall continue indefinitely until terminated. Each "
+        "order shall be for a period of one (1) year."
+    )
+
+    assert [_dates(text)[2] for text in (contract_year, event_start, indefinite)] == [None] * 3
