@@ -127,11 +127,15 @@ _NOT_CONTRACT_END = re.compile(
     # a year of the contract or a plan inside it ends, not the contract
     r"|(?:contract|calendar|fiscal)\s+year|business\s+plan"
 )
-# A contract that runs until terminated has no end to compute from a term elsewhere in it.
-_PERPETUAL = re.compile(
-    r"(?:continue|remain)\s+(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?"
-    r"(?:indefinitely|perpetually|in\s+perpetuity)"
+# A contract that runs until terminated has no end to compute from a term elsewhere in it:
+# "This Agreement ... shall continue indefinitely until terminated" (not a licence or a
+# duty inside it that "may remain in perpetuity").
+_PERPETUAL = re.compile(r"indefinitely|perpetu")
+_PERPETUAL_SENTENCE = re.compile(
+    r"(?:this\s+agreement|the\s+term)\b[^.;]{0,120}?(?:shall|will)\s+(?:continue|remain)\s+"
+    r"(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?(?:indefinitely|perpetu)"
 )
+_MAX_PERPETUAL = 10
 # "с X по Y", "from X until Y": the second date of a range ends it.
 _RANGE_END_BEFORE = re.compile(r"(?:\bпо|\bдо|\bto|\buntil|\bthrough)\s*$")
 _TERM_WORDS = re.compile(r"действ|срок|вступ|term\b|effect|expire|continue|remain|force|valid")
@@ -260,7 +264,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     # an English term runs from the signing date when no start is written, unless the
     # contract starts on an event whose day is unknown
     base = start or (signed if english and not _EFFECTIVE_ON_EVENT.search(text.low) else None)
-    if ends is None and base is not None and not (english and _PERPETUAL.search(text.low)):
+    if ends is None and base is not None and not (english and _runs_indefinitely(text)):
         ends = end_from_term(text, base) or (
             (
                 end_from_anniversary(text, base)
@@ -335,6 +339,17 @@ def _end_role(
     if ending == "period" and candidates.period_end is None:
         candidates.period_end = found.value
     return "end" if ending == "contract" else None
+
+
+def _runs_indefinitely(text: PreparedText) -> bool:
+    """Whether the contract says it continues indefinitely or in perpetuity."""
+    for count, found in enumerate(_PERPETUAL.finditer(text.low)):
+        if count >= _MAX_PERPETUAL:
+            break
+        begin, _ = text.sentence_span(found.start(), found.end())
+        if _PERPETUAL_SENTENCE.search(text.low, begin, found.end()):
+            return True
+    return False
 
 
 def _start_by_definition(

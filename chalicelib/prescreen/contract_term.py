@@ -26,7 +26,7 @@ _LENGTH_BEFORE = re.compile(
     rf"(?:(?:term|period)\s+of\s+)?"
     rf"(?P<number>\d{{1,2}}|{_NUMBER})\s*"
     # "five (5) years", "2 (два) года": the bracket repeats the number
-    rf"(?:\(\s*(?:(?P<digits>\d{{1,2}})|[а-яёa-z -]{{2,30}})\s*\)\s*)?"
+    rf"(?:\(\s*(?:(?P<digits>\d{{1,2}})|[а-яёa-z -]{{1,30}})\s*\)\s*)?"
     rf"(?:full\s+)?(?:calendar\s+|календарн\w+\s+)?$"
 )
 # The sentence must set the term of the contract itself.
