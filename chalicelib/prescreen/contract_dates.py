@@ -130,7 +130,8 @@ _NOT_CONTRACT_END = re.compile(
 # A contract that runs until terminated has no end to compute from a term elsewhere in it:
 # "This Agreement ... shall continue indefinitely until terminated" (not a licence or a
 # duty inside it that "may remain in perpetuity").
-_PERPETUAL = re.compile(r"indefinitely|perpetu")
+# two literal words, searched apart: an alternation would make the engine try every position
+_PERPETUAL = (re.compile(r"indefinitely"), re.compile(r"perpetu"))
 _PERPETUAL_SENTENCE = re.compile(
     r"(?:this\s+agreement|the\s+term)\b[^.;]{0,120}?(?:shall|will)\s+(?:continue|remain)\s+"
     r"(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?(?:indefinitely|perpetu)"
@@ -343,12 +344,13 @@ def _end_role(
 
 def _runs_indefinitely(text: PreparedText) -> bool:
     """Whether the contract says it continues indefinitely or in perpetuity."""
-    for count, found in enumerate(_PERPETUAL.finditer(text.low)):
-        if count >= _MAX_PERPETUAL:
-            break
-        begin, _ = text.sentence_span(found.start(), found.end())
-        if _PERPETUAL_SENTENCE.search(text.low, begin, found.end()):
-            return True
+    for word in _PERPETUAL:
+        for count, found in enumerate(word.finditer(text.low)):
+            if count >= _MAX_PERPETUAL:
+                break
+            # the pattern cannot cross a full stop, so a window stands in for the sentence
+            if _PERPETUAL_SENTENCE.search(text.low, max(0, found.start() - 220), found.end()):
+                return True
     return False
 
 
