@@ -149,6 +149,16 @@ _EN_RENEWAL_BY_CHOICE = (
     r"|\boption\b|elect\s+to|by\s+mutual|upon\s+(?:the\s+)?(?:written\s+)?agreement"
     r"|shall\s+not\s+relieve|surviv|coverage|insurance|right\s+to\s+(?:renew|extend)"
     r"|(?:at|in)\s+(?:its|their|\w+['’]s)\s+(?:sole\s+|absolute\s+)?discretion"
+    r"|(?:do|does|shall|will)\s+not\s+(?:be\s+)?automatically"
+    # a deadline tolled or a licence tied to patents is not the term renewing
+    r"|extended\s+by\s+(?:the|a)\s+(?:number|period)|last\s+to\s+expire"
+)
+# Renewal that only a notice stops runs on by itself, however the sentence words the
+# renewal ("may be renewed ... unless either Party provides notice of non-renewal"):
+# only a renewal that needs both sides' consent or one side's election is by choice.
+_EN_RENEWAL_BY_AGREEMENT = (
+    r"mutual(?:ly)?\s+agree|by\s+mutual|\boption\b|elect\s+to|upon\s+(?:the\s+)?(?:written\s+)?agreement"
+    r"|(?:do|does|shall|will)\s+not\s+(?:be\s+)?automatically|surviv"
 )
 # What makes a term run on by itself: the agreement "shall continue"/"shall be renewed"
 # for a further period, or it does so "unless" a party gives notice.
@@ -157,8 +167,9 @@ _EN_RUNS_ON = (
     r"|(?:shall|will|to)\s+(?:automatically\s+)?continue\s+(?:in\s+(?:full\s+)?(?:force|effect)"
     r"|(?:thereafter\s+)?(?:for|from|on)\b|thereafter)"
     r"|\bunless\b[^.;]{0,160}?(?:notice|notif|terminat|not\s+to\s+renew)"
-    r"|notice\s+of\s+(?:its\s+)?(?:non-?renewal|intent\w*\s+not\s+to\s+renew)"
-    r"|non-?renewal\s+notice|not\s+to\s+renew"
+    r"|notice\s+of\s+(?:its\s+)?(?:non-?\s?renewal|intent\w*\s+not\s+to\s+renew)"
+    r"|non-?\s?renewal\s+notice|not\s+to\s+renew"
+    r"|\buntil\b[^.;]{0,80}?(?:terminat|notice)"
 )
 _RU_LIABILITY = r"неустойк|штраф|пен[иья]|ответственност|отвеча|убытк|ущерб|возмещ"
 _RU_NOT_MORE = (
@@ -454,13 +465,14 @@ RULES: tuple[ClauseRule, ...] = (
     _rule(
         "auto_renewal",
         (
-            r"automatic(?:ally)?\s+(?:\w+\s+){0,3}?(?:renew|extend)",
+            r"automatic(?:ally)?\s+(?:\w+\s+){0,3}?(?:renew|exten[ds])",
             r"renew\w*\s+automatically",
             r"extend\w*\s+automatically",
             r"evergreen",
+            r"tacit(?:ly)?\b",  # "renewed tacitly", "tacit renewal"
         ),
         language="en",
-        requires=r"renew|extend|continu",
+        requires=r"renew|exten[ds]|continu",
         rejects=_EN_RENEWAL_BY_CHOICE,
     ),
     # No "automatically", but the term runs on by itself: "shall continue from year to
@@ -472,13 +484,34 @@ RULES: tuple[ClauseRule, ...] = (
             r"month[\s-]+to[\s-]+month",
             r"successive\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?|increments?)\b",
             r"additional\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?|increments?)\b",
-            r"non-?renewal",
+            r"non-?\s?renewal",
             r"intent(?:ion)?\s+not\s+to\s+renew",
             r"deemed\s+(?:to\s+(?:be|have\s+been)\s+)?(?:renewed|extended)",
         ),
         language="en",
         requires=_EN_RUNS_ON,
         rejects=_EN_RENEWAL_BY_CHOICE,
+    ),
+    # A renewal that goes on unless a side says no ("may be renewed for additional one-year
+    # periods unless either Party gives notice of non-renewal"), or a term that continues
+    # automatically after the first one ("shall continue automatically for successive annual
+    # periods", "shall automatically continue in effect until either party gives notice"):
+    # an annual approval (as investment-company law requires) does not make it optional.
+    _rule(
+        "auto_renewal",
+        (
+            r"non-?\s?renewal",
+            r"not\s+to\s+renew",
+            r"automatically\s+continue",
+            r"continue\s+automatically",
+            r"thereafter\s+until\s+terminated",
+        ),
+        language="en",
+        requires=(
+            r"renew|exten[ds]|continu",
+            r"\bunless\b|successive|\buntil\b[^.;]{0,80}?(?:terminat|notice)",
+        ),
+        rejects=_EN_RENEWAL_BY_AGREEMENT,
     ),
 )
 

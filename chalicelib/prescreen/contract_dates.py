@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from chalicelib.prescreen.contract_term import add_months, end_from_term
+from chalicelib.prescreen.contract_term import (
+    add_months,
+    end_from_anniversary,
+    end_from_term,
+    end_of_year,
+)
 from chalicelib.prescreen.dates import FoundDate, find_dates
 
 if TYPE_CHECKING:
@@ -15,9 +20,20 @@ if TYPE_CHECKING:
     from chalicelib.prescreen.text import PreparedText
 
 _SIGNATURE_REACH = 6000
-_SIGNATURE_DATE_BEFORE = re.compile(r"(?:\bdate|дата)\s*:{1,2}\s*$")
+_SIGNATURE_DATE_BEFORE = re.compile(r"(?:\bdate(?:d)?|дата)\s*:{1,2}\s*$")
 # The signature block: "IN WITNESS WHEREOF ... Date: 5/11/2016", wherever exhibits push it.
-_WITNESS = re.compile(r"in\s+witness\s+whereof")
+_WITNESS = re.compile(r"in\s+(?:witness|evidence)\s+whereof")
+# "... have executed this Agreement on the 1st day of June, 2006" inside that block.
+_WITNESS_DATE_BEFORE = re.compile(
+    r"(?:execut|sign|dated|made)\w*\b[^.;]{0,80}?\b(?:as\s+of|on|this|dated)(?:\s+the)?\s*$"
+)
+# A date written beside a signature ("/s/ John Smith 5/17/12"): the day that side signed.
+_SIGNATURE_MARK = re.compile(r"/s/|\bsignature\b")
+_SIGNATURE_MARK_REACH = 160
+# Words of a running sentence just before a date: then it is no signature date.
+_SENTENCE_WORDS = re.compile(
+    r"\b(?:on|of|by|before|after|until|from|to|through|than|and|dated\s+as)\s+(?:the\s+)?$"
+)
 _WITNESS_REACH = 2500
 _HEADER_REACH = 1500
 _WINDOW = 110
@@ -34,9 +50,10 @@ class ContractDates:
 
 
 _SIGNED_BEFORE = re.compile(
-    r"(?:\bdated|\bmade|\bentered\s+into|\bexecuted|\bsigned)"
-    r"(?:\s+(?:and\s+)?(?:effective|entered\s+into|made))?(?:\s+(?:as\s+of|on|this)){0,2}"
-    r"(?:\s+the)?\s*$"
+    r"(?:\bdated|\bmade|\bentered(?:\s+into)?|\bexecuted|\bsigned)"
+    r"(?:\s+(?:and\s+)?(?:(?:is\s+)?(?:deemed\s+)?effective|entered\s+into|made|into\s+effect))?"
+    r"(?:\s+(?:as\s+of|as|on|this|from|for\s+reference(?:\s+purposes)?)){0,3}"
+    r"(?:\s+the)?\s*:?\s*$"
     r"|дата(?:\s+(?:подписания|заключения)(?:\s+(?:договора|контракта|соглашения))?)?\s*[:\-–—]?\s*$"
 )
 # "This Agreement ... dated", "AGREEMENT dated" opening a line: the document dates itself.
@@ -50,29 +67,79 @@ _REFERENCE_BEFORE = re.compile(
     r"(?:\s+(?:no\.?|number)\s*[\w-]+)?,?\s+dated(?:\s+as\s+of)?\s*$"
 )
 _START_BEFORE = re.compile(
+    r"(?:contract|agreement)\s+start\s*:\s*$|commencement\s+date\s*:\s*$|"
     r"(?:вступ\w*\s+в\s+силу|действу\w*|срок\w*(?:\s+[а-яё]+){0,3})\s+с\s*$"
     r"|дата\s+вступления\s+в\s+силу\s*[:\-–—]?\s*$"
     r"|начал\w*\s+(?:оказания|выполнения|поставки|действия|срока)(?:\s+[а-яё]+){0,2}\s*[:\-–—]?\s*$"
     r"|(?:\beffective|\bcommenc\w*|\bbeginning|\bstarting|with\s+effect\s+from)"
-    r"(?:\s+(?:as\s+of|on|from))?(?:\s+the)?\s*$"
+    r"(?:\s+(?:as\s+of|as\s+from|on|from))?(?:\s+the)?\s*$"
 )
-_START_AFTER = re.compile(r"^\s*\)?\s*,?\s*\(?\s*(?:the\s+|this\s+)?[“\"‘']*effective\s+date")
+_START_AFTER = re.compile(
+    r"^\s*\)?\s*,?\s*\(?\s*(?:hereinafter\s+(?:referred\s+to\s+as\s+)?|such\s+date,?\s+)?"
+    r"(?:the\s+|this\s+)?[“\"‘']*(?:[\w-]+\s+){0,2}?effective\s+(?:date|time)"
+)
+# "Effective Date: May 1, 2019", '"Effective Date" shall mean December 5, 2014': the date the
+# contract defines as its start, whatever else is called a start.
+_START_DEFINED_BEFORE = re.compile(
+    r"effective\s+date\W{0,3}(?:\s+of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))?"
+    r"(?:\s*\([^)]{0,40}\))?\s*(?:(?:shall\s+)?means?|shall\s+be|is|will\s+be)?\s*:?"
+    r"(?:\s+[\d:.]+\s+[ap]\.?m\.?[^.;]{0,40}?\s+on)?(?:\s+the)?\s*$"
+)
 _END_BEFORE = re.compile(
+    r"(?:contract|agreement)\s+end\s*:\s*$|"
     r"(?:окончани\w*|завершени\w*|истечени\w*)(?:\s+[а-яё]+){0,3}\s*[:\-–—]?\s*$"
     r"|(?:действу\w*|действия|срок\w*)(?:\s+[а-яё]+){0,3}\s+до\s*$"
-    r"|(?:\bexpir\w*|\bterminat\w*|\bending|\bend)(?:\s+(?:on|at|as\s+of))?(?:\s+the)?\s*$"
+    r"|(?:\bexpir\w*|\bterminat\w*|\bending|\bend|\bconclud\w*)(?:\s+(?:on|at|as\s+of))?(?:\s+the)?\s*$"
+    r"|(?:termination|expiration)\s+date\W{0,3}\s*(?:(?:shall\s+)?means?|is)?\s*:?\s*$"
+    r"|effective\s+through(?:\s+and\s+including)?\s*$|in\s+no\s+event\s+later\s+than\s*$"
 )
+# An explicit end in a clause about a renewal ends the renewal, not the initial term.
+_RENEWAL_CLAUSE = re.compile(r"renew|additional|extension\s+period")
+# A recital of an agreement the parties made before: its dates are not this one's.
+_RECITED = re.compile(r"(?:have|has|had)\s+(?:previously\s+)?entered\s+into")
+# EDGAR page footers ("Source: ACME INC, 8-K, 12/3/2018") date the filing, not the contract.
+_FILING_FOOTER = re.compile(r"\bsource\s*:[^\n:]{0,80},\s*$")
+# The contract's start defined by an event ("the Closing Date", "the date the Site becomes
+# operational"): no written date is its start, so the signing date is not either.
+_EFFECTIVE_ON_EVENT = re.compile(
+    r"effective\s+date\W{0,3}\s+(?:(?:shall\s+)?means?|shall\s+(?:be|have\s+the\s+meaning)|has\s+the\s+meaning)"
+    r"\s+(?:of\s+)?(?:the\s+)?(?:closing|completion|initial\s+closing|date\s+(?:that|on\s+which|of)\s+(?:the\s+)?"
+    r"(?:closing|completion|initial|first|actual\s+execution|physical))"
+    r"|effective\s+(?:as\s+of\s+|on\s+|upon\s+)?(?:that\s+date|the\s+date\s+of\s+(?:physical|completion|closing|the\s+closing))"
+)
+# A contract that never speaks of an Effective Date and is only "dated" or "made as of" a
+# day has no effective date of its own (CUAD leaves it blank, though the signing date is
+# known); only words of effect ("effective as of") then give one.
+_DEFINES_EFFECTIVE = re.compile(r"effective\s+date")
 # An end date must end the contract itself, not one right or period inside it.
 _END_CONTEXT = re.compile(
-    r"this\s+(?:[\w-]+\s+){0,3}?agreement|the\s+(?:initial\s+)?term\s+(?:of\s+this|hereof|shall)"
+    r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|amendment)"
+    r"|the\s+\W?(?:initial\s+)?term\W?\s+(?:of\s+this|hereof|shall)"
+    r"|\((?:herein\s+|the\s+)?\W?term\W?\)"
+    r"|(?:^|\s)term\s*:|(?:contract|agreement)\s+period|term\s+of\s+(?:execution|the\s+agreement)"
+    r"|termination\s+date\s*:|expiration\s+date\W{0,3}\s*(?::|means)|(?:contract|agreement)\s+end\s*:"
     r"|effective\s+until|in\s+(?:full\s+)?(?:force|effect)\s+until"
     r"|договор|контракт|соглашени"
 )
 _PERIOD_CONTEXT = re.compile(r"оказани|выполнени|поставк|services|work|deliver")
-_NOT_CONTRACT_END = re.compile(r"exclusiv|warrant|гаранти|licen[cs]e\s+to|right\s+to")
+_NOT_CONTRACT_END = re.compile(
+    r"exclusiv|warrant|гаранти|licen[cs]e\s+to|right\s+to"
+    # a year of the contract or a plan inside it ends, not the contract
+    r"|(?:contract|calendar|fiscal)\s+year|business\s+plan"
+)
+# A contract that runs until terminated has no end to compute from a term elsewhere in it:
+# "This Agreement ... shall continue indefinitely until terminated" (not a licence or a
+# duty inside it that "may remain in perpetuity").
+# two literal words, searched apart: an alternation would make the engine try every position
+_PERPETUAL = (re.compile(r"indefinitely"), re.compile(r"perpetu"))
+_PERPETUAL_SENTENCE = re.compile(
+    r"(?:this\s+agreement|the\s+term)\b[^.;]{0,120}?(?:shall|will)\s+(?:continue|remain)\s+"
+    r"(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?(?:indefinitely|perpetu)"
+)
+_MAX_PERPETUAL = 10
 # "с X по Y", "from X until Y": the second date of a range ends it.
 _RANGE_END_BEFORE = re.compile(r"(?:\bпо|\bдо|\bto|\buntil|\bthrough)\s*$")
-_TERM_WORDS = re.compile(r"действ|срок|вступ|term\b|effect|expire|continue|remain|force")
+_TERM_WORDS = re.compile(r"действ|срок|вступ|term\b|effect|expire|continue|remain|force|valid")
 # Dates in the header that do not date this document: an edition, a statute, a power of attorney.
 _NOT_SIGNING = re.compile(
     r"редакц|ред\.|закон|протокол|приказ|постановлени|доверенност|утвержд|вступлени|в силу"
@@ -86,13 +153,44 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     r"|effective\s+(?:upon|on|as\s+of)\s+(?:the\s+date\s+of\s+)?(?:its\s+)?(?:execution|signature)"
     r"|effective\s+as\s+of\s+the\s+date\s+(?:first\s+)?(?:written|set\s+forth)\s+above"
 )
+# The term runs from the day the contract itself is dated or signed: "the term of this
+# Agreement shall begin on the date hereof", "this Agreement commences on the date first above
+# written", "shall take effect on the date of signature", "Commencement Date means the date of
+# this Agreement"; not a period inside it ("during the period commencing on the date hereof").
+_TERM_FROM_SIGNING = re.compile(
+    r"(?:agreement|contract|amendment|term)\W{0,3}\s+(?:(?:shall|will|is|to)\s+)?(?:be\s+|become\s+)?"
+    r"(?:effective|take[sn]?\s+effect|commence[sd]?|begins?|start)\s+"
+    r"(?:as\s+of|on|from|upon|with)\s+(?:the\s+)?(?:date\s+(?:hereof|of\s+this\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:agreement|contract|amendment)|(?:first\s+)?(?:above\s+)?"
+    r"(?:written|listed|set\s+forth|stated)|of\s+(?:its\s+)?(?:signature|execution|signing)"
+    r"|(?:when|on\s+which)\s+[^.;]{0,60}?sign)|signature|signing|execution)"
+    r"|commencement\s+date\W{0,3}\s+means\s+the\s+date\s+of\s+this"
+)
 # The effective date is defined as the day the last party signs: the latest signature date.
-_EFFECTIVE_ON_LAST_SIGNATURE = re.compile(
-    r"effective\s+date\W{0,3}\s+(?:of\s+this\s+agreement\s+)?(?:shall\s+mean|means|shall\s+be|is)"
-    r"\s+the\s+(?:date|day)\s+(?:on\s+which\s+|that\s+|when\s+|of\s+)?"
-    r"(?:(?:this\s+agreement\s+(?:is|has\s+been)\s+(?:signed|executed)\s+by\s+)?the\s+last"
-    r"|(?:the\s+)?(?:last|final)\s+signature"
-    r"|this\s+agreement\s+(?:is|has\s+been)\s+(?:fully\s+)?(?:signed|executed)\s+by\s+(?:both|all))"
+# Each pattern opens with a literal word, so the engine jumps between its occurrences.
+_EFFECTIVE_ON_LAST_SIGNATURE = (
+    re.compile(
+        r"effective\s+(?:date\W{0,3}\s+(?:of\s+this\s+agreement\s+)?(?:shall\s+mean|means|shall\s+be|is)"
+        r"\s+the\s+(?:date|day)\s+(?:on\s+which\s+|that\s+|when\s+|of\s+)?"
+        r"(?:(?:this\s+agreement\s+(?:is|has\s+been)\s+(?:signed|executed)\s+by\s+)?the\s+last"
+        r"|(?:the\s+)?(?:last|final)\s+signature"
+        r"|this\s+agreement\s+(?:is|has\s+been)\s+(?:fully\s+)?(?:signed|executed)\s+by\s+(?:both|all))"
+        # "effective as of the latest date set forth below", "shall be the later of the dates
+        # shown by the signatures below"
+        r"|(?:as\s+of\s+|on\s+)?the\s+(?:later|latest|last)\s+(?:date|of\s+the)"
+        r"|date[^.;]{0,40}?(?:shall\s+be|means|is)\s+the\s+(?:later|latest|last)\s+of"
+        # effective when both sides have signed: the last of them
+        r"|(?:up)?on\s+(?:the\s+)?(?:signatures?|signing|execution)\s+(?:and\s+\w+\s+)?(?:of|by)\s+"
+        r"(?:both|all|each))"
+    ),
+    re.compile(
+        r"as\s+of\s+the\s+(?:later\s+|latest\s+|last\s+)?dates?\s+"
+        r"(?:(?:set\s+forth|written|indicated|shown)\s+)?below"
+    ),
+    re.compile(
+        r"take[sn]?\s+effect\s+(?:up)?on\s+(?:the\s+)?(?:signatures?|signing|execution)\s+"
+        r"(?:and\s+\w+\s+)?(?:of|by)\s+(?:both|all|each)"
+    ),
 )
 # A line that opens with a date and goes on with the title ("May 3, 2016 LICENSE AGREEMENT"):
 # the date heads the document and dates it.
@@ -111,60 +209,172 @@ _MAX_SINGLE_TERMS = 20
 _PARTY_ANCHOR = re.compile(r"именуем|с одной стороны|заключили|by and between|\bbetween\b")
 
 
+@dataclass
+class _Candidates:
+    """What one pass over the dates of a contract collects for each role."""
+
+    signed: date | None = None
+    ends: date | None = None
+    period_end: date | None = None  # the end of the works or services inside the contract
+    first_start: date | None = None  # Russian contracts keep the first start in text order
+    preamble_start: date | None = None  # "effective as of <date>" in the opening lines
+    witnessed: date | None = None  # "IN WITNESS WHEREOF ... executed this Agreement as of"
+    # English starts by strength: 0 a date the contract defines as the Effective Date,
+    # 1 "effective as of" in the preamble, 2 "dated as of" (the convention), 3 any other start.
+    starts: list[date | None] = field(default_factory=lambda: [None, None, None, None])
+
+    def add_start(self, rank: int, value: date) -> None:
+        self.first_start = self.first_start or value
+        if self.starts[rank] is None:
+            self.starts[rank] = value
+
+    def start(self, *, english: bool, defines_effective: bool = True) -> date | None:
+        if english:
+            # without an Effective Date, "dated as of" is only the signing date
+            ranked = self.starts if defines_effective else self.starts[:2] + self.starts[3:]
+            return next((value for value in ranked if value is not None), None)
+        return self.first_start
+
+
 def find_contract_dates(text: PreparedText, *, english: bool = False) -> ContractDates:
     """Signing, start and end dates by the words around each date; unknown ones stay None."""
-    signed = starts = ends = None
-    period_end = None  # the end of the works or services, when the contract's own is not given
-    previous: tuple[FoundDate, str] | None = None
     dates = find_dates(text.low, english=english)
-    for found in dates:
+    if english:
+        dates = [
+            d for d in dates if not _FILING_FOOTER.search(text.low, max(0, d.start - 90), d.start)
+        ]
+    found = _collect(text, dates, english=english)
+    # "dated as of" is also the start only where the contract speaks of an Effective Date
+    # and does not tie it to an event
+    defines_effective = not english or (
+        _DEFINES_EFFECTIVE.search(text.low) is not None
+        and _EFFECTIVE_ON_EVENT.search(text.low) is None
+    )
+    start = found.start(english=english, defines_effective=defines_effective)
+    signed = found.signed or (
+        _header_date(text, dates)
+        or (_title_date(text, dates) if english else None)
+        or found.preamble_start
+        or found.witnessed
+        or _last_signature_date(text, dates)
+        or (_signed_beside_signature(text, dates) if english else None)
+    )
+    if start is None:
+        start = _start_by_definition(text, dates, signed, english=english)
+    ends = found.ends or found.period_end
+    # an English term runs from the signing date when no start is written, unless the
+    # contract starts on an event whose day is unknown
+    base = start or (signed if english and not _EFFECTIVE_ON_EVENT.search(text.low) else None)
+    if ends is None and base is not None and not (english and _runs_indefinitely(text)):
+        ends = end_from_term(text, base) or (
+            (
+                end_from_anniversary(text, base)
+                or _end_of_single_term(text, base)
+                or end_of_year(text, base)
+            )
+            if english
+            else None
+        )
+    return ContractDates(signed_on=signed, starts_on=start, ends_on=ends)
+
+
+def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _Candidates:
+    """Each date's role by the words around it, the first of each role kept."""
+    found = _Candidates()
+    previous: tuple[FoundDate, str] | None = None
+    witness = _WITNESS.search(text.low) if english else None
+    for current in dates:
         # «01» марта 2023 г.: the opening quote belongs to the date, not to the words before it
-        before = _clause_before(text.low, found.start).rstrip('«"“„ ')
-        after = text.low[found.end : found.end + 40]
-        role = _role_of(before, after, previous, found)
-        if role in {"signed", "signed+start"} and not _dates_this_document(before, found.start):
+        before = _clause_before(text.low, current.start).rstrip('«"“„ ')
+        after = text.low[current.end : current.end + 40]
+        role = _role_of(before, after, previous, current)
+        if english and _witnessed(before, current.start, witness):
+            found.witnessed = found.witnessed or current.value
+        if role in {"signed", "signed+start"} and not _dates_this_document(
+            before, current.start, english=english
+        ):
             role = None  # the date of another agreement this one refers to
         if role == "end":
-            ending = _what_it_ends(text, found.start, found.end)
-            if ending == "period" and period_end is None:
-                period_end = found.value
-            if ending != "contract":
-                role = None  # a period inside the contract, an exclusivity or a warranty
-        if role in {"signed", "signed+start"} and signed is None and found.start < _SIGNED_REACH:
-            signed = found.value
-        if role in {"start", "signed+start"} and starts is None:
-            starts = found.value
-        if role == "end" and ends is None:
-            ends = found.value
-        previous = (found, role or "")
-    if signed is None:
-        signed = (
-            _header_date(text, dates)
-            or (_title_date(text, dates) if english else None)
-            or _last_signature_date(text, dates)
-        )
-    if starts is None:
-        starts = _start_by_definition(text, dates, signed, english=english)
-    ends = ends or period_end
-    if ends is None and starts is not None:
-        ends = end_from_term(text, starts) or (
-            _end_of_single_term(text, starts) if english else None
-        )
-    return ContractDates(signed_on=signed, starts_on=starts, ends_on=ends)
+            role = _end_role(text, current, before, found, english=english)
+        if role in {"signed", "signed+start"} and current.start < _SIGNED_REACH:
+            found.signed = found.signed or current.value
+        if (
+            english
+            and (_START_AFTER.search(after) or _START_DEFINED_BEFORE.search(before))
+            and not _RECITED.search(before)
+        ):
+            found.add_start(0, current.value)
+            if current.start < _SIGNED_REACH:
+                found.preamble_start = found.preamble_start or current.value
+        if role in {"start", "signed+start"}:
+            rank = 3
+            if role == "signed+start" and not _START_BEFORE.search(before):
+                rank = 2  # only "dated as of": effective by convention
+            elif english and current.start < _SIGNED_REACH:
+                rank = 1
+                found.preamble_start = found.preamble_start or current.value
+            found.add_start(rank, current.value)
+        if role == "end":
+            found.ends = found.ends or current.value
+        previous = (current, role or "")
+    return found
+
+
+def _witnessed(before: str, position: int, witness: re.Match[str] | None) -> bool:
+    """A date the signature block's own sentence gives: '... executed this Agreement on'."""
+    return (
+        witness is not None
+        and 0 <= position - witness.start() < _WITNESS_REACH
+        and bool(_WITNESS_DATE_BEFORE.search(before))
+        and not _REFERENCE_BEFORE.search(before)
+    )
+
+
+def _end_role(
+    text: PreparedText, found: FoundDate, before: str, candidates: _Candidates, *, english: bool
+) -> str | None:
+    """'end' when the date ends the contract itself; a period's end is kept aside."""
+    ending = _what_it_ends(text, found.start, found.end)
+    if english and _RENEWAL_CLAUSE.search(before):
+        ending = None  # the end of a renewal period, not of the initial term
+    if ending == "period" and candidates.period_end is None:
+        candidates.period_end = found.value
+    return "end" if ending == "contract" else None
+
+
+def _runs_indefinitely(text: PreparedText) -> bool:
+    """Whether the contract says it continues indefinitely or in perpetuity."""
+    for word in _PERPETUAL:
+        for count, found in enumerate(word.finditer(text.low)):
+            if count >= _MAX_PERPETUAL:
+                break
+            # the pattern cannot cross a full stop, so a window stands in for the sentence
+            if _PERPETUAL_SENTENCE.search(text.low, max(0, found.start() - 220), found.end()):
+                return True
+    return False
 
 
 def _start_by_definition(
     text: PreparedText, dates: list[FoundDate], signed: date | None, *, english: bool
 ) -> date | None:
     """The start when no date is called the start: the last signature, or the signing date."""
-    if english and _EFFECTIVE_ON_LAST_SIGNATURE.search(text.low):
+    if english and any(pattern.search(text.low) for pattern in _EFFECTIVE_ON_LAST_SIGNATURE):
         last = _last_signature_date(text, dates)
         if last is not None:
             return last
-    if signed is not None and _EFFECTIVE_ON_SIGNING.search(text.low):
+    if signed is not None and (
+        _EFFECTIVE_ON_SIGNING.search(text.low) or (english and _TERM_FROM_SIGNING.search(text.low))
+    ):
         return signed
-    # English drafting: an agreement with no effective-date clause is effective on its date.
-    return signed if english else None
+    # English drafting: an agreement with no effective-date clause is effective on its date,
+    # unless it ties its start to an event or never speaks of taking effect at all.
+    if (
+        not english
+        or _EFFECTIVE_ON_EVENT.search(text.low)
+        or not _DEFINES_EFFECTIVE.search(text.low)
+    ):
+        return None
+    return signed
 
 
 def _clause_before(low: str, position: int) -> str:
@@ -186,11 +396,16 @@ def _what_it_ends(text: PreparedText, start: int, end: int) -> str | None:
     return "period" if _PERIOD_CONTEXT.search(context) else None
 
 
-def _dates_this_document(before: str, position: int) -> bool:
+def _dates_this_document(before: str, position: int, *, english: bool = False) -> bool:
     """True when the words before a 'dated' date name this document, not another one."""
     if _REFERENCE_BEFORE.search(before):
         return False
-    return position < _TITLE_REACH or bool(_SELF_REFERENCE.search(before))
+    if position < _TITLE_REACH or _SELF_REFERENCE.search(before):
+        return True
+    # In an English preamble "is made this 22 day of June" dates this document; only
+    # "dated" is also how other agreements are cited ("that certain Agreement dated ...").
+    signed = _SIGNED_BEFORE.search(before) if english and position < _SIGNED_REACH else None
+    return signed is not None and not signed.group(0).startswith("dated")
 
 
 def _role_of(
@@ -246,8 +461,29 @@ def _last_signature_date(text: PreparedText, dates: list[FoundDate]) -> date | N
     signatures = [
         found.value
         for found in dates
-        if (found.start >= tail_start or block[0] <= found.start < block[1])
+        if (
+            found.start >= tail_start
+            or block[0] <= found.start < block[1]
+            # a signature page before the exhibits: "Date: ... By: /s/ ..."
+            or "/s/"
+            in text.low[
+                max(0, found.start - _SIGNATURE_MARK_REACH) : found.end + _SIGNATURE_MARK_REACH
+            ]
+        )
         and _SIGNATURE_DATE_BEFORE.search(text.low, max(0, found.start - 20), found.start)
+    ]
+    return max(signatures) if signatures else None
+
+
+def _signed_beside_signature(text: PreparedText, dates: list[FoundDate]) -> date | None:
+    """The latest date written right after a signature ('/s/ Jane Roe 1/14/02'), if any."""
+    signatures = [
+        found.value
+        for found in dates
+        if _SIGNATURE_MARK.search(
+            text.low, max(0, found.start - _SIGNATURE_MARK_REACH), found.start
+        )
+        and not _SENTENCE_WORDS.search(text.low, max(0, found.start - 40), found.start)
     ]
     return max(signatures) if signatures else None
 

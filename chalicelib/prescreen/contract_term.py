@@ -22,16 +22,19 @@ _NUMBER = "|".join(sorted((re.escape(word) for word in _NUMBERS), key=len, rever
 # The unit is the literal anchor; the number and its preposition are read backwards.
 _UNIT = re.compile(r"years?\b|months?\b|года\b|год\b|лет\b|месяц(?:а|ев)?\b")
 _LENGTH_BEFORE = re.compile(
-    rf"(?:for|of|until|be|на|течение)\s+(?:an?\s+|the\s+)?(?:initial\s+)?(?:term\s+of\s+|period\s+of\s+)?"
+    rf"(?:for|of|until|be|is|ending|expires?\s+in|date|на|течение)\s+(?:an?\s+|the\s+)?(?:initial\s+)?"
+    rf"(?:(?:term|period)\s+of\s+)?"
     rf"(?P<number>\d{{1,2}}|{_NUMBER})\s*"
     # "five (5) years", "2 (два) года": the bracket repeats the number
-    rf"(?:\(\s*(?:(?P<digits>\d{{1,2}})|[а-яёa-z -]{{2,30}})\s*\)\s*)?"
-    rf"(?:calendar\s+|календарн\w+\s+)?$"
+    rf"(?:\(\s*(?:(?P<digits>\d{{1,2}})|[а-яёa-z -]{{1,30}})\s*\)\s*)?"
+    rf"(?:full\s+)?(?:calendar\s+|календарн\w+\s+)?$"
 )
 # The sentence must set the term of the contract itself.
 _CONTRACT_TERM = re.compile(
-    r"(?:this\s+(?:[\w-]+\s+){0,3}?agreement|initial\s+term|the\s+term)\s[^.]{0,160}?"
-    r"(?:commenc|continu|remain|extend|shall\s+be|be\s+for|begin)"
+    r"(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)|initial\s+term|the\s+term)\s[^.]{0,160}?"
+    r"(?:commenc|continu|remain|extend|(?:shall|will)\s+be|be\s+for|begin"
+    r"|in\s+(?:full\s+)?(?:force|effect)|valid|expire|terminat\w*\s+on|end\s+on|\bis\s|\bmean"
+    r"|shall\s+have|effective\s+for)"
     r"|(?:договор|контракт|соглашени)\w*[^.]{0,120}(?:действ|заключ)"
     r"|срок\w*\s+действия"
 )
@@ -40,6 +43,19 @@ _NOT_CONTRACT_TERM = re.compile(
     r"|(?:prior\s+to|after|following|upon)\s+(?:the\s+)?(?:expiration|termination)"
 )
 _MAX_UNITS = 60
+_ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "fifteenth": 15, "twentieth": 20,
+}  # fmt: skip
+# "shall end on the fifth anniversary of the Effective Date": the term in whole years.
+_ANNIVERSARY = re.compile(
+    r"anniversary\s+of\s+(?:the\s+|this\s+)?(?:effective\s+date|date\s+(?:hereof|of\s+this)"
+    r"|execution\s+date|commencement\s+date|agreement)|anniversary\s+thereof"
+)
+_ANNIVERSARY_BEFORE = re.compile(
+    rf"\b(?P<ordinal>{'|'.join(_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))\s*(?:\(\s*\d{{1,2}}\s?\w{{0,2}}\s*\)\s*)?$"
+)
+_MAX_ANNIVERSARIES = 10
 _WINDOW = 70
 
 
@@ -62,6 +78,47 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
         )
         months = number * 12 if unit.group(0).startswith(("year", "год", "лет")) else number
         return add_months(start, months)
+    return None
+
+
+def end_from_anniversary(text: PreparedText, start: date) -> date | None:
+    """Start plus N years when the contract's term ends on an anniversary of its start."""
+    for count, found in enumerate(_ANNIVERSARY.finditer(text.low)):
+        if count >= _MAX_ANNIVERSARIES:
+            break
+        ordinal = _ANNIVERSARY_BEFORE.search(text.low, max(0, found.start() - 30), found.start())
+        if ordinal is None:
+            continue
+        begin, _ = text.sentence_span(found.start(), found.end())
+        sentence = text.low[begin : found.end()]
+        if not _CONTRACT_TERM.search(sentence) or _NOT_CONTRACT_TERM.search(sentence):
+            continue
+        if re.search(r"terminate\s+this|may\s+terminate|right\s+to", sentence):
+            continue  # a right to end it after the anniversary, not its end
+        word = ordinal.group("ordinal")
+        years = _ORDINALS.get(word) or int(word[:-2])
+        return add_months(start, 12 * years)
+    return None
+
+
+# "shall remain in effect until the end of the current calendar year", "until the end of 2006"
+_UNTIL_YEAR_END = re.compile(
+    r"until\s+(?:the\s+)?end\s+of\s+(?:the\s+)?(?:calendar\s+year\s+)?(?:(?P<year>\d{4})\b"
+    r"|(?:current|then[\s-]current)\s+(?:calendar\s+)?year)"
+)
+
+
+def end_of_year(text: PreparedText, start: date) -> date | None:
+    """December 31 of the year the contract runs to, when it runs to the end of a year."""
+    for count, found in enumerate(_UNTIL_YEAR_END.finditer(text.low)):
+        if count >= _MAX_ANNIVERSARIES:
+            break
+        begin, _ = text.sentence_span(found.start(), found.end())
+        sentence = text.low[begin : found.end()]
+        if not _CONTRACT_TERM.search(sentence) or _NOT_CONTRACT_TERM.search(sentence):
+            continue
+        year = int(found.group("year") or start.year)
+        return date(year, 12, 31) if year >= start.year else None
     return None
 
 

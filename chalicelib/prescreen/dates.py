@@ -30,7 +30,8 @@ def _en_month(name: str) -> str:
     )
 
 
-_ORDINAL = r"(?:\s?(?:st|nd|rd|th)\b)?"  # "1st", and "1 st" as some PDFs split it
+# "1st", and "1 st" or "18t h" as some PDFs split it
+_ORDINAL = r"(?:\s?(?:s\s?t|n\s?d|r\s?d|t\s?h)\b)?"
 # Every form that opens with a digit, in one pattern that opens with the digit itself:
 # the engine then skips straight between digits (ten times faster than alternatives
 # that each open with a group).
@@ -42,6 +43,10 @@ _DIGIT_DATE = re.compile(
     r"|(?P<n_a>\d?)(?P<sep>[./])(?P<n_b>\d{1,2})(?P=sep)(?P<n_y>\d{4})(?!\d)"
     # 2024-01-01
     r"|(?P<iso_y>\d{3})-(?P<iso_m>\d{2})-(?P<iso_d>\d{2})(?!\d)"
+    # English short forms, month first: 7/18/11, 3-31-16, 12-23-2019 (read only in English
+    # texts); a two-digit year is this century below 50, the last one from 50
+    r"|(?P<s_a>\d?)(?:/(?P<s_d>\d{1,2})/(?P<s_y2>\d{2})|-(?P<s_dd>\d{1,2})-(?P<s_y>\d{4}|\d{2}))"
+    r"(?![\d/-])"
     # 1 January 2024 / 1st day of January, 2024 / 1st of March, 2003
     rf"|(?P<dmy_d>\d?){_ORDINAL}\s+(?:day\s+of\s+|of\s+)?{_en_month('dmy_m')}\s*,?\s+(?P<dmy_y>\d{{4}})"
     r")"
@@ -97,6 +102,8 @@ def _date_of(match: re.Match[str], *, month_first: bool) -> date | None:
     if group.get("mdy_m"):
         return _make(int(group["mdy_y"]), _EN_MONTHS[group["mdy_m"][:3]], int(group["mdy_d"]))
     first = group["d1"]
+    if group["s_d"] or group["s_dd"]:
+        return _short_date(group, month_first=month_first)
     if group["ru_m"]:
         month = next(n for stem, n in _RU_MONTHS.items() if group["ru_m"].startswith(stem))
         return _make(int(group["ru_y"]), month, int(first + group["ru_d"]))
@@ -108,6 +115,16 @@ def _date_of(match: re.Match[str], *, month_first: bool) -> date | None:
     if group["iso_y"]:
         return _make(int(first + group["iso_y"]), int(group["iso_m"]), int(group["iso_d"]))
     return _make(int(group["dmy_y"]), _EN_MONTHS[group["dmy_m"][:3]], int(first + group["dmy_d"]))
+
+
+def _short_date(group: dict[str, str], *, month_first: bool) -> date | None:
+    """7/18/11, 3-31-16: month first, and only in English ("3-31-16" is no Russian date)."""
+    if not month_first:
+        return None
+    year = int(group["s_y2"] or group["s_y"])
+    if year < 100:
+        year += 2000 if year < 50 else 1900
+    return _make(year, int(group["d1"] + group["s_a"]), int(group["s_d"] or group["s_dd"]))
 
 
 def parse_date(fragment: str) -> date | None:

@@ -1,0 +1,228 @@
+"""English contract dates as CUAD reads them: the agreement, effective and expiration dates.
+
+Short quotes are from train-split CUAD contracts (CC BY 4.0) or written in their style.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from chalicelib.prescreen.contract_dates import find_contract_dates
+from chalicelib.prescreen.dates import find_dates
+from chalicelib.prescreen.text import prepare_text
+
+
+def _dates(text: str) -> tuple[date | None, date | None, date | None]:
+    found = find_contract_dates(prepare_text(text), english=True)
+    return found.signed_on, found.starts_on, found.ends_on
+
+
+@pytest.mark.parametrize(
+    ("written", "value"),
+    [
+        ("signed on 7/18/11 by", date(2011, 7, 18)),
+        ("Date: 03/24/06", date(2006, 3, 24)),
+        ("Date: 3-31-16", date(2016, 3, 31)),
+        ("Date: 12-23-2019", date(2019, 12, 23)),
+        ("the 18t h day of August 2014", date(2014, 8, 18)),
+        ("the 1s t day of June, 2004", date(2004, 6, 1)),
+        ("11/19/99", date(1999, 11, 19)),
+    ],
+)
+def test_english_short_and_split_forms(written: str, value: date) -> None:
+    assert [found.value for found in find_dates(written.lower(), english=True)] == [value]
+
+
+@pytest.mark.parametrize("written", ["page 1/2/3", "555-12-2019", "13/40/19", "Section 2-1-a"])
+def test_numbers_that_are_no_short_dates(written: str) -> None:
+    assert find_dates(written.lower(), english=True) == []
+
+
+def test_russian_text_keeps_day_first_and_no_short_forms() -> None:
+    assert [d.value for d in find_dates("01.02.2024 и 3/4/24")] == [date(2024, 2, 1)]
+
+
+def test_effective_as_of_in_the_preamble_is_the_agreement_date() -> None:
+    text = (
+        'STRATEGIC ALLIANCE AGREEMENT\nThis Strategic Alliance Agreement (this "Agreement"), '
+        'effective as of December 10, 2015 (the "Effective Date"), is by and between Allscripts '
+        "Healthcare, LLC and Phreesia, Inc."
+    )
+
+    assert _dates(text)[:2] == (date(2015, 12, 10), date(2015, 12, 10))
+
+
+def test_made_as_of_but_effective_as_of_another_day() -> None:
+    text = (
+        "CELEBRITY ENDORSEMENT AGREEMENT\nThis Agreement is made as of this March 14, 2012 but "
+        'effective as of March 1, 2012 ("Effective Date") by and between Bizzingo, Inc. and '
+        "the Celebrity."
+    )
+
+    assert _dates(text)[:2] == (date(2012, 3, 14), date(2012, 3, 1))
+
+
+def test_is_made_this_day_dates_the_document_past_the_title() -> None:
+    text = (
+        "FIRST AMENDMENT TO SUPPLY AND MANUFACTURING AGREEMENT\n"
+        + "Recitals of the parties and their addresses. " * 10
+        + 'This first amendment to the supply and manufacturing agreement (the "Agreement") is '
+        "made this 22 day of June 2018."
+    )
+
+    assert _dates(text)[0] == date(2018, 6, 22)
+
+
+def test_in_witness_whereof_gives_the_agreement_date() -> None:
+    text = (
+        "JOINT FILING AGREEMENT\nThe undersigned agree to file jointly. "
+        + "Filler. " * 600
+        + "IN WITNESS WHEREOF, the undersigned hereby execute this Joint Filing Agreement as of "
+        "February 19, 2020.\nPRAIRIE ECI ACQUIROR LP"
+    )
+
+    assert _dates(text)[0] == date(2020, 2, 19)
+
+
+def test_date_beside_a_signature_and_the_filing_footer() -> None:
+    text = (
+        "WEB HOSTING AGREEMENT\nAny disputes arising herein shall be settled in a court in "
+        "Florida.\n/s/ Yannick Tessier 9/9/97\n"
+        "Source: GALACTICOMM TECHNOLOGIES INC, 10-K, 11/7/1997"
+    )
+
+    assert _dates(text)[0] == date(1997, 9, 9)
+
+
+def test_no_effective_date_of_its_own_when_only_dated() -> None:
+    text = (
+        "SUPPLY AGREEMENT\nThis Agreement is made July 31, 2017 between Profound Medical Inc. "
+        "and Philips Medical Systems Nederland B.V. The parties agree as follows."
+    )
+
+    assert _dates(text)[:2] == (date(2017, 7, 31), None)
+
+
+def test_term_that_begins_on_the_date_hereof_starts_on_the_signing_date() -> None:
+    text = (
+        'SUPPLY AGREEMENT\nThis supply agreement (the "Agreement") is entered into as of '
+        "February 28, 2019 by and between Florida Chemical Company and Flotek.\n"
+        '3. Term. The "Term" shall begin on the date hereof and shall expire December 31, 2023.'
+    )
+
+    assert _dates(text) == (date(2019, 2, 28), date(2019, 2, 28), date(2023, 12, 31))
+
+
+def test_effective_date_defined_by_an_event_has_no_date() -> None:
+    text = (
+        'INTELLECTUAL PROPERTY AGREEMENT dated as of August 28, 2009.\nThe term "Effective Date" '
+        "means the Closing Date."
+    )
+
+    assert _dates(text)[:2] == (date(2009, 8, 28), None)
+
+
+def test_effective_as_of_the_latest_signature() -> None:
+    text = (
+        "OPERATIONS AND MAINTENANCE AGREEMENT\nThe parties have signed this Agreement effective "
+        'as of the latest date set forth below.\n"Owner:" Date: December 10, 2009 By: /s/ A. B.\n'
+        '"Service Provider:" Date: December 11, 2009 By: /s/ C. D.'
+    )
+
+    assert _dates(text)[1] == date(2009, 12, 11)
+
+
+@pytest.mark.parametrize(
+    ("term", "end"),
+    [
+        (
+            "This Agreement will commence on the Effective Date, and will terminate on the third "
+            "anniversary of the Effective Date.",
+            date(2017, 9, 21),
+        ),
+        (
+            "The Agreement shall have an initial term of ten (10) years commencing from the "
+            "Effective Date and ending on the tenth (10th) anniversary thereof.",
+            date(2024, 9, 21),
+        ),
+        (
+            "Unless terminated earlier as provided herein, this Agreement shall terminate on the "
+            "date three (3) years from the Effective Date.",
+            date(2017, 9, 21),
+        ),
+        (
+            "The term of this Agreement is twenty-four (24) months.",
+            date(2016, 9, 21),
+        ),
+        (
+            "This Agreement shall commence on the Effective Date and shall continue for a period "
+            "of twelve (12) full calendar months.",
+            date(2015, 9, 21),
+        ),
+        (
+            "This agreement shall remain in effect until the end of the current calendar year.",
+            date(2014, 12, 31),
+        ),
+    ],
+)
+def test_end_computed_from_the_term(term: str, end: date) -> None:
+    text = (
+        "CO-HOSTING AGREEMENT\nThis Agreement is entered into as of September 21, 2014 (the "
+        '"Effective Date") by and between the parties.\n2. Term. ' + term
+    )
+
+    assert _dates(text)[2] == end
+
+
+def test_explicit_end_of_a_renewal_period_is_not_the_end() -> None:
+    text = (
+        "ENDORSEMENT AGREEMENT\nThis Agreement is effective as of January 1, 2000.\n1.1 The term "
+        "of this Agreement shall begin on January 1, 2000 and continue for an initial period of "
+        "five (5) years.\n8. The Company may renew this Agreement for one (1) additional five "
+        "year period that shall begin on January 1, 2005 and end on December 31, 2009."
+    )
+
+    assert _dates(text)[2] == date(2005, 1, 1)
+
+
+def test_defined_expiration_and_term_headings() -> None:
+    assert _dates(
+        'PROMOTION AGREEMENT dated as of August 6, 2019.\n1.40 "Expiration Date" means '
+        "March 31, 2020."
+    )[2] == date(2020, 3, 31)
+    assert _dates(
+        "TRANSPORTATION AGREEMENT dated December 14, 2015.\n6. TERM: November 01, 2014 to "
+        "October 31, 2017\n7. Effect on previous contracts."
+    )[2] == date(2017, 10, 31)
+
+
+def test_a_period_inside_the_contract_starts_nothing() -> None:
+    text = (
+        "COOPERATION AGREEMENT\nThis Cooperation Agreement is made July 1, 2020.\n"
+        "4. Support Period. During the period commencing on the date hereof and ending at the "
+        "meeting, each party shall vote its shares."
+    )
+
+    assert _dates(text)[:2] == (date(2020, 7, 1), None)
+
+
+def test_no_end_for_a_contract_year_an_event_start_or_an_indefinite_term() -> None:
+    contract_year = (
+        "AGENCY AGREEMENT made as of March 29, 1999. This Agreement will continue in effect "
+        "until terminated. The business plan relating to the contract year ending Oct 31, 1999 "
+        "will be agreed upon at least sixty days before."
+    )
+    event_start = (
+        "HOSTING AGREEMENT dated as of August 9, 1999. This Agreement shall be effective as "
+        'of that date (the "Effective Date") the Site becomes fully operational and shall '
+        "continue for a period of one (1) year from the Effective Date."
+    )
+    indefinite = (
+        "TRANSPORTATION AGREEMENT dated May 20, 1996. This Agreement shall be effective from "
+        "the date first above written and shall continue indefinitely until terminated. Each "
+        "order shall be for a period of one (1) year."
+    )
+
+    assert [_dates(text)[2] for text in (contract_year, event_start, indefinite)] == [None] * 3
