@@ -43,6 +43,8 @@ def _option(sentence: str) -> tuple[bool, str | None]:
         " Agreement by an additional twenty four (24) months.",
         "If Distributor complies with all of its obligations, the Agreement shall be renewable"
         " on an annual basis for one (1) year terms.",
+        "When this Agreement expires, you will have the option to continue the franchise"
+        " relationship with us for two (2) additional terms of ten (10) years each.",
     ],
 )
 def test_an_option_to_renew_is_found_with_its_sentence(sentence: str) -> None:
@@ -66,6 +68,8 @@ def test_an_option_to_renew_is_found_with_its_sentence(sentence: str) -> None:
         "WHEREAS, the Parties wish to extend the term of Schedule 1 to cover additional years.",
         "Licensee shall have no right to renew this Agreement after the Initial Term of five"
         " years.",
+        "After termination, Licensee shall have the right to continue to use the Software"
+        " for a period of ninety days.",
         # a heading is not a clause
         "2.2 Option to Renew",
     ],
