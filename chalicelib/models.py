@@ -139,6 +139,9 @@ class PrescreenResult(Frozen):
     dispute_forum: ClauseFlag | None = None
     liability_cap: ClauseFlag | None = None
     auto_renewal: ClauseFlag | None = None
+    # A party's option (or right) to renew or extend the term: not automatic, someone must
+    # choose it. English contracts only; None where not judged.
+    renewal_option: ClauseFlag | None = None
     # Learned from CUAD's spans (English contracts only; None where not judged).
     anti_assignment: ClauseFlag | None = None
     non_compete: ClauseFlag | None = None

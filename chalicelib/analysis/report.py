@@ -35,12 +35,14 @@ _CLAUSE_FLAGS = (
     ("liability_cap", "Liability cap"),
     ("auto_renewal", "Automatic renewal"),
 )
-# Judged for English contracts only, by the learned detectors: shown where judged.
+# Judged for English contracts only (by the learned detectors, or English-only rules such
+# as the renewal option): shown where judged.
 _LEARNED_FLAGS = (
     ("anti_assignment", "Anti-assignment"),
     ("non_compete", "Non-compete"),
     ("exclusivity", "Exclusivity"),
     ("uncapped_liability", "Uncapped liability"),
+    ("renewal_option", "Renewal option"),
 )
 _NONE = "—"
 _EVIDENCE_CHARS = 160

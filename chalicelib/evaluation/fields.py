@@ -80,12 +80,14 @@ def _flag(column: str, attribute: str, *, yes: str) -> Field:
 
 
 def _renewal(labels: dict[str, str], result: PrescreenResult) -> Outcome:
-    # CUAD's renewal term is a length ("successive 1 year"); any length means it renews.
+    # CUAD's renewal term is a length ("successive 1 year"); any length means it renews,
+    # automatically or at a party's option (CUAD counts "unilateral extensions" too).
     truth = bool(labels["renewal_term"])
-    said = bool(result.auto_renewal and result.auto_renewal.present)
-    return Outcome(
-        _show(labels["renewal_term"]), "yes" if said else "no", truth == said, truth, said
-    )
+    automatic = bool(result.auto_renewal and result.auto_renewal.present)
+    optional = bool(result.renewal_option and result.renewal_option.present)
+    said = automatic or optional
+    found = "yes (automatic)" if automatic else "yes (option)" if optional else "no"
+    return Outcome(_show(labels["renewal_term"]), found, truth == said, truth, said)
 
 
 def _date(column: str, attribute: str) -> Field:

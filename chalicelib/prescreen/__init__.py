@@ -32,6 +32,7 @@ from chalicelib.prescreen.language import is_bilingual, language_of, letter_coun
 from chalicelib.prescreen.money import find_total_amount
 from chalicelib.prescreen.parties import find_parties_ru
 from chalicelib.prescreen.parties_en import find_parties_en
+from chalicelib.prescreen.renewal_option import find_renewal_option
 from chalicelib.prescreen.routing import RoutingPolicy, choose_route
 from chalicelib.prescreen.tabular import read_statement
 from chalicelib.prescreen.text import PreparedText, prepare_text
@@ -133,6 +134,11 @@ def _contract_draft(
         dispute_forum=clauses["dispute_forum"],
         liability_cap=_cap(clauses["liability_cap"], learned, language),
         auto_renewal=clauses["auto_renewal"],
+        renewal_option=(
+            find_renewal_option(text, can_judge=can_judge)
+            if "en" in languages and contract_words
+            else None
+        ),
         anti_assignment=learned.get("anti_assignment"),
         non_compete=learned.get("non_compete"),
         exclusivity=learned.get("exclusivity"),

@@ -46,6 +46,7 @@ _CLAUSE_FLAGS = (
     "dispute_forum",
     "liability_cap",
     "auto_renewal",
+    "renewal_option",
     "anti_assignment",
     "non_compete",
     "exclusivity",

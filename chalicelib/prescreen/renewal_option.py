@@ -1,0 +1,150 @@
+"""A renewal that someone must choose: a party's option to renew or extend the term.
+
+Auto-renewal (`clauses.py`) is a term that runs on by itself. Many contracts instead
+give one party the right to renew ("Licensee may renew this Agreement for two
+additional five-year terms by giving notice", "the term may be extended at Company's
+option for one year"). A lawyer treats these differently from an evergreen clause, so
+they are a fact of their own; CUAD's "Renewal Term" column counts both kinds. A
+renewal the parties may only agree on ("may be extended upon the mutual written
+agreement of the parties") is no one's right, and CUAD's train labels mostly leave
+it out, so it is not flagged.
+
+A trigger phrase (a modal or an option word next to "renew"/"extend") is looked for in
+the lower-case text around those two words; its sentence must then be about the
+contract's term (the term, this agreement, a further period of years) and not about
+something else that is renewed or extended (insurance, a warranty, a deadline, a patent).
+Each trigger opens with a literal word and has only bounded gaps, it is matched only in
+short windows, and a bounded number of candidates is checked, so the work stays linear
+in the length of the text.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from chalicelib.models import ClauseFlag
+
+if TYPE_CHECKING:
+    from chalicelib.prescreen.text import PreparedText
+
+_MAX_CANDIDATES = 60
+_MIN_WORDS = 6  # a heading ("2.2 Option to Renew") proves nothing
+
+_RENEW = r"(?:renew|extend)"
+_RENEWED = r"(?:renewed|extended)"
+# The phrases that offer a renewal to a party rather than impose one.
+_TRIGGER = re.compile(
+    # "Licensee may renew", "Customer may, at its option, renew"
+    r"may\s+(?:,\s*)?(?:at\s+its\s+(?:sole\s+)?option\s*,?\s+)?(?:elect\s+to\s+)?"
+    + _RENEW
+    # "may be renewed", "may thereafter be extended", "can be renewed"
+    + r"|(?:may|can)\s+(?:thereafter\s+|further\s+|also\s+)?be\s+(?:further\s+)?"
+    + _RENEWED
+    # "the option to renew", "the right to extend", "options to extend", "the option to
+    # continue the franchise relationship" (not "the right to continue", said of much else)
+    + r"|(?:option|options|right)\s+to\s+(?:further\s+)?"
+    + _RENEW
+    + r"|option\s+to\s+continue"
+    # "elects to renew", "election to extend" (not "wishes to extend", which in train
+    # contracts mostly only sets the notice for an extension the parties must agree on)
+    + r"|elect(?:s|ion)?\s+to\s+(?:seek\s+to\s+)?"
+    + _RENEW
+    # "at Rogers' option, this Agreement shall renew", "at the option of the Licensor"
+    + r"|at\s+(?:the\s+)?(?:sole\s+)?option\s+of"
+    + r"|at\s+(?:its|their|[a-z]+['’]s?)\s+(?:sole\s+|own\s+)?option"
+    # "shall be renewable for one-year terms", "is renewable on an annual basis"
+    + r"|(?:is|be|are)\s+renewable|renewable\s+(?:for|on|at|by|upon|annually)"
+    + r"|extendable|extendible"
+)
+# The triggers are looked for only around the words "renew" and "extend": one regex of
+# many alternatives over the whole text costs milliseconds, str.find microseconds.
+# "At Rogers' option, this Agreement shall renew" puts the trigger ~50 characters before.
+_BEFORE_ANCHOR = 70
+_AFTER_ANCHOR = 20
+_MAX_ANCHORS = 200
+# The sentence must be about the contract's own term lasting longer.
+_ABOUT_TERM = re.compile(
+    r"\bterm\b|this\s+agreement|the\s+agreement|franchise"
+    r"|(?:additional|further|successive|subsequent|renewal|extension|another)\s+"
+    r"(?:[\w()-]+\s+){0,3}?(?:terms?|periods?|years?)\b"
+)
+# ... and say for how long, or that it is for one more term: "for two additional
+# five-year terms", "for an additional period", "on a yearly basis".
+_FOR_A_PERIOD = re.compile(r"\b(?:year|years|month|months|term|terms|period|periods|basis)\b")
+# What a party may renew or extend must be the term or the contract, not a date or a
+# deadline ("TAG may extend the Conversion Date").
+_OBJECT = re.compile(
+    r"term|agreement|franchise|contract|licen[cs]e|arrangement|relationship|period|year"
+    r"|\bit\b|\bfor\b|\bby\b"
+)
+_OBJECT_REACH = 50
+# A renewal the parties may agree on is no one's right: any contract can be extended
+# by a new agreement, and CUAD's train labels mostly leave these out.
+_BY_AGREEMENT = re.compile(
+    r"mutual|both\s+parties|(?:the\s+)?parties\s+(?:may\s+|must\s+|shall\s+)?agree"
+    r"|agreement\s+of\s+(?:the|both)\s+parties|(?:common|written)\s+agreement"
+    r"|agreed\s+in\s+writing|amendment|addendum|negotiat|consent\s+of\s+(?:both|the\s+parties)"
+    r"|satisfactory\s+agreement|to\s+be\s+agreed"
+)
+# What else gets renewed or extended, and phrases that deny the right.
+_REJECT = re.compile(
+    r"insurance|polic(?:y|ies)\b|warrant(?:y|ies)|letter\s+of\s+credit|\bcredit\b|\bnotes\b"
+    r"|deadline|time\s+(?:for|to|period)|cure\s+period|due\s+date|payment\s+terms?"
+    r"|patent|registration|trademark\s+application|permit|lease\b|\bsublease|whereas"
+    r"|no\s+(?:right|option|obligation)|(?:not|never)\s+(?:have\s+)?(?:any\s+|the\s+)?"
+    r"(?:right|option|obligation)|(?:shall|will|does|do)\s+not\s+(?:be\s+)?(?:obligated|required)"
+    r"|(?:shall|will)\s+not\s+(?:be\s+)?(?:renew|extend)|non-?\s?renewable"
+    r"|exclusivity|offer\s+to\s+extend"
+    # a table of contents run together: "3.2 Options to Renew 3 3.3 Renewal of ..."
+    r"|[a-z]\s+\d{1,3}\s+\d{1,2}\.\d{1,2}\s+[a-z]"
+)
+
+
+def find_renewal_option(text: PreparedText, *, can_judge: bool) -> ClauseFlag | None:
+    """A party's option (or right) to renew or extend the term.
+
+    Present with the sentence that offers it; absent only where the text is long
+    enough to tell, else None (a fragment cannot prove that no option exists).
+    """
+    checked: set[int] = set()
+    for anchor in _anchors(text.low):
+        # Every trigger ends at (or, for "renewable", starts with) the anchor's word.
+        lo, hi = max(0, anchor - _BEFORE_ANCHOR), anchor + _AFTER_ANCHOR
+        for found in _TRIGGER.finditer(text.low, lo, hi):
+            start, end = found.span()
+            if start in checked or (start and text.low[start - 1].isalpha()):
+                continue  # seen from an earlier anchor, or inside a longer word
+            checked.add(start)
+            if len(checked) > _MAX_CANDIDATES:
+                return ClauseFlag(present=False) if can_judge else None
+            if _proves_option(text, found):
+                return ClauseFlag(present=True, evidence=text.evidence(start, end))
+    return ClauseFlag(present=False) if can_judge else None
+
+
+def _anchors(low: str) -> list[int]:
+    """Where "renew", "extend" or "option to continue" occurs, in text order."""
+    found: list[int] = []
+    for word in ("renew", "extend", "option to continue"):
+        at = low.find(word)
+        while at >= 0 and len(found) < _MAX_ANCHORS:
+            found.append(at)
+            at = low.find(word, at + len(word))
+    return sorted(found)
+
+
+def _proves_option(text: PreparedText, found: re.Match[str]) -> bool:
+    start, end = found.span()
+    if found.group().endswith(("renew", "extend", "continue")) and not _OBJECT.search(
+        text.low, end, end + _OBJECT_REACH
+    ):
+        return False
+    sentence = text.sentence(start, end)
+    return (
+        len(sentence.split()) >= _MIN_WORDS
+        and _ABOUT_TERM.search(sentence) is not None
+        and _FOR_A_PERIOD.search(sentence) is not None
+        and not _BY_AGREEMENT.search(sentence)
+        and not _REJECT.search(sentence)
+    )
