@@ -83,6 +83,10 @@ def fact_features(
     below), by fact; a rule-decided fact has none.
     """
     found, judged = _found(getattr(result, attribute))
+    if attribute == "auto_renewal":
+        # Whether the contract renews at all, automatically or at a party's option: what
+        # the eval (CUAD's renewal term) judges this fact by.
+        found = max(found, _found(result.renewal_option)[0])
     codes = {d.code for d in doubts}
     margin = max(-_MARGIN_LIMIT, min(_MARGIN_LIMIT, margins.get(attribute, 0.0)))
     parties = min(len(result.parties), 4) / 4 if attribute == "parties" else 0.0
