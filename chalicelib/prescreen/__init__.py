@@ -84,10 +84,7 @@ def screen_text(
         both = language == "unknown" or language != detected or is_bilingual(*counts)
         draft, margins = _contract_draft(text, language, ("ru", "en") if both else (language,))
     doubts = find_doubts(draft, text, pipeline)
-    # The calibration was fitted on contracts whose clauses could be judged; a letter, a
-    # payment order or a page of a contract is outside it, and keeps the doubts' own.
-    calibrated = pipeline != "tabular" and not any(d.code == "clauses_unjudged" for d in doubts)
-    facts = fact_confidence(draft, doubts, margins) if calibrated else {}
+    facts = fact_confidence(draft, doubts, margins) if pipeline != "tabular" else {}
     # The expected share of the facts that are right; the doubts alone where no model is.
     confidence = round(sum(facts.values()) / len(facts), 3) if facts else doubt_product(doubts)
     scored = draft.model_copy(

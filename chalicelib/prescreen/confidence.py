@@ -42,6 +42,10 @@ _AMENDMENT = re.compile(
 )
 
 
+# The doubt that holds a document for a person whatever its confidence (routing).
+CLAUSES_UNJUDGED = "Too little contract text to judge the clauses."
+
+
 @dataclass(frozen=True)
 class Doubt:
     """One reason the facts may be wrong, and how much it lowers the confidence."""
@@ -122,9 +126,7 @@ def _contract_doubts(draft: PrescreenResult, text: PreparedText) -> list[Doubt]:
         doubts.append(Doubt("role_missing", 0.95, "A party's role in the contract was not found."))
     flags = (draft.penalty, draft.unilateral_termination, draft.dispute_forum)
     if any(flag is None for flag in flags):
-        doubts.append(
-            Doubt("clauses_unjudged", 0.8, "Too little contract text to judge the clauses.")
-        )
+        doubts.append(Doubt("clauses_unjudged", 0.8, CLAUSES_UNJUDGED))
     if draft.amount is not None and draft.amount.words_agree is False:
         doubts.append(
             Doubt(

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from chalicelib.prescreen.confidence import CLAUSES_UNJUDGED
+
 if TYPE_CHECKING:
     from chalicelib.models import PrescreenResult, Route
     from chalicelib.settings import Settings
@@ -52,6 +54,14 @@ def choose_route(result: PrescreenResult, policy: RoutingPolicy) -> tuple[Route,
         return "deep_analysis", (
             f"The amount {result.amount.amount} {result.amount.currency} is at or above "
             f"the high-value threshold of {policy.high_value_threshold}.",
+        )
+    if CLAUSES_UNJUDGED in result.doubts:
+        # A letter, a payment order, a page: its facts may all be right (there are none),
+        # but prescreen could not read it as a contract, and a person should.
+        return "manual_review", (
+            "Prescreen could not judge the clauses of this text as a contract's: "
+            "a person should check what it is.",
+            *result.doubts,
         )
     if confidence < policy.review_min_confidence:
         return "manual_review", (

@@ -131,11 +131,11 @@ def test_a_statement_keeps_the_doubts_confidence() -> None:
     assert result.confidence < 1.0
 
 
-def test_a_text_whose_clauses_cannot_be_judged_keeps_the_doubts_confidence() -> None:
-    # A short letter: every fact is "right" (there are none), but it is no contract, and
-    # the calibration fitted on contracts says nothing about it; a person should look.
+def test_a_text_whose_clauses_cannot_be_judged_goes_to_a_person() -> None:
+    # A short letter: every fact is "right" (there are none), so its calibrated
+    # confidence may be high, but it is no contract: a person should look.
     letter = "Письмо\n\nПросим рассмотреть приложенные материалы.\n"
     result = prescreen_document(letter, pipeline="contract", policy=RoutingPolicy())
-    assert result.fact_confidence == {}
-    assert result.confidence < RoutingPolicy().review_min_confidence
+    assert result.fact_confidence
     assert result.route == "manual_review"
+    assert "could not judge the clauses" in result.route_reasons[0]
