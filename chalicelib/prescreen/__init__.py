@@ -85,8 +85,14 @@ def screen_text(
         draft, margins = _contract_draft(text, language, ("ru", "en") if both else (language,))
     doubts = find_doubts(draft, text, pipeline)
     facts = fact_confidence(draft, doubts, margins) if pipeline != "tabular" else {}
-    # The expected share of the facts that are right; the doubts alone where no model is.
-    confidence = round(sum(facts.values()) / len(facts), 3) if facts else doubt_product(doubts)
+    # The expected share of the facts that are right; the doubts alone where no model is,
+    # and no more than the doubts allow for a text whose clauses could not be judged (a
+    # letter, a payment order): the calibration was fitted on contracts, not on those.
+    confidence = doubt_product(doubts)
+    if facts:
+        mean = round(sum(facts.values()) / len(facts), 3)
+        unjudged = any(d.code == "clauses_unjudged" for d in doubts)
+        confidence = min(mean, confidence) if unjudged else mean
     scored = draft.model_copy(
         update={
             "confidence": confidence,

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.e2e
 
 MAX_EXAMPLES = 10  # per operation, derandomized: the file takes ~15 s on 2 CPUs
-STATEFUL_SCENARIOS = 20  # sequences of at most 5 linked calls: ~5 s
+STATEFUL_SCENARIOS = 40  # sequences of at most 5 linked calls: ~10 s; 20 missed a link once
 HOSTILE_EXAMPLES = 4  # drawn per JSON operation, beside its explicit cases: ~5 s in all
 CHECKS = [
     not_a_server_error,

@@ -132,10 +132,12 @@ def test_a_statement_keeps_the_doubts_confidence() -> None:
 
 
 def test_a_text_whose_clauses_cannot_be_judged_goes_to_a_person() -> None:
-    # A short letter: every fact is "right" (there are none), so its calibrated
-    # confidence may be high, but it is no contract: a person should look.
+    # A short letter: every fact is "right" (there are none), so its facts' calibrated
+    # probabilities may be high, but it is no contract, and the calibration knows none:
+    # the doubts cap its confidence, and a person should look.
     letter = "Письмо\n\nПросим рассмотреть приложенные материалы.\n"
     result = prescreen_document(letter, pipeline="contract", policy=RoutingPolicy())
     assert result.fact_confidence
+    assert result.confidence < min(result.fact_confidence.values())
     assert result.route == "manual_review"
     assert "could not judge the clauses" in result.route_reasons[0]
