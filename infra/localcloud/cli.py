@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from chalicelib.evaluation.labels import Split
+    from chalicelib.extract import ExtractLimits
     from infra.localcloud.cloud import LocalCloud
     from infra.localcloud.telegram_local import LocalTelegram
 
@@ -171,20 +172,25 @@ def review(args: argparse.Namespace) -> int:
     return _call_lead("run_review", args.document_id, args.decision, args.reviewer, args.comment)
 
 
+def _production_limits() -> ExtractLimits:
+    """Extract's limits as the Lambda has them; no table or bucket is touched."""
+    from chalicelib.extract import ExtractLimits
+    from chalicelib.settings import Settings
+
+    return ExtractLimits.from_settings(Settings(table_name="-", bucket_name="-"))
+
+
 def evaluate(args: argparse.Namespace) -> int:
     """Extract and Prescreen on labelled contracts, scored against their labels."""
     import json
 
     from chalicelib.evaluation import evaluate_corpus, render_table
-    from chalicelib.extract import ExtractLimits
-    from chalicelib.settings import Settings
 
     corpus = Path(args.corpus)
     if not corpus.is_dir():
         print(f"no such corpus directory: {corpus}", file=sys.stderr)
         return EXIT_INFRA
-    # The production limits, as the Extract Lambda has them; no table or bucket is touched.
-    limits = ExtractLimits.from_settings(Settings(table_name="-", bucket_name="-"))
+    limits = _production_limits()
     try:
         splits: tuple[Split, ...] = ("train", "test") if args.split == "all" else (args.split,)
         summary = evaluate_corpus(corpus, limits=limits, workers=args.workers, splits=splits)
@@ -231,15 +237,14 @@ def train_clauses(args: argparse.Namespace) -> int:
 def calibrate(args: argparse.Namespace) -> int:
     """Fit the calibrated confidence of each fact on the train split and write its file."""
     from chalicelib.evaluation.calibrate import write_calibration
-    from chalicelib.extract import ExtractLimits
-    from chalicelib.settings import Settings
 
     corpus = Path(args.corpus)
     if not corpus.is_dir():
         print(f"no such corpus directory: {corpus}", file=sys.stderr)
         return EXIT_INFRA
-    limits = ExtractLimits.from_settings(Settings(table_name="-", bucket_name="-"))
-    data = write_calibration(corpus, limits=limits, workers=args.workers, out=Path(args.out))
+    data = write_calibration(
+        corpus, limits=_production_limits(), workers=args.workers, out=Path(args.out)
+    )
     trained = ", ".join(f"{n} {language}" for language, n in data["trained_on"].items())
     for language, facts in data["languages"].items():
         print(f"{language}: {len(facts)} facts calibrated ({', '.join(facts)})")

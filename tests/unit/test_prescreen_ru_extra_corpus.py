@@ -10,16 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from chalicelib.evaluation.harness import screen_all
-from chalicelib.evaluation.labels import read_labelled
-from chalicelib.evaluation.report import summarize
-from chalicelib.extract import ExtractLimits, extract_document
-from tests.limits import UNIT_LIMITS
+from tests.unit.test_prescreen_eval_corpus import fixture_summary
 
 if TYPE_CHECKING:
     from pathlib import Path
-
-    from chalicelib.models import Extraction
 
 _HELD = (
     "ru.contract_type",
@@ -40,15 +34,8 @@ _HELD = (
 _MATCHER_ARTEFACTS = frozenset({("darenie.txt", "ru.role_b")})
 
 
-def _in_process(data: bytes, declared_ext: str, limits: ExtractLimits) -> Extraction:
-    return extract_document(data, declared_ext=declared_ext, limits=limits)
-
-
 def test_russian_fields_hold_on_the_extra_contracts(fixtures_dir: Path) -> None:
-    documents = read_labelled(fixtures_dir / "ru_contracts_extra")
-    summary = summarize(
-        screen_all(documents, limits=UNIT_LIMITS, extract=_in_process), corpus="ru_contracts_extra"
-    )
+    summary = fixture_summary(fixtures_dir / "ru_contracts_extra")
 
     misses = {
         (doc["file"], name): (value["expected"], value["found"])
@@ -56,6 +43,6 @@ def test_russian_fields_hold_on_the_extra_contracts(fixtures_dir: Path) -> None:
         for name, value in doc["fields"].items()
         if name in _HELD and not value["correct"] and (doc["file"], name) not in _MATCHER_ARTEFACTS
     }
-    assert len(documents) == 27
-    assert all(doc.language == "ru" for doc in documents)
+    assert len(summary["documents"]) == 27
+    assert all(doc["language"] == "ru" for doc in summary["documents"])
     assert not misses
