@@ -43,7 +43,10 @@ PRIOR_ACCURACY = 0.75
 NEWTON_STEPS = 30
 TOLERANCE = 1e-9
 BINS = 10
-_FACT = {(language, spec.name): spec.fact for language, specs in FIELDS.items() for spec in specs}
+# The prescreen fact each eval field ("en.parties") judges.
+_FACT = {
+    f"{language}.{spec.name}": spec.fact for language, specs in FIELDS.items() for spec in specs
+}
 
 Row = tuple[tuple[float, ...], float]
 
@@ -57,7 +60,7 @@ def calibration_rows(screened: Sequence[Screened]) -> dict[tuple[str, str], list
         language = item.document.language
         doubts = list(item.screening.doubts)
         for name, outcome in item.outcomes.items():
-            fact = _FACT[(language, name.split(".", 1)[1])]
+            fact = _FACT[name]
             features = fact_features(item.result, fact, doubts, item.screening.margins)
             rows[(language, fact)].append((features, float(outcome.correct)))
     return rows
@@ -159,7 +162,7 @@ def predictions(screened: Sequence[Screened], language: str) -> list[tuple[float
         if item.document.language != language:
             continue
         for name, outcome in item.outcomes.items():
-            fact = _FACT[(language, name.split(".", 1)[1])]
+            fact = _FACT[name]
             if fact in item.result.fact_confidence:
                 pairs.append((item.result.fact_confidence[fact], outcome.correct))
     return pairs

@@ -5,8 +5,8 @@ it does. For that, each fact of each language has a small logistic model over wh
 prescreen knows when it decides: whether it found a value, whether it could judge the
 clause at all, which doubts were raised, how sure a learned detector was and how many
 parties the preamble gave. How broken the text layer looks is not learned (the train
-split is clean text): its doubts' factors multiply every fact's probability. `make train` fits the
-models on the eval's outcomes for the train split (`chalicelib.evaluation.calibrate`)
+split is clean text): its doubts' factors multiply every fact's probability. `make train`
+fits the models on the eval's outcomes for the train split (`chalicelib.evaluation.calibrate`)
 and writes them to `calibration.json` beside this module; scoring is a dot product.
 
 A document's confidence is then the mean of its facts' probabilities: the share of
@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from chalicelib.models import ClauseFlag
+from chalicelib.prescreen.confidence import CONTRACT_DOUBTS, READING_DOUBTS
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -35,20 +36,6 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 CALIBRATION_FILE = Path(__file__).with_name("calibration.json")
-READING_DOUBTS = ("noise", "ocr")
-CONTRACT_DOUBTS = (
-    "short_text",
-    "language_unknown",
-    "no_title",
-    "kind_unknown",
-    "annex",
-    "no_party",
-    "one_side",
-    "role_missing",
-    "clauses_unjudged",
-    "amount_words_differ",
-    "dates_inverted",
-)
 FEATURES = (
     "bias",
     "found",
@@ -136,11 +123,6 @@ def shipped_calibration() -> dict[str, dict[str, FactModel]]:
     except ValueError:
         logger.warning("calibration file does not match the features; confidence uncalibrated")
         return {}
-
-
-def facts_of(language: str) -> tuple[str, ...]:
-    """The facts a language's calibration covers (none when it has no model)."""
-    return tuple(shipped_calibration().get(language, {}))
 
 
 def fact_confidence(

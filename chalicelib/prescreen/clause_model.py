@@ -137,26 +137,30 @@ def features(sentence: str) -> list[int]:
 
 def cue_features(name: str, sentence: str) -> list[int]:
     """The detector's cues that the sentence holds, and each pair of them, hashed."""
+    return _cue_buckets(name, sentence.lower())
+
+
+def _cue_buckets(name: str, low: str) -> list[int]:
     cues = CUES.get(name)
     if not cues:
         return []
-    low = sentence.lower()
     held = [cue for cue, pattern in cues if pattern.search(low)]
     grams = [f"cue:{cue}" for cue in held]
     grams += [f"cue:{a}+{b}" for a, b in itertools.combinations(held, 2)]
     return [zlib.crc32(gram.encode("utf-8")) % BUCKETS for gram in grams]
 
 
-def with_cues(name: str, base: list[int], sentence: str) -> list[int]:
-    """A sentence's word features with the detector's own cues added (if it has any)."""
+def with_cues(name: str, base: list[int], low: str) -> list[int]:
+    """A sentence's word features with the detector's own cues added (if it has any);
+    `low` is the sentence in lower case."""
     if name not in CUES:
         return base
-    return sorted({*base, *cue_features(name, sentence)})
+    return sorted({*base, *_cue_buckets(name, low)})
 
 
 def detector_features(name: str, sentence: str) -> list[int]:
     """What a detector scores a sentence on: its words and pairs, and its own cues."""
-    return with_cues(name, features(sentence), sentence)
+    return with_cues(name, features(sentence), sentence.lower())
 
 
 @dataclass(frozen=True)
@@ -229,9 +233,13 @@ def find_clause_sentences(
                 start, end = spans[index]
                 sentences[index] = text[start:end].strip()[:MAX_SENTENCE_CHARS]
                 feats[index] = features(sentences[index])
-            if name in GATES and not passes_gate(name, sentences[index].lower()):
-                continue
-            probability = detector.probability(with_cues(name, feats[index], sentences[index]))
+            if name in CUES or name in GATES:  # the sentence in lower case, once for both
+                lowered = sentences[index].lower()
+                if not passes_gate(name, lowered):
+                    continue
+                probability = detector.probability(with_cues(name, feats[index], lowered))
+            else:
+                probability = detector.probability(feats[index])
             if probability > best:
                 best, best_index = probability, index
         present = best >= detector.threshold

@@ -46,6 +46,26 @@ _AMENDMENT = re.compile(
 CLAUSES_UNJUDGED = "Too little contract text to judge the clauses."
 
 
+# Every doubt's code, by what it doubts: how the text was read, a contract's facts, a
+# statement's. The calibration reads the codes (`calibration.FEATURES`).
+READING_DOUBTS = ("noise", "ocr")
+CONTRACT_DOUBTS = (
+    "short_text",
+    "language_unknown",
+    "no_title",
+    "kind_unknown",
+    "annex",
+    "no_party",
+    "one_side",
+    "role_missing",
+    "clauses_unjudged",
+    "amount_words_differ",
+    "dates_inverted",
+)
+TABULAR_DOUBTS = ("no_statement", "no_organisation", "no_inn", "no_period")
+_CODES = frozenset((*READING_DOUBTS, *CONTRACT_DOUBTS, *TABULAR_DOUBTS))
+
+
 @dataclass(frozen=True)
 class Doubt:
     """One reason the facts may be wrong, and how much it lowers the confidence."""
@@ -53,6 +73,10 @@ class Doubt:
     code: str
     factor: float
     reason: str
+
+    def __post_init__(self) -> None:
+        if self.code not in _CODES:
+            raise ValueError(f"unknown doubt code {self.code!r}: list it above")
 
 
 def text_noise(text: PreparedText) -> float:
