@@ -40,7 +40,8 @@ TEMPLATE = ROOT / "infra" / "template.yaml"
 PIP_PLATFORM = ("--platform", "manylinux2014_x86_64", "--implementation", "cp")
 PIP_PYTHON = ("--python-version", "3.11", "--only-binary=:all:")
 ASL_LINT = "statemachines-lint.json"
-_IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache")
+# The clause detectors' out-of-fold scores are for fitting the calibration, not for a Lambda.
+_IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", "*.oof.json")
 
 
 class PackagingError(Exception):

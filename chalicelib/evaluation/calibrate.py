@@ -16,12 +16,17 @@ from __future__ import annotations
 import json
 import math
 from collections import defaultdict
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from chalicelib.evaluation.fields import FIELDS
 from chalicelib.evaluation.harness import screen_all
 from chalicelib.evaluation.labels import read_labelled
+from chalicelib.evaluation.train_clauses import out_of_fold_file
+from chalicelib.models import ClauseFlag
+from chalicelib.prescreen import fact_of, log_odds
 from chalicelib.prescreen.calibration import CALIBRATION_FILE, FEATURES, fact_features
+from chalicelib.prescreen.clause_model import MODEL_FILE
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -51,8 +56,17 @@ _FACT = {
 Row = tuple[tuple[float, ...], float]
 
 
-def calibration_rows(screened: Sequence[Screened]) -> dict[tuple[str, str], list[Row]]:
-    """(features, was it right) for every scored fact of every screened document."""
+def calibration_rows(
+    screened: Sequence[Screened], out_of_fold: OutOfFold | None = None
+) -> dict[tuple[str, str], list[Row]]:
+    """(features, was it right) for every scored fact of every screened document.
+
+    A learned detector's verdict on a train contract is in-sample: the detector was fitted
+    on it and is surer and righter there than on an unseen contract. Where `out_of_fold`
+    has the contract's score, the row is the verdict of the detector fitted without the
+    contract's fold instead (present, margin and whether that was right), so the
+    calibration learns how a detector does on contracts it has not seen.
+    """
     rows: dict[tuple[str, str], list[Row]] = defaultdict(list)
     for item in screened:
         if item.screening is None:
@@ -61,9 +75,50 @@ def calibration_rows(screened: Sequence[Screened]) -> dict[tuple[str, str], list
         doubts = list(item.screening.doubts)
         for name, outcome in item.outcomes.items():
             fact = _FACT[name]
-            features = fact_features(item.result, fact, doubts, item.screening.margins)
-            rows[(language, fact)].append((features, float(outcome.correct)))
+            result, margins, right = item.result, item.screening.margins, outcome.correct
+            unseen = out_of_fold.verdict(fact, item) if out_of_fold else None
+            if unseen is not None and outcome.truth is not None:
+                present, margin = unseen
+                result = result.model_copy(update={fact: ClauseFlag(present=present)})
+                margins = {**margins, fact: margin}
+                right = present == outcome.truth
+            features = fact_features(result, fact, doubts, margins)
+            rows[(language, fact)].append((features, float(right)))
     return rows
+
+
+@dataclass(frozen=True)
+class OutOfFold:
+    """The learned detectors' out-of-fold scores of the train contracts (`make train`
+    writes them beside the model file), with the shipped thresholds they are judged by."""
+
+    scores: dict[str, dict[str, float]]  # detector → contract (file stem) → score
+    thresholds: dict[str, float]
+
+    @classmethod
+    def read(cls, model_file: Path = MODEL_FILE) -> OutOfFold | None:
+        """The scores written beside a model file; None where there are none."""
+        path = out_of_fold_file(model_file)
+        if not path.is_file():
+            return None
+        model = json.loads(model_file.read_text(encoding="utf-8"))
+        return cls(
+            json.loads(path.read_text(encoding="utf-8")),
+            {name: d["threshold"] for name, d in model["detectors"].items()},
+        )
+
+    def verdict(self, fact: str, item: Screened) -> tuple[bool, float] | None:
+        """(present, log-odds above the threshold) of the fact's detector out of fold."""
+        detector = next((name for name in self.scores if fact_of(name) == fact), None)
+        if detector is None or item.document.language != "en" or item.screening is None:
+            return None
+        if fact not in item.screening.margins:
+            return None  # the detector did not judge this text (too short, no contract)
+        score = self.scores.get(detector, {}).get(item.document.path.stem)
+        if score is None:
+            return None
+        threshold = self.thresholds[detector]
+        return score >= threshold, round(log_odds(score) - log_odds(threshold), 4)
 
 
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
@@ -112,9 +167,11 @@ def _prior(rows: Sequence[Row]) -> list[Row]:
     return [(mean, PRIOR_ACCURACY)] * PRIOR_ROWS
 
 
-def fit_calibration(screened: Sequence[Screened]) -> dict[str, Any]:
+def fit_calibration(
+    screened: Sequence[Screened], out_of_fold: OutOfFold | None = None
+) -> dict[str, Any]:
     """The calibration file's content, fitted on these (train) documents."""
-    rows = calibration_rows(screened)
+    rows = calibration_rows(screened, out_of_fold)
     languages: dict[str, dict[str, list[float]]] = defaultdict(dict)
     for (language, fact), facts in sorted(rows.items()):
         languages[language][fact] = list(fit_logistic([*facts, *_prior(facts)]))
@@ -143,11 +200,17 @@ def training_documents(corpus: Path) -> list[LabelledDocument]:
 
 
 def write_calibration(
-    corpus: Path, *, limits: ExtractLimits, workers: int = 2, out: Path = CALIBRATION_FILE
+    corpus: Path,
+    *,
+    limits: ExtractLimits,
+    workers: int = 2,
+    out: Path = CALIBRATION_FILE,
+    model_file: Path = MODEL_FILE,
 ) -> dict[str, Any]:
-    """Screen the corpus's train split, fit the calibration and write its file."""
+    """Screen the corpus's train split, fit the calibration and write its file; the
+    detectors' verdicts are taken out of fold from the scores beside `model_file`."""
     screened = screen_all(training_documents(corpus), limits=limits, workers=workers)
-    data = fit_calibration(screened)
+    data = fit_calibration(screened, OutOfFold.read(model_file))
     out.write_text(json.dumps(data, indent=1, sort_keys=False) + "\n", encoding="utf-8")
     return data
 

@@ -212,8 +212,15 @@ def choose_threshold(scores: dict[str, float], truth: dict[str, bool]) -> tuple[
 
 def train(corpus: Path) -> dict[str, Any]:
     """The model file's JSON: a detector per category, and each one's out-of-fold F1."""
+    return _train(corpus)[0]
+
+
+def _train(corpus: Path) -> tuple[dict[str, Any], dict[str, dict[str, float]]]:
+    """The model file's JSON, and each detector's out-of-fold score of every train contract
+    (its best sentence's probability under the detector fitted without that contract's fold)."""
     sentences, spans, labels = load_training_data(corpus)
     detectors: dict[str, Any] = {}
+    scores: dict[str, dict[str, float]] = {}
     for category, column in CATEGORIES.items():
         examples = examples_for(category, sentences, spans)
         documents = [d for d in sentences if _truth(labels, column, d) is not None]
@@ -235,13 +242,23 @@ def train(corpus: Path) -> dict[str, Any]:
             "positives": sum(e.positive for e in examples),
             "weights": {str(f): w for f, w in weights.items()},
         }
-    return {"version": MODEL_VERSION, "buckets": 1 << 18, "detectors": detectors}
+        scores[column] = {Path(d).stem: round(s, 6) for d, s in sorted(out_of_fold.items())}
+    return {"version": MODEL_VERSION, "buckets": 1 << 18, "detectors": detectors}, scores
+
+
+def out_of_fold_file(model_file: Path) -> Path:
+    """Where the out-of-fold scores of a model file go: beside it, for the calibration."""
+    return model_file.with_name(model_file.stem + ".oof.json")
 
 
 def write_model(corpus: Path, out: Path) -> dict[str, Any]:
-    """Train and write the model file (sorted keys, fixed float rounding: reproducible)."""
-    model = train(corpus)
+    """Train and write the model file (sorted keys, fixed float rounding: reproducible),
+    and beside it the out-of-fold scores the calibration is fitted on (`out_of_fold_file`)."""
+    model, scores = _train(corpus)
     out.write_text(
         json.dumps(model, sort_keys=True, separators=(",", ":")) + "\n", encoding="utf-8"
+    )
+    out_of_fold_file(out).write_text(
+        json.dumps(scores, sort_keys=True, indent=0) + "\n", encoding="utf-8"
     )
     return model

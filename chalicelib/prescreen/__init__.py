@@ -170,18 +170,22 @@ def _learned_clauses(findings: dict[str, ClauseFinding]) -> dict[str, ClauseFlag
 _FACT_OF = {"cap_on_liability": "liability_cap"}
 
 
+def fact_of(detector: str) -> str:
+    """The result's fact a learned detector decides."""
+    return _FACT_OF.get(detector, detector)
+
+
+def log_odds(p: float) -> float:
+    """log(p / (1 − p)), kept finite at 0 and 1."""
+    p = min(max(p, 1e-6), 1 - 1e-6)
+    return math.log(p / (1 - p))
+
+
 def _margins(findings: dict[str, ClauseFinding]) -> dict[str, float]:
     """Each learned verdict's log-odds above (or below) its detector's threshold."""
     detectors = shipped_detectors()
-
-    def logit(p: float) -> float:
-        p = min(max(p, 1e-6), 1 - 1e-6)
-        return math.log(p / (1 - p))
-
     return {
-        _FACT_OF.get(name, name): round(
-            logit(found.probability) - logit(detectors[name].threshold), 4
-        )
+        fact_of(name): round(log_odds(found.probability) - log_odds(detectors[name].threshold), 4)
         for name, found in findings.items()
         if name in detectors
     }

@@ -41,7 +41,7 @@ FEATURES = (
     "found",
     "judged",
     *(f"doubt:{code}" for code in CONTRACT_DOUBTS),
-    "margin",
+    "certainty",
     "parties",
 )
 _MARGIN_LIMIT = 6.0
@@ -67,7 +67,8 @@ def fact_features(
     """What the calibration model of one fact reads, in the order of FEATURES.
 
     `margins` are the learned detectors' log-odds above their thresholds (negative
-    below), by fact; a rule-decided fact has none.
+    below), by fact; a rule-decided fact has none. The model reads the margin's size
+    ("certainty"); whether the clause was found is its own feature.
     """
     found, judged = _found(getattr(result, attribute))
     if attribute == "auto_renewal":
@@ -75,14 +76,16 @@ def fact_features(
         # the eval (CUAD's renewal term) judges this fact by.
         found = max(found, _found(result.renewal_option)[0])
     codes = {d.code for d in doubts}
-    margin = max(-_MARGIN_LIMIT, min(_MARGIN_LIMIT, margins.get(attribute, 0.0)))
+    # How far the detector's score is from its threshold, on either side: a verdict is as
+    # sure when clearly absent as when clearly present, and least sure at the threshold.
+    certainty = min(_MARGIN_LIMIT, abs(margins.get(attribute, 0.0)))
     parties = min(len(result.parties), 4) / 4 if attribute == "parties" else 0.0
     return (
         1.0,
         found,
         judged,
         *(float(code in codes) for code in CONTRACT_DOUBTS),
-        margin / _MARGIN_LIMIT,
+        certainty / _MARGIN_LIMIT,
         parties,
     )
 

@@ -6,8 +6,9 @@ makes prescreen worse on unseen contracts fails CI, not only one that breaks the
 documents it was written against. Tuning reads the train split only; this file is
 the one place the test split is read.
 
-`make train` must give back the shipped files: the clause detectors byte for byte,
-and the calibration byte for byte (both are fitted in a fixed order).
+`make train` must give back the shipped files: the clause detectors and their
+out-of-fold scores byte for byte, and the calibration byte for byte (all are fitted in
+a fixed order).
 """
 
 from __future__ import annotations
@@ -89,15 +90,20 @@ def _sha256(path: Path) -> str:
 @pytest.mark.timeout(1200)  # it screens the whole train split: a few minutes
 def test_make_train_gives_back_the_shipped_files(tmp_path: Path) -> None:
     from chalicelib.evaluation.calibrate import write_calibration
-    from chalicelib.evaluation.train_clauses import write_model
+    from chalicelib.evaluation.train_clauses import out_of_fold_file, write_model
     from chalicelib.prescreen.calibration import CALIBRATION_FILE
     from chalicelib.prescreen.clause_model import MODEL_FILE
 
     dev = _dev()
     if not (dev / "spans.jsonl").is_file():
         pytest.skip(f"no en_cuad_dev at {dev}: set CORPUS_DIR to the shared corpus")
-    write_model(dev, tmp_path / "clause_model.json")
-    assert _sha256(tmp_path / "clause_model.json") == _sha256(MODEL_FILE)
-    # The calibration reads the shipped detectors, which were just shown to be the same.
-    write_calibration(corpus_dir(), limits=PRODUCTION_LIMITS, out=tmp_path / "calibration.json")
+    model = tmp_path / "clause_model.json"
+    write_model(dev, model)
+    assert _sha256(model) == _sha256(MODEL_FILE)
+    assert _sha256(out_of_fold_file(model)) == _sha256(out_of_fold_file(MODEL_FILE))
+    # The calibration reads the shipped detectors, which were just shown to be the same,
+    # and their out-of-fold scores, just written again.
+    write_calibration(
+        corpus_dir(), limits=PRODUCTION_LIMITS, out=tmp_path / "calibration.json", model_file=model
+    )
     assert _sha256(tmp_path / "calibration.json") == _sha256(CALIBRATION_FILE)

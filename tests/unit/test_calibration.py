@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from chalicelib.evaluation.calibrate import (
+    OutOfFold,
     calibration_error,
+    calibration_rows,
     fit_logistic,
     reliability,
 )
+from chalicelib.evaluation.fields import FIELDS
+from chalicelib.evaluation.harness import Screened
+from chalicelib.evaluation.labels import LabelledDocument
 from chalicelib.models import ClauseFlag, Party, PrescreenResult
 from chalicelib.prescreen import RoutingPolicy, prescreen_document, screen_text
 from chalicelib.prescreen.calibration import (
@@ -63,7 +69,7 @@ def _named(features: tuple[float, ...]) -> dict[str, float]:
     return dict(zip(FEATURES, features, strict=True))
 
 
-def test_features_read_the_fact_the_doubts_and_the_margin() -> None:
+def test_features_read_the_fact_the_doubts_and_the_certainty() -> None:
     result = _BLANK.model_copy(
         update={
             "liability_cap": ClauseFlag(present=True, evidence="capped"),
@@ -75,10 +81,12 @@ def test_features_read_the_fact_the_doubts_and_the_margin() -> None:
     assert cap["found"] == cap["judged"] == 1.0
     assert cap["doubt:no_title"] == 1.0
     assert cap["doubt:no_party"] == 0.0
-    assert cap["margin"] == 0.5
+    assert cap["certainty"] == 0.5
+    below = _named(fact_features(result, "liability_cap", doubts, {"liability_cap": -9}))
+    assert below["certainty"] == 1.0  # clearly below the threshold is as sure, capped
     parties = _named(fact_features(result, "parties", doubts, {}))
     assert parties["parties"] == 0.25
-    assert parties["margin"] == 0.0
+    assert parties["certainty"] == 0.0
     unjudged = _named(fact_features(_BLANK, "penalty", [], {}))
     assert unjudged["found"] == unjudged["judged"] == 0.0
 
@@ -122,6 +130,40 @@ def test_document_confidence_is_the_mean_of_its_facts() -> None:
     mean = sum(result.fact_confidence.values()) / len(result.fact_confidence)
     assert result.confidence == pytest.approx(mean, abs=0.001)
     assert "liability_cap" in screening.margins
+
+
+def _screened_contract(cap_label: str) -> Screened:
+    screening = screen_text(_CONTRACT, pipeline="contract", policy=RoutingPolicy())
+    document = LabelledDocument("en", Path("msa.txt"), {"cap_on_liability": cap_label})
+    spec = next(f for f in FIELDS["en"] if f.name == "cap_on_liability")
+    outcome = spec.score(document.labels, screening.result)
+    assert outcome is not None
+    outcomes = {"en.cap_on_liability": outcome}
+    return Screened(document, screening.result, None, outcomes, 0, screening)
+
+
+def test_calibration_rows_take_a_detectors_verdict_out_of_fold() -> None:
+    item = _screened_contract("Yes")
+    assert item.result.liability_cap is not None and item.result.liability_cap.present
+    found = FEATURES.index("found")
+    [(in_sample, right)] = calibration_rows([item])[("en", "liability_cap")]
+    assert in_sample[found] == 1.0 and right == 1.0
+    # The detector fitted without this contract's fold scored it under its threshold: the
+    # row is that verdict (absent), and it was wrong.
+    unseen = OutOfFold({"cap_on_liability": {"msa": 0.2}}, {"cap_on_liability": 0.4})
+    [(features, right)] = calibration_rows([item], unseen)[("en", "liability_cap")]
+    assert features[found] == 0.0 and right == 0.0
+    assert features[FEATURES.index("certainty")] > 0.0
+    # A contract without an out-of-fold score keeps its own verdict.
+    other = OutOfFold({"cap_on_liability": {"elsewhere": 0.2}}, {"cap_on_liability": 0.4})
+    assert calibration_rows([item], other)[("en", "liability_cap")] == [(in_sample, 1.0)]
+
+
+def test_the_shipped_out_of_fold_scores_cover_every_detector() -> None:
+    unseen = OutOfFold.read()
+    assert unseen is not None, "make train writes clause_model.oof.json beside the model"
+    assert set(unseen.scores) == set(unseen.thresholds)
+    assert all(len(scores) > 300 for scores in unseen.scores.values())
 
 
 def test_a_statement_keeps_the_doubts_confidence() -> None:
