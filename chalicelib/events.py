@@ -8,6 +8,8 @@ from urllib.parse import unquote_plus
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from chalicelib.keys import DocumentRef
+
 
 class _Lenient(BaseModel):
     model_config = ConfigDict(extra="ignore", populate_by_name=True)
@@ -70,6 +72,11 @@ class RunInput(_Lenient):
     version: int = Field(ge=1)
     region: str
     correlation_id: str | None = Field(None, description="The upload request's; for the logs")
+
+    @property
+    def ref(self) -> DocumentRef:
+        """The document version the run works on."""
+        return DocumentRef.of(self)
 
 
 class StatementStepInput(RunInput):

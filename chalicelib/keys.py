@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 ArtifactName = Literal[
     "text.md",
@@ -34,6 +34,48 @@ _UPLOAD_KEY = re.compile(
 
 
 @dataclass(frozen=True)
+class DocumentRef:
+    """One version of one document: what its upload key, its artifacts' keys, its run's
+    execution name and its result file are all built from, and parsed back into."""
+
+    document_id: str
+    version: int
+    region: str
+
+    @classmethod
+    def of(cls, record: _HasRef) -> DocumentRef:
+        """The ref of anything that names a document version (a record, a run's input)."""
+        return cls(record.document_id, record.version, record.region)
+
+    def upload_key(self, ext: str) -> str:
+        """`uploads/{region}/{document_id}/v{n}/original.{ext}`."""
+        return build_upload_key(self.region, self.document_id, self.version, ext)
+
+    def artifact_key(self, name: ArtifactName) -> str:
+        """`artifacts/{region}/{document_id}/v{n}/{name}`."""
+        return build_artifact_key(self.region, self.document_id, self.version, name)
+
+    @property
+    def execution_name(self) -> str:
+        """The run's deterministic execution name: one run per document version."""
+        return build_execution_name(self.document_id, self.version)
+
+    @property
+    def run_result_key(self) -> str:
+        """The result file of this version's run."""
+        return build_run_result_key(self.document_id, self.version)
+
+
+class _HasRef(Protocol):
+    @property
+    def document_id(self) -> str: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def region(self) -> str: ...
+
+
+@dataclass(frozen=True)
 class UploadKey:
     """The parts of an upload's object key."""
 
@@ -41,6 +83,11 @@ class UploadKey:
     document_id: str
     version: int
     ext: str
+
+    @property
+    def ref(self) -> DocumentRef:
+        """The document version the upload is of."""
+        return DocumentRef(self.document_id, self.version, self.region)
 
 
 def build_upload_key(region: str, document_id: str, version: int, ext: str) -> str:
@@ -79,6 +126,15 @@ def build_upload_prefix(region: str, document_id: str) -> str:
 def build_execution_name(document_id: str, version: int) -> str:
     """The deterministic execution name: one run per document version."""
     return f"{document_id}-v{version}"
+
+
+_EXECUTION_NAME = re.compile(rf"^(?P<document_id>{_ID})-v(?P<version>[1-9][0-9]{{0,3}})$")
+
+
+def parse_execution_name(name: str) -> tuple[str, int] | None:
+    """(document id, version) of a run's execution name; None for a name not ours."""
+    match = _EXECUTION_NAME.match(name)
+    return (match["document_id"], int(match["version"])) if match else None
 
 
 def build_result_key(file_id: str, job_id: str) -> str:

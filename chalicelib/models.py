@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_serializer
 
 from chalicelib.errors import FailureClass
+from chalicelib.keys import DocumentRef
 
 # contract: prose to pre-screen and analyse; tabular: a spreadsheet read as a contract's
 # schedule; image: a scan; statement: a counterparty's accounting (ОСВ, 0710001/2), which the
@@ -303,3 +304,8 @@ class Document(BaseModel):
     def stage(self) -> str:
         """A short human label for where the document is."""
         return STAGE_LABELS[self.status]
+
+    @property
+    def ref(self) -> DocumentRef:
+        """Its current version: what its keys and its run's name are built from."""
+        return DocumentRef.of(self)

@@ -49,11 +49,6 @@ if TYPE_CHECKING:
     from chalicelib.telegram.webhook import WebhookReceiver
 
 
-# What every function's Tracer patches, so each AWS call and each model or partner call is
-# a subsegment (every function has both: boto3 in the runtime, httpx in the core layer).
-TRACED_MODULES = ("botocore", "httpx")
-
-
 def utc_now() -> datetime:
     """The clock every service gets."""
     return datetime.now(UTC)

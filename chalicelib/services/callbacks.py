@@ -258,7 +258,7 @@ class CallbackSender:
             "Content-Type": "application/json",
             SIGNATURE_HEADER: sign(secret, timestamp, body),
             EVENT_HEADER: f"document.{document.status.value}",
-            DELIVERY_HEADER: f"{document.document_id}-v{document.version}-{document.status.value}",
+            DELIVERY_HEADER: f"{document.ref.execution_name}-{document.status.value}",
         }
         try:
             status = self._poster.post(target.url, target.addresses, body, headers)

@@ -13,10 +13,8 @@ from chalicelib.errors import (
 )
 from chalicelib.http import error_body
 from chalicelib.keys import (
-    build_artifact_key,
     build_artifact_prefix,
     build_result_prefix,
-    build_run_result_key,
     build_upload_prefix,
 )
 from chalicelib.models import Document, DocumentStatus
@@ -116,15 +114,14 @@ class DocumentQueries:
         for member in members:
             if member.pipeline != "statement" or member.status != DocumentStatus.DONE:
                 continue
-            key = build_run_result_key(member.document_id, member.version)
+            key = member.ref.run_result_key
             if self._store.exists(key):
                 results.append((member.filename, json.loads(self._store.get_text(key))))
         if not results:
             return None
-        ref = (contract.region, contract.document_id, contract.version)
         if report is None:
-            report = json.loads(self._store.get_text(build_artifact_key(*ref, "report.json")))
-        text_key = build_artifact_key(*ref, "text.md")
+            report = json.loads(self._store.get_text(contract.ref.artifact_key("report.json")))
+        text_key = contract.ref.artifact_key("text.md")
         # The text may be gone (its retention is shorter): the prescreen's facts remain.
         text = self._store.get_text(text_key) if self._store.exists(text_key) else ""
         return cross_check(report.get("prescreen") or {}, text, results)
@@ -147,9 +144,7 @@ class DocumentQueries:
 
     def prescreen_of(self, document: Document) -> dict[str, Any] | None:
         """Prescreen's facts for a document, when prescreen has run (any owner: reviewers)."""
-        key = build_artifact_key(
-            document.region, document.document_id, document.version, "prescreen.json"
-        )
+        key = document.ref.artifact_key("prescreen.json")
         if not self._store.exists(key):
             return None
         parsed: dict[str, Any] = json.loads(self._store.get_text(key))
@@ -189,9 +184,8 @@ class DocumentQueries:
             return ReportView(http_status=409, body={**body, "document": document_view(document)})
         if document.status != DocumentStatus.DONE:
             return ReportView(http_status=202, body=document_view(document))
-        ref = (document.region, document.document_id, document.version)
-        markdown = self._store.get_text(build_artifact_key(*ref, "report.md"))
-        report = json.loads(self._store.get_text(build_artifact_key(*ref, "report.json")))
+        markdown = self._store.get_text(document.ref.artifact_key("report.md"))
+        report = json.loads(self._store.get_text(document.ref.artifact_key("report.json")))
         if document.deal_id is not None and report.get("kind") != "statement":
             # A contract in a deal: its report ends with the cross-check against the
             # statements of the deal done so far (read now, so a late statement counts).

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from chalicelib.errors import DocumentStateConflictError, DocumentTooLargeError, TerminalError
-from chalicelib.keys import build_artifact_key, build_execution_name, parse_upload_key
+from chalicelib.keys import parse_upload_key
 from chalicelib.metrics import OCR_PAGES, PAGES_EXTRACTED, NoMetrics
 from chalicelib.models import Document, DocumentStatus, Extraction
 from chalicelib.ports import (
@@ -111,11 +111,7 @@ class ExtractionService:
             logger.warning("ignoring an object outside the upload layout: %s", event.key)
             return None
         document = self._repo.get(parsed.document_id)
-        if document is None or (document.region, document.version, document.ext) != (
-            parsed.region,
-            parsed.version,
-            parsed.ext,
-        ):
+        if document is None or (document.ref, document.ext) != (parsed.ref, parsed.ext):
             logger.warning("ignoring an upload with no matching reservation: %s", event.key)
             return None
         if self._correlate is not None:
@@ -161,15 +157,15 @@ class ExtractionService:
         return self._extractor(data, document.ext)
 
     def _start_run(self, document: Document, extraction: Extraction) -> str:
-        ref = (document.region, document.document_id, document.version)
+        ref = document.ref
         self._store.put_text(
-            build_artifact_key(*ref, "text.md"),
+            ref.artifact_key("text.md"),
             extraction.markdown,
             content_type="text/markdown",
             expires_with_text=True,
         )
         self._store.put_text(
-            build_artifact_key(*ref, "facts.json"),
+            ref.artifact_key("facts.json"),
             extraction.facts.model_dump_json(indent=2),
             content_type="application/json",
             expires_with_text=True,
@@ -177,7 +173,7 @@ class ExtractionService:
         if extraction.sheets:
             # The cells as read, for the statements branch: recognition works on the grid.
             self._store.put_text(
-                build_artifact_key(*ref, "sheets.json"),
+                ref.artifact_key("sheets.json"),
                 json.dumps(
                     [sheet.model_dump(mode="json") for sheet in extraction.sheets],
                     ensure_ascii=False,
@@ -186,7 +182,7 @@ class ExtractionService:
                 expires_with_text=True,
             )
         arn = self._workflow.start(
-            build_execution_name(document.document_id, document.version),
+            ref.execution_name,
             {
                 "document_id": document.document_id,
                 "version": document.version,

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from chalicelib.auth.tokens import ROLES
 from chalicelib.errors import DocumentNotFoundError, DocumentStateConflictError, InvalidRequestError
+from chalicelib.keys import parse_execution_name
 from chalicelib.models import DocumentStatus
 
 if TYPE_CHECKING:
@@ -57,7 +58,8 @@ class OperatorService:
             raise InvalidRequestError("limit must be between 1 and 100.")
         runs = self._runs.failed_runs(limit)
         for run in runs:
-            run["document_id"] = str(run["name"]).rsplit("-v", 1)[0]
+            named = parse_execution_name(str(run["name"]))
+            run["document_id"] = named[0] if named else None
         return runs
 
     def redrive(self, document_id: str) -> dict[str, Any]:

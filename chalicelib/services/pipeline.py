@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from chalicelib.analysis.report import render_json, render_markdown, summarize_findings
@@ -13,7 +12,6 @@ from chalicelib.errors import (
     DocumentStateConflictError,
     SchemaMismatchError,
 )
-from chalicelib.keys import ArtifactName, build_artifact_key
 from chalicelib.metrics import (
     LLM_CALLS,
     LLM_FALLBACKS,
@@ -44,6 +42,7 @@ if TYPE_CHECKING:
     from datetime import datetime
 
     from chalicelib.analysis.port import AnalysisProvider
+    from chalicelib.keys import ArtifactName, DocumentRef
     from chalicelib.ports import DocumentRepository, Metrics, ObjectStore, StatusEvents
 
     # Prescreen's model fallback: the result and the text in, the result with gaps filled.
@@ -56,19 +55,6 @@ ACCOUNTING_STATEMENT = "accounting_statement"
 _RUNNING = (S.EXTRACTING, S.PRESCREENING, S.ANALYZING, S.IN_REVIEW)
 # A redriven run may find its document already marked failed by On Run Failed.
 _RESUMABLE = (*_RUNNING, S.FAILED)
-
-
-@dataclass(frozen=True)
-class RunRef:
-    """Which document version a run works on: the execution's input."""
-
-    document_id: str
-    version: int
-    region: str
-
-    def key(self, name: ArtifactName) -> str:
-        """The key of one of this version's artifacts."""
-        return build_artifact_key(self.region, self.document_id, self.version, name)
 
 
 class PipelineSteps:
@@ -99,11 +85,11 @@ class PipelineSteps:
         self._facts_fallback = facts_fallback
         self._on_finished = on_finished
 
-    def prescreen(self, ref: RunRef) -> dict[str, Any]:
+    def prescreen(self, ref: DocumentRef) -> dict[str, Any]:
         """Read the text, find the facts and decide the route."""
         self._move(ref, S.PRESCREENING)
         facts = self._facts(ref)
-        markdown = self._store.get_text(ref.key("text.md"))
+        markdown = self._store.get_text(ref.artifact_key("text.md"))
         result = prescreen_document(
             markdown, pipeline=facts.pipeline, language_hint=facts.language, policy=self._routing
         )
@@ -119,16 +105,16 @@ class PipelineSteps:
         self._repo.update(ref.document_id, routing)
         return routing
 
-    def analyze(self, ref: RunRef) -> dict[str, Any]:
+    def analyze(self, ref: DocumentRef) -> dict[str, Any]:
         """Check the contract against the checklist with the configured provider."""
         self._move(ref, S.ANALYZING)
-        markdown = self._store.get_text(ref.key("text.md"))
+        markdown = self._store.get_text(ref.artifact_key("text.md"))
         result = self._provider.analyze(markdown, self._prescreen(ref))
         self._count_usage(result)
         self._put_json(ref, "analysis.json", result.model_dump_json(indent=2))
         return {"provider": result.provider, "findings": summarize_findings(result)}
 
-    def hold_for_review(self, ref: RunRef, task_token: str) -> dict[str, Any]:
+    def hold_for_review(self, ref: DocumentRef, task_token: str) -> dict[str, Any]:
         """Park the document for a reviewer with the token that resumes the run."""
         # Queued first: once the document says in_review, a reviewer's list has it. (A queue
         # item whose document never moved is skipped by the list, which checks the status.)
@@ -136,14 +122,14 @@ class PipelineSteps:
         self._move(ref, S.IN_REVIEW, {"task_token": task_token})
         return {"held": True}
 
-    def finalize(self, ref: RunRef) -> dict[str, Any]:
+    def finalize(self, ref: DocumentRef) -> dict[str, Any]:
         """Write the report in Markdown and JSON and mark the document done."""
         document = self._document(ref)
         prescreen = self._prescreen(ref)
         analysis = None
-        if self._store.exists(ref.key("analysis.json")):
+        if self._store.exists(ref.artifact_key("analysis.json")):
             analysis = AnalysisResult.model_validate_json(
-                self._store.get_text(ref.key("analysis.json"))
+                self._store.get_text(ref.artifact_key("analysis.json"))
             )
         report = Report(
             document_id=ref.document_id,
@@ -158,7 +144,7 @@ class PipelineSteps:
             disclaimer=DISCLAIMER_RU if prescreen.language == "ru" else DISCLAIMER_EN,
         )
         self._store.put_text(
-            ref.key("report.md"),
+            ref.artifact_key("report.md"),
             render_markdown(report),
             content_type="text/markdown",
             expires_with_text=False,
@@ -173,7 +159,7 @@ class PipelineSteps:
             self._on_finished(done)
         return {"status": S.DONE.value, "findings": summary}
 
-    def record_failure(self, ref: RunRef, error_name: str, cause: str) -> dict[str, Any]:
+    def record_failure(self, ref: DocumentRef, error_name: str, cause: str) -> dict[str, Any]:
         """A terminal error was caught: mark the document failed and refund per policy."""
         if error_name == "States.Timeout" and self._document(ref).status == S.IN_REVIEW:
             error = review_timeout_error()
@@ -182,11 +168,13 @@ class PipelineSteps:
         refunded = self._failures.record(ref.document_id, error)
         return {"status": S.FAILED.value, "code": error.code, "refunded": refunded}
 
-    def move(self, ref: RunRef, to: DocumentStatus, fields: dict[str, Any] | None = None) -> None:
+    def move(
+        self, ref: DocumentRef, to: DocumentStatus, fields: dict[str, Any] | None = None
+    ) -> None:
         """Move the run's document to `to` (announced and counted once), as a step does."""
         self._move(ref, to, fields)
 
-    def document(self, ref: RunRef) -> Document:
+    def document(self, ref: DocumentRef) -> Document:
         """The run's document; DocumentNotFoundError if it is gone."""
         return self._document(ref)
 
@@ -197,13 +185,15 @@ class PipelineSteps:
 
     # --- helpers ------------------------------------------------------------
 
-    def _document(self, ref: RunRef) -> Document:
+    def _document(self, ref: DocumentRef) -> Document:
         document = self._repo.get(ref.document_id)
         if document is None:
             raise DocumentNotFoundError(f"Document {ref.document_id} does not exist.")
         return document
 
-    def _move(self, ref: RunRef, to: DocumentStatus, fields: dict[str, Any] | None = None) -> None:
+    def _move(
+        self, ref: DocumentRef, to: DocumentStatus, fields: dict[str, Any] | None = None
+    ) -> None:
         # Read first, to count only a real change: Prescreen finds the document where
         # Extract put it, and a retried step finds it where its first try did.
         before = self._repo.get(ref.document_id)
@@ -231,15 +221,19 @@ class PipelineSteps:
         # 0 as well as 1: the metric's average is the share of analyses that fell back.
         self._metrics.count(LLM_FALLBACKS, 1 if usage.fallback_used else 0)
 
-    def _facts(self, ref: RunRef) -> ExtractedFacts:
-        return ExtractedFacts.model_validate_json(self._store.get_text(ref.key("facts.json")))
+    def _facts(self, ref: DocumentRef) -> ExtractedFacts:
+        return ExtractedFacts.model_validate_json(
+            self._store.get_text(ref.artifact_key("facts.json"))
+        )
 
-    def _prescreen(self, ref: RunRef) -> PrescreenResult:
-        return PrescreenResult.model_validate_json(self._store.get_text(ref.key("prescreen.json")))
+    def _prescreen(self, ref: DocumentRef) -> PrescreenResult:
+        return PrescreenResult.model_validate_json(
+            self._store.get_text(ref.artifact_key("prescreen.json"))
+        )
 
-    def _put_json(self, ref: RunRef, name: ArtifactName, body: str) -> None:
+    def _put_json(self, ref: DocumentRef, name: ArtifactName, body: str) -> None:
         self._store.put_text(
-            ref.key(name), body, content_type="application/json", expires_with_text=False
+            ref.artifact_key(name), body, content_type="application/json", expires_with_text=False
         )
 
 

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from chalicelib.contracts import validate_result
 from chalicelib.errors import SchemaMismatchError
-from chalicelib.keys import build_execution_name, build_run_result_key
 from chalicelib.models import DocumentStatus, ExtractedFacts
 from chalicelib.statements.checks import check_statement
 from chalicelib.statements.grid import Sheet
@@ -22,9 +21,9 @@ from chalicelib.statements.report import findings_summary, render_statement_repo
 from chalicelib.statements.result import recognize_sheets
 
 if TYPE_CHECKING:
-    from chalicelib.keys import ArtifactName
+    from chalicelib.keys import ArtifactName, DocumentRef
     from chalicelib.ports import ObjectStore
-    from chalicelib.services.pipeline import PipelineSteps, RunRef
+    from chalicelib.services.pipeline import PipelineSteps
 
 logger = logging.getLogger(__name__)
 S = DocumentStatus
@@ -49,18 +48,20 @@ class StatementSteps:
         self._steps = steps
         self._store = store
 
-    def recognize(self, ref: RunRef) -> dict[str, Any]:
+    def recognize(self, ref: DocumentRef) -> dict[str, Any]:
         """The cells into documents (ОСВ and forms), not yet checked: `recognition.json`."""
         self._steps.move(ref, S.PRESCREENING)
         document = self._steps.document(ref)
-        facts = ExtractedFacts.model_validate_json(self._store.get_text(ref.key("facts.json")))
-        sheets = sheets_from_json(self._store.get_text(ref.key("sheets.json")))
+        facts = ExtractedFacts.model_validate_json(
+            self._store.get_text(ref.artifact_key("facts.json"))
+        )
+        sheets = sheets_from_json(self._store.get_text(ref.artifact_key("sheets.json")))
         result = recognize_sheets(
             sheets,
             file_name=document.filename,
             file_format=facts.format,
             file_id=ref.document_id,
-            job_id=build_execution_name(ref.document_id, ref.version),
+            job_id=ref.execution_name,
             size=document.real_size,
             validate=False,  # the next state validates the file it writes
         )
@@ -78,10 +79,10 @@ class StatementSteps:
         self._put(ref, "recognition.json", result)
         return {"documents": len(result["documents"])}
 
-    def check(self, ref: RunRef) -> dict[str, Any]:
+    def check(self, ref: DocumentRef) -> dict[str, Any]:
         """The forms' control relations; the result file, written before anything says done."""
         self._steps.move(ref, S.ANALYZING)
-        result = json.loads(self._store.get_text(ref.key("recognition.json")))
+        result = json.loads(self._store.get_text(ref.artifact_key("recognition.json")))
         failed = 0
         for item in result["documents"]:
             if item.get("kind") == "statement" and item.get("document_type") in (
@@ -95,15 +96,16 @@ class StatementSteps:
         self._put_result(ref, result)
         return {"status": result["job"]["status"], "relations_failed": failed}
 
-    def report(self, ref: RunRef) -> dict[str, Any]:
+    def report(self, ref: DocumentRef) -> dict[str, Any]:
         """The statement's report from the result file; the document is done."""
         document = self._steps.document(ref)
-        result = json.loads(
-            self._store.get_text(build_run_result_key(ref.document_id, ref.version))
-        )
+        result = json.loads(self._store.get_text(ref.run_result_key))
         markdown, report = render_statement_report(result, document.filename)
         self._store.put_text(
-            ref.key("report.md"), markdown, content_type="text/markdown", expires_with_text=False
+            ref.artifact_key("report.md"),
+            markdown,
+            content_type="text/markdown",
+            expires_with_text=False,
         )
         self._put(ref, "report.json", report)
         summary = findings_summary(report)
@@ -113,17 +115,17 @@ class StatementSteps:
         )
         return {"status": S.DONE.value, "result_status": report["status"], "findings": summary}
 
-    def _put(self, ref: RunRef, name: ArtifactName, body: dict[str, Any]) -> None:
+    def _put(self, ref: DocumentRef, name: ArtifactName, body: dict[str, Any]) -> None:
         self._store.put_text(
-            ref.key(name),
+            ref.artifact_key(name),
             json.dumps(body, ensure_ascii=False, indent=2),
             content_type="application/json",
             expires_with_text=name == "recognition.json",
         )
 
-    def _put_result(self, ref: RunRef, result: dict[str, Any]) -> None:
+    def _put_result(self, ref: DocumentRef, result: dict[str, Any]) -> None:
         self._store.put_text(
-            build_run_result_key(ref.document_id, ref.version),
+            ref.run_result_key,
             json.dumps(result, ensure_ascii=False, indent=2),
             content_type="application/json",
             expires_with_text=False,

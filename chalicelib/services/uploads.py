@@ -16,7 +16,6 @@ from chalicelib.errors import (
     UploadTooLargeError,
     UploadTypeNotSupportedError,
 )
-from chalicelib.keys import build_upload_key
 from chalicelib.metrics import CREDITS_RESERVED, NoMetrics
 from chalicelib.models import Document, DocumentStatus
 from chalicelib.ports import Deadline, DocumentRepository, Metrics, ObjectStore, PresignedPost
@@ -248,4 +247,4 @@ class UploadService:
 
 def upload_key_of(document: Document) -> str:
     """Where a document's original is uploaded."""
-    return build_upload_key(document.region, document.document_id, document.version, document.ext)
+    return document.ref.upload_key(document.ext)

@@ -4,26 +4,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from aws_lambda_powertools import Logger, Tracer
-from aws_lambda_powertools.logging.utils import copy_config_to_registered_loggers
 from aws_lambda_powertools.utilities.parser import parse
 
 from chalicelib.events import S3Notification
-from chalicelib.wiring import TRACED_MODULES, idempotent_upload_handler
+from chalicelib.lambda_entry import LambdaEntry
+from chalicelib.wiring import idempotent_upload_handler
 
 if TYPE_CHECKING:
     from aws_lambda_powertools.utilities.typing import LambdaContext
 
-logger = Logger()
-# X-Ray subsegments for AWS, model and partner calls; off outside Lambda (tests, local cloud).
-tracer = Tracer(patch_modules=TRACED_MODULES)
-# chalicelib logs through the standard library; its records take this logger's JSON form.
-copy_config_to_registered_loggers(source_logger=logger, include={"chalicelib"})
+entry = LambdaEntry()
 
 
 # No correlation id here: each document's (its upload request's) is set as it is claimed.
-@logger.inject_lambda_context(clear_state=True)
-@tracer.capture_lambda_handler
+@entry
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """Process each uploaded object once per object version."""
     notification = parse(event=event, model=S3Notification)
@@ -31,7 +25,7 @@ def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     results = []
     for record in notification.records:
         obj = record.s3.object
-        logger.append_keys(object_key=obj.key)
+        entry.logger.append_keys(object_key=obj.key)
         results.append(
             process(
                 upload={

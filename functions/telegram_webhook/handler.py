@@ -9,27 +9,21 @@ from __future__ import annotations
 import base64
 from typing import TYPE_CHECKING, Any
 
-from aws_lambda_powertools import Logger, Tracer
-from aws_lambda_powertools.logging.utils import copy_config_to_registered_loggers
 from pydantic import ValidationError
 
 from chalicelib.events import FunctionUrlRequest
-from chalicelib.wiring import TRACED_MODULES, telegram_webhook
+from chalicelib.lambda_entry import LambdaEntry
+from chalicelib.wiring import telegram_webhook
 
 if TYPE_CHECKING:
     from aws_lambda_powertools.utilities.typing import LambdaContext
 
-logger = Logger()
-# X-Ray subsegments for AWS, model and partner calls; off outside Lambda (tests, local cloud).
-tracer = Tracer(patch_modules=TRACED_MODULES)
-# chalicelib logs through the standard library; its records take this logger's JSON form.
-copy_config_to_registered_loggers(source_logger=logger, include={"chalicelib"})
+entry = LambdaEntry()
 
 _JSON = {"content-type": "application/json"}
 
 
-@logger.inject_lambda_context(clear_state=True)
-@tracer.capture_lambda_handler
+@entry
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """One webhook request: 200 once the update is taken (or is not worth a retry)."""
     try:

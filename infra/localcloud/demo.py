@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import httpx
 
-from chalicelib.keys import ArtifactName, build_artifact_key
+from chalicelib.keys import ArtifactName, DocumentRef
 
 if TYPE_CHECKING:
     from chalicelib.services.review import Decision
@@ -207,7 +207,8 @@ def _analysis_line(analysis: dict[str, Any]) -> str:
 def _read_artifact(
     cloud: LocalCloud, document: dict[str, Any], name: ArtifactName
 ) -> dict[str, Any]:
-    key = build_artifact_key(document["region"], document["document_id"], document["version"], name)
+    ref = DocumentRef(document["document_id"], document["version"], document["region"])
+    key = ref.artifact_key(name)
     body = cloud.client("s3").get_object(Bucket=cloud.deployment.bucket, Key=key)["Body"]
     parsed: dict[str, Any] = json.loads(body.read())
     return parsed
@@ -245,7 +246,7 @@ def print_outcome(outcome: Outcome, client: DemoClient, cloud: LocalCloud, keep:
         print("  findings:    " + ", ".join(f"{k} {v}" for k, v in findings.items()))
         print(_analysis_line(report["report"].get("analysis") or {}))
     print(f"  report:      GET {client.api_url}/v1/documents/{doc['document_id']}/report")
-    key = build_artifact_key(doc["region"], doc["document_id"], doc["version"], "report.md")
+    key = DocumentRef(doc["document_id"], doc["version"], doc["region"]).artifact_key("report.md")
     print(f"               s3://{cloud.deployment.bucket}/{key}")
     print("  --- report (first lines) ---")
     for line in report["markdown"].splitlines()[:REPORT_PREVIEW_LINES]:

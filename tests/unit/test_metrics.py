@@ -12,7 +12,7 @@ from chalicelib.adapters.metrics import PowertoolsMetrics
 from chalicelib.analysis.llm.provider import LlmProvider
 from chalicelib.analysis.llm.slots import LocalSlots
 from chalicelib.errors import EncryptedDocumentError, LlmRateLimitedError
-from chalicelib.keys import build_upload_key
+from chalicelib.keys import DocumentRef, build_upload_key
 from chalicelib.models import (
     AnalysisResult,
     AnalysisUsage,
@@ -25,7 +25,7 @@ from chalicelib.prescreen import RoutingPolicy
 from chalicelib.services.callbacks import CallbackDelivery
 from chalicelib.services.extraction import ExtractionService, UploadEvent
 from chalicelib.services.failures import FailureRecorder
-from chalicelib.services.pipeline import PipelineSteps, RunRef
+from chalicelib.services.pipeline import PipelineSteps
 from chalicelib.services.uploads import UploadRequest, UploadService
 from chalicelib.services.users import UserService
 from tests.fakes.chat import ScriptedChatClient, findings_json
@@ -203,15 +203,15 @@ class World:
             raise self.extracted
         return self.extracted
 
-    def extracted_document(self) -> RunRef:
+    def extracted_document(self) -> DocumentRef:
         """A document uploaded and extracted: its run's reference."""
         doc = self.uploads.request_upload("alice", PDF).document
         key = build_upload_key(doc.region, doc.document_id, doc.version, doc.ext)
         self.store.objects[key] = b"%PDF-1.7 ..."
         self.extraction.handle_upload(UploadEvent("b", key, 12, "v1", "e"))
-        return RunRef(doc.document_id, doc.version, doc.region)
+        return doc.ref
 
-    def document(self, ref: RunRef) -> Document:
+    def document(self, ref: DocumentRef) -> Document:
         return self.repo.documents[ref.document_id]
 
 

@@ -24,7 +24,7 @@ found = {}
 for name in NAMES:
     module = importlib.import_module(f"functions.{name}.handler")
     found[name] = {
-        "disabled": module.tracer.disabled,
+        "disabled": module.entry.tracer.disabled,
         "wrapped": any("tracing" in f and "tracer" in f for f in wrappers(module.handler)),
     }
 print(json.dumps({"handlers": found, "patched": sorted(patcher._PATCHED_MODULES)}))
