@@ -113,6 +113,7 @@ _RU_NOT_ALONE = (
 )
 _EN_NO_RIGHT = (
     r"neither\s+party\s+may|may\s+not\s+(?:be\s+)?terminate|shall\s+not\s+(?:be\s+entitled\s+to\s+)?terminate"
+    r"|agrees?\s+not\s+to\s+terminate"
     # survival and mutual termination are not a unilateral right
     r"|termination\s+or\s+expiration|expiration\s+or\s+termination|upon\s+(?:the\s+)?termination"
     r"|following\s+(?:the\s+)?termination|after\s+(?:the\s+)?termination|surviv"
@@ -132,7 +133,7 @@ _EN_REFERS_OR_REASON = (
 # of", a change of control, force majeure): convenience needs no reason at all.
 _EN_ON_EVENT = (
     # "if" as a word, written so the branch opens with a literal (a faster scan)
-    r"|if\b(?<![a-z]if)|in\s+the\s+event|upon\s+the\s+occurrence|should\b|following\s+the\s+\w+\s+of"
+    r"|if\b(?<![a-z]if)|in\s+the\s+event|(?:upon|after)\s+the\s+occurrence|should\b|following\s+the\s+\w+\s+of"
     r"|change\s+(?:of|in)\s+control|force\s+majeure|acquired|any\s+of\s+the\s+following"
 )
 # The right must be to end this agreement, not an offering or a purchase order.
@@ -316,6 +317,8 @@ RULES: tuple[ClauseRule, ...] = (
             r"for\s+any\s+reason",
             r"for\s+no\s+reason",
             r"with\s+or\s+without\s+cause",
+            # "may terminate this Agreement at will" (opening on "will", the rarer word)
+            r"will\b(?<=\bat will)",
         ),
         language="en",
         requires=_EN_TERMINATE_AGREEMENT,
@@ -346,6 +349,16 @@ RULES: tuple[ClauseRule, ...] = (
             r"\((?:[ivx]{1,4}|[a-h]|\d{1,2})\)\s+(?:by\s+(?:either\s+party|the\s+\w+|\w+)\s+)?"
             r"(?:at\s+any\s+(?:other\s+)?time\s+)?(?:(?:and\s+)?for\s+(?:any|no)\s+reason\s+)?"
             r"(?:upon|on|by\s+giving|with|after)\s+" + _EN_NOTICE_PERIOD + _EN_NO_CONDITION_AFTER,
+            # the items set apart by semicolons: "...; by Licensor or Licensee upon sixty (60)
+            # days' written notice to the other party;"
+            # (the trigger opens on "by": a match must not start inside a word)
+            *(
+                r"by(?<=" + before + r"by)\s+(?:either\s+party|the\s+\w+|\w+(?:\s+or\s+\w+)?)\s+"
+                r"(?:at\s+any\s+time\s+)?(?:upon|on|by\s+giving|with|after)\s+"
+                + _EN_NOTICE_PERIOD
+                + _EN_NO_CONDITION_AFTER
+                for before in ("; ", "; or ")
+            ),
         ),
         language="en",
         requires=_EN_TERMINATE_AGREEMENT + r"|terminable",

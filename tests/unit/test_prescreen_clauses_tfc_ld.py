@@ -32,6 +32,10 @@ def _flag(sentence: str, clause: str) -> ClauseFlag | None:
         "This Agreement shall be terminable (a) by the Licensor (i) at any time in the event "
         "that the Licensor receives notice of any third party claim or (ii) upon sixty (60) "
         "days' written notice by the Licensor to the Licensee.",
+        "This Agreement shall be terminable by Licensor at any time in the event that Licensor "
+        "receives notice of any third party claim; by Licensor or Licensee upon sixty (60) days' "
+        "written notice to the other party; or by Licensee at any time in the event of a breach.",
+        "After the first Contract Year, the Distributor may terminate this Agreement at will.",
         # one's own wish is no condition
         "In the event that the Company desires to terminate the Agreement prior to the "
         "Termination Date, it shall provide AGI with at least 60 days prior written notice.",
@@ -61,6 +65,10 @@ def test_termination_for_convenience_is_a_right_without_a_condition(sentence: st
         "Either party may give notice that it wishes to terminate this Agreement effective at "
         "the end of the Initial Term, in which case the Agreement will not renew.",
         "Neither party may terminate this Agreement (a) upon ninety (90) days' written notice.",
+        "AIG may terminate this Agreement upon ninety (90) days' prior written notice, provided "
+        "that AIG agrees not to terminate this Agreement unless it sells the Company.",
+        "If the Endorser is charged with a crime, then at any time after the occurrence of such "
+        "act, the Company shall have the right to terminate this Agreement upon written notice.",
     ],
 )
 def test_termination_for_convenience_not_on_cause_event_or_reference(sentence: str) -> None:
