@@ -317,6 +317,7 @@ RULES: tuple[ClauseRule, ...] = (
             r"for\s+any\s+reason",
             r"for\s+no\s+reason",
             r"with\s+or\s+without\s+cause",
+            r"for\s+non-?\s?cause",
             # "may terminate this Agreement at will" (opening on "will", the rarer word)
             r"will\b(?<=\bat will)",
         ),
@@ -377,6 +378,19 @@ RULES: tuple[ClauseRule, ...] = (
         r"|under\s+(?:this\s+)?(?:section|article|clause))"
         + r"|any\s+of\s+the|occur|renew"
         + r"|(?:expiration|end)\s+of\s+the\s+(?:initial\s+|then[\s-]+current\s+|renewal\s+)?term\b",
+    ),
+    # An item of a list under a heading such as "This Agreement may be terminated:", set
+    # apart on its own line: "(a) by Magenta for any reason upon [***] written notice".
+    _rule(
+        "unilateral_termination",
+        (
+            r"\((?:[ivx]{1,4}|[a-h]|\d{1,2})\)\s+by\s+(?:either\s+party|the\s+\w+|\w+)\s+"
+            r"(?:at\s+any\s+time\s+)?(?:for\s+(?:any|no)\s+reason|for\s+(?:its\s+)?convenience"
+            r"|without\s+cause)" + _EN_NO_CONDITION_AFTER,
+        ),
+        language="en",
+        requires=r"notice|terminat",
+        rejects=_EN_DENIED + r"|other\s+than",
     ),
     # --- dispute forum: третейский / арбитражный суд / суд; arbitration / courts
     _rule(

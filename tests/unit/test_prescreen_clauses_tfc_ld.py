@@ -36,6 +36,8 @@ def _flag(sentence: str, clause: str) -> ClauseFlag | None:
         "receives notice of any third party claim; by Licensor or Licensee upon sixty (60) days' "
         "written notice to the other party; or by Licensee at any time in the event of a breach.",
         "After the first Contract Year, the Distributor may terminate this Agreement at will.",
+        "Either Party may terminate this agreement for non-cause with a sixty (60) written notice.",
+        "(a) by Magenta for any reason upon [***] written notice to Bachem;",
         # one's own wish is no condition
         "In the event that the Company desires to terminate the Agreement prior to the "
         "Termination Date, it shall provide AGI with at least 60 days prior written notice.",
@@ -65,6 +67,8 @@ def test_termination_for_convenience_is_a_right_without_a_condition(sentence: st
         "Either party may give notice that it wishes to terminate this Agreement effective at "
         "the end of the Initial Term, in which case the Agreement will not renew.",
         "Neither party may terminate this Agreement (a) upon ninety (90) days' written notice.",
+        "(a) by the Licensee for any reason other than a breach, upon thirty days' notice;",
+        "(b) by either Party without cause if the other Party becomes insolvent, upon notice;",
         "AIG may terminate this Agreement upon ninety (90) days' prior written notice, provided "
         "that AIG agrees not to terminate this Agreement unless it sells the Company.",
         "If the Endorser is charged with a crime, then at any time after the occurrence of such "
