@@ -38,6 +38,9 @@ def _flag(sentence: str, clause: str) -> ClauseFlag | None:
         "After the first Contract Year, the Distributor may terminate this Agreement at will.",
         "Either Party may terminate this agreement for non-cause with a sixty (60) written notice.",
         "(a) by Magenta for any reason upon [***] written notice to Bachem;",
+        "Either party may terminate this Agreement, without cause, by giving two (2) years "
+        "written notice.",
+        "Licensee may terminate this Agreement at any time upon [***] prior written notice.",
         # one's own wish is no condition
         "In the event that the Company desires to terminate the Agreement prior to the "
         "Termination Date, it shall provide AGI with at least 60 days prior written notice.",
