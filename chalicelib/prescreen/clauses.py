@@ -76,6 +76,13 @@ _EN_LATE_PAYMENT = (
     r"|fail\w*\s+to\s+(?:make\s+)?pay|failure\s+to\s+(?:make\s+)?pay|delay\w*\s+(?:in\s+)?pay"
     r"|interest"
 )
+# Liquidated damages agreed: a sum someone pays, recovers or keeps as them, or the
+# sentence that calls a sum by that name ("deemed liquidated damages and not a penalty").
+_EN_LD_AGREED = (
+    r"\b(?:pa(?:y|ys|id|ying|yable|yment)|entitled|recover\w*|retain\w*|forfeit\w*|owe\w*|due"
+    r"|deemed|constitut\w*|represent\w*|estimate\w*|amount\w*|equal|sum|not\s+a\s+penalty)\b"
+    r"|as\s+liquidated"
+)
 # A sentence with no verb is a heading or a table of contents line ("13.5 Liquidated Damages").
 _EN_CLAUSE_VERB = (
     r"\b(?:shall|will|must|may|is|are|be|been|agrees?|acknowledges?|pays?|payable|owe|owed"
@@ -83,8 +90,8 @@ _EN_CLAUSE_VERB = (
 )
 # Waived or excluded, the sum is not owed: "no termination fee", "shall not be responsible for".
 _EN_FEE_NEGATION = (
-    r"\bno\s+(?:early\s+)?(?:termination|cancellation)|without\s+(?:any\s+)?(?:payment\s+of\s+)?"
-    r"(?:a\s+|any\s+)?(?:early\s+)?(?:termination|cancellation|penalt)"
+    r"\bno\s+(?:early\s+)?(?:termination|cancellation)|without\s+(?:any\s+|the\s+)?(?:payment\s+of\s+)?"
+    r"(?:a\s+|any\s+|the\s+)?(?:early\s+)?(?:termination|cancellation|penalt)"
     r"|not\s+(?:be\s+)?(?:responsible|liable|obligated|required)\s+(?:to\s+pay\s+|for\s+)?(?:any\s+)?"
     r"(?:early\s+)?(?:termination|cancellation)"
 )
@@ -106,6 +113,7 @@ _RU_NOT_ALONE = (
 )
 _EN_NO_RIGHT = (
     r"neither\s+party\s+may|may\s+not\s+(?:be\s+)?terminate|shall\s+not\s+(?:be\s+entitled\s+to\s+)?terminate"
+    r"|agrees?\s+not\s+to\s+terminate"
     # survival and mutual termination are not a unilateral right
     r"|termination\s+or\s+expiration|expiration\s+or\s+termination|upon\s+(?:the\s+)?termination"
     r"|following\s+(?:the\s+)?termination|after\s+(?:the\s+)?termination|surviv"
@@ -125,7 +133,7 @@ _EN_REFERS_OR_REASON = (
 # of", a change of control, force majeure): convenience needs no reason at all.
 _EN_ON_EVENT = (
     # "if" as a word, written so the branch opens with a literal (a faster scan)
-    r"|if\b(?<![a-z]if)|in\s+the\s+event|upon\s+the\s+occurrence|should\b|following\s+the\s+\w+\s+of"
+    r"|if\b(?<![a-z]if)|in\s+the\s+event|(?:upon|after)\s+the\s+occurrence|should\b|following\s+the\s+\w+\s+of"
     r"|change\s+(?:of|in)\s+control|force\s+majeure|acquired|any\s+of\s+the\s+following"
 )
 # The right must be to end this agreement, not an offering or a purchase order.
@@ -134,8 +142,29 @@ _EN_TERMINATE_AGREEMENT = (
     r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:may|shall|can)\s+(?:also\s+)?be\s+(?:terminated|cancell?ed)"
     r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:be|is)\s+terminable"
     r"|(?:may|can)\s+(?:terminate|cancel)|right\s+to\s+(?:terminate|cancel)"
+    # "sixty (60) days' written notice of termination of this Agreement"
+    r"|notice\s+of\s+(?:its\s+|their\s+)?(?:termination|intent\w*\s+to\s+terminate)\s+(?:of\s+)?(?:this|the)\s+agreement"
     r"|terminated\s+by\s+(?:either|any|each)\s+party|terminat(?:e|ion)\s+(?:by\s+\w+\s+)?(?:for\s+convenience|without\s+cause)"
 )
+# A notice period: "sixty (60) days' prior written notice", "[***] written notice".
+_EN_NOTICE_PERIOD = (
+    r"(?:at\s+least\s+|not\s+less\s+than\s+|no\s+less\s+than\s+)?"
+    r"(?:(?:\w+\s+)?(?:\(\d+\)\s+)?(?:calendar\s+|business\s+)?(?:days?|weeks?|months?)['’]?\s+"
+    r"|\[\*+\]\s+(?:days?['’]?\s+)?)(?:prior\s+|advance\s+)?(?:written\s+)?notice"
+)
+# No condition in the words that follow a grant: "..., if", "in the event of".
+_EN_NO_CONDITION_AFTER = (
+    r"(?![^;.]{0,80}?\b(?:if|in\s+the\s+event|upon\s+the\s+occurrence|in\s+case"
+    r"|following|provided)\b)"
+)
+# A right denied, said outright.
+_EN_DENIED = (
+    r"neither\s+party\s+may|may\s+not\s+(?:be\s+)?terminate"
+    r"|shall\s+not\s+(?:be\s+entitled\s+to\s+)?terminate"
+)
+# One's own wish is no condition: "in the event that the Company desires to terminate the
+# Agreement ..., it shall provide ... 60 days prior written notice".
+_EN_WISH_TO_TERMINATE = r"(?:desires|wishes|decides|chooses|wants)\s+to\s+(?:terminate|cancel)\s"
 _RU_DISPUTE = r"спор|разноглас|рассматрива|подсуд|разреша|претензи|\bиск"
 # Arbitration as the forum, not arbitration costs in an indemnity list.
 _EN_ARBITRATION_FORUM = (
@@ -192,10 +221,13 @@ RULES: tuple[ClauseRule, ...] = (
         "penalty",
         (r"liquidated\s+damages",),
         language="en",
-        requires=_EN_CLAUSE_VERB,
+        requires=(_EN_CLAUSE_VERB, _EN_LD_AGREED),
         # "...shall be deemed liquidated damages and not a penalty" affirms them
         rejects=r"\bno\s+liquidated|not\s+(?:be\s+)?(?:entitled|liable)\s+(?:to|for)\s+(?:any\s+)?"
-        r"(?:\w+\s+){0,6}?liquidated|in\s+no\s+event|harmless|indemnif" + _EN_NOT_OWED,
+        r"(?:\w+\s+){0,6}?liquidated|in\s+no\s+event|harmless|indemnif"
+        # "a service level credit ... is not liquidated damages": denied, not agreed
+        r"|(?:is|are|be|constitute)\s+not\s+(?:\w+\s+){0,2}?liquidated|not\s+as\s+liquidated"
+        + _EN_NOT_OWED,
     ),
     _rule(
         "penalty",
@@ -222,6 +254,7 @@ RULES: tuple[ClauseRule, ...] = (
         + _EN_NOT_OWED
         + r"|\btax|governmental|regulatory|imposed\s+by\s+(?:any\s+)?(?:law|statute)|prepay"
         + r"|laws\s+or\s+regulations|penalt\w*\s+(?:statute|act|law)\b"
+        + r"|(?:assessments?|taxes|levies)\s+(?:and|or)\s+penalt"
         # one item of a list of claims and losses, as in an indemnity
         + r"|(?:claims?|lawsuits?|losses|obligations|liabilit\w*),\s+penalt|penalt\w*,\s+"
         + r"(?:claims?|actions?|judgments?|costs|fines|losses|liabilit)",
@@ -284,6 +317,9 @@ RULES: tuple[ClauseRule, ...] = (
             r"for\s+any\s+reason",
             r"for\s+no\s+reason",
             r"with\s+or\s+without\s+cause",
+            r"for\s+non-?\s?cause",
+            # "may terminate this Agreement at will" (opening on "will", the rarer word)
+            r"will\b(?<=\bat will)",
         ),
         language="en",
         requires=_EN_TERMINATE_AGREEMENT,
@@ -299,10 +335,65 @@ RULES: tuple[ClauseRule, ...] = (
             r"weeks?['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
             r"months?['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
             r"upon\s+(?:prior\s+)?written\s+notice",
+            r"years?['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
+            # a period blacked out in the filing: "upon [***] prior written notice"
+            r"\]\s+(?:(?:prior|advance)\s+(?:written\s+)?|written\s+)notice",
         ),
         language="en",
         requires=_EN_TERMINATE_AGREEMENT,
         rejects=_EN_NO_RIGHT + _EN_FOR_CAUSE + _EN_ON_EVENT + r"|expir|renew",
+    ),
+    # A convenience right granted as one item of a list of termination rights ("Sekisui
+    # may terminate this Agreement (i) ... in the event of ..., or (ii) at any other time
+    # upon ninety (90) days' prior written notice"): the item names no condition, whatever
+    # its neighbours do, so the sentence's other items are not held against it.
+    _rule(
+        "unilateral_termination",
+        (
+            r"\((?:[ivx]{1,4}|[a-h]|\d{1,2})\)\s+(?:by\s+(?:either\s+party|the\s+\w+|\w+)\s+)?"
+            r"(?:at\s+any\s+(?:other\s+)?time\s+)?(?:(?:and\s+)?for\s+(?:any|no)\s+reason\s+)?"
+            r"(?:upon|on|by\s+giving|with|after)\s+" + _EN_NOTICE_PERIOD + _EN_NO_CONDITION_AFTER,
+            # the items set apart by semicolons: "...; by Licensor or Licensee upon sixty (60)
+            # days' written notice to the other party;"
+            # (the trigger opens on "by": a match must not start inside a word)
+            *(
+                r"by(?<=" + before + r"by)\s+(?:either\s+party|the\s+\w+|\w+(?:\s+or\s+\w+)?)\s+"
+                r"(?:at\s+any\s+time\s+)?(?:upon|on|by\s+giving|with|after)\s+"
+                + _EN_NOTICE_PERIOD
+                + _EN_NO_CONDITION_AFTER
+                for before in ("; ", "; or ")
+            ),
+        ),
+        language="en",
+        requires=_EN_TERMINATE_AGREEMENT + r"|terminable",
+        rejects=_EN_DENIED,
+    ),
+    _rule(
+        "unilateral_termination",
+        # the trigger opens with a literal word (a fast scan); the wish is checked after
+        (r"to\s+(?:terminate|cancel)\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)",),
+        language="en",
+        requires=(_EN_WISH_TO_TERMINATE, r"notice|notif"),
+        rejects=_EN_DENIED
+        + _EN_FOR_CAUSE
+        # a reference, an event, or the end of a term that is not renewed
+        + r"|(?:agreement|contract)\s+(?:\w+\s+){0,2}?(?:pursuant|in\s+accordance|as\s+provided"
+        r"|under\s+(?:this\s+)?(?:section|article|clause))"
+        + r"|any\s+of\s+the|occur|renew"
+        + r"|(?:expiration|end)\s+of\s+the\s+(?:initial\s+|then[\s-]+current\s+|renewal\s+)?term\b",
+    ),
+    # An item of a list under a heading such as "This Agreement may be terminated:", set
+    # apart on its own line: "(a) by Magenta for any reason upon [***] written notice".
+    _rule(
+        "unilateral_termination",
+        (
+            r"\((?:[ivx]{1,4}|[a-h]|\d{1,2})\)\s+by\s+(?:either\s+party|the\s+\w+|\w+)\s+"
+            r"(?:at\s+any\s+time\s+)?(?:for\s+(?:any|no)\s+reason|for\s+(?:its\s+)?convenience"
+            r"|without\s+cause)" + _EN_NO_CONDITION_AFTER,
+        ),
+        language="en",
+        requires=r"notice|terminat",
+        rejects=_EN_DENIED + r"|other\s+than",
     ),
     # --- dispute forum: третейский / арбитражный суд / суд; arbitration / courts
     _rule(
