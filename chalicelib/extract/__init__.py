@@ -9,6 +9,6 @@ from __future__ import annotations
 from chalicelib.extract.dispatch import extract_document
 from chalicelib.extract.isolate import extract_isolated
 from chalicelib.extract.limits import ExtractLimits
-from chalicelib.extract.sniff import SUPPORTED_EXTENSIONS
+from chalicelib.formats import SUPPORTED_EXTENSIONS
 
 __all__ = ["SUPPORTED_EXTENSIONS", "ExtractLimits", "extract_document", "extract_isolated"]

@@ -16,7 +16,8 @@ from chalicelib.errors import (
 from chalicelib.extract.language import detect_language
 from chalicelib.extract.markdown import PAGE_MARKER
 from chalicelib.extract.reading import ReadContext, ReaderOutput
-from chalicelib.extract.sniff import IMAGE_FORMATS, ensure_acceptable, sniff_format
+from chalicelib.extract.sniff import ensure_acceptable, sniff_format
+from chalicelib.formats import BY_KIND, IMAGE_KINDS
 from chalicelib.models import ExtractedFacts, Extraction
 from chalicelib.statements.detect import mentions_accounting
 from chalicelib.statements.grid import grid_of
@@ -31,21 +32,6 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 # Readers are imported on first use: a TXT upload should not pay PyMuPDF's import.
-# "module" means its `read`; "module:name" another function of it.
-_READERS = {
-    "pdf": "chalicelib.extract.pdf",
-    "docx": "chalicelib.extract.docx",
-    "doc": "chalicelib.extract.doc",
-    "xlsx": "chalicelib.extract.spreadsheet:read_xlsx",
-    "xls": "chalicelib.extract.spreadsheet:read_xls",
-    "xlsb": "chalicelib.extract.spreadsheet:read_xlsb",
-    "ods": "chalicelib.extract.spreadsheet:read_ods",
-    "rtf": "chalicelib.extract.rtf",
-    "txt": "chalicelib.extract.text",
-    "png": "chalicelib.extract.images",
-    "jpeg": "chalicelib.extract.images",
-    "tiff": "chalicelib.extract.images",
-}
 # A form names itself in its header: the first pages say whether a PDF is accounting.
 _ACCOUNTING_SAMPLE_CHARS = 20_000
 # Enough text to tell the language; the rest of a long document adds only time.
@@ -69,7 +55,7 @@ def extract_document(data: bytes, *, declared_ext: str, limits: ExtractLimits) -
 
 
 def _run_reader(kind: str, data: bytes, ctx: ReadContext) -> ReaderOutput:
-    module, _, name = _READERS[kind].partition(":")
+    module, _, name = BY_KIND[kind].reader.partition(":")
     reader = cast("Reader", getattr(importlib.import_module(module), name or "read"))
     try:
         return reader(data, ctx)
@@ -93,7 +79,7 @@ def _run_reader(kind: str, data: bytes, ctx: ReadContext) -> ReaderOutput:
 def _statement_in_pdf(kind: str, output: ReaderOutput) -> ReaderOutput:
     """A PDF (or a scan) that holds a balance, an income statement or an ОСВ: its pages as
     sheets, for the statements branch; any other document as it was read."""
-    if kind not in ("pdf", *IMAGE_FORMATS) or not mentions_accounting(
+    if kind not in ("pdf", *IMAGE_KINDS) or not mentions_accounting(
         output.markdown[:_ACCOUNTING_SAMPLE_CHARS]
     ):
         return output

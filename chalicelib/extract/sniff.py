@@ -8,48 +8,19 @@ from typing import TYPE_CHECKING
 from chalicelib.errors import EncryptedDocumentError, UnsupportedFormatError
 from chalicelib.extract import text
 from chalicelib.extract.ooxml import sniff_package
+from chalicelib.formats import (
+    BY_EXTENSION,
+    BY_KIND,
+    IMAGE_KINDS,
+    SUPPORTED_EXTENSIONS,
+    SUPPORTED_LIST,
+)
 
 if TYPE_CHECKING:
     from chalicelib.extract.limits import ExtractLimits
 
-SUPPORTED_EXTENSIONS: frozenset[str] = frozenset(
-    {
-        "pdf",
-        "docx",
-        "doc",
-        "rtf",
-        "txt",
-        "png",
-        "jpg",
-        "jpeg",
-        "tif",
-        "tiff",
-        "xlsx",
-        "xls",
-        "xlsb",
-        "ods",
-    }
-)
-IMAGE_FORMATS = frozenset({"png", "jpeg", "tiff"})
-_FAMILY_OF_EXTENSION = dict.fromkeys(("jpg", "jpeg", "png", "tif", "tiff"), "image")
-
 _OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _PDF_SEARCH_WINDOW = 1024
-_DESCRIPTIONS = {
-    "pdf": "a PDF document",
-    "docx": "a DOCX document",
-    "doc": "a Word 97-2003 document (.doc)",
-    "xlsx": "an XLSX spreadsheet",
-    "xls": "an Excel 97-2003 workbook (.xls)",
-    "xlsb": "a binary Excel workbook (.xlsb)",
-    "ods": "an OpenDocument spreadsheet (.ods)",
-    "rtf": "an RTF document",
-    "txt": "a plain-text file",
-    "png": "a PNG image",
-    "jpeg": "a JPEG image",
-    "tiff": "a TIFF image",
-}
-_SUPPORTED_LIST = "PDF, DOCX, DOC, RTF, TXT, XLSX, XLS, XLSB, ODS, PNG, JPG or TIFF"
 _REFUSALS = {
     "ppt": "The file is a PowerPoint presentation, which we do not read. Save it as PDF.",
     "ole": "The file is an old Microsoft Office document of a kind we do not read. Save it as "
@@ -60,8 +31,8 @@ _REFUSALS = {
     "zip": "The file is a ZIP archive. Send the document itself (PDF, DOCX, XLSX), not an archive.",
     "djvu": "The file is a DjVu scan, which we do not read. Save it as PDF or send the pages "
     "as images.",
-    "image": f"This image format is not supported. Send {_SUPPORTED_LIST}.",
-    "binary": f"The file's format is not one we read. Send {_SUPPORTED_LIST}.",
+    "image": f"This image format is not supported. Send {SUPPORTED_LIST}.",
+    "binary": f"The file's format is not one we read. Send {SUPPORTED_LIST}.",
 }
 
 
@@ -124,12 +95,13 @@ def _has_ole2_stream(data: bytes, name: str) -> bool:
 
 def family_of_extension(extension: str) -> str:
     """The format family an extension stands for: jpg/png/tif are all "image"."""
-    return _FAMILY_OF_EXTENSION.get(extension, extension)
+    form = BY_EXTENSION.get(extension)
+    return "image" if form and form.image else extension
 
 
 def family_of_format(kind: str) -> str:
     """The family of a sniffed format, matching `family_of_extension`."""
-    return "image" if kind in IMAGE_FORMATS else kind
+    return "image" if kind in IMAGE_KINDS else kind
 
 
 def ensure_acceptable(kind: str, declared_ext: str) -> None:
@@ -142,21 +114,17 @@ def ensure_acceptable(kind: str, declared_ext: str) -> None:
     if kind == "binary" and declared_ext == "txt":
         raise UnsupportedFormatError(
             "The file was uploaded as .txt but holds binary data, not text. Send the document "
-            f"in its own format ({_SUPPORTED_LIST})."
+            f"in its own format ({SUPPORTED_LIST})."
         )
     if kind in _REFUSALS:
         raise UnsupportedFormatError(_REFUSALS[kind])
     if declared_ext not in SUPPORTED_EXTENSIONS:
         shown = f".{declared_ext}" if declared_ext else "a file without an extension"
         raise UnsupportedFormatError(
-            f"Files of type {shown} are not supported. Send {_SUPPORTED_LIST}."
+            f"Files of type {shown} are not supported. Send {SUPPORTED_LIST}."
         )
     if family_of_format(kind) != family_of_extension(declared_ext):
         raise UnsupportedFormatError(
-            f"The file is {_DESCRIPTIONS[kind]} but was uploaded as .{declared_ext}. "
-            f"Rename it to .{_canonical_extension(kind)} and send it again."
+            f"The file is {BY_KIND[kind].description} but was uploaded as .{declared_ext}. "
+            f"Rename it to .{BY_KIND[kind].extensions[0]} and send it again."
         )
-
-
-def _canonical_extension(kind: str) -> str:
-    return {"jpeg": "jpg", "tiff": "tif"}.get(kind, kind)

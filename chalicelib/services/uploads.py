@@ -16,6 +16,7 @@ from chalicelib.errors import (
     UploadTooLargeError,
     UploadTypeNotSupportedError,
 )
+from chalicelib.formats import BY_EXTENSION, SUPPORTED_LIST
 from chalicelib.metrics import CREDITS_RESERVED, NoMetrics
 from chalicelib.models import Document, DocumentStatus
 from chalicelib.ports import Deadline, DocumentRepository, Metrics, ObjectStore, PresignedPost
@@ -29,24 +30,6 @@ if TYPE_CHECKING:
 # A deal: the contract and its counterparty's statements (several years, an ОСВ or two).
 MIN_DEAL_FILES = 2
 MAX_DEAL_FILES = 10
-# Extension -> the content types a client may declare for it; the first is canonical.
-CONTENT_TYPES: dict[str, tuple[str, ...]] = {
-    "pdf": ("application/pdf",),
-    "docx": ("application/vnd.openxmlformats-officedocument.wordprocessingml.document",),
-    "doc": ("application/msword",),
-    "rtf": ("application/rtf", "text/rtf"),
-    "txt": ("text/plain",),
-    "png": ("image/png",),
-    "jpg": ("image/jpeg",),
-    "jpeg": ("image/jpeg",),
-    "tif": ("image/tiff",),
-    "tiff": ("image/tiff",),
-    "xlsx": ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",),
-    # Accounting as 1C and Excel save it: the old binary book, the binary workbook, and ODS.
-    "xls": ("application/vnd.ms-excel",),
-    "xlsb": ("application/vnd.ms-excel.sheet.binary.macroenabled.12",),
-    "ods": ("application/vnd.oasis.opendocument.spreadsheet",),
-}
 _MAX_NAME = 255
 # Text-direction controls: they show nothing, yet reorder what is shown around them, so
 # "invoice\u202efdp.exe" reads as "invoiceexe.pdf" (marks, embeddings, overrides, isolates).
@@ -106,21 +89,21 @@ def validate_upload(request: UploadRequest, *, max_bytes: int) -> tuple[str, str
             "filename must be 1 to 255 characters, control and text-direction ones not counted."
         )
     ext = PurePosixPath(name.replace("\\", "/")).suffix.lower().lstrip(".")
-    if ext not in CONTENT_TYPES:
+    form = BY_EXTENSION.get(ext)
+    if form is None:
         raise UploadTypeNotSupportedError(
-            f"Files of type '.{ext or '?'}' are not supported. "
-            "Send PDF, DOCX, DOC, RTF, TXT, PNG, JPG, TIFF, XLSX, XLS, XLSB or ODS."
+            f"Files of type '.{ext or '?'}' are not supported. Send {SUPPORTED_LIST}."
         )
     declared = request.content_type.split(";")[0].strip().lower()
-    if declared not in CONTENT_TYPES[ext]:
+    if declared not in form.content_types:
         raise UploadTypeNotSupportedError(
-            f"A .{ext} file must be sent as {CONTENT_TYPES[ext][0]}, not '{declared}'."
+            f"A .{ext} file must be sent as {form.content_types[0]}, not '{declared}'."
         )
     if request.size <= 0:
         raise InvalidRequestError("size must be the file's size in bytes.")
     if request.size > max_bytes:
         raise UploadTooLargeError(f"The file is larger than the {max_bytes // 2**20} MB limit.")
-    return ("jpg" if ext == "jpeg" else "tiff" if ext == "tif" else ext), CONTENT_TYPES[ext][0]
+    return form.extensions[0], form.content_types[0]
 
 
 class UploadService:

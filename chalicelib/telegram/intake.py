@@ -30,8 +30,9 @@ from chalicelib.errors import (
     UploadTooLargeError,
     UploadTypeNotSupportedError,
 )
+from chalicelib.formats import BY_EXTENSION, FORMATS
 from chalicelib.models import DocumentStatus
-from chalicelib.services.uploads import CONTENT_TYPES, UploadRequest, validate_upload
+from chalicelib.services.uploads import UploadRequest, validate_upload
 from chalicelib.telegram.render import steps_text
 from chalicelib.telegram.texts import text
 
@@ -86,7 +87,8 @@ class ChatIntake:
     ) -> None:
         """A document sent as a file."""
         ext = chat_file.file_name.rsplit(".", 1)[-1].lower() if "." in chat_file.file_name else ""
-        content_type = CONTENT_TYPES.get(ext, ("application/octet-stream",))[0]
+        form = BY_EXTENSION.get(ext)
+        content_type = form.content_types[0] if form else "application/octet-stream"
         request = UploadRequest(
             filename=chat_file.file_name, content_type=content_type, size=max(chat_file.size, 1)
         )
@@ -216,7 +218,7 @@ def named_by_type(file_name: str | None, mime_type: str | None) -> str:
     name = (file_name or "").strip() or "document"
     if "." in name:
         return name
-    ext = next((e for e, types in CONTENT_TYPES.items() if mime_type in types), None)
+    ext = next((f.extensions[0] for f in FORMATS if mime_type in f.content_types), None)
     return f"{name}.{ext}" if ext else name
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chalicelib.services.uploads import CONTENT_TYPES
+from chalicelib.formats import BY_EXTENSION
 
 
 def page_config(
@@ -20,5 +20,5 @@ def page_config(
         "telegram_bot_username": widget,
         "telegram_enabled": telegram_enabled,
         "max_upload_bytes": max_upload_bytes,
-        "content_types": {ext: types[0] for ext, types in CONTENT_TYPES.items()},
+        "content_types": {ext: form.content_types[0] for ext, form in BY_EXTENSION.items()},
     }

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from chalicelib.errors import error_class_by_name
-from chalicelib.services.uploads import CONTENT_TYPES
+from chalicelib.formats import BY_EXTENSION
 from infra.localcloud import LocalCloud
 from tests.conftest import corpus_dir
 from tests.corpus.test_extract_corpus import MALFORMED, Readable
@@ -50,7 +50,7 @@ def test_malformed_file_ends_in_a_clear_outcome(driver: Driver, name: str) -> No
     expected = MALFORMED[name]
     before = driver.credits()
     size = source.stat().st_size
-    if ext not in CONTENT_TYPES:
+    if ext not in BY_EXTENSION:
         status, body = driver.api(
             "POST",
             "/v1/documents",

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import requests
 
-from chalicelib.services.uploads import CONTENT_TYPES
+from chalicelib.formats import BY_EXTENSION
 from infra.localcloud.gateway import api_test_client
 
 if TYPE_CHECKING:
@@ -80,7 +80,11 @@ class Driver:
         status, body = self.api(
             "POST",
             "/v1/documents",
-            {"filename": filename, "content_type": CONTENT_TYPES[ext][0], "size": size},
+            {
+                "filename": filename,
+                "content_type": BY_EXTENSION[ext].content_types[0],
+                "size": size,
+            },
         )
         assert status == 201, body
         return Ticket(

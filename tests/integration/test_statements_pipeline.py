@@ -15,8 +15,8 @@ import pytest
 import requests
 
 from chalicelib.contracts import validate_result
+from chalicelib.formats import BY_EXTENSION
 from chalicelib.keys import build_run_result_key
-from chalicelib.services.uploads import CONTENT_TYPES
 from tests.integration.pipeline_driver import Driver
 from tests.statement_fixtures import forms
 from tests.statement_fixtures.osv import Contract, Counterparty, OsvSpec, osv_sheet, sums
@@ -150,7 +150,7 @@ def _file(path: Path) -> dict[str, Any]:
     ext = path.suffix.lstrip(".")
     return {
         "filename": path.name,
-        "content_type": CONTENT_TYPES[ext][0],
+        "content_type": BY_EXTENSION[ext].content_types[0],
         "size": path.stat().st_size,
     }
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import struct
 import zipfile
@@ -19,7 +20,7 @@ from chalicelib.errors import (
 )
 from chalicelib.extract import SUPPORTED_EXTENSIONS, extract_document
 from chalicelib.extract.sniff import ensure_acceptable, sniff_format
-from chalicelib.services.uploads import CONTENT_TYPES
+from chalicelib.formats import BY_KIND, FORMATS
 from tests.limits import UNIT_LIMITS as LIMITS
 
 
@@ -165,8 +166,13 @@ def test_supported_extensions_are_the_published_list() -> None:
     documents = {"pdf", "docx", "doc", "rtf", "txt", "png", "jpg", "jpeg", "tif", "tiff"}
     spreadsheets = {"xlsx", "xls", "xlsb", "ods"}
     assert documents | spreadsheets == SUPPORTED_EXTENSIONS
-    # What an upload may declare is what Extract reads: no type accepted, then refused.
-    assert set(CONTENT_TYPES) == SUPPORTED_EXTENSIONS
+    # What an upload may declare is what Extract reads: every format has a reader, and
+    # every reader is found.
+    assert all(form.content_types and form.description for form in FORMATS)
+    for form in FORMATS:
+        module, _, name = form.reader.partition(":")
+        assert callable(getattr(importlib.import_module(module), name or "read")), form.kind
+    assert set(BY_KIND) == {form.kind for form in FORMATS}
 
 
 def test_extract_document_names_both_formats_when_a_docx_is_uploaded_as_pdf() -> None:
