@@ -23,11 +23,11 @@ if TYPE_CHECKING:
     from aws_lambda_powertools.utilities.typing import LambdaContext
 
     from chalicelib.adapters.telegram_store import DynamoTelegramStore
-    from chalicelib.analysis.llm.chat import ChatClient
-    from chalicelib.analysis.llm.slots import CallSlots
     from chalicelib.analysis.port import AnalysisProvider
     from chalicelib.auth.service import AuthService
     from chalicelib.auth.tokens import TokenIssuer
+    from chalicelib.llm.chat import ChatClient
+    from chalicelib.llm.slots import CallSlots
     from chalicelib.models import Document, Extraction, PrescreenResult
     from chalicelib.ports import Metrics, StatusEvents
     from chalicelib.services.callbacks import CallbackDelivery, CallbackSender
@@ -326,12 +326,12 @@ def idempotent_upload_handler(context: LambdaContext) -> UploadHandler:
 @cache
 def chat_client() -> ChatClient:
     """The model client LLM_PROVIDER names, its key read from SSM or Secrets Manager."""
-    from chalicelib.adapters.secrets import resolve_secret
-    from chalicelib.analysis.llm.clients import (
+    from chalicelib.adapters.llm import (
         OllamaChatClient,
         OpenAICompatibleChatClient,
         YandexGptChatClient,
     )
+    from chalicelib.adapters.secrets import resolve_secret
 
     s = get_settings()
     key = resolve_secret(s.llm_api_key, s.llm_api_key_parameter)
@@ -379,7 +379,7 @@ def analysis_provider() -> AnalysisProvider:
         from chalicelib.analysis.rules import RulesProvider
 
         return RulesProvider()
-    from chalicelib.analysis.llm.provider import LlmProvider
+    from chalicelib.llm.provider import LlmProvider
 
     return LlmProvider.from_settings(
         chat_client(), s, slots=call_slots(), model=llm_model(), metrics=metrics()
@@ -391,7 +391,7 @@ def _facts_fallback() -> FactsFallback | None:
     s = get_settings()
     if not s.prescreen_llm_fallback_enabled or s.llm_provider == "rules":
         return None
-    from chalicelib.analysis.llm.slots import hold_slot
+    from chalicelib.llm.slots import hold_slot
     from chalicelib.prescreen import RoutingPolicy
     from chalicelib.prescreen.model_facts import fill_gaps_when_unsure
 

@@ -41,8 +41,8 @@ import boto3
 from botocore.exceptions import BotoCoreError, ClientError
 
 from chalicelib.adapters.table import TTL_ATTRIBUTE, conditional_write, item_key
-from chalicelib.analysis.llm.slots import SlotLease, hold_slot, new_lease_token
 from chalicelib.errors import LlmCapacityExhaustedError, StorageUnavailableError
+from chalicelib.llm.slots import SlotLease, hold_slot, new_lease_token
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from chalicelib.analysis.llm.chat import ChatRequest
-from chalicelib.analysis.llm.prompts import facts_messages, prompt_language
-from chalicelib.analysis.llm.schema import FACTS_SCHEMA, FactsAnswer, facts_schema
 from chalicelib.analysis.quotes import normalize_for_match
 from chalicelib.errors import DomainError
+from chalicelib.llm.chat import ChatRequest
+from chalicelib.llm.prompts import facts_messages, prompt_language
+from chalicelib.llm.schema import FACTS_SCHEMA, FactsAnswer, facts_schema
 from chalicelib.models import Money, Party
 from chalicelib.prescreen.contract_type import KNOWN_KINDS
 from chalicelib.prescreen.dates import find_dates
@@ -31,7 +31,7 @@ from chalicelib.prescreen.routing import choose_route
 from chalicelib.prescreen.text import prepare_text
 
 if TYPE_CHECKING:
-    from chalicelib.analysis.llm.chat import ChatClient
+    from chalicelib.llm.chat import ChatClient
     from chalicelib.models import PrescreenResult
     from chalicelib.prescreen.routing import RoutingPolicy
 

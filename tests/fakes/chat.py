@@ -9,8 +9,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from chalicelib.analysis.llm.chat import ChatRequest, ChatResponse
-from chalicelib.analysis.llm.schema import DOCUMENT_END, DOCUMENT_START
+from chalicelib.llm.chat import ChatRequest, ChatResponse
+from chalicelib.llm.schema import DOCUMENT_END, DOCUMENT_START
 
 if TYPE_CHECKING:
     from collections.abc import Iterable

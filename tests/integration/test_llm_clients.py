@@ -11,13 +11,19 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from chalicelib.analysis.llm.chat import ChatClient, ChatMessage, ChatRequest
-from chalicelib.analysis.llm.clients import (
+from chalicelib.adapters.llm import (
     OllamaChatClient,
     OpenAICompatibleChatClient,
     YandexGptChatClient,
 )
-from chalicelib.analysis.llm.schema import (
+from chalicelib.errors import (
+    LlmRateLimitedError,
+    LlmRequestRejectedError,
+    LlmTimeoutError,
+    LlmUnavailableError,
+)
+from chalicelib.llm.chat import ChatClient, ChatMessage, ChatRequest
+from chalicelib.llm.schema import (
     DOCUMENT_END,
     DOCUMENT_START,
     FACTS_SCHEMA,
@@ -26,12 +32,6 @@ from chalicelib.analysis.llm.schema import (
     FindingsAnswer,
     facts_schema,
     findings_schema,
-)
-from chalicelib.errors import (
-    LlmRateLimitedError,
-    LlmRequestRejectedError,
-    LlmTimeoutError,
-    LlmUnavailableError,
 )
 from infra.localcloud.fake_llm import (
     HALLUCINATED_QUOTE,

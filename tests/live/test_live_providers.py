@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from chalicelib.analysis.llm.provider import LlmProvider
-from chalicelib.analysis.llm.slots import UnlimitedSlots
 from chalicelib.analysis.quotes import normalize_for_match
+from chalicelib.llm.provider import LlmProvider
+from chalicelib.llm.slots import UnlimitedSlots
 from chalicelib.prescreen import RoutingPolicy, prescreen_document
 
 if TYPE_CHECKING:
-    from chalicelib.analysis.llm.chat import ChatClient
+    from chalicelib.llm.chat import ChatClient
 
 pytestmark = pytest.mark.live
 
@@ -38,7 +38,7 @@ CONTRACT = """# ДОГОВОР ПОСТАВКИ № 5
 
 
 def _clients() -> list[tuple[str, ChatClient]]:
-    from chalicelib.analysis.llm.clients import OllamaChatClient, OpenAICompatibleChatClient
+    from chalicelib.adapters.llm import OllamaChatClient, OpenAICompatibleChatClient
 
     key = os.environ.get("LLM_API_KEY", "")
     found: list[tuple[str, ChatClient]] = []

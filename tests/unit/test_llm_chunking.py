@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from chalicelib.analysis.llm.chunking import chunk_markdown, heading_of, split_sections
+from chalicelib.llm.chunking import chunk_markdown, heading_of, split_sections
 
 CONTRACT = """# ДОГОВОР ПОСТАВКИ № 7
 

@@ -9,9 +9,9 @@ from importlib.resources import files
 import pytest
 
 from chalicelib.analysis.checklist import CHECKLIST_IDS
-from chalicelib.analysis.llm.chat import ChatMessage
-from chalicelib.analysis.llm.chunking import Chunk
-from chalicelib.analysis.llm.prompts import (
+from chalicelib.llm.chat import ChatMessage
+from chalicelib.llm.chunking import Chunk
+from chalicelib.llm.prompts import (
     PROMPT_VERSION,
     checklist_block,
     chunk_prompt,
@@ -24,7 +24,7 @@ from chalicelib.analysis.llm.prompts import (
     repair_prompt,
     system_prompt,
 )
-from chalicelib.analysis.llm.schema import DOCUMENT_END, DOCUMENT_START
+from chalicelib.llm.schema import DOCUMENT_END, DOCUMENT_START
 from chalicelib.models import ClauseFlag, Money, Party, PrescreenResult
 
 TEMPLATES = {
@@ -66,7 +66,7 @@ def _chunk(text: str, index: int = 0, path: tuple[str, ...] = ()) -> Chunk:
 
 def test_prompt_version_names_a_directory_of_the_package() -> None:
     assert PROMPT_VERSION == "v1"
-    folder = files("chalicelib.analysis.llm").joinpath("prompts", PROMPT_VERSION)
+    folder = files("chalicelib.llm").joinpath("prompts", PROMPT_VERSION)
     names = {entry.name for entry in folder.iterdir()}
     assert {f"{name}.{lang}.md" for name in TEMPLATES for lang in ("ru", "en")} <= names
 

@@ -9,12 +9,6 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from chalicelib.analysis.checklist import CHECKLIST_IDS
-from chalicelib.analysis.llm.chat import ChatRequest, ChatResponse
-from chalicelib.analysis.llm.chunking import chunk_markdown
-from chalicelib.analysis.llm.prompts import PROMPT_VERSION
-from chalicelib.analysis.llm.provider import LlmProvider
-from chalicelib.analysis.llm.schema import FINDINGS_SCHEMA, findings_schema
-from chalicelib.analysis.llm.slots import LocalSlots
 from chalicelib.errors import (
     InvalidModelOutputError,
     LlmCapacityExhaustedError,
@@ -23,6 +17,12 @@ from chalicelib.errors import (
     LlmTimeoutError,
     LlmUnavailableError,
 )
+from chalicelib.llm.chat import ChatRequest, ChatResponse
+from chalicelib.llm.chunking import chunk_markdown
+from chalicelib.llm.prompts import PROMPT_VERSION
+from chalicelib.llm.provider import LlmProvider
+from chalicelib.llm.schema import FINDINGS_SCHEMA, findings_schema
+from chalicelib.llm.slots import LocalSlots
 from chalicelib.models import PrescreenResult
 from tests.fakes.chat import (
     INPUT_TOKENS,
@@ -419,7 +419,7 @@ def test_llm_provider_logs_calls_without_the_documents_text(
         default=answer_by_text,
     )
 
-    with caplog.at_level(logging.INFO, logger="chalicelib.analysis.llm.provider"):
+    with caplog.at_level(logging.INFO, logger="chalicelib.llm.provider"):
         _provider(client).analyze(CONTRACT, _prescreen())
 
     assert "llm call: chunk=" in caplog.text

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from chalicelib.analysis.llm.slots import LocalSlots, UnlimitedSlots, hold_slot
 from chalicelib.errors import LlmCapacityExhaustedError, RetryableError, StorageUnavailableError
+from chalicelib.llm.slots import LocalSlots, UnlimitedSlots, hold_slot
 
 if TYPE_CHECKING:
-    from chalicelib.analysis.llm.slots import CallSlots, SlotLease
+    from chalicelib.llm.slots import CallSlots, SlotLease
 
 
 def test_local_slots_take_every_slot_then_raise_capacity_exhausted() -> None:

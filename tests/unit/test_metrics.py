@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from chalicelib.adapters.metrics import PowertoolsMetrics
-from chalicelib.analysis.llm.provider import LlmProvider
-from chalicelib.analysis.llm.slots import LocalSlots
 from chalicelib.errors import EncryptedDocumentError, LlmRateLimitedError
 from chalicelib.keys import DocumentRef, build_upload_key
+from chalicelib.llm.provider import LlmProvider
+from chalicelib.llm.slots import LocalSlots
 from chalicelib.models import (
     AnalysisResult,
     AnalysisUsage,

@@ -7,9 +7,9 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from chalicelib.analysis.llm.chat import ChatRequest, ChatResponse
-from chalicelib.analysis.llm.schema import DOCUMENT_START, FACTS_SCHEMA
 from chalicelib.errors import LlmTimeoutError
+from chalicelib.llm.chat import ChatRequest, ChatResponse
+from chalicelib.llm.schema import DOCUMENT_START, FACTS_SCHEMA
 from chalicelib.models import Party, PrescreenResult
 from chalicelib.prescreen import RoutingPolicy
 from chalicelib.prescreen.model_facts import ask_model_for_facts, fill_gaps_when_unsure

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import ValidationError
 
 from chalicelib.analysis.checklist import CHECKLIST_IDS
-from chalicelib.analysis.llm.schema import (
+from chalicelib.analysis.rules import RulesProvider
+from chalicelib.llm.schema import (
     DOCUMENT_END,
     DOCUMENT_START,
     FACTS_SCHEMA,
@@ -21,7 +22,6 @@ from chalicelib.analysis.llm.schema import (
     FactsAnswer,
     ModelFinding,
 )
-from chalicelib.analysis.rules import RulesProvider
 from chalicelib.prescreen import RoutingPolicy, prescreen_document
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from chalicelib.analysis.llm.schema import DOCUMENT_START
+from chalicelib.llm.schema import DOCUMENT_START
 
 Provider = Literal["ollama", "openai", "yandexgpt"]
 

@@ -16,26 +16,26 @@ from importlib.resources import files
 from typing import TYPE_CHECKING, Literal
 
 from chalicelib.analysis.checklist import CHECKLIST_IDS, ITEMS_BY_ID
-from chalicelib.analysis.llm.chat import ChatMessage
-from chalicelib.analysis.llm.schema import (
+from chalicelib.analysis.profile import detect_language
+from chalicelib.llm.chat import ChatMessage
+from chalicelib.llm.schema import (
     DOCUMENT_END,
     DOCUMENT_START,
     facts_schema,
     findings_schema,
 )
-from chalicelib.analysis.profile import detect_language
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
     from datetime import date
 
-    from chalicelib.analysis.llm.chunking import Chunk
+    from chalicelib.llm.chunking import Chunk
     from chalicelib.models import ClauseFlag, PrescreenResult
 
 PROMPT_VERSION = "v1"
 PromptLanguage = Literal["ru", "en"]
 
-_PACKAGE = "chalicelib.analysis.llm"
+_PACKAGE = "chalicelib.llm"
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 _DEFINITION = re.compile(r"^- ([a-z_]+): (.+)$", re.MULTILINE)
 # Prescreen's evidence is a hint; a sentence or two is enough and keeps the prompt short.

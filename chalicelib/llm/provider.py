@@ -25,18 +25,6 @@ from typing import TYPE_CHECKING
 from pydantic import ValidationError
 
 from chalicelib.analysis.checklist import CHECKLIST_IDS
-from chalicelib.analysis.llm.chat import ChatMessage, ChatRequest
-from chalicelib.analysis.llm.chunking import chunk_markdown
-from chalicelib.analysis.llm.merge import merge_findings
-from chalicelib.analysis.llm.prompts import (
-    PROMPT_VERSION,
-    PromptLanguage,
-    chunk_prompt,
-    prompt_language,
-    repair_prompt,
-    system_prompt,
-)
-from chalicelib.analysis.llm.schema import FINDINGS_SCHEMA, FindingsAnswer, findings_schema
 from chalicelib.analysis.quotes import verify_quotes
 from chalicelib.errors import (
     InvalidModelOutputError,
@@ -44,16 +32,28 @@ from chalicelib.errors import (
     LlmTimeoutError,
     LlmUnavailableError,
 )
+from chalicelib.llm.chat import ChatMessage, ChatRequest
+from chalicelib.llm.chunking import chunk_markdown
+from chalicelib.llm.merge import merge_findings
+from chalicelib.llm.prompts import (
+    PROMPT_VERSION,
+    PromptLanguage,
+    chunk_prompt,
+    prompt_language,
+    repair_prompt,
+    system_prompt,
+)
+from chalicelib.llm.schema import FINDINGS_SCHEMA, FindingsAnswer, findings_schema
 from chalicelib.metrics import LLM_RATE_LIMITED, NoMetrics
 from chalicelib.models import AnalysisResult, AnalysisUsage
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from chalicelib.analysis.llm.chat import ChatClient, ChatResponse
-    from chalicelib.analysis.llm.chunking import Chunk
-    from chalicelib.analysis.llm.schema import ModelFinding
-    from chalicelib.analysis.llm.slots import CallSlots
+    from chalicelib.llm.chat import ChatClient, ChatResponse
+    from chalicelib.llm.chunking import Chunk
+    from chalicelib.llm.schema import ModelFinding
+    from chalicelib.llm.slots import CallSlots
     from chalicelib.models import PrescreenResult
     from chalicelib.ports import Metrics
     from chalicelib.settings import Settings

@@ -5,19 +5,19 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from chalicelib.analysis.llm.chat import ChatRequest, ChatResponse
-from chalicelib.analysis.llm.clients.http import (
+from chalicelib.adapters.llm.http import (
     as_int,
     default_client,
     malformed,
     parse_json,
     post_json,
 )
+from chalicelib.llm.chat import ChatRequest, ChatResponse
 
 if TYPE_CHECKING:
     import httpx
 
-    from chalicelib.analysis.llm.clients.http import HttpAnswer
+    from chalicelib.adapters.llm.http import HttpAnswer
 
 # OpenAI: the schema's name "must be a-z, A-Z, 0-9, or contain underscores and dashes,
 # with a maximum length of 64".

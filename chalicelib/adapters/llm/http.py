@@ -1,6 +1,6 @@
 """What the provider adapters share: one POST with a whole-call deadline, and error mapping.
 
-Every failure leaves here as a domain error (see `chalicelib.analysis.llm.chat`), so
+Every failure leaves here as a domain error (see `chalicelib.llm.chat`), so
 no adapter, and nothing above them, handles an httpx exception or a status code.
 """
 

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
-from chalicelib.analysis.llm.chat import ChatRequest, ChatResponse
-from chalicelib.analysis.llm.clients.http import (
+from chalicelib.adapters.llm.http import (
     as_int,
     default_client,
     malformed,
     post_json,
 )
+from chalicelib.llm.chat import ChatRequest, ChatResponse
 
 if TYPE_CHECKING:
     import httpx
 
-    from chalicelib.analysis.llm.clients.http import HttpAnswer
+    from chalicelib.adapters.llm.http import HttpAnswer
 
 YandexAuth = Literal["api_key", "iam_token"]
 DEFAULT_BASE_URL = "https://llm.api.cloud.yandex.net"

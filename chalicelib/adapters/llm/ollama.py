@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from chalicelib.analysis.llm.chat import ChatRequest, ChatResponse
-from chalicelib.analysis.llm.clients.http import (
+from chalicelib.adapters.llm.http import (
     as_int,
     default_client,
     malformed,
     post_json,
 )
 from chalicelib.errors import LlmUnavailableError
+from chalicelib.llm.chat import ChatRequest, ChatResponse
 
 if TYPE_CHECKING:
     import httpx
 
-    from chalicelib.analysis.llm.clients.http import HttpAnswer
+    from chalicelib.adapters.llm.http import HttpAnswer
 
 
 class OllamaChatClient:

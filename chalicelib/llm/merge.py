@@ -17,7 +17,7 @@ from chalicelib.models import SEVERITY_ORDER, Finding
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from chalicelib.analysis.llm.schema import ModelFinding
+    from chalicelib.llm.schema import ModelFinding
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,0 @@
-"""Analysis by a language model: the chat port, the provider adapters and the orchestration.
-
-`chat` is the port every model adapter implements (Ollama, OpenAI-compatible, YandexGPT);
-`provider.LlmProvider` turns a contract into findings through it: chunks, prompts,
-parallel calls under a cap, validation with a repair loop, a fallback model, the quote
-check and the usage figures the report shows.
-"""
