@@ -274,6 +274,7 @@ def extraction_service() -> ExtractionService:
     s = get_settings()
     return ExtractionService(
         repo=repository(),
+        deadlines=repository(),
         store=object_store(),
         workflow=workflow(),
         failures=failure_recorder(),
@@ -424,6 +425,7 @@ def pipeline_steps() -> PipelineSteps:
     s = get_settings()
     return PipelineSteps(
         repo=repository(),
+        reviews=repository(),
         store=object_store(),
         failures=failure_recorder(),
         routing=RoutingPolicy.from_settings(s),
@@ -449,7 +451,7 @@ def review_service() -> ReviewService:
     """Reviewer decisions."""
     from chalicelib.services.review import ReviewService
 
-    return ReviewService(repository(), workflow(), utc_now)
+    return ReviewService(repository(), workflow(), utc_now, queue=repository())
 
 
 @cache
@@ -465,7 +467,13 @@ def sweeper_service() -> SweeperService:
     """The scheduled sweeper."""
     from chalicelib.services.sweeper import SweeperService
 
-    return SweeperService(repository(), failure_recorder(), utc_now, callbacks=callback_delivery())
+    return SweeperService(
+        repository(),
+        failure_recorder(),
+        utc_now,
+        callbacks=callback_delivery(),
+        deadlines=repository(),
+    )
 
 
 @cache

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -11,29 +10,12 @@ import boto3
 from botocore.exceptions import BotoCoreError, ClientError
 
 from chalicelib.errors import RequestError, StorageUnavailableError
+from chalicelib.ports import CreatedKey, DailyUsage
 
 if TYPE_CHECKING:
     from mypy_boto3_apigateway import APIGatewayClient
 
 _NOT_FOUND = {"NotFoundException"}
-
-
-@dataclass(frozen=True)
-class CreatedKey:
-    """A new API key: its value is shown to the partner once and never stored by us."""
-
-    key_id: str
-    value: str
-    created_at: datetime
-
-
-@dataclass(frozen=True)
-class DailyUsage:
-    """Requests a key made on one day (UTC) and what its quota had left after them."""
-
-    day: date
-    used: int
-    remaining: int
 
 
 class ApiGatewayKeys:

@@ -42,8 +42,8 @@ from chalicelib.adapters.table import (
     item_key,
     put_new_item,
 )
-from chalicelib.auth.ports import AttemptReservation, EmailCredential, LoginAttempts
 from chalicelib.errors import StorageUnavailableError
+from chalicelib.ports import AttemptReservation, EmailCredential, LoginAttempts
 
 if TYPE_CHECKING:
     from mypy_boto3_dynamodb import DynamoDBClient

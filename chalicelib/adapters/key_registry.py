@@ -16,7 +16,6 @@ count, it starts from the keys they hold.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -25,25 +24,13 @@ from botocore.exceptions import BotoCoreError, ClientError
 
 from chalicelib.adapters.table import item_key
 from chalicelib.errors import StorageUnavailableError
+from chalicelib.ports import KeyRecord
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from mypy_boto3_dynamodb import DynamoDBClient
     from mypy_boto3_dynamodb.type_defs import TransactWriteItemTypeDef, UpdateTypeDef
-
-
-@dataclass(frozen=True)
-class KeyRecord:
-    """A partner key as its owner sees it: no value, just what it is and whether it works."""
-
-    key_id: str
-    owner_id: str
-    name: str
-    created_at: datetime
-    enabled: bool
-    callback_secret: str | None = None  # signs callbacks; the partner saw it once
-    revoked_at: datetime | None = None
 
 
 class DynamoKeyRegistry:

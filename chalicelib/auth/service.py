@@ -46,7 +46,6 @@ from chalicelib.auth.errors import (
     TooManyAttemptsError,
 )
 from chalicelib.auth.passwords import PasswordHasher, check_password_policy
-from chalicelib.auth.ports import EmailCredential
 from chalicelib.auth.telegram import (
     DEFAULT_MAX_AGE_SECONDS,
     verify_telegram_login,
@@ -54,13 +53,14 @@ from chalicelib.auth.telegram import (
 )
 from chalicelib.auth.tokens import ROLES
 from chalicelib.errors import InvalidRequestError
+from chalicelib.ports import EmailCredential
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
     from datetime import datetime
 
-    from chalicelib.auth.ports import CredentialStore, RoleStore, UserProfiles
     from chalicelib.auth.tokens import TokenIssuer, TokenPair
+    from chalicelib.ports import CredentialStore, RoleStore, UserProfiles
 
 # RFC 5321 caps a path at 254 characters; the shape check is deliberately loose
 # (one @, no spaces, a dot in the domain): only a confirmation mail proves an address.

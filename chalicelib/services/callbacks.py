@@ -34,16 +34,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
 
 from chalicelib.errors import InvalidRequestError
 from chalicelib.metrics import CALLBACK_DELIVERIES, NoMetrics
-from chalicelib.ports import Deadline
+from chalicelib.ports import CallbackRecords, Deadline, WebhookPoster
 from chalicelib.public_addresses import is_public_address
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
     from datetime import datetime
 
     from chalicelib.models import Document
@@ -197,15 +196,6 @@ def sign(secret: str, timestamp: int, body: bytes) -> str:
     return f"t={timestamp},v1={digest.hexdigest()}"
 
 
-class WebhookPoster(Protocol):
-    """Sends one POST; the HTTP status, or raises OSError-like errors when it cannot."""
-
-    def post(self, url: str, addresses: Sequence[str], body: bytes, headers: dict[str, str]) -> int:
-        """POST `body` to `url`, connected to the first of `addresses` (checked ones) that
-        answers, with `url`'s host as the Host and for TLS; never a new lookup of it."""
-        ...
-
-
 class CallbackSender:
     """Delivers a finished document's outcome to the partner who asked for it."""
 
@@ -277,18 +267,6 @@ def _payload(document: Document) -> dict[str, Any]:
     if document.error is not None:
         payload["error"] = {"code": document.error.code, "message": document.error.message}
     return payload
-
-
-class CallbackRecords(Protocol):
-    """Where a callback's progress is kept: on the document, and as a sweeper deadline."""
-
-    def update(self, document_id: str, fields: Mapping[str, Any]) -> Document:
-        """Set fields of the document."""
-        ...
-
-    def add_deadline(self, deadline: Deadline) -> None:
-        """Ask the sweeper to look again at `deadline.due_at`."""
-        ...
 
 
 class CallbackDelivery:

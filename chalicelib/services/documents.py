@@ -22,7 +22,7 @@ from chalicelib.report_html import render_report_html
 from chalicelib.statements.deal import DealCheck, cross_check
 
 if TYPE_CHECKING:
-    from chalicelib.ports import DocumentRepository, ObjectStore
+    from chalicelib.ports import Documents, ObjectStore
 
 
 DEFAULT_PAGE = 20
@@ -71,7 +71,7 @@ def document_view(document: Document) -> dict[str, Any]:
 class DocumentQueries:
     """Reads a caller's documents; others' documents do not exist for them."""
 
-    def __init__(self, repo: DocumentRepository, store: ObjectStore) -> None:
+    def __init__(self, repo: Documents, store: ObjectStore) -> None:
         self._repo = repo
         self._store = store
 

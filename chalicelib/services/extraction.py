@@ -16,7 +16,8 @@ from chalicelib.metrics import OCR_PAGES, PAGES_EXTRACTED, NoMetrics
 from chalicelib.models import Document, DocumentStatus, Extraction
 from chalicelib.ports import (
     Deadline,
-    DocumentRepository,
+    Deadlines,
+    Documents,
     Metrics,
     ObjectStore,
     StatusEvents,
@@ -57,7 +58,8 @@ class ExtractionService:
     def __init__(
         self,
         *,
-        repo: DocumentRepository,
+        repo: Documents,
+        deadlines: Deadlines,
         store: ObjectStore,
         workflow: Workflow,
         failures: FailureRecorder,
@@ -71,6 +73,7 @@ class ExtractionService:
         correlate: Callable[[str], None] | None = None,
     ) -> None:
         self._repo = repo
+        self._deadlines = deadlines
         self._events = events or NoStatusEvents()
         self._metrics = metrics or NoMetrics()
         # Told each claimed document's correlation id: the logs that follow carry it.
@@ -130,7 +133,7 @@ class ExtractionService:
         except DocumentStateConflictError:
             logger.info("upload already claimed by another event: %s", document.document_id)
             return None
-        self._repo.add_deadline(
+        self._deadlines.add_deadline(
             Deadline(
                 document_id=claimed.document_id,
                 expected_status=DocumentStatus.EXTRACTING,

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from chalicelib.models import Document
-    from chalicelib.ports import DocumentRepository, Metrics, StatusEvents
+    from chalicelib.ports import Documents, Metrics, StatusEvents
 
 RefundPolicy = Literal["all", "infra_only"]
 
@@ -65,7 +65,7 @@ class FailureRecorder:
 
     def __init__(
         self,
-        repo: DocumentRepository,
+        repo: Documents,
         policy: RefundPolicy,
         on_finished: Callable[[Document], None] | None = None,
         events: StatusEvents | None = None,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from chalicelib.auth.tokens import ROLES
 from chalicelib.errors import DocumentNotFoundError, DocumentStateConflictError, InvalidRequestError
@@ -10,33 +10,9 @@ from chalicelib.keys import parse_execution_name
 from chalicelib.models import DocumentStatus
 
 if TYPE_CHECKING:
-    from chalicelib.ports import DocumentRepository
+    from chalicelib.ports import Documents, RunControl, UserLedger
 
 MAX_GRANT = 10_000
-
-
-class RunControl(Protocol):
-    """The workflow's operator side."""
-
-    def failed_runs(self, limit: int) -> list[dict[str, Any]]:
-        """Failed runs, newest first, with error and cause."""
-        ...
-
-    def redrive(self, arn: str) -> None:
-        """Redrive a failed run (the same execution continues)."""
-        ...
-
-
-class UserLedger(Protocol):
-    """Credits granted and roles set by hand, each with its audit record."""
-
-    def grant_credits(self, user_id: str, amount: int, *, reason: str, granted_by: str) -> int:
-        """Add credits, record why; the new balance."""
-        ...
-
-    def set_role(self, user_id: str, role: str, *, reason: str, set_by: str) -> None:
-        """Give an existing user a role, record who and why."""
-        ...
 
 
 class OperatorService:
@@ -44,7 +20,7 @@ class OperatorService:
 
     def __init__(
         self,
-        repo: DocumentRepository,
+        repo: Documents,
         runs: RunControl,
         ledger: UserLedger,
     ) -> None:

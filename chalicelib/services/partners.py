@@ -18,9 +18,8 @@ import logging
 import secrets
 from dataclasses import replace
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
-from chalicelib.adapters.key_registry import KeyRecord
 from chalicelib.errors import (
     AuthenticationRequiredError,
     DocumentNotFoundError,
@@ -28,12 +27,12 @@ from chalicelib.errors import (
     RequestError,
     StorageUnavailableError,
 )
+from chalicelib.ports import KeyGateway, KeyRecord, KeyRegistry
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from datetime import date, datetime
+    from datetime import datetime
 
-    from chalicelib.adapters.apikeys import CreatedKey, DailyUsage
 
 logger = logging.getLogger(__name__)
 _MAX_NAME = 64
@@ -47,50 +46,6 @@ class KeyLimitReachedError(RequestError):
     code = "KEY_LIMIT_REACHED"
     http_status = 409
     default_message = "You hold as many active keys as an account may: revoke one first."
-
-
-class KeyGateway(Protocol):
-    """API Gateway's side of a key: create it on the plan, delete it, read its usage."""
-
-    def create(self, owner_id: str, name: str) -> CreatedKey:
-        """An enabled key on the partners' plan."""
-        ...
-
-    def delete(self, key_id: str) -> None:
-        """Refuse the key from now on and free its place on the account; gone is done."""
-        ...
-
-    def usage(self, key_id: str, start: date, end: date) -> list[DailyUsage]:
-        """Requests per day."""
-        ...
-
-
-class KeyRegistry(Protocol):
-    """Who owns which key, and how many working keys each owner holds."""
-
-    def reserve(self, owner_id: str, limit: int) -> bool:
-        """Count one more active key for the owner, atomically, unless they hold `limit`."""
-        ...
-
-    def release(self, owner_id: str) -> None:
-        """Give back a reserved slot whose key was never made."""
-        ...
-
-    def add(self, record: KeyRecord) -> None:
-        """Record a new key."""
-        ...
-
-    def get(self, key_id: str) -> KeyRecord | None:
-        """A key's record."""
-        ...
-
-    def list(self, owner_id: str) -> list[KeyRecord]:
-        """An owner's keys, newest first."""
-        ...
-
-    def revoke(self, record: KeyRecord, at: datetime) -> bool:
-        """Mark a key revoked and give its slot back, once; False if it was revoked already."""
-        ...
 
 
 def key_view(record: KeyRecord) -> dict[str, Any]:

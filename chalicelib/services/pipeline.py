@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
     from chalicelib.analysis.port import AnalysisProvider
     from chalicelib.keys import ArtifactName, DocumentRef
-    from chalicelib.ports import DocumentRepository, Metrics, ObjectStore, StatusEvents
+    from chalicelib.ports import Documents, Metrics, ObjectStore, ReviewQueue, StatusEvents
 
     # Prescreen's model fallback: the result and the text in, the result with gaps filled.
     FactsFallback = Callable[[PrescreenResult, str], PrescreenResult]
@@ -63,7 +63,8 @@ class PipelineSteps:
     def __init__(
         self,
         *,
-        repo: DocumentRepository,
+        repo: Documents,
+        reviews: ReviewQueue,
         store: ObjectStore,
         failures: FailureRecorder,
         routing: RoutingPolicy,
@@ -75,6 +76,7 @@ class PipelineSteps:
         metrics: Metrics | None = None,
     ) -> None:
         self._repo = repo
+        self._reviews = reviews
         self._events = events or NoStatusEvents()
         self._metrics = metrics or NoMetrics()
         self._store = store
@@ -118,7 +120,7 @@ class PipelineSteps:
         """Park the document for a reviewer with the token that resumes the run."""
         # Queued first: once the document says in_review, a reviewer's list has it. (A queue
         # item whose document never moved is skipped by the list, which checks the status.)
-        self._repo.enqueue_review(ref.document_id)
+        self._reviews.enqueue_review(ref.document_id)
         self._move(ref, S.IN_REVIEW, {"task_token": task_token})
         return {"held": True}
 

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from datetime import datetime
 
-    from chalicelib.ports import DocumentRepository, Workflow
+    from chalicelib.ports import Documents, ReviewQueue, Workflow
 
 Decision = Literal["approve", "deep_analysis", "reject"]
 
@@ -20,9 +20,15 @@ class ReviewService:
     """Records a decision and sends the stored task token back to Step Functions."""
 
     def __init__(
-        self, repo: DocumentRepository, workflow: Workflow, clock: Callable[[], datetime]
+        self,
+        repo: Documents,
+        workflow: Workflow,
+        clock: Callable[[], datetime],
+        *,
+        queue: ReviewQueue,
     ) -> None:
         self._repo = repo
+        self._queue = queue
         self._workflow = workflow
         self._clock = clock
 
@@ -47,9 +53,9 @@ class ReviewService:
         self._workflow.send_task_success(
             document.task_token, {"decision": decision, "reviewer": reviewer}
         )
-        self._repo.dequeue_review(document_id)
+        self._queue.dequeue_review(document_id)
         return updated
 
     def queue(self, limit: int = 50) -> list[Document]:
         """The documents held for a reviewer, oldest hold first."""
-        return self._repo.list_reviews(limit)
+        return self._queue.list_reviews(limit)

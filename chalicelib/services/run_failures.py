@@ -11,7 +11,7 @@ from chalicelib.models import DocumentError, DocumentStatus
 from chalicelib.services.failures import FailureRecorder, document_error_from_name
 
 if TYPE_CHECKING:
-    from chalicelib.ports import DocumentRepository
+    from chalicelib.ports import Documents
 
 logger = logging.getLogger(__name__)
 
@@ -39,7 +39,7 @@ class RunStatusChange:
 class RunFailureService:
     """Marks the document of a failed run failed and refunds, once."""
 
-    def __init__(self, repo: DocumentRepository, failures: FailureRecorder) -> None:
+    def __init__(self, repo: Documents, failures: FailureRecorder) -> None:
         self._repo = repo
         self._failures = failures
 

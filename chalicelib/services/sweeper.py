@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from datetime import datetime
 
-    from chalicelib.ports import DocumentRepository
+    from chalicelib.ports import Deadlines, Documents
     from chalicelib.services.callbacks import CallbackDelivery
 
 logger = logging.getLogger(__name__)
@@ -32,13 +32,16 @@ class SweeperService:
 
     def __init__(
         self,
-        repo: DocumentRepository,
+        repo: Documents,
         failures: FailureRecorder,
         clock: Callable[[], datetime],
         batch: int = 100,
         callbacks: CallbackDelivery | None = None,
+        *,
+        deadlines: Deadlines,
     ) -> None:
         self._repo = repo
+        self._deadlines = deadlines
         self._failures = failures
         self._clock = clock
         self._batch = batch
@@ -47,7 +50,7 @@ class SweeperService:
     def sweep(self) -> dict[str, Any]:
         """Handle every due deadline once."""
         released = stuck = callbacks = 0
-        for deadline in self._repo.due_deadlines(self._clock(), self._batch):
+        for deadline in self._deadlines.due_deadlines(self._clock(), self._batch):
             document = self._repo.get(deadline.document_id)
             if deadline.action == "callback":
                 if document is not None and self._callbacks is not None:
@@ -62,6 +65,6 @@ class SweeperService:
                 else:
                     self._failures.record(document.document_id, _STUCK)
                     stuck += 1
-            self._repo.remove_deadline(deadline)
+            self._deadlines.remove_deadline(deadline)
         logger.info("sweep: released=%s stuck=%s callbacks=%s", released, stuck, callbacks)
         return {"released": released, "stuck": stuck, "callbacks": callbacks}

@@ -19,7 +19,7 @@ from chalicelib.errors import (
 from chalicelib.formats import BY_EXTENSION, SUPPORTED_LIST
 from chalicelib.metrics import CREDITS_RESERVED, NoMetrics
 from chalicelib.models import Document, DocumentStatus
-from chalicelib.ports import Deadline, DocumentRepository, Metrics, ObjectStore, PresignedPost
+from chalicelib.ports import Deadline, Documents, Metrics, ObjectStore, PresignedPost
 from chalicelib.services.status_events import count_status_change
 
 if TYPE_CHECKING:
@@ -112,7 +112,7 @@ class UploadService:
     def __init__(
         self,
         *,
-        repo: DocumentRepository,
+        repo: Documents,
         store: ObjectStore,
         users: UserService,
         max_upload_bytes: int,

@@ -6,13 +6,13 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from chalicelib.models import UserProfile
-    from chalicelib.ports import DocumentRepository
+    from chalicelib.ports import Users
 
 
 class UserService:
     """Profiles and their credits."""
 
-    def __init__(self, repo: DocumentRepository, *, signup_credits: int, region: str) -> None:
+    def __init__(self, repo: Users, *, signup_credits: int, region: str) -> None:
         self._repo = repo
         self._signup_credits = signup_credits
         self._region = region

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from chalicelib.adapters.telegram_store import DynamoTelegramStore
     from chalicelib.models import Document
-    from chalicelib.ports import DocumentRepository
+    from chalicelib.ports import Documents
     from chalicelib.services.documents import DocumentQueries
 
 logger = logging.getLogger(__name__)
@@ -39,7 +39,7 @@ class ProgressNotifier:
     def __init__(
         self,
         *,
-        repo: DocumentRepository,
+        repo: Documents,
         documents: DocumentQueries,
         store: DynamoTelegramStore,
         token: str,

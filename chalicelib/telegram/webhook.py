@@ -13,12 +13,14 @@ import hmac
 import json
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from chalicelib.errors import RetryableError
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
+
+    from chalicelib.ports import UpdateLedger
 
 logger = logging.getLogger(__name__)
 
@@ -27,18 +29,6 @@ SECRET_HEADER = "x-telegram-bot-api-secret-token"  # noqa: S105  # a header name
 MAX_UPDATE_BYTES = 200 * 1024
 # Kinds of update the bot handles: what setWebhook's allowed_updates asks for.
 ALLOWED_UPDATES = ("message", "callback_query")
-
-
-class UpdateLedger(Protocol):
-    """Remembers which updates were taken."""
-
-    def claim_update(self, update_id: int) -> bool:
-        """True the first time; False for a redelivery."""
-        ...
-
-    def release_update(self, update_id: int) -> None:
-        """Forget a claim, so the update is taken when Telegram sends it again."""
-        ...
 
 
 @dataclass(frozen=True)

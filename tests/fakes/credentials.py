@@ -6,7 +6,7 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
-from chalicelib.auth.ports import AttemptReservation, EmailCredential, LoginAttempts
+from chalicelib.ports import AttemptReservation, EmailCredential, LoginAttempts
 
 if TYPE_CHECKING:
     from datetime import datetime

@@ -7,12 +7,12 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from chalicelib.adapters.apikeys import CreatedKey, DailyUsage
+from chalicelib.ports import CreatedKey, DailyUsage
 
 if TYPE_CHECKING:
     from datetime import date
 
-    from chalicelib.adapters.key_registry import KeyRecord
+    from chalicelib.ports import KeyRecord
 
 
 class FakeKeyGateway:

@@ -11,8 +11,9 @@ from botocore.stub import Stubber
 from chalice.app import Chalice
 from moto import mock_aws
 
-from chalicelib.adapters.apikeys import ApiGatewayKeys, DailyUsage
+from chalicelib.adapters.apikeys import ApiGatewayKeys
 from chalicelib.errors import RequestError, StorageUnavailableError
+from chalicelib.ports import DailyUsage
 from infra.localcloud.apikeys import (
     ApiKeyGate,
     install_usage_reporting,

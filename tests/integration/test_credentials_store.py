@@ -13,10 +13,10 @@ from chalicelib.adapters.credentials import DynamoCredentialStore
 from chalicelib.adapters.dynamo import DynamoDocumentRepository
 from chalicelib.auth.errors import InvalidCredentialsError, InvalidTokenError, TooManyAttemptsError
 from chalicelib.auth.passwords import PasswordHasher, ScryptParams
-from chalicelib.auth.ports import AttemptReservation, EmailCredential, LoginAttempts
 from chalicelib.auth.service import AuthService
 from chalicelib.auth.tokens import TokenIssuer
 from chalicelib.errors import StorageUnavailableError
+from chalicelib.ports import AttemptReservation, EmailCredential, LoginAttempts
 from chalicelib.services.users import UserService
 from tests.integration.documents_table import REGION, TABLE_PROPS
 

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 import boto3
 import pytest
 
-from chalicelib.adapters.key_registry import DynamoKeyRegistry, KeyRecord
+from chalicelib.adapters.key_registry import DynamoKeyRegistry
+from chalicelib.ports import KeyRecord
 from infra.localcloud import moto_patches
 from tests.integration.documents_table import REGION
 

@@ -82,6 +82,7 @@ class World:
         )
         self.extraction = ExtractionService(
             repo=self.repo,
+            deadlines=self.repo,
             store=self.store,
             workflow=self.workflow,
             failures=FailureRecorder(self.repo, "all"),

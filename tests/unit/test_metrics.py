@@ -176,6 +176,7 @@ class World:
         )
         self.extraction = ExtractionService(
             repo=self.repo,
+            deadlines=self.repo,
             store=self.store,
             workflow=self.workflow,
             failures=self.failures,
@@ -189,6 +190,7 @@ class World:
         )
         self.steps = PipelineSteps(
             repo=self.repo,
+            reviews=self.repo,
             store=self.store,
             failures=self.failures,
             routing=RoutingPolicy(),

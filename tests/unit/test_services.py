@@ -58,6 +58,7 @@ class World:
         )
         self.extraction = ExtractionService(
             repo=self.repo,
+            deadlines=self.repo,
             store=self.store,
             workflow=self.workflow,
             failures=self.failures,
@@ -195,7 +196,7 @@ def test_error_names_map_to_user_facing_codes() -> None:
 def test_sweeper_releases_an_upload_that_never_came_whatever_the_policy() -> None:
     world = World(policy="infra_only")
     ticket = world.uploads.request_upload("alice", PDF)
-    sweeper = SweeperService(world.repo, world.failures, lambda: world.now)
+    sweeper = SweeperService(world.repo, world.failures, lambda: world.now, deadlines=world.repo)
     assert sweeper.sweep() == {"released": 0, "stuck": 0, "callbacks": 0}
     world.now = NOW + timedelta(hours=1)
     assert sweeper.sweep() == {"released": 1, "stuck": 0, "callbacks": 0}
@@ -209,7 +210,9 @@ def test_sweeper_leaves_documents_that_moved_on() -> None:
     world = World()
     world.extraction.handle_upload(world.upload())
     world.now = NOW + timedelta(days=1)
-    assert SweeperService(world.repo, world.failures, lambda: world.now).sweep() == {
+    assert SweeperService(
+        world.repo, world.failures, lambda: world.now, deadlines=world.repo
+    ).sweep() == {
         "released": 0,
         "stuck": 0,
         "callbacks": 0,
@@ -247,7 +250,7 @@ def test_review_decision_resumes_the_run_with_the_stored_token() -> None:
     world = World()
     doc_id = world.extraction.handle_upload(world.upload())["document_id"]
     world.repo.update(doc_id, {"status": DocumentStatus.IN_REVIEW, "task_token": "tok"})
-    review = ReviewService(world.repo, world.workflow, lambda: world.now)
+    review = ReviewService(world.repo, world.workflow, lambda: world.now, queue=world.repo)
     updated = review.decide(doc_id, "approve", reviewer="bob", comment="fine")
     assert world.workflow.successes == [("tok", {"decision": "approve", "reviewer": "bob"})]
     assert updated.review is not None and updated.review.reviewer == "bob"

@@ -1,8 +1,5 @@
-"""Ports: what the services need from the outside world, as small Protocols.
-
-The services depend on these only; adapters in `chalicelib.adapters` implement
-them over boto3, and tests may implement them with fakes.
-"""
+"""Ports of the documents: the table's narrow ports (users and credits, documents, the
+review queue, deadlines), the bucket, status events, metrics and the workflow."""
 
 from __future__ import annotations
 
@@ -49,8 +46,8 @@ class Deadline:
     attempt: int = 0
 
 
-class DocumentRepository(Protocol):
-    """Users, documents and credits, with conditional writes only."""
+class Users(Protocol):
+    """Users' profiles and their credits."""
 
     def ensure_user(self, user_id: str, *, credits: int, region: str) -> UserProfile:
         """The user's profile, created with `credits` the first time."""
@@ -60,24 +57,17 @@ class DocumentRepository(Protocol):
         """The user's profile, if any."""
         ...
 
+
+class Documents(Protocol):
+    """Documents' records, with conditional writes only; a credit is reserved with the
+    record and refunded with its failure, in the same transaction."""
+
     def create_with_reservation(self, document: Document, deadline: Deadline) -> None:
         """In one transaction: take a credit (`credits_left > 0`) and create the document."""
         ...
 
     def get(self, document_id: str) -> Document | None:
         """The document, if it exists."""
-        ...
-
-    def enqueue_review(self, document_id: str) -> None:
-        """Put a held document on the reviewers' queue."""
-        ...
-
-    def dequeue_review(self, document_id: str) -> None:
-        """Take a document off the reviewers' queue (gone already is fine)."""
-        ...
-
-    def list_reviews(self, limit: int) -> list[Document]:
-        """The documents on the reviewers' queue still held, oldest first."""
         ...
 
     def mark_deleted(self, document_id: str, *, objects_removed: int) -> Document:
@@ -114,6 +104,26 @@ class DocumentRepository(Protocol):
         """Mark the document failed (never a done one); refund once if asked; True if refunded."""
         ...
 
+
+class ReviewQueue(Protocol):
+    """The documents held for a person's decision."""
+
+    def enqueue_review(self, document_id: str) -> None:
+        """Put a held document on the reviewers' queue."""
+        ...
+
+    def dequeue_review(self, document_id: str) -> None:
+        """Take a document off the reviewers' queue (gone already is fine)."""
+        ...
+
+    def list_reviews(self, limit: int) -> list[Document]:
+        """The documents on the reviewers' queue still held, oldest first."""
+        ...
+
+
+class Deadlines(Protocol):
+    """Notes to the sweeper to look at a document later."""
+
     def add_deadline(self, deadline: Deadline) -> None:
         """Ask the sweeper to look at a document later."""
         ...
@@ -125,6 +135,11 @@ class DocumentRepository(Protocol):
     def remove_deadline(self, deadline: Deadline) -> None:
         """Forget a deadline the sweeper has handled."""
         ...
+
+
+class DocumentRepository(Users, Documents, ReviewQueue, Deadlines, Protocol):
+    """The table's four ports together: what its one DynamoDB adapter implements. A
+    service depends on the narrow ports it uses, never on this."""
 
 
 class ObjectStore(Protocol):
