@@ -121,6 +121,16 @@ _END_CONTEXT = re.compile(
     r"|effective\s+until|in\s+(?:full\s+)?(?:force|effect)\s+until"
     r"|договор|контракт|соглашени"
 )
+# A start written deep in the body ("fees payable beginning January 1, 2001", "the financial
+# year commencing 1 March 2002") starts a payment, a promotion or a year, not the contract:
+# there only a sentence about the contract itself ("the joint venture shall commence on",
+# "this letter agreement will be effective as of", "Contract start:") gives its start.
+_START_CONTEXT = re.compile(
+    r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|amendment|contract)"
+    r"|(?:agreement|amendment|contract|joint\s+venture|partnership|arrangement)\s+(?:shall|will|is)\b"
+    r"|\bterm\b"
+    r"|(?:contract|agreement)\s+(?:start|term)|commencement\s+date"
+)
 _PERIOD_CONTEXT = re.compile(r"оказани|выполнени|поставк|services|work|deliver")
 _NOT_CONTRACT_END = re.compile(
     r"exclusiv|warrant|гаранти|licen[cs]e\s+to|right\s+to"
@@ -219,6 +229,7 @@ class _Candidates:
     first_start: date | None = None  # Russian contracts keep the first start in text order
     preamble_start: date | None = None  # "effective as of <date>" in the opening lines
     witnessed: date | None = None  # "IN WITNESS WHEREOF ... executed this Agreement as of"
+    inner_start: date | None = None  # a start deep in the body, of something inside the contract
     # English starts by strength: 0 a date the contract defines as the Effective Date,
     # 1 "effective as of" in the preamble, 2 "dated as of" (the convention), 3 any other start.
     starts: list[date | None] = field(default_factory=lambda: [None, None, None, None])
@@ -265,6 +276,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     # an English term runs from the signing date when no start is written, unless the
     # contract starts on an event whose day is unknown
     base = start or (signed if english and not _EFFECTIVE_ON_EVENT.search(text.low) else None)
+    base = base or found.inner_start
     if ends is None and base is not None and not (english and _runs_indefinitely(text)):
         ends = end_from_term(text, base) or (
             (
@@ -306,7 +318,14 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
             found.add_start(0, current.value)
             if current.start < _SIGNED_REACH:
                 found.preamble_start = found.preamble_start or current.value
-        if role in {"start", "signed+start"}:
+        if (
+            english
+            and role == "start"
+            and current.start >= _SIGNED_REACH
+            and not _START_CONTEXT.search(text.sentence(current.start, current.end))
+        ):
+            found.inner_start = found.inner_start or current.value
+        elif role in {"start", "signed+start"}:
             rank = 3
             if role == "signed+start" and not _START_BEFORE.search(before):
                 rank = 2  # only "dated as of": effective by convention
