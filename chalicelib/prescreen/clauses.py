@@ -153,6 +153,8 @@ _EN_RENEWAL_BY_CHOICE = (
     # a deadline tolled or a licence tied to patents is not the term renewing
     r"|extended\s+by\s+(?:the|a)\s+(?:number|period)|last\s+to\s+expire"
 )
+# What else "shall be extended for a period": a deadline moved by a delay, a warranty.
+_EN_NOT_TERM_EXTENDED = r"|delay|force\s+majeure|time\s+(?:required|for)|warrant"
 # Renewal that only a notice stops runs on by itself, however the sentence words the
 # renewal ("may be renewed ... unless either Party provides notice of non-renewal"):
 # only a renewal that needs both sides' consent or one side's election is by choice.
@@ -491,6 +493,20 @@ RULES: tuple[ClauseRule, ...] = (
         language="en",
         requires=_EN_RUNS_ON,
         rejects=_EN_RENEWAL_BY_CHOICE,
+    ),
+    # The term itself renewed or extended by the contract's own words, with no notice clause:
+    # "this Term shall be extended for a 1 year period provided ...", "the Agreement shall
+    # renew for one-year terms"; a deadline moved by a delay or a warranty's reach is not.
+    _rule(
+        "auto_renewal",
+        (
+            r"(?:shall|will)\s+(?:thereafter\s+)?(?:automatically\s+)?(?:be\s+)?"
+            r"(?:renew(?:ed)?|extend(?:ed)?)\s+for\s+(?:an?\s+|one\s+)?(?:[\w()-]+\s+){0,3}?"
+            r"(?:terms?|periods?|years?|months?)\b",
+        ),
+        language="en",
+        requires=r"\bterm\b|this\s+agreement",
+        rejects=_EN_RENEWAL_BY_CHOICE + _EN_NOT_TERM_EXTENDED,
     ),
     # A renewal that goes on unless a side says no ("may be renewed for additional one-year
     # periods unless either Party gives notice of non-renewal"), or a term that continues

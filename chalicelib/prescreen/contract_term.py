@@ -38,8 +38,10 @@ _CONTRACT_TERM = re.compile(
     r"|(?:договор|контракт|соглашени)\w*[^.]{0,120}(?:действ|заключ)"
     r"|срок\w*\s+действия"
 )
+# A duty that outlives the contract ("shall survive the termination of this Agreement and
+# continue for a period of three (3) years") runs after its end, not for its term.
 _NOT_CONTRACT_TERM = re.compile(
-    r"confidential|конфиденциальн|warrant|гарант|exclusiv"
+    r"confidential|конфиденциальн|warrant|гарант|exclusiv|surviv"
     r"|(?:prior\s+to|after|following|upon)\s+(?:the\s+)?(?:expiration|termination)"
 )
 _MAX_UNITS = 60
