@@ -272,7 +272,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     )
     if start is None:
         start = _start_by_definition(text, dates, signed, english=english)
-    ends = found.ends or found.period_end
+    ends = found.ends or (None if english else found.period_end)
     # an English term runs from the signing date when no start is written, unless the
     # contract starts on an event whose day is unknown
     base = start or (signed if english and not _EFFECTIVE_ON_EVENT.search(text.low) else None)
