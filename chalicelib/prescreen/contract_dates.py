@@ -71,7 +71,7 @@ _START_BEFORE = re.compile(
     r"(?:вступ\w*\s+в\s+силу|действу\w*|срок\w*(?:\s+[а-яё]+){0,3})\s+с\s*$"
     r"|дата\s+вступления\s+в\s+силу\s*[:\-–—]?\s*$"
     r"|начал\w*\s+(?:оказания|выполнения|поставки|действия|срока)(?:\s+[а-яё]+){0,2}\s*[:\-–—]?\s*$"
-    r"|(?:\beffective|\bcommenc\w*|\bbeginning|\bstarting|with\s+effect\s+from)"
+    r"|(?:\beffective|\bcommenc\w*|\bbeginning|\bstarting|\bbegins?|\bstarts?|with\s+effect\s+from)"
     r"(?:\s+(?:as\s+of|as\s+from|on|from))?(?:\s+the)?\s*$"
 )
 _START_AFTER = re.compile(
