@@ -45,6 +45,7 @@ _NOT_CONTRACT_TERM = re.compile(
     r"|(?:prior\s+to|after|following|upon)\s+(?:the\s+)?(?:expiration|termination)"
 )
 _MAX_UNITS = 60
+_TERM_REACH = 200
 _ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
     "eighth": 8, "ninth": 9, "tenth": 10, "fifteenth": 15, "twentieth": 20,
@@ -70,7 +71,10 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
         if length is None:
             continue
         begin, _ = text.sentence_span(unit.start(), unit.end())
-        sentence = text.low[begin : unit.end()]  # what follows the term is another matter
+        # what follows the term is another matter; in a long sentence only the words just
+        # before the length say what lasts that long ("... this Agreement is terminated
+        # under 9.2 ...; 9.4.5.2 for a period of two (2) years")
+        sentence = text.low[max(begin, unit.start() - _TERM_REACH) : unit.end()]
         if not _CONTRACT_TERM.search(sentence) or _NOT_CONTRACT_TERM.search(sentence):
             continue
         number = int(
