@@ -318,25 +318,39 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
             found.add_start(0, current.value)
             if current.start < _SIGNED_REACH:
                 found.preamble_start = found.preamble_start or current.value
-        if (
-            english
-            and role == "start"
-            and current.start >= _SIGNED_REACH
-            and not _START_CONTEXT.search(text.sentence(current.start, current.end))
-        ):
-            found.inner_start = found.inner_start or current.value
-        elif role in {"start", "signed+start"}:
-            rank = 3
-            if role == "signed+start" and not _START_BEFORE.search(before):
-                rank = 2  # only "dated as of": effective by convention
-            elif english and current.start < _SIGNED_REACH:
-                rank = 1
-                found.preamble_start = found.preamble_start or current.value
-            found.add_start(rank, current.value)
+        if role in {"start", "signed+start"}:
+            _add_start(text, current, before, found, signed=role != "start", english=english)
         if role == "end":
             found.ends = found.ends or current.value
         previous = (current, role or "")
     return found
+
+
+def _add_start(
+    text: PreparedText,
+    current: FoundDate,
+    before: str,
+    found: _Candidates,
+    *,
+    signed: bool,
+    english: bool,
+) -> None:
+    """A start by its strength; a start deep in the body only when it starts the contract."""
+    if (
+        english
+        and not signed
+        and current.start >= _SIGNED_REACH
+        and not _START_CONTEXT.search(text.sentence(current.start, current.end))
+    ):
+        found.inner_start = found.inner_start or current.value
+        return
+    rank = 3
+    if signed and not _START_BEFORE.search(before):
+        rank = 2  # only "dated as of": effective by convention
+    elif english and current.start < _SIGNED_REACH:
+        rank = 1
+        found.preamble_start = found.preamble_start or current.value
+    found.add_start(rank, current.value)
 
 
 def _witnessed(before: str, position: int, witness: re.Match[str] | None) -> bool:
