@@ -500,12 +500,17 @@ RULES: tuple[ClauseRule, ...] = (
     _rule(
         "auto_renewal",
         (
-            r"(?:shall|will)\s+(?:thereafter\s+)?(?:automatically\s+)?(?:be\s+)?"
-            r"(?:renew(?:ed)?|extend(?:ed)?)\s+for\s+(?:an?\s+|one\s+)?(?:[\w()-]+\s+){0,3}?"
+            # each opens with its own literal word: "shall" is too common to start from
+            r"renew(?:ed)?\s+for\s+(?:an?\s+|one\s+)?(?:[\w()-]+\s+){0,3}?"
+            r"(?:terms?|periods?|years?|months?)\b",
+            r"extend(?:ed)?\s+for\s+(?:an?\s+|one\s+)?(?:[\w()-]+\s+){0,3}?"
             r"(?:terms?|periods?|years?|months?)\b",
         ),
         language="en",
-        requires=r"\bterm\b|this\s+agreement",
+        requires=(
+            r"(?:shall|will)\s+(?:thereafter\s+)?(?:automatically\s+)?(?:be\s+)?(?:renew|extend)",
+            r"\bterm\b|this\s+agreement",
+        ),
         rejects=_EN_RENEWAL_BY_CHOICE + _EN_NOT_TERM_EXTENDED,
     ),
     # A renewal that goes on unless a side says no ("may be renewed for additional one-year

@@ -46,6 +46,10 @@ _TRIGGER = re.compile(
     + r"|(?:option|options|right)\s+to\s+(?:further\s+)?"
     + _RENEW
     + r"|option\s+to\s+continue"
+    # "Distributor shall be entitled to renew", "the renewal option", "a right of renewal"
+    + r"|entitled\s+to\s+(?:further\s+)?"
+    + _RENEW
+    + r"|renewal\s+options?\b|(?:option|right)s?\s+of\s+(?:renewal|extension)"
     # "elects to renew", "election to extend" (not "wishes to extend", which in train
     # contracts mostly only sets the notice for an extension the parties must agree on)
     + r"|elect(?:s|ion)?\s+to\s+(?:seek\s+to\s+)?"
@@ -95,7 +99,7 @@ _REJECT = re.compile(
     r"|no\s+(?:right|option|obligation)|(?:not|never)\s+(?:have\s+)?(?:any\s+|the\s+)?"
     r"(?:right|option|obligation)|(?:shall|will|does|do)\s+not\s+(?:be\s+)?(?:obligated|required)"
     r"|(?:shall|will)\s+not\s+(?:be\s+)?(?:renew|extend)|non-?\s?renewable"
-    r"|exclusivity|offer\s+to\s+extend"
+    r"|exclusivity|offer\s+to\s+extend|no\s+(?:renewal|extension)\b"
     # a table of contents run together: "3.2 Options to Renew 3 3.3 Renewal of ..."
     r"|[a-z]\s+\d{1,3}\s+\d{1,2}\.\d{1,2}\s+[a-z]"
 )
