@@ -72,7 +72,8 @@ _START_BEFORE = re.compile(
     r"|дата\s+вступления\s+в\s+силу\s*[:\-–—]?\s*$"
     r"|начал\w*\s+(?:оказания|выполнения|поставки|действия|срока)(?:\s+[а-яё]+){0,2}\s*[:\-–—]?\s*$"
     r"|(?:\beffective|\bcommenc\w*|\bbeginning|\bstarting|\bbegins?|\bstarts?|with\s+effect\s+from)"
-    r"(?:\s+(?:as\s+of|as\s+from|on|from))?(?:\s+the)?\s*$"
+    # "is effective on the day of May 1, 2013"
+    r"(?:\s+(?:as\s+of|as\s+from|on|from))?(?:\s+the)?(?:\s+(?:day|date)\s+of)?\s*$"
 )
 _START_AFTER = re.compile(
     r"^\s*\)?\s*,?\s*\(?\s*(?:hereinafter\s+(?:referred\s+to\s+as\s+)?|such\s+date,?\s+)?"
