@@ -414,6 +414,8 @@ def _start_by_definition(
 def _clause_before(low: str, position: int) -> str:
     """Up to _WINDOW characters before position, from the start of their sentence or item."""
     window = low[max(0, position - _WINDOW) : position]
+    # the full stop of a time ("12:01 a.m. Eastern time on") ends no sentence
+    window = window.replace("a.m. ", "a.m  ").replace("p.m. ", "p.m  ")
     cut = max(window.rfind(". "), window.rfind(";"), window.rfind("\n\n"), window.rfind(".\n"))
     return window[cut + 1 :] if cut != -1 else window
 
