@@ -153,6 +153,12 @@ _EN_RENEWAL_BY_CHOICE = (
     # a deadline tolled or a licence tied to patents is not the term renewing
     r"|extended\s+by\s+(?:the|a)\s+(?:number|period)|last\s+to\s+expire"
 )
+# How long or how often a term is renewed: "for a 1 year period", "for like periods",
+# "annually", "each year", or simply "unless" a party says no.
+_EN_RENEWED_HOW = (
+    r"(?:for\s+(?:an?\s+|one\s+)?(?:[\w()-]+\s+){0,3}?(?:terms?|periods?|years?|months?)\b"
+    r"|annually|yearly|(?:each|every)\s+year|from\s+year|unless)"
+)
 # What else "shall be extended for a period": a deadline moved by a delay, a warranty.
 _EN_NOT_TERM_EXTENDED = r"|delay|force\s+majeure|time\s+(?:required|for)|warrant"
 # Renewal that only a notice stops runs on by itself, however the sentence words the
@@ -501,15 +507,13 @@ RULES: tuple[ClauseRule, ...] = (
         "auto_renewal",
         (
             # each opens with its own literal word: "shall" is too common to start from
-            r"renew(?:ed)?\s+for\s+(?:an?\s+|one\s+)?(?:[\w()-]+\s+){0,3}?"
-            r"(?:terms?|periods?|years?|months?)\b",
-            r"extend(?:ed)?\s+for\s+(?:an?\s+|one\s+)?(?:[\w()-]+\s+){0,3}?"
-            r"(?:terms?|periods?|years?|months?)\b",
+            r"renew(?:ed|s)?\s+" + _EN_RENEWED_HOW,
+            r"extend(?:ed|s)?\s+" + _EN_RENEWED_HOW,
         ),
         language="en",
         requires=(
             r"(?:shall|will)\s+(?:thereafter\s+)?(?:automatically\s+)?(?:be\s+)?(?:renew|extend)",
-            r"\bterm\b|this\s+agreement",
+            r"\bterm\b|(?:this|the)\s+agreement",
         ),
         rejects=_EN_RENEWAL_BY_CHOICE + _EN_NOT_TERM_EXTENDED,
     ),

@@ -91,7 +91,8 @@ def test_a_delivery_deadline_is_not_the_end_of_the_contract() -> None:
         + _BODY
         + (
             "Within thirty (30) days of delivery of the software, but in no event later than "
-            "December 1, 2010, Corio shall test the software for conformance with the documentation."
+            "December 1, 2010, Corio shall test the software for conformance with the "
+            "documentation."
         )
     )
     assert _dates(text)[2] is None
@@ -105,6 +106,12 @@ def test_a_delivery_deadline_is_not_the_end_of_the_contract() -> None:
         "month are distributed to purchase customers.",
         "This Agreement shall renew for one (1) year terms unless either party gives written "
         "notice of termination sixty (60) days before the end of the term.",
+        "This Agreement will renew each year for a one year period unless canceled in writing "
+        "by either party.",
+        "The term of this Agreement shall be renewed annually unless either party gives "
+        "written notice of termination.",
+        "The Agreement shall thereafter be renewed for like periods unless either party "
+        "terminates it with 90 days notice.",
     ],
 )
 def test_the_term_extended_by_the_contract_itself(sentence: str) -> None:
@@ -138,3 +145,16 @@ def test_a_right_to_renew_in_other_words(sentence: str) -> None:
     padding = "\nThe other provisions of this Agreement are set out below in the usual way." * 20
     flag = find_renewal_option(prepare_text(sentence + padding), can_judge=True)
     assert flag is not None and flag.present
+
+
+def test_effective_on_the_day_of_a_date() -> None:
+    text = "COOPERATION AGREEMENT\n\n3.1.1 This Agreement is effective on the day of May 1, 2013."
+    assert _dates(text)[1] == date(2013, 5, 1)
+
+
+def test_an_effective_date_defined_to_the_minute() -> None:
+    text = (
+        "JOINT VENTURE AGREEMENT dated March 18, 2003 between Acme Corp. and Widget LLC.\n\n"
+        '1.9. "Effective Date" means 12:01 a.m. Eastern Standard Time on March 3, 2003.'
+    )
+    assert _dates(text)[1] == date(2003, 3, 3)
