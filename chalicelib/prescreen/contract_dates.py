@@ -62,6 +62,11 @@ _SELF_REFERENCE = re.compile(
     r"|дата"
 )
 _TITLE_REACH = 400
+_PARTIES_REACH = 600
+_AS_OF_BEFORE = re.compile(r"\bas\s+of(?:\s+the)?\s*$")
+_MADE_BETWEEN = re.compile(
+    r"(?:agreement|contract)\b[^.]{0,40}?\b(?:made|entered\s+into)\b[^.]{0,40}?\bbetween\b"
+)
 _REFERENCE_BEFORE = re.compile(
     r"\b(?:the|that\s+certain|said|such|an?)\s[^.()]{0,80}?agreement"
     r"(?:\s+(?:no\.?|number)\s*[\w-]+)?,?\s+dated(?:\s+as\s+of)?\s*$"
@@ -301,6 +306,8 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
         before = _clause_before(text.low, current.start).rstrip('«"“„ ')
         after = text.low[current.end : current.end + 40]
         role = _role_of(before, after, previous, current)
+        if english and role is None and current.start < _SIGNED_REACH:
+            role = _made_between_as_of(text, current, before)
         if english and _witnessed(before, current.start, witness):
             found.witnessed = found.witnessed or current.value
         if role in {"signed", "signed+start"} and not _dates_this_document(
@@ -352,6 +359,16 @@ def _add_start(
         rank = 1
         found.preamble_start = found.preamble_start or current.value
     found.add_start(rank, current.value)
+
+
+def _made_between_as_of(text: PreparedText, current: FoundDate, before: str) -> str | None:
+    """'This Agreement is made by and between A ... and B ... as of June 1, 2004': the
+    preamble's date after its parties, dated as of by the same convention."""
+    if not _AS_OF_BEFORE.search(before):
+        return None
+    # the parties' addresses ("Apt. 43", "Inc.") cut sentences: a window stands in for it
+    head = text.low[max(0, current.start - _PARTIES_REACH) : current.start]
+    return "signed+start" if _MADE_BETWEEN.search(head) else None
 
 
 def _witnessed(before: str, position: int, witness: re.Match[str] | None) -> bool:

@@ -78,7 +78,9 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
         # before the length say what lasts that long ("... this Agreement is terminated
         # under 9.2 ...; 9.4.5.2 for a period of two (2) years")
         after = _TERM_AFTER.match(text.low, unit.end())
-        sentence = text.low[max(begin, unit.start() - _TERM_REACH) : after.end() if after else unit.end()]
+        sentence = text.low[
+            max(begin, unit.start() - _TERM_REACH) : after.end() if after else unit.end()
+        ]
         if not (after or _CONTRACT_TERM.search(sentence)) or _NOT_CONTRACT_TERM.search(sentence):
             continue
         number = int(

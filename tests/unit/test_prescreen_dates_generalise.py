@@ -158,3 +158,30 @@ def test_an_effective_date_defined_to_the_minute() -> None:
         '1.9. "Effective Date" means 12:01 a.m. Eastern Standard Time on March 3, 2003.'
     )
     assert _dates(text)[1] == date(2003, 3, 3)
+
+
+def test_a_preamble_dated_as_of_after_its_parties() -> None:
+    text = (
+        "RESELLER AGREEMENT\n\nThis Reseller Agreement is made by and between Galaxy Inc., "
+        'having an office at Suite 1, 100 Main St., Vancouver ("Galaxy") and Telnet SRL, '
+        'having a principal office at Apt. 43, Constanta, Romania ("Telnet") as of the 1st day '
+        "of June, 2004.\n\n10.1 The initial term of this Agreement will be for two (2) years "
+        "commencing on the Effective Date."
+    )
+    assert _dates(text) == (date(2004, 6, 1), date(2004, 6, 1), date(2006, 6, 1))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "end"),
+    [
+        ("This Agreement shall have an initial five-year term.", date(2015, 3, 1)),
+        ("This Agreement shall continue for a three (3)-year period.", date(2013, 3, 1)),
+        (
+            "Shipper shall ship its volume in each contract year of the fifteen (15) year term "
+            "of this Agreement.",
+            date(2025, 3, 1),
+        ),
+    ],
+)
+def test_a_term_length_written_as_one_word_or_after_the_number(sentence: str, end: date) -> None:
+    assert _dates(_PREAMBLE + sentence)[2] == end
