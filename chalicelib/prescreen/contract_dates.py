@@ -132,9 +132,9 @@ _END_CONTEXT = re.compile(
 # there only a sentence about the contract itself ("the joint venture shall commence on",
 # "this letter agreement will be effective as of", "Contract start:") gives its start.
 _START_CONTEXT = re.compile(
-    r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|amendment|contract)"
-    r"|(?:agreement|amendment|contract|joint\s+venture|partnership|arrangement)\s+(?:shall|will|is)\b"
-    r"|\bterm\b"
+    r"(?:agreement|amendment|contract|joint\s+venture|partnership|arrangement)\W{0,3}\s+"
+    r"(?:shall|will|is|to)\b"
+    r"|\bterm\W{0,3}\s+(?:of\s+this|hereof|shall|will|is|to)\b"
     r"|(?:contract|agreement)\s+(?:start|term)|commencement\s+date"
 )
 _PERIOD_CONTEXT = re.compile(r"оказани|выполнени|поставк|services|work|deliver")
