@@ -79,6 +79,9 @@ _START_BEFORE = re.compile(
     r"|(?:\beffective|\bcommenc\w*|\bbeginning|\bstarting|\bbegins?|\bstarts?|with\s+effect\s+from)"
     # "is effective on the day of May 1, 2013"
     r"(?:\s+(?:as\s+of|as\s+from|on|from))?(?:\s+the)?(?:\s+(?:day|date)\s+of)?\s*$"
+    # "shall take effect on", "shall come (enter) into force on": the start in other words
+    r"|(?:take[sn]?\s+effect|(?:come|comes|came|enter|enters|entered)\s+into\s+(?:force|effect))"
+    r"(?:\s+(?:as\s+of|as\s+from|on|from))?(?:\s+the)?\s*$"
 )
 _START_AFTER = re.compile(
     r"^\s*\)?\s*,?\s*\(?\s*(?:hereinafter\s+(?:referred\s+to\s+as\s+)?|such\s+date,?\s+)?"

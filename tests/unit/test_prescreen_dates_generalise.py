@@ -185,3 +185,14 @@ def test_a_preamble_dated_as_of_after_its_parties() -> None:
 )
 def test_a_term_length_written_as_one_word_or_after_the_number(sentence: str, end: date) -> None:
     assert _dates(_PREAMBLE + sentence)[2] == end
+
+
+@pytest.mark.parametrize(
+    "words", ["shall take effect on", "shall come into force on", "shall enter into force on"]
+)
+def test_the_start_in_other_words(words: str) -> None:
+    text = (
+        "LICENSE AGREEMENT\n\nThis Agreement is made this 5th day of June, 2012 between Acme "
+        f"Corp. and Widget LLC. This Agreement {words} July 1, 2012."
+    )
+    assert _dates(text)[:2] == (date(2012, 6, 5), date(2012, 7, 1))
