@@ -36,7 +36,8 @@ _RENEWED = r"(?:renewed|extended)"
 # The phrases that offer a renewal to a party rather than impose one.
 _TRIGGER = re.compile(
     # "Licensee may renew", "Customer may, at its option, renew"
-    r"may\s+(?:,\s*)?(?:at\s+its\s+(?:sole\s+)?option\s*,?\s+)?(?:elect\s+to\s+)?"
+    r"may(?:\s*,\s*|\s+)(?:at\s+its\s+(?:sole\s+|own\s+|absolute\s+)?(?:option|discretion|election)"
+    r"\s*,?\s+)?(?:elect\s+to\s+)?"
     + _RENEW
     # "may be renewed", "may thereafter be extended", "can be renewed"
     + r"|(?:may|can)\s+(?:thereafter\s+|further\s+|also\s+)?be\s+(?:further\s+)?"
@@ -47,7 +48,7 @@ _TRIGGER = re.compile(
     + _RENEW
     + r"|option\s+to\s+continue"
     # "Distributor shall be entitled to renew", "the renewal option", "a right of renewal"
-    + r"|entitled\s+to\s+(?:further\s+)?"
+    + r"|entitled\s+to\s+(?:(?:one|a|an)\s+)?(?:further\s+)?"
     + _RENEW
     + r"|renewal\s+options?\b|(?:option|right)s?\s+of\s+(?:renewal|extension)"
     # "elects to renew", "election to extend" (not "wishes to extend", which in train

@@ -196,3 +196,18 @@ def test_the_start_in_other_words(words: str) -> None:
         f"Corp. and Widget LLC. This Agreement {words} July 1, 2012."
     )
     assert _dates(text)[:2] == (date(2012, 6, 5), date(2012, 7, 1))
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Customer may, at its sole discretion, extend the term of this Agreement for up to two "
+        "additional one-year periods.",
+        "Distributor shall be entitled to one renewal of this Agreement for a further three year "
+        "term.",
+    ],
+)
+def test_a_right_to_renew_at_a_partys_discretion(sentence: str) -> None:
+    padding = "\nThe other provisions of this Agreement are set out below in the usual way." * 20
+    flag = find_renewal_option(prepare_text(sentence + padding), can_judge=True)
+    assert flag is not None and flag.present
