@@ -85,12 +85,13 @@ _OBJECT = re.compile(
 )
 _OBJECT_REACH = 50
 # A renewal the parties may agree on is no one's right: any contract can be extended
-# by a new agreement, and CUAD's train labels mostly leave these out.
+# by a new agreement, and CUAD's train labels mostly leave these out. An extension "by request"
+# of one side needs the other's yes as much.
 _BY_AGREEMENT = re.compile(
     r"mutual|both\s+parties|(?:the\s+)?parties\s+(?:may\s+|must\s+|shall\s+)?agree"
     r"|agreement\s+of\s+(?:the|both)\s+parties|(?:common|written)\s+agreement"
     r"|agreed\s+in\s+writing|amendment|addendum|negotiat|consent\s+of\s+(?:both|the\s+parties)"
-    r"|satisfactory\s+agreement|to\s+be\s+agreed"
+    r"|satisfactory\s+agreement|to\s+be\s+agreed|by\s+request"
 )
 # What else gets renewed or extended, and phrases that deny the right.
 _REJECT = re.compile(

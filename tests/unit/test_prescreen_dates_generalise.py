@@ -211,3 +211,10 @@ def test_a_right_to_renew_at_a_partys_discretion(sentence: str) -> None:
     padding = "\nThe other provisions of this Agreement are set out below in the usual way." * 20
     flag = find_renewal_option(prepare_text(sentence + padding), can_judge=True)
     assert flag is not None and flag.present
+
+
+def test_an_extension_by_request_is_no_right() -> None:
+    sentence = "The term may be extended by request from the Owner or the Contractor, if so stated."
+    padding = "\nThe other provisions of this Agreement are set out below in the usual way." * 20
+    flag = find_renewal_option(prepare_text(sentence + padding), can_judge=True)
+    assert flag is not None and not flag.present
