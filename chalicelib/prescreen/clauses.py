@@ -182,6 +182,14 @@ _EN_RENEWAL_BY_CHOICE = (
     # a deadline tolled or a licence tied to patents is not the term renewing
     r"|extended\s+by\s+(?:the|a)\s+(?:number|period)|last\s+to\s+expire"
 )
+# How long or how often a term is renewed: "for a 1 year period", "for like periods",
+# "annually", "each year", or simply "unless" a party says no.
+_EN_RENEWED_HOW = (
+    r"(?:for\s+(?:an?\s+|one\s+)?(?:[\w()-]+\s+){0,3}?(?:terms?|periods?|years?|months?)\b"
+    r"|annually|yearly|(?:each|every)\s+year|from\s+year|unless)"
+)
+# What else "shall be extended for a period": a deadline moved by a delay, a warranty.
+_EN_NOT_TERM_EXTENDED = r"|delay|force\s+majeure|time\s+(?:required|for)|warrant"
 # Renewal that only a notice stops runs on by itself, however the sentence words the
 # renewal ("may be renewed ... unless either Party provides notice of non-renewal"):
 # only a renewal that needs both sides' consent or one side's election is by choice.
@@ -582,6 +590,23 @@ RULES: tuple[ClauseRule, ...] = (
         language="en",
         requires=_EN_RUNS_ON,
         rejects=_EN_RENEWAL_BY_CHOICE,
+    ),
+    # The term itself renewed or extended by the contract's own words, with no notice clause:
+    # "this Term shall be extended for a 1 year period provided ...", "the Agreement shall
+    # renew for one-year terms"; a deadline moved by a delay or a warranty's reach is not.
+    _rule(
+        "auto_renewal",
+        (
+            # each opens with its own literal word: "shall" is too common to start from
+            r"renew(?:ed|s)?\s+" + _EN_RENEWED_HOW,
+            r"extend(?:ed|s)?\s+" + _EN_RENEWED_HOW,
+        ),
+        language="en",
+        requires=(
+            r"(?:shall|will)\s+(?:thereafter\s+)?(?:automatically\s+)?(?:be\s+)?(?:renew|extend)",
+            r"\bterm\b|(?:this|the)\s+agreement",
+        ),
+        rejects=_EN_RENEWAL_BY_CHOICE + _EN_NOT_TERM_EXTENDED,
     ),
     # A renewal that goes on unless a side says no ("may be renewed for additional one-year
     # periods unless either Party gives notice of non-renewal"), or a term that continues

@@ -62,6 +62,11 @@ _SELF_REFERENCE = re.compile(
     r"|дата"
 )
 _TITLE_REACH = 400
+_PARTIES_REACH = 600
+_AS_OF_BEFORE = re.compile(r"\bas\s+of(?:\s+the)?\s*$")
+_MADE_BETWEEN = re.compile(
+    r"(?:agreement|contract)\b[^.]{0,40}?\b(?:made|entered\s+into)\b[^.]{0,40}?\bbetween\b"
+)
 _REFERENCE_BEFORE = re.compile(
     r"\b(?:the|that\s+certain|said|such|an?)\s[^.()]{0,80}?agreement"
     r"(?:\s+(?:no\.?|number)\s*[\w-]+)?,?\s+dated(?:\s+as\s+of)?\s*$"
@@ -71,7 +76,11 @@ _START_BEFORE = re.compile(
     r"(?:вступ\w*\s+в\s+силу|действу\w*|срок\w*(?:\s+[а-яё]+){0,3})\s+с\s*$"
     r"|дата\s+вступления\s+в\s+силу\s*[:\-–—]?\s*$"
     r"|начал\w*\s+(?:оказания|выполнения|поставки|действия|срока)(?:\s+[а-яё]+){0,2}\s*[:\-–—]?\s*$"
-    r"|(?:\beffective|\bcommenc\w*|\bbeginning|\bstarting|with\s+effect\s+from)"
+    r"|(?:\beffective|\bcommenc\w*|\bbeginning|\bstarting|\bbegins?|\bstarts?|with\s+effect\s+from)"
+    # "is effective on the day of May 1, 2013"
+    r"(?:\s+(?:as\s+of|as\s+from|on|from))?(?:\s+the)?(?:\s+(?:day|date)\s+of)?\s*$"
+    # "shall take effect on", "shall come (enter) into force on": the start in other words
+    r"|(?:take[sn]?\s+effect|(?:come|comes|came|enter|enters|entered)\s+into\s+(?:force|effect))"
     r"(?:\s+(?:as\s+of|as\s+from|on|from))?(?:\s+the)?\s*$"
 )
 _START_AFTER = re.compile(
@@ -120,6 +129,16 @@ _END_CONTEXT = re.compile(
     r"|termination\s+date\s*:|expiration\s+date\W{0,3}\s*(?::|means)|(?:contract|agreement)\s+end\s*:"
     r"|effective\s+until|in\s+(?:full\s+)?(?:force|effect)\s+until"
     r"|договор|контракт|соглашени"
+)
+# A start written deep in the body ("fees payable beginning January 1, 2001", "the financial
+# year commencing 1 March 2002") starts a payment, a promotion or a year, not the contract:
+# there only a sentence about the contract itself ("the joint venture shall commence on",
+# "this letter agreement will be effective as of", "Contract start:") gives its start.
+_START_CONTEXT = re.compile(
+    r"(?:agreement|amendment|contract|joint\s+venture|partnership|arrangement)\W{0,3}\s+"
+    r"(?:shall|will|is|to)\b"
+    r"|\bterm\W{0,3}\s+(?:of\s+this|hereof|shall|will|is|to)\b"
+    r"|(?:contract|agreement)\s+(?:start|term)|commencement\s+date"
 )
 _PERIOD_CONTEXT = re.compile(r"оказани|выполнени|поставк|services|work|deliver")
 _NOT_CONTRACT_END = re.compile(
@@ -219,6 +238,7 @@ class _Candidates:
     first_start: date | None = None  # Russian contracts keep the first start in text order
     preamble_start: date | None = None  # "effective as of <date>" in the opening lines
     witnessed: date | None = None  # "IN WITNESS WHEREOF ... executed this Agreement as of"
+    inner_start: date | None = None  # a start deep in the body, of something inside the contract
     # English starts by strength: 0 a date the contract defines as the Effective Date,
     # 1 "effective as of" in the preamble, 2 "dated as of" (the convention), 3 any other start.
     starts: list[date | None] = field(default_factory=lambda: [None, None, None, None])
@@ -261,10 +281,11 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     )
     if start is None:
         start = _start_by_definition(text, dates, signed, english=english)
-    ends = found.ends or found.period_end
+    ends = found.ends or (None if english else found.period_end)
     # an English term runs from the signing date when no start is written, unless the
     # contract starts on an event whose day is unknown
     base = start or (signed if english and not _EFFECTIVE_ON_EVENT.search(text.low) else None)
+    base = base or found.inner_start
     if ends is None and base is not None and not (english and _runs_indefinitely(text)):
         ends = end_from_term(text, base) or (
             (
@@ -288,6 +309,8 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
         before = _clause_before(text.low, current.start).rstrip('«"“„ ')
         after = text.low[current.end : current.end + 40]
         role = _role_of(before, after, previous, current)
+        if english and role is None and current.start < _SIGNED_REACH:
+            role = _made_between_as_of(text, current, before)
         if english and _witnessed(before, current.start, witness):
             found.witnessed = found.witnessed or current.value
         if role in {"signed", "signed+start"} and not _dates_this_document(
@@ -307,17 +330,48 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
             if current.start < _SIGNED_REACH:
                 found.preamble_start = found.preamble_start or current.value
         if role in {"start", "signed+start"}:
-            rank = 3
-            if role == "signed+start" and not _START_BEFORE.search(before):
-                rank = 2  # only "dated as of": effective by convention
-            elif english and current.start < _SIGNED_REACH:
-                rank = 1
-                found.preamble_start = found.preamble_start or current.value
-            found.add_start(rank, current.value)
+            _add_start(text, current, before, found, signed=role != "start", english=english)
         if role == "end":
             found.ends = found.ends or current.value
         previous = (current, role or "")
     return found
+
+
+def _add_start(
+    text: PreparedText,
+    current: FoundDate,
+    before: str,
+    found: _Candidates,
+    *,
+    signed: bool,
+    english: bool,
+) -> None:
+    """A start by its strength; a start deep in the body only when it starts the contract."""
+    if (
+        english
+        and not signed
+        and current.start >= _SIGNED_REACH
+        and not _START_CONTEXT.search(text.sentence(current.start, current.end))
+    ):
+        found.inner_start = found.inner_start or current.value
+        return
+    rank = 3
+    if signed and not _START_BEFORE.search(before):
+        rank = 2  # only "dated as of": effective by convention
+    elif english and current.start < _SIGNED_REACH:
+        rank = 1
+        found.preamble_start = found.preamble_start or current.value
+    found.add_start(rank, current.value)
+
+
+def _made_between_as_of(text: PreparedText, current: FoundDate, before: str) -> str | None:
+    """'This Agreement is made by and between A ... and B ... as of June 1, 2004': the
+    preamble's date after its parties, dated as of by the same convention."""
+    if not _AS_OF_BEFORE.search(before):
+        return None
+    # the parties' addresses ("Apt. 43", "Inc.") cut sentences: a window stands in for it
+    head = text.low[max(0, current.start - _PARTIES_REACH) : current.start]
+    return "signed+start" if _MADE_BETWEEN.search(head) else None
 
 
 def _witnessed(before: str, position: int, witness: re.Match[str] | None) -> bool:
@@ -380,6 +434,8 @@ def _start_by_definition(
 def _clause_before(low: str, position: int) -> str:
     """Up to _WINDOW characters before position, from the start of their sentence or item."""
     window = low[max(0, position - _WINDOW) : position]
+    # the full stop of a time ("12:01 a.m. Eastern time on") ends no sentence
+    window = window.replace("a.m. ", "a.m  ").replace("p.m. ", "p.m  ")
     cut = max(window.rfind(". "), window.rfind(";"), window.rfind("\n\n"), window.rfind(".\n"))
     return window[cut + 1 :] if cut != -1 else window
 

@@ -22,13 +22,16 @@ _NUMBER = "|".join(sorted((re.escape(word) for word in _NUMBERS), key=len, rever
 # The unit is the literal anchor; the number and its preposition are read backwards.
 _UNIT = re.compile(r"years?\b|months?\b|года\b|год\b|лет\b|месяц(?:а|ев)?\b")
 _LENGTH_BEFORE = re.compile(
-    rf"(?:for|of|until|be|is|ending|expires?\s+in|date|на|течение)\s+(?:an?\s+|the\s+)?(?:initial\s+)?"
+    rf"(?:for|of|until|be|is|have|has|during|ending|expires?\s+in|date|на|течение)\s+(?:an?\s+|the\s+)?(?:initial\s+)?"
     rf"(?:(?:term|period)\s+of\s+)?"
     rf"(?P<number>\d{{1,2}}|{_NUMBER})\s*"
     # "five (5) years", "2 (два) года": the bracket repeats the number
     rf"(?:\(\s*(?:(?P<digits>\d{{1,2}})|[а-яёa-z -]{{1,30}})\s*\)\s*)?"
-    rf"(?:full\s+)?(?:calendar\s+|календарн\w+\s+)?$"
+    # "a five-year term", "a three (3)-year period": the hyphen joins number and unit
+    rf"(?:full\s+)?(?:calendar\s+|календарн\w+\s+)?-?$"
 )
+# "the fifteen (15) year term of this Agreement": the words after the unit name the term.
+_TERM_AFTER = re.compile(r"[\s-]*(?:initial\s+)?term\s+(?:of\s+this\s+agreement|hereof)")
 # The sentence must set the term of the contract itself.
 _CONTRACT_TERM = re.compile(
     r"(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)|initial\s+term|the\s+term)\s[^.]{0,160}?"
@@ -38,11 +41,14 @@ _CONTRACT_TERM = re.compile(
     r"|(?:договор|контракт|соглашени)\w*[^.]{0,120}(?:действ|заключ)"
     r"|срок\w*\s+действия"
 )
+# A duty that outlives the contract ("shall survive the termination of this Agreement and
+# continue for a period of three (3) years") runs after its end, not for its term.
 _NOT_CONTRACT_TERM = re.compile(
-    r"confidential|конфиденциальн|warrant|гарант|exclusiv"
+    r"confidential|конфиденциальн|warrant|гарант|exclusiv|surviv"
     r"|(?:prior\s+to|after|following|upon)\s+(?:the\s+)?(?:expiration|termination)"
 )
 _MAX_UNITS = 60
+_TERM_REACH = 200
 _ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
     "eighth": 8, "ninth": 9, "tenth": 10, "fifteenth": 15, "twentieth": 20,
@@ -68,8 +74,14 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
         if length is None:
             continue
         begin, _ = text.sentence_span(unit.start(), unit.end())
-        sentence = text.low[begin : unit.end()]  # what follows the term is another matter
-        if not _CONTRACT_TERM.search(sentence) or _NOT_CONTRACT_TERM.search(sentence):
+        # what follows the term is another matter; in a long sentence only the words just
+        # before the length say what lasts that long ("... this Agreement is terminated
+        # under 9.2 ...; 9.4.5.2 for a period of two (2) years")
+        after = _TERM_AFTER.match(text.low, unit.end())
+        sentence = text.low[
+            max(begin, unit.start() - _TERM_REACH) : after.end() if after else unit.end()
+        ]
+        if not (after or _CONTRACT_TERM.search(sentence)) or _NOT_CONTRACT_TERM.search(sentence):
             continue
         number = int(
             length.group("digits")

@@ -36,7 +36,8 @@ _RENEWED = r"(?:renewed|extended)"
 # The phrases that offer a renewal to a party rather than impose one.
 _TRIGGER = re.compile(
     # "Licensee may renew", "Customer may, at its option, renew"
-    r"may\s+(?:,\s*)?(?:at\s+its\s+(?:sole\s+)?option\s*,?\s+)?(?:elect\s+to\s+)?"
+    r"may(?:\s*,\s*|\s+)(?:at\s+its\s+(?:sole\s+|own\s+|absolute\s+)?(?:option|discretion|election)"
+    r"\s*,?\s+)?(?:elect\s+to\s+)?"
     + _RENEW
     # "may be renewed", "may thereafter be extended", "can be renewed"
     + r"|(?:may|can)\s+(?:thereafter\s+|further\s+|also\s+)?be\s+(?:further\s+)?"
@@ -46,6 +47,10 @@ _TRIGGER = re.compile(
     + r"|(?:option|options|right)\s+to\s+(?:further\s+)?"
     + _RENEW
     + r"|option\s+to\s+continue"
+    # "Distributor shall be entitled to renew", "the renewal option", "a right of renewal"
+    + r"|entitled\s+to\s+(?:(?:one|a|an)\s+)?(?:further\s+)?"
+    + _RENEW
+    + r"|renewal\s+options?\b|(?:option|right)s?\s+of\s+(?:renewal|extension)"
     # "elects to renew", "election to extend" (not "wishes to extend", which in train
     # contracts mostly only sets the notice for an extension the parties must agree on)
     + r"|elect(?:s|ion)?\s+to\s+(?:seek\s+to\s+)?"
@@ -80,12 +85,13 @@ _OBJECT = re.compile(
 )
 _OBJECT_REACH = 50
 # A renewal the parties may agree on is no one's right: any contract can be extended
-# by a new agreement, and CUAD's train labels mostly leave these out.
+# by a new agreement, and CUAD's train labels mostly leave these out. An extension "by request"
+# of one side needs the other's yes as much.
 _BY_AGREEMENT = re.compile(
     r"mutual|both\s+parties|(?:the\s+)?parties\s+(?:may\s+|must\s+|shall\s+)?agree"
     r"|agreement\s+of\s+(?:the|both)\s+parties|(?:common|written)\s+agreement"
     r"|agreed\s+in\s+writing|amendment|addendum|negotiat|consent\s+of\s+(?:both|the\s+parties)"
-    r"|satisfactory\s+agreement|to\s+be\s+agreed"
+    r"|satisfactory\s+agreement|to\s+be\s+agreed|by\s+request"
 )
 # What else gets renewed or extended, and phrases that deny the right.
 _REJECT = re.compile(
@@ -95,7 +101,7 @@ _REJECT = re.compile(
     r"|no\s+(?:right|option|obligation)|(?:not|never)\s+(?:have\s+)?(?:any\s+|the\s+)?"
     r"(?:right|option|obligation)|(?:shall|will|does|do)\s+not\s+(?:be\s+)?(?:obligated|required)"
     r"|(?:shall|will)\s+not\s+(?:be\s+)?(?:renew|extend)|non-?\s?renewable"
-    r"|exclusivity|offer\s+to\s+extend"
+    r"|exclusivity|offer\s+to\s+extend|no\s+(?:renewal|extension)\b"
     # a table of contents run together: "3.2 Options to Renew 3 3.3 Renewal of ..."
     r"|[a-z]\s+\d{1,3}\s+\d{1,2}\.\d{1,2}\s+[a-z]"
 )
