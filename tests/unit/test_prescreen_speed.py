@@ -10,7 +10,7 @@ import zlib
 
 import pytest
 
-from chalicelib.prescreen import clause_model, dates, text
+from chalicelib.prescreen import clause_model, clauses, dates, text
 from chalicelib.prescreen.dates import MONTH_SPELLINGS, find_dates
 
 _FULL_MONTHS = (
@@ -122,3 +122,34 @@ def test_features_are_the_hashes_of_words_and_pairs() -> None:
     grams = [*words, *(f"{a} {b}" for a, b in itertools.pairwise(words))]
     expected = sorted({zlib.crc32(g.encode("utf-8")) % clause_model.BUCKETS for g in grams})
     assert clause_model.features(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("pattern", "prefix"),
+    [
+        (r"liquidated\s+damages", "liquidated"),
+        (r"courts?\b", "court"),
+        (r"non-?\s?renewal", "non"),
+        (r"penalt(?:y|ies)\b", "penalt"),
+        (r"evergreen|tacit", ""),  # either word may open a match
+        (r"evergreen[|(]x|tacit", ""),  # a bar in a class, then one outside every group
+        (r"evergreen(?:a|b)", "evergreen"),
+        (r"evergreen[]|]", "evergreen"),
+        (r"(?i)evergreen", ""),
+        (r"\bevergreen", ""),
+        (r"пролонгир", "пролонгир"),
+    ],
+)
+def test_literal_prefix_is_what_every_match_opens_with(pattern: str, prefix: str) -> None:
+    assert clauses._literal_prefix(re.compile(pattern)) == prefix
+
+
+def test_trigger_matches_are_those_finditer_gives() -> None:
+    low = (
+        "termination for convenience fee; -termination fee. evergreen evergreenevergreen "
+        "liability liability shall be limited to liabilityliability ответственность пролонгируется"
+    )
+    for rule in clauses.RULES:
+        for trigger in rule.triggers:
+            found = [m.span() for m in clauses._matches(trigger, low)]
+            assert found == [m.span() for m in trigger.finditer(low)]
