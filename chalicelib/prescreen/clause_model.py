@@ -146,11 +146,11 @@ def features(sentence: str) -> list[int]:
     A word's feature is the CRC-32 of its UTF-8 bytes, a pair's that of "word word".
     """
     # Each word is encoded once and a pair is its two words' bytes joined by a space: the
-    # same bytes as encoding "a b". The hashing runs through `map`, in C: this is the
-    # detectors' hottest loop, and a Python-level loop over every gram doubled its cost.
+    # same bytes as encoding "a b". The encoding and hashing run through `map`, in C: this
+    # is the detectors' hottest loop, and a Python-level loop over every gram doubled it.
     words = list(map(str.encode, _WORD.findall(sentence.lower())))
     grams = itertools.chain(words, map(b" ".join, itertools.pairwise(words)))
-    return sorted(set(map(_MASK.__and__, map(zlib.crc32, grams))))
+    return sorted({crc & _MASK for crc in map(zlib.crc32, grams)})
 
 
 def cue_features(name: str, sentence: str) -> list[int]:

@@ -520,15 +520,20 @@ RULES: tuple[ClauseRule, ...] = (
 
 
 def find_clauses(
-    text: PreparedText, languages: tuple[str, ...], *, can_judge: bool
+    text: PreparedText,
+    languages: tuple[str, ...],
+    *,
+    can_judge: bool,
+    clauses: tuple[str, ...] = CLAUSES,
 ) -> dict[str, ClauseFlag | None]:
     """Each clause: present with evidence, absent only in a contract long enough to tell.
 
     A short or non-contract text can still show a clause, but not prove its absence,
-    so there a clause not found stays None.
+    so there a clause not found stays None. Only the `clauses` asked for are looked for
+    (a caller that decides one otherwise need not pay for its rules).
     """
     result: dict[str, ClauseFlag | None] = {}
-    for clause in CLAUSES:
+    for clause in clauses:
         found = None
         for rule in RULES:
             if rule.clause == clause and rule.language in languages:
