@@ -573,13 +573,14 @@ def _passes(text: PreparedText, rule: ClauseRule, start: int, end: int) -> bool:
 def _matches(trigger: re.Pattern[str], low: str) -> Iterator[re.Match[str]]:
     """The trigger's matches in the text, exactly as `trigger.finditer(low)` gives them.
 
-    Every match of a trigger that opens with a long literal word opens with that word;
-    str.find skips through the text to it faster than the regex engine, which stops at
-    every occurrence of the word's first letter ("e" of "evergreen"), so the trigger is
-    tried only where the word is, from where its last match ended, as finditer tries.
+    Every match of a trigger that opens with a literal word opens with that word. The
+    regex engine stops at every occurrence of the word's first letter ("e" of
+    "evergreen"); str.find skips through the text faster to a long word, or to one that
+    opens with one of the commonest letters. Then the trigger is tried only where the word
+    is, from where its last match ended, as finditer tries.
     """
     word = _literal_prefix(trigger)
-    if len(word) < _FIND_PREFIX:
+    if len(word) < _FIND_PREFIX and not (len(word) >= 4 and word[0] in _COMMON_LETTERS):
         yield from trigger.finditer(low)
         return
     at = low.find(word)
@@ -593,8 +594,10 @@ def _matches(trigger: re.Pattern[str], low: str) -> Iterator[re.Match[str]]:
 
 
 # From this length a literal prefix is found faster by str.find than by the regex engine
-# (measured on 30 pages of English); shorter ones ("at", "for", "in") are too common.
+# (measured on 30 pages of English); shorter ones ("at", "for", "in") are too common. From
+# four letters it is, too, when the first is one of the commonest letters of English.
 _FIND_PREFIX = 6
+_COMMON_LETTERS = frozenset("etaoinsrh")
 _PLAIN = re.compile(r"[a-zа-яё0-9 ,'-]*")  # characters that stand for themselves in a pattern
 
 
