@@ -56,6 +56,23 @@ _MONTH_DATE = re.compile(
     rf"{_en_month('mdy_m')}\s+(?P<mdy_d>\d{{1,2}}){_ORDINAL}\s*,?\s*(?P<mdy_y>\d{{4}})"
 )
 _MAX_DATES = 300
+# A month-first date has a day after spaces, and a digit after a space is rare in a text:
+# the month-first pattern is tried only at the month name before one, instead of being
+# searched for over the whole text, where it stopped at every j, f, m, a, s, o, n and d
+# (more than half of the time of finding the dates).
+_DAY_AFTER_SPACE = re.compile(r"\s\d")
+# Every spelling of a month `_en_month` accepts: the words a month-first date opens with.
+MONTH_SPELLINGS = (
+    "january", "jan", "february", "feb", "march", "mar", "april", "apr", "may",
+    "june", "jun", "july", "jul", "august", "aug", "september", "sept", "sep",
+    "october", "oct", "november", "nov", "december", "dec",
+)  # fmt: skip
+# The spellings by their last three letters, longest first: of the spellings that end at
+# the same place, the longest opens first.
+_MONTH_WORDS = {
+    ending: tuple(sorted((w for w in MONTH_SPELLINGS if w[-3:] == ending), key=len, reverse=True))
+    for ending in {word[-3:] for word in MONTH_SPELLINGS}
+}
 
 
 @dataclass(frozen=True)
@@ -82,9 +99,8 @@ def find_dates(low: str, *, english: bool = False) -> list[FoundDate]:
     English texts also get month-first forms ('January 1, 2024', '4/1/2011').
     """
     found: list[FoundDate] = []
-    patterns = (_DIGIT_DATE, _MONTH_DATE) if english else (_DIGIT_DATE,)
-    for pattern in patterns:
-        for match in pattern.finditer(low):
+    for matches in _date_matches(low, english=english):
+        for match in matches:
             before = low[match.start() - 1] if match.start() else " "
             if before.isdigit() or before.isalpha() or (before == "." and match.group(1)):
                 continue  # the tail of a longer number or word, not a date
@@ -95,6 +111,36 @@ def find_dates(low: str, *, english: bool = False) -> list[FoundDate]:
                 break
     found.sort(key=lambda item: item.start)
     return found
+
+
+def _date_matches(low: str, *, english: bool) -> tuple[list[re.Match[str]], ...]:
+    """What `finditer` of the digit-first pattern (and in English of the month-first one)
+    gives over the text.
+
+    A month-first date ("Jan. 5, 2024") is a month name, perhaps a full stop, spaces and
+    its day: it is tried where one of the month's spellings ends just before the spaces
+    before a digit, in text order and not inside the last one found, as `finditer` tries.
+    """
+    digit_first = list(_DIGIT_DATE.finditer(low))
+    if not english:
+        return (digit_first,)
+    month_first: list[re.Match[str]] = []
+    month_end = 0  # where the last month-first date ended
+    for day in _DAY_AFTER_SPACE.finditer(low):
+        spaces = day.start()
+        while spaces and low[spaces - 1].isspace():
+            spaces -= 1
+        name_end = spaces - 1 if spaces and low[spaces - 1] == "." else spaces
+        # of the spellings that end there, the one that opens first is the one search finds
+        for word in _MONTH_WORDS.get(low[max(0, name_end - 3) : name_end], ()):
+            start = name_end - len(word)
+            if start >= month_end and low.startswith(word, start):
+                match = _MONTH_DATE.match(low, start)
+                if match:
+                    month_first.append(match)
+                    month_end = match.end()
+                    break
+    return digit_first, month_first
 
 
 def _date_of(match: re.Match[str], *, month_first: bool) -> date | None:

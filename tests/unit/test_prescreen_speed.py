@@ -1,0 +1,155 @@
+"""The faster ways prescreen finds dates, sentence ends and features give what the plain
+ones did: each is checked here against the straightforward version it replaced."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+import zlib
+
+import pytest
+
+from chalicelib.prescreen import clause_model, clauses, dates, text
+from chalicelib.prescreen.dates import MONTH_SPELLINGS, find_dates
+
+_FULL_MONTHS = (
+    "january", "february", "march", "april", "may", "june",
+    "july", "august", "september", "october", "november", "december",
+)  # fmt: skip
+
+
+def _plain_find_dates(low: str, *, english: bool) -> list[tuple[object, int, int]]:
+    """find_dates as it was: each pattern searched for over the whole text."""
+    found: list[tuple[object, int, int]] = []
+    patterns = (dates._DIGIT_DATE, dates._MONTH_DATE) if english else (dates._DIGIT_DATE,)
+    for pattern in patterns:
+        for match in pattern.finditer(low):
+            before = low[match.start() - 1] if match.start() else " "
+            if before.isdigit() or before.isalpha() or (before == "." and match.group(1)):
+                continue
+            value = dates._date_of(match, month_first=english)
+            if value is not None:
+                found.append((value, match.start(), match.end()))
+            if len(found) >= dates._MAX_DATES:
+                break
+    found.sort(key=lambda item: item[1])
+    return found
+
+
+def _found(low: str, *, english: bool) -> list[tuple[object, int, int]]:
+    return [(d.value, d.start, d.end) for d in find_dates(low, english=english)]
+
+
+def test_month_spellings_are_every_spelling_the_pattern_accepts() -> None:
+    month = re.compile(dates._en_month("m").removesuffix(r"(?![a-z])\.?"))
+    accepted = {
+        full[:n]
+        for full in _FULL_MONTHS
+        for n in range(1, len(full) + 1)
+        if month.fullmatch(full[:n])
+    }
+    assert accepted == set(MONTH_SPELLINGS)
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "signed on jan. 5, 2020 and sept 6th, 2021",
+        "xjan 5, 2020; march\n\n  7 , 1999",  # inside a word: found, then refused
+        "may 5, 2020 june 6, 2021 dec.  31 2030",
+        "jan.. 5, 2020 jan.5, 2020 5 jan 2020 on 1/2/03",
+        "december 5, 2020december 6, 2021",
+        "«01» января 2024 г. 2024-01-01 3-31-16 12.05.2001 mar 32, 2020",
+    ],
+)
+def test_dates_are_those_the_whole_text_search_finds(written: str) -> None:
+    for english in (False, True):
+        assert _found(written, english=english) == _plain_find_dates(written, english=english)
+
+
+def test_dates_match_the_whole_text_search_on_random_text() -> None:
+    pieces = [
+        "jan", "january", "sept", "sep", "may", "june", "dec.", "xmar", "march", "1", "12",
+        "2024", "1999", "31", " ", "  ", "\n", ".", ",", "/", "-", "st", " th", "of",
+        "day of", "января", "«", "»", "2020-01-01", "3/4/05", "１２", "\u2003", "a",
+    ]  # fmt: skip
+    rng = random.Random(13)
+    for _ in range(3000):
+        written = "".join(rng.choice(pieces) for _ in range(rng.randrange(1, 30)))
+        assert _found(written, english=True) == _plain_find_dates(written, english=True)
+
+
+def test_the_date_cap_holds_as_before() -> None:
+    written = " ".join(["january 5, 2020", "5 may 2021", "01.02.2003"] * 150)
+    assert _found(written, english=True) == _plain_find_dates(written, english=True)
+
+
+_PLAIN_SENTENCE_END = re.compile(r"[.;:]\s+(?=[A-Z(\"“0-9])|\n\s*\n")
+_PLAIN_BOUNDARY = re.compile(
+    r"\n[ ]*\n"
+    r"|[.;!?][ ]*\n"
+    r"|\n(?=[ ]*(?:\d{1,3}(?:\.\d{1,3}){0,4}\.?\)?[ ]|[-•*–—][ ]|#|\||<!--))"
+    r"|[.!?](?=[ ]+[\"«“(]?[A-ZА-ЯЁ])"
+    r"|[.;:](?=[ ]+(?:\d{1,3}(?:\.\d{1,3})+\.?|\([a-zа-я0-9]{1,4}\))[ ])"
+)
+_SAMPLE = (
+    "1. Term.\n\nThis Agreement shall renew. 2.1 Either party may terminate; (a) on notice:"
+    " \n\n  - bullet\n# Heading\n| row |\n<!-- page -->\nInc. Foo: 3.2 Bar! Baz? «Qux» “Quote”"
+    " (b) Г. Москва. Договор;\n\n\n"
+)
+
+
+def test_sentence_ends_are_those_of_the_plain_patterns() -> None:
+    tokens = re.findall(r"\S+|\s", _SAMPLE)
+    rng = random.Random(5)
+    ends = 0
+    for _ in range(300):
+        sample = "".join(rng.choices(tokens, k=40))
+        for plain, fast in (
+            (_PLAIN_SENTENCE_END, clause_model._SENTENCE_END),
+            (_PLAIN_BOUNDARY, text._BOUNDARY),
+        ):
+            spans = [m.span() for m in plain.finditer(sample)]
+            assert [m.span() for m in fast.finditer(sample)] == spans
+            ends += len(spans)
+    assert ends > 1000  # the samples do have sentence ends of every kind to find
+
+
+def test_features_are_the_hashes_of_words_and_pairs() -> None:
+    sentence = "Neither party's liability shall exceed 100 fees paid in 2024; see § 3.1 Ünïcode."
+    words = re.findall(r"[a-z][a-z0-9']*|\d+", sentence.lower())
+    grams = [*words, *(f"{a} {b}" for a, b in itertools.pairwise(words))]
+    expected = sorted({zlib.crc32(g.encode("utf-8")) % clause_model.BUCKETS for g in grams})
+    assert clause_model.features(sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("pattern", "prefix"),
+    [
+        (r"liquidated\s+damages", "liquidated"),
+        (r"courts?\b", "court"),
+        (r"non-?\s?renewal", "non"),
+        (r"penalt(?:y|ies)\b", "penalt"),
+        (r"evergreen|tacit", ""),  # either word may open a match
+        (r"evergreen[|(]x|tacit", ""),  # a bar in a class, then one outside every group
+        (r"evergreen(?:a|b)", "evergreen"),
+        (r"evergreen[]|]", "evergreen"),
+        (r"(?i)evergreen", ""),
+        (r"\bevergreen", ""),
+        (r"пролонгир", "пролонгир"),
+    ],
+)
+def test_literal_prefix_is_what_every_match_opens_with(pattern: str, prefix: str) -> None:
+    assert clauses._literal_prefix(re.compile(pattern)) == prefix
+
+
+def test_trigger_matches_are_those_finditer_gives() -> None:
+    low = (
+        "termination for convenience fee; -termination fee. evergreen evergreenevergreen "
+        "liability liability shall be limited to liabilityliability ответственность пролонгируется"
+    )
+    for rule in clauses.RULES:
+        for trigger in rule.triggers:
+            found = [m.span() for m in clauses._matches(trigger, low)]
+            assert found == [m.span() for m in trigger.finditer(low)]
