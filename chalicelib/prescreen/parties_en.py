@@ -53,12 +53,20 @@ _SUFFIX = (
     r"|Limited|LIMITED|Company|COMPANY|Co|CO|N\.V|B\.V|GmbH|AG|S\.A|SA|plc|PLC|LLP|L\.P|LP"
     r"|University|UNIVERSITY|Trust|TRUST|Bank|BANK|Association|Funds?|FUNDS?|Holdings?"
     r"|HOLDINGS?|Group|GROUP|Laboratories|LABORATORIES"
+    # Forms abroad: Italian, German, Nordic, Asian, Latin American, Polish; "N.A." of a US bank.
+    r"|S\.r\.l|SRL|S\.R\.L|SpA|SPA|S\.p\.A|S\.P\.A|GMBH|KG|AB|A/S|ASA|Oy|OY|K\.K|KK|Pte|PTE"
+    r"|Pty|PTY|Ltda|LTDA|N\.A|P\.C|PLLC|LLLP|S\.L|S\.A\.S|S[Pp]\.?\s?[Zz]\s?[Oo]\.\s?[Oo]"
 )
 # A word of a name: capitalised, a number, or a brand like "iBio" / "eHealth".
 _NAME_WORD = r"(?:[A-Z0-9]|[a-z][A-Z])[\w.&’'-]*"
 # "Aduro Biotech, Inc.", "YOU ON DEMAND HOLDINGS, INC.", "Charles Webb & Company", "iBio Inc.".
+# A place in brackets may follow a word of the name: "Oncology Fund (Cayman) Management L.P.";
+# a signature form's field in brackets, "ABP TRUST /s/ ... (Signature)", is none.
+_FORM_FIELD = r"(?i:date|name|title|signature|seal|print|corporate|its)\b"
+_PLACE_AFTER_WORD = rf"(?:\s+\((?!{_FORM_FIELD})[A-Z][\w .&-]{{0,25}}\))?"
 _COMPANY = re.compile(
-    rf"(?:(?:{_NAME_WORD},?|&|of|de|and)\s+){{1,8}}(?:{_SUFFIX})\b\.?(?:,?\s*(?:{_SUFFIX})\b\.?)?"
+    rf"(?:(?:{_NAME_WORD}{_PLACE_AFTER_WORD},?|&|of|de|and)\s+){{1,8}}"
+    rf"(?:{_SUFFIX})\b\.?(?:,?\s*(?:{_SUFFIX})\b\.?)?"
 )
 # A name without a legal form, known by its description: "USA Managed Care Organization
 # (USA MCO) A Texas Corporation", "Acme Widgets, a Delaware limited liability company".
@@ -443,7 +451,8 @@ _NAME_LABEL = re.compile(r"(?:[A-Z][a-z]+\s+)?(?:Name|NAME)\s*:\s*")
 _NAME_LOWER_WORDS = frozenset(
     ("of", "and", "de", "du", "des", "la", "le", "el", "del", "da", "do", "dos", "van", "von",
      "der", "den", "for", "the", "y", "e", "et", "und", "in", "on", "inc", "inc.", "ltd", "ltd.",
-     "corp", "corp.", "co", "co.", "llc", "plc", "limited", "company", "corporation", "a", "dba")
+     "corp", "corp.", "co", "co.", "llc", "plc", "limited", "company", "corporation", "a", "dba",
+     "z")
 )  # fmt: skip
 _PRONOUN_TERM = re.compile(r"^(?:we|us|our|you|your|it|they|them)$", re.IGNORECASE)
 _QUOTED_TERM = re.compile(r"[\"“”‘']{1,2}\s*(?P<term>[^\"“”’‘\n()]{1,40}?)\s*[\"“”’']{1,2}")
@@ -606,7 +615,7 @@ def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
         before = norm[max(side, mark.start() - 12) : mark.start()].rstrip()
         finished = bool(before) and (
             before[-1] in "),;.\"”’'-–—"
-            or bool(re.search(r"(?:" + _SUFFIX + r")\.?$", before))
+            or bool(re.search(r"\b(?:" + _SUFFIX + r")\.?$", before))
             or bool(_ONE_SIDE_BEFORE.search(norm, max(side, mark.start() - 30), mark.start()))
         )
         opens = (
@@ -749,16 +758,23 @@ _SIGNING_REACH = 4000
 # contract for these is slow).
 _SIGNING_OPENS = (
     "in witness whereof",
+    "in witness thereof",
+    "in evidence whereof",
     "accepted and agreed",
     "agreed and accepted",
+    "agreed to and accepted",
     "undersigned hereby agree",
+    "have executed this",
+    "has executed this",
+    "have signed this",
 )
 # A signer's line: "ACME, INC. By: /s/ ...", "ABP TRUST /s/ Adam D. Portnoy", "Acme Corp. ____".
 _SIGNING_ANCHOR = re.compile(r"\bBy\b|\bBY\b|/s/|_{3,}")
 _SIGNER_REACH = 160
 # What may stand between a signer's name and its "By:": its defined term, a colon.
 _BEFORE_SIGNING = re.compile(
-    r"(?:\s*\([^()\n]{1,40}\))*(?:\s*Dated?:?\s*[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4})?[\s:,]*$"
+    r"(?:\s*\([^()\n]{1,40}\))*(?:\s*Dated?:?\s*[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4})?"
+    r"(?:\s*(?:SIGNED|Signed|Signature|SIGNATURE)\s*:)?[\s:,]*$"
 )
 _SPACE_BEFORE = re.compile(r"\s*$")
 _DESCRIBED_BEFORE = re.compile(r"(?<![\w/])(?:a|an|A|An)\s+$")
@@ -829,9 +845,19 @@ def _company_ending_at(
         return None
     if _DESCRIBED_BEFORE.search(norm, max(0, last.start() - 8), last.start()):
         return None  # "..., a Delaware Corporation By:": a description, not the name
+    # "... the date first written above.\n\nACME CAPITAL, L.P.": a signer's name stands on its
+    # own line (or its own column), so what runs into it from the lines before is no part of it.
+    raw = last.group(0)
+    column = raw.rfind("   ")
+    cut = max(raw.rfind("\n"), column + 2 if column >= 0 else -1)
+    start = last.start()
+    if cut > 0 and not _ONLY_FORM.match(raw[cut:].strip()):
+        start += cut + 1
+        raw = raw[cut + 1 :]
     # "Glu Mobile, Inc. f/k/a Sorrent, Inc. Fox Mobile Entertainment, Inc.": two signature
     # columns run together; the name that ends here is the one after the last legal form.
-    return last.start(), _INNER_FORM.sub("", " ".join(last.group(0).split()))
+    name = _SENTENCE_BEFORE.sub("", " ".join(raw.split()))
+    return start, _INNER_FORM.sub("", name)
 
 
 def _signed_under_terms(norm: str, parties: list[Party]) -> tuple[Party, ...]:

@@ -1,0 +1,73 @@
+"""English parties from the signature blocks, and legal forms from outside the US and UK."""
+
+from __future__ import annotations
+
+from chalicelib.prescreen.parties_en import find_parties_en
+from chalicelib.prescreen.text import prepare_text
+
+# A body long enough that the signature blocks are not the preamble.
+_BODY = "\n\n1. Services. The parties agree to the services.\n\n" + "Lorem ipsum dolor sit. " * 40
+
+
+def _names(document: str) -> list[str]:
+    return [party.name for party in find_parties_en(prepare_text(document))]
+
+
+def test_signer_on_its_own_line_is_not_run_into_the_sentence_before() -> None:
+    text = (
+        "JOINT FILING AGREEMENT\n\nThe undersigned hereby agree that the Schedule 13G is filed "
+        "on behalf of each of them.\n\nIN WITNESS WHEREOF, the undersigned have executed this "
+        "Agreement.\n\nALPHA CAPITAL PARTNERS, L.P.\nBy: Alpha GP LLC, its general partner\n"
+        "By: /s/ John Doe\nName: John Doe\nTitle: Managing Member\n\nBETA FUND (CAYMAN) LTD.\n"
+        "By: /s/ Jane Roe\nName: Jane Roe\nTitle: Director"
+    )
+
+    assert _names(text) == ["ALPHA CAPITAL PARTNERS, L.P.", "BETA FUND (CAYMAN) LTD."]
+
+
+def test_signature_blocks_open_with_other_words_than_in_witness_whereof() -> None:
+    evidence = (
+        "SUPPLY AGREEMENT" + _BODY + "\n\nIn evidence whereof, the parties have signed this "
+        "Agreement.\n\nGAMMA SRL\nBy: /s/ Mario Rossi\n\nDELTA GMBH\nBy: /s/ Hans Meier"
+    )
+    executed = (
+        "AGREEMENT" + _BODY + "\n\nThe parties have executed this Agreement as of the date "
+        "indicated on page one.\n\nOMEGA CORPORATION\n\nBy: /s/ A. B.\nName: A. B.\n\n"
+        "SIGMA S.p.A.\n\nBy: /s/ C. D.\nName: C. D.\n\nSCHEDULE 1\n\n" + "Schedule text. " * 400
+    )
+
+    assert _names(evidence) == ["GAMMA SRL", "DELTA GMBH"]
+    assert _names(executed) == ["OMEGA CORPORATION", "SIGMA S.p.A."]
+
+
+def test_a_form_field_in_brackets_is_no_part_of_the_signer() -> None:
+    text = (
+        "JOINT FILING AGREEMENT The undersigned hereby agree that the Schedule 13G is filed on "
+        "behalf of each of us. January 22, 2020 (Date) ABP TRUST /s/ Adam D. Portnoy "
+        "(Signature) Adam D. Portnoy, President (Name/Title) ADAM D. PORTNOY /s/ Adam D. Portnoy"
+    )
+
+    assert _names(text) == ["ABP TRUST", "Adam D. Portnoy"]
+
+
+def test_signed_label_between_the_signer_and_the_signature() -> None:
+    text = (
+        "RESELLER AGREEMENT" + _BODY + "\n\nACCEPTED AND AGREED TO BY:\n\nKAPPA CORPORATION\n"
+        "SIGNED: /s/ Bruce Lee\nTITLE: VP\n\nLAMBDA TECHNOLOGY CORPORATION\nSIGNED: /s/ Ron Ng"
+    )
+
+    assert _names(text) == ["KAPPA CORPORATION", "LAMBDA TECHNOLOGY CORPORATION"]
+
+
+def test_legal_forms_from_abroad_end_a_name_in_the_preamble() -> None:
+    polish = (
+        "This Services Agreement is made by and between Kappa Systems Sp. z o.o., a Polish "
+        'limited liability company ("Kappa"), and Lambda Oy, a Finnish company ("Lambda").'
+    )
+    italian = (
+        'This Agreement is made by and among Rossi S.p.A. ("Rossi"), Verdi S.r.l. ("Verdi") '
+        'and Nordic Tools AB ("Nordic").'
+    )
+
+    assert _names(polish) == ["Kappa Systems Sp. z o.o.", "Lambda Oy"]
+    assert _names(italian) == ["Rossi S.p.A.", "Verdi S.r.l.", "Nordic Tools AB"]
