@@ -123,6 +123,22 @@ _LABELLED_NAME_END = re.compile(
 )
 
 
+# A side's heading on a cover page or a form, at a line's start or a column's: "Company: ...".
+_ROLE_HEADING = re.compile(
+    r"(?:^|\n|[ ]{3})[ \t]*(?:The\s+)?(?P<role>(?i:licensor|licensee|company|customer|supplier"
+    r"|vendor|client|sponsor|buyer|seller|purchaser|distributor|reseller|franchisee|franchisor"
+    r"|consultant|contractor|provider|agent|developer|manufacturer|publisher|owner|shipper"
+    r"|sender|carrier|advertiser|operator|producer|lender|borrower|landlord|tenant|lessor"
+    r"|lessee))(?:\s+(?:Name|NAME|name))?[ \t]*:[ \t]*(?:(?:Name|NAME)[ \t]*:[ \t]*)?(?=[A-Z0-9])"
+)
+_HEADING_REACH = 4000
+# A headed name runs to its line's end, a wide gap or the next field of the form.
+_HEADED_NAME_END = re.compile(
+    r"\n|[ ]{3,}|\s+(?i:address|phone|telephone|tel|fax|e-?mail|attn|attention|contact"
+    r"|agreement\s+number|effective\s+date)\b|$"
+)
+
+
 def find_parties_en(text: PreparedText) -> tuple[Party, ...]:
     """The sides named in the preamble, each with the defined term ("Licensee") it is given."""
     labelled = _labelled_parties(text.norm)
@@ -132,10 +148,11 @@ def find_parties_en(text: PreparedText) -> tuple[Party, ...]:
     if len(listed) >= 2:
         return _signed_under_terms(text.norm, listed)
     if listed:
-        # The other side is a blank of the form, or the signers: "each other party hereto
-        # identified on the signature page".
-        signed = _signed_parties(text.norm, text.low)
-        return tuple(listed + [party for party in signed if not _known(party.name, listed)])
+        return _one_side_and_another(text, listed)
+    # "Licensor: Pi Software, Inc. / Licensee: Rho Retail LLC" over a preamble of roles only.
+    headed = _headed_parties(text.norm)
+    if len({party.role for party in headed}) >= 2:
+        return tuple(headed[:_MAX_PARTIES])
     parties, spans, end = _defined_parties(text.norm)
     if len(parties) < _MAX_PARTIES:
         _add_between_sides(text.norm, parties, spans, end)
@@ -146,6 +163,20 @@ def find_parties_en(text: PreparedText) -> tuple[Party, ...]:
         if len(signed) >= 2:
             return tuple(signed)
     return tuple(parties)
+
+
+def _one_side_and_another(text: PreparedText, listed: list[Party]) -> tuple[Party, ...]:
+    """The one side the preamble names, and the other where the form names it elsewhere.
+
+    The other side is named in a heading ("the company set forth below ("Company") ...
+    Company: Bravatek Solutions, Inc."), is a blank of the form, or is the signers: "each other
+    party hereto identified on the signature page".
+    """
+    headed = [party for party in _headed_parties(text.norm) if not _known(party.name, listed)]
+    if headed:
+        return (*listed, headed[0])
+    signed = _signed_parties(text.norm, text.low)
+    return tuple(listed + [party for party in signed if not _known(party.name, listed)])
 
 
 def _defined_parties(norm: str) -> tuple[list[Party], list[tuple[int, int]], int]:
@@ -220,6 +251,19 @@ def _labelled_parties(norm: str) -> tuple[Party, ...]:
         if _plausible_name(name) and not _known(name, parties):
             parties.append(Party(name=name, role=role))
     return tuple(parties)
+
+
+def _headed_parties(norm: str) -> list[Party]:
+    """Sides a cover page or a form's heading names: 'Company: Bravatek Solutions, Inc.',
+    'SPONSOR: Name: Acme Grill', 'Supplier Name: Cardlytics, Inc.'."""
+    parties: list[Party] = []
+    for label in _ROLE_HEADING.finditer(norm, 0, _HEADING_REACH):
+        stop = _HEADED_NAME_END.search(norm, label.end(), label.end() + _NAME_REACH)
+        end = stop.start() if stop else label.end()
+        name = _side_name_at(norm, label.end(), end)
+        if name is not None and not _known(name, parties):
+            parties.append(Party(name=name, role=label.group("role").title()))
+    return parties
 
 
 def _preamble_end(norm: str, position: int) -> int:
@@ -390,8 +434,10 @@ _LEGAL_FORM_AFTER = re.compile(
     r"|Ltda|A/S|AB|ASA|Oy|KK|G\.I\.E|a\s+limited\s+partnership)\b\.?",
 )
 # What ends a name inside its side: its description, address, parenthesis or a new line.
+# ("The Regents of the University of California": a "the" after "of" goes on with the name.)
 _NAME_ENDS = re.compile(
-    r"\s*\(|\n|\s*\[|,|:|\s+(?:an?|the|its|having|with|whose|which|who|located|residing|resident"
+    r"\s*\(|\n|\s*\[|,|:|(?<!\bof)(?<!\bOF)\s+(?:the|THE)\b"
+    r"|\s+(?:an?|its|having|with|whose|which|who|located|residing|resident"
     r"|incorporated|organi[sz]ed|existing|acting|on\s+behalf|as|hereinafter|herein|hereafter"
     r"|referred|[fa]/k/a|formerly|together|and/or|by|through|at|in|whereby"
     r"|(?:a|an)\s+(?:company|corporation))\b"
@@ -515,9 +561,11 @@ _OFFICER_OF = re.compile(
 # A side named elsewhere: "each other party identified on the signature page hereto".
 _REFERRED_SIDE = re.compile(
     r"\b(?:named|identified|set\s+forth|listed|specified)\s+(?:on|in|at|below|above)\b"
+    r"|\b(?:above|below)[-\s]named\b"
 )
 _OTHER_SIDE = re.compile(
     r"(?:each|any|all|the)\s+(?:other\s+)?(?:part(?:y|ies)|persons?|entit(?:y|ies)|compan(?:y|ies))\b"
+    r"|the\s+(?:above|below)[-\s]named\b"
 )
 # A side left blank in a form: "[name]", "_____", "a [corporation]", '("Franchisee")'.
 _BLANK_SIDE = re.compile(r"(?:(?:an?|the)\s+)?(?:\[|_{2,}|-{3,}|\(\s*[\"“])")

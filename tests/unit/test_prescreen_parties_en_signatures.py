@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from chalicelib.models import Party
 from chalicelib.prescreen.parties_en import find_parties_en
 from chalicelib.prescreen.text import prepare_text
 
@@ -71,3 +72,43 @@ def test_legal_forms_from_abroad_end_a_name_in_the_preamble() -> None:
 
     assert _names(polish) == ["Kappa Systems Sp. z o.o.", "Lambda Oy"]
     assert _names(italian) == ["Rossi S.p.A.", "Verdi S.r.l.", "Nordic Tools AB"]
+
+
+def test_a_side_set_forth_below_is_read_from_its_heading() -> None:
+    text = (
+        "RESELLER AGREEMENT This Reseller Agreement is made by and between i3 Integrative "
+        'Creative Solutions, LLC ("i3 ICS"), a Virginia limited liability company ("Reseller") '
+        'and the company set forth below ("Company") (each, individually, a "party"):   '
+        "Company: Bravatek Solutions, Inc. (BVTK) Telephone: 1-866-490-8590\n\nAddress: Austin"
+    )
+    above = (
+        "Company Name:  Omega Widgets, Inc.\n\nCompany Address:  1 Main Street\n\n"
+        'This Agreement is entered into by and between Psi Bank, N.A. ("Bank"), a national '
+        "banking association, and the above-named Supplier, a corporation, and consists of this "
+        'signature page. ("Supplier")'
+    )
+
+    assert _names(text) == ["i3 Integrative Creative Solutions, LLC", "Bravatek Solutions, Inc."]
+    assert _names(above) == ["Psi Bank, N.A.", "Omega Widgets, Inc."]
+
+
+def test_sides_named_by_headings_over_a_preamble_of_roles() -> None:
+    text = (
+        "LICENSE AGREEMENT\n\nLicensor: Pi Software, Inc.\nLicensee: Rho Retail LLC\n\n"
+        "This License Agreement is entered into by and between Licensor and Licensee as of the "
+        "Effective Date."
+    )
+
+    assert find_parties_en(prepare_text(text)) == (
+        Party(name="Pi Software, Inc.", role="Licensor"),
+        Party(name="Rho Retail LLC", role="Licensee"),
+    )
+
+
+def test_the_after_of_goes_on_with_the_name() -> None:
+    text = (
+        "This Agreement is entered into by and between The Regents of the University of "
+        'California ("Regents") and Zeta Bio, Inc. ("Licensee").'
+    )
+
+    assert _names(text) == ["The Regents of the University of California", "Zeta Bio, Inc."]
