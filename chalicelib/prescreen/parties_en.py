@@ -16,12 +16,9 @@ A name that is an address, a role, a title, a number or a sentence is no name.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from chalicelib.models import Party
-
-if TYPE_CHECKING:
-    from chalicelib.prescreen.text import PreparedText
+from chalicelib.prescreen.text import PreparedText
 
 _PREAMBLE_REACH = 5000
 _NAME_REACH = 350
@@ -123,6 +120,13 @@ _LABELLED_NAME_END = re.compile(
 )
 
 
+_CONTENTS = re.compile(r"\b(?:TABLE\s+OF\s+CONTENTS|Table\s+of\s+Contents|CONTENTS|INDEX)\b")
+_CONTENTS_REACH = 30000
+# "THIS FRANCHISE AGREEMENT (the "Agreement") is made and entered into ...".
+_LATE_PREAMBLE = re.compile(
+    r"\b(?:THIS|This)\s+(?:[\w&,-]+\s+){0,8}?(?:AGREEMENT|Agreement|CONTRACT|Contract)\b"
+    r"(?:\s*\([^()\n]{0,60}\))?,?\s+(?:is\s+|are\s+)?(?:made|entered|dated|executed)\b"
+)
 # A side's heading on a cover page or a form, at a line's start or a column's: "Company: ...".
 _ROLE_HEADING = re.compile(
     r"(?:^|\n|[ ]{3})[ \t]*(?:The\s+)?(?P<role>(?i:licensor|licensee|company|customer|supplier"
@@ -141,6 +145,33 @@ _HEADED_NAME_END = re.compile(
 
 def find_parties_en(text: PreparedText) -> tuple[Party, ...]:
     """The sides named in the preamble, each with the defined term ("Licensee") it is given."""
+    found = _read_parties(text)
+    if len(found) >= 2:
+        return found
+    # A franchise agreement's table of contents may push the preamble pages down.
+    later = _after_contents(text)
+    if later is not None:
+        again = _read_parties(later)
+        if len(again) >= 2:
+            return again
+    return found
+
+
+def _after_contents(text: PreparedText) -> PreparedText | None:
+    """The text from the preamble on, where a table of contents stands before it."""
+    if _CONTENTS.search(text.norm, 0, _PREAMBLE_REACH) is None:
+        return None
+    preamble = _LATE_PREAMBLE.search(text.norm, _PREAMBLE_REACH // 2, _CONTENTS_REACH)
+    if preamble is None:
+        return None
+    start = preamble.start()
+    return PreparedText(
+        raw=text.raw[start:], norm=text.norm[start:], low=text.low[start:], mixed_script_words=0
+    )
+
+
+def _read_parties(text: PreparedText) -> tuple[Party, ...]:
+    """The sides as the first reader that finds two of them reads them (see the module)."""
     labelled = _labelled_parties(text.norm)
     if len(labelled) >= 2:
         return labelled

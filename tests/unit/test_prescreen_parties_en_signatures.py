@@ -112,3 +112,17 @@ def test_the_after_of_goes_on_with_the_name() -> None:
     )
 
     assert _names(text) == ["The Regents of the University of California", "Zeta Bio, Inc."]
+
+
+def test_the_preamble_after_a_long_table_of_contents() -> None:
+    contents = "\n".join(
+        f"{number}. Section Heading {number} ........ {number + 2}" for number in range(1, 200)
+    )
+    text = (
+        "FRANCHISE AGREEMENT\n\nTABLE OF CONTENTS\n\n" + contents + "\n\nTHIS FRANCHISE AGREEMENT "
+        "is made and entered into on the date set forth below by and between Tasty Franchising "
+        'Corp., a Florida corporation ("Franchisor"), and Happy Eats LLC, a Georgia limited '
+        'liability company ("Franchisee").'
+    )
+
+    assert _names(text) == ["Tasty Franchising Corp.", "Happy Eats LLC"]
