@@ -426,7 +426,7 @@ _LIST_OPENS = re.compile(
 # The deal words a preamble's "between" follows: "This Agreement ... is made ... between".
 _DEAL_WORDS = re.compile(
     r"(?:agreement|amendment|contract|addendum|schedule|memorandum|made|entered|executed|"
-    r"dated|concluded)\b",
+    r"dated|concluded|guarant(?:y|ee)|lease|licen[cs]e|indenture|undertaking)\b",
     re.IGNORECASE,
 )
 # Where the list of sides ends: the recitals, the operative words, or a full stop after a
@@ -441,7 +441,11 @@ _LIST_ENDS = re.compile(
     r"|\n[ ]*\n\s*(?:\d+\.|ARTICLE|Article|Section|SECTION|1\s)"
     r"|TABLE\s+OF\s+CONTENTS|Table\s+of\s+Contents"
     r"|(?<=\))\s*,?\s*(?:is|are|hereby|agree|agrees|shall|will|wish|wishes|desire|desires|intending"
-    r"|confirm|do\s+hereby|each\s+agree)\b"
+    r"|confirm|do\s+hereby|each\s+agree"
+    # "..., Beta LLC ("Beta") with respect to the Agreement ... between Acme and Omega Corp.":
+    # an earlier deal's sides are recited after the list, not listed.
+    r"|with\s+respect\s+to|in\s+respect\s+of|relating\s+to|in\s+connection\s+with"
+    r"|as\s+an?\s+amendment|amending|amends|to\s+amend)\b"
     r"|\bhave\s+entered\s+into\b|\b(?:Dated|DATED)\b|\bmay\s+be\s+(?:individually\s+|collectively\s+)?referred\b"
     r"|\b(?:are|is)\s+(?:each\s+)?(?:sometimes\s+)?(?:individually|collectively|hereinafter)"
     r"\s+referred\b"
@@ -450,7 +454,10 @@ _LIST_ENDS = re.compile(
 _LIST_REACH = 3000
 _OPENINGS_TRIED = 3
 # The marks that can end one side and open the next; parentheses are tracked for depth.
-_LIST_MARK = re.compile(r"[()]|;|\b(?:and|AND|And)\b|,")
+# "made by Acme Parent Corp. ("Guarantor") in favor of Beta Bank, N.A.": a guaranty's sides.
+_LIST_MARK = re.compile(
+    r"[()]|;|\b(?:and|AND|And)\b|,|\b(?:in\s+favou?r\s+of|for\s+the\s+benefit\s+of)\b"
+)
 _NUMBERED_SIDE = re.compile(r"(?<=\s)\(\s*[2-9]\s*\)\s")
 # "A\n\nand\n\nB" on a cover page, "A,\n\nB\n\nand C": a line of its own ends a side.
 _AND_LINE = re.compile(r"\n[ ]*(?:and|AND|And)?[ ]*\n", re.IGNORECASE)

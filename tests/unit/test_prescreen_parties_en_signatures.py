@@ -126,3 +126,32 @@ def test_the_preamble_after_a_long_table_of_contents() -> None:
     )
 
     assert _names(text) == ["Tasty Franchising Corp.", "Happy Eats LLC"]
+
+
+def test_an_earlier_deals_sides_recited_after_the_list_are_no_sides() -> None:
+    recited = (
+        'This Amendment is entered into by Acme Inc. ("Acme") and Beta LLC ("Beta") with '
+        "respect to the Agreement dated January 1, 2015 between Acme and Omega Corp. "
+        '("Omega"), which Beta assumed.'
+    )
+    amended = (
+        'This AMENDMENT (this "Amendment") is made by and among (1) Veo AB, a Swedish '
+        'corporation ("Veo AB") and Veo US, Inc. ("Veo US"), and (2) Nis Co., Ltd. ("Nis"), '
+        "as an amendment to that certain Joint Venture Agreement dated March 7, 2016 by and "
+        'among Auto AB ("Auto AB") and the Nis Parties.'
+    )
+
+    assert _names(recited) == ["Acme Inc.", "Beta LLC"]
+    assert _names(amended) == ["Veo AB", "Veo US, Inc.", "Nis Co., Ltd."]
+
+
+def test_a_guaranty_made_in_favor_of_a_lender() -> None:
+    text = (
+        'This Guaranty is made by Acme Parent Corp. ("Guarantor") in favor of Beta Bank, N.A. '
+        '("Lender").'
+    )
+
+    assert find_parties_en(prepare_text(text)) == (
+        Party(name="Acme Parent Corp.", role="Guarantor"),
+        Party(name="Beta Bank, N.A.", role="Lender"),
+    )
