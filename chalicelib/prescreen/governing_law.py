@@ -56,6 +56,14 @@ _COUNTRIES = {
     "south korea": "KR", "republic of korea": "KR", "korea": "KR", "australia": "AU",
     "new zealand": "NZ", "new south wales": "AU", "victoria": "AU", "queensland": "AU",
     "western australia": "AU", "south australia": "AU", "tasmania": "AU",
+    "estonia": "EE", "latvia": "LV", "lithuania": "LT", "slovakia": "SK", "slovak republic": "SK",
+    "slovenia": "SI", "croatia": "HR", "serbia": "RS", "morocco": "MA", "pakistan": "PK",
+    "bangladesh": "BD", "sri lanka": "LK", "ghana": "GH", "qatar": "QA", "kuwait": "KW",
+    "bahrain": "BH", "oman": "OM", "lebanon": "LB", "venezuela": "VE", "ecuador": "EC",
+    "uruguay": "UY", "costa rica": "CR", "dominican republic": "DO", "jamaica": "JM",
+    "gibraltar": "GI", "monaco": "MC", "isle of man": "IM", "seychelles": "SC",
+    "marshall islands": "MH", "curacao": "CW", "curaçao": "CW", "u.a.e.": "AE", "uae": "AE",
+    "bvi": "VG", "hong kong sar": "HK",
 }  # fmt: skip
 _PLACES: dict[str, str] = {
     **{name: f"US-{code}" for name, code in _US_STATES.items()},

@@ -123,8 +123,10 @@ _LABELLED_NAME_END = re.compile(
 _CONTENTS = re.compile(r"\b(?:TABLE\s+OF\s+CONTENTS|Table\s+of\s+Contents|CONTENTS|INDEX)\b")
 _CONTENTS_REACH = 30000
 # "THIS FRANCHISE AGREEMENT (the "Agreement") is made and entered into ...".
+# "MASTER FRANCHISE AGREEMENT   AGREEMENT made as of the ___ day of ...".
 _LATE_PREAMBLE = re.compile(
-    r"\b(?:THIS|This)\s+(?:[\w&,-]+\s+){0,8}?(?:AGREEMENT|Agreement|CONTRACT|Contract)\b"
+    r"(?:\b(?:THIS|This)\s+(?:[\w&,-]+\s+){0,8}?(?:AGREEMENT|Agreement|CONTRACT|Contract)\b"
+    r"|(?<![^\n ])(?:AGREEMENT|CONTRACT))"
     r"(?:\s*\([^()\n]{0,60}\))?,?\s+(?:is\s+|are\s+)?(?:made|entered|dated|executed)\b"
 )
 # A side's heading on a cover page or a form, at a line's start or a column's: "Company: ...".

@@ -343,3 +343,26 @@ def test_choices_of_law_as_contracts_write_them(code: str | None, text: str) -> 
 )
 def test_places_that_are_no_choice_of_law_are_not_taken(code: str | None, text: str) -> None:
     assert _law(text) == code
+
+
+@pytest.mark.parametrize(
+    ("code", "text"),
+    [
+        ("EE", "This Agreement shall be governed by the laws of the Republic of Estonia."),
+        ("AE", "This Agreement shall be governed by the laws of the U.A.E."),
+        ("IM", "This Agreement shall be governed by the laws of the Isle of Man."),
+        ("QA", "This Agreement is governed by the laws of the State of Qatar."),
+        ("HK", "This Agreement is governed by the laws of the Hong Kong SAR."),
+    ],
+)
+def test_countries_beyond_the_usual_ones(code: str, text: str) -> None:
+    assert _law(text) == code
+
+
+def test_a_governing_law_heading_in_a_table_of_contents_names_no_place() -> None:
+    text = (
+        "TABLE OF CONTENTS\n24. GOVERNING LAW 36\n25. DISPUTES 36\n26. NOTICES 37\n\n"
+        "1. Services. Acme Inc., 1 Main Street, Austin, Texas, shall provide the services."
+    )
+
+    assert _law(text) is None
