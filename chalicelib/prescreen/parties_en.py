@@ -129,6 +129,11 @@ _LATE_PREAMBLE = re.compile(
     r"|(?<![^\n ])(?:AGREEMENT|CONTRACT))"
     r"(?:\s*\([^()\n]{0,60}\))?,?\s+(?:is\s+|are\s+)?(?:made|entered|dated|executed)\b"
 )
+_COVER_REACH = 2500
+_COVER_SIDES = re.compile(
+    r"(?:^|\n)[ \t]*(?P<first>[A-Z0-9][^\n]{2,100}?)[ \t]*\n\s*(?:-\s*)?(?:and|AND|And)(?:\s*-)?"
+    r"[ \t]*\n\s*(?P<second>[A-Z0-9][^\n]{2,100}?)[ \t]*(?=\n|$)"
+)
 # A side's heading on a cover page or a form, at a line's start or a column's: "Company: ...".
 _ROLE_HEADING = re.compile(
     r"(?:^|\n|[ ]{3})[ \t]*(?:The\s+)?(?P<role>(?i:licensor|licensee|company|customer|supplier"
@@ -191,11 +196,34 @@ def _read_parties(text: PreparedText) -> tuple[Party, ...]:
         _add_between_sides(text.norm, parties, spans, end)
     # The defined terms' reader looks back from a term for any company: keep only names.
     parties = [party for party in parties if _plausible_name(party.name)]
-    if len(parties) < 2:
-        signed = _signed_parties(text.norm, text.low)
-        if len(signed) >= 2:
-            return tuple(signed)
-    return tuple(parties)
+    if len(parties) >= 2:
+        return tuple(parties)
+    return _without_preamble(text) or tuple(parties)
+
+
+def _without_preamble(text: PreparedText) -> tuple[Party, ...]:
+    """Two sides of a text without a preamble: the signers of a joint filing agreement, or
+    the companies of a title page over the terms."""
+    signed = _signed_parties(text.norm, text.low)
+    if len(signed) >= 2:
+        return tuple(signed)
+    return _cover_parties(text.norm)
+
+
+def _cover_parties(norm: str) -> tuple[Party, ...]:
+    """The two companies a title page sets one above the other: 'ACME INC.\n\nand\n\nBETA
+    LIMITED'. Each must be a company by its legal form; a line of words is no side."""
+    found = _COVER_SIDES.search(norm, 0, _COVER_REACH)
+    if found is None:
+        return ()
+    sides = []
+    for group in ("first", "second"):
+        name = " ".join(found.group(group).split()).strip(" ,;:")
+        company = _COMPANY.fullmatch(name)
+        if company is None or not _plausible_name(name):
+            return ()
+        sides.append(Party(name=name, role=None))
+    return tuple(sides)
 
 
 def _one_side_and_another(text: PreparedText, listed: list[Party]) -> tuple[Party, ...]:

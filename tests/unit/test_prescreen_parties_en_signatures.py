@@ -155,3 +155,11 @@ def test_a_guaranty_made_in_favor_of_a_lender() -> None:
         Party(name="Acme Parent Corp.", role="Guarantor"),
         Party(name="Beta Bank, N.A.", role="Lender"),
     )
+
+
+def test_a_title_page_that_sets_two_companies_one_above_the_other() -> None:
+    cover = "LICENSE AGREEMENT\n\nACME INC.\n\nand\n\nBETA LIMITED\n\nDated: 1 June 2015"
+    words = "LICENSE AGREEMENT\n\nTerms and Conditions\n\nand\n\nSchedules\n\nDated: 1 June 2015"
+
+    assert _names(cover) == ["ACME INC.", "BETA LIMITED"]
+    assert _names(words) == []
