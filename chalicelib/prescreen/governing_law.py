@@ -137,6 +137,9 @@ _HOME = re.compile(
 # choice of law of Texas in the Purchase Agreement": a law named to be set aside.
 _SET_ASIDE = re.compile(r"\b(?:conflicts?|choice)[\s-]+of[\s-]+$")
 _HOME_REACH = 60
+_POINTS_AHEAD = re.compile(r"where|in\s+which")
+# "Dallas, Texas": a state after a city's comma is an address.
+_ADDRESS_BEFORE = re.compile(r",\s*$")
 # How firmly a sentence chooses the law. It governs: "governed by", "construed", "shall
 # govern", or it stands under a "Governing Law" heading. Whole words, so "governmental" and
 # "construction" are no choice, nor "the rules governing the conversion".
@@ -310,11 +313,24 @@ def _place_of(text: PreparedText, start: int, end: int) -> tuple[str | None, int
     between = _STATE_AFTER.match(low, end)
     if between is not None:
         return _code(between.group("place")), 2
-    if _PLACE_BACK.match(low, end):
+    back = _PLACE_BACK.match(low, end)
+    if back:
         # "the laws thereof" looks back; "the laws of the state where suit is filed, being
-        # either Illinois or New York" looks ahead: the first place named either way.
+        # either Illinois or New York" looks ahead. Only a place named as a jurisdiction
+        # ("made in the State of California") is pointed back to, not an address ("located in
+        # Dallas, Texas"), and "the state in which the Restaurant is located" points ahead only.
         begin, finish = text.sentence_span(start, end)
-        named = _PLACE_INSIDE.search(low, begin, start) or _PLACE_INSIDE.search(low, end, finish)
+        named = None
+        if not _POINTS_AHEAD.search(back.group()):
+            named = next(
+                (
+                    found
+                    for found in _PLACE_INSIDE.finditer(low, begin, start)
+                    if not _ADDRESS_BEFORE.search(low, max(0, found.start() - 3), found.start())
+                ),
+                None,
+            )
+        named = named or _PLACE_INSIDE.search(low, end, finish)
         if named is not None:
             return _code(named.group()), 1
     return None, 0

@@ -366,3 +366,32 @@ def test_a_governing_law_heading_in_a_table_of_contents_names_no_place() -> None
     )
 
     assert _law(text) is None
+
+
+@pytest.mark.parametrize(
+    ("code", "text"),
+    [
+        (
+            None,
+            "This Agreement shall be governed by the laws of the state in which the Franchised "
+            "Restaurant is located.",
+        ),
+        (
+            None,
+            "Franchisee, located in Dallas, Texas, agrees that this Agreement shall be governed "
+            "by the laws of the state in which the Restaurant is located.",
+        ),
+        (
+            "US-CA",
+            "This Agreement is made in the State of California and shall be governed by the "
+            "laws thereof.",
+        ),
+        (
+            "US-IL",
+            "This Agreement shall be governed by the laws of the state where suit is filed, "
+            "being either Illinois or New York.",
+        ),
+    ],
+)
+def test_a_law_that_points_to_a_place_takes_no_address(code: str | None, text: str) -> None:
+    assert _law(text) == code
