@@ -56,6 +56,14 @@ _COUNTRIES = {
     "south korea": "KR", "republic of korea": "KR", "korea": "KR", "australia": "AU",
     "new zealand": "NZ", "new south wales": "AU", "victoria": "AU", "queensland": "AU",
     "western australia": "AU", "south australia": "AU", "tasmania": "AU",
+    "estonia": "EE", "latvia": "LV", "lithuania": "LT", "slovakia": "SK", "slovak republic": "SK",
+    "slovenia": "SI", "croatia": "HR", "serbia": "RS", "morocco": "MA", "pakistan": "PK",
+    "bangladesh": "BD", "sri lanka": "LK", "ghana": "GH", "qatar": "QA", "kuwait": "KW",
+    "bahrain": "BH", "oman": "OM", "lebanon": "LB", "venezuela": "VE", "ecuador": "EC",
+    "uruguay": "UY", "costa rica": "CR", "dominican republic": "DO", "jamaica": "JM",
+    "gibraltar": "GI", "monaco": "MC", "isle of man": "IM", "seychelles": "SC",
+    "marshall islands": "MH", "curacao": "CW", "curaçao": "CW", "u.a.e.": "AE", "uae": "AE",
+    "bvi": "VG", "hong kong sar": "HK",
 }  # fmt: skip
 _PLACES: dict[str, str] = {
     **{name: f"US-{code}" for name, code in _US_STATES.items()},
@@ -87,9 +95,11 @@ _LAW_WORDS = (re.compile(r"laws?\b"), re.compile(r"legislation\b"), re.compile(r
 # After the word: "laws of the State of New York", "laws and decisions of the State of
 # Michigan", "laws in the State of Washington", "legislation of the Republic of Kazakhstan",
 # "internal laws State of New York". Spaces may be lost in EDGAR text ("laws ofthe State").
+# "governed by the laws of, the State of Texas", "the laws in force in the Province of Ontario".
 _PLACE_AFTER = re.compile(
     r"(?:\s+and\s+(?:judicial\s+)?(?:decisions|regulations|statutes))?"
-    r"(?:\s+(?:of|in)\s*(?:the\s*)?|\s+(?:the\s+)?(?=state\s))"
+    r"(?:\s+(?:(?:in\s+force|in\s+effect|prevailing)\s+)?(?:of|in)\s*,?\s*(?:the\s*)?"
+    r"|\s+(?:the\s+)?(?=state\s))"
     r"(?:(?:state|commonwealth|province|republic|federal\s+republic|kingdom)\s+of\s*(?:the\s+)?)??"
     rf"(?P<place>{_PLACE})(?!\w)"
 )
@@ -121,9 +131,15 @@ _PLACE_BACK = re.compile(
 # good standing under the laws of" name a party's home, not the contract's law.
 _HOME = re.compile(
     r"\b(?:organi[sz]ed|incorporated|existing|formed|registered|chartered|constituted|standing)"
-    r"\b[^.;:]{0,40}\b(?:under|pursuant\s+to|by)\s+(?:the\s+)?(?:\w+\s+)?$"
+    r"\b[^.;:]{0,40}\b(?:under|pursuant\s+to|by|in\s+accordance\s+with)\s+(?:the\s+)?(?:\w+\s+)?$"
 )
+# "without regard to the conflict of laws of the State of California", "notwithstanding the
+# choice of law of Texas in the Purchase Agreement": a law named to be set aside.
+_SET_ASIDE = re.compile(r"\b(?:conflicts?|choice)[\s-]+of[\s-]+$")
 _HOME_REACH = 60
+_POINTS_AHEAD = re.compile(r"where|in\s+which")
+# "Dallas, Texas": a state after a city's comma is an address.
+_ADDRESS_BEFORE = re.compile(r",\s*$")
 # How firmly a sentence chooses the law. It governs: "governed by", "construed", "shall
 # govern", or it stands under a "Governing Law" heading. Whole words, so "governmental" and
 # "construction" are no choice, nor "the rules governing the conversion".
@@ -142,6 +158,12 @@ _HEADING_REACH = 120
 # of a list to comply with ("United States and Korean laws, rules and regulations").
 _APPLIES = re.compile(
     r"in\s+accordance\s+with|\bappl(?:y|ies|ied|ication)\b|subject\s+to|determined|pursuant\s+to"
+)
+# A law only applied (not chosen) counts where the sentence is about the contract itself or
+# its disputes: "this Agreement ... in accordance with the laws of", not "the Distributor shall
+# sell the Products in accordance with the laws of the State of Florida".
+_ABOUT_CONTRACT = re.compile(
+    r"agreement|contract|interpret|constru|dispute|controvers|arbitrat|claim|enforce"
 )
 _COMPLIANCE = re.compile(
     r"\bcompl(?:y|ies|ied|iance)\b|\blaws?,\s+(?:rules|regulations)|\blaws?\s+and\s+regulations"
@@ -186,6 +208,20 @@ _RU_MENTIONS = tuple(
     )
 )
 _MAX_CANDIDATES = 30
+# A heading of the choice of law, on its own or numbered: "13. GOVERNING LAW", "Choice of Law.",
+# after a page's footer on the same line ("-3-    4 13.      GOVERNING LAW").
+_LAW_HEADING = re.compile(
+    r"(?:^|\n|[.;:]\s)[ \t\d.()\-–]{0,20}(?:(?:section|article)\s+[\w.]+\s*)?"
+    r"(?:governing|applicable|choice\s+of)\s+law\b"
+    r"[^\n.]{0,40}[.:]?"
+)
+_SECTION_REACH = 400
+_SECTION_MIN = 20
+# The next numbered section, or a line that opens with a number.
+_NEXT_SECTION = re.compile(r"\n\s*(?:\d+(?:\.\d+)*\.?|[A-Z]\.)\s+\w")
+# Words that show the section is a clause (it has a verb of disputes or law), not a list entry.
+_LAW_WORDS_IN = re.compile(r"\blaws?\b|\bcourts?\b|\barbitrat|\bjurisdiction|\bvenue\b")
+_PLACE_WORD = re.compile(r"\blocated\s+in\b|\bsitting\s+in\b")
 
 
 def jurisdiction_code(place: str) -> str | None:
@@ -219,6 +255,8 @@ def _english(text: PreparedText) -> str | None:
         place, rank = _place_of(text, start, end)
         if place is None or _HOME.search(low, max(0, start - _HOME_REACH), start):
             continue
+        if _SET_ASIDE.search(low, max(0, start - 20), start):
+            continue
         strength = _strength(text, start, end)
         if not strength:
             continue
@@ -229,7 +267,27 @@ def _english(text: PreparedText) -> str | None:
             best, code = score, place
             if score == (_GOVERNS_FIRMLY, _NAMES_DIRECTLY):
                 break  # nothing can beat "governed by the laws of X"
-    return code
+    return code or _place_under_heading(text)
+
+
+def _place_under_heading(text: PreparedText) -> str | None:
+    """The place a 'Governing Law' section names when it names no law: '13. GOVERNING LAW Any
+    lawsuit ... may be initiated in a court located in the Commonwealth of Massachusetts'.
+
+    Only where no sentence chooses a law: a venue is no choice of law, but a section headed as
+    one means the place it names first ("in McLean, Virginia ... in San Antonio, Texas").
+    """
+    low = text.low
+    for heading in _LAW_HEADING.finditer(low):
+        section = low[heading.end() : heading.end() + _SECTION_REACH]
+        stop = _NEXT_SECTION.search(section, _SECTION_MIN)
+        section = section[: stop.start()] if stop else section
+        if _LAW_WORDS_IN.search(section) is None and _PLACE_WORD.search(section) is None:
+            continue  # a table of contents' entry, a cross-reference
+        first = _PLACE_INSIDE.search(section)
+        if first is not None:
+            return _code(first.group())
+    return None
 
 
 def _start(found: re.Match[str]) -> int:
@@ -255,11 +313,24 @@ def _place_of(text: PreparedText, start: int, end: int) -> tuple[str | None, int
     between = _STATE_AFTER.match(low, end)
     if between is not None:
         return _code(between.group("place")), 2
-    if _PLACE_BACK.match(low, end):
+    back = _PLACE_BACK.match(low, end)
+    if back:
         # "the laws thereof" looks back; "the laws of the state where suit is filed, being
-        # either Illinois or New York" looks ahead: the first place named either way.
+        # either Illinois or New York" looks ahead. Only a place named as a jurisdiction
+        # ("made in the State of California") is pointed back to, not an address ("located in
+        # Dallas, Texas"), and "the state in which the Restaurant is located" points ahead only.
         begin, finish = text.sentence_span(start, end)
-        named = _PLACE_INSIDE.search(low, begin, start) or _PLACE_INSIDE.search(low, end, finish)
+        named = None
+        if not _POINTS_AHEAD.search(back.group()):
+            named = next(
+                (
+                    found
+                    for found in _PLACE_INSIDE.finditer(low, begin, start)
+                    if not _ADDRESS_BEFORE.search(low, max(0, found.start() - 3), found.start())
+                ),
+                None,
+            )
+        named = named or _PLACE_INSIDE.search(low, end, finish)
         if named is not None:
             return _code(named.group()), 1
     return None, 0
@@ -302,7 +373,11 @@ def _strength(text: PreparedText, start: int, end: int) -> int:
     near, far = max(begin, start - _VERB_BEFORE), min(finish, far)
     if _GOVERNS.search(low, near, far):
         return 2
-    if _APPLIES.search(low, near, far) and not _COMPLIANCE.search(low, near, far):
+    if (
+        _APPLIES.search(low, near, far)
+        and not _COMPLIANCE.search(low, near, far)
+        and _ABOUT_CONTRACT.search(low, near, far)
+    ):
         return 1
     return 0
 

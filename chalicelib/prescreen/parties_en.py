@@ -16,12 +16,9 @@ A name that is an address, a role, a title, a number or a sentence is no name.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from chalicelib.models import Party
-
-if TYPE_CHECKING:
-    from chalicelib.prescreen.text import PreparedText
+from chalicelib.prescreen.text import PreparedText
 
 _PREAMBLE_REACH = 5000
 _NAME_REACH = 350
@@ -53,12 +50,20 @@ _SUFFIX = (
     r"|Limited|LIMITED|Company|COMPANY|Co|CO|N\.V|B\.V|GmbH|AG|S\.A|SA|plc|PLC|LLP|L\.P|LP"
     r"|University|UNIVERSITY|Trust|TRUST|Bank|BANK|Association|Funds?|FUNDS?|Holdings?"
     r"|HOLDINGS?|Group|GROUP|Laboratories|LABORATORIES"
+    # Forms abroad: Italian, German, Nordic, Asian, Latin American, Polish; "N.A." of a US bank.
+    r"|S\.r\.l|SRL|S\.R\.L|SpA|SPA|S\.p\.A|S\.P\.A|GMBH|KG|AB|A/S|ASA|Oy|OY|K\.K|KK|Pte|PTE"
+    r"|Pty|PTY|Ltda|LTDA|N\.A|P\.C|PLLC|LLLP|S\.L|S\.A\.S|S[Pp]\.?\s?[Zz]\s?[Oo]\.\s?[Oo]"
 )
 # A word of a name: capitalised, a number, or a brand like "iBio" / "eHealth".
 _NAME_WORD = r"(?:[A-Z0-9]|[a-z][A-Z])[\w.&’'-]*"
 # "Aduro Biotech, Inc.", "YOU ON DEMAND HOLDINGS, INC.", "Charles Webb & Company", "iBio Inc.".
+# A place in brackets may follow a word of the name: "Oncology Fund (Cayman) Management L.P.";
+# a signature form's field in brackets, "ABP TRUST /s/ ... (Signature)", is none.
+_FORM_FIELD = r"(?i:date|name|title|signature|seal|print|corporate|its)\b"
+_PLACE_AFTER_WORD = rf"(?:\s+\((?!{_FORM_FIELD})[A-Z][\w .&-]{{0,25}}\))?"
 _COMPANY = re.compile(
-    rf"(?:(?:{_NAME_WORD},?|&|of|de|and)\s+){{1,8}}(?:{_SUFFIX})\b\.?(?:,?\s*(?:{_SUFFIX})\b\.?)?"
+    rf"(?:(?:{_NAME_WORD}{_PLACE_AFTER_WORD},?|&|of|de|and)\s+){{1,8}}"
+    rf"(?:{_SUFFIX})\b\.?(?:,?\s*(?:{_SUFFIX})\b\.?)?"
 )
 # A name without a legal form, known by its description: "USA Managed Care Organization
 # (USA MCO) A Texas Corporation", "Acme Widgets, a Delaware limited liability company".
@@ -115,8 +120,65 @@ _LABELLED_NAME_END = re.compile(
 )
 
 
+_CONTENTS = re.compile(r"\b(?:TABLE\s+OF\s+CONTENTS|Table\s+of\s+Contents|CONTENTS|INDEX)\b")
+_CONTENTS_REACH = 30000
+# "THIS FRANCHISE AGREEMENT (the "Agreement") is made and entered into ...".
+# "MASTER FRANCHISE AGREEMENT   AGREEMENT made as of the ___ day of ...".
+_LATE_PREAMBLE = re.compile(
+    r"(?:\b(?:THIS|This)\s+(?:[\w&,-]+\s+){0,8}?(?:AGREEMENT|Agreement|CONTRACT|Contract)\b"
+    r"|(?<![^\n ])(?:AGREEMENT|CONTRACT))"
+    r"(?:\s*\([^()\n]{0,60}\))?,?\s+(?:is\s+|are\s+)?(?:made|entered|dated|executed)\b"
+)
+_COVER_REACH = 2500
+_COVER_SIDES = re.compile(
+    r"(?:^|\n)[ \t]*(?P<first>[A-Z0-9][^\n]{2,100}?)[ \t]*\n\s*(?:-\s*)?(?:and|AND|And)(?:\s*-)?"
+    r"[ \t]*\n\s*(?P<second>[A-Z0-9][^\n]{2,100}?)[ \t]*(?=\n|$)"
+)
+# A side's heading on a cover page or a form, at a line's start or a column's: "Company: ...".
+_ROLE_HEADING = re.compile(
+    r"(?:^|\n|[ ]{3})[ \t]*(?:The\s+)?(?P<role>(?i:licensor|licensee|company|customer|supplier"
+    r"|vendor|client|sponsor|buyer|seller|purchaser|distributor|reseller|franchisee|franchisor"
+    r"|consultant|contractor|provider|agent|developer|manufacturer|publisher|owner|shipper"
+    r"|sender|carrier|advertiser|operator|producer|lender|borrower|landlord|tenant|lessor"
+    r"|lessee))(?:\s+(?:Name|NAME|name))?[ \t]*:[ \t]*(?:(?:Name|NAME)[ \t]*:[ \t]*)?(?=[A-Z0-9])"
+)
+_HEADING_REACH = 4000
+# A headed name runs to its line's end, a wide gap or the next field of the form.
+_HEADED_NAME_END = re.compile(
+    r"\n|[ ]{3,}|\s+(?i:address|phone|telephone|tel|fax|e-?mail|attn|attention|contact"
+    r"|agreement\s+number|effective\s+date)\b|$"
+)
+
+
 def find_parties_en(text: PreparedText) -> tuple[Party, ...]:
     """The sides named in the preamble, each with the defined term ("Licensee") it is given."""
+    found = _read_parties(text)
+    if len(found) >= 2:
+        return found
+    # A franchise agreement's table of contents may push the preamble pages down.
+    later = _after_contents(text)
+    if later is not None:
+        again = _read_parties(later)
+        if len(again) >= 2:
+            return again
+    return found
+
+
+def _after_contents(text: PreparedText) -> PreparedText | None:
+    """The text from the preamble on, where a table of contents stands before it."""
+    if _CONTENTS.search(text.norm, 0, _PREAMBLE_REACH) is None:
+        return None
+    preamble = _LATE_PREAMBLE.search(text.norm, _PREAMBLE_REACH // 2, _CONTENTS_REACH)
+    if preamble is None:
+        return None
+    start = preamble.start()
+    return PreparedText(
+        raw=text.raw[start:], norm=text.norm[start:], low=text.low[start:], mixed_script_words=0
+    )
+
+
+def _read_parties(text: PreparedText) -> tuple[Party, ...]:
+    """The sides as the first reader that finds two of them reads them (see the module)."""
     labelled = _labelled_parties(text.norm)
     if len(labelled) >= 2:
         return labelled
@@ -124,20 +186,58 @@ def find_parties_en(text: PreparedText) -> tuple[Party, ...]:
     if len(listed) >= 2:
         return _signed_under_terms(text.norm, listed)
     if listed:
-        # The other side is a blank of the form, or the signers: "each other party hereto
-        # identified on the signature page".
-        signed = _signed_parties(text.norm, text.low)
-        return tuple(listed + [party for party in signed if not _known(party.name, listed)])
+        return _one_side_and_another(text, listed)
+    # "Licensor: Pi Software, Inc. / Licensee: Rho Retail LLC" over a preamble of roles only.
+    headed = _headed_parties(text.norm)
+    if len({party.role for party in headed}) >= 2:
+        return tuple(headed[:_MAX_PARTIES])
     parties, spans, end = _defined_parties(text.norm)
     if len(parties) < _MAX_PARTIES:
         _add_between_sides(text.norm, parties, spans, end)
     # The defined terms' reader looks back from a term for any company: keep only names.
     parties = [party for party in parties if _plausible_name(party.name)]
-    if len(parties) < 2:
-        signed = _signed_parties(text.norm, text.low)
-        if len(signed) >= 2:
-            return tuple(signed)
-    return tuple(parties)
+    if len(parties) >= 2:
+        return tuple(parties)
+    return _without_preamble(text) or tuple(parties)
+
+
+def _without_preamble(text: PreparedText) -> tuple[Party, ...]:
+    """Two sides of a text without a preamble: the signers of a joint filing agreement, or
+    the companies of a title page over the terms."""
+    signed = _signed_parties(text.norm, text.low)
+    if len(signed) >= 2:
+        return tuple(signed)
+    return _cover_parties(text.norm)
+
+
+def _cover_parties(norm: str) -> tuple[Party, ...]:
+    """The two companies a title page sets one above the other: 'ACME INC.\n\nand\n\nBETA
+    LIMITED'. Each must be a company by its legal form; a line of words is no side."""
+    found = _COVER_SIDES.search(norm, 0, _COVER_REACH)
+    if found is None:
+        return ()
+    sides = []
+    for group in ("first", "second"):
+        name = " ".join(found.group(group).split()).strip(" ,;:")
+        company = _COMPANY.fullmatch(name)
+        if company is None or not _plausible_name(name):
+            return ()
+        sides.append(Party(name=name, role=None))
+    return tuple(sides)
+
+
+def _one_side_and_another(text: PreparedText, listed: list[Party]) -> tuple[Party, ...]:
+    """The one side the preamble names, and the other where the form names it elsewhere.
+
+    The other side is named in a heading ("the company set forth below ("Company") ...
+    Company: Bravatek Solutions, Inc."), is a blank of the form, or is the signers: "each other
+    party hereto identified on the signature page".
+    """
+    headed = [party for party in _headed_parties(text.norm) if not _known(party.name, listed)]
+    if headed:
+        return (*listed, headed[0])
+    signed = _signed_parties(text.norm, text.low)
+    return tuple(listed + [party for party in signed if not _known(party.name, listed)])
 
 
 def _defined_parties(norm: str) -> tuple[list[Party], list[tuple[int, int]], int]:
@@ -212,6 +312,19 @@ def _labelled_parties(norm: str) -> tuple[Party, ...]:
         if _plausible_name(name) and not _known(name, parties):
             parties.append(Party(name=name, role=role))
     return tuple(parties)
+
+
+def _headed_parties(norm: str) -> list[Party]:
+    """Sides a cover page or a form's heading names: 'Company: Bravatek Solutions, Inc.',
+    'SPONSOR: Name: Acme Grill', 'Supplier Name: Cardlytics, Inc.'."""
+    parties: list[Party] = []
+    for label in _ROLE_HEADING.finditer(norm, 0, _HEADING_REACH):
+        stop = _HEADED_NAME_END.search(norm, label.end(), label.end() + _NAME_REACH)
+        end = stop.start() if stop else label.end()
+        name = _side_name_at(norm, label.end(), end)
+        if name is not None and not _known(name, parties):
+            parties.append(Party(name=name, role=label.group("role").title()))
+    return parties
 
 
 def _preamble_end(norm: str, position: int) -> int:
@@ -343,7 +456,7 @@ _LIST_OPENS = re.compile(
 # The deal words a preamble's "between" follows: "This Agreement ... is made ... between".
 _DEAL_WORDS = re.compile(
     r"(?:agreement|amendment|contract|addendum|schedule|memorandum|made|entered|executed|"
-    r"dated|concluded)\b",
+    r"dated|concluded|guarant(?:y|ee)|lease|licen[cs]e|indenture|undertaking)\b",
     re.IGNORECASE,
 )
 # Where the list of sides ends: the recitals, the operative words, or a full stop after a
@@ -358,7 +471,11 @@ _LIST_ENDS = re.compile(
     r"|\n[ ]*\n\s*(?:\d+\.|ARTICLE|Article|Section|SECTION|1\s)"
     r"|TABLE\s+OF\s+CONTENTS|Table\s+of\s+Contents"
     r"|(?<=\))\s*,?\s*(?:is|are|hereby|agree|agrees|shall|will|wish|wishes|desire|desires|intending"
-    r"|confirm|do\s+hereby|each\s+agree)\b"
+    r"|confirm|do\s+hereby|each\s+agree"
+    # "..., Beta LLC ("Beta") with respect to the Agreement ... between Acme and Omega Corp.":
+    # an earlier deal's sides are recited after the list, not listed.
+    r"|with\s+respect\s+to|in\s+respect\s+of|relating\s+to|in\s+connection\s+with"
+    r"|as\s+an?\s+amendment|amending|amends|to\s+amend)\b"
     r"|\bhave\s+entered\s+into\b|\b(?:Dated|DATED)\b|\bmay\s+be\s+(?:individually\s+|collectively\s+)?referred\b"
     r"|\b(?:are|is)\s+(?:each\s+)?(?:sometimes\s+)?(?:individually|collectively|hereinafter)"
     r"\s+referred\b"
@@ -367,7 +484,10 @@ _LIST_ENDS = re.compile(
 _LIST_REACH = 3000
 _OPENINGS_TRIED = 3
 # The marks that can end one side and open the next; parentheses are tracked for depth.
-_LIST_MARK = re.compile(r"[()]|;|\b(?:and|AND|And)\b|,")
+# "made by Acme Parent Corp. ("Guarantor") in favor of Beta Bank, N.A.": a guaranty's sides.
+_LIST_MARK = re.compile(
+    r"[()]|;|\b(?:and|AND|And)\b|,|\b(?:in\s+favou?r\s+of|for\s+the\s+benefit\s+of)\b"
+)
 _NUMBERED_SIDE = re.compile(r"(?<=\s)\(\s*[2-9]\s*\)\s")
 # "A\n\nand\n\nB" on a cover page, "A,\n\nB\n\nand C": a line of its own ends a side.
 _AND_LINE = re.compile(r"\n[ ]*(?:and|AND|And)?[ ]*\n", re.IGNORECASE)
@@ -382,8 +502,10 @@ _LEGAL_FORM_AFTER = re.compile(
     r"|Ltda|A/S|AB|ASA|Oy|KK|G\.I\.E|a\s+limited\s+partnership)\b\.?",
 )
 # What ends a name inside its side: its description, address, parenthesis or a new line.
+# ("The Regents of the University of California": a "the" after "of" goes on with the name.)
 _NAME_ENDS = re.compile(
-    r"\s*\(|\n|\s*\[|,|:|\s+(?:an?|the|its|having|with|whose|which|who|located|residing|resident"
+    r"\s*\(|\n|\s*\[|,|:|(?<!\bof)(?<!\bOF)\s+(?:the|THE)\b"
+    r"|\s+(?:an?|its|having|with|whose|which|who|located|residing|resident"
     r"|incorporated|organi[sz]ed|existing|acting|on\s+behalf|as|hereinafter|herein|hereafter"
     r"|referred|[fa]/k/a|formerly|together|and/or|by|through|at|in|whereby"
     r"|(?:a|an)\s+(?:company|corporation))\b"
@@ -443,7 +565,8 @@ _NAME_LABEL = re.compile(r"(?:[A-Z][a-z]+\s+)?(?:Name|NAME)\s*:\s*")
 _NAME_LOWER_WORDS = frozenset(
     ("of", "and", "de", "du", "des", "la", "le", "el", "del", "da", "do", "dos", "van", "von",
      "der", "den", "for", "the", "y", "e", "et", "und", "in", "on", "inc", "inc.", "ltd", "ltd.",
-     "corp", "corp.", "co", "co.", "llc", "plc", "limited", "company", "corporation", "a", "dba")
+     "corp", "corp.", "co", "co.", "llc", "plc", "limited", "company", "corporation", "a", "dba",
+     "z")
 )  # fmt: skip
 _PRONOUN_TERM = re.compile(r"^(?:we|us|our|you|your|it|they|them)$", re.IGNORECASE)
 _QUOTED_TERM = re.compile(r"[\"“”‘']{1,2}\s*(?P<term>[^\"“”’‘\n()]{1,40}?)\s*[\"“”’']{1,2}")
@@ -506,9 +629,11 @@ _OFFICER_OF = re.compile(
 # A side named elsewhere: "each other party identified on the signature page hereto".
 _REFERRED_SIDE = re.compile(
     r"\b(?:named|identified|set\s+forth|listed|specified)\s+(?:on|in|at|below|above)\b"
+    r"|\b(?:above|below)[-\s]named\b"
 )
 _OTHER_SIDE = re.compile(
     r"(?:each|any|all|the)\s+(?:other\s+)?(?:part(?:y|ies)|persons?|entit(?:y|ies)|compan(?:y|ies))\b"
+    r"|the\s+(?:above|below)[-\s]named\b"
 )
 # A side left blank in a form: "[name]", "_____", "a [corporation]", '("Franchisee")'.
 _BLANK_SIDE = re.compile(r"(?:(?:an?|the)\s+)?(?:\[|_{2,}|-{3,}|\(\s*[\"“])")
@@ -606,7 +731,7 @@ def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
         before = norm[max(side, mark.start() - 12) : mark.start()].rstrip()
         finished = bool(before) and (
             before[-1] in "),;.\"”’'-–—"
-            or bool(re.search(r"(?:" + _SUFFIX + r")\.?$", before))
+            or bool(re.search(r"\b(?:" + _SUFFIX + r")\.?$", before))
             or bool(_ONE_SIDE_BEFORE.search(norm, max(side, mark.start() - 30), mark.start()))
         )
         opens = (
@@ -749,16 +874,23 @@ _SIGNING_REACH = 4000
 # contract for these is slow).
 _SIGNING_OPENS = (
     "in witness whereof",
+    "in witness thereof",
+    "in evidence whereof",
     "accepted and agreed",
     "agreed and accepted",
+    "agreed to and accepted",
     "undersigned hereby agree",
+    "have executed this",
+    "has executed this",
+    "have signed this",
 )
 # A signer's line: "ACME, INC. By: /s/ ...", "ABP TRUST /s/ Adam D. Portnoy", "Acme Corp. ____".
 _SIGNING_ANCHOR = re.compile(r"\bBy\b|\bBY\b|/s/|_{3,}")
 _SIGNER_REACH = 160
 # What may stand between a signer's name and its "By:": its defined term, a colon.
 _BEFORE_SIGNING = re.compile(
-    r"(?:\s*\([^()\n]{1,40}\))*(?:\s*Dated?:?\s*[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4})?[\s:,]*$"
+    r"(?:\s*\([^()\n]{1,40}\))*(?:\s*Dated?:?\s*[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4})?"
+    r"(?:\s*(?:SIGNED|Signed|Signature|SIGNATURE)\s*:)?[\s:,]*$"
 )
 _SPACE_BEFORE = re.compile(r"\s*$")
 _DESCRIBED_BEFORE = re.compile(r"(?<![\w/])(?:a|an|A|An)\s+$")
@@ -829,9 +961,19 @@ def _company_ending_at(
         return None
     if _DESCRIBED_BEFORE.search(norm, max(0, last.start() - 8), last.start()):
         return None  # "..., a Delaware Corporation By:": a description, not the name
+    # "... the date first written above.\n\nACME CAPITAL, L.P.": a signer's name stands on its
+    # own line (or its own column), so what runs into it from the lines before is no part of it.
+    raw = last.group(0)
+    column = raw.rfind("   ")
+    cut = max(raw.rfind("\n"), column + 2 if column >= 0 else -1)
+    start = last.start()
+    if cut > 0 and not _ONLY_FORM.match(raw[cut:].strip()):
+        start += cut + 1
+        raw = raw[cut + 1 :]
     # "Glu Mobile, Inc. f/k/a Sorrent, Inc. Fox Mobile Entertainment, Inc.": two signature
     # columns run together; the name that ends here is the one after the last legal form.
-    return last.start(), _INNER_FORM.sub("", " ".join(last.group(0).split()))
+    name = _SENTENCE_BEFORE.sub("", " ".join(raw.split()))
+    return start, _INNER_FORM.sub("", name)
 
 
 def _signed_under_terms(norm: str, parties: list[Party]) -> tuple[Party, ...]:
