@@ -236,6 +236,7 @@ _COLLECTIVE = re.compile(
     r"\b(?:collectively|individually|together|referred\s+to|each\s+a)\b", re.IGNORECASE
 )
 _FIRST_NOTE = re.compile(r"\([^()]*\)?")
+_JOIN = re.compile(r"\s(?:and|&)\s", re.IGNORECASE)
 _KNOWN_AS = re.compile(r"\s+[fa]/k/a\s+.*$", re.IGNORECASE)
 
 
@@ -245,10 +246,15 @@ def cuad_parties(value: str) -> list[str]:
     for raw in value.split(";"):
         part = raw.strip()
         part = part.removeprefix("(") if part.count("(") > part.count(")") else part
+        name = _ROLE_OR_NOTE.sub("", part).strip()
         first_note = _FIRST_NOTE.search(part)
-        if not part or (first_note and _COLLECTIVE.search(first_note.group())):
+        # A note alone ('(individually a "Party", together the "Parties")'), or a collective
+        # note on a join of defined terms ('Company and Consultant (collectively ...)'),
+        # names how the parties are called, not one. A party's own note may say
+        # 'together with its successors' or 'collectively with Customer': it stays.
+        collective = first_note is not None and _COLLECTIVE.search(first_note.group())
+        if not name or (collective and _JOIN.search(name)):
             continue
-        name = _ROLE_OR_NOTE.sub("", part)
         name = _KNOWN_AS.sub("", _AFFILIATES.sub("", name)).strip(" ,;.")
         if name and not is_unnamed(name) and name not in names:
             names.append(name)

@@ -52,7 +52,10 @@ _PARTY_MATCH = 0.5
 _TITLE_MATCH = 0.8
 
 # What the labels write where a contract leaves a party's name out.
-_UNNAMED = re.compile(r"^(?:blank|unnamed\b.*|physical person|\[\*\]|\*|-|)$", re.IGNORECASE)
+# A blank, a redaction ("[*]", "[]") or an empty form field ("________"): no name.
+_UNNAMED = re.compile(
+    r"^(?:blank|unnamed\b.*|physical person|\[\s*\**\s*\]|\*|-|_+|)$", re.IGNORECASE
+)
 
 
 def label_date(value: str) -> date | None:

@@ -165,6 +165,22 @@ def test_cuad_parties_keep_a_party_whose_role_precedes_a_collective_note() -> No
     ]
 
 
+def test_cuad_parties_keep_a_party_whose_own_note_says_together_or_collectively() -> None:
+    # The party's own note may speak of its successors or of both sides: it is still named.
+    answer = (
+        'VIVINT SOLAR, INC. (together with its successors and permitted assigns, "VivintSolar"); '
+        'CARBOGEN AMCIS AG ("Supplier" and, collectively with Customer, the "Parties"); '
+        'Company and Consultant (collectively, the "Parties")'
+    )
+    assert cuad_parties(answer) == ["VIVINT SOLAR, INC", "CARBOGEN AMCIS AG"]
+
+
+@pytest.mark.parametrize("label", ["[]", "[ ]", "[*]", "[***]", "__________", "Blank"])
+def test_a_redacted_or_blank_party_is_unnamed(label: str) -> None:
+    assert is_unnamed(label)
+    assert not is_unnamed("Acme Inc.")
+
+
 def test_parties_agree_needs_both_sides_and_nothing_invented() -> None:
     labelled = ["Microgenics Corporation", "Achaogen Inc."]
     both = (Party(name="Microgenics Corporation"), Party(name="Achaogen Inc."))
