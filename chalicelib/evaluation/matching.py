@@ -59,7 +59,9 @@ _UNNAMED = re.compile(
 
 
 def label_date(value: str) -> date | None:
-    """An ISO, US (``4/1/11``) or Russian (``01.04.2011``) label as a date; blanks mean none."""
+    """An ISO, US (``4/1/11``) or Russian (``01.04.2011``) label as a date; blanks mean none.
+
+    A slashed date whose first number cannot be a month is read day first."""
     for pattern, order in ((_ISO_DATE, (0, 1, 2)), (_US_DATE, (2, 0, 1)), (_RU_DATE, (2, 1, 0))):
         found = pattern.match(value)
         if found is None:
@@ -67,6 +69,8 @@ def label_date(value: str) -> date | None:
         year, month, day = (int(found.group(i + 1)) for i in order)
         if year < 100:
             year += 2000 if year < 50 else 1900
+        if pattern is _US_DATE and month > 12 >= day:
+            month, day = day, month  # "31/01/2025": written day first, and only so can it be
         try:
             return date(year, month, day)
         except ValueError:

@@ -36,6 +36,8 @@ from chalicelib.models import Party
         ("perpetual", None),
         ("", None),
         ("2/30/20", None),  # no such day: no date rather than a wrong one
+        ("31/01/2025", date(2025, 1, 31)),  # day first: 31 cannot be a month
+        ("13/13/2020", None),
     ],
 )
 def test_label_date_reads_iso_and_us_dates_and_treats_blanks_as_none(
