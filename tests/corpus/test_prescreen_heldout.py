@@ -31,24 +31,23 @@ pytestmark = pytest.mark.corpus
 # Measured on the test split (97 contracts) at the last change, less about a document's
 # worth or two of slack (one document is 0.01 of accuracy, about 0.02 to 0.05 of an F1).
 FLOORS: dict[str, float] = {
-    "en.parties": 0.74,  # 0.77
+    "en.parties": 0.76,  # 0.79
     "en.agreement_date": 0.83,  # 0.86
-    "en.effective_date": 0.72,  # 0.75
-    "en.expiration_date": 0.68,  # 0.71
-    "en.renewal_term": 0.79,  # F1 0.83
-    "en.governing_law": 0.89,  # 0.92
+    "en.effective_date": 0.75,  # 0.78
+    "en.expiration_date": 0.71,  # 0.74
+    "en.renewal_term": 0.81,  # F1 0.85
+    "en.governing_law": 0.91,  # 0.94
     "en.termination_for_convenience": 0.67,  # F1 0.72
-    "en.liquidated_damages": 0.54,  # F1 0.60
+    "en.liquidated_damages": 0.56,  # F1 0.62
     "en.cap_on_liability": 0.89,  # F1 0.93
     "en.anti_assignment": 0.93,  # F1 0.97
     "en.non_compete": 0.59,  # F1 0.65
     "en.exclusivity": 0.70,  # F1 0.75
     "en.uncapped_liability": 0.83,  # F1 0.88
 }
-# Issue 13's goal is 0.05; measured 0.059 on the test split (the rules were tuned on the
-# train split the calibration is fitted on, so it promises a little too much). The
-# ceiling keeps it from getting worse until that is mended.
-MAX_ECE = 0.07
+# Issue 13's goal is 0.05: measured 0.042 on the test split once the calibration read the
+# learned detectors out of fold (0.059 before). A little slack, as for the floors.
+MAX_ECE = 0.05
 
 
 def _dev() -> Path:
