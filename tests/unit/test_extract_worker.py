@@ -5,7 +5,9 @@ from __future__ import annotations
 import dataclasses
 import io
 import json
+import os
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 import pymupdf
@@ -20,8 +22,8 @@ from chalicelib.errors import (
     HostileDocumentError,
     UnsupportedFormatError,
 )
-from chalicelib.extract import extract_document, extract_isolated
-from chalicelib.extract.isolate import _result, encode_request
+from chalicelib.extract import extract_document, extract_isolated, isolate
+from chalicelib.extract.isolate import WORKERS, _result, encode_request
 from chalicelib.extract.worker import handle
 from tests.limits import UNIT_LIMITS
 
@@ -117,3 +119,63 @@ def test_worker_handle_answers_with_the_extraction_or_the_error() -> None:
         "message": refused["message"],
     }
     assert ".txt" in refused["message"]
+
+
+def _idle_pids() -> list[int]:
+    return [worker.process.pid for worker in WORKERS._idle]
+
+
+def test_a_warm_worker_reads_the_next_document_too() -> None:
+    WORKERS.close()
+    first = extract_isolated(CONTRACT, declared_ext="txt", limits=LIMITS)
+    [pid] = _idle_pids()
+    second = extract_isolated(CONTRACT, declared_ext="txt", limits=LIMITS)
+    assert first == second
+    assert _idle_pids() == [pid]  # the same process, still waiting for the next one
+    # A document's own error leaves the worker fit for the next document.
+    with pytest.raises(UnsupportedFormatError):
+        extract_isolated(bytes(range(256)) * 4, declared_ext="txt", limits=LIMITS)
+    assert _idle_pids() == [pid]
+
+
+def test_a_worker_is_replaced_after_a_timeout_a_crash_or_its_last_document(
+    monkeypatch: pytest.MonkeyPatch, fixtures_dir: Path
+) -> None:
+    WORKERS.close()
+    extract_isolated(CONTRACT, declared_ext="txt", limits=LIMITS)
+    [first] = _idle_pids()
+    with pytest.raises(ExtractionTimeoutError):
+        extract_isolated(
+            dense_tiff(3),
+            declared_ext="tiff",
+            limits=dataclasses.replace(LIMITS, timeout_seconds=1, ocr_workers=1),
+        )
+    with pytest.raises(ProcessLookupError):
+        os.kill(first, 0)  # killed with what it started
+    assert _idle_pids() == []
+    extract_isolated(CONTRACT, declared_ext="txt", limits=LIMITS)
+    [second] = _idle_pids()
+    assert second != first
+    # A worker that has served its share is stopped when it hands its last reply back.
+    monkeypatch.setattr(isolate, "MAX_DOCUMENTS_PER_WORKER", 2)
+    extract_isolated(CONTRACT, declared_ext="txt", limits=LIMITS)
+    assert _idle_pids() == []
+    # One out of memory is a crash; the next document gets a fresh worker with the cap asked.
+    pdf = (fixtures_dir / "extract" / "qpdf_bad-xref.pdf").read_bytes()
+    with pytest.raises(ExtractionCrashedError):
+        extract_isolated(pdf, declared_ext="pdf", limits=dataclasses.replace(LIMITS, memory_mb=64))
+    assert _idle_pids() == []
+
+
+def test_documents_read_at_once_each_get_a_worker() -> None:
+    WORKERS.close()
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        results = list(
+            pool.map(
+                lambda _: extract_isolated(CONTRACT, declared_ext="txt", limits=LIMITS), range(6)
+            )
+        )
+    assert all(result == results[0] for result in results)
+    assert 1 <= len(_idle_pids()) <= 3
+    WORKERS.close()
+    assert _idle_pids() == []
