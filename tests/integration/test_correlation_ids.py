@@ -152,7 +152,7 @@ def test_each_step_logs_with_the_runs_id_or_else_the_documents(
     monkeypatch: pytest.MonkeyPatch, function: str, extra: dict[str, Any]
 ) -> None:
     module = importlib.import_module(f"functions.{function}.handler")
-    steps = RecordingSteps(module.logger)
+    steps = RecordingSteps(module.entry.logger)
     monkeypatch.setattr(module, "pipeline_steps", lambda: steps)
     module.handler({**RUN, **extra, "correlation_id": "req-7"}, Context())
     module.handler({**RUN, **extra}, Context())  # a run started before ids were carried
@@ -165,7 +165,7 @@ def test_on_run_failed_logs_with_the_id_its_run_carried(monkeypatch: pytest.Monk
 
     class Compensation:
         def handle(self, change: Any) -> dict[str, Any]:
-            seen.append(module.logger.get_correlation_id())
+            seen.append(module.entry.logger.get_correlation_id())
             return {}
 
     monkeypatch.setattr(module, "run_failure_service", Compensation)
