@@ -41,7 +41,14 @@ def _burst(cloud: LocalCloud, count: int) -> tuple[Counter[str], str]:
     """
     assert cloud.api_url is not None
     client = DemoClient(cloud.api_url, user_id="burst-user", role="user")
-    http = httpx.Client(base_url=cloud.api_url, headers=client.headers, timeout=120)
+    # A new connection per request: the local API server may close an idle kept-alive one
+    # just as a loaded client reuses it, and a POST is not retried on a reset.
+    http = httpx.Client(
+        base_url=cloud.api_url,
+        headers=client.headers,
+        timeout=120,
+        limits=httpx.Limits(max_keepalive_connections=0),
+    )
     before = http.get("/v1/me").json()["credits_left"]
     pdf = make_pdf()
 
