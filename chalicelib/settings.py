@@ -1,21 +1,30 @@
-"""The one settings model: read from the environment once per cold start."""
+"""The one settings model: read from the environment once per cold start.
+
+A plain pydantic model that reads the environment itself, as pydantic-settings did (each
+field from the variable of its name in any case, JSON for a list), without importing
+pydantic-settings: its sources (the CLI parser among them) were about 0.1 s of every
+cold start.
+"""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from decimal import Decimal
 from functools import cache
-from typing import Literal
+from typing import Any, Literal, get_origin
 
-from pydantic import Field, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
-class Settings(BaseSettings):
-    """Every setting of every Lambda and of the HTTP API, validated at cold start."""
+class Settings(BaseModel):
+    """Every setting of every Lambda and of the HTTP API, validated at cold start.
 
-    model_config = SettingsConfigDict(env_prefix="", case_sensitive=False, extra="ignore")
+    Fields passed in win over the environment (tests and tools pass a few).
+    """
+
+    model_config = ConfigDict(extra="ignore", validate_default=True)
 
     # Resources (names come from the template; no defaults, so a missing one fails loudly).
     table_name: str
@@ -159,6 +168,22 @@ class Settings(BaseSettings):
     # Observability.
     log_level: str = "INFO"
 
+    @model_validator(mode="before")
+    @classmethod
+    def _from_the_environment(cls, data: Any) -> Any:
+        """Each field's environment variable (its name in any case) under what was passed."""
+        if not isinstance(data, dict):
+            return data
+        found: dict[str, Any] = {}
+        for variable, value in os.environ.items():
+            name = variable.lower()
+            field = cls.model_fields.get(name)
+            if field is None:
+                continue
+            # A list, tuple or mapping comes as JSON, as pydantic-settings read it.
+            found[name] = json.loads(value) if _is_json(field.annotation) else value
+        return {**found, **data}
+
     @model_validator(mode="after")
     def _dev_mode_only_on_the_local_cloud(self) -> Settings:
         """AUTH_MODE=dev is a sign-in as anyone: a cold start anywhere else fails loudly."""
@@ -196,10 +221,14 @@ class Settings(BaseSettings):
         return urls.get(self.llm_provider, self.yandex_base_url)
 
 
+def _is_json(annotation: Any) -> bool:
+    return get_origin(annotation) in (tuple, list, dict)
+
+
 @cache
 def get_settings() -> Settings:
     """The settings of this process, read once."""
-    return Settings()
+    return Settings.model_validate({})
 
 
 CORS_ORIGIN_VARIABLE = "CORS_ALLOW_ORIGIN"

@@ -2,7 +2,8 @@
 
 Nothing here runs at import time; every builder is cached, and
 `reset_cold_start()` forgets them all (the local cloud and tests call it after
-changing the environment).
+changing the environment). Each builder imports what it builds, so a function's cold
+start imports only the adapters and services of the builders it calls.
 """
 
 from __future__ import annotations
@@ -12,9 +13,6 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from chalicelib.adapters.dynamo import DynamoDocumentRepository
-from chalicelib.adapters.s3 import S3ObjectStore
-from chalicelib.adapters.stepfunctions import StepFunctionsWorkflow
 from chalicelib.correlation import current_correlation_id
 from chalicelib.settings import Settings, get_settings
 
@@ -22,6 +20,9 @@ if TYPE_CHECKING:
     from aws_lambda_powertools.utilities.idempotency import IdempotencyConfig
     from aws_lambda_powertools.utilities.typing import LambdaContext
 
+    from chalicelib.adapters.dynamo import DynamoDocumentRepository
+    from chalicelib.adapters.s3 import S3ObjectStore
+    from chalicelib.adapters.stepfunctions import StepFunctionsWorkflow
     from chalicelib.adapters.telegram_store import DynamoTelegramStore
     from chalicelib.analysis.port import AnalysisProvider
     from chalicelib.auth.service import AuthService
@@ -57,18 +58,24 @@ def utc_now() -> datetime:
 @cache
 def repository() -> DynamoDocumentRepository:
     """The single-table repository."""
+    from chalicelib.adapters.dynamo import DynamoDocumentRepository
+
     return DynamoDocumentRepository(get_settings().table_name)
 
 
 @cache
 def object_store() -> S3ObjectStore:
     """The documents bucket."""
+    from chalicelib.adapters.s3 import S3ObjectStore
+
     return S3ObjectStore(get_settings().bucket_name)
 
 
 @cache
 def workflow() -> StepFunctionsWorkflow:
     """The document pipeline state machine."""
+    from chalicelib.adapters.stepfunctions import StepFunctionsWorkflow
+
     settings = get_settings()
     if not settings.state_machine_arn:
         raise RuntimeError("STATE_MACHINE_ARN is not set for this function")

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from aws_lambda_powertools.utilities.parser import parse
-
 from chalicelib.events import RUN_CORRELATION_ID_PATH, RunInput
 from chalicelib.lambda_entry import LambdaEntry
 from chalicelib.wiring import pipeline_steps
@@ -19,5 +17,5 @@ entry = LambdaEntry(correlation_id_path=RUN_CORRELATION_ID_PATH)
 @entry
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """Analyse the run's document."""
-    run = parse(event=event, model=RunInput)
+    run = RunInput.model_validate(event)
     return pipeline_steps().analyze(run.ref)

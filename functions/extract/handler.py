@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from aws_lambda_powertools.utilities.parser import parse
-
 from chalicelib.events import S3Notification
 from chalicelib.lambda_entry import LambdaEntry
 from chalicelib.wiring import idempotent_upload_handler
@@ -20,7 +18,7 @@ entry = LambdaEntry()
 @entry
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """Process each uploaded object once per object version."""
-    notification = parse(event=event, model=S3Notification)
+    notification = S3Notification.model_validate(event)
     process = idempotent_upload_handler(context)
     results = []
     for record in notification.records:

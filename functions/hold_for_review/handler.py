@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from aws_lambda_powertools.utilities.parser import parse
-
 from chalicelib.events import RUN_CORRELATION_ID_PATH, HoldInput
 from chalicelib.lambda_entry import LambdaEntry
 from chalicelib.wiring import pipeline_steps
@@ -19,6 +17,6 @@ entry = LambdaEntry(correlation_id_path=RUN_CORRELATION_ID_PATH)
 @entry
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """Park the document for a reviewer."""
-    run = parse(event=event, model=HoldInput)
+    run = HoldInput.model_validate(event)
     ref = run.ref
     return pipeline_steps().hold_for_review(ref, run.task_token)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from aws_lambda_powertools.utilities.parser import parse
-
 from chalicelib.events import ExecutionStatusEvent
 from chalicelib.lambda_entry import LambdaEntry
 from chalicelib.services.run_failures import RunStatusChange
@@ -20,7 +18,7 @@ entry = LambdaEntry(correlation_id_path="detail.name")
 @entry
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """Compensate the failed run's document."""
-    detail = parse(event=event, model=ExecutionStatusEvent).detail
+    detail = ExecutionStatusEvent.model_validate(event).detail
     if detail.correlation_id:  # the run carries its upload request's id: log with that
         entry.logger.set_correlation_id(detail.correlation_id)
     return run_failure_service().handle(

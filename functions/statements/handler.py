@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from aws_lambda_powertools.utilities.parser import parse
-
 from chalicelib.events import RUN_CORRELATION_ID_PATH, StatementStepInput
 from chalicelib.lambda_entry import LambdaEntry
 from chalicelib.wiring import statement_steps
@@ -19,7 +17,7 @@ entry = LambdaEntry(correlation_id_path=RUN_CORRELATION_ID_PATH)
 @entry
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """Take the state's step (recognize, check or report) for the run's document."""
-    run = parse(event=event, model=StatementStepInput)
+    run = StatementStepInput.model_validate(event)
     ref = run.ref
     steps = statement_steps()
     if run.step == "recognize":

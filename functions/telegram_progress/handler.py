@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from aws_lambda_powertools.utilities.parser import parse
-
 from chalicelib.events import DocumentStatusEvent
 from chalicelib.lambda_entry import LambdaEntry
 from chalicelib.wiring import telegram_progress
@@ -19,6 +17,6 @@ entry = LambdaEntry(correlation_id_path="detail.document_id", libraries=("aiogra
 @entry
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """Edit the document's progress message; send its result when it is done."""
-    status = parse(event=event, model=DocumentStatusEvent)
+    status = DocumentStatusEvent.model_validate(event)
     outcome = telegram_progress().announce(status.detail.model_dump())
     return {"document_id": status.detail.document_id, "outcome": outcome}

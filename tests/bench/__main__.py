@@ -5,6 +5,9 @@
 - cold start: import time of each Lambda handler against a bare interpreter, and the
   Prescreen Lambda's first document against a warm one (loading the learned models);
 - pipeline: seconds per document through the whole local pipeline (the samples);
+- throughput: 100 documents uploaded at once through the local cloud's HTTP API
+  (`tests/bench/throughput.py`): documents per minute, p50/p95 seconds per document, and
+  whether each ended as it must with the credits exact;
 - recognition: rows per second of a 5,000-row 1C trial balance through `recognize`,
   against raw python-calamine reading the same workbook (`tests/bench/recognition.py`).
 
@@ -26,6 +29,8 @@ from typing import Any
 
 from tests.bench.recognition import bench_recognition
 from tests.bench.recognition import summary as recognition_summary
+from tests.bench.throughput import run_burst
+from tests.bench.throughput import summary as throughput_summary
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 HANDLERS = [p.parent.name for p in sorted((PROJECT_ROOT / "functions").glob("*/handler.py"))]
@@ -142,13 +147,27 @@ def bench_screening(pdfs: list[Path]) -> dict[str, Any]:
     return figures
 
 
-def _import_seconds(statement: str, repeats: int = 3) -> float:
-    times = []
+def _import_seconds(
+    statements: dict[str, str], repeats: int = 5, env: dict[str, dict[str, str]] | None = None
+) -> dict[str, float]:
+    """Each statement's fastest of `repeats` fresh interpreters.
+
+    The rounds interleave the statements (boto3, then each handler, then boto3 again...),
+    so a spell of load from elsewhere on the shared machine slows them all alike, and the
+    minimum is the figure least disturbed by it.
+    """
+    times: dict[str, list[float]] = {label: [] for label in statements}
     for _ in range(repeats):
-        started = time.perf_counter()
-        subprocess.run([sys.executable, "-c", statement], check=True, cwd=PROJECT_ROOT)
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
+        for label, statement in statements.items():
+            started = time.perf_counter()
+            subprocess.run(
+                [sys.executable, "-c", statement],
+                check=True,
+                cwd=PROJECT_ROOT,
+                env={**os.environ, **(env or {}).get(label, {})},
+            )
+            times[label].append(time.perf_counter() - started)
+    return {label: min(seconds) for label, seconds in times.items()}
 
 
 # What a cold start imports before its first answer, beyond the handler module: the bot
@@ -164,35 +183,113 @@ BEFORE = {
         "import functions.telegram_webhook.handler; import chalicelib.telegram.bot"
     )
 }
+# Issue 16: every handler but these imports within 150 ms of a bare `import boto3`.
+IMPORT_BUDGET_S = 0.150
+OVER_BUDGET_ALLOWED = ("extract", "telegram_bot")
+# The service each handler builds on its first event (the wiring's builders import their
+# adapters and services only then): handler import plus this is the cold start's whole
+# import bill before the step's own work, boto3 clients included.
+FIRST_CALL_BUILDS = {
+    **dict.fromkeys(
+        ("analyze", "finalize", "hold_for_review", "prescreen", "record_failure"),
+        "pipeline_steps",
+    ),
+    "extract": "extraction_service",
+    "on_run_failed": "run_failure_service",
+    "statements": "statement_steps",
+    "sweeper": "sweeper_service",
+    "telegram_bot": "telegram_bot",
+    "telegram_progress": "telegram_progress",
+    "telegram_webhook": "telegram_webhook",
+}
+# Enough of a function's environment for its builders (they create clients, call nothing).
+FIRST_CALL_ENV = {
+    "TABLE_NAME": "bench-table",
+    "BUCKET_NAME": "bench-bucket",
+    "IDEMPOTENCY_TABLE_NAME": "bench-idempotency",
+    "STATE_MACHINE_ARN": "arn:aws:states:us-east-1:123456789012:stateMachine:bench",
+    "TELEGRAM_BOT_TOKEN": "123:bench",
+    "TELEGRAM_WEBHOOK_SECRET": "bench",
+    "TELEGRAM_BOT_FUNCTION": "bench-bot",
+    "AWS_DEFAULT_REGION": "us-east-1",
+    "AWS_ACCESS_KEY_ID": "bench",
+    "AWS_SECRET_ACCESS_KEY": "bench",
+}
 
 
 def bench_imports() -> dict[str, Any]:
     """Cold-start import time per handler, against a bare interpreter and a bare `import boto3`.
 
-    The Telegram webhook must answer within 1 s of boto3's own import; the bot worker's
-    aiogram import is measured too (it is off Telegram's clock: the webhook hands over).
+    `seconds` is `import functions.<name>.handler` (outside Lambda: no X-Ray SDK, as the
+    tracer is off), the figure issue 16 holds within 150 ms of boto3's own import;
+    `first_call_s` adds what its first event imports and the builder it calls (adapters,
+    services, boto3 clients, aiogram for the Telegram functions), so cost moved from
+    import to the first event shows there; `prescreen_on_lambda` is Prescreen's import
+    with Lambda's LAMBDA_TASK_ROOT set (the tracer on: X-Ray SDK, botocore, httpx). The Telegram
+    webhook must answer within 1 s of boto3's own import; the bot worker's aiogram import is
+    measured too (it is off Telegram's clock: the webhook hands over).
     """
-    bare = _import_seconds("pass")
-    boto3_alone = _import_seconds("import boto3")
-    figures: dict[str, Any] = {"bare_interpreter_s": bare, "boto3_s": boto3_alone}
+    statements = {"bare": "pass", "boto3": "import boto3"}
+    env: dict[str, dict[str, str]] = {}
     for name in HANDLERS:
         statement = f"import functions.{name}.handler"
+        statements[name] = statement
+        first_call = statement
         if name in FIRST_EVENT_IMPORTS:
-            statement += f"; {FIRST_EVENT_IMPORTS[name]}"
-        seconds = _import_seconds(statement)
+            first_call += f"; {FIRST_EVENT_IMPORTS[name]}"
+        builder = FIRST_CALL_BUILDS.get(name)
+        if builder:
+            first_call += f"; from chalicelib.wiring import {builder}; {builder}()"
+        statements[f"{name}:first_call"] = first_call
+        env[f"{name}:first_call"] = FIRST_CALL_ENV
+    # On Lambda the tracer is on: the X-Ray SDK is imported and patches botocore and httpx.
+    statements["prescreen:on_lambda"] = statements["prescreen"]
+    env["prescreen:on_lambda"] = {"LAMBDA_TASK_ROOT": "/var/task"}
+    statements.update(BEFORE)
+    seconds = _import_seconds(statements, env=env)
+    bare, boto3_alone = seconds["bare"], seconds["boto3"]
+    figures: dict[str, Any] = {"bare_interpreter_s": bare, "boto3_s": boto3_alone}
+    for name in [*HANDLERS, *BEFORE]:
         figures[name] = {
-            "seconds": seconds,
-            "vs_bare": seconds / bare,
-            "over_boto3_s": seconds - boto3_alone,
+            "seconds": seconds[name],
+            "vs_bare": seconds[name] / bare,
+            "over_boto3_s": seconds[name] - boto3_alone,
+            "within_budget": seconds[name] - boto3_alone <= IMPORT_BUDGET_S,
         }
-    for name, statement in BEFORE.items():
-        seconds = _import_seconds(statement)
-        figures[name] = {
-            "seconds": seconds,
-            "vs_bare": seconds / bare,
-            "over_boto3_s": seconds - boto3_alone,
-        }
+        if f"{name}:first_call" in seconds:
+            first_call = seconds[f"{name}:first_call"]
+            figures[name]["first_call_s"] = first_call
+            figures[name]["first_call_over_boto3_s"] = first_call - boto3_alone
+    figures["prescreen_on_lambda"] = {
+        "seconds": seconds["prescreen:on_lambda"],
+        "over_boto3_s": seconds["prescreen:on_lambda"] - boto3_alone,
+    }
     return figures
+
+
+def imports_summary(imports: dict[str, Any]) -> list[str]:
+    """One line per handler: its import against boto3's in the same run, and its first call."""
+    lines = [
+        f"cold-start imports against a bare import boto3 ({imports['boto3_s']:.3f} s; bare"
+        f" interpreter {imports['bare_interpreter_s']:.3f} s), budget"
+        f" +{IMPORT_BUDGET_S * 1000:.0f} ms (not held: {', '.join(OVER_BUDGET_ALLOWED)}):"
+    ]
+    for name in HANDLERS:
+        row = imports[name]
+        verdict = "within" if row["over_boto3_s"] <= IMPORT_BUDGET_S else "OVER"
+        if name in OVER_BUDGET_ALLOWED and verdict == "OVER":
+            verdict = "over (exempt)"
+        first = ""
+        if "first_call_s" in row:
+            first = (
+                f"; with its first event's imports and service {row['first_call_s']:.3f} s"
+                f" ({row['first_call_over_boto3_s'] * 1000:+.0f} ms)"
+            )
+        lines.append(
+            f"  {name:<18} {row['seconds']:.3f} s ({row['over_boto3_s'] * 1000:+5.0f} ms,"
+            f" {verdict}){first}"
+        )
+    return lines
 
 
 # A Prescreen Lambda's cold start: the handler's imports, then its first document, which
@@ -257,6 +354,20 @@ def bench_pipeline(samples: list[Path]) -> dict[str, Any]:
     return {"documents": per_document, "median_s": statistics.median(timings)}
 
 
+THROUGHPUT_DOCUMENTS = 100
+
+
+def bench_throughput(count: int = THROUGHPUT_DOCUMENTS) -> dict[str, Any]:
+    """`count` documents at once through the local cloud's HTTP server (its defaults)."""
+    from infra.localcloud import LocalCloud
+
+    cloud = LocalCloud(env_overrides={"SIGNUP_CREDITS": str(count)}).start_server(access_log=False)
+    try:
+        return run_burst(cloud, count).figures()
+    finally:
+        cloud.stop()
+
+
 def main() -> int:
     """Run the benchmarks and print (and save) the figures."""
     parser = argparse.ArgumentParser(prog="make bench")
@@ -278,6 +389,7 @@ def main() -> int:
     results["recognition"] = bench_recognition()
     samples = sorted(p for p in (PROJECT_ROOT / "samples").iterdir() if p.suffix != ".md")
     results["pipeline"] = bench_pipeline(samples)
+    results["throughput"] = bench_throughput()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2, ensure_ascii=False))
     print_summary(results)
@@ -307,19 +419,18 @@ def print_summary(results: dict[str, Any]) -> None:
             f" ({row['prescreen_vs_read']:.2f}x reading), rules {row['rules_analysis_ms']:.1f} ms"
         )
     imports = results["imports"]
-    handlers = [k for k in imports if isinstance(imports[k], dict)]
-    slowest = max(handlers, key=lambda k: imports[k]["seconds"])
-    for name in ("telegram_webhook_with_aiogram", "telegram_webhook", "telegram_bot"):
-        if name in imports:
-            print(
-                f"cold start {name}: {imports[name]['seconds']:.2f} s,"
-                f" {imports[name]['over_boto3_s']:+.2f} s over a bare import boto3"
-                f" ({imports['boto3_s']:.2f} s)"
-            )
+    print("\n".join(imports_summary(imports)))
+    on_lambda = imports["prescreen_on_lambda"]
     print(
-        f"cold-start imports: slowest handler {slowest} {imports[slowest]['seconds']:.2f} s"
-        f" ({imports[slowest]['vs_bare']:.0f}x a bare interpreter)"
+        f"  prescreen with LAMBDA_TASK_ROOT set (the X-Ray tracer on) {on_lambda['seconds']:.3f} s"
+        f" ({on_lambda['over_boto3_s'] * 1000:+.0f} ms)"
     )
+    name = "telegram_webhook_with_aiogram"
+    if name in imports:
+        print(
+            f"cold start {name}: {imports[name]['seconds']:.2f} s,"
+            f" {imports[name]['over_boto3_s']:+.2f} s over a bare import boto3"
+        )
     if "recognition" in results:
         print(recognition_summary(results["recognition"]))
     cold = results.get("prescreen_cold")
@@ -331,6 +442,8 @@ def print_summary(results: dict[str, Any]) -> None:
         )
     pipeline = results["pipeline"]
     print(f"pipeline: median {pipeline['median_s']:.2f} s per document through the local cloud")
+    if "throughput" in results:
+        print(throughput_summary(results["throughput"]))
 
 
 if __name__ == "__main__":
