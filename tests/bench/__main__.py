@@ -6,7 +6,9 @@
   Prescreen Lambda's first document against a warm one (loading the learned models);
 - pipeline: seconds per document through the whole local pipeline (the samples);
 - recognition: rows per second of a 5,000-row 1C trial balance through `recognize`,
-  against raw python-calamine reading the same workbook (`tests/bench/recognition.py`).
+  against raw python-calamine reading the same workbook (`tests/bench/recognition.py`);
+- ocr fan-out (`--ocr-fanout`, minutes): a 20-page scan through the local cloud, OCR inside
+  Extract against the run's Map of pages (`tests/bench/ocr_fanout.py`).
 
 The machine is shared and noisy: read the ratios, not the absolute figures.
 """
@@ -263,6 +265,9 @@ def main() -> int:
     default_corpus = os.environ.get("CORPUS_DIR", str(PROJECT_ROOT.parent / "shared" / "corpus"))
     parser.add_argument("--corpus", type=Path, default=Path(default_corpus))
     parser.add_argument("--out", type=Path, default=PROJECT_ROOT / "bench-results" / "bench.json")
+    parser.add_argument(
+        "--ocr-fanout", action="store_true", help="also a 20-page scan, inline against the Map"
+    )
     args = parser.parse_args()
     results: dict[str, Any] = {}
     pdfs = corpus_pdfs(args.corpus)
@@ -278,6 +283,10 @@ def main() -> int:
     results["recognition"] = bench_recognition()
     samples = sorted(p for p in (PROJECT_ROOT / "samples").iterdir() if p.suffix != ".md")
     results["pipeline"] = bench_pipeline(samples)
+    if args.ocr_fanout:
+        from tests.bench.ocr_fanout import bench_ocr_fanout
+
+        results["ocr_fanout"] = bench_ocr_fanout()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2, ensure_ascii=False))
     print_summary(results)
@@ -331,6 +340,10 @@ def print_summary(results: dict[str, Any]) -> None:
         )
     pipeline = results["pipeline"]
     print(f"pipeline: median {pipeline['median_s']:.2f} s per document through the local cloud")
+    if "ocr_fanout" in results:
+        from tests.bench.ocr_fanout import summary as ocr_fanout_summary
+
+        print(ocr_fanout_summary(results["ocr_fanout"]))
 
 
 if __name__ == "__main__":
