@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import threading
 from typing import TYPE_CHECKING, Any
 
+import boto3
 import pytest
+from botocore.exceptions import EndpointConnectionError
 from PIL import Image
 
 from chalicelib.extract import extract_document
@@ -111,3 +114,49 @@ def test_a_page_that_fails_fails_the_document_with_its_code_and_refunds(
     assert "Join Pages" not in entered
     raised = {(e.logical_id, e.error_type) for e in local_cloud.errors}
     assert raised == {("OcrPageFunction", "HostileDocumentError")}
+
+
+class FlakyUploadRead:
+    """S3 drops one read of the original upload: the first after Extract's own (a botocore
+    hook, not our code), so exactly one page's first try meets an outage."""
+
+    EVENT = "before-parameter-build.s3.GetObject"
+
+    def __init__(self) -> None:
+        self.reads = 0
+        self.refused: list[str] = []
+        self._lock = threading.Lock()
+
+    def __call__(self, params: dict[str, Any], **_: Any) -> None:
+        if not str(params.get("Key", "")).startswith("uploads/"):
+            return
+        with self._lock:
+            self.reads += 1
+            if self.reads != 2:
+                return
+            self.refused.append(params["Key"])
+        raise EndpointConnectionError(endpoint_url="https://s3.amazonaws.com")
+
+
+@pytest.fixture
+def flaky_upload_read() -> Iterator[FlakyUploadRead]:
+    flaky = FlakyUploadRead()
+    session = boto3._get_default_session()
+    session.events.register(FlakyUploadRead.EVENT, flaky, unique_id="flaky-upload")
+    yield flaky
+    session.events.unregister(FlakyUploadRead.EVENT, unique_id="flaky-upload")
+
+
+def test_a_page_that_meets_an_outage_is_retried_alone_and_the_document_is_read(
+    local_cloud: LocalCloud, flaky_upload_read: FlakyUploadRead
+) -> None:
+    driver = Driver(local_cloud)
+    pages = FANOUT_MIN_PAGES + 1
+    doc_id = driver.submit("lease.tiff", scan_tiff(pages))
+    assert driver.document(doc_id)["status"] in ("done", "in_review")
+    assert len(flaky_upload_read.refused) == 1
+    assert flaky_upload_read.reads == 1 + pages + 1  # Extract, each page, the retried one
+    raised = {(e.logical_id, e.error_type) for e in local_cloud.errors}
+    assert raised == {("OcrPageFunction", "StorageUnavailableError")}
+    inline = extract_document(scan_tiff(pages), declared_ext="tiff", limits=PRODUCTION_LIMITS)
+    assert _artifact(driver, doc_id, "text.md") == inline.markdown
