@@ -91,6 +91,13 @@ class StatementStepInput(RunInput):
     step: Literal["recognize", "check", "report"]
 
 
+class PageOcrInput(RunInput):
+    """The per-page OCR function's input: one page of the Map state, or the join after it."""
+
+    step: Literal["page", "join"]
+    page: int | None = Field(None, ge=1, description="The page to recognise (step page)")
+
+
 class HoldInput(RunInput):
     """Hold For Review's input: the run plus the token that resumes it."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Literal, Protocol, cast
 
 ArtifactName = Literal[
     "text.md",
@@ -16,11 +16,22 @@ ArtifactName = Literal[
     # The statements branch: a spreadsheet's cells, then what was recognised in them.
     "sheets.json",
     "recognition.json",
+    # A scan OCRed page by page by the run (a Map state): what Extract left to it, then
+    # each page's text (`ocr_page_artifact`), joined into text.md.
+    "ocr-plan.json",
 ]
+OCR_PAGE_ARTIFACT = "ocr/page-{number:04d}.json"
+
+
+def ocr_page_artifact(number: int) -> ArtifactName:
+    """`ocr/page-0007.json`: one page's OCR in a run that recognises pages one by one."""
+    return cast("ArtifactName", OCR_PAGE_ARTIFACT.format(number=number))
+
+
 RESULTS_PREFIX = "results/"
 # Artifacts that expire with the text retention (tagged so a lifecycle rule finds them).
 TEXT_ARTIFACTS: frozenset[str] = frozenset(
-    {"text.md", "facts.json", "sheets.json", "recognition.json"}
+    {"text.md", "facts.json", "sheets.json", "recognition.json", "ocr-plan.json"}
 )
 
 UPLOADS_PREFIX = "uploads/"

@@ -78,16 +78,40 @@ class GridSheet(Frozen):
     rows: tuple[tuple[GridCell, ...], ...] = ()
 
 
+class PagePlan(Frozen):
+    """A scan whose pages the pipeline recognises one by one (a Map state), then joins.
+
+    Extract writes it as `ocr-plan.json`: the pages' Markdown as far as it could read
+    them (for a page left to OCR, what the page gives if it cannot be drawn: its marker
+    alone), which pages need OCR, in which languages, and the warnings so far. Each page
+    is then read again from the original upload, `source_key` at `source_version_id`.
+    """
+
+    format: str
+    pages: int = Field(ge=1)
+    ocr_pages: tuple[int, ...]
+    parts: tuple[str, ...]
+    languages: str
+    text_pages: int = Field(0, ge=0)
+    has_tables: bool = False
+    warnings: tuple[str, ...] = ()
+    source_key: str = ""
+    source_version_id: str | None = None
+
+
 class Extraction(Frozen):
     """The text of a document as Markdown, with what we learned reading it.
 
     `sheets`: a spreadsheet's cells as read, for recognising accounting statements
-    (empty for every other format).
+    (empty for every other format). `page_plan`: set when the scanned pages are left to
+    the pipeline's per-page OCR; the Markdown is then empty and the facts are those known
+    before OCR (the join step writes the real ones).
     """
 
     markdown: str
     facts: ExtractedFacts
     sheets: tuple[GridSheet, ...] = ()
+    page_plan: PagePlan | None = None
 
 
 # --- prescreen --------------------------------------------------------------

@@ -56,6 +56,9 @@ class Settings(BaseModel):
     ocr_workers: int = Field(2, ge=1, le=8)
     extract_memory_mb: int = Field(1536, ge=256)
     extract_isolation: Literal["subprocess", "inline"] = "subprocess"
+    # A scan with more pages to OCR than this is OCRed by the run, a page per Map
+    # iteration (bounded parallelism, a retry each); 0 reads every scan inside Extract.
+    ocr_fanout_min_pages: int = Field(4, ge=0)
     max_unpacked_bytes: int = Field(100 * 1024 * 1024, gt=0)
 
     # Review.

@@ -9,6 +9,7 @@ start imports only the adapters and services of the builders it calls.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from chalicelib.services.failures import FailureRecorder
     from chalicelib.services.health import HealthCheck
     from chalicelib.services.operations import OperatorService
+    from chalicelib.services.page_ocr import PageOcrService
     from chalicelib.services.partners import PartnerKeys
     from chalicelib.services.pipeline import FactsFallback, PipelineSteps
     from chalicelib.services.review import ReviewService
@@ -264,7 +266,10 @@ def _build_extractor(settings: Settings) -> Callable[[bytes, str], Extraction]:
     from chalicelib.extract import extract_document, extract_isolated
     from chalicelib.extract.limits import ExtractLimits
 
-    limits = ExtractLimits.from_settings(settings)
+    # Only Extract leaves long scans to the run's per-page OCR.
+    limits = replace(
+        ExtractLimits.from_settings(settings), ocr_fanout_min_pages=settings.ocr_fanout_min_pages
+    )
     run = extract_isolated if settings.extract_isolation == "subprocess" else extract_document
 
     def extract(data: bytes, declared_ext: str) -> Extraction:
@@ -293,6 +298,20 @@ def extraction_service() -> ExtractionService:
         events=status_events(),
         metrics=metrics(),
         correlate=log_correlation_id,
+    )
+
+
+@cache
+def page_ocr_service() -> PageOcrService:
+    """The run's per-page OCR of a long scan, and the join after it."""
+    from chalicelib.extract.limits import ExtractLimits
+    from chalicelib.services.page_ocr import PageOcrService
+
+    return PageOcrService(
+        repo=repository(),
+        store=object_store(),
+        limits=ExtractLimits.from_settings(get_settings()),
+        metrics=metrics(),
     )
 
 
@@ -601,6 +620,7 @@ _BUILDERS = (
     user_service,
     document_queries,
     extraction_service,
+    page_ocr_service,
     _idempotent_upload,
     pipeline_steps,
     statement_steps,

@@ -18,7 +18,7 @@ from chalicelib.extract.markdown import PAGE_MARKER
 from chalicelib.extract.reading import ReadContext, ReaderOutput
 from chalicelib.extract.sniff import ensure_acceptable, sniff_format
 from chalicelib.formats import BY_KIND, IMAGE_KINDS
-from chalicelib.models import ExtractedFacts, Extraction
+from chalicelib.models import ExtractedFacts, Extraction, PagePlan
 from chalicelib.statements.detect import mentions_accounting
 from chalicelib.statements.grid import grid_of
 
@@ -51,7 +51,25 @@ def extract_document(data: bytes, *, declared_ext: str, limits: ExtractLimits) -
     ctx = ReadContext.start(limits)
     kind = sniff_format(data, limits)
     ensure_acceptable(kind, extension)
-    return _facts(kind, _run_reader(kind, data, ctx), ctx)
+    output = _run_reader(kind, data, ctx)
+    if output.page_plan is not None:
+        return _planned(kind, output, output.page_plan, ctx)
+    return complete_extraction(kind, output, ctx)
+
+
+def _planned(kind: str, output: ReaderOutput, plan: PagePlan, ctx: ReadContext) -> Extraction:
+    """A scan left to the pipeline's per-page OCR: no text yet, the facts known so far."""
+    facts = ExtractedFacts(
+        pipeline=output.pipeline,
+        format=kind,
+        pages=output.pages,
+        chars=0,
+        ocr_used=True,
+        ocr_pages=len(plan.ocr_pages),
+        has_tables=plan.has_tables,
+        warnings=tuple(ctx.warnings),
+    )
+    return Extraction(markdown="", facts=facts, page_plan=plan.model_copy(update={"format": kind}))
 
 
 def _run_reader(kind: str, data: bytes, ctx: ReadContext) -> ReaderOutput:
@@ -92,7 +110,8 @@ def _statement_in_pdf(kind: str, output: ReaderOutput) -> ReaderOutput:
     return replace(output, pipeline="statement", sheets=grid_of(sheets))
 
 
-def _facts(kind: str, output: ReaderOutput, ctx: ReadContext) -> Extraction:
+def complete_extraction(kind: str, output: ReaderOutput, ctx: ReadContext) -> Extraction:
+    """A reader's output checked for text, with the facts every format gets."""
     content = PAGE_MARKER.sub("", output.markdown)
     if not any(char.isalnum() for char in content):
         raise UnreadableDocumentError(

@@ -15,7 +15,8 @@ from chalicelib.errors import (
 )
 from chalicelib.extract import ocr
 from chalicelib.extract.markdown import page_marker
-from chalicelib.extract.reading import ReaderOutput
+from chalicelib.extract.reading import ReaderOutput, fans_out_ocr
+from chalicelib.models import PagePlan
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -48,18 +49,22 @@ def open_image(data: bytes) -> Image.Image:
     return image
 
 
+def frame_at(image: Image.Image, index: int, ctx: ReadContext) -> Image.Image:
+    """Frame `index` (from 0) decoded, size-checked and turned upright by its EXIF tag."""
+    ctx.check_deadline()
+    try:
+        image.seek(index)
+        if image.width * image.height > MAX_IMAGE_PIXELS:
+            raise HostileDocumentError(_BOMB_MESSAGE)
+        return ImageOps.exif_transpose(image.copy())
+    except _DECODE_ERRORS as exc:
+        raise UnreadableDocumentError(_DAMAGED_MESSAGE) from exc
+
+
 def _frames(image: Image.Image, count: int, ctx: ReadContext) -> Iterator[tuple[int, Image.Image]]:
     """Each frame decoded, size-checked and turned upright by its EXIF tag."""
     for index in range(count):
-        ctx.check_deadline()
-        try:
-            image.seek(index)
-            if image.width * image.height > MAX_IMAGE_PIXELS:
-                raise HostileDocumentError(_BOMB_MESSAGE)
-            frame = ImageOps.exif_transpose(image.copy())
-        except _DECODE_ERRORS as exc:
-            raise UnreadableDocumentError(_DAMAGED_MESSAGE) from exc
-        yield index + 1, frame
+        yield index + 1, frame_at(image, index, ctx)
 
 
 def read(data: bytes, ctx: ReadContext) -> ReaderOutput:
@@ -71,6 +76,19 @@ def read(data: bytes, ctx: ReadContext) -> ReaderOutput:
         raise TooManyScannedPagesError(
             f"The image file holds {count} pages; we recognise at most {limit} scanned pages "
             "per document. Split it and send the parts separately."
+        )
+    if fans_out_ocr(count, ctx):
+        return ReaderOutput(
+            markdown="",
+            pages=count,
+            pipeline="image",
+            page_plan=PagePlan(
+                format="image",  # the sniffed format is filled in by dispatch
+                pages=count,
+                ocr_pages=tuple(range(1, count + 1)),
+                parts=tuple(page_marker(number) for number in range(1, count + 1)),
+                languages=ctx.limits.ocr_languages,
+            ),
         )
     pages = ocr.recognise_pages(_frames(image, count, ctx), ctx)
     blocks: list[str] = []

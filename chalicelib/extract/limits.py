@@ -25,6 +25,10 @@ class ExtractLimits:
     ocr_workers: int = 2
     memory_mb: int = 1536
     max_unpacked_bytes: int = 100 * MIB
+    # More scanned pages than this are not recognised here: the reader returns a page
+    # plan and the pipeline OCRs the pages in parallel (a Map state). 0: always here.
+    # Only the Extract function sets it; the CLI and the eval read everything in place.
+    ocr_fanout_min_pages: int = 0
 
     @classmethod
     def from_settings(cls, settings: Settings) -> ExtractLimits:

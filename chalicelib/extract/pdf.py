@@ -20,7 +20,8 @@ from chalicelib.errors import (
 from chalicelib.extract import ocr, pdf_layout
 from chalicelib.extract.markdown import page_marker
 from chalicelib.extract.quality import is_garbage
-from chalicelib.extract.reading import ReaderOutput
+from chalicelib.extract.reading import ReaderOutput, fans_out_ocr
+from chalicelib.models import PagePlan
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -174,10 +175,8 @@ def _ocr_languages(pages: list[_Page], ctx: ReadContext) -> str:
     return configured
 
 
-def _recognise(
-    document: pymupdf.Document, pages: list[_Page], ctx: ReadContext
-) -> dict[int, ocr.OcrPage]:
-    """OCR the pages that need it, after checking there are not too many."""
+def _announce_ocr(pages: list[_Page], ctx: ReadContext) -> list[_Page]:
+    """The pages that need OCR, after checking there are not too many; warns which."""
     needing = [page for page in pages if page.ocr_reason]
     if len(needing) > ctx.limits.max_ocr_pages:
         raise TooManyScannedPagesError(
@@ -189,6 +188,14 @@ def _recognise(
         numbers = [page.number for page in needing if page.ocr_reason == reason]
         if numbers:
             ctx.warn(f"{_page_list(numbers)} {reason}; OCR used")
+    return needing
+
+
+def _recognise(
+    document: pymupdf.Document, pages: list[_Page], ctx: ReadContext
+) -> dict[int, ocr.OcrPage]:
+    """OCR the pages that need it, after checking there are not too many."""
+    needing = _announce_ocr(pages, ctx)
     if not needing:
         return {}
     languages = _ocr_languages(pages, ctx)
@@ -199,6 +206,39 @@ def _recognise(
     return {result.number: result for result in results}
 
 
+def page_part(number: int, content: str) -> str:
+    """One page of a PDF's Markdown: its marker, then its content."""
+    return f"{page_marker(number)}\n\n{content}".rstrip()
+
+
+def _page_plan(pages: list[_Page], ctx: ReadContext) -> ReaderOutput:
+    """The text layer's pages read, the scanned ones left to the pipeline's per-page OCR."""
+    needing = _announce_ocr(pages, ctx)
+    body = pdf_layout.body_size([page.blocks for page in pages])
+    plan = PagePlan(
+        format="pdf",
+        pages=len(pages),
+        ocr_pages=tuple(page.number for page in needing),
+        # A scanned page that cannot be drawn stays as the inline path leaves it: empty.
+        parts=tuple(
+            page_part(page.number, pdf_layout.page_markdown(page.blocks, page.tables, body))
+            for page in pages
+        ),
+        languages=_ocr_languages(pages, ctx),
+        text_pages=sum(1 for page in pages if page.blocks),
+        has_tables=any(page.tables for page in pages),
+        warnings=tuple(ctx.warnings),
+    )
+    return ReaderOutput(markdown="", pages=len(pages), pipeline="image", page_plan=plan)
+
+
+def draw_page(data: bytes, number: int, ctx: ReadContext) -> Image.Image | None:
+    """Page `number` drawn for OCR as `read` draws it; None when it cannot be drawn."""
+    with _open(data, ctx) as document:
+        drawn = list(_rendered(document, [_Page(number, ocr_reason=NO_TEXT_LAYER)], ctx))
+    return drawn[0][1] if drawn else None
+
+
 def read(data: bytes, ctx: ReadContext) -> ReaderOutput:
     """A PDF as Markdown with a marker before each page."""
     with _open(data, ctx) as document:
@@ -206,6 +246,8 @@ def read(data: bytes, ctx: ReadContext) -> ReaderOutput:
         for index in range(document.page_count):
             ctx.check_deadline()
             pages.append(_triage(document, index + 1, ctx))
+        if fans_out_ocr(sum(1 for page in pages if page.ocr_reason), ctx):
+            return _page_plan(pages, ctx)
         recognised = _recognise(document, pages, ctx)
     body = pdf_layout.body_size([page.blocks for page in pages])
     parts = []
@@ -214,7 +256,7 @@ def read(data: bytes, ctx: ReadContext) -> ReaderOutput:
             content = ocr.ocr_text_to_markdown(recognised[page.number].text)
         else:
             content = pdf_layout.page_markdown(page.blocks, page.tables, body)
-        parts.append(f"{page_marker(page.number)}\n\n{content}".rstrip())
+        parts.append(page_part(page.number, content))
     text_pages = sum(1 for page in pages if page.blocks)
     return ReaderOutput(
         markdown="\n\n".join(parts),

@@ -10,7 +10,7 @@ from chalicelib.errors import ExtractionTimeoutError
 
 if TYPE_CHECKING:
     from chalicelib.extract.limits import ExtractLimits
-    from chalicelib.models import GridSheet, Pipeline
+    from chalicelib.models import GridSheet, PagePlan, Pipeline
 
 
 @dataclass
@@ -53,10 +53,23 @@ class ReaderOutput:
     ocr_pages: int = 0
     has_tables: bool = False
     sheets: tuple[GridSheet, ...] = ()  # a spreadsheet's cells, for statement recognition
+    # Set when the scanned pages are left to the pipeline's per-page OCR (the markdown is
+    # then empty: the plan holds what was read).
+    page_plan: PagePlan | None = None
+
+    def fans_out(self) -> bool:
+        """Whether OCR is left to the pipeline."""
+        return self.page_plan is not None
 
 
 # A dense contract page holds about 3000 characters; used where a format has no pages.
 CHARS_PER_PAGE = 3000
+
+
+def fans_out_ocr(pages_needing_ocr: int, ctx: ReadContext) -> bool:
+    """Whether this many scanned pages are left to the pipeline's per-page OCR."""
+    threshold = ctx.limits.ocr_fanout_min_pages
+    return threshold > 0 and pages_needing_ocr > threshold
 
 
 def estimate_pages(chars: int) -> int:

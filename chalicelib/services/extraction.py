@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from chalicelib.errors import DocumentStateConflictError, DocumentTooLargeError, TerminalError
-from chalicelib.keys import parse_upload_key
+from chalicelib.keys import DocumentRef, parse_upload_key
 from chalicelib.metrics import OCR_PAGES, PAGES_EXTRACTED, NoMetrics
 from chalicelib.models import Document, DocumentStatus, Extraction
 from chalicelib.ports import (
@@ -103,9 +103,9 @@ class ExtractionService:
                 "code": exc.code,
                 "refunded": refunded,
             }
-        self._metrics.count(PAGES_EXTRACTED, extraction.facts.pages)
-        self._metrics.count(OCR_PAGES, extraction.facts.ocr_pages)
-        arn = self._start_run(document, extraction)
+        if extraction.page_plan is None:  # else the join step counts, once the pages are read
+            count_pages(self._metrics, extraction)
+        arn = self._start_run(document, extraction, event)
         return {"outcome": "started", "document_id": document.document_id, "execution_arn": arn}
 
     def _claim(self, event: UploadEvent) -> Document | None:
@@ -159,44 +159,41 @@ class ExtractionService:
         data = self._store.get_bytes(event.key, version_id=event.version_id, max_bytes=limit)
         return self._extractor(data, document.ext)
 
-    def _start_run(self, document: Document, extraction: Extraction) -> str:
+    def _start_run(self, document: Document, extraction: Extraction, event: UploadEvent) -> str:
         ref = document.ref
-        self._store.put_text(
-            ref.artifact_key("text.md"),
-            extraction.markdown,
-            content_type="text/markdown",
-            expires_with_text=True,
-        )
-        self._store.put_text(
-            ref.artifact_key("facts.json"),
-            extraction.facts.model_dump_json(indent=2),
-            content_type="application/json",
-            expires_with_text=True,
-        )
-        if extraction.sheets:
-            # The cells as read, for the statements branch: recognition works on the grid.
+        plan = extraction.page_plan
+        run_input: dict[str, Any] = {
+            "document_id": document.document_id,
+            "version": document.version,
+            "region": document.region,
+            # Every step's logs carry it: the upload request's, or the document's id.
+            "correlation_id": correlation_id_of(document),
+            # Read by Hold For Review's TimeoutSecondsPath.
+            "review_timeout_seconds": self._review_timeout,
+        }
+        if plan is None:
+            write_extraction(self._store, ref, extraction)
+            run_input["pipeline"] = extraction.facts.pipeline
+        else:
+            # The scanned pages are OCRed by the run, one Map iteration each, from this
+            # very upload; the join step then writes text.md and facts.json.
+            located = plan.model_copy(
+                update={"source_key": event.key, "source_version_id": event.version_id}
+            )
             self._store.put_text(
-                ref.artifact_key("sheets.json"),
-                json.dumps(
-                    [sheet.model_dump(mode="json") for sheet in extraction.sheets],
-                    ensure_ascii=False,
-                ),
+                ref.artifact_key("ocr-plan.json"),
+                located.model_dump_json(),
                 content_type="application/json",
                 expires_with_text=True,
             )
-        arn = self._workflow.start(
-            ref.execution_name,
-            {
-                "document_id": document.document_id,
-                "version": document.version,
-                "region": document.region,
-                "pipeline": extraction.facts.pipeline,
-                # Every step's logs carry it: the upload request's, or the document's id.
-                "correlation_id": correlation_id_of(document),
-                # Read by Hold For Review's TimeoutSecondsPath.
-                "review_timeout_seconds": self._review_timeout,
-            },
-        )
+            run_input["ocr_pages"] = list(plan.ocr_pages)
+            logger.info("%d pages left to the run's OCR", len(plan.ocr_pages))
+        arn = self._workflow.start(ref.execution_name, run_input)
+        if plan is not None:
+            # Still extracting until its pages are read: the join step sets the pipeline,
+            # and the run's first step moves it on.
+            self._repo.update(document.document_id, {"execution_arn": arn})
+            return arn
         self._repo.update(
             document.document_id, {"pipeline": extraction.facts.pipeline, "execution_arn": arn}
         )
@@ -215,3 +212,36 @@ class ExtractionService:
 def correlation_id_of(document: Document) -> str:
     """The id a document's logs are correlated by: its upload request's, else its own."""
     return document.correlation_id or document.document_id
+
+
+def write_extraction(store: ObjectStore, ref: DocumentRef, extraction: Extraction) -> None:
+    """`text.md`, `facts.json` and (for a spreadsheet or a statement) `sheets.json`."""
+    store.put_text(
+        ref.artifact_key("text.md"),
+        extraction.markdown,
+        content_type="text/markdown",
+        expires_with_text=True,
+    )
+    store.put_text(
+        ref.artifact_key("facts.json"),
+        extraction.facts.model_dump_json(indent=2),
+        content_type="application/json",
+        expires_with_text=True,
+    )
+    if extraction.sheets:
+        # The cells as read, for the statements branch: recognition works on the grid.
+        store.put_text(
+            ref.artifact_key("sheets.json"),
+            json.dumps(
+                [sheet.model_dump(mode="json") for sheet in extraction.sheets],
+                ensure_ascii=False,
+            ),
+            content_type="application/json",
+            expires_with_text=True,
+        )
+
+
+def count_pages(metrics: Metrics, extraction: Extraction) -> None:
+    """The pages read and the pages OCRed, for the dashboards."""
+    metrics.count(PAGES_EXTRACTED, extraction.facts.pages)
+    metrics.count(OCR_PAGES, extraction.facts.ocr_pages)

@@ -9,7 +9,9 @@
   (`tests/bench/throughput.py`): documents per minute, p50/p95 seconds per document, and
   whether each ended as it must with the credits exact;
 - recognition: rows per second of a 5,000-row 1C trial balance through `recognize`,
-  against raw python-calamine reading the same workbook (`tests/bench/recognition.py`).
+  against raw python-calamine reading the same workbook (`tests/bench/recognition.py`);
+- ocr fan-out (`--ocr-fanout`, minutes): a 20-page scan through the local cloud, OCR inside
+  Extract against the run's Map of pages (`tests/bench/ocr_fanout.py`).
 
 The machine is shared and noisy: read the ratios, not the absolute figures.
 """
@@ -374,6 +376,9 @@ def main() -> int:
     default_corpus = os.environ.get("CORPUS_DIR", str(PROJECT_ROOT.parent / "shared" / "corpus"))
     parser.add_argument("--corpus", type=Path, default=Path(default_corpus))
     parser.add_argument("--out", type=Path, default=PROJECT_ROOT / "bench-results" / "bench.json")
+    parser.add_argument(
+        "--ocr-fanout", action="store_true", help="also a 20-page scan, inline against the Map"
+    )
     args = parser.parse_args()
     results: dict[str, Any] = {}
     pdfs = corpus_pdfs(args.corpus)
@@ -390,6 +395,10 @@ def main() -> int:
     samples = sorted(p for p in (PROJECT_ROOT / "samples").iterdir() if p.suffix != ".md")
     results["pipeline"] = bench_pipeline(samples)
     results["throughput"] = bench_throughput()
+    if args.ocr_fanout:
+        from tests.bench.ocr_fanout import bench_ocr_fanout
+
+        results["ocr_fanout"] = bench_ocr_fanout()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2, ensure_ascii=False))
     print_summary(results)
@@ -444,6 +453,10 @@ def print_summary(results: dict[str, Any]) -> None:
     print(f"pipeline: median {pipeline['median_s']:.2f} s per document through the local cloud")
     if "throughput" in results:
         print(throughput_summary(results["throughput"]))
+    if "ocr_fanout" in results:
+        from tests.bench.ocr_fanout import summary as ocr_fanout_summary
+
+        print(ocr_fanout_summary(results["ocr_fanout"]))
 
 
 if __name__ == "__main__":

@@ -85,6 +85,7 @@ def test_a_statement_in_any_spreadsheet_format_is_recognised_checked_and_reporte
         e["stateEnteredEventDetails"]["name"] for e in history if "stateEnteredEventDetails" in e
     ]
     assert entered == [
+        "Any Pages To Recognise?",
         "Which Pipeline?",
         "Recognize Statement",
         "Check Statement",

@@ -44,7 +44,7 @@ NOT_AT_IMPORT = (
     "boto3",
 )
 STEPS = ("analyze", "finalize", "hold_for_review", "on_run_failed", "prescreen", "record_failure")
-STEPS += ("statements", "sweeper", "telegram_webhook")
+STEPS += ("ocr_page", "statements", "sweeper", "telegram_webhook")
 
 
 def test_a_step_handler_imports_no_tracer_settings_source_parser_or_adapter() -> None:

@@ -22,9 +22,24 @@ def asl() -> dict[str, Any]:
 
 
 def _tasks(asl: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every Task, those inside a Map's iterations too."""
     for name, state in asl["States"].items():
         if state["Type"] == "Task":
             yield name, state
+        elif state["Type"] == "Map":
+            yield from _tasks(state["ItemProcessor"])
+
+
+def _work_states(asl: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The top-level Tasks and Maps: the states whose Catch leads to Record Failure."""
+    for name, state in asl["States"].items():
+        if state["Type"] in ("Task", "Map"):
+            yield name, state
+
+
+def _catching(asl: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    yield from _tasks(asl)
+    yield from ((n, s) for n, s in _work_states(asl) if s["Type"] == "Map")
 
 
 def _names(entries: list[dict[str, Any]]) -> set[str]:
@@ -32,7 +47,7 @@ def _names(entries: list[dict[str, Any]]) -> set[str]:
 
 
 def test_every_error_name_in_the_asl_exists_in_chalicelib_errors(asl: dict[str, Any]) -> None:
-    for state_name, state in _tasks(asl):
+    for state_name, state in _catching(asl):
         for name in _names(state.get("Retry", [])) | _names(state.get("Catch", [])):
             if name.startswith(("States.", "Lambda.")):
                 continue
@@ -47,7 +62,7 @@ def test_every_task_retries_every_retryable_error(asl: dict[str, Any]) -> None:
 def test_every_work_task_catches_every_terminal_error_into_record_failure(
     asl: dict[str, Any],
 ) -> None:
-    for state_name, state in _tasks(asl):
+    for state_name, state in _work_states(asl):
         if state_name == "Record Failure":
             continue
         catches = [c for c in state["Catch"] if c["Next"] == "Record Failure"]
@@ -56,13 +71,13 @@ def test_every_work_task_catches_every_terminal_error_into_record_failure(
 
 def test_catches_hold_terminal_errors_only(asl: dict[str, Any]) -> None:
     allowed = errors.terminal_error_names() | {"States.Timeout"}
-    for state_name, state in _tasks(asl):
+    for state_name, state in _catching(asl):
         assert _names(state.get("Catch", [])) <= allowed, state_name
 
 
 def test_retryable_errors_are_never_caught(asl: dict[str, Any]) -> None:
     # A Catch would end the run in Fail and make a redrive useless.
-    for state_name, state in _tasks(asl):
+    for state_name, state in _catching(asl):
         caught = _names(state.get("Catch", []))
         assert not caught & errors.retryable_error_names(), state_name
         assert "States.ALL" not in caught, state_name
@@ -89,3 +104,16 @@ def test_a_throttled_step_waits_minutes_for_capacity_not_seconds(asl: dict[str, 
             for n in range(throttled[0]["MaxAttempts"])
         )  # fmt: skip
         assert wait >= 1800, f"{name} waits only {wait:.0f} s for Lambda capacity"
+
+
+def test_a_page_s_terminal_error_is_left_to_the_map_whose_catch_records_it(
+    asl: dict[str, Any],
+) -> None:
+    # An iteration's Catch could not reach Record Failure (outside the Map): a page that
+    # fails for good must fail its Map, and the Map's Catch records the failure.
+    maps = [state for _, state in _work_states(asl) if state["Type"] == "Map"]
+    assert maps, "the long-scan OCR Map is gone"
+    for state in maps:
+        assert 1 <= state["MaxConcurrency"] <= 10  # bounded: Lambda capacity, not the page count
+        for name, inner in _tasks(state["ItemProcessor"]):
+            assert "Catch" not in inner, name
