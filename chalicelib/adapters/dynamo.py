@@ -32,9 +32,12 @@ from chalicelib.models import (
     Document,
     DocumentError,
     DocumentStatus,
+    Pipeline,
+    ReviewDecision,
+    Route,
     UserProfile,
 )
-from chalicelib.ports import Deadline
+from chalicelib.ports import CallbackStatus, Deadline, StatusChange
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
@@ -406,44 +409,88 @@ class DynamoDocumentRepository:
         item = resp.get("Item")
         return _from_item(item) if item else None
 
+    def claim_upload(
+        self,
+        document_id: str,
+        *,
+        allowed_from: Iterable[DocumentStatus],
+        source_version: str,
+        size: int,
+    ) -> Document:
+        """Move to extracting for this upload, recording its version and size.
+
+        Only while the document awaits its upload or extracts this same one: the same
+        upload may be retried while extracting, a different one may not.
+        """
+        names, values, condition = _status_condition(allowed_from)
+        values[":srcv"] = {"S": source_version}
+        condition += " AND (#s0 = :from_await OR source_version_id = :srcv)"
+        values[":from_await"] = {"S": DocumentStatus.AWAITING_UPLOAD.value}
+        updates = {
+            "status": DocumentStatus.EXTRACTING.value,
+            "source_version_id": source_version,
+            "real_size": size,
+        }
+        return self._update(document_id, updates, condition, names, values)
+
     def transition(
         self,
         document_id: str,
         *,
         to: DocumentStatus,
         allowed_from: Iterable[DocumentStatus],
-        fields: Mapping[str, Any] | None = None,
-        expected_source_version: str | None = None,
+        change: StatusChange | None = None,
     ) -> Document:
         """Move the document to `to` if its status is one of `allowed_from`."""
-        allowed = sorted({status.value for status in allowed_from})
-        names = {"#s0": "status"}
-        values: dict[str, Any] = {f":from{i}": {"S": s} for i, s in enumerate(allowed)}
-        condition = f"attribute_exists(PK) AND #s0 IN ({', '.join(values)})"
-        if expected_source_version is not None:
-            # The same upload may be retried while extracting; a different one may not.
-            values[":srcv"] = {"S": expected_source_version}
-            condition += " AND (#s0 = :from_await OR source_version_id = :srcv)"
-            values[":from_await"] = {"S": DocumentStatus.AWAITING_UPLOAD.value}
-        updates = {"status": to.value, **(fields or {})}
-        return self._update(document_id, updates, condition, names, values)
+        attributes = change.attributes() if change is not None else {}
+        return self._transition(document_id, to, allowed_from, attributes)
 
-    def update(self, document_id: str, fields: Mapping[str, Any]) -> Document:
-        """Set fields of an existing document."""
-        return self._update(document_id, dict(fields), "attribute_exists(PK)", {}, {})
+    def record_review(self, document_id: str, review: ReviewDecision) -> Document:
+        """The reviewer's decision, on a document still held for review."""
+        held = DocumentStatus.IN_REVIEW
+        return self._transition(
+            document_id, held, [held], {"review": review.model_dump(mode="json")}
+        )
 
-    def fail(self, document_id: str, error: DocumentError, *, refund: bool) -> bool:
-        """Mark the document failed (never a done one); refund once if asked; True if refunded."""
+    def record_routing(self, document_id: str, *, route: Route, confidence: float) -> Document:
+        """The route prescreen chose and its confidence."""
+        return self._set(document_id, {"route": route, "confidence": confidence})
+
+    def record_run(self, document_id: str, *, pipeline: Pipeline, execution_arn: str) -> Document:
+        """The document's pipeline and the run that carries it."""
+        return self._set(document_id, {"pipeline": pipeline, "execution_arn": execution_arn})
+
+    def attach_to_deal(self, document_id: str, deal_id: str) -> Document:
+        """The deal the document belongs to."""
+        return self._set(document_id, {"deal_id": deal_id})
+
+    def record_callback(
+        self, document_id: str, *, status: CallbackStatus, attempts: int
+    ) -> Document:
+        """Where the document's callback stands after round `attempts`."""
+        return self._set(document_id, {"callback_status": status, "callback_attempts": attempts})
+
+    def fail_and_refund(self, document_id: str, error: DocumentError) -> bool:
+        """Mark failed (never a done one) and refund once, in one transaction; True if now."""
+        document = self._existing(document_id)
+        fields = _failed_fields(error)
+        if not document.refunded and self._fail_with_refund(document, fields):
+            return True
+        self._fail(document_id, fields)
+        return False
+
+    def fail_without_refund(self, document_id: str, error: DocumentError) -> None:
+        """Mark failed (never a done one); the credit stays spent."""
+        self._existing(document_id)
+        self._fail(document_id, _failed_fields(error))
+
+    def _existing(self, document_id: str) -> Document:
         document = self.get(document_id)
         if document is None:
             raise DocumentNotFoundError
-        fields = {
-            "status": DocumentStatus.FAILED.value,
-            "error": error.model_dump(mode="json"),
-            "task_token": None,
-        }
-        if refund and not document.refunded and self._fail_with_refund(document, fields):
-            return True
+        return document
+
+    def _fail(self, document_id: str, fields: Mapping[str, Any]) -> None:
         # A redrive may have finished the document meanwhile: done stays done.
         with contextlib.suppress(DocumentStateConflictError):
             self._update(
@@ -453,7 +500,21 @@ class DynamoDocumentRepository:
                 {"#s0": "status"},
                 {":done": {"S": DocumentStatus.DONE.value}},
             )
-        return False
+
+    def _transition(
+        self,
+        document_id: str,
+        to: DocumentStatus,
+        allowed_from: Iterable[DocumentStatus],
+        attributes: Mapping[str, Any],
+    ) -> Document:
+        names, values, condition = _status_condition(allowed_from)
+        updates = {"status": to.value, **attributes}
+        return self._update(document_id, updates, condition, names, values)
+
+    def _set(self, document_id: str, fields: Mapping[str, Any]) -> Document:
+        """Set fields of an existing document, whatever its status."""
+        return self._update(document_id, dict(fields), "attribute_exists(PK)", {}, {})
 
     def _fail_with_refund(self, document: Document, fields: Mapping[str, Any]) -> bool:
         sets, names, values = _set_clause({**fields, "refunded": True, "updated_at": _now()})
@@ -572,6 +633,25 @@ class DynamoDocumentRepository:
                 }
             ),
         }
+
+
+def _status_condition(
+    allowed_from: Iterable[DocumentStatus],
+) -> tuple[dict[str, str], dict[str, Any], str]:
+    """Names, values and the condition: the document exists, in one of these statuses."""
+    allowed = sorted({status.value for status in allowed_from})
+    names = {"#s0": "status"}
+    values: dict[str, Any] = {f":from{i}": {"S": s} for i, s in enumerate(allowed)}
+    return names, values, f"attribute_exists(PK) AND #s0 IN ({', '.join(values)})"
+
+
+def _failed_fields(error: DocumentError) -> dict[str, Any]:
+    """A failed document's attributes: its error, and no token left to resume a run."""
+    return {
+        "status": DocumentStatus.FAILED.value,
+        "error": error.model_dump(mode="json"),
+        "task_token": None,
+    }
 
 
 def _deadline_sk(deadline: Deadline) -> str:
