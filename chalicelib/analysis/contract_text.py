@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from chalicelib.analysis.profile import detect_kind, detect_language, find_title
+from chalicelib.analysis.profile import detect_kind, find_title
 from chalicelib.analysis.quotes import QUOTE_MARKS, replace_all
+from chalicelib.language import main_language
 from chalicelib.sentences import find_sentence
 
 if TYPE_CHECKING:
@@ -133,10 +134,10 @@ class ContractText:
 
     @cached_property
     def language(self) -> str:
-        """ "ru" or "en": the prescreen's answer, else the script most letters use."""
+        """ "ru" or "en": the prescreen's answer, else the text's script (`main_language`)."""
         if self.prescreen.language in ("ru", "en"):
             return self.prescreen.language
-        return detect_language(self.text)
+        return main_language(self.text)
 
     @cached_property
     def title(self) -> str:

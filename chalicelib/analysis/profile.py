@@ -1,4 +1,4 @@
-"""What a document is, read from its first lines: its title, its language and its kind."""
+"""What a document is, read from its first lines: its title and its kind."""
 
 from __future__ import annotations
 
@@ -11,11 +11,8 @@ MAX_TITLE_CHARS = 200
 _MIN_TITLE_CHARS = 10
 _MAX_TITLE_LINE = 120
 _TITLE_SCAN_CHARS = 3000
-_LANGUAGE_SAMPLE = 20_000
 _KIND_SAMPLE = 1500
 
-_CYRILLIC = re.compile(r"[а-яА-ЯёЁ]")
-_LATIN = re.compile(r"[a-zA-Z]")
 _LINE = re.compile(r"[^\n]{1,2000}")
 _MARKDOWN_EDGES = "#*>|` \t"
 _CONTRACT_WORDS = (
@@ -54,12 +51,6 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     ("lease", re.compile(r"аренд|\blease", re.IGNORECASE)),
 )
-
-
-def detect_language(text: str) -> str:
-    """ "ru" when most letters of the text's start are Cyrillic, else "en"."""
-    sample = text[:_LANGUAGE_SAMPLE]
-    return "ru" if len(_CYRILLIC.findall(sample)) > len(_LATIN.findall(sample)) else "en"
 
 
 def detect_kind(contract_type: str | None, title: str, text: str) -> str | None:

@@ -13,11 +13,11 @@ from chalicelib.errors import (
     ExtractionCrashedError,
     UnreadableDocumentError,
 )
-from chalicelib.extract.language import detect_language
 from chalicelib.extract.markdown import PAGE_MARKER
 from chalicelib.extract.reading import ReadContext, ReaderOutput
 from chalicelib.extract.sniff import ensure_acceptable, sniff_format
 from chalicelib.formats import BY_KIND, IMAGE_KINDS
+from chalicelib.language import detect_language
 from chalicelib.models import ExtractedFacts, Extraction, PagePlan
 from chalicelib.statements.detect import mentions_accounting
 from chalicelib.statements.grid import grid_of
@@ -34,8 +34,6 @@ logger = logging.getLogger(__name__)
 # Readers are imported on first use: a TXT upload should not pay PyMuPDF's import.
 # A form names itself in its header: the first pages say whether a PDF is accounting.
 _ACCOUNTING_SAMPLE_CHARS = 20_000
-# Enough text to tell the language; the rest of a long document adds only time.
-_LANGUAGE_SAMPLE_CHARS = 200_000
 
 
 def extract_document(data: bytes, *, declared_ext: str, limits: ExtractLimits) -> Extraction:
@@ -126,7 +124,7 @@ def complete_extraction(kind: str, output: ReaderOutput, ctx: ReadContext) -> Ex
         chars=len(output.markdown),
         ocr_used=output.ocr_pages > 0,
         ocr_pages=output.ocr_pages,
-        language=detect_language(content[:_LANGUAGE_SAMPLE_CHARS]),
+        language=detect_language(content),
         has_tables=output.has_tables,
         warnings=tuple(ctx.warnings),
     )

@@ -16,7 +16,7 @@ from importlib.resources import files
 from typing import TYPE_CHECKING, Literal
 
 from chalicelib.analysis.checklist import CHECKLIST_IDS, ITEMS_BY_ID
-from chalicelib.analysis.profile import detect_language
+from chalicelib.language import main_language
 from chalicelib.llm.chat import ChatMessage
 from chalicelib.llm.schema import (
     DOCUMENT_END,
@@ -85,10 +85,10 @@ def definitions(name: str, language: str) -> dict[str, str]:
 
 
 def prompt_language(prescreen: PrescreenResult, markdown: str) -> PromptLanguage:
-    """The prompts' language: prescreen's, or Russian when Cyrillic dominates the text."""
+    """The prompts' language: prescreen's, or else the text's script (`main_language`)."""
     if prescreen.language in ("ru", "en"):
         return prescreen.language
-    return "ru" if detect_language(markdown) == "ru" else "en"
+    return main_language(markdown)
 
 
 @cache

@@ -34,6 +34,7 @@ from chalicelib.ports.documents import (
     ObjectStore,
     PresignedPost,
     ReviewQueue,
+    StatusChange,
     StatusEvents,
     Users,
     Workflow,
@@ -44,6 +45,7 @@ from chalicelib.ports.operations import (
 )
 from chalicelib.ports.partners import (
     CallbackRecords,
+    CallbackStatus,
     CreatedKey,
     DailyUsage,
     KeyGateway,
@@ -58,6 +60,7 @@ from chalicelib.ports.telegram import (
 __all__ = [
     "AttemptReservation",
     "CallbackRecords",
+    "CallbackStatus",
     "CreatedKey",
     "CredentialStore",
     "DailyUsage",
@@ -77,6 +80,7 @@ __all__ = [
     "ReviewQueue",
     "RoleStore",
     "RunControl",
+    "StatusChange",
     "StatusEvents",
     "UpdateLedger",
     "UserLedger",

@@ -10,7 +10,15 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
     from datetime import datetime
 
-    from chalicelib.models import Document, DocumentError, DocumentStatus, UserProfile
+    from chalicelib.models import (
+        Document,
+        DocumentError,
+        DocumentStatus,
+        Pipeline,
+        ReviewDecision,
+        Route,
+        UserProfile,
+    )
 
 
 @dataclass(frozen=True)
@@ -44,6 +52,41 @@ class Deadline:
     due_at: datetime
     action: Literal["expire", "callback"] = "expire"
     attempt: int = 0
+
+
+@dataclass(frozen=True)
+class StatusChange:
+    """What a status move may write beside the status: these fields and nothing else.
+
+    A document held for review keeps its run's task token (`held`); a finished one gets
+    its findings' counts and loses the token (`finished`). A field left None is left as
+    it is on the record.
+    """
+
+    task_token: str | None = None
+    findings_summary: dict[str, int] | None = None
+    drop_task_token: bool = False
+
+    @classmethod
+    def held(cls, task_token: str) -> StatusChange:
+        """Held for a person: the token that resumes the run."""
+        return cls(task_token=task_token)
+
+    @classmethod
+    def finished(cls, findings_summary: dict[str, int]) -> StatusChange:
+        """Done: the findings' counts, and no token left to resume."""
+        return cls(findings_summary=findings_summary, drop_task_token=True)
+
+    def attributes(self) -> dict[str, Any]:
+        """The record's attributes this change writes; a None value removes one."""
+        written: dict[str, Any] = {}
+        if self.task_token is not None:
+            written["task_token"] = self.task_token
+        if self.findings_summary is not None:
+            written["findings_summary"] = dict(self.findings_summary)
+        if self.drop_task_token:
+            written["task_token"] = None
+        return written
 
 
 class Users(Protocol):
@@ -84,24 +127,65 @@ class Documents(Protocol):
         """The owner's documents of one deal (not deleted), oldest first."""
         ...
 
+    def claim_upload(
+        self,
+        document_id: str,
+        *,
+        allowed_from: Iterable[DocumentStatus],
+        source_version: str,
+        size: int,
+    ) -> Document:
+        """Move the document to extracting for this upload, recording its version and size.
+
+        Only from one of `allowed_from`, and only while it awaits its upload or is already
+        extracting this same upload (a retried event): another upload may not take it over.
+        """
+        ...
+
     def transition(
         self,
         document_id: str,
         *,
         to: DocumentStatus,
         allowed_from: Iterable[DocumentStatus],
-        fields: Mapping[str, Any] | None = None,
-        expected_source_version: str | None = None,
+        change: StatusChange | None = None,
     ) -> Document:
         """Move the document to `to` if its status is one of `allowed_from`."""
         ...
 
-    def update(self, document_id: str, fields: Mapping[str, Any]) -> Document:
-        """Set fields of an existing document."""
+    def record_review(self, document_id: str, review: ReviewDecision) -> Document:
+        """Record a reviewer's decision on a document still held for review."""
         ...
 
-    def fail(self, document_id: str, error: DocumentError, *, refund: bool) -> bool:
-        """Mark the document failed (never a done one); refund once if asked; True if refunded."""
+    def record_routing(self, document_id: str, *, route: Route, confidence: float) -> Document:
+        """Record the route prescreen chose and how sure it was."""
+        ...
+
+    def record_run(
+        self, document_id: str, *, pipeline: Pipeline | None, execution_arn: str
+    ) -> Document:
+        """Record the run that carries the document, and the pipeline it goes down when
+        that is known already (a long scan's is known once its pages are joined)."""
+        ...
+
+    def record_pipeline(self, document_id: str, pipeline: Pipeline) -> Document:
+        """Record the pipeline the document goes down (a long scan's, after the join)."""
+        ...
+
+    def attach_to_deal(self, document_id: str, deal_id: str) -> Document:
+        """Make the document part of a deal (the deal a document opens bears its id)."""
+        ...
+
+    def fail_and_refund(self, document_id: str, error: DocumentError) -> bool:
+        """Mark the document failed (never a done one) and give its credit back, once.
+
+        The refund and the failure are one transaction; True when a credit went back now,
+        False when it had been refunded already or the document was done.
+        """
+        ...
+
+    def fail_without_refund(self, document_id: str, error: DocumentError) -> None:
+        """Mark the document failed (never a done one); its credit stays spent."""
         ...
 
 

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Sequence
     from datetime import date, datetime
 
     from chalicelib.models import Document
     from chalicelib.ports.documents import Deadline
+
+
+# Where a partner's callback stands: the values of `Document.callback_status`.
+CallbackStatus = Literal["delivered", "retrying", "failed"]
 
 
 @dataclass(frozen=True)
@@ -100,8 +104,10 @@ class WebhookPoster(Protocol):
 class CallbackRecords(Protocol):
     """Where a callback's progress is kept: on the document, and as a sweeper deadline."""
 
-    def update(self, document_id: str, fields: Mapping[str, Any]) -> Document:
-        """Set fields of the document."""
+    def record_callback(
+        self, document_id: str, *, status: CallbackStatus, attempts: int
+    ) -> Document:
+        """Record where the document's callback stands after round `attempts`."""
         ...
 
     def add_deadline(self, deadline: Deadline) -> None:

@@ -16,6 +16,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
+from chalicelib.language import is_bilingual, language_of, letter_counts
 from chalicelib.models import ClauseFlag, Language, PrescreenResult
 from chalicelib.prescreen.calibration import fact_confidence
 from chalicelib.prescreen.clause_model import (
@@ -28,7 +29,6 @@ from chalicelib.prescreen.confidence import Doubt, doubt_product, find_doubts, g
 from chalicelib.prescreen.contract_dates import find_contract_dates
 from chalicelib.prescreen.contract_type import classify_contract, find_title
 from chalicelib.prescreen.governing_law import find_governing_law
-from chalicelib.prescreen.language import is_bilingual, language_of, letter_counts
 from chalicelib.prescreen.money import find_total_amount
 from chalicelib.prescreen.parties import find_parties_ru
 from chalicelib.prescreen.parties_en import find_parties_en

@@ -39,7 +39,7 @@ from urllib.parse import urlsplit
 
 from chalicelib.errors import InvalidRequestError
 from chalicelib.metrics import CALLBACK_DELIVERIES, NoMetrics
-from chalicelib.ports import CallbackRecords, Deadline, WebhookPoster
+from chalicelib.ports import CallbackRecords, CallbackStatus, Deadline, WebhookPoster
 from chalicelib.public_addresses import is_public_address
 
 if TYPE_CHECKING:
@@ -301,24 +301,21 @@ class CallbackDelivery:
         outcome = self._sender.notify(document)
         if outcome is None:
             return None
-        status: str = outcome
-        if outcome == "unreachable":
-            status = "failed"
-            if attempt <= len(self._delays):
-                # The deadline first: if the status write is lost, the sweeper still comes.
-                due = self._clock() + self._delays[attempt - 1]
-                self._records.add_deadline(
-                    Deadline(
-                        document.document_id,
-                        document.status,
-                        due,
-                        action="callback",
-                        attempt=attempt + 1,
-                    )
+        # Unreachable is tried again while rounds remain, and else failed, as refused is.
+        status: CallbackStatus = "delivered" if outcome == "delivered" else "failed"
+        if outcome == "unreachable" and attempt <= len(self._delays):
+            # The deadline first: if the status write is lost, the sweeper still comes.
+            due = self._clock() + self._delays[attempt - 1]
+            self._records.add_deadline(
+                Deadline(
+                    document.document_id,
+                    document.status,
+                    due,
+                    action="callback",
+                    attempt=attempt + 1,
                 )
-                status = "retrying"
-        self._records.update(
-            document.document_id, {"callback_status": status, "callback_attempts": attempt}
-        )
+            )
+            status = "retrying"
+        self._records.record_callback(document.document_id, status=status, attempts=attempt)
         self._metrics.count(CALLBACK_DELIVERIES, Outcome=status)
         return status

@@ -123,12 +123,11 @@ class ExtractionService:
             logger.info("duplicate upload event ignored: %s", document.document_id)
             return None
         try:
-            claimed = self._repo.transition(
+            claimed = self._repo.claim_upload(
                 document.document_id,
-                to=DocumentStatus.EXTRACTING,
                 allowed_from=_PROCESSABLE,
-                fields={"source_version_id": event.source_version, "real_size": event.size},
-                expected_source_version=event.source_version,
+                source_version=event.source_version,
+                size=event.size,
             )
         except DocumentStateConflictError:
             logger.info("upload already claimed by another event: %s", document.document_id)
@@ -192,10 +191,10 @@ class ExtractionService:
         if plan is not None:
             # Still extracting until its pages are read: the join step sets the pipeline,
             # and the run's first step moves it on.
-            self._repo.update(document.document_id, {"execution_arn": arn})
+            self._repo.record_run(document.document_id, pipeline=None, execution_arn=arn)
             return arn
-        self._repo.update(
-            document.document_id, {"pipeline": extraction.facts.pipeline, "execution_arn": arn}
+        self._repo.record_run(
+            document.document_id, pipeline=extraction.facts.pipeline, execution_arn=arn
         )
         # The run's first step may get there first.
         with contextlib.suppress(DocumentStateConflictError):

@@ -82,7 +82,11 @@ class FailureRecorder:
         """Mark failed with `error`; True when a credit was refunded now."""
         refund = force_refund or should_refund(self._policy, error)
         before = self._repo.get(document_id)
-        refunded = self._repo.fail(document_id, error, refund=refund)
+        refunded = False
+        if refund:
+            refunded = self._repo.fail_and_refund(document_id, error)
+        else:
+            self._repo.fail_without_refund(document_id, error)
         if refunded:
             self._metrics.count(CREDITS_REFUNDED, breakdown={"FailureClass": error.failure_class})
         failed = self._repo.get(document_id)

@@ -73,7 +73,7 @@ class PageOcrService:
         write_extraction(self._store, ref, extraction)
         count_pages(self._metrics, extraction)
         pipeline = extraction.facts.pipeline
-        self._repo.update(ref.document_id, {"pipeline": pipeline})
+        self._repo.record_pipeline(ref.document_id, pipeline)
         logger.info("joined %d OCRed pages of %d", extraction.facts.ocr_pages, plan.pages)
         return {"pipeline": pipeline, "pages": plan.pages, "ocr_pages": extraction.facts.ocr_pages}
 

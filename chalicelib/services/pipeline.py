@@ -29,6 +29,7 @@ from chalicelib.models import (
     PrescreenResult,
     Report,
 )
+from chalicelib.ports import StatusChange
 from chalicelib.prescreen import RoutingPolicy, prescreen_document
 from chalicelib.services.failures import (
     FailureRecorder,
@@ -103,9 +104,9 @@ class PipelineSteps:
                 "we recognise. Send the counterparty's accounting statements as XLSX."
             )
         self._put_json(ref, "prescreen.json", result.model_dump_json(indent=2))
-        routing = {"route": result.route, "confidence": round(result.confidence, 3)}
-        self._repo.update(ref.document_id, routing)
-        return routing
+        confidence = round(result.confidence, 3)
+        self._repo.record_routing(ref.document_id, route=result.route, confidence=confidence)
+        return {"route": result.route, "confidence": confidence}
 
     def analyze(self, ref: DocumentRef) -> dict[str, Any]:
         """Check the contract against the checklist with the configured provider."""
@@ -121,7 +122,7 @@ class PipelineSteps:
         # Queued first: once the document says in_review, a reviewer's list has it. (A queue
         # item whose document never moved is skipped by the list, which checks the status.)
         self._reviews.enqueue_review(ref.document_id)
-        self._move(ref, S.IN_REVIEW, {"task_token": task_token})
+        self._move(ref, S.IN_REVIEW, StatusChange.held(task_token))
         return {"held": True}
 
     def finalize(self, ref: DocumentRef) -> dict[str, Any]:
@@ -153,7 +154,7 @@ class PipelineSteps:
         )
         self._put_json(ref, "report.json", render_json(report))
         summary = summarize_findings(analysis)
-        self._move(ref, S.DONE, {"findings_summary": summary, "task_token": None})
+        self._move(ref, S.DONE, StatusChange.finished(summary))
         if self._on_finished is not None:
             # A partner's callback, if one was asked for: the document as it now stands,
             # derived rather than read again.
@@ -171,10 +172,10 @@ class PipelineSteps:
         return {"status": S.FAILED.value, "code": error.code, "refunded": refunded}
 
     def move(
-        self, ref: DocumentRef, to: DocumentStatus, fields: dict[str, Any] | None = None
+        self, ref: DocumentRef, to: DocumentStatus, change: StatusChange | None = None
     ) -> None:
         """Move the run's document to `to` (announced and counted once), as a step does."""
-        self._move(ref, to, fields)
+        self._move(ref, to, change)
 
     def document(self, ref: DocumentRef) -> Document:
         """The run's document; DocumentNotFoundError if it is gone."""
@@ -194,14 +195,14 @@ class PipelineSteps:
         return document
 
     def _move(
-        self, ref: DocumentRef, to: DocumentStatus, fields: dict[str, Any] | None = None
+        self, ref: DocumentRef, to: DocumentStatus, change: StatusChange | None = None
     ) -> None:
         # Read first, to count only a real change: Prescreen finds the document where
         # Extract put it, and a retried step finds it where its first try did.
         before = self._repo.get(ref.document_id)
         try:
             moved = self._repo.transition(
-                ref.document_id, to=to, allowed_from=(*_RESUMABLE, to), fields=fields
+                ref.document_id, to=to, allowed_from=(*_RESUMABLE, to), change=change
             )
         except DocumentStateConflictError:
             document = self._document(ref)

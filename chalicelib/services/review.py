@@ -44,12 +44,7 @@ class ReviewService:
         review = ReviewDecision(
             decision=decision, reviewer=reviewer, comment=comment, decided_at=self._clock()
         )
-        updated = self._repo.transition(
-            document_id,
-            to=DocumentStatus.IN_REVIEW,
-            allowed_from=[DocumentStatus.IN_REVIEW],
-            fields={"review": review.model_dump(mode="json")},
-        )
+        updated = self._repo.record_review(document_id, review)
         self._workflow.send_task_success(
             document.task_token, {"decision": decision, "reviewer": reviewer}
         )

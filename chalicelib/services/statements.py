@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from chalicelib.contracts import validate_result
 from chalicelib.errors import SchemaMismatchError
 from chalicelib.models import DocumentStatus, ExtractedFacts
+from chalicelib.ports import StatusChange
 from chalicelib.statements.checks import check_statement
 from chalicelib.statements.grid import Sheet
 from chalicelib.statements.report import findings_summary, render_statement_report
@@ -109,7 +110,7 @@ class StatementSteps:
         )
         self._put(ref, "report.json", report)
         summary = findings_summary(report)
-        self._steps.move(ref, S.DONE, {"findings_summary": summary, "task_token": None})
+        self._steps.move(ref, S.DONE, StatusChange.finished(summary))
         self._steps.finished(
             document.model_copy(update={"status": S.DONE, "findings_summary": summary})
         )

@@ -212,7 +212,7 @@ class UploadService:
             raise InvalidRequestError(f"A deal has at most {MAX_DEAL_FILES} files.")
         ticket = self.request_upload(user_id, replace(request, deal_id=deal_id))
         if root.deal_id is None:
-            self._repo.update(root.document_id, {"deal_id": deal_id})
+            self._repo.attach_to_deal(root.document_id, deal_id)
         return ticket
 
     def upload_bytes(self, user_id: str, request: UploadRequest, data: bytes) -> Document:

@@ -19,6 +19,9 @@ from chalicelib.ports import Deadline, ObjectInfo, PresignedPost
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
+    from chalicelib.models import Pipeline, ReviewDecision, Route
+    from chalicelib.ports import CallbackStatus, StatusChange
+
 
 class FakeRepository:
     """Keeps users, documents and deadlines in dicts, with the same conditions as DynamoDB."""
@@ -100,27 +103,77 @@ class FakeRepository:
             key=lambda d: (d.created_at, d.document_id),
         )
 
+    def claim_upload(
+        self,
+        document_id: str,
+        *,
+        allowed_from: Iterable[DocumentStatus],
+        source_version: str,
+        size: int,
+    ) -> Document:
+        document = self.documents.get(document_id)
+        if document is None or document.status not in set(allowed_from):
+            raise DocumentStateConflictError
+        if (
+            document.status != DocumentStatus.AWAITING_UPLOAD
+            and document.source_version_id != source_version
+        ):
+            raise DocumentStateConflictError
+        return self.update(
+            document_id,
+            {
+                "status": DocumentStatus.EXTRACTING,
+                "source_version_id": source_version,
+                "real_size": size,
+            },
+        )
+
     def transition(
         self,
         document_id: str,
         *,
         to: DocumentStatus,
         allowed_from: Iterable[DocumentStatus],
-        fields: Mapping[str, Any] | None = None,
-        expected_source_version: str | None = None,
+        change: StatusChange | None = None,
     ) -> Document:
         document = self.documents.get(document_id)
         if document is None or document.status not in set(allowed_from):
             raise DocumentStateConflictError
-        if (
-            expected_source_version is not None
-            and document.status != DocumentStatus.AWAITING_UPLOAD
-            and document.source_version_id != expected_source_version
-        ):
+        attributes = change.attributes() if change is not None else {}
+        return self.update(document_id, {"status": to, **attributes})
+
+    def record_review(self, document_id: str, review: ReviewDecision) -> Document:
+        held = DocumentStatus.IN_REVIEW
+        document = self.documents.get(document_id)
+        if document is None or document.status != held:
             raise DocumentStateConflictError
-        return self.update(document_id, {"status": to, **(fields or {})})
+        return self.update(document_id, {"status": held, "review": review.model_dump()})
+
+    def record_routing(self, document_id: str, *, route: Route, confidence: float) -> Document:
+        return self.update(document_id, {"route": route, "confidence": confidence})
+
+    def record_run(
+        self, document_id: str, *, pipeline: Pipeline | None, execution_arn: str
+    ) -> Document:
+        fields: dict[str, Any] = {"execution_arn": execution_arn}
+        if pipeline is not None:
+            fields["pipeline"] = pipeline
+        return self.update(document_id, fields)
+
+    def record_pipeline(self, document_id: str, pipeline: Pipeline) -> Document:
+        return self.update(document_id, {"pipeline": pipeline})
+
+    def attach_to_deal(self, document_id: str, deal_id: str) -> Document:
+        return self.update(document_id, {"deal_id": deal_id})
+
+    def record_callback(
+        self, document_id: str, *, status: CallbackStatus, attempts: int
+    ) -> Document:
+        return self.update(document_id, {"callback_status": status, "callback_attempts": attempts})
 
     def update(self, document_id: str, fields: Mapping[str, Any]) -> Document:
+        """Set fields as they are: the typed writes above go through here, and tests use
+        it to put a document where they need it."""
         document = self.documents.get(document_id)
         if document is None:
             raise DocumentStateConflictError
@@ -130,7 +183,13 @@ class FakeRepository:
         self.documents[document_id] = updated
         return updated
 
-    def fail(self, document_id: str, error: DocumentError, *, refund: bool) -> bool:
+    def fail_and_refund(self, document_id: str, error: DocumentError) -> bool:
+        return self._fail(document_id, error, refund=True)
+
+    def fail_without_refund(self, document_id: str, error: DocumentError) -> None:
+        self._fail(document_id, error, refund=False)
+
+    def _fail(self, document_id: str, error: DocumentError, *, refund: bool) -> bool:
         document = self.documents.get(document_id)
         if document is None:
             raise DocumentNotFoundError

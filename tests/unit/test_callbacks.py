@@ -24,9 +24,9 @@ from chalicelib.services.callbacks import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Sequence
 
-    from chalicelib.ports import Deadline
+    from chalicelib.ports import CallbackStatus, Deadline
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
@@ -391,8 +391,10 @@ class _Records:
         self.fields: dict[str, Any] = {}
         self.deadlines: list[Deadline] = []
 
-    def update(self, document_id: str, fields: Mapping[str, Any]) -> Document:
-        self.fields.update(fields)
+    def record_callback(
+        self, document_id: str, *, status: CallbackStatus, attempts: int
+    ) -> Document:
+        self.fields.update(callback_status=status, callback_attempts=attempts)
         return _done(**self.fields)
 
     def add_deadline(self, deadline: Deadline) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from chalicelib.extract.language import detect_language
 from chalicelib.extract.quality import bad_char_share, is_garbage, plausible_share
+from chalicelib.language import detect_language
 
 # What the dedoc Russian law's text layer extracts as (Cyrillic glyphs mapped to Latin).
 GARBLED = (

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from chalicelib.analysis.quotes import normalize_for_match
-from chalicelib.prescreen.language import detect_language, is_bilingual, letter_counts
+from chalicelib.language import detect_language, is_bilingual, letter_counts
 from chalicelib.prescreen.text import prepare_text
 
 
