@@ -116,7 +116,8 @@ def _triage(document: pymupdf.Document, number: int, ctx: ReadContext) -> _Page:
         )
         if few_letters and _looks_scanned(page):
             return _Page(number, ocr_reason=NO_TEXT_LAYER)
-        tables = pdf_layout.page_tables(page) if pdf_layout.looks_ruled(page) else []
+        paths = pdf_layout.drawings(page)
+        tables = pdf_layout.page_tables(paths, layout) if pdf_layout.looks_ruled(paths) else []
     except Exception:  # noqa: BLE001  # one damaged page must not lose the others
         ctx.warn(f"page {number} is damaged and was skipped")
         return _Page(number)
