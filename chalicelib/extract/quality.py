@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
+from functools import lru_cache
 
 # Control characters and the like split words, as garbled layers use \x03 for a space.
 _TOKEN = re.compile(r"[^\s\x00-\x1f\x7f]+")
@@ -29,12 +31,17 @@ MIN_PLAUSIBLE_SHARE = 0.35
 MAX_BAD_CHAR_SHARE = 0.10
 
 
-def _word_verdict(token: str) -> tuple[int, bool] | None:
-    """(letters, plausible) for one token, or None when the token says nothing."""
-    word = token.strip(_EDGE_PUNCTUATION)
-    if "://" in word or "@" in word or word.startswith("www."):
+# Words repeat ("the", "of", "договора"): judging each distinct word once halves the cost.
+@lru_cache(maxsize=16384)
+def _word_verdict(word: str) -> tuple[int, bool] | None:
+    """(letters, plausible) for one word stripped of its edge punctuation, or None when
+    the word says nothing."""
+    if word.isalpha():  # the usual case: nothing odd inside, every character a letter
+        letters = len(word)
+    elif "://" in word or "@" in word or word.startswith("www."):
         return None
-    letters = len(_LETTER.findall(word))
+    else:
+        letters = len(_LETTER.findall(word))
     if letters < 2:
         return None
     latin = _LATIN.search(word) is not None
@@ -52,15 +59,17 @@ def _word_verdict(token: str) -> tuple[int, bool] | None:
 def plausible_share(text: str) -> float | None:
     """Share of letters that sit in plausible words; None when there is too little to judge."""
     good = bad = 0
-    for token in _TOKEN.findall(text):
-        verdict = _word_verdict(token)
+    # Each distinct word judged once, weighted by how often it occurs.
+    words = Counter(token.strip(_EDGE_PUNCTUATION) for token in _TOKEN.findall(text))
+    for word, occurrences in words.items():
+        verdict = _word_verdict(word)
         if verdict is None:
             continue
         count, plausible = verdict
         if plausible:
-            good += count
+            good += count * occurrences
         else:
-            bad += count
+            bad += count * occurrences
     if good + bad < MIN_LETTERS_TO_JUDGE:
         return None
     return good / (good + bad)
