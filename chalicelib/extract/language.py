@@ -34,7 +34,7 @@ def detect_language(text: str) -> Language:
     if cyrillic / letters >= MIN_SCRIPT_SHARE:
         return "ru"
     if latin / letters >= MIN_SCRIPT_SHARE:
-        function_words = sum(1 for w in words if w.lower() in _ENGLISH_FUNCTION_WORDS)
+        function_words = sum(map(_ENGLISH_FUNCTION_WORDS.__contains__, map(str.lower, words)))
         if function_words / len(words) >= MIN_ENGLISH_FUNCTION_SHARE:
             return "en"
     return "unknown"

@@ -19,7 +19,6 @@ _CASE_BREAK = re.compile(r"[a-zа-яё][A-ZА-ЯЁ]")
 # Control characters (not whitespace), C1 controls, private-use glyphs and U+FFFD: what a
 # font without a Unicode map leaves in a text layer.
 _BAD_CHARS = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f\ue000-\uf8ff\ufffd]")
-_VISIBLE = re.compile(r"\S")
 # A page's first few thousand characters tell garbage from text as well as all of it.
 MAX_JUDGED_CHARS = 2500
 
@@ -31,11 +30,11 @@ MIN_PLAUSIBLE_SHARE = 0.35
 MAX_BAD_CHAR_SHARE = 0.10
 
 
-# Words repeat ("the", "of", "договора"): judging each distinct word once halves the cost.
+# Words repeat ("the", "of", "договора"): judging each distinct token once halves the cost.
 @lru_cache(maxsize=16384)
-def _word_verdict(word: str) -> tuple[int, bool] | None:
-    """(letters, plausible) for one word stripped of its edge punctuation, or None when
-    the word says nothing."""
+def _word_verdict(token: str) -> tuple[int, bool] | None:
+    """(letters, plausible) for one token, or None when the token says nothing."""
+    word = token.strip(_EDGE_PUNCTUATION)
     if word.isalpha():  # the usual case: nothing odd inside, every character a letter
         letters = len(word)
     elif "://" in word or "@" in word or word.startswith("www."):
@@ -59,10 +58,9 @@ def _word_verdict(word: str) -> tuple[int, bool] | None:
 def plausible_share(text: str) -> float | None:
     """Share of letters that sit in plausible words; None when there is too little to judge."""
     good = bad = 0
-    # Each distinct word judged once, weighted by how often it occurs.
-    words = Counter(token.strip(_EDGE_PUNCTUATION) for token in _TOKEN.findall(text))
-    for word, occurrences in words.items():
-        verdict = _word_verdict(word)
+    # Each distinct token judged once, weighted by how often it occurs.
+    for token, occurrences in Counter(_TOKEN.findall(text)).items():
+        verdict = _word_verdict(token)
         if verdict is None:
             continue
         count, plausible = verdict
@@ -77,7 +75,8 @@ def plausible_share(text: str) -> float | None:
 
 def bad_char_share(text: str) -> float:
     """Share of visible characters that are control, private-use or replacement characters."""
-    visible = len(_VISIBLE.findall(text))
+    # str.split() splits on exactly the characters that regex \s matches (str.isspace).
+    visible = len("".join(text.split()))
     return len(_BAD_CHARS.findall(text)) / visible if visible else 0.0
 
 
