@@ -57,10 +57,6 @@ def _open(data: bytes, ctx: ReadContext) -> pymupdf.Document:
     # MuPDF would print every repair it makes to stderr; damage is reported by exceptions.
     pymupdf.TOOLS.mupdf_display_errors(False)  # type: ignore[no-untyped-call]
     pymupdf.TOOLS.mupdf_display_warnings(False)  # type: ignore[no-untyped-call]
-    # find_tables would print an advert for an optional package on stdout (PyMuPDF >= 1.27).
-    quiet_layout_advert = getattr(pymupdf, "no_recommend_layout", None)
-    if quiet_layout_advert is not None:
-        quiet_layout_advert()
     try:
         document = pymupdf.open(stream=data, filetype="pdf")  # type: ignore[no-untyped-call]
     except Exception as exc:  # MuPDF reports damage as many exception types

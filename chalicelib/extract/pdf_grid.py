@@ -12,6 +12,7 @@ whose centre falls in it.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
@@ -246,6 +247,9 @@ def _rows(group: list[Cell], spans: list[tuple[Cell, str]]) -> list[list[str]]:
     columns = sorted({cell[0] for cell in group})
     tops = sorted({cell[1] for cell in group})
     by_corner = {(cell[0], cell[1]): cell for cell in group}
+    # Spans by the height of their centre, so each cell looks only at its own band.
+    ordered = sorted(spans, key=lambda span: span[0][1] + span[0][3])
+    middles = [(span[0][1] + span[0][3]) / 2 for span in ordered]
     rows = []
     for top in tops:
         row = []
@@ -255,12 +259,8 @@ def _rows(group: list[Cell], spans: list[tuple[Cell, str]]) -> list[list[str]]:
                 row.append("")
                 continue
             x0, y0, x1, y1 = cell
-            inside = [
-                span
-                for span in spans
-                if x0 <= (span[0][0] + span[0][2]) / 2 < x1
-                and y0 <= (span[0][1] + span[0][3]) / 2 < y1
-            ]
+            band = ordered[bisect_left(middles, y0) : bisect_left(middles, y1)]
+            inside = [span for span in band if x0 <= (span[0][0] + span[0][2]) / 2 < x1]
             row.append(_cell_text(inside))
         rows.append(row)
     return rows
