@@ -8,6 +8,9 @@ from functools import lru_cache
 
 # Control characters and the like split words, as garbled layers use \x03 for a space.
 _TOKEN = re.compile(r"[^\s\x00-\x1f\x7f]+")
+# The control characters that are not whitespace: without them, str.split() (which splits
+# on what regex \s matches) gives the same tokens as _TOKEN, three times faster.
+_NON_SPACE_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1b\x7f]")
 _EDGE_PUNCTUATION = ".,;:!?()[]{}«»\"'“”„‘’-–—…*•·/"
 _LETTER = re.compile(r"[^\W\d_]")
 _LATIN = re.compile("[A-Za-z\u00c0-\u024f]")
@@ -59,7 +62,8 @@ def plausible_share(text: str) -> float | None:
     """Share of letters that sit in plausible words; None when there is too little to judge."""
     good = bad = 0
     # Each distinct token judged once, weighted by how often it occurs.
-    for token, occurrences in Counter(_TOKEN.findall(text)).items():
+    tokens = _TOKEN.findall(text) if _NON_SPACE_CONTROL.search(text) else text.split()
+    for token, occurrences in Counter(tokens).items():
         verdict = _word_verdict(token)
         if verdict is None:
             continue
