@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pymupdf
 
-from chalicelib.extract import pdf_layout
+from chalicelib.extract import extract_document, pdf_layout
 from chalicelib.extract.pdf_grid import grid_tables
+from tests.limits import UNIT_LIMITS as LIMITS
 
 CELL = 'style="border: 1px solid black; padding: 4px"'
 
@@ -73,3 +74,24 @@ def test_two_separate_grids_are_two_tables_and_lone_rules_none() -> None:
     tables = pdf_layout.page_tables(pdf_layout.drawings(page), layout)
     assert [table.markdown.splitlines()[0] for table in tables] == ["| A1 | B |", "| A2 | B |"]
     assert tables[0].bbox[3] < tables[1].bbox[1]
+
+
+def test_a_table_on_a_rotated_page_is_read_once_in_its_place() -> None:
+    # find_tables read a /Rotate 90 page's grid turned, and left its text as paragraphs too.
+    html = (
+        "<p>До таблицы идёт обычный текст договора.</p>"
+        f'<table style="border-collapse: collapse">'
+        f"<tr><td {CELL}>Товар</td><td {CELL}>Цена</td></tr>"
+        f"<tr><td {CELL}>Молоко</td><td {CELL}>100 руб.</td></tr></table>"
+        "<p>После таблицы.</p>"
+    )
+    document = pymupdf.open()
+    page = document.new_page()
+    page.insert_htmlbox(pymupdf.Rect(50, 50, 545, 790), html)
+    page.set_rotation(90)
+    markdown = extract_document(document.tobytes(), declared_ext="pdf", limits=LIMITS).markdown
+    assert markdown.split("\n\n")[1:] == [
+        "До таблицы идёт обычный текст договора.",
+        "| Товар | Цена |\n|---|---|\n| Молоко | 100 руб. |",
+        "После таблицы.",
+    ]
