@@ -79,9 +79,12 @@ def plausible_share(text: str) -> float | None:
 
 def bad_char_share(text: str) -> float:
     """Share of visible characters that are control, private-use or replacement characters."""
+    bad = len(_BAD_CHARS.findall(text))
+    if not bad:  # the usual case: no need to count the visible characters
+        return 0.0
     # str.split() splits on exactly the characters that regex \s matches (str.isspace).
     visible = len("".join(text.split()))
-    return len(_BAD_CHARS.findall(text)) / visible if visible else 0.0
+    return bad / visible if visible else 0.0
 
 
 def is_garbage(text: str) -> bool:
