@@ -58,10 +58,6 @@ def _open(data: bytes, ctx: ReadContext) -> pymupdf.Document:
     # MuPDF would print every repair it makes to stderr; damage is reported by exceptions.
     pymupdf.TOOLS.mupdf_display_errors(False)  # type: ignore[no-untyped-call]
     pymupdf.TOOLS.mupdf_display_warnings(False)  # type: ignore[no-untyped-call]
-    # find_tables would print an advert for an optional package on stdout (PyMuPDF >= 1.27).
-    quiet_layout_advert = getattr(pymupdf, "no_recommend_layout", None)
-    if quiet_layout_advert is not None:
-        quiet_layout_advert()
     try:
         document = pymupdf.open(stream=data, filetype="pdf")  # type: ignore[no-untyped-call]
     except Exception as exc:  # MuPDF reports damage as many exception types
@@ -117,7 +113,8 @@ def _triage(document: pymupdf.Document, number: int, ctx: ReadContext) -> _Page:
         )
         if few_letters and _looks_scanned(page):
             return _Page(number, ocr_reason=NO_TEXT_LAYER)
-        tables = pdf_layout.page_tables(page) if pdf_layout.looks_ruled(page) else []
+        paths = pdf_layout.drawings(page)
+        tables = pdf_layout.page_tables(paths, layout) if pdf_layout.looks_ruled(paths) else []
     except Exception:  # noqa: BLE001  # one damaged page must not lose the others
         ctx.warn(f"page {number} is damaged and was skipped")
         return _Page(number)

@@ -1,8 +1,8 @@
 """A PDF page's text layer as Markdown: headings by font size, paragraphs, ruled tables.
 
 Headings come from the span sizes of `get_text("dict")`, which costs about what
-plain text does. Table detection (`find_tables`) costs 100 times more, so it runs
-only on pages whose vector drawings form a grid of crossing rules.
+plain text does. Tables are built (`pdf_grid`) only on pages whose vector drawings
+form a grid of crossing rules, from those drawings and the same spans.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from statistics import median
 from typing import TYPE_CHECKING, Any
 
 from chalicelib.extract.markdown import markdown_table
+from chalicelib.extract.pdf_grid import grid_tables
 from chalicelib.extract.text import join_wrapped_lines
 
 if TYPE_CHECKING:
@@ -60,7 +61,11 @@ class PageTable:
 
 
 def text_blocks(layout: dict[str, Any]) -> list[TextBlock]:
-    """Compact text blocks from a `get_text("dict")` result (spans reduced to size and bold)."""
+    """Compact text blocks from a `get_text("dict")` result (spans reduced to size and bold).
+
+    It runs on every span of every page, so it avoids work where it can: blank spans
+    (word spaces) add nothing to the sizes, and a line's text is joined once.
+    """
     blocks = []
     for block in layout.get("blocks", ()):
         if block.get("type") != 0:
@@ -68,17 +73,20 @@ def text_blocks(layout: dict[str, Any]) -> list[TextBlock]:
         lines: list[str] = []
         weighted = chars = bold_chars = 0.0
         for line in block.get("lines", ()):
-            text = ""
+            parts = []
             for span in line.get("spans", ()):
                 span_text = span.get("text", "")
+                parts.append(span_text)
                 count = len(span_text.strip())
+                if not count:
+                    continue
                 weighted += span.get("size", 0.0) * count
                 chars += count
-                flags, font = span.get("flags", 0), span.get("font", "").lower()
-                bold_chars += count if flags & _BOLD_FLAG or "bold" in font else 0
-                text += span_text
-            if text.strip():
-                lines.append(" ".join(text.split()))
+                if span.get("flags", 0) & _BOLD_FLAG or "bold" in span.get("font", "").lower():
+                    bold_chars += count
+            words = "".join(parts).split()
+            if words:
+                lines.append(" ".join(words))
         if lines and chars:
             x0, y0, x1, y1 = block.get("bbox", (0.0, 0.0, 0.0, 0.0))
             bbox = (float(x0), float(y0), float(x1), float(y1))
@@ -96,14 +104,20 @@ def body_size(pages: list[list[TextBlock]]) -> float:
     return median(sizes) if sizes else 0.0
 
 
-def _rules(page: pymupdf.Page) -> tuple[list[Rule], list[Rule]]:
-    """Horizontal and vertical rules among the page's vector drawings.
+def drawings(page: pymupdf.Page) -> list[dict[str, Any]]:
+    """The page's vector drawings, read once for both the grid test and the tables.
 
     `get_cdrawings` gives plain tuples, three times faster than `get_drawings`.
     """
+    paths: list[dict[str, Any]] = page.get_cdrawings()  # type: ignore[no-untyped-call]
+    return paths
+
+
+def _rules(paths: list[dict[str, Any]]) -> tuple[list[Rule], list[Rule]]:
+    """Horizontal and vertical rules among a page's vector drawings."""
     horizontal: list[Rule] = []
     vertical: list[Rule] = []
-    for path in page.get_cdrawings():  # type: ignore[no-untyped-call]
+    for path in paths:
         stroked = path.get("color") is not None
         for item in path.get("items", ()):
             if item[0] == "l":
@@ -137,9 +151,9 @@ def _rect_rules(
         vertical += [(y0, y1, x0), (y0, y1, x1)]
 
 
-def looks_ruled(page: pymupdf.Page) -> bool:
+def looks_ruled(paths: list[dict[str, Any]]) -> bool:
     """True when rules cross in a grid of at least 3x3 distinct lines (a table's borders)."""
-    horizontal, vertical = _rules(page)
+    horizontal, vertical = _rules(paths)
     if len(horizontal) < MIN_GRID_RULES or len(vertical) < MIN_GRID_RULES:
         return False
     xs: set[int] = set()
@@ -156,17 +170,18 @@ def looks_ruled(page: pymupdf.Page) -> bool:
     return False
 
 
-def page_tables(page: pymupdf.Page) -> list[PageTable]:
-    """Ruled tables of at least 2x2 cells on a page that `looks_ruled`."""
+def page_tables(paths: list[dict[str, Any]], layout: dict[str, Any]) -> list[PageTable]:
+    """Ruled tables of at least 2x2 cells on a page that `looks_ruled`.
+
+    `paths` are the page's `drawings`, `layout` its `get_text("dict")`.
+    """
     tables = []
-    for table in page.find_tables().tables:  # type: ignore[no-untyped-call]
-        if table.row_count < 2 or table.col_count < 2:
+    for table in grid_tables(paths, layout):
+        rows = table.rows
+        if len(rows) < 2 or len(rows[0]) < 2:
             continue
-        rows = [[cell or "" for cell in row] for row in table.extract()]
         if any(any(cell.strip() for cell in row) for row in rows):
-            x0, y0, x1, y1 = table.bbox
-            bbox = (float(x0), float(y0), float(x1), float(y1))
-            tables.append(PageTable(bbox, markdown_table(rows)))
+            tables.append(PageTable(table.bbox, markdown_table(rows)))
     return tables
 
 

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
+from functools import lru_cache
 
 # Control characters and the like split words, as garbled layers use \x03 for a space.
 _TOKEN = re.compile(r"[^\s\x00-\x1f\x7f]+")
+# The control characters that are not whitespace: without them, str.split() (which splits
+# on what regex \s matches) gives the same tokens as _TOKEN, three times faster.
+_NON_SPACE_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1b\x7f]")
 _EDGE_PUNCTUATION = ".,;:!?()[]{}«»\"'“”„‘’-–—…*•·/"
 _LETTER = re.compile(r"[^\W\d_]")
 _LATIN = re.compile("[A-Za-z\u00c0-\u024f]")
@@ -17,7 +22,6 @@ _CASE_BREAK = re.compile(r"[a-zа-яё][A-ZА-ЯЁ]")
 # Control characters (not whitespace), C1 controls, private-use glyphs and U+FFFD: what a
 # font without a Unicode map leaves in a text layer.
 _BAD_CHARS = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f\ue000-\uf8ff\ufffd]")
-_VISIBLE = re.compile(r"\S")
 # A page's first few thousand characters tell garbage from text as well as all of it.
 MAX_JUDGED_CHARS = 2500
 
@@ -29,12 +33,17 @@ MIN_PLAUSIBLE_SHARE = 0.35
 MAX_BAD_CHAR_SHARE = 0.10
 
 
+# Words repeat ("the", "of", "договора"): judging each distinct token once halves the cost.
+@lru_cache(maxsize=16384)
 def _word_verdict(token: str) -> tuple[int, bool] | None:
     """(letters, plausible) for one token, or None when the token says nothing."""
     word = token.strip(_EDGE_PUNCTUATION)
-    if "://" in word or "@" in word or word.startswith("www."):
+    if word.isalpha():  # the usual case: nothing odd inside, every character a letter
+        letters = len(word)
+    elif "://" in word or "@" in word or word.startswith("www."):
         return None
-    letters = len(_LETTER.findall(word))
+    else:
+        letters = len(_LETTER.findall(word))
     if letters < 2:
         return None
     latin = _LATIN.search(word) is not None
@@ -52,15 +61,17 @@ def _word_verdict(token: str) -> tuple[int, bool] | None:
 def plausible_share(text: str) -> float | None:
     """Share of letters that sit in plausible words; None when there is too little to judge."""
     good = bad = 0
-    for token in _TOKEN.findall(text):
+    # Each distinct token judged once, weighted by how often it occurs.
+    tokens = _TOKEN.findall(text) if _NON_SPACE_CONTROL.search(text) else text.split()
+    for token, occurrences in Counter(tokens).items():
         verdict = _word_verdict(token)
         if verdict is None:
             continue
         count, plausible = verdict
         if plausible:
-            good += count
+            good += count * occurrences
         else:
-            bad += count
+            bad += count * occurrences
     if good + bad < MIN_LETTERS_TO_JUDGE:
         return None
     return good / (good + bad)
@@ -68,8 +79,12 @@ def plausible_share(text: str) -> float | None:
 
 def bad_char_share(text: str) -> float:
     """Share of visible characters that are control, private-use or replacement characters."""
-    visible = len(_VISIBLE.findall(text))
-    return len(_BAD_CHARS.findall(text)) / visible if visible else 0.0
+    bad = len(_BAD_CHARS.findall(text))
+    if not bad:  # the usual case: no need to count the visible characters
+        return 0.0
+    # str.split() splits on exactly the characters that regex \s matches (str.isspace).
+    visible = len("".join(text.split()))
+    return bad / visible if visible else 0.0
 
 
 def is_garbage(text: str) -> bool:
