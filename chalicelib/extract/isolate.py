@@ -43,6 +43,9 @@ MAX_DOCUMENTS_PER_WORKER = 50
 # A worker still holding more than this share of its memory cap after a document is
 # replaced, so the next document gets (nearly) the whole cap, as a fresh worker would.
 MAX_RESIDENT_SHARE = 0.5
+# Idle workers kept at most: a Lambda environment reads one document at a time and needs
+# one; a burst in the local cloud (several extractions at once) gives the rest back.
+MAX_IDLE_WORKERS = 2
 _PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
 
 
@@ -199,11 +202,12 @@ class WorkerPool:
         return _Worker(memory_mb)
 
     def _give_back(self, worker: _Worker) -> None:
-        if worker.worn():
-            worker.stop()
-            return
         with self._lock:
-            self._idle.append(worker)
+            keep = len(self._idle) < MAX_IDLE_WORKERS and not worker.worn()
+            if keep:
+                self._idle.append(worker)
+        if not keep:
+            worker.stop()
 
     def close(self) -> None:
         """Stop the idle workers (at exit, or to start afresh)."""
