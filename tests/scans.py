@@ -10,6 +10,8 @@ from PIL import Image
 # A half-height page: OCR takes a fraction of a second per page, the layout is still prose.
 PAGE_RECT = pymupdf.Rect(0, 0, 420, 300)
 TEXT_BOX = pymupdf.Rect(20, 20, 400, 280)
+# An A4 page's text area, for scans as dense as a contract's.
+A4_TEXT_BOX = pymupdf.Rect(40, 40, 555, 800)
 
 
 def page_text(number: int) -> str:
@@ -31,7 +33,22 @@ def rendered_page(html: str, dpi: int = 200) -> Image.Image:
 def scan_tiff(pages: int, *, extra_frames: list[Image.Image] | None = None) -> bytes:
     """A multi-page TIFF of `pages` rendered pages (then any `extra_frames`)."""
     frames = [rendered_page(page_text(n)) for n in range(1, pages + 1)]
-    frames += extra_frames or []
+    return tiff_of(frames + (extra_frames or []))
+
+
+def dense_scan(pages: int, paragraph: str) -> bytes:
+    """A multi-page TIFF of A4 pages full of `paragraph` at 200 dpi: seconds of OCR each."""
+    frames = []
+    for _ in range(pages):
+        page = pymupdf.open().new_page()
+        page.insert_htmlbox(A4_TEXT_BOX, f"<p style='font-size: 11pt'>{paragraph}</p>")
+        pixmap = page.get_pixmap(dpi=200, colorspace=pymupdf.csGRAY)
+        frames.append(Image.frombytes("L", (pixmap.width, pixmap.height), pixmap.samples))
+    return tiff_of(frames)
+
+
+def tiff_of(frames: list[Image.Image]) -> bytes:
+    """Frames as one multi-page TIFF (LZW), as a scanner saves them."""
     buffer = io.BytesIO()
     frames[0].save(
         buffer, format="TIFF", save_all=True, append_images=frames[1:], compression="tiff_lzw"

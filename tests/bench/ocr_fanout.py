@@ -12,7 +12,6 @@ page OCRed alone, the join, and the Map's per-iteration overhead.
 
 from __future__ import annotations
 
-import io
 import os
 import statistics
 import time
@@ -22,8 +21,6 @@ if TYPE_CHECKING:
     from infra.localcloud import LocalCloud
 
 PAGES = 20
-# A contract page's worth of text (about 2,500 characters), at 200 dpi.
-_PAGE_HTML = "<p style='font-size: 11pt'>" + "The Tenant shall pay the rent on time. " * 60 + "</p>"
 # Step Functions starts an inline Map iteration and its Lambda in tens of milliseconds;
 # a burst of first invocations adds a cold start (the extract layer: about 1.5 s).
 AWS_ITERATION_OVERHEAD_S = 0.1
@@ -31,21 +28,11 @@ AWS_COLD_START_S = 1.5
 
 
 def dense_scan(pages: int = PAGES) -> bytes:
-    """A multi-page TIFF of A4 pages full of text, as a scanner gives them."""
-    import pymupdf
-    from PIL import Image
+    """A multi-page TIFF of A4 pages, each a contract page's worth of text (about 2,500
+    characters), as a scanner gives them."""
+    from tests.scans import dense_scan as scan
 
-    frames = []
-    for _ in range(pages):
-        page = pymupdf.open().new_page()
-        page.insert_htmlbox(pymupdf.Rect(40, 40, 555, 800), _PAGE_HTML)
-        pixmap = page.get_pixmap(dpi=200, colorspace=pymupdf.csGRAY)
-        frames.append(Image.frombytes("L", (pixmap.width, pixmap.height), pixmap.samples))
-    buffer = io.BytesIO()
-    frames[0].save(
-        buffer, format="TIFF", save_all=True, append_images=frames[1:], compression="tiff_lzw"
-    )
-    return buffer.getvalue()
+    return scan(pages, "The Tenant shall pay the rent on time. " * 60)
 
 
 def _map_figures(cloud: LocalCloud, document_id: str) -> dict[str, Any]:

@@ -10,9 +10,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
-import pymupdf
 import pytest
-from PIL import Image
 
 from chalicelib.errors import (
     DomainError,
@@ -26,6 +24,7 @@ from chalicelib.extract import extract_document, extract_isolated, isolate
 from chalicelib.extract.isolate import WORKERS, _result, encode_request
 from chalicelib.extract.worker import handle
 from tests.limits import UNIT_LIMITS
+from tests.scans import dense_scan
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -36,18 +35,7 @@ CONTRACT = "ДОГОВОР ПОСТАВКИ\n\nПоставщик обязует
 
 def dense_tiff(pages: int) -> bytes:
     """A multi-page scan full of text: seconds of OCR work."""
-    html = "<p style='font-size: 11pt'>" + "Арендатор обязуется вносить плату. " * 120 + "</p>"
-    frames = []
-    for _ in range(pages):
-        page = pymupdf.open().new_page()
-        page.insert_htmlbox(pymupdf.Rect(40, 40, 555, 800), html)
-        pixmap = page.get_pixmap(dpi=200, colorspace=pymupdf.csGRAY)
-        frames.append(Image.frombytes("L", (pixmap.width, pixmap.height), pixmap.samples))
-    buffer = io.BytesIO()
-    frames[0].save(
-        buffer, format="TIFF", save_all=True, append_images=frames[1:], compression="tiff_lzw"
-    )
-    return buffer.getvalue()
+    return dense_scan(pages, "Арендатор обязуется вносить плату. " * 120)
 
 
 def test_extract_isolated_returns_what_extract_document_returns() -> None:
