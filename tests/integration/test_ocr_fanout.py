@@ -6,7 +6,6 @@ import json
 import threading
 from typing import TYPE_CHECKING, Any
 
-import boto3
 import pytest
 from botocore.exceptions import EndpointConnectionError
 from PIL import Image
@@ -14,6 +13,7 @@ from PIL import Image
 from chalicelib.extract import extract_document
 from chalicelib.extract.images import MAX_IMAGE_PIXELS
 from chalicelib.settings import Settings
+from tests.botocore_hooks import session_hook
 from tests.integration.pipeline_driver import Driver
 from tests.limits import PRODUCTION_LIMITS
 from tests.scans import scan_tiff
@@ -141,10 +141,8 @@ class FlakyUploadRead:
 @pytest.fixture
 def flaky_upload_read() -> Iterator[FlakyUploadRead]:
     flaky = FlakyUploadRead()
-    session = boto3._get_default_session()
-    session.events.register(FlakyUploadRead.EVENT, flaky, unique_id="flaky-upload")
-    yield flaky
-    session.events.unregister(FlakyUploadRead.EVENT, unique_id="flaky-upload")
+    with session_hook(FlakyUploadRead.EVENT, flaky, "flaky-upload"):
+        yield flaky
 
 
 def test_a_page_that_meets_an_outage_is_retried_alone_and_the_document_is_read(

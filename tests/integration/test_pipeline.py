@@ -7,12 +7,12 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import boto3
 import pytest
 from botocore.exceptions import EndpointConnectionError
 
 from chalicelib.analysis.quotes import verify_quotes
 from chalicelib.models import AnalysisResult
+from tests.botocore_hooks import session_hook
 from tests.documents import make_pdf, make_xlsx
 from tests.integration.pipeline_driver import Driver
 
@@ -218,10 +218,8 @@ class StorageOutage:
 @pytest.fixture
 def storage_outage() -> Iterator[StorageOutage]:
     outage = StorageOutage()
-    session = boto3._get_default_session()
-    session.events.register(StorageOutage.EVENT, outage, unique_id="outage")
-    yield outage
-    session.events.unregister(StorageOutage.EVENT, unique_id="outage")
+    with session_hook(StorageOutage.EVENT, outage, "outage"):
+        yield outage
 
 
 def test_retryable_error_is_retried_then_fails_the_run_and_on_run_failed_refunds(

@@ -13,20 +13,25 @@ PROJECT_ROOT = Path(__file__).parents[2]
 HANDLERS = sorted(p.parent.name for p in (PROJECT_ROOT / "functions").glob("*/handler.py"))
 
 
-def test_every_handler_and_the_api_import_without_settings_or_pymupdf() -> None:
-    # GIVEN an environment with none of our settings
-    env = {k: v for k, v in os.environ.items() if k not in {"TABLE_NAME", "BUCKET_NAME"}}
-    imports = "; ".join(f"import functions.{name}.handler" for name in HANDLERS)
-    check = "import sys; assert 'pymupdf' not in sys.modules, 'PyMuPDF loaded at import time'"
-    # WHEN every handler and the HTTP app are imported
-    result = subprocess.run(
-        [sys.executable, "-c", f"{imports}; import app; {check}"],
+def _python(code: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """`code` in a fresh interpreter from the project's root: a cold start's imports."""
+    return subprocess.run(
+        [sys.executable, "-c", code],
         cwd=PROJECT_ROOT,
         env=env,
         capture_output=True,
         text=True,
         check=False,
     )
+
+
+def test_every_handler_and_the_api_import_without_settings_or_pymupdf() -> None:
+    # GIVEN an environment with none of our settings
+    env = {k: v for k, v in os.environ.items() if k not in {"TABLE_NAME", "BUCKET_NAME"}}
+    imports = "; ".join(f"import functions.{name}.handler" for name in HANDLERS)
+    check = "import sys; assert 'pymupdf' not in sys.modules, 'PyMuPDF loaded at import time'"
+    # WHEN every handler and the HTTP app are imported
+    result = _python(f"{imports}; import app; {check}", env)
     # THEN nothing failed for want of a setting, and the heavy reader stayed unloaded
     assert result.returncode == 0, result.stderr
     assert len(HANDLERS) >= 8
@@ -43,8 +48,10 @@ NOT_AT_IMPORT = (
     "chalicelib.adapters.stepfunctions",
     "boto3",
 )
-STEPS = ("analyze", "finalize", "hold_for_review", "on_run_failed", "prescreen", "record_failure")
-STEPS += ("ocr_page", "statements", "sweeper", "telegram_webhook")
+STEPS = (
+    *("analyze", "finalize", "hold_for_review", "ocr_page", "on_run_failed", "prescreen"),
+    *("record_failure", "statements", "sweeper", "telegram_webhook"),
+)
 
 
 def test_a_step_handler_imports_no_tracer_settings_source_parser_or_adapter() -> None:
@@ -55,14 +62,7 @@ def test_a_step_handler_imports_no_tracer_settings_source_parser_or_adapter() ->
         "    importlib.import_module(f'functions.{name}.handler')\n"
         f"print(json.dumps(sorted(m for m in {NOT_AT_IMPORT!r} if m in sys.modules)))"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", probe],
-        cwd=PROJECT_ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = _python(probe, env)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1] == "[]"
 
