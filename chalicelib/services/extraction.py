@@ -169,6 +169,9 @@ class ExtractionService:
             "correlation_id": correlation_id_of(document),
             # Read by Hold For Review's TimeoutSecondsPath.
             "review_timeout_seconds": self._review_timeout,
+            # Read by the first Choice: whether the run OCRs pages (always set, so the
+            # Choice never looks for a field that is not there).
+            "ocr_fanout": plan is not None,
         }
         if plan is None:
             write_extraction(self._store, ref, extraction)
