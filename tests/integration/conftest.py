@@ -25,6 +25,7 @@ from infra.localcloud.provision import Clients, ProvisionContext
 from infra.localcloud.storage_resources import create_table
 from tests.integration import localcloud_handlers as stubs
 from tests.integration.documents_table import REGION, TABLE_PROPS
+from tests.integration.pipeline_driver import Driver
 from tests.integration.stub_project import STUB_HANDLERS, make_stub_project
 
 if TYPE_CHECKING:
@@ -109,3 +110,12 @@ def fake_llm() -> Iterator[FakeLlmServer]:
     """A local fake of the model providers' APIs (Ollama, OpenAI-compatible, YandexGPT)."""
     with FakeLlmServer() as fake:
         yield fake
+
+
+@pytest.fixture
+def driver(local_cloud: LocalCloud) -> Iterator[Driver]:
+    """A client of the local cloud's pipeline; the test fails if any handler raised.
+    (A module whose tests expect a handler to raise defines its own.)"""
+    driver = Driver(local_cloud)
+    yield driver
+    assert local_cloud.errors == [], "a handler raised where nothing should have"

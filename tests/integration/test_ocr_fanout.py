@@ -33,13 +33,6 @@ def local_cloud_env() -> dict[str, str]:
     return {"SIGNUP_CREDITS": "5"}
 
 
-@pytest.fixture
-def driver(local_cloud: LocalCloud) -> Iterator[Driver]:
-    driver = Driver(local_cloud)
-    yield driver
-    assert local_cloud.errors == [], "a handler raised where nothing should have"
-
-
 def _artifact(driver: Driver, document_id: str, name: str) -> str:
     body = driver.cloud.client("s3").get_object(
         Bucket=driver.cloud.deployment.bucket, Key=f"artifacts/ru/{document_id}/v1/{name}"

@@ -14,12 +14,12 @@ from chalicelib.analysis.quotes import verify_quotes
 from chalicelib.models import AnalysisResult
 from tests.botocore_hooks import session_hook
 from tests.documents import make_pdf, make_xlsx
-from tests.integration.pipeline_driver import Driver
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from infra.localcloud import LocalCloud
+    from tests.integration.pipeline_driver import Driver
+
 
 pytestmark = pytest.mark.integration
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "pipeline"
@@ -28,13 +28,6 @@ FIXTURES = Path(__file__).parents[1] / "fixtures" / "pipeline"
 @pytest.fixture
 def local_cloud_env() -> dict[str, str]:
     return {"SIGNUP_CREDITS": "5"}
-
-
-@pytest.fixture
-def driver(local_cloud: LocalCloud) -> Iterator[Driver]:
-    driver = Driver(local_cloud)
-    yield driver
-    assert local_cloud.errors == [], "a handler raised where nothing should have"
 
 
 def _report(driver: Driver, document_id: str) -> dict[str, Any]:

@@ -17,16 +17,13 @@ import requests
 from chalicelib.contracts import validate_result
 from chalicelib.formats import BY_EXTENSION
 from chalicelib.keys import build_run_result_key
-from tests.integration.pipeline_driver import Driver
 from tests.statement_fixtures import forms
 from tests.statement_fixtures.osv import Contract, Counterparty, OsvSpec, osv_sheet, sums
 from tests.statement_fixtures.pdf import render_form
 from tests.statement_fixtures.writers import write_workbook
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-
-    from infra.localcloud import LocalCloud
+    from tests.integration.pipeline_driver import Driver
 
 pytestmark = pytest.mark.integration
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "statements"
@@ -36,13 +33,6 @@ SUPPLIER_INN = "7725123450"  # «Северный ветер», the counterparty
 @pytest.fixture
 def local_cloud_env() -> dict[str, str]:
     return {"SIGNUP_CREDITS": "20"}
-
-
-@pytest.fixture
-def driver(local_cloud: LocalCloud) -> Iterator[Driver]:
-    driver = Driver(local_cloud)
-    yield driver
-    assert local_cloud.errors == [], "a handler raised where nothing should have"
 
 
 def _result(driver: Driver, document_id: str) -> dict[str, Any]:
