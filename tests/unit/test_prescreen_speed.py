@@ -19,10 +19,15 @@ _FULL_MONTHS = (
 )  # fmt: skip
 
 
+# The digit-first pattern, tried only where a run of ASCII or full-width digits opens: a
+# match that opens inside a run is never kept, so it must not hide a date after it either.
+_RUN_DATE = re.compile(r"(?<!\d)(?=[0-9０-９])" + dates._DIGIT_DATE.pattern)
+
+
 def _plain_find_dates(low: str, *, english: bool) -> list[tuple[object, int, int]]:
-    """find_dates as it was: each pattern searched for over the whole text."""
+    """find_dates as plain as it gets: each pattern searched for over the whole text."""
     found: list[tuple[object, int, int]] = []
-    patterns = (dates._DIGIT_DATE, dates._MONTH_DATE) if english else (dates._DIGIT_DATE,)
+    patterns = (_RUN_DATE, dates._MONTH_DATE) if english else (_RUN_DATE,)
     for pattern in patterns:
         for match in pattern.finditer(low):
             before = low[match.start() - 1] if match.start() else " "
