@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from chalice.app import AuthRequest, AuthResponse, Chalice, CORSConfig, Request, Response
 
+from chalicelib import api_views as views
 from chalicelib.api_models import (
     Credentials,
     DealUpload,
@@ -182,7 +183,7 @@ def _body(model: type[ModelT], *, optional: bool = False) -> ModelT:
 
 
 def _tokens(pair: TokenPair, status: int = 200) -> Response:
-    return _json(status, asdict(pair))
+    return _json(status, views.TokenPair(**asdict(pair)).body())
 
 
 @app.route("/v1/auth/register", methods=["POST"], content_types=["application/json"])
@@ -192,7 +193,7 @@ def register() -> Response:
     gets tokens (sign in next), so this route never tells which e-mails have accounts."""
     body = _body(Credentials)
     auth_service().register(body.email, body.password)
-    return _json(202, {"status": "registered"})
+    return _json(202, views.Registered().body())
 
 
 @app.route("/v1/auth/login", methods=["POST"], content_types=["application/json"])
@@ -238,7 +239,7 @@ def refresh_tokens() -> Response:
 def sign_out() -> Response:
     """End a session: its refresh token is refused from now on."""
     auth_service().sign_out(_body(RefreshRequest).refresh_token)
-    return _json(200, {"signed_out": True})
+    return _json(200, views.SignedOut().body())
 
 
 @app.route("/v1/auth/dev", methods=["POST"], content_types=["application/json"])
@@ -256,7 +257,8 @@ def development_sign_in() -> Response:
 @api_route
 def get_me() -> Response:
     """The caller's credits and role."""
-    return _json(200, user_service().profile(current_user()).model_dump(mode="json"))
+    profile = user_service().profile(current_user())
+    return _json(200, views.Profile.model_validate(profile.model_dump()).body())
 
 
 @signed_in_json_route("/v1/documents", "POST")
@@ -267,12 +269,16 @@ def create_document() -> Response:
     return _new_upload(owner_id, _body(DocumentUpload))
 
 
+def _ticket(ticket: UploadTicket) -> views.UploadTicket:
+    return views.UploadTicket(
+        document=views.Document.of(ticket.document),
+        upload=views.PresignedForm(url=ticket.form.url, fields=ticket.form.fields),
+        expires_at=ticket.document.upload_expires_at,
+    )
+
+
 def _ticket_view(ticket: UploadTicket) -> dict[str, Any]:
-    return {
-        "document": document_view(ticket.document),
-        "upload": {"url": ticket.form.url, "fields": ticket.form.fields},
-        "expires_at": ticket.document.upload_expires_at.isoformat(),
-    }
+    return _ticket(ticket).body()
 
 
 def _upload_request(body: FileUpload) -> UploadRequest:
@@ -287,7 +293,8 @@ def create_deal() -> Response:
     deal_id, tickets = upload_service().request_deal(
         current_user(), [_upload_request(file) for file in body.files]
     )
-    return _json(201, {"deal_id": deal_id, "documents": [_ticket_view(t) for t in tickets]})
+    deal = views.DealTickets(deal_id=deal_id, documents=[_ticket(t) for t in tickets])
+    return _json(201, deal.body())
 
 
 @app.route("/v1/deals/{deal_id}", methods=["GET"], authorizer=bearer_token)
@@ -374,7 +381,8 @@ def create_key() -> Response:
 @api_route
 def list_keys() -> Response:
     """The caller's partner keys, without their values."""
-    return _json(200, {"keys": partner_keys().list(current_user())})
+    keys = views.KeyList.model_validate({"keys": partner_keys().list(current_user())})
+    return _json(200, keys.body())
 
 
 @app.route("/v1/keys/{key_id}/revoke", methods=["POST"], authorizer=bearer_token)
@@ -444,10 +452,12 @@ def list_reviews() -> Response:
     require_role("reviewer", "admin")
     queries = document_queries()
     held = [
-        {**document_view(document), "prescreen": queries.prescreen_of(document)}
+        views.HeldDocument(
+            **views.Document.fields_of(document), prescreen=queries.prescreen_of(document)
+        )
         for document in review_service().queue()
     ]
-    return _json(200, {"reviews": held})
+    return _json(200, views.ReviewQueue(reviews=held).body())
 
 
 @signed_in_json_route("/v1/reviews/{document_id}", "POST")
@@ -472,7 +482,8 @@ def failed_runs() -> Response:
     """Failed runs with Step Functions' error and cause (`?status=FAILED`, the only one)."""
     require_role("admin")
     _query(FailedRunQuery)  # status=FAILED, the only one
-    return _json(200, {"runs": operator_service().failed_runs()})
+    runs = views.RunList.model_validate({"runs": operator_service().failed_runs()})
+    return _json(200, runs.body())
 
 
 @app.route("/v1/admin/documents/{document_id}/redrive", methods=["POST"], authorizer=bearer_token)
@@ -560,7 +571,7 @@ def get_health() -> Response:
 @api_route
 def get_openapi() -> Response:
     """This API as an OpenAPI 3.1 document (no sign-in: it holds no data)."""
-    return _json(200, openapi_document())
+    return _json(200, views.OpenApiDocument.model_validate(openapi_document()).body())
 
 
 # --- the recognition contract: the result files' JSON Schemas (no sign-in: they hold no data)
@@ -570,11 +581,11 @@ def get_openapi() -> Response:
 @api_route
 def list_contracts() -> Response:
     """The names of the recognition contract's JSON Schemas."""
-    return _json(200, {"contracts": contract_names()})
+    return _json(200, views.ContractList(contracts=contract_names()).body())
 
 
 @app.route("/v1/contracts/{name}", methods=["GET"])
 @api_route
 def get_contract(name: str) -> Response:
     """One JSON Schema of the recognition contract; 404 for a name it does not have."""
-    return _json(200, load_contract(name))
+    return _json(200, views.JsonSchema(load_contract(name)).model_dump(mode="json"))

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from chalicelib import api_views as views
 from chalicelib.errors import DomainError, InvalidRequestError
 
 logger = logging.getLogger(__name__)
@@ -33,7 +34,7 @@ MAX_NUMBER_DIGITS = 32
 
 def error_body(code: str, message: str) -> dict[str, Any]:
     """`{"error": {"code", "message"}}`: the only error shape a caller ever sees."""
-    return {"error": {"code": code, "message": message}}
+    return views.Error(error=views.ErrorDetail(code=code, message=message)).body()
 
 
 def status_and_body(exc: BaseException) -> tuple[int, dict[str, Any]]:

@@ -1,11 +1,11 @@
 """The OpenAPI 3.1 description of the HTTP API, built from the route table.
 
 `openapi_document()` is what `GET /v1/openapi.json` answers. The routes are data in
-`chalicelib.openapi_routes`; this module holds the component schemas of the answers (what
-`app.py` and the services put in them) and turns each row into an operation. Request bodies
-and query strings are not written here: they are the JSON schemas of the pydantic models the
-routes parse them with (`chalicelib.api_models`), so the document cannot promise what the
-API refuses, or the other way round.
+`chalicelib.openapi_routes`; this module turns each row into an operation. No schema is
+written here: request bodies and query strings are the JSON schemas of the pydantic models
+the routes parse them with (`chalicelib.api_models`), and answers those of the models that
+build them (`chalicelib.api_views`), so the document cannot promise what the API refuses or
+does not send, or the other way round.
 """
 
 from __future__ import annotations
@@ -13,11 +13,12 @@ from __future__ import annotations
 import copy
 import re
 from http import HTTPStatus
-from typing import TYPE_CHECKING, Any, get_args
+from typing import TYPE_CHECKING, Any
+
+from pydantic.json_schema import models_json_schema
 
 from chalicelib.api_models import PATH_ID_PATTERNS
-from chalicelib.auth.tokens import ROLES
-from chalicelib.models import DocumentStatus, Pipeline, Route
+from chalicelib.api_views import RESPONSE_VIEWS
 from chalicelib.openapi_routes import LINKS, ROUTES, Operation
 
 if TYPE_CHECKING:
@@ -49,7 +50,6 @@ _GATEWAY_MEANING: dict[int, str] = {
 }
 
 
-_ROLE = {"type": "string", "enum": ["user", "reviewer", "admin"]}
 _RETRY_AFTER = {
     "description": "Seconds until the lockout ends.",
     "schema": {"type": "integer", "minimum": 1},
@@ -60,230 +60,29 @@ def _ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-def _obj(required: list[str], **properties: Any) -> dict[str, Any]:
-    return {"type": "object", "required": required, "properties": properties}
+def _untitled(schema: Any) -> Any:
+    """A schema without pydantic's titles (the component's name says it) or null defaults
+    (an absent field is not sent), at every depth."""
+    if isinstance(schema, dict):
+        return {
+            key: _untitled(value)
+            for key, value in schema.items()
+            if key != "title" and not (key == "default" and value is None)
+        }
+    if isinstance(schema, list):
+        return [_untitled(item) for item in schema]
+    return schema
 
 
-def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
-    return {"anyOf": [schema, {"type": "null"}]}
-
-
-_STR = {"type": "string"}
-_TEXT = {"type": "string", "minLength": 1}
-_INT = {"type": "integer"}
-_COUNT = {"type": "integer", "minimum": 0}
-_TIME = {"type": "string", "format": "date-time"}
-_ERROR_DETAIL = _obj(["code", "message"], code=_STR, message=_STR)
-
-
-def _schemas() -> dict[str, Any]:
-    document_fields = [
-        "document_id", "filename", "status", "stage", "version", "region", "pipeline",
-        "route", "confidence", "findings", "refunded", "created_at", "updated_at",
-    ]  # fmt: skip
-    return {
-        "Error": _obj(["error"], error=_ERROR_DETAIL),
-        "Registered": {
-            **_obj(["status"], status={"const": "registered"}),
-            "description": "The same for a new e-mail and a taken one, and no tokens: it never "
-            "tells which e-mails have accounts. Sign in with POST /v1/auth/login next.",
-        },
-        "TokenPair": _obj(
-            ["access_token", "refresh_token", "expires_in", "token_type"],
-            access_token=_STR,
-            refresh_token=_STR,
-            expires_in={**_INT, "description": "Seconds the access token lives."},
-            token_type={"const": "Bearer"},
-        ),
-        "Profile": _obj(
-            ["user_id", "credits_left", "role", "region"],
-            user_id=_STR,
-            credits_left=_COUNT,
-            role={"enum": sorted(ROLES)},
-            region=_STR,
-        ),
-        "ReviewDecision": _obj(
-            ["decision", "reviewer", "comment", "decided_at"],
-            decision={"enum": ["approve", "deep_analysis", "reject"]},
-            reviewer=_STR,
-            comment=_STR,
-            decided_at=_TIME,
-        ),
-        "Document": _obj(
-            document_fields,
-            document_id=_STR,
-            filename=_STR,
-            status={"enum": [status.value for status in DocumentStatus]},
-            stage={**_STR, "description": "Where the document is, for people."},
-            version={"type": "integer", "minimum": 1},
-            region=_STR,
-            pipeline={"enum": [*get_args(Pipeline), None]},
-            route={"enum": [*get_args(Route), None]},
-            confidence=_nullable({"type": "number", "minimum": 0, "maximum": 1}),
-            findings=_nullable({"type": "object", "additionalProperties": _COUNT}),
-            refunded={"type": "boolean"},
-            created_at=_TIME,
-            updated_at=_TIME,
-            error=_ERROR_DETAIL,
-            review=_ref("ReviewDecision"),
-            deal_id={**_STR, "description": "The deal it belongs to (GET /v1/deals/{deal_id})."},
-            callback={
-                **_obj(
-                    ["status", "attempts"],
-                    status={"enum": ["pending", "retrying", "delivered", "failed"]},
-                    attempts=_COUNT,
-                ),
-                "description": "A partner's callback_url: how its delivery stands.",
-            },
-        ),
-        "UploadTicket": _obj(
-            ["document", "upload", "expires_at"],
-            document=_ref("Document"),
-            upload=_obj(
-                ["url", "fields"],
-                url=_STR,
-                fields={"type": "object", "additionalProperties": _STR},
-            ),
-            expires_at=_TIME,
-        ),
-        "DealTickets": _obj(
-            ["deal_id", "documents"],
-            deal_id=_STR,
-            documents={"type": "array", "items": _ref("UploadTicket")},
-        ),
-        "Deal": _obj(
-            ["deal_id", "documents", "cross_check"],
-            deal_id=_STR,
-            documents={"type": "array", "items": _ref("Document")},
-            cross_check=_nullable(
-                {
-                    "type": "object",
-                    "description": "Once the contract is done and a statement of the deal is: "
-                    "the contract amount against revenue, assets and equity, the ИНН against "
-                    "the statements' and the ОСВ's, our balances with the counterparty against "
-                    "the amount and prepayment, the penalty against liquidity; each comparison "
-                    "with its sources (form line and column, or ОСВ row and cell).",
-                    "properties": {
-                        "contract_id": _STR,
-                        "comparisons": {"type": "array", "items": {"type": "object"}},
-                        "notes": {"type": "array", "items": _STR},
-                        "markdown": _STR,
-                    },
-                }
-            ),
-        ),
-        "DocumentPage": _obj(
-            ["documents", "next_cursor"],
-            documents={"type": "array", "items": _ref("Document")},
-            next_cursor=_nullable(_STR),
-        ),
-        "DeletedDocument": _obj(
-            ["document_id", "deleted_at", "objects_removed"],
-            document_id=_STR,
-            deleted_at=_nullable(_TIME),
-            objects_removed=_COUNT,
-        ),
-        "ReportView": _obj(
-            ["document", "markdown", "html", "report"],
-            document=_ref("Document"),
-            markdown=_STR,
-            html={
-                **_STR,
-                "description": "The Markdown as sanitised HTML (no raw HTML, no script, links "
-                "http(s) and mailto only): safe to insert into a page as it is.",
-            },
-            report={"type": "object", "description": "The report as JSON (facts, findings…)."},
-        ),
-        "FailedReport": {
-            "allOf": [_ref("Error"), _obj(["document"], document=_ref("Document"))],
-            "description": "Why the document failed, and the document.",
-        },
-        "Key": _obj(
-            ["key_id", "name", "created_at", "enabled"],
-            key_id=_STR,
-            name=_STR,
-            created_at=_TIME,
-            enabled={"type": "boolean"},
-        ),
-        "NewKey": {
-            "allOf": [
-                _ref("Key"),
-                _obj(["api_key", "callback_secret"], api_key=_STR, callback_secret=_STR),
-            ]
-        },
-        "KeyList": _obj(["keys"], keys={"type": "array", "items": _ref("Key")}),
-        "Usage": _obj(
-            ["key_id", "days", "total"],
-            key_id=_STR,
-            days={
-                "type": "array",
-                "items": _obj(
-                    ["date", "used", "remaining"],
-                    date={"type": "string", "format": "date"},
-                    used=_COUNT,
-                    remaining=_COUNT,
-                ),
-            },
-            total=_COUNT,
-        ),
-        "ReviewQueue": _obj(
-            ["reviews"],
-            reviews={
-                "type": "array",
-                "items": {
-                    "allOf": [
-                        _ref("Document"),
-                        _obj(["prescreen"], prescreen=_nullable({"type": "object"})),
-                    ]
-                },
-            },
-        ),
-        "RunList": _obj(
-            ["runs"],
-            runs={
-                "type": "array",
-                "items": _obj(
-                    ["execution_arn", "name", "document_id", "started_at", "stopped_at"],
-                    execution_arn=_STR,
-                    name=_STR,
-                    document_id=_STR,
-                    started_at=_TIME,
-                    stopped_at=_nullable(_TIME),
-                    error=_nullable(_STR),
-                    cause=_nullable(_STR),
-                ),
-            },
-        ),
-        "Redrive": _obj(["document_id", "execution_arn"], document_id=_STR, execution_arn=_STR),
-        "CreditGrant": _obj(
-            ["user_id", "granted", "credits_left"],
-            user_id=_STR,
-            granted={"type": "integer", "minimum": 1},
-            credits_left=_COUNT,
-        ),
-        "SignedOut": _obj(["signed_out"], signed_out={"const": True}),
-        "RoleChange": _obj(["user_id", "role"], user_id=_STR, role=_ROLE),
-        "OpenApiDocument": _obj(["openapi", "info", "paths"], openapi=_STR),
-        "ContractList": _obj(
-            ["contracts"],
-            contracts={
-                "type": "array",
-                "items": _STR,
-                "description": "Names for GET /v1/contracts/{name}: result-v1.0 … result-v1.2 "
-                "(the result file by version), osvDocument, statementDocument, types.",
-            },
-        ),
-        "JsonSchema": {
-            "type": "object",
-            "description": "A JSON Schema (draft 2020-12). Its relative $refs name the other "
-            "schemas as this route serves them.",
-        },
-        "Health": _obj(
-            ["status", "checks"],
-            status={"enum": ["ok", "unavailable"]},
-            checks={"type": "object", "additionalProperties": _STR},
-        ),
-    }
+def _response_schemas() -> dict[str, Any]:
+    """The component schema of every answer, from the view models that build the answers
+    (`chalicelib.api_views`), with the models they nest."""
+    _, top = models_json_schema(
+        [(view, "serialization") for view in RESPONSE_VIEWS],
+        ref_template="#/components/schemas/{model}",
+    )
+    schemas: dict[str, Any] = _untitled(top["$defs"])
+    return schemas
 
 
 def _json_content(schema: dict[str, Any]) -> dict[str, Any]:
@@ -403,7 +202,7 @@ def openapi_document() -> dict[str, Any]:
         "tags": [{"name": name} for name in dict.fromkeys(op.tag for op in ROUTES)],
         "paths": paths,
         "components": {
-            "schemas": {**_schemas(), **_request_schemas()},
+            "schemas": {**_response_schemas(), **_request_schemas()},
             "securitySchemes": {
                 "bearerAuth": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"},
                 "apiKey": {"type": "apiKey", "in": "header", "name": "x-api-key"},

@@ -6,12 +6,12 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from chalicelib import api_views as views
 from chalicelib.errors import (
     DocumentNotFoundError,
     DocumentStateConflictError,
     InvalidRequestError,
 )
-from chalicelib.http import error_body
 from chalicelib.keys import (
     build_artifact_prefix,
     build_result_prefix,
@@ -39,33 +39,7 @@ class ReportView:
 
 def document_view(document: Document) -> dict[str, Any]:
     """The public JSON of a document: no tokens, no internal keys."""
-    view: dict[str, Any] = {
-        "document_id": document.document_id,
-        "filename": document.filename,
-        "status": document.status.value,
-        "stage": document.stage,
-        "version": document.version,
-        "region": document.region,
-        "pipeline": document.pipeline,
-        "route": document.route,
-        "confidence": document.confidence,
-        "findings": document.findings_summary,
-        "refunded": document.refunded,
-        "created_at": document.created_at.isoformat(),
-        "updated_at": document.updated_at.isoformat(),
-    }
-    if document.error is not None:
-        view["error"] = {"code": document.error.code, "message": document.error.message}
-    if document.review is not None:
-        view["review"] = document.review.model_dump(mode="json")
-    if document.deal_id is not None:
-        view["deal_id"] = document.deal_id
-    if document.callback_url:
-        view["callback"] = {
-            "status": document.callback_status or "pending",
-            "attempts": document.callback_attempts,
-        }
-    return view
+    return views.Document.of(document).body()
 
 
 class DocumentQueries:
@@ -80,21 +54,19 @@ class DocumentQueries:
         documents = self._repo.deal_documents(owner_id, deal_id)
         if not documents:
             raise DocumentNotFoundError("No such deal.")
-        body: dict[str, Any] = {
-            "deal_id": deal_id,
-            "documents": [document_view(d) for d in documents],
-            "cross_check": None,
-        }
+        checked = None
         contract = next((d for d in documents if _is_finished_contract(d)), None)
         if contract is not None:
             deal = self._cross_check(contract, documents)
             if deal is not None:
-                body["cross_check"] = {
-                    "contract_id": contract.document_id,
-                    **deal.as_json(),
-                    "markdown": deal.markdown(),
-                }
-        return body
+                checked = views.CrossCheck(
+                    contract_id=contract.document_id, **deal.as_json(), markdown=deal.markdown()
+                )
+        return views.Deal(
+            deal_id=deal_id,
+            documents=[views.Document.of(d) for d in documents],
+            cross_check=checked,
+        ).body()
 
     def _cross_check(
         self,
@@ -133,7 +105,9 @@ class DocumentQueries:
         if not 1 <= limit <= MAX_PAGE:
             raise InvalidRequestError(f"limit must be between 1 and {MAX_PAGE}.")
         documents, next_cursor = self._repo.list_documents(owner_id, limit=limit, cursor=cursor)
-        return {"documents": [document_view(d) for d in documents], "next_cursor": next_cursor}
+        return views.DocumentPage(
+            documents=[views.Document.of(d) for d in documents], next_cursor=next_cursor
+        ).body()
 
     def get(self, owner_id: str, document_id: str) -> Document:
         """The caller's document, or not found (also when it is someone else's)."""
@@ -170,18 +144,19 @@ class DocumentQueries:
             )
         )
         deleted = self._repo.mark_deleted(document.document_id, objects_removed=removed)
-        return {
-            "document_id": deleted.document_id,
-            "deleted_at": deleted.deleted_at.isoformat() if deleted.deleted_at else None,
-            "objects_removed": removed,
-        }
+        return views.DeletedDocument(
+            document_id=deleted.document_id,
+            deleted_at=deleted.deleted_at,
+            objects_removed=removed,
+        ).body()
 
     def report(self, owner_id: str, document_id: str) -> ReportView:
         """The report (Markdown, safe HTML and JSON) when done; otherwise the status and stage."""
         document = self.get(owner_id, document_id)
         if document.status == DocumentStatus.FAILED and document.error is not None:
-            body = error_body(document.error.code, document.error.message)
-            return ReportView(http_status=409, body={**body, "document": document_view(document)})
+            error = views.ErrorDetail(code=document.error.code, message=document.error.message)
+            failed = views.FailedReport(error=error, document=views.Document.of(document))
+            return ReportView(http_status=409, body=failed.body())
         if document.status != DocumentStatus.DONE:
             return ReportView(http_status=202, body=document_view(document))
         markdown = self._store.get_text(document.ref.artifact_key("report.md"))
@@ -195,13 +170,13 @@ class DocumentQueries:
                 report = {**report, "deal": {"deal_id": document.deal_id, **deal.as_json()}}
         return ReportView(
             http_status=200,
-            body={
-                "document": document_view(document),
-                "markdown": markdown,
+            body=views.ReportView(
+                document=views.Document.of(document),
+                markdown=markdown,
                 # For the web page: sanitised, so it may be inserted as it is.
-                "html": render_report_html(markdown),
-                "report": report,
-            },
+                html=render_report_html(markdown),
+                report=report,
+            ).body(),
         )
 
 

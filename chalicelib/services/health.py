@@ -6,6 +6,8 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from chalicelib import api_views as views
+
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
@@ -38,5 +40,5 @@ class HealthCheck:
             else:
                 checks[name] = "ok"
         healthy = all(outcome == "ok" for outcome in checks.values())
-        body = {"status": "ok" if healthy else "unavailable", "checks": checks}
-        return Health(http_status=200 if healthy else 503, body=body)
+        body = views.Health(status="ok" if healthy else "unavailable", checks=checks)
+        return Health(http_status=200 if healthy else 503, body=body.body())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from chalicelib import api_views as views
 from chalicelib.auth.tokens import ROLES
 from chalicelib.errors import DocumentNotFoundError, DocumentStateConflictError, InvalidRequestError
 from chalicelib.keys import parse_execution_name
@@ -46,7 +47,7 @@ class OperatorService:
         if document.status != DocumentStatus.FAILED:
             raise DocumentStateConflictError("Only a failed document's run can be redriven.")
         self._runs.redrive(document.execution_arn)
-        return {"document_id": document_id, "execution_arn": document.execution_arn}
+        return views.Redrive(document_id=document_id, execution_arn=document.execution_arn).body()
 
     def grant(self, user_id: str, amount: int, *, reason: str, granted_by: str) -> dict[str, Any]:
         """Give a user credits, with the reason recorded beside who gave them."""
@@ -57,7 +58,7 @@ class OperatorService:
         balance = self._ledger.grant_credits(
             user_id, amount, reason=reason.strip(), granted_by=granted_by
         )
-        return {"user_id": user_id, "granted": amount, "credits_left": balance}
+        return views.CreditGrant(user_id=user_id, granted=amount, credits_left=balance).body()
 
     def set_role(self, user_id: str, role: str, *, reason: str, set_by: str) -> dict[str, Any]:
         """Make a user a `user`, `reviewer` or `admin`; their next token carries it."""
@@ -69,4 +70,4 @@ class OperatorService:
             # An admin who demoted themselves could leave nobody able to undo it.
             raise InvalidRequestError("Ask another admin to change your own role.")
         self._ledger.set_role(user_id, role, reason=reason.strip(), set_by=set_by)
-        return {"user_id": user_id, "role": role}
+        return views.RoleChange.model_validate({"user_id": user_id, "role": role}).body()

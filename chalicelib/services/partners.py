@@ -20,6 +20,7 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
+from chalicelib import api_views as views
 from chalicelib.errors import (
     AuthenticationRequiredError,
     DocumentNotFoundError,
@@ -50,12 +51,16 @@ class KeyLimitReachedError(RequestError):
 
 def key_view(record: KeyRecord) -> dict[str, Any]:
     """A key as its owner sees it in lists: never its value."""
-    return {
-        "key_id": record.key_id,
-        "name": record.name,
-        "created_at": record.created_at.isoformat(),
-        "enabled": record.enabled,
-    }
+    return _key(record).body()
+
+
+def _key(record: KeyRecord) -> views.Key:
+    return views.Key(
+        key_id=record.key_id,
+        name=record.name,
+        created_at=record.created_at,
+        enabled=record.enabled,
+    )
 
 
 class PartnerKeys:
@@ -101,7 +106,8 @@ class PartnerKeys:
                 self._gateway.delete(created.key_id)
                 self._registry.release(owner_id)
             raise
-        return {**key_view(record), "api_key": created.value, "callback_secret": secret}
+        fields = _key(record).model_dump()
+        return views.NewKey(**fields, api_key=created.value, callback_secret=secret).body()
 
     def callback_secret(self, key_id: str) -> str | None:
         """The secret that signs callbacks for uploads made with this key."""
@@ -137,11 +143,10 @@ class PartnerKeys:
         """The key's requests per day over the last 30 days, from API Gateway."""
         today = self._clock().date()
         days = self._gateway.usage(key_id, today - timedelta(days=USAGE_DAYS - 1), today)
-        return {
-            "key_id": key_id,
-            "days": [
-                {"date": day.day.isoformat(), "used": day.used, "remaining": day.remaining}
-                for day in days
+        return views.Usage(
+            key_id=key_id,
+            days=[
+                views.UsageDay(date=day.day, used=day.used, remaining=day.remaining) for day in days
             ],
-            "total": sum(day.used for day in days),
-        }
+            total=sum(day.used for day in days),
+        ).body()

@@ -10,6 +10,7 @@ from openapi_spec_validator import validate
 
 import app
 from chalicelib.api_models import PATH_ID_PATTERNS, TelegramLogin
+from chalicelib.http import error_body
 from chalicelib.openapi import ERROR_SCHEMA, model_schema, openapi_document, query_parameters
 from chalicelib.openapi_routes import LINKS, ROUTES
 from infra.localcloud.gateway import api_test_client
@@ -89,9 +90,14 @@ def test_signed_in_operations_answer_401_and_json_bodies_400(document: dict[str,
 
 
 def test_the_error_schema_is_the_one_the_api_sends(document: dict[str, Any]) -> None:
-    error = document["components"]["schemas"]["Error"]
+    schemas = document["components"]["schemas"]
+    error = schemas["Error"]
     assert error["required"] == ["error"]
-    assert error["properties"]["error"]["required"] == ["code", "message"]
+    detail = error["properties"]["error"]["$ref"].rsplit("/", 1)[-1]
+    assert schemas[detail]["required"] == ["code", "message"]
+    assert error_body("SOME_CODE", "Some words.") == {
+        "error": {"code": "SOME_CODE", "message": "Some words."}
+    }
 
 
 def test_the_document_is_valid_openapi_3_1(document: dict[str, Any]) -> None:

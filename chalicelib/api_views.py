@@ -1,0 +1,449 @@
+"""What the HTTP API answers: one pydantic model per answer, which builds the body and is
+the body's schema in the OpenAPI document.
+
+`chalicelib.api_models` holds what the routes read (request bodies and query strings);
+this module holds what they send back. Each answer is made by filling its view and calling
+`body()`, and `chalicelib.openapi` describes the answers with these models' own JSON
+schemas: the document cannot promise a field the API does not send, or the other way
+round. A field that may be absent defaults to None and is left out of the body when None; a
+field that is always sent, null or not, has no default.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    RootModel,
+    WithJsonSchema,
+)
+
+from chalicelib.auth.tokens import Role
+from chalicelib.models import DocumentStatus, Pipeline, Route
+
+if TYPE_CHECKING:
+    from chalicelib import models
+
+# Times as `datetime.isoformat()` writes them ("+00:00", as the API always has), described
+# as date-time strings.
+Timestamp = Annotated[
+    datetime,
+    PlainSerializer(datetime.isoformat, return_type=str),
+    WithJsonSchema({"type": "string", "format": "date-time"}),
+]
+Count = Annotated[int, Field(ge=0)]
+
+
+def _required_when_sent(schema: dict[str, Any], view: type[Any]) -> None:
+    """A view's schema requires every field it always sends: those without a default and
+    those whose default is a value (a constant like `token_type`), not the absent ones."""
+    fields = view.model_fields.items()
+    sent = [name for name, field in fields if field.is_required() or field.default is not None]
+    if sent:
+        schema["required"] = sent
+
+
+class View(BaseModel):
+    """An answer's body: built field by field, sent as JSON."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", json_schema_extra=_required_when_sent)
+
+    def body(self) -> dict[str, Any]:
+        """The JSON body: a field that may be absent (default None) is left out when None,
+        at any depth; one that is always sent (no default) stays, null or not."""
+        return _without_absent(self, self.model_dump(mode="json"))
+
+
+def _without_absent(view: View, dumped: dict[str, Any]) -> dict[str, Any]:
+    for name, field in type(view).model_fields.items():
+        value = getattr(view, name)
+        if value is None and field.default is None and not field.is_required():
+            del dumped[name]
+        elif isinstance(value, View):
+            _without_absent(value, dumped[name])
+        elif isinstance(value, list):
+            for item, item_dumped in zip(value, dumped[name], strict=True):
+                if isinstance(item, View):
+                    _without_absent(item, item_dumped)
+    return dumped
+
+
+# --- errors -------------------------------------------------------------------------------
+
+
+class ErrorDetail(View):
+    """What went wrong: a stable code for programs and a message for people."""
+
+    code: str
+    message: str
+
+
+class Error(View):
+    """Every error the API answers, API Gateway's own refusals included."""
+
+    error: ErrorDetail
+
+
+# --- sign-in ------------------------------------------------------------------------------
+
+
+class Registered(View):
+    """The same for a new e-mail and a taken one, and no tokens: it never tells which
+    e-mails have accounts. Sign in with POST /v1/auth/login next."""
+
+    status: Literal["registered"] = "registered"
+
+
+class TokenPair(View):
+    """Both tokens of a session and the access token's lifetime."""
+
+    access_token: str
+    refresh_token: str
+    expires_in: int = Field(description="Seconds the access token lives.")
+    token_type: Literal["Bearer"] = "Bearer"  # noqa: S105 - the OAuth 2 token type
+
+
+class SignedOut(View):
+    """The session is over: its refresh token is refused from now on."""
+
+    signed_out: Literal[True] = True
+
+
+class Profile(View):
+    """The caller's credits, role and region."""
+
+    user_id: str
+    credits_left: Count
+    role: Role
+    region: str
+
+
+# --- documents ----------------------------------------------------------------------------
+
+
+class CallbackState(View):
+    """A partner's callback_url: how its delivery stands."""
+
+    status: Literal["pending", "retrying", "delivered", "failed"]
+    attempts: Count
+
+
+class ReviewDecision(View):
+    """A reviewer's decision on a held document."""
+
+    decision: Literal["approve", "deep_analysis", "reject"]
+    reviewer: str
+    comment: str
+    decided_at: Timestamp
+
+    @classmethod
+    def of(cls, review: models.ReviewDecision) -> ReviewDecision:
+        """The decision as the API shows it."""
+        return cls(
+            decision=review.decision,
+            reviewer=review.reviewer,
+            comment=review.comment,
+            decided_at=review.decided_at,
+        )
+
+
+class Document(View):
+    """A document's status and stage: no tokens, no internal keys."""
+
+    document_id: str
+    filename: str
+    status: DocumentStatus
+    stage: str = Field(description="Where the document is, for people.")
+    version: int = Field(ge=1)
+    region: str
+    pipeline: Pipeline | None
+    route: Route | None
+    confidence: float | None = Field(ge=0, le=1)
+    findings: dict[str, Count] | None
+    refunded: bool
+    created_at: Timestamp
+    updated_at: Timestamp
+    error: ErrorDetail | None = None
+    review: ReviewDecision | None = None
+    deal_id: str | None = Field(
+        None, description="The deal it belongs to (GET /v1/deals/{deal_id})."
+    )
+    callback: CallbackState | None = None
+
+    @classmethod
+    def fields_of(cls, document: models.Document) -> dict[str, Any]:
+        """The view's fields for a document (a view that extends this one adds its own)."""
+        error = document.error
+        callback = (
+            CallbackState(
+                status=document.callback_status or "pending", attempts=document.callback_attempts
+            )
+            if document.callback_url
+            else None
+        )
+        return {
+            "document_id": document.document_id,
+            "filename": document.filename,
+            "status": document.status,
+            "stage": document.stage,
+            "version": document.version,
+            "region": document.region,
+            "pipeline": document.pipeline,
+            "route": document.route,
+            "confidence": document.confidence,
+            "findings": document.findings_summary,
+            "refunded": document.refunded,
+            "created_at": document.created_at,
+            "updated_at": document.updated_at,
+            "error": ErrorDetail(code=error.code, message=error.message) if error else None,
+            "review": ReviewDecision.of(document.review) if document.review else None,
+            "deal_id": document.deal_id,
+            "callback": callback,
+        }
+
+    @classmethod
+    def of(cls, document: models.Document) -> Document:
+        """The public view of a document record."""
+        return cls(**cls.fields_of(document))
+
+
+class PresignedForm(View):
+    """A browser-ready form: POST `fields` plus the file (last) to `url`."""
+
+    url: str
+    fields: dict[str, str]
+
+
+class UploadTicket(View):
+    """A new document and the form its file is sent with, valid until `expires_at`."""
+
+    document: Document
+    upload: PresignedForm
+    expires_at: Timestamp
+
+
+class DealTickets(View):
+    """A new deal: a document and a form for each of its files."""
+
+    deal_id: str
+    documents: list[UploadTicket]
+
+
+class CrossCheck(View):
+    """Once the contract is done and a statement of the deal is: the contract amount against
+    revenue, assets and equity, the ИНН against the statements' and the ОСВ's, our balances
+    with the counterparty against the amount and prepayment, the penalty against liquidity;
+    each comparison with its sources (form line and column, or ОСВ row and cell)."""
+
+    contract_id: str
+    comparisons: list[dict[str, Any]]
+    notes: list[str]
+    markdown: str
+
+
+class Deal(View):
+    """A deal's documents and, once its contract is done, the cross-check."""
+
+    deal_id: str
+    documents: list[Document]
+    cross_check: CrossCheck | None
+
+
+class DocumentPage(View):
+    """A page of the caller's documents, newest first."""
+
+    documents: list[Document]
+    next_cursor: str | None = Field(description="Pass as ?cursor= for the next page.")
+
+
+class DeletedDocument(View):
+    """A document whose files are removed; its record stays for audit."""
+
+    document_id: str
+    deleted_at: Timestamp | None
+    objects_removed: Count
+
+
+class ReportView(View):
+    """The report of a finished document."""
+
+    document: Document
+    markdown: str
+    html: str = Field(
+        description="The Markdown as sanitised HTML (no raw HTML, no script, links http(s) "
+        "and mailto only): safe to insert into a page as it is."
+    )
+    report: dict[str, Any] = Field(description="The report as JSON (facts, findings…).")
+
+
+class FailedReport(View):
+    """Why the document failed, and the document."""
+
+    error: ErrorDetail
+    document: Document
+
+
+class HeldDocument(Document):
+    """A document held for a reviewer, with prescreen's facts."""
+
+    prescreen: dict[str, Any] | None
+
+
+class ReviewQueue(View):
+    """Documents held for a reviewer, oldest first."""
+
+    reviews: list[HeldDocument]
+
+
+# --- partner keys -------------------------------------------------------------------------
+
+
+class Key(View):
+    """A partner key as its owner sees it in lists: never its value."""
+
+    key_id: str
+    name: str
+    created_at: Timestamp
+    enabled: bool
+
+
+class NewKey(Key):
+    """A new key: its value and the secret that signs its callbacks, shown this once."""
+
+    api_key: str
+    callback_secret: str
+
+
+class KeyList(View):
+    """The caller's keys, newest first."""
+
+    keys: list[Key]
+
+
+class UsageDay(View):
+    """One day's requests of a key."""
+
+    date: date
+    used: Count
+    remaining: Count
+
+
+class Usage(View):
+    """A key's requests per day over the last 30 days, from API Gateway."""
+
+    key_id: str
+    days: list[UsageDay]
+    total: Count
+
+
+# --- operators ----------------------------------------------------------------------------
+
+
+class FailedRun(View):
+    """A failed run with Step Functions' error and cause."""
+
+    execution_arn: str
+    name: str
+    document_id: str | None
+    started_at: Timestamp
+    stopped_at: Timestamp | None
+    error: str | None = None
+    cause: str | None = None
+
+
+class RunList(View):
+    """Failed runs, newest first."""
+
+    runs: list[FailedRun]
+
+
+class Redrive(View):
+    """A failed run, redriven from the step that failed."""
+
+    document_id: str
+    execution_arn: str
+
+
+class CreditGrant(View):
+    """Credits given to a user, and their balance after."""
+
+    user_id: str
+    granted: int = Field(ge=1)
+    credits_left: Count
+
+
+class RoleChange(View):
+    """A user's new role."""
+
+    user_id: str
+    role: Role
+
+
+# --- the API's own description and the recognition contract --------------------------------
+
+
+class Health(View):
+    """Whether the table, the bucket and the pipeline answer."""
+
+    status: Literal["ok", "unavailable"]
+    checks: dict[str, str]
+
+
+class ContractList(View):
+    """The recognition contract's JSON Schemas."""
+
+    contracts: list[str] = Field(
+        description="Names for GET /v1/contracts/{name}: result-v1.0 … result-v1.2 (the result "
+        "file by version), osvDocument, statementDocument, types."
+    )
+
+
+class OpenApiDocument(View):
+    """This OpenAPI 3.1 document."""
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+
+    openapi: str
+    info: dict[str, Any]
+    paths: dict[str, Any]
+
+
+class JsonSchema(RootModel[dict[str, Any]]):
+    """A JSON Schema (draft 2020-12). Its relative $refs name the other schemas as this
+    route serves them."""
+
+
+# Every answer's model under the name the route table (`chalicelib.openapi_routes`) uses.
+RESPONSE_VIEWS: tuple[type[BaseModel], ...] = (
+    Error,
+    Registered,
+    TokenPair,
+    SignedOut,
+    Profile,
+    Document,
+    UploadTicket,
+    DealTickets,
+    Deal,
+    DocumentPage,
+    DeletedDocument,
+    ReportView,
+    FailedReport,
+    ReviewQueue,
+    Key,
+    NewKey,
+    KeyList,
+    Usage,
+    RunList,
+    Redrive,
+    CreditGrant,
+    RoleChange,
+    Health,
+    ContractList,
+    OpenApiDocument,
+    JsonSchema,
+)
