@@ -15,6 +15,7 @@ import re
 from http import HTTPStatus
 from typing import TYPE_CHECKING, Any, get_args
 
+from chalicelib.access.permissions import PERMISSIONS, ROLE_NAMES
 from chalicelib.api_models import PATH_ID_PATTERNS
 from chalicelib.auth.tokens import ROLES
 from chalicelib.models import DocumentStatus, Pipeline, Route
@@ -34,7 +35,7 @@ _ERROR_MEANING: dict[int, str] = {
     "16 deep, no repeated key, no NaN or Infinity, no lone surrogate",
     401: "No valid credentials: sign in, or the token or key is not valid",
     402: "No credits left",
-    403: "The caller may not do this (role, or a sign-in method that is not enabled)",
+    403: "The caller may not do this (no such permission, or a sign-in method that is not enabled)",
     404: "No such resource, or not the caller's",
     409: "The resource is not in a state that allows this, or exists already",
     413: "The declared file is larger than the upload limit",
@@ -49,7 +50,7 @@ _GATEWAY_MEANING: dict[int, str] = {
 }
 
 
-_ROLE = {"type": "string", "enum": ["user", "reviewer", "admin"]}
+_ROLE = {"type": "string", "enum": sorted(ROLES)}
 _RETRY_AFTER = {
     "description": "Seconds until the lockout ends.",
     "schema": {"type": "integer", "minimum": 1},
@@ -278,10 +279,92 @@ def _schemas() -> dict[str, Any]:
             "description": "A JSON Schema (draft 2020-12). Its relative $refs name the other "
             "schemas as this route serves them.",
         },
+        **_access_schemas(),
         "Health": _obj(
             ["status", "checks"],
             status={"enum": ["ok", "unavailable"]},
             checks={"type": "object", "additionalProperties": _STR},
+        ),
+    }
+
+
+def _access_schemas() -> dict[str, Any]:
+    """The access layer's answers (chalicelib.access)."""
+    grant_fields = [
+        "grant_id", "user_id", "region", "permission", "expires_at", "granted_by",
+        "granted_at", "reason", "revoked_at", "revoked_by", "live",
+    ]  # fmt: skip
+    permission = {"enum": list(PERMISSIONS)}
+    role = _obj(
+        ["role", "permissions", "version", "updated_at", "updated_by"],
+        role={"enum": list(ROLE_NAMES)},
+        permissions={"type": "array", "items": permission},
+        version=_COUNT,
+        updated_at=_nullable(_TIME),
+        updated_by=_nullable(_STR),
+    )
+    return {
+        "Download": _obj(
+            ["document_id", "version", "name", "filename", "url", "expires_at"],
+            document_id=_STR,
+            version={"type": "integer", "minimum": 1},
+            name={**_STR, "description": "`original`, or the artifact's name."},
+            filename={**_STR, "description": "The name the browser saves it under."},
+            url={
+                **_STR,
+                "description": "A presigned GET; S3 answers with Content-Disposition "
+                "carrying the file name (RFC 6266, filename* in UTF-8).",
+            },
+            expires_at=_TIME,
+        ),
+        "Role": role,
+        "RoleList": _obj(
+            ["roles", "permissions"],
+            roles={"type": "array", "items": _ref("Role")},
+            permissions={
+                "type": "object",
+                "description": "What each permission lets its holder do.",
+                "additionalProperties": _STR,
+            },
+        ),
+        "RegionChange": _obj(["user_id", "region"], user_id=_STR, region=_STR),
+        "AccessGrant": _obj(
+            grant_fields,
+            grant_id=_STR,
+            user_id=_STR,
+            region=_STR,
+            permission=permission,
+            expires_at=_TIME,
+            granted_by=_STR,
+            granted_at=_TIME,
+            reason=_STR,
+            revoked_at=_nullable(_TIME),
+            revoked_by=_nullable(_STR),
+            live={"type": "boolean", "description": "Not revoked and not yet expired."},
+        ),
+        "AccessGrantPage": _obj(
+            ["grants", "next_cursor"],
+            grants={"type": "array", "items": _ref("AccessGrant")},
+            next_cursor=_nullable(_STR),
+        ),
+        "AuditPage": _obj(
+            ["entries", "next_cursor"],
+            entries={
+                "type": "array",
+                "items": _obj(
+                    ["audit_id", "at", "actor", "action"],
+                    audit_id=_STR,
+                    at=_TIME,
+                    actor=_STR,
+                    action=_STR,
+                    document_id=_nullable(_STR),
+                    owner_id=_nullable(_STR),
+                    target=_nullable(_STR),
+                    grant_id=_nullable(_STR),
+                    detail={"type": "object"},
+                ),
+            },
+            next_cursor=_nullable(_STR),
         ),
     }
 
