@@ -69,6 +69,9 @@ class TtlCache(Generic[T]):
         """Forget everything."""
         self._entries.clear()
 
+    def __len__(self) -> int:
+        return len(self._entries)
+
     def __contains__(self, key: str) -> bool:
         entry = self._entries.get(key)
         return entry is not None and entry[0] > self._clock()
