@@ -569,8 +569,8 @@ def list_roles() -> Response:
 @api_route
 def set_role_permissions(role: str) -> Response:
     """Replace a role's permissions, with a reason; audited."""
-    name = role_in_path(role)
     body = _body(RolePermissionsRequest)
+    name = role_in_path(role)
     changed = access_service().set_role_permissions(
         current_principal(), name, body.permissions, reason=body.reason
     )

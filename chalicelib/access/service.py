@@ -49,6 +49,8 @@ DEFAULT_CACHE_SECONDS = 30.0
 MAX_GRANT_DAYS = 90
 DEFAULT_AUDIT_DAYS = 30
 MAX_PAGE = 100
+# Roles whose permissions the API does not change.
+FIXED_ROLES = frozenset({"admin"})
 
 
 class AccessService:
@@ -173,8 +175,10 @@ class AccessService:
         unknown = sorted(wanted - set(PERMISSIONS))
         if unknown:
             raise InvalidRequestError(f"Unknown permissions: {', '.join(unknown)}.")
-        if name == "admin" and "admin:*" not in wanted:
-            raise InvalidRequestError("The admin role keeps admin:*: nobody could undo it.")
+        if name in FIXED_ROLES:
+            # An admin role that lost admin:roles could never be given it back, and one
+            # that lost a reading right would blind every operator at once.
+            raise DocumentStateConflictError("The admin role is fixed; change the other roles.")
         current = self._load_role(name)
         changed = RoleDefinition(
             name,

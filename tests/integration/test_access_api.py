@@ -292,11 +292,11 @@ def test_a_roles_permissions_change_through_the_api_at_once_and_are_audited(
     entry = _audit(driver, user_id="dev-user")[0]
     assert (entry["action"], entry["target"]) == ("role.update", "user")
     assert entry["detail"]["before"] == ["document:read:own", "document:write:own"]
-    # The admin role cannot lose admin:* (nobody could give it back), nor may anyone
-    # name a permission that does not exist; a non-admin may not change roles at all.
+    # The admin role is fixed (an admin without admin:roles could never get it back), no
+    # permission may be made up, and a non-admin may not change roles at all.
     locked = {"permissions": ["document:read:all"], "reason": "oops"}
     unknown = {"permissions": ["document:read:galaxy"], "reason": "typo"}
-    assert driver.api("PUT", "/v1/admin/roles/admin", locked)[0] == 400
+    assert driver.api("PUT", "/v1/admin/roles/admin", locked)[0] == 409
     assert driver.api("PUT", "/v1/admin/roles/user", unknown)[0] == 400
     assert driver.api("PUT", "/v1/admin/roles/user", locked, token=sofia)[0] == 403
     assert driver.api("PUT", "/v1/admin/roles/overlord", locked)[0] == 404
