@@ -16,6 +16,7 @@ from http import HTTPStatus
 from typing import TYPE_CHECKING, Any, get_args
 
 from chalicelib.access.permissions import PERMISSIONS, ROLE_NAMES
+from chalicelib.access.records import AUDITED_CHANGES, AUDITED_READS
 from chalicelib.api_models import PATH_ID_PATTERNS
 from chalicelib.auth.tokens import ROLES
 from chalicelib.models import DocumentStatus, Pipeline, Route
@@ -356,7 +357,7 @@ def _access_schemas() -> dict[str, Any]:
                     audit_id=_STR,
                     at=_TIME,
                     actor=_STR,
-                    action=_STR,
+                    action={"enum": [*AUDITED_READS, *AUDITED_CHANGES]},
                     document_id=_nullable(_STR),
                     owner_id=_nullable(_STR),
                     target=_nullable(_STR),

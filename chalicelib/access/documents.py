@@ -79,8 +79,11 @@ class GovernedDocuments:
     def delete(self, principal: Principal, document_id: str) -> dict[str, Any]:
         """Remove a finished document's files: `document:write` over it."""
         document = self._queries.find(document_id)
-        self._access.require_document(principal, WRITE, document)
-        return self._queries.delete_found(document)
+        decision = self._access.require_document(principal, WRITE, document)
+        deleted = self._queries.delete_found(document)
+        # Someone else's document (a regional admin's tidying): on the record, as reads are.
+        self._access.record_read(principal, "document.delete", document, decision)
+        return deleted
 
     def attach(
         self, principal: Principal, document_id: str, request: UploadRequest

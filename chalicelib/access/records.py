@@ -12,7 +12,13 @@ if TYPE_CHECKING:
     from datetime import datetime
 
 # What an audit entry records. Reads by someone other than the owner, and admin changes.
-AUDITED_READS = ("document.read", "report.read", "original.download", "artifact.download")
+AUDITED_READS = (
+    "document.read",
+    "report.read",
+    "original.download",
+    "artifact.download",
+    "document.delete",  # not a read, but as telling when someone else does it
+)
 AUDITED_CHANGES = ("role.update", "grant.create", "grant.revoke", "user.region")
 
 

@@ -139,7 +139,7 @@ class AccessService:
         *,
         target: str | None = None,
     ) -> None:
-        """Audit a read of `document` (its id, owner) by anyone but its owner."""
+        """Audit a read (or a delete) of `document` by anyone but its owner."""
         if document.owner_id == principal.user_id:
             return
         self._store.append_audit(

@@ -335,3 +335,27 @@ def test_the_audit_pages_newest_first_and_filters_by_time(driver: Driver) -> Non
     assert driver.api("GET", f"/v1/admin/audit?since={newest}&until={oldest}")[0] == 400
     forged = driver.api("GET", "/v1/admin/audit?cursor=bm90LWEta2V5")
     assert forged[0] == 400
+
+
+def test_a_regional_admin_deletes_a_finished_document_of_their_region_only_and_it_is_audited(
+    driver: Driver, local_cloud: LocalCloud
+) -> None:
+    sofia = _in_region(driver, "sofia", "user", "ru-spb")
+    document_id = _submit_as(driver, sofia, FILENAME, LETTER)
+    rejected = driver.api("POST", f"/v1/reviews/{document_id}", {"decision": "reject"})
+    assert rejected[0] == 200
+    local_cloud.wait_for_execution(f"{document_id}-v1")
+    moscow = driver.sign_in("ralf", "regional_admin")
+    petersburg = _in_region(driver, "rada", "regional_admin", "ru-spb")
+
+    assert driver.api("DELETE", f"/v1/documents/{document_id}", token=moscow)[0] == 404
+    status, deleted = driver.api("DELETE", f"/v1/documents/{document_id}", token=petersburg)
+
+    assert (status, deleted["document_id"]) == (200, document_id)
+    assert driver.api("GET", f"/v1/documents/{document_id}", token=sofia)[0] == 404
+    entry = _audit(driver, user_id="rada")[0]
+    assert (entry["action"], entry["document_id"], entry["owner_id"]) == (
+        "document.delete",
+        document_id,
+        "sofia",
+    )
