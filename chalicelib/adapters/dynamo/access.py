@@ -128,8 +128,12 @@ class DynamoAccessStore(DynamoTable):
     ) -> tuple[list[Grant], str | None]:
         """A user's grants (their partition) or everybody's (GSI1), newest first."""
         if user_id is not None:
+            # One user's grants are few (each lives 90 days at most, and TTL tidies them up):
+            # read them all, consistently, and page by position.
             grants = sorted(self.user_grants(user_id), key=lambda g: g.granted_at, reverse=True)
-            start = int(cursor) if cursor and cursor.isdigit() else 0
+            if cursor and not (cursor.isdigit() and len(cursor) <= 6):
+                raise InvalidRequestError("The cursor is not one this API gave out.")
+            start = int(cursor) if cursor else 0
             page = grants[start : start + limit]
             more = start + limit < len(grants)
             return page, str(start + limit) if more else None
