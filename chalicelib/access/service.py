@@ -154,6 +154,30 @@ class AccessService:
             )
         )
 
+    def record(
+        self,
+        principal: Principal,
+        action: str,
+        *,
+        document_id: str | None = None,
+        owner_id: str | None = None,
+        target: str | None = None,
+        detail: dict[str, Any] | None = None,
+    ) -> None:
+        """Audit something else a principal did (a rollback, a block): the same log, so
+        `GET /v1/admin/audit` shows it. Name the action `noun.verb` and add it to
+        `chalicelib.access.records.AUDITED_CHANGES` (the OpenAPI document lists them)."""
+        self._store.append_audit(
+            self._entry(
+                principal.user_id,
+                action,
+                document_id=document_id,
+                owner_id=owner_id,
+                target=target,
+                detail=detail or {},
+            )
+        )
+
     # --- roles
 
     def list_roles(self, principal: Principal) -> dict[str, Any]:

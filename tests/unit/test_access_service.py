@@ -165,3 +165,6 @@ def test_reads_by_others_are_audited_with_their_grant_and_the_owners_are_not(
     ]
     with pytest.raises(DocumentNotFoundError):
         access.require_document(access.principal("rita"), "document:read", document)
+    # Other parts audit their own actions in the same log.
+    access.record(boss, "version.rollback", document_id="d-1", owner_id="sofia", target="v1")
+    assert (store.audit[-1].action, store.audit[-1].target) == ("version.rollback", "v1")
