@@ -9,23 +9,31 @@ from chalice.app import AuthRequest, AuthResponse, Chalice, CORSConfig, Request,
 
 from chalicelib import api_views as views
 from chalicelib.api_models import (
+    AccessGrantRequest,
+    AuditQuery,
     Credentials,
     DealUpload,
     DevSignIn,
     DocumentPageQuery,
     DocumentUpload,
     FailedRunQuery,
+    GrantListQuery,
     GrantRequest,
     KeyRequest,
     PartnerDocumentUpload,
     RefreshRequest,
+    RegionRequest,
     ReviewRequest,
+    RolePermissionsRequest,
     RoleRequest,
     ServiceTokenExchange,
     TelegramLogin,
     TelegramWebAppLogin,
+    artifact_in_path,
     document_id_in_path,
+    grant_id_in_path,
     key_id_in_path,
+    role_in_path,
     user_id_in_path,
 )
 from chalicelib.auth.authorizer import bearer_claims
@@ -48,13 +56,14 @@ from chalicelib.settings import get_settings, web_origin
 from chalicelib.web.assets import CONFIG, WebFile, web_asset, web_headers, web_page
 from chalicelib.web.config import page_config
 from chalicelib.wiring import (
+    access_service,
     auth_service,
     document_queries,
+    governed_documents,
     health_check,
     operator_service,
     partner_keys,
     repository,
-    review_service,
     token_issuer,
     upload_service,
     user_service,
@@ -65,6 +74,7 @@ if TYPE_CHECKING:
 
     from pydantic import BaseModel
 
+    from chalicelib.access.principal import Principal
     from chalicelib.api_models import FileUpload
     from chalicelib.auth.tokens import TokenPair
 
@@ -129,8 +139,8 @@ AUTHORIZER_CACHE_SECONDS = 60
 def bearer_token(auth_request: AuthRequest) -> AuthResponse:
     """API Gateway's check of a person's access token, before any of their routes runs."""
     claims = bearer_claims(auth_request.token, token_issuer())
-    # Every route: the cached answer is reused for the token's other calls. Roles are
-    # checked by the routes themselves (require_role), against the user's record.
+    # Every route: the cached answer is reused for the token's other calls. Permissions are
+    # checked by the services (chalicelib.access), against the user's record.
     return AuthResponse(routes=["*"], principal_id=claims.user_id, context={"role": claims.role})
 
 
@@ -161,12 +171,29 @@ def current_user() -> str:
 def require_role(*roles: str) -> str:
     """The caller's user id when their role is one of `roles`; 403 otherwise.
 
+    Kept for routes not yet moved onto permissions: new routes call `require_permission`
+    (or a service that checks with `chalicelib.access`), so a role's permissions can change.
+
     The user's record decides (one read), so a demotion takes effect at once: the token's
     role is only what it was at issue, and lives on in the authorizer's cache too.
     """
     user_id, token_role = current_caller()
     require_recorded_role(repository(), user_id, token_role, roles)
     return user_id
+
+
+def current_principal() -> Principal:
+    """The caller as the access checks see them: built from their record on every request,
+    so a demotion or a move to another region takes effect at once (`chalicelib.access`)."""
+    return access_service().principal(current_user())
+
+
+def require_permission(permission: str) -> Principal:
+    """The caller, when their role holds `permission` (`admin:*` holds every `admin:`); 403
+    otherwise. Routes about one document leave the check to `governed_documents()`."""
+    principal = current_principal()
+    access_service().require(principal, permission)
+    return principal
 
 
 def _query(model: type[ModelT]) -> ModelT:
@@ -180,6 +207,12 @@ def _body(model: type[ModelT], *, optional: bool = False) -> ModelT:
     field; an `optional` body may be left out."""
     request = app.current_request
     return parse_body(request.raw_body if request else None, model, optional=optional)
+
+
+def _as(view: type[views.View], value: dict[str, Any]) -> dict[str, Any]:
+    """A service's answer as its view has it: the view checks it holds what the OpenAPI
+    document promises (and nothing else), then gives the body."""
+    return view.model_validate(value).body()
 
 
 def _tokens(pair: TokenPair, status: int = 200) -> Response:
@@ -301,16 +334,18 @@ def create_deal() -> Response:
 @api_route
 def get_deal(deal_id: str) -> Response:
     """A deal's documents and, once its contract is done, the cross-check."""
-    return _json(200, document_queries().deal(current_user(), document_id_in_path(deal_id)))
+    deal = governed_documents().deal(current_principal(), document_id_in_path(deal_id))
+    return _json(200, deal)
 
 
 @signed_in_json_route("/v1/documents/{document_id}/attachments", "POST")
 @api_route
 def attach_document(document_id: str) -> Response:
     """Another file of the deal this document opens: a credit and a presigned POST."""
-    owner_id = current_user()
-    ticket = upload_service().attach(
-        owner_id, document_id_in_path(document_id), _upload_request(_body(DocumentUpload))
+    ticket = governed_documents().attach(
+        current_principal(),
+        document_id_in_path(document_id),
+        _upload_request(_body(DocumentUpload)),
     )
     return _json(201, _ticket_view(ticket))
 
@@ -343,27 +378,46 @@ def list_documents() -> Response:
 @app.route("/v1/documents/{document_id}", methods=["GET"], authorizer=bearer_token)
 @api_route
 def get_document(document_id: str) -> Response:
-    """A document's status and stage."""
-    owner_id = current_user()
-    document = document_queries().get(owner_id, document_id_in_path(document_id))
-    return _json(200, document_view(document))
+    """A document's status and stage: the owner's, or one within the caller's reach."""
+    view = governed_documents().get(current_principal(), document_id_in_path(document_id))
+    return _json(200, view)
 
 
 @app.route("/v1/documents/{document_id}", methods=["DELETE"], authorizer=bearer_token)
 @api_route
 def delete_document(document_id: str) -> Response:
     """Remove a finished document's original and artifacts; 409 while it is still running."""
-    owner_id = current_user()
-    return _json(200, document_queries().delete(owner_id, document_id_in_path(document_id)))
+    deleted = governed_documents().delete(current_principal(), document_id_in_path(document_id))
+    return _json(200, deleted)
 
 
 @app.route("/v1/documents/{document_id}/report", methods=["GET"], authorizer=bearer_token)
 @api_route
 def get_report(document_id: str) -> Response:
     """200 with Markdown and JSON when done; 202 with the stage while running; 409 if failed."""
-    owner_id = current_user()
-    view = document_queries().report(owner_id, document_id_in_path(document_id))
+    view = governed_documents().report(current_principal(), document_id_in_path(document_id))
     return _json(view.http_status, view.body)
+
+
+@app.route("/v1/documents/{document_id}/original", methods=["GET"], authorizer=bearer_token)
+@api_route
+def download_original(document_id: str) -> Response:
+    """A short-lived presigned GET of the uploaded file, named as it was uploaded."""
+    principal = current_principal()
+    link = governed_documents().download(principal, document_id_in_path(document_id))
+    return _json(200, _as(views.Download, link))
+
+
+@app.route(
+    "/v1/documents/{document_id}/artifacts/{artifact}", methods=["GET"], authorizer=bearer_token
+)
+@api_route
+def download_artifact(document_id: str, artifact: str) -> Response:
+    """A short-lived presigned GET of one of the run's artifacts (report.md, facts.json…)."""
+    principal = current_principal()
+    name = artifact_in_path(artifact)
+    link = governed_documents().download(principal, document_id_in_path(document_id), name)
+    return _json(200, _as(views.Download, link))
 
 
 # --- partners: API keys (people manage them; partners call with one) ------------------------
@@ -381,8 +435,7 @@ def create_key() -> Response:
 @api_route
 def list_keys() -> Response:
     """The caller's partner keys, without their values."""
-    keys = views.KeyList.model_validate({"keys": partner_keys().list(current_user())})
-    return _json(200, keys.body())
+    return _json(200, _as(views.KeyList, {"keys": partner_keys().list(current_user())}))
 
 
 @app.route("/v1/keys/{key_id}/revoke", methods=["POST"], authorizer=bearer_token)
@@ -448,14 +501,13 @@ def b2b_usage() -> Response:
 @app.route("/v1/reviews", methods=["GET"], authorizer=bearer_token)
 @api_route
 def list_reviews() -> Response:
-    """Documents held for a reviewer, oldest first, with prescreen's facts."""
-    require_role("reviewer", "admin")
+    """Documents held for a reviewer within their reach, oldest first, with prescreen's facts."""
     queries = document_queries()
     held = [
         views.HeldDocument(
             **views.Document.fields_of(document), prescreen=queries.prescreen_of(document)
         )
-        for document in review_service().queue()
+        for document in governed_documents().review_queue(current_principal())
     ]
     return _json(200, views.ReviewQueue(reviews=held).body())
 
@@ -464,11 +516,14 @@ def list_reviews() -> Response:
 @api_route
 def decide_review(document_id: str) -> Response:
     """approve, deep_analysis or reject a held document; its run resumes."""
-    reviewer = require_role("reviewer", "admin")
+    principal = current_principal()
+    # No reviewing right at all is a 403 whatever the path names (the service checks again,
+    # and answers 404 for a document out of the caller's reach).
+    access_service().require_action(principal, "review:decide")
     document_id = document_id_in_path(document_id)
     body = _body(ReviewRequest)
-    document = review_service().decide(
-        document_id, body.decision, reviewer=reviewer, comment=body.comment
+    document = governed_documents().decide_review(
+        principal, document_id, body.decision, comment=body.comment
     )
     return _json(200, document_view(document))
 
@@ -480,17 +535,16 @@ def decide_review(document_id: str) -> Response:
 @api_route
 def failed_runs() -> Response:
     """Failed runs with Step Functions' error and cause (`?status=FAILED`, the only one)."""
-    require_role("admin")
+    require_permission("admin:runs")
     _query(FailedRunQuery)  # status=FAILED, the only one
-    runs = views.RunList.model_validate({"runs": operator_service().failed_runs()})
-    return _json(200, runs.body())
+    return _json(200, _as(views.RunList, {"runs": operator_service().failed_runs()}))
 
 
 @app.route("/v1/admin/documents/{document_id}/redrive", methods=["POST"], authorizer=bearer_token)
 @api_route
 def redrive_run(document_id: str) -> Response:
     """Redrive a failed document's run from the step that failed."""
-    require_role("admin")
+    require_permission("admin:runs")
     return _json(202, operator_service().redrive(document_id_in_path(document_id)))
 
 
@@ -498,7 +552,7 @@ def redrive_run(document_id: str) -> Response:
 @api_route
 def grant_credits(user_id: str) -> Response:
     """Grant a user credits with a reason; who granted them is recorded."""
-    admin = require_role("admin")
+    admin = require_permission("admin:credits").user_id
     user_id = user_id_in_path(user_id)
     body = _body(GrantRequest)
     granted = operator_service().grant(user_id, body.amount, reason=body.reason, granted_by=admin)
@@ -508,12 +562,107 @@ def grant_credits(user_id: str) -> Response:
 @signed_in_json_route("/v1/admin/users/{user_id}/role", "PUT")
 @api_route
 def set_user_role(user_id: str) -> Response:
-    """Make a user a `user`, `reviewer` or `admin`, with a reason; recorded with who did it."""
-    admin = require_role("admin")
+    """Make a user a `user`, `reviewer`, `regional_admin` or `admin`, with a reason; recorded
+    with who did it."""
+    admin = require_permission("admin:users").user_id
     user_id = user_id_in_path(user_id)
     body = _body(RoleRequest)
     changed = operator_service().set_role(user_id, body.role, reason=body.reason, set_by=admin)
     return _json(200, changed)
+
+
+# --- access: roles, regions, grants and the audit (chalicelib.access) ------------------------
+
+
+@app.route("/v1/admin/roles", methods=["GET"], authorizer=bearer_token)
+@api_route
+def list_roles() -> Response:
+    """Each role's permissions, and what each permission lets its holder do."""
+    return _json(200, _as(views.RoleList, access_service().list_roles(current_principal())))
+
+
+@signed_in_json_route("/v1/admin/roles/{role}", "PUT")
+@api_route
+def set_role_permissions(role: str) -> Response:
+    """Replace a role's permissions, with a reason; audited."""
+    body = _body(RolePermissionsRequest)
+    name = role_in_path(role)
+    changed = access_service().set_role_permissions(
+        current_principal(), name, body.permissions, reason=body.reason
+    )
+    return _json(200, _as(views.RoleDefinition, changed))
+
+
+@signed_in_json_route("/v1/admin/users/{user_id}/region", "PUT")
+@api_route
+def set_user_region(user_id: str) -> Response:
+    """Move a user to another region (their documents keep theirs), with a reason; audited."""
+    user_id = user_id_in_path(user_id)
+    body = _body(RegionRequest)
+    moved = access_service().set_user_region(
+        current_principal(), user_id, body.region, reason=body.reason
+    )
+    return _json(200, _as(views.RegionChange, moved))
+
+
+@signed_in_json_route("/v1/admin/grants", "POST")
+@api_route
+def create_grant() -> Response:
+    """Lend a user a region-scoped permission in a region until a time; audited."""
+    body = _body(AccessGrantRequest)
+    grant = access_service().create_grant(
+        current_principal(),
+        user_id=body.user_id,
+        region=body.region,
+        permission=body.permission,
+        expires_at=body.expires_at,
+        reason=body.reason,
+    )
+    return _json(201, _as(views.AccessGrant, grant))
+
+
+@app.route("/v1/admin/grants", methods=["GET"], authorizer=bearer_token)
+@api_route
+def list_grants() -> Response:
+    """Grants newest first (`?user_id=` for one user's), each with whether it is live."""
+    query = _query(GrantListQuery)
+    grants = access_service().list_grants(
+        current_principal(), user_id=query.user_id, limit=query.limit, cursor=query.cursor
+    )
+    return _json(200, _as(views.AccessGrantPage, grants))
+
+
+@app.route("/v1/admin/grants/{grant_id}", methods=["DELETE"], authorizer=bearer_token)
+@api_route
+def delete_grant(grant_id: str) -> Response:
+    """Revoke a grant now; audited."""
+    revoked = access_service().revoke_grant(current_principal(), grant_id_in_path(grant_id))
+    return _json(200, _as(views.AccessGrant, revoked))
+
+
+@app.route("/v1/admin/grants/{grant_id}/revoke", methods=["POST"], authorizer=bearer_token)
+@api_route
+def revoke_grant(grant_id: str) -> Response:
+    """Revoke a grant now (the same as DELETE, for clients that only POST); audited."""
+    revoked = access_service().revoke_grant(current_principal(), grant_id_in_path(grant_id))
+    return _json(200, _as(views.AccessGrant, revoked))
+
+
+@app.route("/v1/admin/audit", methods=["GET"], authorizer=bearer_token)
+@api_route
+def list_audit() -> Response:
+    """The access audit, newest first: reads by non-owners and admin changes, filtered."""
+    query = _query(AuditQuery)
+    entries = access_service().audit(
+        current_principal(),
+        user_id=query.user_id,
+        document_id=query.document_id,
+        since=query.since,
+        until=query.until,
+        limit=query.limit,
+        cursor=query.cursor,
+    )
+    return _json(200, _as(views.AuditPage, entries))
 
 
 # --- the web page: served here, outside /v1 and the OpenAPI document (it is no JSON API) -----
@@ -571,7 +720,7 @@ def get_health() -> Response:
 @api_route
 def get_openapi() -> Response:
     """This API as an OpenAPI 3.1 document (no sign-in: it holds no data)."""
-    return _json(200, views.OpenApiDocument.model_validate(openapi_document()).body())
+    return _json(200, _as(views.OpenApiDocument, openapi_document()))
 
 
 # --- the recognition contract: the result files' JSON Schemas (no sign-in: they hold no data)

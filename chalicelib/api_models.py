@@ -15,9 +15,19 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    field_validator,
+)
 from pydantic.json_schema import SkipJsonSchema
 
+from chalicelib.access.documents import ARTIFACT_NAMES
+from chalicelib.access.permissions import ROLE_NAMES, GrantablePermission, Permission
+from chalicelib.access.regions import REGION_PATTERN
 from chalicelib.auth.telegram import MAX_INIT_DATA_CHARS
 from chalicelib.auth.tokens import Role
 from chalicelib.errors import DocumentNotFoundError
@@ -42,6 +52,10 @@ PATH_ID_PATTERNS = {
     "key_id": RESOURCE_ID_PATTERN,
     "user_id": RESOURCE_ID_PATTERN,
     "name": CONTRACT_NAME_PATTERN,
+    # The access layer's: an artifact of the known list, a role, a grant.
+    "artifact": "^(" + "|".join(re.escape(name) for name in ARTIFACT_NAMES) + ")$",
+    "role": "^(" + "|".join(ROLE_NAMES) + ")$",
+    "grant_id": r"^g-[0-9a-f]{32}$",
 }
 _MAX_TEXT = 2000
 _MAX_SECRET = 4096
@@ -250,6 +264,38 @@ class RoleRequest(RequestBody):
     reason: str = Field(min_length=1, max_length=_MAX_TEXT)
 
 
+# --- access: roles, regions, grants (chalicelib.access) -------------------------------------
+
+# A time on the wire: ISO 8601 text with its offset ("2026-01-31T18:00:00Z").
+WireTime = Annotated[AwareDatetime, Field(strict=False)]
+
+
+class RolePermissionsRequest(RequestBody):
+    """The permissions a role holds from now on (all of them: this replaces the set), and why."""
+
+    permissions: list[Permission] = Field(max_length=32)
+    reason: str = Field(min_length=1, max_length=_MAX_TEXT)
+
+
+class RegionRequest(RequestBody):
+    """A user's new region, `{province}-{city}` or a province alone, and why."""
+
+    region: str = Field(pattern=REGION_PATTERN, examples=["ru-spb"])
+    reason: str = Field(min_length=1, max_length=_MAX_TEXT)
+
+
+class AccessGrantRequest(RequestBody):
+    """Lend a user a region-scoped permission in another region, until a time."""
+
+    user_id: str = Field(pattern=RESOURCE_ID_PATTERN)
+    region: str = Field(pattern=REGION_PATTERN, examples=["ru-spb"])
+    permission: GrantablePermission = Field(examples=["document:read:region"])
+    expires_at: WireTime = Field(
+        description="Until when (ISO 8601 with an offset), at most 90 days ahead."
+    )
+    reason: str = Field("", max_length=_MAX_TEXT)
+
+
 # --- query strings ---------------------------------------------------------------------------
 
 _DIGITS = re.compile(r"[0-9]{1,10}")
@@ -289,6 +335,39 @@ class FailedRunQuery(QueryString):
     status: Literal["FAILED"] = Field("FAILED", description="Only failed runs are listed.")
 
 
+class GrantListQuery(QueryString):
+    """Which grants an admin lists."""
+
+    user_id: Annotated[str, Field(pattern=RESOURCE_ID_PATTERN)] | SkipJsonSchema[None] = Field(
+        None, description="Only this user's grants; everybody's when left out."
+    )
+    limit: QueryNumber = Field(50, ge=1, le=100, description="Grants per page.")
+    cursor: Annotated[str, Field(max_length=MAX_CURSOR_CHARS)] | SkipJsonSchema[None] = Field(
+        None, description="`next_cursor` of the page before."
+    )
+
+
+class AuditQuery(QueryString):
+    """Which audit entries an admin lists, newest first."""
+
+    user_id: Annotated[str, Field(pattern=RESOURCE_ID_PATTERN)] | SkipJsonSchema[None] = Field(
+        None, description="Only what this user did."
+    )
+    document_id: Annotated[str, Field(pattern=DOCUMENT_ID_PATTERN)] | SkipJsonSchema[None] = Field(
+        None, description="Only entries about this document."
+    )
+    since: WireTime | SkipJsonSchema[None] = Field(
+        None, description="From this time (ISO 8601 with an offset); 30 days before `until`."
+    )
+    until: WireTime | SkipJsonSchema[None] = Field(
+        None, description="Up to this time (ISO 8601 with an offset); now when left out."
+    )
+    limit: QueryNumber = Field(50, ge=1, le=100, description="Entries per page.")
+    cursor: Annotated[str, Field(max_length=MAX_CURSOR_CHARS)] | SkipJsonSchema[None] = Field(
+        None, description="`next_cursor` of the page before."
+    )
+
+
 # --- path ids ----------------------------------------------------------------------------------
 
 _DOCUMENT_ID = re.compile(DOCUMENT_ID_PATTERN)
@@ -314,3 +393,27 @@ def key_id_in_path(key_id: str) -> str:
     if not _RESOURCE_ID.fullmatch(key_id):
         raise DocumentNotFoundError("No such key.")
     return key_id
+
+
+def artifact_in_path(name: str) -> str:
+    """A path's artifact name; one not on the known list names nothing: 404."""
+    if name not in ARTIFACT_NAMES:
+        raise DocumentNotFoundError("No such artifact.")
+    return name
+
+
+def role_in_path(role: str) -> str:
+    """A path's role name; only the built-in roles exist."""
+    if role not in ROLE_NAMES:
+        raise DocumentNotFoundError("No such role.")
+    return role
+
+
+_GRANT_ID = re.compile(PATH_ID_PATTERNS["grant_id"])
+
+
+def grant_id_in_path(grant_id: str) -> str:
+    """A path's grant id; one out of shape names no grant: 404, before any lookup."""
+    if not _GRANT_ID.fullmatch(grant_id):
+        raise DocumentNotFoundError("No such grant.")
+    return grant_id

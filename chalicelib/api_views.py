@@ -23,6 +23,8 @@ from pydantic import (
     WithJsonSchema,
 )
 
+from chalicelib.access.permissions import Permission
+from chalicelib.access.records import AUDITED_CHANGES, AUDITED_READS
 from chalicelib.auth.tokens import Role
 from chalicelib.models import DocumentStatus, Pipeline, Route
 
@@ -418,6 +420,91 @@ class JsonSchema(RootModel[dict[str, Any]]):
     route serves them."""
 
 
+# --- access: downloads, roles, regions, grants and the audit (chalicelib.access) -----------
+
+
+class Download(View):
+    """A short-lived link to one stored file of a document."""
+
+    document_id: str
+    version: int = Field(ge=1)
+    name: str = Field(description="`original`, or the artifact's name.")
+    filename: str = Field(description="The name the browser saves it under.")
+    url: str = Field(
+        description="A presigned GET; S3 answers with Content-Disposition carrying the file "
+        "name (RFC 6266, filename* in UTF-8)."
+    )
+    expires_at: Timestamp
+
+
+class RoleDefinition(View):
+    """A role: the permissions it holds, and its last change."""
+
+    role: Role
+    permissions: list[Permission]
+    version: Count
+    updated_at: Timestamp | None
+    updated_by: str | None
+
+
+class RoleList(View):
+    """Every role's permissions."""
+
+    roles: list[RoleDefinition]
+    permissions: dict[str, str] = Field(description="What each permission lets its holder do.")
+
+
+class RegionChange(View):
+    """A user's new region."""
+
+    user_id: str
+    region: str
+
+
+class AccessGrant(View):
+    """A permission lent to a user in a region until a time."""
+
+    grant_id: str
+    user_id: str
+    region: str
+    permission: Permission
+    expires_at: Timestamp
+    granted_by: str
+    granted_at: Timestamp
+    reason: str
+    revoked_at: Timestamp | None
+    revoked_by: str | None
+    live: bool = Field(description="Not revoked and not yet expired.")
+
+
+class AccessGrantPage(View):
+    """Grants, newest first."""
+
+    grants: list[AccessGrant]
+    next_cursor: str | None
+
+
+class AuditEntry(View):
+    """Who read or changed what, when, and under which grant."""
+
+    audit_id: str
+    at: Timestamp
+    actor: str
+    action: str = Field(json_schema_extra={"enum": [*AUDITED_READS, *AUDITED_CHANGES]})
+    document_id: str | None
+    owner_id: str | None
+    target: str | None
+    grant_id: str | None
+    detail: dict[str, Any]
+
+
+class AuditPage(View):
+    """Audit entries, newest first."""
+
+    entries: list[AuditEntry]
+    next_cursor: str | None
+
+
 # Every answer's model under the name the route table (`chalicelib.openapi_routes`) uses.
 RESPONSE_VIEWS: tuple[type[BaseModel], ...] = (
     Error,
@@ -446,4 +533,11 @@ RESPONSE_VIEWS: tuple[type[BaseModel], ...] = (
     ContractList,
     OpenApiDocument,
     JsonSchema,
+    Download,
+    RoleList,
+    RoleDefinition,
+    RegionChange,
+    AccessGrant,
+    AccessGrantPage,
+    AuditPage,
 )

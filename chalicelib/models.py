@@ -9,6 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_serializer
 
+from chalicelib.access.regions import Region
 from chalicelib.errors import FailureClass
 from chalicelib.keys import DocumentRef
 
@@ -270,8 +271,8 @@ class UserProfile(BaseModel):
 
     user_id: str
     credits_left: int = Field(ge=0)
-    role: Literal["user", "reviewer", "admin"] = "user"
-    region: str = "ru"
+    role: Literal["user", "reviewer", "regional_admin", "admin"] = "user"
+    region: Region = "ru"
 
 
 class DocumentError(Frozen):

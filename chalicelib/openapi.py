@@ -35,7 +35,7 @@ _ERROR_MEANING: dict[int, str] = {
     "16 deep, no repeated key, no NaN or Infinity, no lone surrogate",
     401: "No valid credentials: sign in, or the token or key is not valid",
     402: "No credits left",
-    403: "The caller may not do this (role, or a sign-in method that is not enabled)",
+    403: "The caller may not do this (no such permission, or a sign-in method that is not enabled)",
     404: "No such resource, or not the caller's",
     409: "The resource is not in a state that allows this, or exists already",
     413: "The declared file is larger than the upload limit",

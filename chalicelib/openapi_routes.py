@@ -18,17 +18,22 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from chalicelib.api_models import (
+    AccessGrantRequest,
+    AuditQuery,
     Credentials,
     DealUpload,
     DevSignIn,
     DocumentPageQuery,
     DocumentUpload,
     FailedRunQuery,
+    GrantListQuery,
     GrantRequest,
     KeyRequest,
     PartnerDocumentUpload,
     RefreshRequest,
+    RegionRequest,
     ReviewRequest,
+    RolePermissionsRequest,
     RoleRequest,
     ServiceTokenExchange,
     TelegramLogin,
@@ -109,6 +114,12 @@ ROUTES: tuple[Operation, ...] = (
     Operation("get_report", "GET", "/v1/documents/{document_id}/report",
               "The report; 202 while running, 409 if failed",
               "bearer", "documents", _REPORT, (404,)),
+    Operation("download_original", "GET", "/v1/documents/{document_id}/original",
+              "A short-lived presigned GET of the uploaded file (within the caller's reach)",
+              "bearer", "documents", {200: "Download"}, (404,)),
+    Operation("download_artifact", "GET", "/v1/documents/{document_id}/artifacts/{artifact}",
+              "A short-lived presigned GET of one of the run's artifacts",
+              "bearer", "documents", {200: "Download"}, (404,)),
     # --- partner keys: people manage them
     Operation("create_key", "POST", "/v1/keys", "A new partner API key, its value shown this once",
               "bearer", "keys", {201: "NewKey"}, (409,), body=KeyRequest),
@@ -142,6 +153,29 @@ ROUTES: tuple[Operation, ...] = (
     Operation("set_user_role", "PUT", "/v1/admin/users/{user_id}/role",
               "Make a user a user, reviewer or admin",
               "bearer", "admin", {200: "RoleChange"}, (403, 404), body=RoleRequest),
+    # --- access: roles, regions, grants, the audit
+    Operation("list_roles", "GET", "/v1/admin/roles", "Each role's permissions and their meaning",
+              "bearer", "access", {200: "RoleList"}, (403,)),
+    Operation("set_role_permissions", "PUT", "/v1/admin/roles/{role}",
+              "Replace a role's permissions (audited)",
+              "bearer", "access", {200: "RoleDefinition"}, (403, 404, 409),
+              body=RolePermissionsRequest),
+    Operation("set_user_region", "PUT", "/v1/admin/users/{user_id}/region",
+              "Move a user to another region (audited)",
+              "bearer", "access", {200: "RegionChange"}, (403, 404), body=RegionRequest),
+    Operation("create_grant", "POST", "/v1/admin/grants",
+              "Lend a user a permission in a region until a time (audited)",
+              "bearer", "access", {201: "AccessGrant"}, (403, 404), body=AccessGrantRequest),
+    Operation("list_grants", "GET", "/v1/admin/grants", "Grants, newest first",
+              "bearer", "access", {200: "AccessGrantPage"}, (400, 403), query=GrantListQuery),
+    Operation("delete_grant", "DELETE", "/v1/admin/grants/{grant_id}", "Revoke a grant (audited)",
+              "bearer", "access", {200: "AccessGrant"}, (403, 404, 409)),
+    Operation("revoke_grant", "POST", "/v1/admin/grants/{grant_id}/revoke",
+              "Revoke a grant (audited; the same as DELETE)",
+              "bearer", "access", {200: "AccessGrant"}, (403, 404, 409)),
+    Operation("list_audit", "GET", "/v1/admin/audit",
+              "The access audit, newest first: reads by non-owners and admin changes",
+              "bearer", "access", {200: "AuditPage"}, (400, 403), query=AuditQuery),
     # --- operations
     Operation("get_health", "GET", "/v1/health", "Whether the table, bucket and pipeline answer",
               "none", "meta", {200: "Health", 503: "Health"}),
@@ -166,6 +200,14 @@ LINKS: dict[str, dict[int, dict[str, Any]]] = {
             "GetDocument": {"operationId": "get_document", "parameters": _NEW_DOCUMENT},
             "GetReport": {"operationId": "get_report", "parameters": _NEW_DOCUMENT},
             "DeleteDocument": {"operationId": "delete_document", "parameters": _NEW_DOCUMENT},
+        }
+    },
+    "create_grant": {
+        201: {
+            "RevokeGrant": {
+                "operationId": "delete_grant",
+                "parameters": {"path.grant_id": "$response.body#/grant_id"},
+            }
         }
     },
     "create_key": {

@@ -33,7 +33,17 @@ class Settings(BaseModel):
     state_machine_arn: str = ""
 
     # Where the data lives.
-    default_region: str = Field("ru", pattern=r"^[a-z]{2}$", description="Data residency label")
+    default_region: str = Field(
+        "ru-msk",
+        pattern=r"^[a-z]{2,3}(-[a-z0-9]{2,8})?$",
+        description="New users' region, `{province}-{city}` (or a province alone): their "
+        "documents live there, and regional permissions reach it",
+    )
+
+    # Access: how long a Lambda keeps role definitions and users' grants before reading them
+    # again (a change made in this process is seen at once), and a download URL's life.
+    access_cache_seconds: float = Field(30.0, ge=0, le=300)
+    download_url_ttl_seconds: int = Field(300, ge=10, le=3600)
 
     # Credits.
     refund_policy: Literal["all", "infra_only"] = "all"
@@ -164,7 +174,7 @@ class Settings(BaseModel):
     aws_execution_env: str = ""
     aws_lambda_function_name: str = ""
     dev_user_id: str = "dev-user"
-    dev_user_role: Literal["user", "reviewer", "admin"] = Field(
+    dev_user_role: Literal["user", "reviewer", "regional_admin", "admin"] = Field(
         "admin", description="Who POST /v1/auth/dev signs in when the body names nobody"
     )
 

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from aws_lambda_powertools.utilities.idempotency import IdempotencyConfig
     from aws_lambda_powertools.utilities.typing import LambdaContext
 
+    from chalicelib.access.documents import GovernedDocuments
+    from chalicelib.access.service import AccessService
     from chalicelib.adapters.dynamo import DynamoDocumentRepository
     from chalicelib.adapters.s3 import S3ObjectStore
     from chalicelib.adapters.stepfunctions import StepFunctionsWorkflow
@@ -259,6 +261,42 @@ def document_queries() -> DocumentQueries:
     from chalicelib.services.documents import DocumentQueries
 
     return DocumentQueries(repository(), object_store())
+
+
+# --- access: regions, permissions, grants and the audit (chalicelib.access) -----------------
+
+
+@cache
+def access_service() -> AccessService:
+    """Principals, permission checks, grants, roles and the audit; its caches live as long
+    as this process (and `reset_cold_start`)."""
+    from chalicelib.access.service import AccessService
+    from chalicelib.adapters.dynamo.access import DynamoAccessStore
+
+    s = get_settings()
+    return AccessService(
+        DynamoAccessStore(s.table_name),
+        repository(),
+        utc_now,
+        default_region=s.default_region,
+        cache_ttl=s.access_cache_seconds,
+    )
+
+
+@cache
+def governed_documents() -> GovernedDocuments:
+    """People's document reads, writes, downloads and reviews, behind the access checks."""
+    from chalicelib.access.documents import GovernedDocuments
+
+    return GovernedDocuments(
+        access_service(),
+        document_queries(),
+        object_store(),
+        utc_now,
+        download_ttl_seconds=get_settings().download_url_ttl_seconds,
+        reviews=review_service,
+        uploads=upload_service,
+    )
 
 
 def _build_extractor(settings: Settings) -> Callable[[bytes, str], Extraction]:
@@ -635,6 +673,8 @@ _BUILDERS = (
     review_service,
     run_failure_service,
     sweeper_service,
+    access_service,
+    governed_documents,
 )
 
 

@@ -142,6 +142,25 @@ class S3ObjectStore:
             raise StorageUnavailableError from exc
         return PresignedPost(url=form["url"], fields={k: str(v) for k, v in form["fields"].items()})
 
+    def presigned_get(
+        self, key: str, *, expires_in: int, content_disposition: str, content_type: str
+    ) -> str:
+        """A GET URL for one object, valid `expires_in` seconds, answering with these headers
+        (S3 puts the signed `response-content-*` parameters in the answer)."""
+        try:
+            return self._client.generate_presigned_url(
+                "get_object",
+                Params={
+                    "Bucket": self._bucket,
+                    "Key": key,
+                    "ResponseContentDisposition": content_disposition,
+                    "ResponseContentType": content_type,
+                },
+                ExpiresIn=expires_in,
+            )
+        except (ClientError, BotoCoreError) as exc:
+            raise StorageUnavailableError from exc
+
 
 def _translate(exc: ClientError) -> StorageUnavailableError | StoredObjectMissingError:
     code = str(exc.response.get("Error", {}).get("Code", ""))

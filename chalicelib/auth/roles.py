@@ -7,6 +7,11 @@ that time to make another account an admin for good, so every route that needs a
 reads the profile (one consistent GetItem). The token's claim still refuses early:
 a token that never carried the role needs no read, and a promotion reaches a person at
 their next token, as the README says, the same way a demotion used to.
+
+Routes moved onto permissions (`chalicelib.access`: a role is a set of permissions kept
+in the table) keep the same guarantee without the token's early refusal: the record is
+read at every request, so a promotion lands at once as well. `require_role` (app.py) stays
+for the routes not yet moved.
 """
 
 from __future__ import annotations

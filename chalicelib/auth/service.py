@@ -220,7 +220,8 @@ class AuthService:
             raise AuthMethodDisabledError("Development sign-in is only on the local cloud.")
         if not _DEV_USER_ID.fullmatch(user_id) or role not in ROLES:
             raise InvalidRequestError(
-                "Send user_id (letters, digits, - and _) and role: user, reviewer or admin."
+                "Send user_id (letters, digits, - and _) and role: user, reviewer, "
+                "regional_admin or admin."
             )
         if self._users.profile(user_id).role != role:
             self._development_roles.set_role(

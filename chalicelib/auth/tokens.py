@@ -30,7 +30,7 @@ from chalicelib.auth.errors import InvalidTokenError, TokenExpiredError
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-Role = Literal["user", "reviewer", "admin"]
+Role = Literal["user", "reviewer", "regional_admin", "admin"]
 ROLES: frozenset[str] = frozenset(get_args(Role))
 TokenKind = Literal["access", "refresh"]
 
@@ -193,6 +193,8 @@ def _checked_role(role: str) -> Role:
         return "user"
     if role == "reviewer":
         return "reviewer"
+    if role == "regional_admin":
+        return "regional_admin"
     if role == "admin":
         return "admin"
     raise ValueError(f"unknown role {role!r}; expected one of {sorted(ROLES)}")

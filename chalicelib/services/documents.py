@@ -111,8 +111,16 @@ class DocumentQueries:
 
     def get(self, owner_id: str, document_id: str) -> Document:
         """The caller's document, or not found (also when it is someone else's)."""
+        document = self.find(document_id)
+        if document.owner_id != owner_id:
+            raise DocumentNotFoundError
+        return document
+
+    def find(self, document_id: str) -> Document:
+        """Any owner's document that was not deleted, or not found: the access layer
+        (`chalicelib.access.documents`) decides who may see it."""
         document = self._repo.get(document_id) if _plausible_id(document_id) else None
-        if document is None or document.owner_id != owner_id or document.deleted_at is not None:
+        if document is None or document.deleted_at is not None:
             raise DocumentNotFoundError
         return document
 
@@ -130,7 +138,10 @@ class DocumentQueries:
         The objects go first: should this stop halfway, the document is still there and
         deleting it again finishes the job.
         """
-        document = self.get(owner_id, document_id)
+        return self.delete_found(self.get(owner_id, document_id))
+
+    def delete_found(self, document: Document) -> dict[str, Any]:
+        """`delete` of a document the caller may change (found and checked already)."""
         if not document.status.is_final:
             raise DocumentStateConflictError(
                 "The document is still being processed; delete it once it is done or failed."
@@ -152,7 +163,10 @@ class DocumentQueries:
 
     def report(self, owner_id: str, document_id: str) -> ReportView:
         """The report (Markdown, safe HTML and JSON) when done; otherwise the status and stage."""
-        document = self.get(owner_id, document_id)
+        return self.report_of(self.get(owner_id, document_id))
+
+    def report_of(self, document: Document) -> ReportView:
+        """`report` of a document the caller may read (found and checked already)."""
         if document.status == DocumentStatus.FAILED and document.error is not None:
             error = views.ErrorDetail(code=document.error.code, message=document.error.message)
             failed = views.FailedReport(error=error, document=views.Document.of(document))

@@ -69,7 +69,9 @@ def test_upload_form_is_bound_to_the_key_type_and_size(driver: Driver) -> None:
     assert status == 201
     fields = body["upload"]["fields"]
     doc = body["document"]
-    assert fields["key"] == f"uploads/ru/{doc['document_id']}/v1/original.pdf"
+    # The document lives in its uploader's region (new users': DEFAULT_REGION, ru-msk).
+    assert doc["region"] == "ru-msk"
+    assert fields["key"] == f"uploads/ru-msk/{doc['document_id']}/v1/original.pdf"
     assert fields["Content-Type"] == PDF
     policy = json.loads(base64.b64decode(fields["policy"]))
     assert ["content-length-range", 1, 1234] in policy["conditions"]

@@ -35,7 +35,7 @@ def local_cloud_env() -> dict[str, str]:
 
 def _artifact(driver: Driver, document_id: str, name: str) -> str:
     body = driver.cloud.client("s3").get_object(
-        Bucket=driver.cloud.deployment.bucket, Key=f"artifacts/ru/{document_id}/v1/{name}"
+        Bucket=driver.cloud.deployment.bucket, Key=f"artifacts/ru-msk/{document_id}/v1/{name}"
     )["Body"]
     return str(body.read().decode())
 

@@ -54,9 +54,9 @@ def test_russian_pdf_goes_through_deep_analysis_to_a_report(driver: Driver) -> N
     assert {f.checklist_item for f in analysis.findings} >= {"penalty", "payment_terms"}
     text = (
         driver.cloud.client("s3")
-        .get_object(Bucket=driver.cloud.deployment.bucket, Key=f"artifacts/ru/{doc_id}/v1/text.md")[
-            "Body"
-        ]
+        .get_object(
+            Bucket=driver.cloud.deployment.bucket, Key=f"artifacts/ru-msk/{doc_id}/v1/text.md"
+        )["Body"]
         .read()
         .decode()
     )
@@ -80,7 +80,7 @@ def test_scan_is_read_by_ocr(driver: Driver) -> None:
     facts = json.loads(
         driver.cloud.client("s3")
         .get_object(
-            Bucket=driver.cloud.deployment.bucket, Key=f"artifacts/ru/{doc_id}/v1/facts.json"
+            Bucket=driver.cloud.deployment.bucket, Key=f"artifacts/ru-msk/{doc_id}/v1/facts.json"
         )["Body"]
         .read()
     )

@@ -9,7 +9,7 @@ import { initReviews, refreshReviews } from "./reviews.js";
 import { miniApp, settleInTelegram, showLoginWidget, telegramLanguage, widgetReturn } from "./telegram.js";
 import { initUpload, openDocument, relabelUpload, resetUpload } from "./upload.js";
 
-const REVIEWER_ROLES = ["reviewer", "admin"];
+const REVIEWER_ROLES = ["reviewer", "regional_admin", "admin"];
 const TABS = ["upload", "history", "keys", "reviews"];
 const context = {
   config: { content_types: {}, max_upload_bytes: 0, telegram_bot_username: null },
