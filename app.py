@@ -7,27 +7,37 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from chalice.app import AuthRequest, AuthResponse, Chalice, CORSConfig, Request, Response
 
-from chalicelib.api_models import (
+from chalicelib.api_models import (  # accounts (issue 14)
+    BlockRequest,
     Credentials,
     DealUpload,
     DevSignIn,
     DocumentPageQuery,
     DocumentUpload,
+    EmailVerification,
     FailedRunQuery,
     GrantRequest,
     KeyRequest,
     PartnerDocumentUpload,
+    PasswordResetConfirm,
+    PasswordResetRequest,
     RefreshRequest,
     ReviewRequest,
     RoleRequest,
     ServiceTokenExchange,
+    ServiceTokenRequest,
     TelegramLogin,
     TelegramWebAppLogin,
+    UsageQuery,
+    UserSearchQuery,
     document_id_in_path,
     key_id_in_path,
+    token_id_in_path,
     user_id_in_path,
 )
+from chalicelib.auth.account_checks import refuse_blocked_user, refuse_unverified
 from chalicelib.auth.authorizer import bearer_claims
+from chalicelib.auth.errors import AuthMethodDisabledError
 from chalicelib.auth.roles import require_recorded_role
 from chalicelib.contracts import contract_names, load_contract
 from chalicelib.errors import AuthenticationRequiredError
@@ -46,14 +56,18 @@ from chalicelib.services.uploads import UploadRequest, UploadTicket
 from chalicelib.settings import get_settings, web_origin
 from chalicelib.web.assets import CONFIG, WebFile, web_asset, web_headers, web_page
 from chalicelib.web.config import page_config
-from chalicelib.wiring import (
+from chalicelib.wiring import (  # accounts (issue 14)
+    account_admin,
+    account_mail,
     auth_service,
     document_queries,
+    email_verification_required,
     health_check,
     operator_service,
     partner_keys,
     repository,
     review_service,
+    service_tokens,
     token_issuer,
     upload_service,
     user_service,
@@ -65,6 +79,7 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from chalicelib.api_models import FileUpload
+    from chalicelib.auth.email_flows import AccountMail
     from chalicelib.auth.tokens import TokenPair
 
 ViewT = TypeVar("ViewT", bound="Callable[..., Any]")
@@ -149,6 +164,9 @@ def current_caller() -> tuple[str, str]:
     if not user_id or not role:
         # Only a route declared without the authorizer can get here: a bug, not a caller's.
         raise AuthenticationRequiredError
+    # A blocked account is refused at once, whatever the authorizer's cache and the token's
+    # lifetime say (chalicelib.auth.account_checks): one consistent read of the profile.
+    refuse_blocked_user(repository(), str(user_id))
     return str(user_id), str(role)
 
 
@@ -367,6 +385,7 @@ def get_report(document_id: str) -> Response:
 def create_key() -> Response:
     """A new partner API key on the usage plan; its value is shown this once."""
     owner_id = current_user()
+    refuse_unverified(repository().get_user(owner_id), required=email_verification_required())
     return _json(201, partner_keys().create(owner_id, _body(KeyRequest).name))
 
 
@@ -394,7 +413,9 @@ def _partner_key_id() -> str | None:
 
 
 def _partner() -> str:
-    return partner_keys().owner_of(_partner_key_id())
+    owner_id = partner_keys().owner_of(_partner_key_id())
+    refuse_blocked_user(repository(), owner_id)  # API Gateway disabled the key too
+    return owner_id
 
 
 @app.route(
@@ -430,7 +451,7 @@ def b2b_get_report(document_id: str) -> Response:
 def b2b_usage() -> Response:
     """The calling key's requests per day over the last 30 days, from API Gateway."""
     key_id = _partner_key_id()
-    partner_keys().owner_of(key_id)  # a missing or revoked key stops here
+    _partner()  # a missing or revoked key, or a blocked owner, stops here
     return _json(200, partner_keys().usage(key_id or ""))
 
 
@@ -503,6 +524,123 @@ def set_user_role(user_id: str) -> Response:
     body = _body(RoleRequest)
     changed = operator_service().set_role(user_id, body.role, reason=body.reason, set_by=admin)
     return _json(200, changed)
+
+
+# --- accounts: admins' users and usage, mailed tokens, the adapters' service tokens ---------
+
+
+@app.route("/v1/admin/users", methods=["GET"], authorizer=bearer_token)
+@api_route
+def list_users() -> Response:
+    """Users newest first with documents and credits; by e-mail, Telegram id, region, role."""
+    require_role("admin")
+    query = _query(UserSearchQuery)
+    found = account_admin().search(
+        email=query.email,
+        telegram_id=query.telegram_id,
+        region=query.region,
+        role=query.role,
+        limit=query.limit,
+        cursor=query.cursor,
+    )
+    return _json(200, found)
+
+
+@app.route("/v1/admin/users/{user_id}", methods=["GET"], authorizer=bearer_token)
+@api_route
+def get_user(user_id: str) -> Response:
+    """One user, with their blocks and unblocks."""
+    require_role("admin")
+    return _json(200, account_admin().get(user_id_in_path(user_id)))
+
+
+@signed_in_json_route("/v1/admin/users/{user_id}/block", "POST")
+@api_route
+def block_user(user_id: str) -> Response:
+    """Block a user at once (tokens, sessions, the bots' exchange, partner keys); audited."""
+    admin = require_role("admin")
+    user_id = user_id_in_path(user_id)
+    reason = _body(BlockRequest).reason
+    return _json(200, account_admin().block(user_id, reason=reason, by=admin))
+
+
+@signed_in_json_route("/v1/admin/users/{user_id}/unblock", "POST")
+@api_route
+def unblock_user(user_id: str) -> Response:
+    """Lift a user's block; audited."""
+    admin = require_role("admin")
+    user_id = user_id_in_path(user_id)
+    reason = _body(BlockRequest).reason
+    return _json(200, account_admin().unblock(user_id, reason=reason, by=admin))
+
+
+@app.route("/v1/admin/usage", methods=["GET"], authorizer=bearer_token)
+@api_route
+def get_usage() -> Response:
+    """Usage per day: documents created, done, failed, credits spent, refunded, active users."""
+    require_role("admin")
+    return _json(200, account_admin().usage(_query(UsageQuery).days))
+
+
+@signed_in_json_route("/v1/admin/service-tokens", "POST")
+@api_route
+def create_service_token() -> Response:
+    """A new service token for an adapter; its value is shown this once."""
+    admin = require_role("admin")
+    body = _body(ServiceTokenRequest)
+    return _json(201, service_tokens().create(body.name, body.adapter, created_by=admin))
+
+
+@app.route("/v1/admin/service-tokens", methods=["GET"], authorizer=bearer_token)
+@api_route
+def list_service_tokens() -> Response:
+    """The adapters' service tokens, without values, with their last use."""
+    require_role("admin")
+    return _json(200, {"service_tokens": service_tokens().list()})
+
+
+@app.route("/v1/admin/service-tokens/{token_id}/revoke", methods=["POST"], authorizer=bearer_token)
+@api_route
+def revoke_service_token(token_id: str) -> Response:
+    """Refuse one service token from now on; the others keep working."""
+    admin = require_role("admin")
+    revoked = service_tokens().revoke(token_id_in_path(token_id), revoked_by=admin)
+    return _json(200, revoked)
+
+
+def _mail() -> AccountMail:
+    mail = account_mail()
+    if mail is None:
+        raise AuthMethodDisabledError("Account mail is not enabled on this deployment.")
+    return mail
+
+
+@app.route("/v1/auth/verify-email", methods=["POST"], content_types=["application/json"])
+@api_route
+def verify_email() -> Response:
+    """Confirm an e-mail address with the token mailed at registration (once)."""
+    _mail().verify_email(_body(EmailVerification).token)
+    return _json(200, {"email_verified": True})
+
+
+@app.route("/v1/auth/password-reset", methods=["POST"], content_types=["application/json"])
+@api_route
+def request_password_reset() -> Response:
+    """Mail a reset token to the account of this e-mail; 202 whether it has one or not."""
+    body = _body(PasswordResetRequest)
+    mail = account_mail()
+    if mail is not None:
+        mail.request_password_reset(body.email)
+    return _json(202, {"status": "requested"})
+
+
+@app.route("/v1/auth/password-reset/confirm", methods=["POST"], content_types=["application/json"])
+@api_route
+def confirm_password_reset() -> Response:
+    """Set a new password with a mailed reset token (once, before it expires)."""
+    body = _body(PasswordResetConfirm)
+    _mail().confirm_password_reset(body.token, body.new_password)
+    return _json(200, {"password_reset": True})
 
 
 # --- the web page: served here, outside /v1 and the OpenAPI document (it is no JSON API) -----

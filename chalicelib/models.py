@@ -272,6 +272,11 @@ class UserProfile(BaseModel):
     credits_left: int = Field(ge=0)
     role: Literal["user", "reviewer", "admin"] = "user"
     region: str = "ru"
+    # Accounts (chalicelib.accounts): an admin's block refuses every token and key of the
+    # user at once; `email_verified` is False only for an e-mail account whose address is
+    # not confirmed yet (None: nothing to confirm, a Telegram or older account).
+    blocked: bool = False
+    email_verified: bool | None = None
 
 
 class DocumentError(Frozen):

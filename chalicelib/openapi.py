@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, get_args
 from chalicelib.api_models import PATH_ID_PATTERNS
 from chalicelib.auth.tokens import ROLES
 from chalicelib.models import DocumentStatus, Pipeline, Route
+from chalicelib.openapi_accounts import account_schemas
 from chalicelib.openapi_routes import LINKS, ROUTES, Operation
 
 if TYPE_CHECKING:
@@ -34,7 +35,8 @@ _ERROR_MEANING: dict[int, str] = {
     "16 deep, no repeated key, no NaN or Infinity, no lone surrogate",
     401: "No valid credentials: sign in, or the token or key is not valid",
     402: "No credits left",
-    403: "The caller may not do this (role, or a sign-in method that is not enabled)",
+    403: "The caller may not do this (role, a sign-in method that is not enabled, an "
+    "unconfirmed e-mail: EMAIL_NOT_VERIFIED), or the account is blocked (ACCOUNT_BLOCKED)",
     404: "No such resource, or not the caller's",
     409: "The resource is not in a state that allows this, or exists already",
     413: "The declared file is larger than the upload limit",
@@ -101,6 +103,11 @@ def _schemas() -> dict[str, Any]:
             credits_left=_COUNT,
             role={"enum": sorted(ROLES)},
             region=_STR,
+            blocked={"type": "boolean"},
+            email_verified={
+                "anyOf": [{"type": "boolean"}, {"type": "null"}],
+                "description": "False: confirm the address (the mail's token) to upload.",
+            },
         ),
         "ReviewDecision": _obj(
             ["decision", "reviewer", "comment", "decided_at"],
@@ -296,6 +303,8 @@ def _responses(op: Operation) -> dict[str, Any]:
         errors.add(400)
     if op.auth != "none":
         errors.add(401)
+    if op.auth == "bearer":
+        errors.add(403)  # a blocked account, on every signed-in route (ACCOUNT_BLOCKED)
     gateway = _GATEWAY_MEANING if op.auth == "api_key" else {}
     answers: dict[int, dict[str, Any]] = {
         status: {
@@ -403,7 +412,7 @@ def openapi_document() -> dict[str, Any]:
         "tags": [{"name": name} for name in dict.fromkeys(op.tag for op in ROUTES)],
         "paths": paths,
         "components": {
-            "schemas": {**_schemas(), **_request_schemas()},
+            "schemas": {**_schemas(), **account_schemas(), **_request_schemas()},
             "securitySchemes": {
                 "bearerAuth": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"},
                 "apiKey": {"type": "apiKey", "in": "header", "name": "x-api-key"},

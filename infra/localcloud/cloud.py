@@ -55,7 +55,15 @@ PROJECT_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_STACK = "contract-check-local"
 # The local cloud has one development user (a deployed stack keeps AuthMode=jwt), and its
 # handlers share the terminal with the demo: warnings and errors only, unless asked.
-DEFAULT_PARAMETERS = {"Stage": "local", "AuthMode": "dev", "LogLevel": "WARNING"}
+DEFAULT_PARAMETERS = {
+    "Stage": "local",
+    "AuthMode": "dev",
+    "LogLevel": "WARNING",
+    # Account mail goes to moto's SES (printed by `local up`); the demo and the web page
+    # upload without confirming an address, so confirmation is not required here.
+    "MailFromAddress": "no-reply@contract-check.local",
+    "EmailVerificationRequired": "false",
+}
 LOCAL_POWERTOOLS = {"POWERTOOLS_METRICS_DISABLED": "true", "POWERTOOLS_TRACE_DISABLED": "true"}
 FAKE_CREDENTIALS = {
     "AWS_ACCESS_KEY_ID": "testing",
