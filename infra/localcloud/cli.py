@@ -99,14 +99,11 @@ def local_up(args: argparse.Namespace) -> int:
         telegram.stop()
         return EXIT_INFRA
     from infra.localcloud.demo import SESSION_FILE, write_session
-
     from infra.localcloud.mailbox import MailPrinter, sent_mail
 
     # Account mail (verification, password reset) goes to moto's SES: printed here.
     deployment = cloud.deployment
-    mailbox = MailPrinter(
-        lambda: sent_mail(deployment.account_id, deployment.region), sys.stdout
-    )
+    mailbox = MailPrinter(lambda: sent_mail(deployment.account_id, deployment.region), sys.stdout)
     try:
         _print_endpoints(cloud)
         _print_telegram(telegram, webhook)

@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+import io
 import re
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from infra.localcloud.apikeys import ApiKeyGate, install_usage_reporting, uninstall_usage_reporting
-from infra.localcloud.mailbox import SentMail, sent_mail
+from infra.localcloud.mailbox import MailPrinter, SentMail, sent_mail
+from tests.documents import make_pdf
 from tests.integration.pipeline_driver import Driver
 
 if TYPE_CHECKING:
@@ -102,6 +104,21 @@ def test_registration_mails_a_token_that_confirms_the_address_once(driver: Drive
     assert driver.api("POST", "/v1/documents", UPLOAD, token=anna)[0] == 201
     again = driver.api("POST", "/v1/auth/verify-email", {"token": token}, anonymous=True)
     assert (again[0], again[1]["error"]["code"]) == (400, "INVALID_TOKEN")
+
+
+def test_local_up_prints_each_mail_once_with_its_token(driver: Driver) -> None:
+    # What `contract-check local up` runs on its terminal, read here from a buffer.
+    deployment = driver.cloud.deployment
+    terminal = io.StringIO()
+    printer = MailPrinter(lambda: sent_mail(deployment.account_id, deployment.region), terminal)
+
+    _register(driver, "lena@example.com")
+    assert printer.print_new() == 1
+    assert printer.print_new() == 0
+
+    shown = terminal.getvalue()
+    assert "mail to lena@example.com" in shown and "subject: Confirm your e-mail address" in shown
+    assert _token_in(_mails(driver, "lena@example.com")[0]) in shown
 
 
 def test_a_taken_address_gets_a_notice_not_a_token(driver: Driver) -> None:
@@ -319,9 +336,12 @@ def test_a_revoked_service_token_is_refused_while_another_still_works(driver: Dr
 
 
 def test_usage_counts_documents_credits_and_active_users_per_day(driver: Driver) -> None:
-    # GIVEN two users: one uploads twice (one file is broken and fails), one once
+    # GIVEN two users: one uploads four files (one is analysed to the end, one is broken
+    # and fails, two are never sent), the other one
     for _ in range(2):
         driver.request_upload("contract.pdf", 10)
+    done = driver.submit("Договор поставки.pdf", make_pdf())
+    assert driver.document(done)["status"] == "done"
     broken = driver.submit("broken.pdf", b"%PDF-1.4 not really a pdf")
     assert driver.document(broken)["status"] == "failed"
     other = driver.sign_in("olga", "user")
@@ -331,9 +351,10 @@ def test_usage_counts_documents_credits_and_active_users_per_day(driver: Driver)
 
     assert status == 200 and len(usage["days"]) == 7
     today = usage["days"][-1]
-    assert today["documents_created"] == 4 and today["credits_spent"] == 4
+    assert today["documents_created"] == 5 and today["credits_spent"] == 5
+    assert today["documents_done"] == 1
     assert today["documents_failed"] == 1 and today["credits_refunded"] == 1
     assert today["active_users"] == 2
-    assert usage["totals"]["documents_created"] == 4
+    assert usage["totals"]["documents_created"] == 5
     assert all(day["documents_created"] == 0 for day in usage["days"][:-1])
     assert driver.api("GET", "/v1/admin/usage?days=0")[0] == 400
