@@ -26,6 +26,12 @@ one new account per probe; nobody learns it from the answer.)
 Refresh tokens rotate within a family (one per sign-in): each works once, and
 one presented again means two parties hold the session, so the whole family
 is revoked; signing out revokes it too.
+
+Accounts (issue 14): a blocked user gets no tokens by any way in, nor by a
+refresh (`chalicelib.auth.account_checks`). With mail configured, registration
+mails either way (`chalicelib.auth.email_flows`): a verification token to a new
+account, a notice to a taken address's owner. The bots' exchange takes any live
+service token of an adapter (`chalicelib.auth.service_tokens`).
 """
 
 from __future__ import annotations
