@@ -145,7 +145,9 @@ def bearer_token(auth_request: AuthRequest) -> AuthResponse:
     claims = bearer_claims(auth_request.token, token_issuer())
     # Every route: the cached answer is reused for the token's other calls. Roles are
     # checked by the routes themselves (require_role), against the user's record.
-    return AuthResponse(routes=["*"], principal_id=claims.user_id, context={"role": claims.role})
+    # `issued_at`: a session ended by a block or a password reset refuses older tokens.
+    context = {"role": claims.role, "issued_at": str(claims.issued_at)}
+    return AuthResponse(routes=["*"], principal_id=claims.user_id, context=context)
 
 
 def signed_in_json_route(path: str, method: str) -> Callable[[ViewT], ViewT]:
@@ -166,7 +168,10 @@ def current_caller() -> tuple[str, str]:
         raise AuthenticationRequiredError
     # A blocked account is refused at once, whatever the authorizer's cache and the token's
     # lifetime say (chalicelib.auth.account_checks): one consistent read of the profile.
-    refuse_blocked_user(repository(), str(user_id))
+    issued_at = str(authorized.get("issued_at") or "")
+    refuse_blocked_user(
+        repository(), str(user_id), issued_at=int(issued_at) if issued_at.isdigit() else None
+    )
     return str(user_id), str(role)
 
 

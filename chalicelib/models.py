@@ -277,6 +277,9 @@ class UserProfile(BaseModel):
     # not confirmed yet (None: nothing to confirm, a Telegram or older account).
     blocked: bool = False
     email_verified: bool | None = None
+    # Tokens issued before this (epoch seconds) are refused: set by a block and by a
+    # password reset, so the sessions alive then never come back.
+    sessions_valid_after: int | None = None
 
 
 class DocumentError(Frozen):

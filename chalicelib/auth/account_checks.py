@@ -11,24 +11,32 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from chalicelib.auth.errors import AccountBlockedError, EmailNotVerifiedError
+from chalicelib.auth.errors import AccountBlockedError, EmailNotVerifiedError, InvalidTokenError
 
 if TYPE_CHECKING:
     from chalicelib.auth.roles import UserRecords
     from chalicelib.models import UserProfile
 
 
-def refuse_blocked(profile: UserProfile | None) -> None:
-    """Raise `AccountBlockedError` when an admin blocked this user."""
-    if profile is not None and profile.blocked:
+def refuse_blocked(profile: UserProfile | None, *, issued_at: int | None = None) -> None:
+    """Raise `AccountBlockedError` when an admin blocked this user, and `InvalidTokenError`
+    for a token `issued_at` before the user's sessions were ended (a block, a reset)."""
+    if profile is None:
+        return
+    if profile.blocked:
         raise AccountBlockedError
+    ended = profile.sessions_valid_after
+    if issued_at is not None and ended is not None and issued_at < ended:
+        raise InvalidTokenError("This session has ended. Sign in again.")
 
 
-def refuse_blocked_user(users: UserRecords, user_id: str) -> UserProfile | None:
-    """The user's profile (one consistent read), unless they are blocked; None for a user
-    with no profile yet (their first call makes it)."""
+def refuse_blocked_user(
+    users: UserRecords, user_id: str, *, issued_at: int | None = None
+) -> UserProfile | None:
+    """The user's profile (one consistent read), unless they are blocked or the token was
+    issued before their sessions ended; None for a user with no profile yet."""
     profile = users.get_user(user_id)
-    refuse_blocked(profile)
+    refuse_blocked(profile, issued_at=issued_at)
     return profile
 
 

@@ -14,12 +14,14 @@ conditional delete, so it works once.
 - Password reset: `request_password_reset` answers the same whether the e-mail has an
   account or not (the route always says 202); only an account's address gets a mail.
   Confirming sets the new password (the policy applies, checked before the token is
-  spent), clears the sign-in lockout and confirms the address too: the mail proved it.
+  spent), clears the sign-in lockout, confirms the address too (the mail proved it), and
+  ends every session alive then: whoever knew the old password may hold one.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 import secrets
 from datetime import timedelta
 from typing import TYPE_CHECKING
@@ -139,6 +141,8 @@ class AccountMail:
         self._credentials.replace_password_hash(grant.email, self._passwords.hash(new_password))
         self._credentials.clear_login_attempts(grant.email)
         self._flags.mark_email_verified(grant.user_id)
+        # Whoever held the old password may hold a session too: every session alive now ends.
+        self._flags.end_sessions(grant.user_id, math.floor(self._clock().timestamp()))
 
     # --- shared ------------------------------------------------------------------------
 

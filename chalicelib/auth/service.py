@@ -289,7 +289,7 @@ class AuthService:
         # The role is read again so a promotion or demotion lands at the next refresh, and
         # a blocked account's sessions stop here.
         profile = self._users.profile(claims.user_id)
-        refuse_blocked(profile)
+        refuse_blocked(profile, issued_at=claims.issued_at)
         return self._tokens.issue(claims.user_id, profile.role, family_id=claims.family_id)
 
     def sign_out(self, refresh_token: str) -> None:

@@ -91,6 +91,10 @@ class AccountFlags(Protocol):
         """The address is confirmed."""
         ...
 
+    def end_sessions(self, user_id: str, before: int) -> None:
+        """Refuse the user's tokens issued before `before` (epoch seconds)."""
+        ...
+
 
 class OwnedKeys(Protocol):
     """An owner's partner keys (`DynamoKeyRegistry` is one)."""

@@ -103,7 +103,8 @@ class AccountAdmin:
         return {"user_id": user_id, "blocked": True, "changed": changed}
 
     def unblock(self, user_id: str, *, reason: str, by: str) -> dict[str, Any]:
-        """Lift a block: the user's live sessions and their partner keys work again."""
+        """Lift a block: the user signs in again (the sessions the block ended stay ended)
+        and their partner keys work again."""
         changed = self._change(user_id, "unblock", reason, by)
         self._switch_keys(user_id, enable=True)
         return {"user_id": user_id, "blocked": False, "changed": changed}

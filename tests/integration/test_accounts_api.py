@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -133,7 +134,8 @@ def test_a_taken_address_gets_a_notice_not_a_token(driver: Driver) -> None:
 
 
 def test_password_reset_works_once_and_never_tells_which_emails_exist(driver: Driver) -> None:
-    _register(driver, "vera@example.com")
+    before_reset = _register(driver, "vera@example.com")
+    time.sleep(1.05)  # tokens carry their issue time in whole seconds
     before = len(sent_mail(driver.cloud.deployment.account_id, driver.cloud.deployment.region))
 
     # An unknown e-mail and a malformed one get the same 202 as a known one, and no mail.
@@ -164,6 +166,11 @@ def test_password_reset_works_once_and_never_tells_which_emails_exist(driver: Dr
     assert status == 200
     # The mail proved the address: the account is confirmed too.
     assert driver.api("GET", "/v1/me", token=tokens["access_token"])[1]["email_verified"] is True
+    # Every session from before the reset has ended: whoever knew the old password is out.
+    ended = driver.api("GET", "/v1/me", token=before_reset["access_token"])
+    refresh = {"refresh_token": before_reset["refresh_token"]}
+    assert (ended[0], ended[1]["error"]["code"]) == (401, "INVALID_TOKEN")
+    assert driver.api("POST", "/v1/auth/refresh", refresh)[0] == 401
 
 
 # --- admins: users, search, blocks -----------------------------------------------------------
@@ -222,6 +229,8 @@ def test_a_block_refuses_every_token_and_key_at_once_and_is_audited(driver: Driv
     assert status == 201
     partner = {"x-api-key": key["api_key"]}
     assert driver.api("GET", "/v1/b2b/usage", anonymous=True, headers=partner)[0] == 200
+    # Tokens carry their issue time in whole seconds: his are from a second before the block.
+    time.sleep(1.05)
 
     # WHEN an admin blocks him, with a reason
     status, blocked = driver.api(
@@ -251,12 +260,21 @@ def test_a_block_refuses_every_token_and_key_at_once_and_is_audited(driver: Driv
     assert detail["blocked_by"] == "dev-user"
     assert [h["action"] for h in detail["block_history"]] == ["block"]
 
-    # WHEN he is unblocked, THEN his session and key work again, and both changes are kept
+    # WHEN he is unblocked, THEN he signs in again (the sessions the block ended stay
+    # ended: whoever was using them may not have been him), his key works again, and both
+    # changes are kept
     again = driver.api("POST", f"/v1/admin/users/{ivan_id}/block", {"reason": "twice"})
     assert again[1]["changed"] is False
     lifted = driver.api("POST", f"/v1/admin/users/{ivan_id}/unblock", {"reason": "refunded"})
     assert lifted == (200, {"user_id": ivan_id, "blocked": False, "changed": True})
-    assert driver.api("GET", "/v1/me", token=ivan)[0] == 200
+    old = driver.api("GET", "/v1/me", token=ivan)
+    stale = driver.api("POST", "/v1/auth/refresh", {"refresh_token": pair["refresh_token"]})
+    assert (old[0], old[1]["error"]["code"]) == (401, "INVALID_TOKEN")
+    assert stale[0] == 401
+    fresh = driver.api(
+        "POST", "/v1/auth/login", {"email": "ivan@example.com", "password": PASSWORD}
+    )[1]
+    assert driver.api("GET", "/v1/me", token=fresh["access_token"])[0] == 200
     assert driver.api("GET", "/v1/b2b/usage", anonymous=True, headers=partner)[0] == 200
     assert apigateway.get_api_key(apiKey=key["key_id"])["enabled"] is True
     history = driver.api("GET", f"/v1/admin/users/{ivan_id}")[1]["block_history"]

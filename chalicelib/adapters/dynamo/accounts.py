@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import re
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import BotoCoreError, ClientError
@@ -180,11 +182,15 @@ class DynamoAccounts(DynamoTable):
         blocking = change.action == "block"
         values: dict[str, Any] = {":yes": {"BOOL": True}}
         if blocking:
-            update = "SET blocked = :yes, blocked_at = :at, blocked_by = :by, blocked_reason = :why"
+            update = (
+                "SET blocked = :yes, blocked_at = :at, blocked_by = :by, blocked_reason = :why, "
+                "sessions_valid_after = :ended"
+            )
             condition = (
                 "attribute_exists(PK) AND (attribute_not_exists(blocked) OR blocked <> :yes)"
             )
             values |= {
+                ":ended": {"N": str(_epoch_seconds(change.at))},
                 ":at": {"S": change.at},
                 ":by": {"S": change.by},
                 ":why": {"S": change.reason},
@@ -241,6 +247,12 @@ class DynamoAccounts(DynamoTable):
             },
         )
 
+    def end_sessions(self, user_id: str, before: int) -> None:
+        """Refuse the user's tokens issued before `before` (epoch seconds)."""
+        self._set_flags(
+            user_id, "SET sessions_valid_after = :before", {":before": {"N": str(before)}}
+        )
+
     def mark_email_verified(self, user_id: str) -> None:
         """The address is confirmed."""
         self._set_flags(user_id, "SET email_verified = :yes", {":yes": {"BOOL": True}})
@@ -258,6 +270,12 @@ class DynamoAccounts(DynamoTable):
             ),
             storage_error,
         )
+
+
+def _epoch_seconds(iso: str) -> int:
+    """A record's ISO time as whole epoch seconds (rounded down: a token issued in the
+    very second of a block still works, for at most that second)."""
+    return math.floor(datetime.fromisoformat(iso).timestamp())
 
 
 def _record(item: Mapping[str, Any]) -> UserRecord:
