@@ -4,6 +4,11 @@ Item: `ONE_TIME#{sha256 of the token}` / `TOKEN`: `purpose` (`verify_email` or
 `password_reset`), `user_id`, `email`, and `expires_at` (the table's TTL attribute). The
 token itself is never stored: whoever reads the table cannot use one.
 
+`EMAIL#{email}` / `MAILS`: `sends` and `expires_at`, how many unasked-for mails (password
+resets, notices of a taken address) went to an address in its current window: one
+conditional UpdateItem counts a send only while the window has room, so nobody can turn
+the reset route into a mail cannon aimed at somebody's inbox (or at our SES reputation).
+
 A token is consumed by one conditional DeleteItem (`purpose = :p AND expires_at > :now`,
 returning the old item): of two requests racing with the same token, exactly one gets it,
 and an expired token is refused even while TTL (which lags) has not removed it yet.
@@ -17,7 +22,13 @@ from typing import TYPE_CHECKING, Any
 import boto3
 from botocore.exceptions import BotoCoreError, ClientError
 
-from chalicelib.adapters.table import TTL_ATTRIBUTE, is_condition_failed, item_key, put_new_item
+from chalicelib.adapters.table import (
+    TTL_ATTRIBUTE,
+    conditional_write,
+    is_condition_failed,
+    item_key,
+    put_new_item,
+)
 from chalicelib.errors import StorageUnavailableError
 from chalicelib.ports.accounts_admin import OneTimeGrant
 
@@ -56,6 +67,51 @@ class DynamoOneTimeTokens:
         # 256 random bits: a clash is impossible in practice, and refused if it happened.
         if not put_new_item(self._client, self._table, item, _storage_error):
             raise StorageUnavailableError("A one-time token could not be kept.")
+
+    def reserve_mail(self, email: str, now: datetime, *, limit: int, window_seconds: int) -> bool:
+        """Count one more mail to `email` unless `limit` went in its live window; a new window
+        when the last one has ended. False: send nothing."""
+        key = item_key(f"EMAIL#{email}", "MAILS")
+        names = {"#ttl": TTL_ATTRIBUTE}
+        now_s = {"N": str(math.floor(now.timestamp()))}
+        try:
+            self._client.update_item(
+                TableName=self._table,
+                Key=key,
+                UpdateExpression="ADD sends :one",
+                ConditionExpression="#ttl > :now AND sends < :limit",
+                ExpressionAttributeNames=names,
+                ExpressionAttributeValues={
+                    ":one": {"N": "1"},
+                    ":now": now_s,
+                    ":limit": {"N": str(limit)},
+                },
+            )
+        except ClientError as exc:
+            if not is_condition_failed(exc):
+                raise _storage_error(exc) from exc
+        except BotoCoreError as exc:
+            raise _storage_error(exc) from exc
+        else:
+            return True
+        # No live window with room: start one over a missing or ended window (a full live
+        # one, or a racing start, refuses this write: no mail then).
+        window = {
+            **key,
+            "sends": {"N": "1"},
+            TTL_ATTRIBUTE: {"N": str(math.ceil(now.timestamp() + window_seconds))},
+        }
+        started = conditional_write(
+            lambda: self._client.put_item(
+                TableName=self._table,
+                Item=window,
+                ConditionExpression="attribute_not_exists(PK) OR #ttl <= :now",
+                ExpressionAttributeNames=names,
+                ExpressionAttributeValues={":now": now_s},
+            ),
+            _storage_error,
+        )
+        return started is not None
 
     def consume(self, token_hash: str, purpose: TokenPurpose, now: datetime) -> OneTimeGrant | None:
         """Spend a live token of this purpose (one conditional delete); None otherwise."""

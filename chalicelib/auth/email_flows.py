@@ -12,7 +12,8 @@ conditional delete, so it works once.
   checks) nor create partner keys, when EMAIL_VERIFICATION_REQUIRED is on (the template's
   default on AWS; the local cloud leaves it off so its demo and web page need no mail).
 - Password reset: `request_password_reset` answers the same whether the e-mail has an
-  account or not (the route always says 202); only an account's address gets a mail.
+  account or not (the route always says 202); only an account's address gets a mail, and
+  at most `MAX_UNASKED_MAILS` of these (and of the notices) an hour.
   Confirming sets the new password (the policy applies, checked before the token is
   spent), clears the sign-in lockout, confirms the address too (the mail proved it), and
   ends every session alive then: whoever knew the old password may hold one.
@@ -40,6 +41,10 @@ if TYPE_CHECKING:
 
 DEFAULT_VERIFY_TTL_SECONDS = 24 * 3600
 DEFAULT_RESET_TTL_SECONDS = 3600
+# Mails nobody signed in asked for (resets, notices of a taken address): this many per
+# address per window, so the routes cannot flood somebody's inbox.
+MAX_UNASKED_MAILS = 3
+UNASKED_MAIL_WINDOW_SECONDS = 3600
 MAX_TOKEN_CHARS = 128
 
 
@@ -84,6 +89,8 @@ class AccountMail:
         """After a registration: a verification mail for a new account, a notice to the
         owner of a taken address."""
         if not new:
+            if not self._may_mail(email):
+                return
             self._mailer.send(
                 email,
                 "Somebody tried to register your address",
@@ -118,7 +125,7 @@ class AccountMail:
         except InvalidEmailError:
             return  # no account can have it
         credential = self._credentials.get_email_credential(normalized)
-        if credential is None:
+        if credential is None or not self._may_mail(normalized):
             return
         token = self._issue("password_reset", credential.user_id, normalized)
         self._mailer.send(
@@ -145,6 +152,14 @@ class AccountMail:
         self._flags.end_sessions(grant.user_id, math.floor(self._clock().timestamp()))
 
     # --- shared ------------------------------------------------------------------------
+
+    def _may_mail(self, email: str) -> bool:
+        return self._tokens.reserve_mail(
+            email,
+            self._clock(),
+            limit=MAX_UNASKED_MAILS,
+            window_seconds=UNASKED_MAIL_WINDOW_SECONDS,
+        )
 
     def _issue(self, purpose: TokenPurpose, user_id: str, email: str) -> str:
         token = secrets.token_urlsafe(32)

@@ -132,6 +132,11 @@ class OneTimeTokens(Protocol):
         """Keep a new token's hash until `expires_at`."""
         ...
 
+    def reserve_mail(self, email: str, now: datetime, *, limit: int, window_seconds: int) -> bool:
+        """Count one more unasked-for mail to `email` unless `limit` went in its window
+        (one atomic write); False: send nothing."""
+        ...
+
     def consume(self, token_hash: str, purpose: TokenPurpose, now: datetime) -> OneTimeGrant | None:
         """Spend a live token of this purpose (one conditional delete); None when there is
         none: unknown, expired, of another purpose, or spent already."""

@@ -149,3 +149,41 @@ def test_an_outcome_is_counted_once_however_often_it_is_written(
 
     [day] = DynamoUsage(documents_table, client).daily_totals([T0.date()])
     assert (day.documents_failed, day.documents_done, day.documents_created) == (1, 1, 0)
+
+
+def test_unasked_for_mails_to_one_address_are_limited_per_window(
+    documents_table: str, client: DynamoDBClient
+) -> None:
+    tokens = DynamoOneTimeTokens(documents_table, client)
+
+    def reserve(at: datetime, email: str = "m@example.com") -> bool:
+        return tokens.reserve_mail(email, at, limit=3, window_seconds=3600)
+
+    assert [reserve(T0 + timedelta(minutes=i)) for i in range(4)] == [True, True, True, False]
+    assert reserve(T0, "other@example.com") is True  # each address its own window
+    # The window is an hour from its first mail: after that, mail goes again.
+    assert reserve(T0 + timedelta(minutes=59)) is False
+    assert reserve(T0 + timedelta(minutes=61)) is True
+
+
+def test_reset_requests_past_the_limit_send_nothing_and_still_say_nothing(
+    documents_table: str, client: DynamoDBClient
+) -> None:
+    clock = Clock(T0)
+    credentials = DynamoCredentialStore(documents_table, client)
+    credentials.add_email_credential(EmailCredential("n@example.com", "n1", FAST.hash("pass 1x")))
+    outbox = Outbox()
+    mail = AccountMail(
+        credentials,
+        UserService(DynamoUsers(documents_table, client), signup_credits=3, region="ru"),
+        DynamoAccounts(documents_table, client),
+        DynamoOneTimeTokens(documents_table, client),
+        outbox,
+        clock=clock,
+        passwords=FAST,
+    )
+
+    for _ in range(5):
+        mail.request_password_reset("n@example.com")  # returns, never raises
+
+    assert len(outbox.sent) == 3
