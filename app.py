@@ -135,7 +135,9 @@ def one_error_shape(event: Request, get_response: Callable[[Request], Response])
 
 # API Gateway caches the authorizer's answer per token for this long: revocation of an
 # access token is never needed within it (they live 15 minutes, and the rights a role gives
-# are read from the user's record by each route that needs them, never from the token alone).
+# are read from the user's record by each route that needs them, never from the token alone;
+# so is a block, and the end of the sessions a block or a password reset brings:
+# `current_caller`).
 AUTHORIZER_CACHE_SECONDS = 60
 
 

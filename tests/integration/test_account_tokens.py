@@ -22,6 +22,7 @@ from chalicelib.auth.service_tokens import ServiceTokens
 from chalicelib.ports import EmailCredential
 from chalicelib.ports.accounts_admin import OneTimeGrant
 from chalicelib.services.users import UserService
+from infra.backfill_user_listing import main as backfill_main
 from tests.integration.documents_table import REGION
 
 if TYPE_CHECKING:
@@ -187,3 +188,28 @@ def test_reset_requests_past_the_limit_send_nothing_and_still_say_nothing(
         mail.request_password_reset("n@example.com")  # returns, never raises
 
     assert len(outbox.sent) == 3
+
+
+def test_profiles_older_than_the_list_are_indexed_once_and_listed_last(
+    documents_table: str, client: DynamoDBClient
+) -> None:
+    # GIVEN a profile made before the list (no GSI1 keys) and one made since
+    client.put_item(
+        TableName=documents_table,
+        Item={
+            "PK": {"S": "USER#legacy"},
+            "SK": {"S": "PROFILE"},
+            "user_id": {"S": "legacy"},
+            "credits_left": {"N": "2"},
+        },
+    )
+    UserService(DynamoUsers(documents_table, client), signup_credits=3, region="ru").profile("new")
+    accounts = DynamoAccounts(documents_table, client)
+    before = accounts.list_users(region=None, role=None, limit=10, cursor=None)[0]
+
+    assert backfill_main(["--table", documents_table]) == 0
+    assert accounts.index_unlisted_users() == 0  # once only
+
+    after = accounts.list_users(region=None, role=None, limit=10, cursor=None)[0]
+    assert [r.profile.user_id for r in before] == ["new"]
+    assert [r.profile.user_id for r in after] == ["new", "legacy"]

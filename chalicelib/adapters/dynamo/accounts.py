@@ -50,6 +50,8 @@ _CURSOR_VALUE = re.compile(r"[\x21-\x7e]{1,200}")
 _MAX_CURSOR = 1024
 _CURSOR_ATTRIBUTES = frozenset({"PK", "SK", "GSI1PK", "GSI1SK"})
 _BLOCK_FIELDS = ("blocked_at", "blocked_by", "blocked_reason")
+# Where profiles older than the list sort: before every other.
+UNKNOWN_CREATION = "0000-00-00"
 
 
 class DynamoAccounts(DynamoTable):
@@ -176,6 +178,32 @@ class DynamoAccounts(DynamoTable):
 
     # --- writing -------------------------------------------------------------------
 
+    def index_unlisted_users(self) -> int:
+        """Put the profiles made before the admins' list existed into it (one Scan, run once
+        by an operator: `python -m infra.backfill_user_listing`); how many were added.
+
+        Their creation time is unknown, so they sort as the oldest users; a profile indexed
+        meanwhile is left as it is (the update's condition).
+        """
+        scan: dict[str, Any] = {
+            "TableName": self._table,
+            "FilterExpression": "SK = :profile AND attribute_not_exists(GSI1PK)",
+            "ExpressionAttributeValues": {":profile": {"S": "PROFILE"}},
+            "ProjectionExpression": "PK",
+        }
+        added = 0
+        while True:
+            try:
+                page = self._client.scan(**scan)
+            except (ClientError, BotoCoreError) as exc:
+                raise storage_error(exc) from exc
+            for item in page.get("Items", []):
+                added += self._index_profile(item["PK"]["S"].removeprefix("USER#"))
+            last = page.get("LastEvaluatedKey")
+            if not last:
+                return added
+            scan["ExclusiveStartKey"] = last
+
     def set_blocked(self, change: BlockChange) -> bool:
         """Block or unblock with its audit record in one transaction; False when the user
         was in that state already."""
@@ -235,6 +263,23 @@ class DynamoAccounts(DynamoTable):
         except BotoCoreError as exc:
             raise storage_error(exc) from exc
         return True
+
+    def _index_profile(self, user_id: str) -> bool:
+        """Put one older profile into the list; False when it is there already."""
+        done = conditional_write(
+            lambda: self._client.update_item(
+                TableName=self._table,
+                Key=user_key(user_id),
+                UpdateExpression="SET GSI1PK = :users, GSI1SK = :sk",
+                ConditionExpression="attribute_exists(PK) AND attribute_not_exists(GSI1PK)",
+                ExpressionAttributeValues={
+                    ":users": {"S": USERS_LISTING},
+                    ":sk": {"S": f"USER#{UNKNOWN_CREATION}#{user_id}"},
+                },
+            ),
+            storage_error,
+        )
+        return done is not None
 
     def mark_email_unverified(self, user_id: str, email: str) -> None:
         """A new e-mail account: its address is to be confirmed (and shown to admins)."""
