@@ -13,12 +13,18 @@ from typing import Any
 import boto3
 from botocore.exceptions import BotoCoreError, ClientError
 
-from chalicelib.errors import RetryableError
+from chalicelib.errors import DomainError
 
 
-class MailUnavailableError(RetryableError):
-    """SES did not take a message (throttled, or the sender is not verified)."""
+class MailUnavailableError(DomainError):
+    """SES did not take a message (throttled, or the sender is not verified).
 
+    Not a `RetryableError`: only the HTTP API sends mail, never a step of the state
+    machine, whose Retry lists every `RetryableError` (a test holds it to that).
+    """
+
+    code = "TEMPORARILY_UNAVAILABLE"
+    http_status = 503
     default_message = "Mail could not be sent just now. Try again in a few minutes."
 
 

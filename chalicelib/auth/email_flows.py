@@ -7,10 +7,12 @@ conditional delete, so it works once.
 - Registration: a new e-mail account gets a verification mail and is marked
   `email_verified = false`; a taken e-mail gets a mail to its owner saying somebody tried
   to register it (so the answer, and the work behind it, are the same for both, and the
-  owner learns of it). Until the address is confirmed, the account may sign in, read its
-  profile, documents and reports, but not upload (web, API or bot: the upload service
-  checks) nor create partner keys, when EMAIL_VERIFICATION_REQUIRED is on (the template's
-  default on AWS; the local cloud leaves it off so its demo and web page need no mail).
+  owner learns of it), or, while that account is unconfirmed, a new verification mail:
+  registering again is how one asks for it. Until the address is confirmed, the account
+  may sign in, read its profile, documents and reports, but not upload (web, API or bot:
+  the upload service checks) nor create partner keys, when EMAIL_VERIFICATION_REQUIRED is
+  on (the template's default on AWS; the local cloud leaves it off so its demo and web
+  page need no mail).
 - Password reset: `request_password_reset` answers the same whether the e-mail has an
   account or not (the route always says 202); only an account's address gets a mail, and
   at most `MAX_UNASKED_MAILS` of these (and of the notices) an hour.
@@ -91,6 +93,13 @@ class AccountMail:
         if not new:
             if not self._may_mail(email):
                 return
+            existing = self._credentials.get_email_credential(email)
+            if existing and self._users.profile(existing.user_id).email_verified is False:
+                # Not confirmed yet (the first mail was lost, or never came): registering
+                # again is how a new verification mail is asked for. It goes to the address
+                # itself, so it tells nobody else anything.
+                self._send_verification(existing.user_id, email)
+                return
             self._mailer.send(
                 email,
                 "Somebody tried to register your address",
@@ -101,6 +110,9 @@ class AccountMail:
             return
         self._users.profile(user_id)  # the profile, with the sign-up credits
         self._flags.mark_email_unverified(user_id, email)
+        self._send_verification(user_id, email)
+
+    def _send_verification(self, user_id: str, email: str) -> None:
         token = self._issue("verify_email", user_id, email)
         self._mailer.send(
             email,

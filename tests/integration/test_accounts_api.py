@@ -122,14 +122,27 @@ def test_local_up_prints_each_mail_once_with_its_token(driver: Driver) -> None:
     assert _token_in(_mails(driver, "lena@example.com")[0]) in shown
 
 
+def test_registering_again_before_confirming_mails_a_new_token(driver: Driver) -> None:
+    credentials = {"email": "tom@example.com", "password": PASSWORD}
+    for _ in range(2):
+        assert driver.api("POST", "/v1/auth/register", credentials, anonymous=True)[0] == 202
+
+    first, second = _mails(driver, "tom@example.com")
+    assert "Confirm" in second.subject and _token_in(first) != _token_in(second)
+    answer = driver.api("POST", "/v1/auth/verify-email", {"token": _token_in(second)})
+    assert answer[0] == 200
+
+
 def test_a_taken_address_gets_a_notice_not_a_token(driver: Driver) -> None:
     _register(driver, "boris@example.com")
+    _verify(driver, "boris@example.com")
     other = {"email": "BORIS@example.com", "password": "another horse 7"}
 
     assert driver.api("POST", "/v1/auth/register", other, anonymous=True)[0] == 202
 
     first, notice = _mails(driver, "boris@example.com")
     assert _TOKEN.search(first.body) and not _TOKEN.search(notice.body)
+    # (A confirmed account: an unconfirmed one would get a new token, the test above.)
     assert "tried to register" in notice.subject
 
 
