@@ -126,9 +126,6 @@ class Settings(BaseModel):
     # Accounts: mail (SES), e-mail verification and password reset. An empty MAIL_FROM
     # sends no mail: no verification, and password reset by e-mail is off.
     mail_from: str = Field("", description="The SES-verified sender of account mail")
-    mail_link_base: str = Field(
-        "", description="The web page's address for links in mails; empty: the token only"
-    )
     email_verification_required: bool = Field(
         False, description="An unconfirmed e-mail account may not upload or create keys"
     )

@@ -666,7 +666,6 @@ def account_mail() -> AccountMail | None:
         clock=utc_now,
         verify_ttl_seconds=s.email_verify_ttl_seconds,
         reset_ttl_seconds=s.password_reset_ttl_seconds,
-        link_base=s.mail_link_base,
     )
 
 

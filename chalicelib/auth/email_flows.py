@@ -70,7 +70,6 @@ class AccountMail:
         passwords: PasswordHasher | None = None,
         verify_ttl_seconds: int = DEFAULT_VERIFY_TTL_SECONDS,
         reset_ttl_seconds: int = DEFAULT_RESET_TTL_SECONDS,
-        link_base: str = "",
     ) -> None:
         self._credentials = credentials
         self._users = users
@@ -83,7 +82,6 @@ class AccountMail:
             "verify_email": verify_ttl_seconds,
             "password_reset": reset_ttl_seconds,
         }
-        self._link_base = link_base.rstrip("/")
 
     # --- registration ------------------------------------------------------------------
 
@@ -189,11 +187,9 @@ class AccountMail:
         return grant
 
     def _instructions(self, route: str, token: str, purpose: TokenPurpose) -> str:
+        # The token and the call that spends it; the web page has no form for it yet.
         hours = max(1, self._ttl[purpose] // 3600)
-        lines = []
-        if self._link_base:
-            anchor = "verify-email" if purpose == "verify_email" else "reset-password"
-            lines.append(f"{self._link_base}/#{anchor}={token}\n")
-        lines.append(f"Or send POST /v1/auth/{route} with this token: {token}\n")
-        lines.append(f"It works once, for {hours} hour{'s' if hours > 1 else ''}.\n")
-        return "\n".join(lines)
+        return (
+            f"Send POST /v1/auth/{route} with this token: {token}\n\n"
+            f"It works once, for {hours} hour{'s' if hours > 1 else ''}.\n"
+        )

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import re
 import secrets
 from typing import TYPE_CHECKING, Any
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 
     from chalicelib.ports.accounts_admin import ServiceTokenStore
 
+logger = logging.getLogger(__name__)
 TOKEN_PREFIX = "cct"  # noqa: S105 - the tokens' visible prefix, not a secret
 BOOTSTRAP_ADAPTER = "telegram"
 ADAPTER_PATTERN = r"^[a-z][a-z0-9-]{1,31}$"
@@ -114,6 +116,7 @@ class ServiceTokens:
         for adapter, configured in self._bootstrap.items():
             if hmac.compare_digest(presented.encode(), configured.encode()):
                 self._store.record_bootstrap_use(adapter, self._clock().isoformat())
+                logger.info("service token used: adapter=%s token=configured", adapter)
                 return adapter
         match = _TOKEN.fullmatch(presented)
         if match is None:
@@ -122,4 +125,5 @@ class ServiceTokens:
         record = self._store.use(token_id, secret_hash(secret), self._clock().isoformat())
         if record is None:
             raise InvalidCredentialsError("The service token is not valid.")
+        logger.info("service token used: adapter=%s token=%s", record.adapter, token_id)
         return record.adapter
