@@ -11,33 +11,42 @@ from chalicelib import api_views as views
 from chalicelib.api_models import (
     AccessGrantRequest,
     AuditQuery,
+    BlockRequest,
     Credentials,
     DealUpload,
     DevSignIn,
     DocumentPageQuery,
     DocumentUpload,
+    EmailVerification,
     FailedRunQuery,
     GrantListQuery,
     GrantRequest,
     KeyRequest,
     PartnerDocumentUpload,
+    PasswordResetConfirm,
+    PasswordResetRequest,
     RefreshRequest,
     RegionRequest,
     ReviewRequest,
     RolePermissionsRequest,
     RoleRequest,
     ServiceTokenExchange,
+    ServiceTokenRequest,
     TelegramLogin,
     TelegramWebAppLogin,
+    UsageQuery,
+    UserSearchQuery,
     artifact_in_path,
     document_id_in_path,
     grant_id_in_path,
     key_id_in_path,
     role_in_path,
+    token_id_in_path,
     user_id_in_path,
 )
+from chalicelib.auth.account_checks import refuse_blocked_user, refuse_unverified
 from chalicelib.auth.authorizer import bearer_claims
-from chalicelib.auth.roles import require_recorded_role
+from chalicelib.auth.errors import AuthMethodDisabledError
 from chalicelib.contracts import contract_names, load_contract
 from chalicelib.errors import AuthenticationRequiredError
 from chalicelib.http import (
@@ -57,13 +66,17 @@ from chalicelib.web.assets import CONFIG, WebFile, web_asset, web_headers, web_p
 from chalicelib.web.config import page_config
 from chalicelib.wiring import (
     access_service,
+    account_admin,
+    account_mail,
     auth_service,
     document_queries,
+    email_verification_required,
     governed_documents,
     health_check,
     operator_service,
     partner_keys,
     repository,
+    service_tokens,
     token_issuer,
     upload_service,
     user_service,
@@ -76,6 +89,7 @@ if TYPE_CHECKING:
 
     from chalicelib.access.principal import Principal
     from chalicelib.api_models import FileUpload
+    from chalicelib.auth.email_flows import AccountMail
     from chalicelib.auth.tokens import TokenPair
 
 ViewT = TypeVar("ViewT", bound="Callable[..., Any]")
@@ -131,7 +145,9 @@ def one_error_shape(event: Request, get_response: Callable[[Request], Response])
 
 # API Gateway caches the authorizer's answer per token for this long: revocation of an
 # access token is never needed within it (they live 15 minutes, and the rights a role gives
-# are read from the user's record by each route that needs them, never from the token alone).
+# are read from the user's record by each route that needs them, never from the token alone;
+# so is a block, and the end of the sessions a block or a password reset brings:
+# `current_caller`).
 AUTHORIZER_CACHE_SECONDS = 60
 
 
@@ -141,7 +157,9 @@ def bearer_token(auth_request: AuthRequest) -> AuthResponse:
     claims = bearer_claims(auth_request.token, token_issuer())
     # Every route: the cached answer is reused for the token's other calls. Permissions are
     # checked by the services (chalicelib.access), against the user's record.
-    return AuthResponse(routes=["*"], principal_id=claims.user_id, context={"role": claims.role})
+    # `issued_at`: a session ended by a block or a password reset refuses older tokens.
+    context = {"role": claims.role, "issued_at": str(claims.issued_at)}
+    return AuthResponse(routes=["*"], principal_id=claims.user_id, context=context)
 
 
 def signed_in_json_route(path: str, method: str) -> Callable[[ViewT], ViewT]:
@@ -160,26 +178,18 @@ def current_caller() -> tuple[str, str]:
     if not user_id or not role:
         # Only a route declared without the authorizer can get here: a bug, not a caller's.
         raise AuthenticationRequiredError
+    # A blocked account is refused at once, whatever the authorizer's cache and the token's
+    # lifetime say (chalicelib.auth.account_checks): one consistent read of the profile.
+    issued_at = str(authorized.get("issued_at") or "")
+    refuse_blocked_user(
+        repository(), str(user_id), issued_at=int(issued_at) if issued_at.isdigit() else None
+    )
     return str(user_id), str(role)
 
 
 def current_user() -> str:
     """The caller's user id."""
     return current_caller()[0]
-
-
-def require_role(*roles: str) -> str:
-    """The caller's user id when their role is one of `roles`; 403 otherwise.
-
-    Kept for routes not yet moved onto permissions: new routes call `require_permission`
-    (or a service that checks with `chalicelib.access`), so a role's permissions can change.
-
-    The user's record decides (one read), so a demotion takes effect at once: the token's
-    role is only what it was at issue, and lives on in the authorizer's cache too.
-    """
-    user_id, token_role = current_caller()
-    require_recorded_role(repository(), user_id, token_role, roles)
-    return user_id
 
 
 def current_principal() -> Principal:
@@ -291,7 +301,15 @@ def development_sign_in() -> Response:
 def get_me() -> Response:
     """The caller's credits and role."""
     profile = user_service().profile(current_user())
-    return _json(200, views.Profile.model_validate(profile.model_dump()).body())
+    shown = views.Profile(
+        user_id=profile.user_id,
+        credits_left=profile.credits_left,
+        role=profile.role,
+        region=profile.region,
+        blocked=profile.blocked,
+        email_verified=profile.email_verified,
+    )
+    return _json(200, shown.body())
 
 
 @signed_in_json_route("/v1/documents", "POST")
@@ -428,6 +446,7 @@ def download_artifact(document_id: str, artifact: str) -> Response:
 def create_key() -> Response:
     """A new partner API key on the usage plan; its value is shown this once."""
     owner_id = current_user()
+    refuse_unverified(repository().get_user(owner_id), required=email_verification_required())
     return _json(201, partner_keys().create(owner_id, _body(KeyRequest).name))
 
 
@@ -455,7 +474,9 @@ def _partner_key_id() -> str | None:
 
 
 def _partner() -> str:
-    return partner_keys().owner_of(_partner_key_id())
+    owner_id = partner_keys().owner_of(_partner_key_id())
+    refuse_blocked_user(repository(), owner_id)  # API Gateway disabled the key too
+    return owner_id
 
 
 @app.route(
@@ -491,7 +512,7 @@ def b2b_get_report(document_id: str) -> Response:
 def b2b_usage() -> Response:
     """The calling key's requests per day over the last 30 days, from API Gateway."""
     key_id = _partner_key_id()
-    partner_keys().owner_of(key_id)  # a missing or revoked key stops here
+    _partner()  # a missing or revoked key, or a blocked owner, stops here
     return _json(200, partner_keys().usage(key_id or ""))
 
 
@@ -663,6 +684,127 @@ def list_audit() -> Response:
         cursor=query.cursor,
     )
     return _json(200, _as(views.AuditPage, entries))
+
+
+# --- accounts: admins' users and usage, mailed tokens, the adapters' service tokens ---------
+
+
+@app.route("/v1/admin/users", methods=["GET"], authorizer=bearer_token)
+@api_route
+def list_users() -> Response:
+    """Users newest first with documents and credits; by e-mail, Telegram id, region, role."""
+    require_permission("admin:users")
+    query = _query(UserSearchQuery)
+    found = account_admin().search(
+        email=query.email,
+        telegram_id=query.telegram_id,
+        region=query.region,
+        role=query.role,
+        limit=query.limit,
+        cursor=query.cursor,
+    )
+    return _json(200, _as(views.UserPage, found))
+
+
+@app.route("/v1/admin/users/{user_id}", methods=["GET"], authorizer=bearer_token)
+@api_route
+def get_user(user_id: str) -> Response:
+    """One user, with their blocks and unblocks."""
+    require_permission("admin:users")
+    return _json(200, _as(views.UserDetail, account_admin().get(user_id_in_path(user_id))))
+
+
+@signed_in_json_route("/v1/admin/users/{user_id}/block", "POST")
+@api_route
+def block_user(user_id: str) -> Response:
+    """Block a user at once (tokens, sessions, the bots' exchange, partner keys); audited."""
+    admin = require_permission("admin:users").user_id
+    user_id = user_id_in_path(user_id)
+    reason = _body(BlockRequest).reason
+    return _json(
+        200, _as(views.BlockChange, account_admin().block(user_id, reason=reason, by=admin))
+    )
+
+
+@signed_in_json_route("/v1/admin/users/{user_id}/unblock", "POST")
+@api_route
+def unblock_user(user_id: str) -> Response:
+    """Lift a user's block; audited."""
+    admin = require_permission("admin:users").user_id
+    user_id = user_id_in_path(user_id)
+    reason = _body(BlockRequest).reason
+    unblocked = account_admin().unblock(user_id, reason=reason, by=admin)
+    return _json(200, _as(views.BlockChange, unblocked))
+
+
+@app.route("/v1/admin/usage", methods=["GET"], authorizer=bearer_token)
+@api_route
+def get_usage() -> Response:
+    """Usage per day: documents created, done, failed, credits spent, refunded, active users."""
+    require_permission("admin:users")
+    return _json(200, _as(views.UsageStatistics, account_admin().usage(_query(UsageQuery).days)))
+
+
+@signed_in_json_route("/v1/admin/service-tokens", "POST")
+@api_route
+def create_service_token() -> Response:
+    """A new service token for an adapter; its value is shown this once."""
+    admin = require_permission("admin:tokens").user_id
+    body = _body(ServiceTokenRequest)
+    created = service_tokens().create(body.name, body.adapter, created_by=admin)
+    return _json(201, _as(views.NewServiceToken, created))
+
+
+@app.route("/v1/admin/service-tokens", methods=["GET"], authorizer=bearer_token)
+@api_route
+def list_service_tokens() -> Response:
+    """The adapters' service tokens, without values, with their last use."""
+    require_permission("admin:tokens")
+    return _json(200, _as(views.ServiceTokenList, {"service_tokens": service_tokens().list()}))
+
+
+@app.route("/v1/admin/service-tokens/{token_id}/revoke", methods=["POST"], authorizer=bearer_token)
+@api_route
+def revoke_service_token(token_id: str) -> Response:
+    """Refuse one service token from now on; the others keep working."""
+    admin = require_permission("admin:tokens").user_id
+    revoked = service_tokens().revoke(token_id_in_path(token_id), revoked_by=admin)
+    return _json(200, _as(views.ServiceToken, revoked))
+
+
+def _mail() -> AccountMail:
+    mail = account_mail()
+    if mail is None:
+        raise AuthMethodDisabledError("Account mail is not enabled on this deployment.")
+    return mail
+
+
+@app.route("/v1/auth/verify-email", methods=["POST"], content_types=["application/json"])
+@api_route
+def verify_email() -> Response:
+    """Confirm an e-mail address with the token mailed at registration (once)."""
+    _mail().verify_email(_body(EmailVerification).token)
+    return _json(200, views.EmailVerified().body())
+
+
+@app.route("/v1/auth/password-reset", methods=["POST"], content_types=["application/json"])
+@api_route
+def request_password_reset() -> Response:
+    """Mail a reset token to the account of this e-mail; 202 whether it has one or not."""
+    body = _body(PasswordResetRequest)
+    mail = account_mail()
+    if mail is not None:
+        mail.request_password_reset(body.email)
+    return _json(202, views.ResetRequested().body())
+
+
+@app.route("/v1/auth/password-reset/confirm", methods=["POST"], content_types=["application/json"])
+@api_route
+def confirm_password_reset() -> Response:
+    """Set a new password with a mailed reset token (once, before it expires)."""
+    body = _body(PasswordResetConfirm)
+    _mail().confirm_password_reset(body.token, body.new_password)
+    return _json(200, views.PasswordReset().body())
 
 
 # --- the web page: served here, outside /v1 and the OpenAPI document (it is no JSON API) -----

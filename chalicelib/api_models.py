@@ -56,6 +56,7 @@ PATH_ID_PATTERNS = {
     "artifact": "^(" + "|".join(re.escape(name) for name in ARTIFACT_NAMES) + ")$",
     "role": "^(" + "|".join(ROLE_NAMES) + ")$",
     "grant_id": r"^g-[0-9a-f]{32}$",
+    "token_id": r"^[0-9a-f]{16}$",  # a service token's id (chalicelib.auth.service_tokens)
 }
 _MAX_TEXT = 2000
 _MAX_SECRET = 4096
@@ -417,3 +418,79 @@ def grant_id_in_path(grant_id: str) -> str:
     if not _GRANT_ID.fullmatch(grant_id):
         raise DocumentNotFoundError("No such grant.")
     return grant_id
+
+
+# --- accounts (issue 14): admins' users, mail tokens, the adapters' service tokens ---------
+
+_REGION_PATTERN = r"^[a-z]{2}(-[a-z0-9]{2,16})?$"
+
+
+class BlockRequest(RequestBody):
+    """Why a user is blocked or unblocked (kept in the audit record with who and when)."""
+
+    reason: str = Field(min_length=1, max_length=_MAX_TEXT)
+
+
+class ServiceTokenRequest(RequestBody):
+    """A new service token: what it is called, and which adapter holds it."""
+
+    name: str = Field(min_length=1, max_length=64, examples=["telegram bot, production"])
+    adapter: str = Field(
+        pattern=r"^[a-z][a-z0-9-]{1,31}$",
+        description="The adapter that holds it: `telegram`, or a partner system's name.",
+        examples=["telegram"],
+    )
+
+
+class PasswordResetRequest(RequestBody):
+    """The e-mail of the account whose password is to be reset."""
+
+    email: str = Field(min_length=1, max_length=_MAX_TEXT, examples=["anna@example.com"])
+
+
+class PasswordResetConfirm(RequestBody):
+    """A mailed reset token and the new password (the password policy applies)."""
+
+    token: str = Field(min_length=1, max_length=128)
+    new_password: str = Field(min_length=1, max_length=_MAX_TEXT)
+
+
+class EmailVerification(RequestBody):
+    """A mailed verification token."""
+
+    token: str = Field(min_length=1, max_length=128)
+
+
+class UserSearchQuery(QueryString):
+    """Which users an admin lists: by e-mail or Telegram id (one user), region, role."""
+
+    email: Annotated[str, Field(min_length=1, max_length=254)] | SkipJsonSchema[None] = Field(
+        None, description="Exactly this e-mail (any case)."
+    )
+    telegram_id: Annotated[QueryNumber, Field(ge=1, le=MAX_WHOLE_NUMBER)] | SkipJsonSchema[None] = (
+        Field(None, description="The user this Telegram account is linked to.")
+    )
+    region: Annotated[str, Field(pattern=_REGION_PATTERN)] | SkipJsonSchema[None] = Field(
+        None, description="A region (`ru-msk`), or a province (`ru`) with all its cities."
+    )
+    role: Role | SkipJsonSchema[None] = None
+    limit: QueryNumber = Field(20, ge=1, le=100, description="Users per page.")
+    cursor: Annotated[str, Field(max_length=MAX_CURSOR_CHARS)] | SkipJsonSchema[None] = Field(
+        None, description="`next_cursor` of the page before; none for the first page."
+    )
+
+
+class UsageQuery(QueryString):
+    """How many days of usage an admin reads (today included)."""
+
+    days: QueryNumber = Field(30, ge=1, le=366, description="Days, today included.")
+
+
+_TOKEN_ID = re.compile(PATH_ID_PATTERNS["token_id"])
+
+
+def token_id_in_path(token_id: str) -> str:
+    """A path's service token id; one out of shape names no token: 404, before any lookup."""
+    if not _TOKEN_ID.fullmatch(token_id):
+        raise DocumentNotFoundError("No such service token.")
+    return token_id

@@ -117,12 +117,16 @@ class SignedOut(View):
 
 
 class Profile(View):
-    """The caller's credits, role and region."""
+    """The caller's credits, role, region, and whether they may upload."""
 
     user_id: str
     credits_left: Count
     role: Role
     region: str
+    blocked: bool
+    email_verified: bool | None = Field(
+        description="False: confirm the address (the mail's token) to upload."
+    )
 
 
 # --- documents ----------------------------------------------------------------------------
@@ -505,6 +509,128 @@ class AuditPage(View):
     next_cursor: str | None
 
 
+# --- accounts: admins' users and usage, mailed tokens, the adapters' service tokens -------
+
+
+class AdminUser(View):
+    """A user as an admin lists them."""
+
+    user_id: str
+    email: str | None
+    role: Role
+    region: str
+    credits_left: Count
+    documents_count: Count = Field(description="Documents held (deleted ones not).")
+    email_verified: bool | None
+    blocked: bool
+    blocked_at: Timestamp | None
+    blocked_by: str | None
+    blocked_reason: str | None
+    created_at: Timestamp | None
+
+
+class UserPage(View):
+    """A page of users, newest first."""
+
+    users: list[AdminUser]
+    next_cursor: str | None
+
+
+class BlockRecord(View):
+    """One block or unblock of a user: who, when and why."""
+
+    action: Literal["block", "unblock"]
+    reason: str
+    by: str
+    at: Timestamp
+
+
+class UserDetail(AdminUser):
+    """One user, with their blocks and unblocks."""
+
+    block_history: list[BlockRecord]
+
+
+class BlockChange(View):
+    """A user's block after a block or an unblock."""
+
+    user_id: str
+    blocked: bool
+    changed: bool = Field(description="False when the user was in that state already.")
+
+
+class UsageCounts(View):
+    """Documents and credits counted over a time."""
+
+    documents_created: Count
+    documents_done: Count
+    documents_failed: Count
+    credits_spent: Count
+    credits_refunded: Count
+
+
+class UsageDayCounts(UsageCounts):
+    """One day's usage."""
+
+    date: date
+    active_users: Count = Field(description="Users who created a document that day.")
+
+
+class UsageStatistics(View):
+    """Usage per day, and the totals over those days."""
+
+    days: list[UsageDayCounts]
+    totals: UsageCounts
+
+
+class ServiceToken(View):
+    """An adapter's service token, without its value."""
+
+    token_id: str
+    name: str
+    adapter: str
+    created_at: Timestamp
+    created_by: str
+    revoked: bool
+    revoked_at: Timestamp | None
+    revoked_by: str | None
+    last_used_at: Timestamp | None
+    uses: Count
+
+
+class NewServiceToken(ServiceToken):
+    """A new service token, its value shown this once."""
+
+    service_token: str = Field(
+        description="The value, shown this once: the adapter sends it to "
+        "POST /v1/auth/service-token."
+    )
+
+
+class ServiceTokenList(View):
+    """The adapters' service tokens."""
+
+    service_tokens: list[ServiceToken]
+
+
+class EmailVerified(View):
+    """The address is confirmed."""
+
+    email_verified: Literal[True] = True
+
+
+class ResetRequested(View):
+    """The same whether the e-mail has an account or not."""
+
+    status: Literal["requested"] = "requested"
+
+
+class PasswordReset(View):
+    """The new password is set; every session alive before has ended."""
+
+    password_reset: Literal[True] = True
+
+
 # Every answer's model under the name the route table (`chalicelib.openapi_routes`) uses.
 RESPONSE_VIEWS: tuple[type[BaseModel], ...] = (
     Error,
@@ -540,4 +666,13 @@ RESPONSE_VIEWS: tuple[type[BaseModel], ...] = (
     AccessGrant,
     AccessGrantPage,
     AuditPage,
+    UserPage,
+    UserDetail,
+    BlockChange,
+    UsageStatistics,
+    NewServiceToken,
+    ServiceTokenList,
+    EmailVerified,
+    ResetRequested,
+    PasswordReset,
 )

@@ -273,6 +273,14 @@ class UserProfile(BaseModel):
     credits_left: int = Field(ge=0)
     role: Literal["user", "reviewer", "regional_admin", "admin"] = "user"
     region: Region = "ru"
+    # Accounts (chalicelib.accounts): an admin's block refuses every token and key of the
+    # user at once; `email_verified` is False only for an e-mail account whose address is
+    # not confirmed yet (None: nothing to confirm, a Telegram or older account).
+    blocked: bool = False
+    email_verified: bool | None = None
+    # Tokens issued before this (epoch seconds) are refused: set by a block and by a
+    # password reset, so the sessions alive then never come back.
+    sessions_valid_after: int | None = None
 
 
 class DocumentError(Frozen):

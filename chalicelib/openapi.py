@@ -35,7 +35,8 @@ _ERROR_MEANING: dict[int, str] = {
     "16 deep, no repeated key, no NaN or Infinity, no lone surrogate",
     401: "No valid credentials: sign in, or the token or key is not valid",
     402: "No credits left",
-    403: "The caller may not do this (no such permission, or a sign-in method that is not enabled)",
+    403: "The caller may not do this (no such permission, a sign-in method that is not enabled, "
+    "an unconfirmed e-mail: EMAIL_NOT_VERIFIED), or the account is blocked (ACCOUNT_BLOCKED)",
     404: "No such resource, or not the caller's",
     409: "The resource is not in a state that allows this, or exists already",
     413: "The declared file is larger than the upload limit",
@@ -95,6 +96,8 @@ def _responses(op: Operation) -> dict[str, Any]:
         errors.add(400)
     if op.auth != "none":
         errors.add(401)
+    if op.auth == "bearer":
+        errors.add(403)  # a blocked account, on every signed-in route (ACCOUNT_BLOCKED)
     gateway = _GATEWAY_MEANING if op.auth == "api_key" else {}
     answers: dict[int, dict[str, Any]] = {
         status: {

@@ -20,24 +20,31 @@ from typing import TYPE_CHECKING, Any, Literal
 from chalicelib.api_models import (
     AccessGrantRequest,
     AuditQuery,
+    BlockRequest,
     Credentials,
     DealUpload,
     DevSignIn,
     DocumentPageQuery,
     DocumentUpload,
+    EmailVerification,
     FailedRunQuery,
     GrantListQuery,
     GrantRequest,
     KeyRequest,
     PartnerDocumentUpload,
+    PasswordResetConfirm,
+    PasswordResetRequest,
     RefreshRequest,
     RegionRequest,
     ReviewRequest,
     RolePermissionsRequest,
     RoleRequest,
     ServiceTokenExchange,
+    ServiceTokenRequest,
     TelegramLogin,
     TelegramWebAppLogin,
+    UsageQuery,
+    UserSearchQuery,
 )
 
 if TYPE_CHECKING:
@@ -176,6 +183,40 @@ ROUTES: tuple[Operation, ...] = (
     Operation("list_audit", "GET", "/v1/admin/audit",
               "The access audit, newest first: reads by non-owners and admin changes",
               "bearer", "access", {200: "AuditPage"}, (400, 403), query=AuditQuery),
+    # --- accounts (issue 14): admins' users and usage, mailed tokens, service tokens
+    Operation("list_users", "GET", "/v1/admin/users",
+              "Users with documents and credits; search by e-mail, Telegram id, region, role",
+              "bearer", "admin", {200: "UserPage"}, (400, 403), query=UserSearchQuery),
+    Operation("get_user", "GET", "/v1/admin/users/{user_id}",
+              "One user, with their blocks and unblocks",
+              "bearer", "admin", {200: "UserDetail"}, (403, 404)),
+    Operation("block_user", "POST", "/v1/admin/users/{user_id}/block",
+              "Block a user at once: tokens, sessions, exchanges, partner keys (audited)",
+              "bearer", "admin", {200: "BlockChange"}, (403, 404), body=BlockRequest),
+    Operation("unblock_user", "POST", "/v1/admin/users/{user_id}/unblock",
+              "Lift a user's block (audited)",
+              "bearer", "admin", {200: "BlockChange"}, (403, 404), body=BlockRequest),
+    Operation("get_usage", "GET", "/v1/admin/usage",
+              "Usage per day: documents, credits, active users",
+              "bearer", "admin", {200: "UsageStatistics"}, (400, 403), query=UsageQuery),
+    Operation("create_service_token", "POST", "/v1/admin/service-tokens",
+              "A new service token for an adapter, its value shown this once",
+              "bearer", "admin", {201: "NewServiceToken"}, (403,), body=ServiceTokenRequest),
+    Operation("list_service_tokens", "GET", "/v1/admin/service-tokens",
+              "The adapters' service tokens, without values",
+              "bearer", "admin", {200: "ServiceTokenList"}, (403,)),
+    Operation("revoke_service_token", "POST", "/v1/admin/service-tokens/{token_id}/revoke",
+              "Revoke one service token; the others keep working",
+              "bearer", "admin", {200: "ServiceToken"}, (403, 404)),
+    Operation("verify_email", "POST", "/v1/auth/verify-email",
+              "Confirm an e-mail address with its mailed token (once)",
+              "none", "auth", {200: "EmailVerified"}, (403,), body=EmailVerification),
+    Operation("request_password_reset", "POST", "/v1/auth/password-reset",
+              "Mail a password reset token; 202 whether the e-mail has an account or not",
+              "none", "auth", {202: "ResetRequested"}, body=PasswordResetRequest),
+    Operation("confirm_password_reset", "POST", "/v1/auth/password-reset/confirm",
+              "Set a new password with a mailed reset token (once, before it expires)",
+              "none", "auth", {200: "PasswordReset"}, (403,), body=PasswordResetConfirm),
     # --- operations
     Operation("get_health", "GET", "/v1/health", "Whether the table, bucket and pipeline answer",
               "none", "meta", {200: "Health", 503: "Health"}),
@@ -215,6 +256,14 @@ LINKS: dict[str, dict[int, dict[str, Any]]] = {
             "RevokeKey": {
                 "operationId": "revoke_key",
                 "parameters": {"path.key_id": "$response.body#/key_id"},
+            }
+        }
+    },
+    "create_service_token": {
+        201: {
+            "RevokeServiceToken": {
+                "operationId": "revoke_service_token",
+                "parameters": {"path.token_id": "$response.body#/token_id"},
             }
         }
     },

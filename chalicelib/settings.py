@@ -133,6 +133,15 @@ class Settings(BaseModel):
     auth_service_token: str = Field("", repr=False, description="The Telegram adapter's token")
     auth_service_token_parameter: str = ""
 
+    # Accounts: mail (SES), e-mail verification and password reset. An empty MAIL_FROM
+    # sends no mail: no verification, and password reset by e-mail is off.
+    mail_from: str = Field("", description="The SES-verified sender of account mail")
+    email_verification_required: bool = Field(
+        False, description="An unconfirmed e-mail account may not upload or create keys"
+    )
+    email_verify_ttl_seconds: int = Field(24 * 3600, gt=0)
+    password_reset_ttl_seconds: int = Field(3600, gt=0)
+
     # Status events: every change of a document's status goes onto this EventBridge bus.
     event_bus_name: str = Field("", description="Empty: status changes are not announced")
 

@@ -28,12 +28,15 @@ if TYPE_CHECKING:
     from chalicelib.adapters.stepfunctions import StepFunctionsWorkflow
     from chalicelib.adapters.telegram_store import DynamoTelegramStore
     from chalicelib.analysis.port import AnalysisProvider
+    from chalicelib.auth.email_flows import AccountMail
     from chalicelib.auth.service import AuthService
+    from chalicelib.auth.service_tokens import ServiceTokens
     from chalicelib.auth.tokens import TokenIssuer
     from chalicelib.llm.chat import ChatClient
     from chalicelib.llm.slots import CallSlots
     from chalicelib.models import Document, Extraction, PrescreenResult
     from chalicelib.ports import Metrics, StatusEvents
+    from chalicelib.services.accounts import AccountAdmin
     from chalicelib.services.callbacks import CallbackDelivery, CallbackSender
     from chalicelib.services.documents import DocumentQueries
     from chalicelib.services.extraction import ExtractionService
@@ -177,6 +180,7 @@ def upload_service() -> UploadService:
         clock=utc_now,
         metrics=metrics(),
         correlation_id=current_correlation_id,
+        require_verified_email=email_verification_required(),
     )
 
 
@@ -228,6 +232,8 @@ def auth_service() -> AuthService:
         telegram_login_max_age_seconds=s.telegram_login_max_age_seconds,
         service_token=resolve_secret(s.auth_service_token, s.auth_service_token_parameter),
         development_roles=repository() if s.auth_mode == "dev" else None,
+        service_tokens=service_tokens(),
+        account_mail=account_mail(),
     )
 
 
@@ -641,7 +647,77 @@ def telegram_progress() -> ProgressNotifier:
     )
 
 
+# --- accounts (issue 14): admins' users and usage, mail, the adapters' service tokens ------
+
+
+@cache
+def account_admin() -> AccountAdmin:
+    """Users for admins: search, block and unblock (with their partner keys), usage."""
+    from chalicelib.adapters.apikeys import ApiGatewayKeys
+    from chalicelib.adapters.dynamo.accounts import DynamoAccounts
+    from chalicelib.adapters.dynamo.usage import DynamoUsage
+    from chalicelib.adapters.key_registry import DynamoKeyRegistry
+    from chalicelib.services.accounts import AccountAdmin
+
+    s = get_settings()
+    return AccountAdmin(
+        DynamoAccounts(s.table_name),
+        DynamoKeyRegistry(s.table_name),
+        ApiGatewayKeys(s.usage_plan_id),
+        DynamoUsage(s.table_name),
+        utc_now,
+    )
+
+
+@cache
+def service_tokens() -> ServiceTokens:
+    """The adapters' service tokens; the configured one is the Telegram adapter's."""
+    from chalicelib.adapters.secrets import resolve_secret
+    from chalicelib.adapters.service_tokens import DynamoServiceTokens
+    from chalicelib.auth.service_tokens import BOOTSTRAP_ADAPTER, ServiceTokens
+
+    s = get_settings()
+    configured = resolve_secret(s.auth_service_token, s.auth_service_token_parameter)
+    return ServiceTokens(
+        DynamoServiceTokens(s.table_name), utc_now, bootstrap={BOOTSTRAP_ADAPTER: configured}
+    )
+
+
+@cache
+def account_mail() -> AccountMail | None:
+    """Verification and password-reset mail through SES; None when MAIL_FROM is empty."""
+    s = get_settings()
+    if not s.mail_from:
+        return None
+    from chalicelib.adapters.credentials import DynamoCredentialStore
+    from chalicelib.adapters.dynamo.accounts import DynamoAccounts
+    from chalicelib.adapters.one_time_tokens import DynamoOneTimeTokens
+    from chalicelib.adapters.ses_mail import SesMailer
+    from chalicelib.auth.email_flows import AccountMail
+
+    return AccountMail(
+        DynamoCredentialStore(s.table_name),
+        user_service(),
+        DynamoAccounts(s.table_name),
+        DynamoOneTimeTokens(s.table_name),
+        SesMailer(s.mail_from),
+        clock=utc_now,
+        verify_ttl_seconds=s.email_verify_ttl_seconds,
+        reset_ttl_seconds=s.password_reset_ttl_seconds,
+    )
+
+
+def email_verification_required() -> bool:
+    """Whether an unconfirmed e-mail account must wait before uploads and keys (only
+    when mail can be sent: without it nobody could ever confirm)."""
+    s = get_settings()
+    return s.email_verification_required and bool(s.mail_from)
+
+
 _BUILDERS = (
+    account_admin,
+    service_tokens,
+    account_mail,
     health_check,
     telegram_store,
     telegram_webhook,

@@ -24,6 +24,7 @@ Permission = Literal[
     "admin:roles",
     "admin:grants",
     "admin:audit",
+    "admin:tokens",
     "admin:*",
 ]
 PERMISSIONS: tuple[str, ...] = get_args(Permission)
@@ -39,10 +40,12 @@ PERMISSION_MEANING: dict[str, str] = {
     "review:decide:all": "see and decide every held document",
     "admin:runs": "list failed runs and redrive them",
     "admin:credits": "grant users credits",
-    "admin:users": "set users' roles and regions",
+    "admin:users": "list, search, block and unblock users, set their roles and regions, and "
+    "see usage per day",
     "admin:roles": "change which permissions a role holds",
     "admin:grants": "grant, list and revoke cross-region access",
     "admin:audit": "read the access audit",
+    "admin:tokens": "issue, list and revoke the adapters' service tokens",
     "admin:*": "every admin: permission",
 }
 

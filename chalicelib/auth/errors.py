@@ -88,3 +88,30 @@ class AuthMethodDisabledError(RequestError):
     code = "AUTH_METHOD_DISABLED"
     http_status = 403
     default_message = "This way of signing in is not enabled."
+
+
+# --- accounts (chalicelib.auth.email_flows, chalicelib.services.accounts) -----------------
+
+
+class AccountBlockedError(RequestError):
+    """An admin blocked this account: none of its tokens, keys or sign-ins work."""
+
+    code = "ACCOUNT_BLOCKED"
+    http_status = 403
+    default_message = "This account is blocked. Contact the service's administrator."
+
+
+class EmailNotVerifiedError(RequestError):
+    """The account's e-mail address is not confirmed yet: uploads and keys wait for it."""
+
+    code = "EMAIL_NOT_VERIFIED"
+    http_status = 403
+    default_message = "Confirm your e-mail address first: follow the link in the mail we sent you."
+
+
+class InvalidOneTimeTokenError(RequestError):
+    """A mailed token is unknown, expired, or used already."""
+
+    code = "INVALID_TOKEN"
+    http_status = 400
+    default_message = "This link is not valid any more. Ask for a new one."

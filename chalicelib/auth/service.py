@@ -26,6 +26,12 @@ one new account per probe; nobody learns it from the answer.)
 Refresh tokens rotate within a family (one per sign-in): each works once, and
 one presented again means two parties hold the session, so the whole family
 is revoked; signing out revokes it too.
+
+Accounts (issue 14): a blocked user gets no tokens by any way in, nor by a
+refresh (`chalicelib.auth.account_checks`). With mail configured, registration
+mails either way (`chalicelib.auth.email_flows`): a verification token to a new
+account, a notice to a taken address's owner. The bots' exchange takes any live
+service token of an adapter (`chalicelib.auth.service_tokens`).
 """
 
 from __future__ import annotations
@@ -35,8 +41,9 @@ import math
 import re
 import uuid
 from datetime import timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
+from chalicelib.auth.account_checks import refuse_blocked
 from chalicelib.auth.errors import (
     AuthMethodDisabledError,
     InvalidCredentialsError,
@@ -61,6 +68,23 @@ if TYPE_CHECKING:
 
     from chalicelib.auth.tokens import TokenIssuer, TokenPair
     from chalicelib.ports import CredentialStore, RoleStore, UserProfiles
+
+
+class ServiceTokenCheck(Protocol):
+    """The adapters' service tokens (`chalicelib.auth.service_tokens.ServiceTokens`)."""
+
+    def authenticate(self, presented: str) -> str:
+        """The adapter a live token belongs to; `InvalidCredentialsError` otherwise."""
+        ...
+
+
+class RegistrationMail(Protocol):
+    """Mail after a registration (`chalicelib.auth.email_flows.AccountMail`)."""
+
+    def registered(self, user_id: str, email: str, *, new: bool) -> None:
+        """A verification mail to a new account, a notice to a taken address's owner."""
+        ...
+
 
 # RFC 5321 caps a path at 254 characters; the shape check is deliberately loose
 # (one @, no spaces, a dot in the domain): only a confirmation mail proves an address.
@@ -111,6 +135,8 @@ class AuthService:
         service_token: str = "",
         new_user_id: Callable[[], str] = _new_user_id,
         development_roles: RoleStore | None = None,
+        service_tokens: ServiceTokenCheck | None = None,
+        account_mail: RegistrationMail | None = None,
     ) -> None:
         if max_attempts < 1 or lockout_seconds < 1:
             raise ValueError("max_attempts and lockout_seconds must be positive")
@@ -127,6 +153,10 @@ class AuthService:
         self._new_user_id = new_user_id
         # Set only on the local cloud (AUTH_MODE=dev): sign-in as anyone, with no secret.
         self._development_roles = development_roles
+        # Accounts (issue 14): the adapters' own service tokens (the configured one stays
+        # the Telegram adapter's), and the mails of registration; None keeps the old ways.
+        self._service_tokens = service_tokens
+        self._account_mail = account_mail
 
     # --- e-mail and password -----------------------------------------------
 
@@ -142,7 +172,11 @@ class AuthService:
         )
         # The conditional write decides: of two registrations racing for one e-mail, one wins,
         # and the other changes nothing. Both did the same work, so both take as long.
-        self._credentials.add_email_credential(credential)
+        new = self._credentials.add_email_credential(credential)
+        if self._account_mail is not None:
+            # A verification mail to a new account, a notice to a taken address's owner:
+            # a mail either way, so the answer still tells nothing.
+            self._account_mail.registered(credential.user_id, normalized, new=new)
 
     def login(self, email: str, password: str) -> TokenPair:
         """Sign in with e-mail and password, within the attempt limit."""
@@ -202,11 +236,17 @@ class AuthService:
         return bool(self._telegram_bot_token)
 
     def exchange_service_token(self, service_token: str, telegram_id: int) -> TokenPair:
-        """Tokens for the user of a Telegram id the bot has verified, for the bot's own calls."""
-        if not self._service_token:
+        """Tokens for the user of a Telegram id the bot has verified, for the bot's own calls.
+
+        With per-adapter tokens (`chalicelib.auth.service_tokens`), any live one is taken
+        and its use recorded; without, the one configured token as before.
+        """
+        if self._service_tokens is not None:
+            self._service_tokens.authenticate(service_token)
+        elif not self._service_token:
             # An unset token must never match an empty one.
             raise AuthMethodDisabledError("The service token exchange is not enabled.")
-        if not hmac.compare_digest(service_token.encode(), self._service_token.encode()):
+        elif not hmac.compare_digest(service_token.encode(), self._service_token.encode()):
             raise InvalidCredentialsError("The service token is not valid.")
         if isinstance(telegram_id, bool) or not isinstance(telegram_id, int) or telegram_id <= 0:
             raise InvalidRequestError("The Telegram id must be a positive integer.")
@@ -223,7 +263,9 @@ class AuthService:
                 "Send user_id (letters, digits, - and _) and role: user, reviewer, "
                 "regional_admin or admin."
             )
-        if self._users.profile(user_id).role != role:
+        profile = self._users.profile(user_id)
+        refuse_blocked(profile)
+        if profile.role != role:
             self._development_roles.set_role(
                 user_id, role, reason="development sign-in", set_by="local-cloud"
             )
@@ -245,8 +287,10 @@ class AuthService:
         if not self._credentials.spend_refresh_token(claims.token_id, claims.expires_at):
             self._revoke_family(claims.family_id)
             raise InvalidTokenError("This refresh token was used already. Sign in again.")
-        # The role is read again so a promotion or demotion lands at the next refresh.
+        # The role is read again so a promotion or demotion lands at the next refresh, and
+        # a blocked account's sessions stop here.
         profile = self._users.profile(claims.user_id)
+        refuse_blocked(profile, issued_at=claims.issued_at)
         return self._tokens.issue(claims.user_id, profile.role, family_id=claims.family_id)
 
     def sign_out(self, refresh_token: str) -> None:
@@ -266,6 +310,7 @@ class AuthService:
 
     def _sign_in(self, user_id: str) -> TokenPair:
         profile = self._users.profile(user_id)
+        refuse_blocked(profile)  # every way in: password, Telegram, the bot's exchange
         return self._tokens.issue(user_id, profile.role)
 
     def _revoke_family(self, family_id: str) -> None:

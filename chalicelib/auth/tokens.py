@@ -19,7 +19,7 @@ so tests (and a caller with a skewed clock) see one notion of "now".
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
@@ -60,6 +60,9 @@ class Claims:
 
     user_id: str
     role: Role
+    # When it was issued (epoch seconds): a session ended by a block or a password reset
+    # refuses tokens issued before (chalicelib.auth.account_checks). Not part of equality.
+    issued_at: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,7 @@ class RefreshClaims:
     token_id: str
     expires_at: datetime
     family_id: str
+    issued_at: int = field(default=0, compare=False)
 
 
 def _utc_now() -> datetime:
@@ -122,7 +126,7 @@ class TokenIssuer:
     def verify_access(self, token: str) -> Claims:
         """The claims of a valid access token; expired, forged or refresh tokens are refused."""
         payload = self._decode(token, "access")
-        return Claims(user_id=payload["sub"], role=payload["role"])
+        return Claims(user_id=payload["sub"], role=payload["role"], issued_at=_issued_at(payload))
 
     def verify_refresh(self, token: str) -> RefreshClaims:
         """The claims of a valid refresh token; expired, forged or access tokens are refused."""
@@ -133,6 +137,7 @@ class TokenIssuer:
             token_id=payload["jti"],
             expires_at=datetime.fromtimestamp(payload["exp"], UTC),
             family_id=payload.get("fam") or payload["jti"],
+            issued_at=_issued_at(payload),
         )
 
     def refresh(self, refresh_token: str) -> TokenPair:
@@ -186,6 +191,14 @@ class TokenIssuer:
         if self._clock().timestamp() >= expires_at:
             raise TokenExpiredError
         return payload
+
+
+def _issued_at(payload: dict[str, Any]) -> int:
+    """The token's `iat` in whole seconds (0 for one that does not say: never refused)."""
+    issued = payload.get("iat")
+    if isinstance(issued, bool) or not isinstance(issued, int | float):
+        return 0
+    return int(issued)
 
 
 def _checked_role(role: str) -> Role:

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
+from chalicelib.auth.account_checks import refuse_blocked, refuse_unverified
 from chalicelib.errors import (
     DocumentNotFoundError,
     InsufficientCreditsError,
@@ -121,6 +122,7 @@ class UploadService:
         clock: Callable[[], datetime],
         metrics: Metrics | None = None,
         correlation_id: Callable[[], str | None] | None = None,
+        require_verified_email: bool = False,
     ) -> None:
         self._repo = repo
         self._store = store
@@ -133,11 +135,16 @@ class UploadService:
         # The current request's correlation id, if any: stored on the document, its run's
         # logs carry it.
         self._correlation_id = correlation_id or (lambda: None)
+        # Accounts: a blocked account never uploads (web, API or bot); an e-mail account
+        # whose address is unconfirmed waits for the confirmation when this is on.
+        self._require_verified_email = require_verified_email
 
     def request_upload(self, user_id: str, request: UploadRequest) -> UploadTicket:
         """Reserve a credit, create the document and return its upload form."""
         ext, content_type = validate_upload(request, max_bytes=self._max_bytes)
         profile = self._users.profile(user_id)
+        refuse_blocked(profile)
+        refuse_unverified(profile, required=self._require_verified_email)
         now = self._clock()
         expires = now + timedelta(seconds=self._ttl)
         document = Document(

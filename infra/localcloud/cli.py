@@ -99,14 +99,21 @@ def local_up(args: argparse.Namespace) -> int:
         telegram.stop()
         return EXIT_INFRA
     from infra.localcloud.demo import SESSION_FILE, write_session
+    from infra.localcloud.mailbox import MailPrinter, sent_mail
 
+    # Account mail (verification, password reset) goes to moto's SES: printed here.
+    deployment = cloud.deployment
+    mailbox = MailPrinter(lambda: sent_mail(deployment.account_id, deployment.region), sys.stdout)
     try:
         _print_endpoints(cloud)
         _print_telegram(telegram, webhook)
+        print("account mail (SES) is printed here as it is sent", flush=True)
         write_session(cloud)
+        mailbox.start()
         wait_for_stop()
     finally:
         print("\nstopping…", flush=True)
+        mailbox.stop()
         SESSION_FILE.unlink(missing_ok=True)
         cloud.stop()
         telegram.stop()

@@ -56,6 +56,13 @@ DEFAULT_STACK = "contract-check-local"
 # The local cloud has one development user (a deployed stack keeps AuthMode=jwt), and its
 # handlers share the terminal with the demo: warnings and errors only, unless asked.
 DEFAULT_PARAMETERS = {"Stage": "local", "AuthMode": "dev", "LogLevel": "WARNING"}
+# Account mail goes to moto's SES (printed by `local up`); the demo and the web page upload
+# without confirming an address, so confirmation is not required here. Given only to a
+# template that declares them (tests provision smaller ones).
+MAIL_PARAMETERS = {
+    "MailFromAddress": "no-reply@contract-check.local",
+    "EmailVerificationRequired": "false",
+}
 LOCAL_POWERTOOLS = {"POWERTOOLS_METRICS_DISABLED": "true", "POWERTOOLS_TRACE_DISABLED": "true"}
 FAKE_CREDENTIALS = {
     "AWS_ACCESS_KEY_ID": "testing",
@@ -268,6 +275,9 @@ class LocalCloud:
     def _provision(self) -> Deployment:
         account = self.client("sts").get_caller_identity()["Account"]
         sam = load_sam_template(self.template_path)
+        declared = sam.get("Parameters", {})
+        mail = {name: value for name, value in MAIL_PARAMETERS.items() if name in declared}
+        self.parameters = {**mail, **self.parameters}
         cfn = transform_template(sam, self.project_root, self.region, self.parameters)
         deployment = provision(
             cfn, Deployment(self.stack_name, self.region, account), self.parameters

@@ -20,6 +20,7 @@ import boto3
 from infra.localcloud import (
     apigateway_resources,
     compute_resources,
+    mail_resources,
     monitoring_resources,
     storage_resources,
 )
@@ -95,6 +96,7 @@ CREATORS: dict[str, Creator] = {
     **compute_resources.CREATORS,
     **apigateway_resources.CREATORS,
     **monitoring_resources.CREATORS,
+    **mail_resources.CREATORS,
 }
 
 

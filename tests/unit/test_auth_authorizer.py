@@ -80,13 +80,17 @@ def configured(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 @pytest.mark.usefixtures("configured")
 def test_the_app_authorizer_allows_every_route_with_the_role_in_its_context() -> None:
-    token = TokenIssuer(SECRET).issue("anna", "reviewer").access_token
+    issuer = TokenIssuer(SECRET)
+    token = issuer.issue("anna", "reviewer").access_token
     event = {"type": "TOKEN", "authorizationToken": f"Bearer {token}", "methodArn": METHOD_ARN}
 
     answer = app.bearer_token(event, {})
 
     assert answer["principalId"] == "anna"
-    assert answer["context"] == {"role": "reviewer"}
+    # The token's issue time too: a session ended by a block or a password reset refuses
+    # the tokens issued before (issue 14).
+    issued_at = str(issuer.verify_access(token).issued_at)
+    assert answer["context"] == {"role": "reviewer", "issued_at": issued_at}
     [statement] = answer["policyDocument"]["Statement"]
     assert statement["Effect"] == "Allow"
     # Every route: API Gateway reuses the cached answer for the token's other calls.

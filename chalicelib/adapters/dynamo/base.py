@@ -69,6 +69,19 @@ def user_key(user_id: str) -> dict[str, Any]:
     return item_key(f"USER#{user_id}", "PROFILE")
 
 
+# GSI1's partition of every user's profile (the admins' list), beside the owners' documents.
+USERS_LISTING = "USERS"
+
+
+def user_listing_attributes(user_id: str, created_at: str) -> dict[str, Any]:
+    """A profile's place in the admins' list of users: GSI1, `USERS` / `USER#{at}#{id}`."""
+    return {
+        "created_at": {"S": created_at},
+        "GSI1PK": {"S": USERS_LISTING},
+        "GSI1SK": {"S": f"USER#{created_at}#{user_id}"},
+    }
+
+
 def storage_error(exc: Exception) -> StorageUnavailableError:
     """What any failure of the table, other than a refused condition, is to a caller."""
     return StorageUnavailableError(f"The document database did not answer: {type(exc).__name__}")

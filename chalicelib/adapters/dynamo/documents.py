@@ -12,6 +12,7 @@ import base64
 import contextlib
 import json
 import re
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import BotoCoreError, ClientError
@@ -27,6 +28,7 @@ from chalicelib.adapters.dynamo.base import (
     user_key,
 )
 from chalicelib.adapters.dynamo.deadlines import deadline_item
+from chalicelib.adapters.dynamo.usage import count_outcome, usage_of_new_document, usage_of_refund
 from chalicelib.adapters.table import conditional_write
 from chalicelib.errors import (
     DocumentNotFoundError,
@@ -74,6 +76,8 @@ class DynamoDocuments(DynamoTable):
                 }
             },
             {"Put": {"TableName": self._table, "Item": deadline_item(deadline)}},
+            # Usage per day (chalicelib.adapters.dynamo.usage): counted in this same write.
+            *usage_of_new_document(self._table, document.owner_id, document.created_at),
         ]
         try:
             self._client.transact_write_items(TransactItems=items)
@@ -209,7 +213,10 @@ class DynamoDocuments(DynamoTable):
     ) -> Document:
         """Move the document to `to` if its status is one of `allowed_from`."""
         attributes = change.attributes() if change is not None else {}
-        return self._transition(document_id, to, allowed_from, attributes)
+        moved = self._transition(document_id, to, allowed_from, attributes)
+        if to == DocumentStatus.DONE:
+            count_outcome(self._client, self._table, document_id, "done", utc_now())
+        return moved
 
     def record_review(self, document_id: str, review: ReviewDecision) -> Document:
         """The reviewer's decision, on a document still held for review."""
@@ -250,6 +257,7 @@ class DynamoDocuments(DynamoTable):
         document = self._existing(document_id)
         fields = _failed_fields(error)
         if not document.refunded and self._fail_with_refund(document, fields):
+            count_outcome(self._client, self._table, document_id, "failed", utc_now())
             return True
         self._fail(document_id, fields)
         return False
@@ -275,6 +283,7 @@ class DynamoDocuments(DynamoTable):
                 {"#s0": "status"},
                 {":done": {"S": DocumentStatus.DONE.value}},
             )
+            count_outcome(self._client, self._table, document_id, "failed", utc_now())
 
     def _transition(
         self,
@@ -316,6 +325,7 @@ class DynamoDocuments(DynamoTable):
                     "ExpressionAttributeValues": {":one": {"N": "1"}},
                 }
             },
+            usage_of_refund(self._table, utc_now()),
         ]
         try:
             self._client.transact_write_items(TransactItems=items)
@@ -349,6 +359,11 @@ class DynamoDocuments(DynamoTable):
         if resp is None:
             raise DocumentStateConflictError
         return document_from_item(resp["Attributes"])
+
+
+def utc_now() -> datetime:
+    """When a status write happened, for the day its usage counts on."""
+    return datetime.now(UTC)
 
 
 def batch_get_documents(

@@ -14,6 +14,7 @@ from chalicelib.adapters.dynamo.base import (
     storage_error,
     to_item,
     user_key,
+    user_listing_attributes,
 )
 from chalicelib.adapters.table import conditional_write
 from chalicelib.errors import DocumentNotFoundError
@@ -29,7 +30,13 @@ class DynamoUsers(DynamoTable):
     def ensure_user(self, user_id: str, *, credits: int, region: str) -> UserProfile:
         """The user's profile, created with `credits` the first time."""
         profile = UserProfile(user_id=user_id, credits_left=credits, region=region)
-        item = {**user_key(user_id), **to_item(profile.model_dump(mode="json"))}
+        item = {
+            **user_key(user_id),
+            **to_item(profile.model_dump(mode="json")),
+            # The admins' list of users (chalicelib.adapters.dynamo.accounts): a sparse
+            # partition of GSI1, newest first.
+            **user_listing_attributes(user_id, now()),
+        }
         # A refused condition: the user exists already, and is read back below.
         conditional_write(
             lambda: self._client.put_item(
