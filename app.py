@@ -18,14 +18,18 @@ from chalicelib.api_models import (
     KeyRequest,
     PartnerDocumentUpload,
     RefreshRequest,
+    RestoreRequest,
     ReviewRequest,
     RoleRequest,
     ServiceTokenExchange,
     TelegramLogin,
     TelegramWebAppLogin,
+    VersionCompareQuery,
+    VersionUpload,
     document_id_in_path,
     key_id_in_path,
     user_id_in_path,
+    version_in_path,
 )
 from chalicelib.auth.authorizer import bearer_claims
 from chalicelib.auth.roles import require_recorded_role
@@ -43,6 +47,7 @@ from chalicelib.request_logging import CORRELATION_HEADER, correlated_request
 from chalicelib.services.callbacks import check_callback_url
 from chalicelib.services.documents import document_view
 from chalicelib.services.uploads import UploadRequest, UploadTicket
+from chalicelib.services.versions import VersionRequest
 from chalicelib.settings import get_settings, web_origin
 from chalicelib.web.assets import CONFIG, WebFile, web_asset, web_headers, web_page
 from chalicelib.web.config import page_config
@@ -57,6 +62,7 @@ from chalicelib.wiring import (
     token_issuer,
     upload_service,
     user_service,
+    version_service,
 )
 
 if TYPE_CHECKING:
@@ -432,6 +438,97 @@ def b2b_usage() -> Response:
     key_id = _partner_key_id()
     partner_keys().owner_of(key_id)  # a missing or revoked key stops here
     return _json(200, partner_keys().usage(key_id or ""))
+
+
+# --- versions: a document's next file, its list, older reports, comparison, roll-back -------
+
+
+def _version_request(body: VersionUpload) -> VersionRequest:
+    return VersionRequest(
+        upload=_upload_request(body), change_note=body.change_note, sha256=body.sha256
+    )
+
+
+@signed_in_json_route("/v1/documents/{document_id}/versions", "POST")
+@api_route
+def create_version(document_id: str) -> Response:
+    """Reserve a credit for the document's next version; a presigned POST for its file."""
+    caller = current_user()
+    ticket = version_service().request_version(
+        caller, document_id_in_path(document_id), _version_request(_body(VersionUpload))
+    )
+    return _json(201, _ticket_view(ticket))
+
+
+@app.route("/v1/documents/{document_id}/versions", methods=["GET"], authorizer=bearer_token)
+@api_route
+def list_versions(document_id: str) -> Response:
+    """The document's versions with their status and report, and its roll-backs."""
+    caller = current_user()
+    return _json(200, version_service().list_versions(caller, document_id_in_path(document_id)))
+
+
+@app.route("/v1/documents/{document_id}/versions/compare", methods=["GET"], authorizer=bearer_token)
+@api_route
+def compare_versions(document_id: str) -> Response:
+    """What changed between two finished versions: `?from=1&to=2`."""
+    caller = current_user()
+    query = _query(VersionCompareQuery)
+    changes = version_service().compare(
+        caller, document_id_in_path(document_id), query.from_version, query.to_version
+    )
+    return _json(200, changes)
+
+
+@app.route(
+    "/v1/documents/{document_id}/versions/{version}/report",
+    methods=["GET"],
+    authorizer=bearer_token,
+)
+@api_route
+def get_version_report(document_id: str, version: str) -> Response:
+    """One version's report: 200 when done, 202 while it runs, 409 if it has none."""
+    caller = current_user()
+    view = version_service().version_report(
+        caller, document_id_in_path(document_id), version_in_path(version)
+    )
+    return _json(view.http_status, view.body)
+
+
+@signed_in_json_route("/v1/documents/{document_id}/versions/{version}/restore", "POST")
+@api_route
+def restore_version(document_id: str, version: str) -> Response:
+    """Make a finished older version current again (no object is copied); audited."""
+    caller = current_user()
+    body = _body(RestoreRequest, optional=True)
+    restored = version_service().restore(
+        caller, document_id_in_path(document_id), version_in_path(version), reason=body.reason
+    )
+    return _json(200, restored)
+
+
+@app.route(
+    "/v1/b2b/documents/{document_id}/versions",
+    methods=["POST"],
+    content_types=["application/json"],
+    api_key_required=True,
+)
+@api_route
+def b2b_create_version(document_id: str) -> Response:
+    """A partner's next version of a document, charged to the key's owner."""
+    owner_id = _partner()
+    ticket = version_service().request_version(
+        owner_id, document_id_in_path(document_id), _version_request(_body(VersionUpload))
+    )
+    return _json(201, _ticket_view(ticket))
+
+
+@app.route("/v1/b2b/documents/{document_id}/versions", methods=["GET"], api_key_required=True)
+@api_route
+def b2b_list_versions(document_id: str) -> Response:
+    """A partner's document's versions."""
+    owner_id = _partner()
+    return _json(200, version_service().list_versions(owner_id, document_id_in_path(document_id)))
 
 
 # --- reviewers ------------------------------------------------------------------------------

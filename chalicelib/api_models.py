@@ -42,6 +42,7 @@ PATH_ID_PATTERNS = {
     "key_id": RESOURCE_ID_PATTERN,
     "user_id": RESOURCE_ID_PATTERN,
     "name": CONTRACT_NAME_PATTERN,
+    "version": r"^[1-9][0-9]{0,3}$",
 }
 _MAX_TEXT = 2000
 _MAX_SECRET = 4096
@@ -314,3 +315,52 @@ def key_id_in_path(key_id: str) -> str:
     if not _RESOURCE_ID.fullmatch(key_id):
         raise DocumentNotFoundError("No such key.")
     return key_id
+
+
+# --- versions ----------------------------------------------------------------------------------
+
+MAX_VERSION = 9999  # what an object key's `v{n}` allows (chalicelib.keys)
+
+
+class VersionUpload(FileUpload):
+    """A new version's file: its name, type and size, why it changed and, if known, its
+    SHA-256 (an identical file is refused at once, before any credit is taken)."""
+
+    change_note: str | SkipJsonSchema[None] = Field(
+        None, max_length=_MAX_TEXT, description="What changed, for whoever reads the versions."
+    )
+    sha256: str | SkipJsonSchema[None] = Field(
+        None,
+        pattern=r"^[0-9a-fA-F]{64}$",
+        description="The file's SHA-256 in hex; the same as an existing version's is 409 "
+        "DUPLICATE_VERSION. Checked again when the file arrives.",
+    )
+
+
+class RestoreRequest(RequestBody):
+    """Why an older version is made current again (kept in the audit item)."""
+
+    reason: str = Field("", max_length=_MAX_TEXT)
+
+
+class VersionCompareQuery(QueryString):
+    """Two versions of a document to compare."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    from_version: QueryNumber = Field(
+        alias="from", ge=1, le=MAX_VERSION, description="The older version's number."
+    )
+    to_version: QueryNumber = Field(
+        alias="to", ge=1, le=MAX_VERSION, description="The newer version's number."
+    )
+
+
+_VERSION = re.compile(PATH_ID_PATTERNS["version"])
+
+
+def version_in_path(version: str) -> int:
+    """A path's version number; one out of shape names no version: 404, before any lookup."""
+    if not _VERSION.fullmatch(version):
+        raise DocumentNotFoundError("No such version.")
+    return int(version)

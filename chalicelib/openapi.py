@@ -19,6 +19,7 @@ from chalicelib.api_models import PATH_ID_PATTERNS
 from chalicelib.auth.tokens import ROLES
 from chalicelib.models import DocumentStatus, Pipeline, Route
 from chalicelib.openapi_routes import LINKS, ROUTES, Operation
+from chalicelib.openapi_versions import version_schemas
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -403,7 +404,7 @@ def openapi_document() -> dict[str, Any]:
         "tags": [{"name": name} for name in dict.fromkeys(op.tag for op in ROUTES)],
         "paths": paths,
         "components": {
-            "schemas": {**_schemas(), **_request_schemas()},
+            "schemas": {**_schemas(), **version_schemas(), **_request_schemas()},
             "securitySchemes": {
                 "bearerAuth": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"},
                 "apiKey": {"type": "apiKey", "in": "header", "name": "x-api-key"},

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from aws_lambda_powertools.utilities.typing import LambdaContext
 
     from chalicelib.adapters.dynamo import DynamoDocumentRepository
+    from chalicelib.adapters.dynamo.versions import DynamoVersions
     from chalicelib.adapters.s3 import S3ObjectStore
     from chalicelib.adapters.stepfunctions import StepFunctionsWorkflow
     from chalicelib.adapters.telegram_store import DynamoTelegramStore
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
     from chalicelib.services.sweeper import SweeperService
     from chalicelib.services.uploads import UploadService
     from chalicelib.services.users import UserService
+    from chalicelib.services.versions import VersionArrivals, VersionService
     from chalicelib.telegram.bot import TelegramBot
     from chalicelib.telegram.progress import ProgressNotifier
     from chalicelib.telegram.webhook import WebhookReceiver
@@ -298,6 +300,7 @@ def extraction_service() -> ExtractionService:
         events=status_events(),
         metrics=metrics(),
         correlate=log_correlation_id,
+        arrivals=version_arrivals(),
     )
 
 
@@ -603,6 +606,45 @@ def telegram_progress() -> ProgressNotifier:
     )
 
 
+# --- versions (chalicelib/versions) -------------------------------------------------------
+
+
+@cache
+def versions_store() -> DynamoVersions:
+    """Documents' version items on the single table."""
+    from chalicelib.adapters.dynamo.versions import DynamoVersions
+
+    return DynamoVersions(get_settings().table_name)
+
+
+@cache
+def version_arrivals() -> VersionArrivals:
+    """Extract's hashing of a version's file and its end of a duplicate."""
+    from chalicelib.services.versions import VersionArrivals
+
+    return VersionArrivals(versions_store(), repository(), utc_now)
+
+
+@cache
+def version_service() -> VersionService:
+    """New versions, their list, reports, comparison and roll-back for the HTTP API."""
+    from chalicelib.services.versions import VersionService
+
+    s = get_settings()
+    return VersionService(
+        repo=repository(),
+        versions=versions_store(),
+        store=object_store(),
+        queries=document_queries(),
+        max_upload_bytes=s.max_upload_bytes,
+        url_ttl_seconds=s.upload_url_ttl_seconds,
+        grace_seconds=s.upload_grace_seconds,
+        clock=utc_now,
+        metrics=metrics(),
+        correlation_id=current_correlation_id,
+    )
+
+
 _BUILDERS = (
     health_check,
     telegram_store,
@@ -635,6 +677,9 @@ _BUILDERS = (
     review_service,
     run_failure_service,
     sweeper_service,
+    versions_store,
+    version_arrivals,
+    version_service,
 )
 
 

@@ -149,8 +149,11 @@ class Documents(Protocol):
         to: DocumentStatus,
         allowed_from: Iterable[DocumentStatus],
         change: StatusChange | None = None,
+        version: int | None = None,
     ) -> Document:
-        """Move the document to `to` if its status is one of `allowed_from`."""
+        """Move the document to `to` if its status is one of `allowed_from` (and, given a
+        `version`, only while that is its current version: an older version's run never
+        writes over the current one's status)."""
         ...
 
     def record_review(self, document_id: str, review: ReviewDecision) -> Document:

@@ -206,10 +206,12 @@ class DynamoDocuments(DynamoTable):
         to: DocumentStatus,
         allowed_from: Iterable[DocumentStatus],
         change: StatusChange | None = None,
+        version: int | None = None,
     ) -> Document:
-        """Move the document to `to` if its status is one of `allowed_from`."""
+        """Move the document to `to` if its status is one of `allowed_from` (and its current
+        version is `version`, when given)."""
         attributes = change.attributes() if change is not None else {}
-        return self._transition(document_id, to, allowed_from, attributes)
+        return self._transition(document_id, to, allowed_from, attributes, version=version)
 
     def record_review(self, document_id: str, review: ReviewDecision) -> Document:
         """The reviewer's decision, on a document still held for review."""
@@ -282,8 +284,13 @@ class DynamoDocuments(DynamoTable):
         to: DocumentStatus,
         allowed_from: Iterable[DocumentStatus],
         attributes: Mapping[str, Any],
+        *,
+        version: int | None = None,
     ) -> Document:
         names, values, condition = _status_condition(allowed_from)
+        if version is not None:
+            condition += " AND version = :version"
+            values[":version"] = {"N": str(version)}
         updates = {"status": to.value, **attributes}
         return self._update(document_id, updates, condition, names, values)
 
