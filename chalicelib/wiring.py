@@ -578,6 +578,7 @@ def telegram_bot() -> TelegramBot:
         store=telegram_store(),
         max_file_bytes=min(s.max_upload_bytes, s.telegram_max_file_bytes),
         album_settle_seconds=s.telegram_album_settle_seconds,
+        versions=version_service(),
     )
     services = BotServices(
         users=user_service(),

@@ -183,6 +183,9 @@ class VersionService:
             previous_version=previous,
             correlation_id=self._correlation_id(),
         )
+        if request.upload.telegram_chat_id is not None:  # sent to the bot: progress goes there
+            head["telegram_chat_id"] = request.upload.telegram_chat_id
+            head["telegram_message_id"] = request.upload.telegram_message_id
         opened = VersionRecord(
             document_id=current.document_id,
             version=number,
@@ -226,6 +229,20 @@ class VersionService:
             expires_in=self._ttl,
         )
         return UploadTicket(document=document, form=form)
+
+    def upload_version_bytes(
+        self, caller_id: str, document_id: str, request: VersionRequest, data: bytes
+    ) -> Document:
+        """A server-side upload of a new version (the bot's): the same checks, credit and
+        key as the presigned POST; the object's arrival starts its run."""
+        if len(data) != request.upload.size:
+            raise InvalidRequestError("The file's size is not the size that was declared.")
+        ticket = self.request_version(caller_id, document_id, request)
+        document = ticket.document
+        self._store.put_bytes(
+            document.ref.upload_key(document.ext), data, content_type=document.content_type
+        )
+        return document
 
     def _current_record(self, document: Document) -> VersionRecord:
         """The current version as its record stands, with its item's own time if any."""
