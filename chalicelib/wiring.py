@@ -48,7 +48,8 @@ if TYPE_CHECKING:
     from chalicelib.services.sweeper import SweeperService
     from chalicelib.services.uploads import UploadService
     from chalicelib.services.users import UserService
-    from chalicelib.services.versions import VersionArrivals, VersionService
+    from chalicelib.services.version_arrivals import VersionArrivals
+    from chalicelib.services.versions import VersionService
     from chalicelib.telegram.bot import TelegramBot
     from chalicelib.telegram.progress import ProgressNotifier
     from chalicelib.telegram.webhook import WebhookReceiver
@@ -621,7 +622,7 @@ def versions_store() -> DynamoVersions:
 @cache
 def version_arrivals() -> VersionArrivals:
     """Extract's hashing of a version's file and its end of a duplicate."""
-    from chalicelib.services.versions import VersionArrivals
+    from chalicelib.services.version_arrivals import VersionArrivals
 
     return VersionArrivals(versions_store(), repository(), utc_now)
 

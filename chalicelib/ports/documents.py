@@ -52,6 +52,9 @@ class Deadline:
     due_at: datetime
     action: Literal["expire", "callback"] = "expire"
     attempt: int = 0
+    # The document version it was set for: a newer version's upload or run is not this
+    # one's to expire (None: whatever version, as deadlines set before versions were).
+    version: int | None = None
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from chalicelib.services.failures import FailureRecorder, document_error_from
 from chalicelib.services.status_events import NoStatusEvents, count_status_change
 
 if TYPE_CHECKING:
-    from chalicelib.services.versions import VersionArrivals
+    from chalicelib.services.version_arrivals import VersionArrivals
 
 logger = logging.getLogger(__name__)
 
@@ -148,6 +148,7 @@ class ExtractionService:
                 document_id=claimed.document_id,
                 expected_status=DocumentStatus.EXTRACTING,
                 due_at=self._clock() + self._stuck_after,
+                version=claimed.version,
             )
         )
         self._events.publish(claimed)

@@ -57,12 +57,11 @@ class SweeperService:
                     self._callbacks.retry(document, deadline.attempt)
                     callbacks += 1
             elif document is not None and document.status == deadline.expected_status:
+                if deadline.version not in (None, document.version):
+                    # Set for a version another has replaced since: that one has its own.
+                    self._deadlines.remove_deadline(deadline)
+                    continue
                 if deadline.expected_status == DocumentStatus.AWAITING_UPLOAD:
-                    if self._clock() < document.upload_expires_at:
-                        # A newer version's form, still valid (this note was for the
-                        # version it replaced): that version's own note comes later.
-                        self._deadlines.remove_deadline(deadline)
-                        continue
                     # Nothing was processed: the reservation is released whatever the policy.
                     error = document_error_from(UploadExpiredError())
                     self._failures.record(document.document_id, error, force_refund=True)

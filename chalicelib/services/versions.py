@@ -48,8 +48,9 @@ from chalicelib.report_html import render_report_html
 from chalicelib.services.documents import ReportView, document_view
 from chalicelib.services.status_events import count_status_change
 from chalicelib.services.uploads import UploadTicket, clean_filename, validate_upload
+from chalicelib.services.version_arrivals import restore_version, with_item
 from chalicelib.versions.compare import VersionSnapshot, compare_versions
-from chalicelib.versions.records import SUPERSEDED, VERSION_FIELDS, RestoreAudit, VersionRecord
+from chalicelib.versions.records import VERSION_FIELDS, VersionRecord
 from chalicelib.versions.reports import read_report_json
 
 if TYPE_CHECKING:
@@ -67,7 +68,6 @@ _RUNNING = frozenset({S.EXTRACTING, S.PRESCREENING, S.ANALYZING, S.IN_REVIEW})
 # Requests racing for the next number each retry this often; more racers than this at
 # once on one document are refused (409) rather than spun on.
 _OPEN_ATTEMPTS = 8
-SYSTEM_ACTOR = "system"
 
 
 @dataclass(frozen=True)
@@ -206,6 +206,7 @@ class VersionService:
             document_id=current.document_id,
             expected_status=S.AWAITING_UPLOAD,
             due_at=expires + timedelta(seconds=self._grace),
+            version=number,
         )
         try:
             self._versions.open_version(
@@ -248,7 +249,7 @@ class VersionService:
         """The current version as its record stands, with its item's own time if any."""
         item = self._versions.get_version(document.document_id, document.version)
         created_at = item.created_at if item is not None else document.created_at
-        return _with_item(VersionRecord.of_current(document, created_at=created_at), item)
+        return with_item(VersionRecord.of_current(document, created_at=created_at), item)
 
     def _records(self, document: Document) -> dict[int, VersionRecord]:
         """Every version by number: the items, with the current one as its record says."""
@@ -256,7 +257,7 @@ class VersionService:
         item = records.get(document.version)
         created_at = item.created_at if item is not None else document.created_at
         current = VersionRecord.of_current(document, created_at=created_at)
-        records[document.version] = _with_item(current, item)
+        records[document.version] = with_item(current, item)
         return dict(sorted(records.items()))
 
     def _version_with_sha(self, document: Document, sha256: str) -> int | None:
@@ -382,106 +383,6 @@ class VersionService:
         return {"document": document_view(restored), "restore": audit.model_dump(mode="json")}
 
 
-class VersionArrivals:
-    """What Extract does with a version's file when it arrives: hash it, and end a
-    duplicate of an existing version before it runs."""
-
-    def __init__(self, versions: Versions, repo: Documents, clock: Callable[[], datetime]) -> None:
-        self._versions = versions
-        self._repo = repo
-        self._clock = clock
-
-    def arrived(self, document: Document, sha256: str) -> int | None:
-        """Record the file's SHA-256; the version it duplicates, if any."""
-        self._versions.record_arrival(document.document_id, document.version, sha256=sha256)
-        if document.latest_version is None:
-            return None  # the first version: nothing to duplicate
-        for record in self._versions.list_versions(document.document_id):
-            if (
-                record.version != document.version
-                and record.sha256 == sha256
-                and record.status != SUPERSEDED
-                and record.duplicate_of is None
-            ):
-                return record.version
-        return None
-
-    def revert(self, document: Document, duplicate_of: int) -> None:
-        """After the duplicate failed: the version it replaced is current again, if done."""
-        current = self._repo.get(document.document_id)
-        if current is None or current.version != document.version:
-            return
-        previous = current.previous_version
-        target = self._versions.get_version(document.document_id, previous) if previous else None
-        if target is None or target.status != S.DONE.value:
-            return  # nothing finished to go back to: the failed duplicate stays current
-        item = self._versions.get_version(document.document_id, current.version)
-        replaced = VersionRecord.of_current(
-            current, created_at=item.created_at if item is not None else current.created_at
-        )
-        replaced = _with_item(replaced, item).model_copy(update={"duplicate_of": duplicate_of})
-        try:
-            restore_version(
-                self._versions,
-                current,
-                target,
-                replaced=replaced,
-                actor=SYSTEM_ACTOR,
-                at=self._clock(),
-                reason=f"v{current.version} is identical to v{duplicate_of}",
-            )
-        except DocumentStateConflictError:
-            return  # someone moved the document meanwhile: theirs stands
-
-
-def restore_version(
-    versions: Versions,
-    current: Document,
-    target: VersionRecord,
-    *,
-    replaced: VersionRecord,
-    actor: str,
-    at: datetime,
-    reason: str,
-) -> RestoreAudit:
-    """Make `target` current again in one transaction, with its audit item."""
-    head: dict[str, Any] = dict.fromkeys(VERSION_FIELDS)
-    head.pop("upload_expires_at")  # required on the record; meaningless once uploaded
-    head.update(
-        version=target.version,
-        status=target.status,
-        filename=target.filename,
-        content_type=target.content_type,
-        ext=target.ext,
-        declared_size=target.declared_size,
-        pipeline=target.pipeline,
-        real_size=target.real_size,
-        route=target.route,
-        confidence=target.confidence,
-        findings_summary=target.findings_summary,
-        error=target.error.model_dump(mode="json") if target.error else None,
-        refunded=target.refunded,
-        sha256=target.sha256,
-        declared_sha256=target.declared_sha256,
-        uploaded_by=target.uploaded_by,
-        change_note=target.change_note,
-        previous_version=target.previous_version,
-        callback_attempts=0,
-    )
-    audit = RestoreAudit(
-        document_id=current.document_id,
-        actor=actor,
-        at=at,
-        from_version=current.version,
-        to_version=target.version,
-        reason=reason,
-    )
-    versions.restore_version(
-        current, head=head, replaced=replaced.replaced(target.version), audit=audit
-    )
-    return audit
-
-
 def changes_view(document_id: str, changes: VersionChanges) -> dict[str, Any]:
     """The public JSON of a comparison, with its Markdown."""
     return {
@@ -490,10 +391,3 @@ def changes_view(document_id: str, changes: VersionChanges) -> dict[str, Any]:
         "unchanged": changes.unchanged,
         "markdown": render_changes(changes),
     }
-
-
-def _with_item(record: VersionRecord, item: VersionRecord | None) -> VersionRecord:
-    """The current version's record, keeping what only its item knows."""
-    if item is None:
-        return record
-    return record.model_copy(update={"duplicate_of": item.duplicate_of})

@@ -26,7 +26,8 @@ from chalicelib.services.run_failures import RunFailureService, RunStatusChange
 from chalicelib.services.sweeper import SweeperService
 from chalicelib.services.uploads import UploadRequest, UploadService
 from chalicelib.services.users import UserService
-from chalicelib.services.versions import VersionArrivals, VersionRequest, VersionService
+from chalicelib.services.version_arrivals import VersionArrivals
+from chalicelib.services.versions import VersionRequest, VersionService
 from chalicelib.versions.records import VersionRecord
 from tests.fakes.ports import FakeObjectStore, FakeRepository, FakeWorkflow
 from tests.fakes.versions import FakeVersions
@@ -354,18 +355,31 @@ def test_the_run_of_a_replaced_version_fails_nothing_and_refunds_nothing() -> No
         )
 
 
-def test_the_sweeper_leaves_a_newer_versions_valid_form_to_its_own_deadline() -> None:
+def test_the_sweeper_leaves_a_newer_version_to_its_own_deadline() -> None:
     world = World()
     doc_id = world.first_version()
     world.new_version(doc_id)
-    world.now = NOW + timedelta(minutes=14)
-    world.new_version(doc_id)  # v3: its form lives until 12:29
+    world.now = NOW + timedelta(minutes=20)
+    world.new_version(doc_id)  # v3, asked for after v2's form expired: due at 12:45
     sweeper = SweeperService(world.repo, world.failures, lambda: world.now, deadlines=world.repo)
 
-    world.now = NOW + timedelta(minutes=26)  # v2's deadline (12:25) is due; v3's form is valid
+    world.now = NOW + timedelta(minutes=30)  # v2's deadline (12:25) is due, v3's is not
     assert sweeper.sweep()["released"] == 0
     assert world.repo.documents[doc_id].status == DocumentStatus.AWAITING_UPLOAD
 
-    world.now = NOW + timedelta(minutes=40)  # v3's own deadline (12:39)
+    world.now = NOW + timedelta(minutes=46)  # v3's own deadline
     assert sweeper.sweep()["released"] == 1
     assert world.repo.documents[doc_id].status == DocumentStatus.FAILED
+    assert world.repo.deadlines == []
+
+
+def test_a_stuck_extraction_deadline_of_v1_never_fails_v2() -> None:
+    world = World()
+    doc_id = world.first_version()  # v1's stuck-extraction deadline is due at 12:30
+    world.new_version(doc_id)
+    world.repo.update(doc_id, {"status": DocumentStatus.EXTRACTING})  # v2 is being read
+    sweeper = SweeperService(world.repo, world.failures, lambda: world.now, deadlines=world.repo)
+
+    world.now = NOW + timedelta(minutes=31)
+    assert sweeper.sweep()["stuck"] == 0
+    assert world.repo.documents[doc_id].status == DocumentStatus.EXTRACTING
