@@ -16,7 +16,7 @@ Rules (README, "Versions"):
   once when the request declares its SHA-256 (409 `DUPLICATE_VERSION`); found on arrival,
   the version fails as `DUPLICATE_VERSION` without a run, its credit is returned (nothing
   was processed, as for an upload that never came) and the version it replaced is current
-  again (`VersionArrivals`).
+  again (`chalicelib.services.version_arrivals`).
 - A roll-back makes a finished older version current again without copying any object
   (its keys carry its number), and leaves an audit item.
 
