@@ -117,6 +117,11 @@ def _schemas() -> dict[str, Any]:
             status={"enum": [status.value for status in DocumentStatus]},
             stage={**_STR, "description": "Where the document is, for people."},
             version={"type": "integer", "minimum": 1},
+            latest_version={
+                "type": "integer",
+                "minimum": 1,
+                "description": "The highest version given out (GET …/versions lists them).",
+            },
             region=_STR,
             pipeline={"enum": [*get_args(Pipeline), None]},
             route={"enum": [*get_args(Route), None]},

@@ -45,6 +45,8 @@ def document_view(document: Document) -> dict[str, Any]:
         "status": document.status.value,
         "stage": document.stage,
         "version": document.version,
+        # The highest version number given out: above `version` after a roll-back.
+        "latest_version": document.latest_version or document.version,
         "region": document.region,
         "pipeline": document.pipeline,
         "route": document.route,
