@@ -239,8 +239,8 @@ class PipelineSteps:
         candidates += range(ref.version - 1, 0, -1)
         for number in candidates:
             base = read_report_json(self._store, replace(ref, version=number))
-            if base is not None:
-                old = VersionSnapshot.from_report(base)
+            old = VersionSnapshot.from_report(base) if base is not None else None
+            if old is not None:
                 new = VersionSnapshot(
                     version=ref.version,
                     prescreen=report.prescreen,

@@ -349,7 +349,13 @@ class VersionService:
         )
         if report is None:
             raise DocumentStateConflictError(f"v{version}'s report is no longer stored.")
-        return VersionSnapshot.from_report(report)
+        snapshot = VersionSnapshot.from_report(report)
+        if snapshot is None:
+            raise DocumentStateConflictError(
+                f"v{version}'s report is not a contract's: only contracts' facts and findings "
+                "are compared."
+            )
+        return snapshot
 
     # --- rolling back -----------------------------------------------------------------------
 

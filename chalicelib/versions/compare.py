@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from chalicelib.models import AnalysisResult, ClauseFlag, Finding, Money, Party, PrescreenResult
 
@@ -65,15 +65,21 @@ class VersionSnapshot(_Value):
     findings: tuple[Finding, ...] = ()
 
     @classmethod
-    def from_report(cls, report: Mapping[str, Any]) -> VersionSnapshot:
-        """The snapshot of a report as `report.json` holds it."""
+    def from_report(cls, report: Mapping[str, Any]) -> VersionSnapshot | None:
+        """The snapshot of a contract's report as `report.json` holds it; None for a report
+        of another kind (a counterparty's statements) or one this code cannot read."""
+        if report.get("kind", "contract") != "contract" or "prescreen" not in report:
+            return None
         analysis = report.get("analysis")
-        findings = AnalysisResult.model_validate(analysis).findings if analysis else ()
-        return cls(
-            version=int(report["version"]),
-            prescreen=PrescreenResult.model_validate(report["prescreen"]),
-            findings=findings,
-        )
+        try:
+            findings = AnalysisResult.model_validate(analysis).findings if analysis else ()
+            return cls(
+                version=int(report["version"]),
+                prescreen=PrescreenResult.model_validate(report["prescreen"]),
+                findings=findings,
+            )
+        except (ValidationError, KeyError, TypeError, ValueError):
+            return None
 
 
 class FactChange(_Value):

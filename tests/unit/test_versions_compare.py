@@ -160,8 +160,14 @@ def test_snapshot_reads_a_report_json() -> None:
 
     snapshot = VersionSnapshot.from_report(report)
 
+    assert snapshot is not None
     assert (snapshot.version, snapshot.findings) == (3, (penalty,))
     assert snapshot.prescreen == _prescreen()
+
+
+def test_a_statements_report_or_an_unreadable_one_has_no_snapshot() -> None:
+    assert VersionSnapshot.from_report({"kind": "statement", "version": 2}) is None
+    assert VersionSnapshot.from_report({"version": 2, "prescreen": {"language": "xx"}}) is None
 
 
 def test_the_changes_section_escapes_contract_text() -> None:
