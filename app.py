@@ -27,6 +27,7 @@ from chalicelib.api_models import (
     PasswordResetRequest,
     RefreshRequest,
     RegionRequest,
+    RestoreRequest,
     ReviewRequest,
     RolePermissionsRequest,
     RoleRequest,
@@ -36,6 +37,8 @@ from chalicelib.api_models import (
     TelegramWebAppLogin,
     UsageQuery,
     UserSearchQuery,
+    VersionCompareQuery,
+    VersionUpload,
     artifact_in_path,
     document_id_in_path,
     grant_id_in_path,
@@ -43,6 +46,7 @@ from chalicelib.api_models import (
     role_in_path,
     token_id_in_path,
     user_id_in_path,
+    version_in_path,
 )
 from chalicelib.auth.account_checks import refuse_blocked_user, refuse_unverified
 from chalicelib.auth.authorizer import bearer_claims
@@ -61,6 +65,7 @@ from chalicelib.request_logging import CORRELATION_HEADER, correlated_request
 from chalicelib.services.callbacks import check_callback_url
 from chalicelib.services.documents import document_view
 from chalicelib.services.uploads import UploadRequest, UploadTicket
+from chalicelib.services.versions import VersionRequest
 from chalicelib.settings import get_settings, web_origin
 from chalicelib.web.assets import CONFIG, WebFile, web_asset, web_headers, web_page
 from chalicelib.web.config import page_config
@@ -80,6 +85,7 @@ from chalicelib.wiring import (
     token_issuer,
     upload_service,
     user_service,
+    version_service,
 )
 
 if TYPE_CHECKING:
@@ -514,6 +520,99 @@ def b2b_usage() -> Response:
     key_id = _partner_key_id()
     _partner()  # a missing or revoked key, or a blocked owner, stops here
     return _json(200, partner_keys().usage(key_id or ""))
+
+
+# --- versions: a document's next file, its list, older reports, comparison, roll-back -------
+
+
+def _version_request(body: VersionUpload) -> VersionRequest:
+    return VersionRequest(
+        upload=_upload_request(body), change_note=body.change_note, sha256=body.sha256
+    )
+
+
+@signed_in_json_route("/v1/documents/{document_id}/versions", "POST")
+@api_route
+def create_version(document_id: str) -> Response:
+    """Reserve a credit for the document's next version; a presigned POST for its file."""
+    caller = current_user()
+    ticket = version_service().request_version(
+        caller, document_id_in_path(document_id), _version_request(_body(VersionUpload))
+    )
+    return _json(201, _ticket_view(ticket))
+
+
+@app.route("/v1/documents/{document_id}/versions", methods=["GET"], authorizer=bearer_token)
+@api_route
+def list_versions(document_id: str) -> Response:
+    """The document's versions with their status and report, and its roll-backs."""
+    document_id = document_id_in_path(document_id)
+    owner = governed_documents().owner_to_read(current_principal(), document_id, "versions.read")
+    return _json(200, _as(views.VersionList, version_service().list_versions(owner, document_id)))
+
+
+@app.route("/v1/documents/{document_id}/versions/compare", methods=["GET"], authorizer=bearer_token)
+@api_route
+def compare_versions(document_id: str) -> Response:
+    """What changed between two finished versions: `?from=1&to=2`."""
+    query = _query(VersionCompareQuery)
+    document_id = document_id_in_path(document_id)
+    owner = governed_documents().owner_to_read(current_principal(), document_id, "versions.read")
+    changes = version_service().compare(owner, document_id, query.from_version, query.to_version)
+    return _json(200, _as(views.VersionComparison, changes))
+
+
+@app.route(
+    "/v1/documents/{document_id}/versions/{version}/report",
+    methods=["GET"],
+    authorizer=bearer_token,
+)
+@api_route
+def get_version_report(document_id: str, version: str) -> Response:
+    """One version's report: 200 when done, 202 while it runs, 409 if it has none."""
+    document_id = document_id_in_path(document_id)
+    owner = governed_documents().owner_to_read(current_principal(), document_id, "report.read")
+    view = version_service().version_report(owner, document_id, version_in_path(version))
+    return _json(view.http_status, view.body)
+
+
+@signed_in_json_route("/v1/documents/{document_id}/versions/{version}/restore", "POST")
+@api_route
+def restore_version(document_id: str, version: str) -> Response:
+    """Make a finished older version current again (no object is copied); audited."""
+    body = _body(RestoreRequest, optional=True)
+    document_id, number = document_id_in_path(document_id), version_in_path(version)
+    principal = current_principal()
+    owner = governed_documents().owner_to_write(principal, document_id, "version.restore")
+    restored = version_service().restore(
+        owner, document_id, number, reason=body.reason, actor=principal.user_id
+    )
+    return _json(200, _as(views.VersionRestore, restored))
+
+
+@app.route(
+    "/v1/b2b/documents/{document_id}/versions",
+    methods=["POST"],
+    content_types=["application/json"],
+    api_key_required=True,
+)
+@api_route
+def b2b_create_version(document_id: str) -> Response:
+    """A partner's next version of a document, charged to the key's owner."""
+    owner_id = _partner()
+    ticket = version_service().request_version(
+        owner_id, document_id_in_path(document_id), _version_request(_body(VersionUpload))
+    )
+    return _json(201, _ticket_view(ticket))
+
+
+@app.route("/v1/b2b/documents/{document_id}/versions", methods=["GET"], api_key_required=True)
+@api_route
+def b2b_list_versions(document_id: str) -> Response:
+    """A partner's document's versions."""
+    owner_id = _partner()
+    listed = version_service().list_versions(owner_id, document_id_in_path(document_id))
+    return _json(200, _as(views.VersionList, listed))
 
 
 # --- reviewers ------------------------------------------------------------------------------

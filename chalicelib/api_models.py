@@ -57,6 +57,7 @@ PATH_ID_PATTERNS = {
     "role": "^(" + "|".join(ROLE_NAMES) + ")$",
     "grant_id": r"^g-[0-9a-f]{32}$",
     "token_id": r"^[0-9a-f]{16}$",  # a service token's id (chalicelib.auth.service_tokens)
+    "version": r"^[1-9][0-9]{0,3}$",
 }
 _MAX_TEXT = 2000
 _MAX_SECRET = 4096
@@ -494,3 +495,52 @@ def token_id_in_path(token_id: str) -> str:
     if not _TOKEN_ID.fullmatch(token_id):
         raise DocumentNotFoundError("No such service token.")
     return token_id
+
+
+# --- versions ----------------------------------------------------------------------------------
+
+MAX_VERSION = 9999  # what an object key's `v{n}` allows (chalicelib.keys)
+
+
+class VersionUpload(FileUpload):
+    """A new version's file: its name, type and size, why it changed and, if known, its
+    SHA-256 (an identical file is refused at once, before any credit is taken)."""
+
+    change_note: str | SkipJsonSchema[None] = Field(
+        None, max_length=_MAX_TEXT, description="What changed, for whoever reads the versions."
+    )
+    sha256: str | SkipJsonSchema[None] = Field(
+        None,
+        pattern=r"^[0-9a-fA-F]{64}$",
+        description="The file's SHA-256 in hex; the same as an existing version's is 409 "
+        "DUPLICATE_VERSION. Checked again when the file arrives.",
+    )
+
+
+class RestoreRequest(RequestBody):
+    """Why an older version is made current again (kept in the audit item)."""
+
+    reason: str = Field("", max_length=_MAX_TEXT)
+
+
+class VersionCompareQuery(QueryString):
+    """Two versions of a document to compare."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    from_version: QueryNumber = Field(
+        alias="from", ge=1, le=MAX_VERSION, description="The older version's number."
+    )
+    to_version: QueryNumber = Field(
+        alias="to", ge=1, le=MAX_VERSION, description="The newer version's number."
+    )
+
+
+_VERSION = re.compile(PATH_ID_PATTERNS["version"])
+
+
+def version_in_path(version: str) -> int:
+    """A path's version number; one out of shape names no version: 404, before any lookup."""
+    if not _VERSION.fullmatch(version):
+        raise DocumentNotFoundError("No such version.")
+    return int(version)

@@ -27,6 +27,7 @@ from chalicelib.access.permissions import Permission
 from chalicelib.access.records import AUDITED_CHANGES, AUDITED_READS
 from chalicelib.auth.tokens import Role
 from chalicelib.models import DocumentStatus, Pipeline, Route
+from chalicelib.versions.records import SUPERSEDED
 
 if TYPE_CHECKING:
     from chalicelib import models
@@ -165,7 +166,10 @@ class Document(View):
     filename: str
     status: DocumentStatus
     stage: str = Field(description="Where the document is, for people.")
-    version: int = Field(ge=1)
+    version: int = Field(ge=1, description="The current version (GET …/versions lists all).")
+    latest_version: int = Field(
+        ge=1, description="The highest version given out: above `version` after a roll-back."
+    )
     region: str
     pipeline: Pipeline | None
     route: Route | None
@@ -198,6 +202,7 @@ class Document(View):
             "status": document.status,
             "stage": document.stage,
             "version": document.version,
+            "latest_version": document.latest_version or document.version,
             "region": document.region,
             "pipeline": document.pipeline,
             "route": document.route,
@@ -631,6 +636,76 @@ class PasswordReset(View):
     password_reset: Literal[True] = True
 
 
+# --- versions: a document's versions, roll-backs and comparisons (chalicelib.versions) ------
+
+
+class VersionView(View):
+    """One version of a document: its file, who sent it, how its run ended."""
+
+    version: int = Field(ge=1)
+    status: str = Field(
+        json_schema_extra={"enum": [*(s.value for s in DocumentStatus), SUPERSEDED]},
+        description="`superseded`: replaced before its file arrived; it never ran.",
+    )
+    is_current: bool
+    replaced_by: int | None = Field(ge=1)
+    previous_version: int | None = Field(ge=1)
+    filename: str
+    size: Count
+    sha256: str | None
+    uploaded_by: str | None
+    uploaded_at: Timestamp
+    change_note: str | None
+    route: Route | None
+    findings: dict[str, Count] | None
+    refunded: bool
+    report: str | None = Field(description="Where its report is read, once done.")
+    error: ErrorDetail | None = None
+    duplicate_of: int | None = Field(None, ge=1)
+
+
+class Restore(View):
+    """A roll-back: an older version made current again."""
+
+    document_id: str
+    action: Literal["restore"] = "restore"
+    actor: str = Field(description="Who rolled back (`system`: a duplicate's undo).")
+    at: Timestamp
+    from_version: int = Field(ge=1)
+    to_version: int = Field(ge=1)
+    reason: str
+
+
+class VersionList(View):
+    """Every version of a document, and its roll-backs."""
+
+    document_id: str
+    current_version: int = Field(ge=1)
+    latest_version: int = Field(ge=1)
+    versions: list[VersionView]
+    restores: list[Restore]
+
+
+class VersionRestore(View):
+    """The document after a roll-back, and the roll-back."""
+
+    document: Document
+    restore: Restore
+
+
+class VersionComparison(View):
+    """What changed from one version's report to another's."""
+
+    document_id: str
+    from_version: int = Field(ge=1)
+    to_version: int = Field(ge=1)
+    facts: list[dict[str, Any]] = Field(description="Facts and clause flags: field, before, after.")
+    parties: list[dict[str, Any]] = Field(description="Parties added, removed or renamed.")
+    findings: list[dict[str, Any]] = Field(description="Findings new or gone.")
+    unchanged: bool
+    markdown: str = Field(description="The report's 'Changes since' section.")
+
+
 # Every answer's model under the name the route table (`chalicelib.openapi_routes`) uses.
 RESPONSE_VIEWS: tuple[type[BaseModel], ...] = (
     Error,
@@ -675,4 +750,7 @@ RESPONSE_VIEWS: tuple[type[BaseModel], ...] = (
     EmailVerified,
     ResetRequested,
     PasswordReset,
+    VersionList,
+    VersionRestore,
+    VersionComparison,
 )

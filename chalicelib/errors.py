@@ -317,6 +317,32 @@ class DocumentStateConflictError(RequestError):
     default_message = "The document is not in a state that allows this."
 
 
+class VersionInProgressError(RequestError):
+    """A new version or a roll-back was asked while the current version is still running."""
+
+    code = "VERSION_IN_PROGRESS"
+    http_status = 409
+    default_message = (
+        "The current version is still being processed; upload the next one once it is done."
+    )
+
+
+class DuplicateVersionError(RequestError):
+    """The file is the same (same SHA-256) as one of the document's versions."""
+
+    code = "DUPLICATE_VERSION"
+    http_status = 409
+    default_message = "This file is identical to an existing version of the document."
+
+
+class VersionNotFoundError(RequestError):
+    """No such version of the document (or the document is not the caller's)."""
+
+    code = "NOT_FOUND"
+    http_status = 404
+    default_message = "No such version."
+
+
 class UploadTooLargeError(RequestError):
     """The declared size is over the upload limit."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from decimal import Decimal
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_serializer
 
@@ -251,6 +251,9 @@ class Report(Frozen):
     analysis: AnalysisResult | None = None
     review: ReviewDecision | None = None
     disclaimer: str = DISCLAIMER_EN
+    # A newer version's report: what changed since the version it replaced, as
+    # `chalicelib.versions.compare.VersionChanges` dumps it (None for a first version).
+    changes: dict[str, Any] | None = None
 
 
 # --- state ------------------------------------------------------------------
@@ -332,6 +335,16 @@ class Document(BaseModel):
     )
     telegram_chat_id: int | None = Field(None, description="Sent from this Telegram chat")
     telegram_message_id: int | None = Field(None, description="The chat's progress message")
+    # --- versions (`chalicelib.versions`): the record carries its current version's run;
+    # each version's own item (`DOC#{id}`/`VERSION#{n:04d}`) keeps what it was.
+    latest_version: int | None = Field(
+        None, ge=1, description="The highest version number given out; None: only v1 so far"
+    )
+    previous_version: int | None = Field(None, ge=1, description="The version this one replaced")
+    sha256: str | None = Field(None, description="The current version's file, hashed on arrival")
+    declared_sha256: str | None = Field(None, description="The SHA-256 its uploader declared")
+    uploaded_by: str | None = Field(None, description="Who uploaded the current version")
+    change_note: str | None = Field(None, description="Its uploader's note on what changed")
 
     @property
     def stage(self) -> str:

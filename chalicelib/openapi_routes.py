@@ -36,6 +36,7 @@ from chalicelib.api_models import (
     PasswordResetRequest,
     RefreshRequest,
     RegionRequest,
+    RestoreRequest,
     ReviewRequest,
     RolePermissionsRequest,
     RoleRequest,
@@ -45,6 +46,8 @@ from chalicelib.api_models import (
     TelegramWebAppLogin,
     UsageQuery,
     UserSearchQuery,
+    VersionCompareQuery,
+    VersionUpload,
 )
 
 if TYPE_CHECKING:
@@ -144,6 +147,34 @@ ROUTES: tuple[Operation, ...] = (
               "A partner's report", "api_key", "partners", _REPORT, (401, 404)),
     Operation("b2b_usage", "GET", "/v1/b2b/usage", "The key's requests per day, 30 days",
               "api_key", "partners", {200: "Usage"}, (401,)),
+    # --- versions of a document
+    Operation("create_version", "POST", "/v1/documents/{document_id}/versions",
+              "The document's next version: a credit and a presigned POST (409 while the "
+              "current one runs, or for a file identical to a version)",
+              "bearer", "versions", {201: "UploadTicket"}, (402, 404, 409, 413),
+              body=VersionUpload),
+    Operation("list_versions", "GET", "/v1/documents/{document_id}/versions",
+              "The document's versions with status and report, and its roll-backs",
+              "bearer", "versions", {200: "VersionList"}, (404,)),
+    Operation("compare_versions", "GET", "/v1/documents/{document_id}/versions/compare",
+              "What changed between two finished versions",
+              "bearer", "versions", {200: "VersionComparison"}, (400, 404, 409),
+              query=VersionCompareQuery),
+    Operation("get_version_report", "GET", "/v1/documents/{document_id}/versions/{version}/report",
+              "One version's report; 202 while it runs, 409 if it has none",
+              "bearer", "versions", _REPORT, (404,)),
+    Operation("restore_version", "POST",
+              "/v1/documents/{document_id}/versions/{version}/restore",
+              "Make a finished older version current again; audited",
+              "bearer", "versions", {200: "VersionRestore"}, (404, 409),
+              body=RestoreRequest, body_required=False),
+    Operation("b2b_create_version", "POST", "/v1/b2b/documents/{document_id}/versions",
+              "A partner's next version of a document",
+              "api_key", "partners", {201: "UploadTicket"}, (401, 402, 404, 409, 413),
+              body=VersionUpload),
+    Operation("b2b_list_versions", "GET", "/v1/b2b/documents/{document_id}/versions",
+              "A partner's document's versions",
+              "api_key", "partners", {200: "VersionList"}, (401, 404)),
     # --- reviewers
     Operation("list_reviews", "GET", "/v1/reviews", "Documents held for a reviewer",
               "bearer", "reviews", {200: "ReviewQueue"}, (403,)),
@@ -241,6 +272,7 @@ LINKS: dict[str, dict[int, dict[str, Any]]] = {
             "GetDocument": {"operationId": "get_document", "parameters": _NEW_DOCUMENT},
             "GetReport": {"operationId": "get_report", "parameters": _NEW_DOCUMENT},
             "DeleteDocument": {"operationId": "delete_document", "parameters": _NEW_DOCUMENT},
+            "ListVersions": {"operationId": "list_versions", "parameters": _NEW_DOCUMENT},
         }
     },
     "create_grant": {

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from chalicelib.access.documents import GovernedDocuments
     from chalicelib.access.service import AccessService
     from chalicelib.adapters.dynamo import DynamoDocumentRepository
+    from chalicelib.adapters.dynamo.versions import DynamoVersions
     from chalicelib.adapters.s3 import S3ObjectStore
     from chalicelib.adapters.stepfunctions import StepFunctionsWorkflow
     from chalicelib.adapters.telegram_store import DynamoTelegramStore
@@ -52,6 +53,8 @@ if TYPE_CHECKING:
     from chalicelib.services.sweeper import SweeperService
     from chalicelib.services.uploads import UploadService
     from chalicelib.services.users import UserService
+    from chalicelib.services.version_arrivals import VersionArrivals
+    from chalicelib.services.versions import VersionService
     from chalicelib.telegram.bot import TelegramBot
     from chalicelib.telegram.progress import ProgressNotifier
     from chalicelib.telegram.webhook import WebhookReceiver
@@ -342,6 +345,7 @@ def extraction_service() -> ExtractionService:
         events=status_events(),
         metrics=metrics(),
         correlate=log_correlation_id,
+        arrivals=version_arrivals(),
     )
 
 
@@ -619,6 +623,7 @@ def telegram_bot() -> TelegramBot:
         store=telegram_store(),
         max_file_bytes=min(s.max_upload_bytes, s.telegram_max_file_bytes),
         album_settle_seconds=s.telegram_album_settle_seconds,
+        versions=version_service(),
     )
     services = BotServices(
         users=user_service(),
@@ -714,6 +719,45 @@ def email_verification_required() -> bool:
     return s.email_verification_required and bool(s.mail_from)
 
 
+# --- versions (chalicelib/versions) -------------------------------------------------------
+
+
+@cache
+def versions_store() -> DynamoVersions:
+    """Documents' version items on the single table."""
+    from chalicelib.adapters.dynamo.versions import DynamoVersions
+
+    return DynamoVersions(get_settings().table_name)
+
+
+@cache
+def version_arrivals() -> VersionArrivals:
+    """Extract's hashing of a version's file and its end of a duplicate."""
+    from chalicelib.services.version_arrivals import VersionArrivals
+
+    return VersionArrivals(versions_store(), repository(), utc_now)
+
+
+@cache
+def version_service() -> VersionService:
+    """New versions, their list, reports, comparison and roll-back for the HTTP API."""
+    from chalicelib.services.versions import VersionService
+
+    s = get_settings()
+    return VersionService(
+        repo=repository(),
+        versions=versions_store(),
+        store=object_store(),
+        queries=document_queries(),
+        max_upload_bytes=s.max_upload_bytes,
+        url_ttl_seconds=s.upload_url_ttl_seconds,
+        grace_seconds=s.upload_grace_seconds,
+        clock=utc_now,
+        metrics=metrics(),
+        correlation_id=current_correlation_id,
+    )
+
+
 _BUILDERS = (
     account_admin,
     service_tokens,
@@ -751,6 +795,9 @@ _BUILDERS = (
     sweeper_service,
     access_service,
     governed_documents,
+    versions_store,
+    version_arrivals,
+    version_service,
 )
 
 

@@ -85,6 +85,21 @@ class GovernedDocuments:
         self._access.record_read(principal, "document.delete", document, decision)
         return deleted
 
+    def owner_to_read(self, principal: Principal, document_id: str, what: str) -> str:
+        """The owner of a document the principal may read, the read audited as `what`: the
+        versions service then answers as for the owner."""
+        return self._readable(principal, document_id, what).owner_id
+
+    def owner_to_write(self, principal: Principal, document_id: str, what: str) -> str:
+        """The owner of a document the principal may change (`document:write`); the change
+        (`what`, e.g. a roll-back) is audited whoever makes it."""
+        document = self._queries.find(document_id)
+        self._access.require_document(principal, WRITE, document)
+        self._access.record(
+            principal, what, document_id=document.document_id, owner_id=document.owner_id
+        )
+        return document.owner_id
+
     def attach(
         self, principal: Principal, document_id: str, request: UploadRequest
     ) -> UploadTicket:

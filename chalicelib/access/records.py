@@ -17,9 +17,16 @@ AUDITED_READS = (
     "report.read",
     "original.download",
     "artifact.download",
+    "versions.read",
     "document.delete",  # not a read, but as telling when someone else does it
 )
-AUDITED_CHANGES = ("role.update", "grant.create", "grant.revoke", "user.region")
+AUDITED_CHANGES = (
+    "role.update",
+    "grant.create",
+    "grant.revoke",
+    "user.region",
+    "version.restore",
+)
 
 
 @dataclass(frozen=True)

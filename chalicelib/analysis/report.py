@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from chalicelib.models import DISCLAIMER_EN, DISCLAIMER_RU, SEVERITY_ORDER
+from chalicelib.versions.compare import VersionChanges
 
 if TYPE_CHECKING:
     from datetime import date
@@ -61,6 +62,7 @@ def render_markdown(report: Report) -> str:
         _extraction(report.facts),
         _findings(report.analysis),
         _review(report.review),
+        _changes(report.changes),
     ]
     return "\n\n".join(section for section in sections if section) + "\n"
 
@@ -226,6 +228,40 @@ def _review(review: ReviewDecision | None) -> str:
     if review.comment:
         lines.append(f"- Comment: {_escape(review.comment)}")
     return "\n".join(lines)
+
+
+def _changes(changes: dict[str, Any] | None) -> str:
+    if changes is None:
+        return ""
+    return render_changes(VersionChanges.model_validate(changes))
+
+
+def render_changes(changes: VersionChanges) -> str:
+    """ "Changes since v{n}": the facts, parties and findings that differ, for people."""
+    lines = [f"## Changes since v{changes.from_version}", ""]
+    if changes.unchanged:
+        return "\n".join([*lines, "No fact, party or finding changed."])
+    if changes.facts:
+        lines += ["| Fact | Before | After |", "|---|---|---|"]
+        lines += [
+            f"| {_cell(c.label)} | {_cell(c.before or _NONE)} | {_cell(c.after or _NONE)} |"
+            for c in changes.facts
+        ]
+        lines.append("")
+    for party in changes.parties:
+        role = f" ({_escape(party.role)})" if party.role else ""
+        if party.change == "renamed":
+            text = f"renamed: {_escape(party.before or '')} → {_escape(party.after or '')}"
+        elif party.change == "added":
+            text = f"added: {_escape(party.after or '')}"
+        else:
+            text = f"removed: {_escape(party.before or '')}"
+        lines.append(f"- Party {text}{role}")
+    for finding in changes.findings:
+        label = "New finding" if finding.change == "new" else "Finding gone"
+        severity = _SEVERITY_LABELS.get(finding.severity, finding.severity)
+        lines.append(f"- {label} ({severity}): {_escape(finding.title)}")
+    return "\n".join(lines).rstrip()
 
 
 # --- formatting ----------------------------------------------------------------

@@ -52,6 +52,9 @@ class Deadline:
     due_at: datetime
     action: Literal["expire", "callback"] = "expire"
     attempt: int = 0
+    # The document version it was set for: a newer version's upload or run is not this
+    # one's to expire (None: whatever version, as deadlines set before versions were).
+    version: int | None = None
 
 
 @dataclass(frozen=True)
@@ -149,8 +152,11 @@ class Documents(Protocol):
         to: DocumentStatus,
         allowed_from: Iterable[DocumentStatus],
         change: StatusChange | None = None,
+        version: int | None = None,
     ) -> Document:
-        """Move the document to `to` if its status is one of `allowed_from`."""
+        """Move the document to `to` if its status is one of `allowed_from` (and, given a
+        `version`, only while that is its current version: an older version's run never
+        writes over the current one's status)."""
         ...
 
     def record_review(self, document_id: str, review: ReviewDecision) -> Document:

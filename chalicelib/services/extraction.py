@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chalicelib.errors import DocumentStateConflictError, DocumentTooLargeError, TerminalError
 from chalicelib.keys import DocumentRef, parse_upload_key
 from chalicelib.metrics import OCR_PAGES, PAGES_EXTRACTED, NoMetrics
-from chalicelib.models import Document, DocumentStatus, Extraction
+from chalicelib.models import Document, DocumentError, DocumentStatus, Extraction
 from chalicelib.ports import (
     Deadline,
     Deadlines,
@@ -25,6 +26,9 @@ from chalicelib.ports import (
 )
 from chalicelib.services.failures import FailureRecorder, document_error_from
 from chalicelib.services.status_events import NoStatusEvents, count_status_change
+
+if TYPE_CHECKING:
+    from chalicelib.services.version_arrivals import VersionArrivals
 
 logger = logging.getLogger(__name__)
 
@@ -71,8 +75,11 @@ class ExtractionService:
         events: StatusEvents | None = None,
         metrics: Metrics | None = None,
         correlate: Callable[[str], None] | None = None,
+        arrivals: VersionArrivals | None = None,
     ) -> None:
         self._repo = repo
+        # Hashes each file and ends a new version identical to an older one.
+        self._arrivals = arrivals
         self._deadlines = deadlines
         self._events = events or NoStatusEvents()
         self._metrics = metrics or NoMetrics()
@@ -93,7 +100,11 @@ class ExtractionService:
         if document is None:
             return {"outcome": "ignored", "key": event.key}
         try:
-            extraction = self._extract(document, event)
+            data = self._read(document, event)
+            duplicate = self._duplicate_of(document, data)
+            if duplicate is not None:
+                return self._end_duplicate(document, duplicate)
+            extraction = self._extractor(data, document.ext)
         except TerminalError as exc:
             logger.info("extract failed: %s %s", document.document_id, type(exc).__name__)
             refunded = self._failures.record(document.document_id, document_error_from(exc))
@@ -137,6 +148,7 @@ class ExtractionService:
                 document_id=claimed.document_id,
                 expected_status=DocumentStatus.EXTRACTING,
                 due_at=self._clock() + self._stuck_after,
+                version=claimed.version,
             )
         )
         self._events.publish(claimed)
@@ -144,7 +156,34 @@ class ExtractionService:
             count_status_change(self._metrics, claimed)
         return claimed
 
-    def _extract(self, document: Document, event: UploadEvent) -> Extraction:
+    def _duplicate_of(self, document: Document, data: bytes) -> int | None:
+        """Hash the file on the record; the version it is identical to, if any."""
+        if self._arrivals is None:
+            return None
+        return self._arrivals.arrived(document, hashlib.sha256(data).hexdigest())
+
+    def _end_duplicate(self, document: Document, duplicate_of: int) -> dict[str, Any]:
+        """A version identical to another: no run; its credit is returned whatever the
+        policy (nothing was processed, as for an upload that never came), and the version
+        it replaced is current again."""
+        error = DocumentError(
+            code="DUPLICATE_VERSION",
+            message=f"The file is identical to v{duplicate_of}: no new version was made, and "
+            "your credit was returned.",
+            failure_class="user",
+        )
+        refunded = self._failures.record(document.document_id, error, force_refund=True)
+        if self._arrivals is not None:
+            self._arrivals.revert(document, duplicate_of)
+        logger.info("v%s is a duplicate of v%s", document.version, duplicate_of)
+        return {
+            "outcome": "duplicate",
+            "document_id": document.document_id,
+            "duplicate_of": duplicate_of,
+            "refunded": refunded,
+        }
+
+    def _read(self, document: Document, event: UploadEvent) -> bytes:
         limit = min(document.declared_size, self._max_bytes)
         if event.size > self._max_bytes:
             raise DocumentTooLargeError(
@@ -155,8 +194,7 @@ class ExtractionService:
                 f"The file is {event.size} bytes, more than the {document.declared_size} "
                 "bytes declared when the upload was requested."
             )
-        data = self._store.get_bytes(event.key, version_id=event.version_id, max_bytes=limit)
-        return self._extractor(data, document.ext)
+        return self._store.get_bytes(event.key, version_id=event.version_id, max_bytes=limit)
 
     def _start_run(self, document: Document, extraction: Extraction, event: UploadEvent) -> str:
         ref = document.ref
@@ -205,6 +243,7 @@ class ExtractionService:
                 document.document_id,
                 to=DocumentStatus.PRESCREENING,
                 allowed_from=[DocumentStatus.EXTRACTING],
+                version=document.version,
             )
             self._events.publish(moved)
             count_status_change(self._metrics, moved)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from chalicelib.analysis.report import render_json, render_markdown, summarize_findings
@@ -37,6 +38,8 @@ from chalicelib.services.failures import (
     review_timeout_error,
 )
 from chalicelib.services.status_events import NoStatusEvents, count_status_change
+from chalicelib.versions.compare import VersionSnapshot, compare_versions
+from chalicelib.versions.reports import read_report_json
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -146,6 +149,7 @@ class PipelineSteps:
             review=document.review,
             disclaimer=DISCLAIMER_RU if prescreen.language == "ru" else DISCLAIMER_EN,
         )
+        report = report.model_copy(update={"changes": self._changes(document, ref, report)})
         self._store.put_text(
             ref.artifact_key("report.md"),
             render_markdown(report),
@@ -164,6 +168,11 @@ class PipelineSteps:
 
     def record_failure(self, ref: DocumentRef, error_name: str, cause: str) -> dict[str, Any]:
         """A terminal error was caught: mark the document failed and refund per policy."""
+        if self._document(ref).version != ref.version:
+            # A run of a version that is no longer current (a redrive of an old one): its
+            # failure is not the current version's.
+            logger.info("failure of a replaced version's run ignored: v%s", ref.version)
+            return {"status": S.FAILED.value, "code": "VERSION_REPLACED", "refunded": False}
         if error_name == "States.Timeout" and self._document(ref).status == S.IN_REVIEW:
             error = review_timeout_error()
         else:
@@ -202,16 +211,43 @@ class PipelineSteps:
         before = self._repo.get(ref.document_id)
         try:
             moved = self._repo.transition(
-                ref.document_id, to=to, allowed_from=(*_RESUMABLE, to), change=change
+                ref.document_id,
+                to=to,
+                allowed_from=(*_RESUMABLE, to),
+                change=change,
+                version=ref.version,
             )
         except DocumentStateConflictError:
             document = self._document(ref)
-            if document.status != to:
+            if document.status != to or document.version != ref.version:
+                # Also a run of a version that is no longer current: it never writes over
+                # the current version's status.
                 raise
             return
         self._events.publish(moved)
         if before is None or before.status != to:
             count_status_change(self._metrics, moved)
+
+    def _changes(
+        self, document: Document, ref: DocumentRef, report: Report
+    ) -> dict[str, Any] | None:
+        """A newer version's changes since the version it replaced (or, when that one has
+        no report, the newest older one that has)."""
+        if ref.version == 1:
+            return None
+        candidates = [document.previous_version] if document.previous_version else []
+        candidates += range(ref.version - 1, 0, -1)
+        for number in candidates:
+            base = read_report_json(self._store, replace(ref, version=number))
+            old = VersionSnapshot.from_report(base) if base is not None else None
+            if old is not None:
+                new = VersionSnapshot(
+                    version=ref.version,
+                    prescreen=report.prescreen,
+                    findings=report.analysis.findings if report.analysis else (),
+                )
+                return compare_versions(old, new).model_dump(mode="json")
+        return None
 
     def _count_usage(self, result: AnalysisResult) -> None:
         """What a model-backed analysis cost; the rule engine asks no model."""

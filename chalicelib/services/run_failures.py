@@ -52,6 +52,9 @@ class RunFailureService:
         document = self._repo.get(document_id)
         if document is None or document.status == DocumentStatus.DONE:
             return {"outcome": "ignored", "document_id": document_id}
+        if _version(change.input) not in (None, document.version):
+            # The run of a version that is no longer current: the current one is not its.
+            return {"outcome": "ignored", "document_id": document_id}
         if document.status == DocumentStatus.FAILED and document.error is not None:
             # Record Failure already chose the user-facing error; only make the refund sure.
             error = document.error
@@ -75,3 +78,13 @@ def _document_id(raw_input: str | None) -> str | None:
         return None
     value = payload.get("document_id") if isinstance(payload, dict) else None
     return str(value) if value else None
+
+
+def _version(raw_input: str | None) -> int | None:
+    """The document version a run read, from its input; None for a run without one."""
+    try:
+        payload = json.loads(raw_input or "")
+    except ValueError:
+        return None
+    value = payload.get("version") if isinstance(payload, dict) else None
+    return value if isinstance(value, int) else None

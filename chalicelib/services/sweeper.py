@@ -57,6 +57,10 @@ class SweeperService:
                     self._callbacks.retry(document, deadline.attempt)
                     callbacks += 1
             elif document is not None and document.status == deadline.expected_status:
+                if deadline.version not in (None, document.version):
+                    # Set for a version another has replaced since: that one has its own.
+                    self._deadlines.remove_deadline(deadline)
+                    continue
                 if deadline.expected_status == DocumentStatus.AWAITING_UPLOAD:
                     # Nothing was processed: the reservation is released whatever the policy.
                     error = document_error_from(UploadExpiredError())

@@ -170,6 +170,7 @@ class UploadService:
             document_id=document.document_id,
             expected_status=DocumentStatus.AWAITING_UPLOAD,
             due_at=expires + timedelta(seconds=self._grace),
+            version=document.version,
         )
         self._repo.create_with_reservation(document, deadline)
         self._metrics.count(CREDITS_RESERVED)

@@ -176,6 +176,39 @@ async def choose_language(message: Message, lang: Lang) -> None:
 files = Router(name="files")
 
 
+@files.message(F.document & F.reply_to_message)
+async def receive_new_version(
+    message: Message, services: BotServices, user_id: str, lang: Lang
+) -> None:
+    """A file sent in reply to the bot's message about one document: its next version (a
+    reply to anything else is a new document, as any file is)."""
+    document = message.document
+    if document is None:  # the filter guarantees one; this is for the type checker
+        return
+    chat_file = ChatFile(
+        file_id=document.file_id,
+        file_name=named_by_type(document.file_name, document.mime_type),
+        size=document.file_size or 0,
+    )
+    version_of = document_replied_to(message)
+    await services.intake.take_file(message, user_id, lang, chat_file, version_of=version_of)
+
+
+def document_replied_to(message: Message) -> str | None:
+    """The document whose buttons the replied-to message of the bot carries, if exactly one."""
+    replied = message.reply_to_message
+    if replied is None or replied.from_user is None or not replied.from_user.is_bot:
+        return None
+    markup = replied.reply_markup
+    found = {
+        DocAction.unpack(button.callback_data).document_id
+        for row in (markup.inline_keyboard if markup else [])
+        for button in row
+        if button.callback_data and button.callback_data.startswith(f"{DocAction.__prefix__}:")
+    }
+    return found.pop() if len(found) == 1 else None
+
+
 @files.message(F.document)
 async def receive_document(
     message: Message, services: BotServices, user_id: str, lang: Lang

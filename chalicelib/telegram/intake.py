@@ -14,6 +14,7 @@ order they were sent into a multi-page TIFF.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
 import time
@@ -33,6 +34,7 @@ from chalicelib.errors import (
 from chalicelib.formats import BY_EXTENSION, FORMATS
 from chalicelib.models import DocumentStatus
 from chalicelib.services.uploads import UploadRequest, validate_upload
+from chalicelib.services.versions import VersionRequest
 from chalicelib.telegram.render import steps_text
 from chalicelib.telegram.texts import text
 
@@ -43,6 +45,7 @@ if TYPE_CHECKING:
     from chalicelib.adapters.telegram_store import DynamoTelegramStore
     from chalicelib.services.uploads import UploadService
     from chalicelib.services.users import UserService
+    from chalicelib.services.versions import VersionService
     from chalicelib.telegram.texts import Lang
 
 logger = logging.getLogger(__name__)
@@ -73,8 +76,10 @@ class ChatIntake:
         max_file_bytes: int,
         album_settle_seconds: float,
         clock: type[datetime] = datetime,
+        versions: VersionService | None = None,
     ) -> None:
         self._uploads = uploads
+        self._versions = versions  # a file sent in reply to a document's message
         self._users = users
         self._store = store
         self.max_file_bytes = min(max_file_bytes, TELEGRAM_DOWNLOAD_LIMIT)
@@ -83,9 +88,15 @@ class ChatIntake:
         self._clock = clock
 
     async def take_file(
-        self, message: Message, user_id: str, lang: Lang, chat_file: ChatFile
+        self,
+        message: Message,
+        user_id: str,
+        lang: Lang,
+        chat_file: ChatFile,
+        *,
+        version_of: str | None = None,
     ) -> None:
-        """A document sent as a file."""
+        """A document sent as a file; with `version_of`, that document's next version."""
         ext = chat_file.file_name.rsplit(".", 1)[-1].lower() if "." in chat_file.file_name else ""
         form = BY_EXTENSION.get(ext)
         content_type = form.content_types[0] if form else "application/octet-stream"
@@ -98,7 +109,9 @@ class ChatIntake:
             return
         if not await self._acceptable(message, lang, request):
             return
-        await self._upload(message, user_id, lang, request, [chat_file.file_id])
+        await self._upload(
+            message, user_id, lang, request, [chat_file.file_id], version_of=version_of
+        )
 
     async def take_photo(self, message: Message, user_id: str, lang: Lang) -> None:
         """A single photo: a one-page scan."""
@@ -155,6 +168,8 @@ class ChatIntake:
         lang: Lang,
         request: UploadRequest,
         file_ids: list[str],
+        *,
+        version_of: str | None = None,
     ) -> None:
         if self._users.profile(user_id).credits_left <= 0:
             await message.answer(text(lang, "error_no_credits"))
@@ -180,7 +195,13 @@ class ChatIntake:
         try:
             # The object's arrival starts the pipeline: from here on, its status events
             # edit the status message.
-            self._uploads.upload_bytes(user_id, request, data)
+            if version_of is not None and self._versions is not None:
+                # The bot has the bytes: their SHA-256 refuses an identical file at once.
+                sha256 = hashlib.sha256(data).hexdigest()
+                version = VersionRequest(upload=request, sha256=sha256)
+                self._versions.upload_version_bytes(user_id, version_of, version, data)
+            else:
+                self._uploads.upload_bytes(user_id, request, data)
         except InsufficientCreditsError:
             await status.edit_text(text(lang, "error_no_credits"))
         except RequestError as exc:

@@ -33,6 +33,7 @@ ASSETS = frozenset(
     {
         "app.js", "api.js", "dom.js", "i18n.js", "telegram.js", "upload.js",
         "report.js", "history.js", "keys.js", "reviews.js", "style.css", "icon.svg",
+        "versions.js",
     }
 )  # fmt: skip
 CONFIG = "config.json"  # made per request from the settings, not a file

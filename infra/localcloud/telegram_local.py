@@ -93,14 +93,17 @@ class LocalTelegram:
         """The user writes (a command or text); the webhook's HTTP status."""
         return self.deliver(self.fake.text_update(chat_id, words, language_code=language_code))
 
-    def send_file(self, chat_id: int, path: Path, *, as_photo: bool = False) -> int | None:
-        """The user sends a file (or a picture as a photo); the webhook's HTTP status."""
+    def send_file(
+        self, chat_id: int, path: Path, *, as_photo: bool = False, reply_to: int | None = None
+    ) -> int | None:
+        """The user sends a file (or a picture as a photo), maybe in reply to a message (its
+        id); the webhook's HTTP status."""
         data = path.read_bytes()
         if as_photo:
             photo = self.fake.add_user_photo(as_telegram_photo(data))
             return self.deliver(self.fake.photo_update(chat_id, photo))
         document = self.fake.add_user_file(data, file_name=path.name)
-        return self.deliver(self.fake.document_update(chat_id, document))
+        return self.deliver(self.fake.document_update(chat_id, document, reply_to=reply_to))
 
     def send_album(self, chat_id: int, paths: list[Path]) -> list[int | None]:
         """The user sends pictures as one album: one update per photo, as Telegram does."""

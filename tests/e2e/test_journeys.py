@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from infra.localcloud import LocalCloud
-from tests.documents import make_pdf
+from tests.documents import RU_SUPPLY_CONTRACT_HTML, make_pdf
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -220,3 +220,43 @@ def test_an_operator_lists_a_failed_run_and_redrives_it_once_the_model_is_back(
     assert author.call("GET", f"/v1/documents/{doc_id}/report").status_code == 200
     assert admin.call("POST", f"/v1/admin/documents/{doc_id}/redrive").status_code == 409
     cloud.errors.clear()  # the outage's errors were expected
+
+
+def test_a_person_uploads_a_new_version_compares_it_and_rolls_back(cloud: LocalCloud) -> None:
+    vera = _person(cloud, "vera@example.com")
+    doc_id = vera.upload("/v1/documents", "supply.pdf", CONTRACT)
+    assert vera.poll(f"/v1/documents/{doc_id}", {"done", "failed"})["status"] == "done"
+    changed = make_pdf(RU_SUPPLY_CONTRACT_HTML.replace("2 500 000,00", "3 000 000,00"))
+
+    vera.upload(
+        f"/v1/documents/{doc_id}/versions", "supply-v2.pdf", changed, change_note="New price"
+    )
+    cloud.wait_for_execution(f"{doc_id}-v2")
+    second = vera.poll(f"/v1/documents/{doc_id}", {"done", "failed"})
+    report = vera.call("GET", f"/v1/documents/{doc_id}/report").json()
+    diff = vera.call("GET", f"/v1/documents/{doc_id}/versions/compare?from=1&to=2").json()
+    older = vera.call("GET", f"/v1/documents/{doc_id}/versions/1/report").json()
+
+    assert (second["version"], second["status"]) == (2, "done")
+    assert "## Changes since v1" in report["markdown"]
+    assert [(c["before"], c["after"]) for c in diff["facts"] if c["field"] == "amount"] == [
+        ("2500000.00 RUB", "3000000.00 RUB")
+    ]
+    assert older["report"]["version"] == 1
+
+    restored = vera.call("POST", f"/v1/documents/{doc_id}/versions/1/restore", {"reason": "typo"})
+    listing = vera.call("GET", f"/v1/documents/{doc_id}/versions").json()
+
+    assert restored.status_code == 200, restored.text
+    assert vera.call("GET", f"/v1/documents/{doc_id}").json()["version"] == 1
+    assert [(v["version"], v["is_current"]) for v in listing["versions"]] == [(1, True), (2, False)]
+    assert [(r["from_version"], r["to_version"], r["reason"]) for r in listing["restores"]] == [
+        (2, 1, "typo")
+    ]
+    # Someone else never learns it has versions.
+    assert (
+        _person(cloud, "vlad@example.com")
+        .call("GET", f"/v1/documents/{doc_id}/versions")
+        .status_code
+        == 404
+    )

@@ -21,7 +21,7 @@ import pytest
 
 from infra.localcloud import LocalCloud
 from infra.localcloud.telegram_local import LocalTelegram
-from tests.documents import make_pdf
+from tests.documents import RU_SUPPLY_CONTRACT_HTML, make_pdf
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -372,4 +372,36 @@ def test_bot_a_balance_sheet_gets_its_figures_and_failed_checks_not_contract_bla
     assert "контрольные соотношения нарушены" in result.text
     assert "1600 = 1700" in result.text  # the failed relation, in words
     assert "Стороны" not in result.text  # no contract fields left blank
+    _no_handler_errors(bot)
+
+
+def test_bot_a_file_sent_in_reply_to_a_result_is_the_documents_next_version(
+    bot: LocalTelegram, tmp_file: Any
+) -> None:
+    chat = 2101
+    bot.say(chat, "/start", language_code="en")
+    bot.send_file(chat, tmp_file("supply.pdf", CONTRACT))
+    [first] = bot.wait_until_settled(chat)
+    result = _with_buttons(bot, chat)
+    changed = make_pdf(RU_SUPPLY_CONTRACT_HTML.replace("2 500 000,00", "3 000 000,00"))
+
+    bot.send_file(chat, tmp_file("supply-v2.pdf", changed), reply_to=result.message_id)
+    [second] = bot.wait_until_settled(chat)
+
+    assert (second.document_id, second.version, second.status.value) == (
+        first.document_id,
+        2,
+        "done",
+    )
+    assert second.filename == "supply-v2.pdf"
+    latest = [m for m in bot.fake.messages(chat) if m.callback_data][-1]
+    assert latest.message_id != result.message_id
+    assert latest.text is not None and latest.text.startswith("Screening result: supply-v2.pdf")
+    # The same file again, in reply to the new result: no version, no credit.
+    bot.send_file(chat, tmp_file("again.pdf", changed), reply_to=latest.message_id)
+    assert "identical to v2" in _texts(bot, chat)[-1]
+    [still] = bot.documents_of(chat)
+    assert still.version == 2
+    bot.say(chat, "/balance")
+    assert "Credits left: 1." in _texts(bot, chat)[-1]
     _no_handler_errors(bot)

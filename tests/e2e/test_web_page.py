@@ -20,7 +20,7 @@ import httpx
 import pytest
 
 from infra.localcloud import LocalCloud
-from tests.documents import make_pdf
+from tests.documents import RU_SUPPLY_CONTRACT_HTML, make_pdf
 from tests.e2e.browser import missing_browser, start_chromium, stop_chromium
 
 if TYPE_CHECKING:
@@ -542,3 +542,41 @@ def test_web_a_contract_and_its_counterpartys_statements_chosen_together_are_one
     deal = _api(cloud, "GET", f"/v1/deals/{deal_id}", token=page.token()).json()
     assert [d["status"] for d in deal["documents"]] == ["done", "done"]
     page.until(lambda: page.text_of("credits-left") == str(SIGNUP_CREDITS - 2))
+
+
+def test_web_a_new_version_is_uploaded_compared_shown_and_rolled_back(
+    page: Page, cloud: LocalCloud, tmp_path: Path
+) -> None:
+    page.sign_in("web-versions@example.com", register=True)
+    page.signed_in()
+    first = tmp_path / "supply.pdf"
+    first.write_bytes(make_pdf())
+    second = tmp_path / "supply-v2.pdf"
+    second.write_bytes(make_pdf(RU_SUPPLY_CONTRACT_HTML.replace("2 500 000,00", "3 000 000,00")))
+    page.choose_file(first)
+    page.visible("versions")
+    assert [row.get_attribute("data-version") for row in page.css("#version-list li")] == ["1"]
+    doc_id = page.element("progress-step").get_attribute("data-document-id")
+
+    page.element("version-note").send_keys("New price")
+    page.element("version-input").send_keys(str(second))
+    page.until(lambda: len(page.css("#version-list li")) == 1 + 1)
+    assert "Changes since v1" in page.text_of("report-html")
+    newest = page.css("#version-list li")[0]
+    assert "v2 · current" in newest.text and "New price" in newest.text
+    page.until(lambda: page.text_of("credits-left") == "0")
+
+    # The same file again: refused by its SHA-256 before any credit is asked for.
+    page.element("version-input").send_keys(str(second))
+    page.until(lambda: "identical to v2" in page.text_of("notice"))
+    page.driver.get_log("browser")  # the 409 the browser logged was expected
+
+    page.click('#version-list li[data-version="1"] button')  # Show report
+    page.until(lambda: "v1" in page.text_of("notice"))
+    assert "2,500,000" in page.text_of("report-html") or "2500000" in page.text_of("report-html")
+    buttons = page.css('#version-list li[data-version="1"] button')
+    buttons[1].click()  # Make current
+    page.until(lambda: "v1 is the current version again" in page.text_of("notice"))
+    current = _api(cloud, "GET", f"/v1/documents/{doc_id}", token=page.token()).json()
+    assert current["version"] == 1
+    page.until(lambda: "v1 · current" in page.css('#version-list li[data-version="1"]')[0].text)

@@ -135,9 +135,12 @@ class FakeRepository:
         to: DocumentStatus,
         allowed_from: Iterable[DocumentStatus],
         change: StatusChange | None = None,
+        version: int | None = None,
     ) -> Document:
         document = self.documents.get(document_id)
         if document is None or document.status not in set(allowed_from):
+            raise DocumentStateConflictError
+        if version is not None and document.version != version:
             raise DocumentStateConflictError
         attributes = change.attributes() if change is not None else {}
         return self.update(document_id, {"status": to, **attributes})

@@ -111,7 +111,8 @@ class Driver:
         if document["status"] in ("failed", "awaiting_upload"):
             return document  # Extract refused it: no run was started
         sfn = self.cloud.client("stepfunctions")
-        arn = self.cloud.execution_arn(f"{document_id}-v1")
+        # The run of the document's current version (`{id}-v{n}`).
+        arn = self.cloud.execution_arn(f"{document_id}-v{document['version']}")
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.document(document_id)["status"] == "in_review":

@@ -556,8 +556,9 @@ def test_secrets_are_read_by_their_configured_names_and_only_where_needed() -> N
 # What each function does with the documents table (chalicelib's adapters): a transaction
 # needs the actions of its parts (the refund: updates; an upload: an update and puts).
 TABLE_ACTIONS = {
-    # the document, its sweeper deadline, a failure's refund, a callback's retry deadline
-    "ExtractFunction": {"GetItem", "PutItem", "UpdateItem"},
+    # the document, its sweeper deadline, a failure's refund, a callback's retry deadline;
+    # its versions' items (a query: is the file identical to another version's?)
+    "ExtractFunction": {"GetItem", "PutItem", "UpdateItem", "Query"},
     # a long scan's join sets the document's pipeline
     "OcrPageFunction": {"UpdateItem"},
     # the document, and the model's slot leases (put, query, renew, delete)

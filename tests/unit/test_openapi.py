@@ -166,6 +166,7 @@ def test_links_lead_from_a_new_resource_to_the_operations_on_it(
         "get_document",
         "get_report",
         "delete_document",
+        "list_versions",
     }
     for op in ROUTES:
         for status, links in LINKS.get(op.operation_id, {}).items():

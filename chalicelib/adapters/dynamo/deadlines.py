@@ -45,6 +45,7 @@ class DynamoDeadlines(DynamoTable):
                 due_at=datetime.fromisoformat(str(row["due_at"])),
                 action="callback" if row.get("action") == "callback" else "expire",
                 attempt=int(row.get("attempt", 0)),
+                version=int(row["version"]) if row.get("version") is not None else None,
             )
             for row in (from_item(item) for item in resp.get("Items", []))
         ]
@@ -72,6 +73,7 @@ def deadline_item(deadline: Deadline) -> dict[str, Any]:
                 "due_at": deadline.due_at.isoformat(),
                 "action": deadline.action,
                 "attempt": deadline.attempt,
+                "version": deadline.version,  # left out when None
             }
         ),
     }

@@ -210,10 +210,12 @@ class DynamoDocuments(DynamoTable):
         to: DocumentStatus,
         allowed_from: Iterable[DocumentStatus],
         change: StatusChange | None = None,
+        version: int | None = None,
     ) -> Document:
-        """Move the document to `to` if its status is one of `allowed_from`."""
+        """Move the document to `to` if its status is one of `allowed_from` (and its current
+        version is `version`, when given)."""
         attributes = change.attributes() if change is not None else {}
-        moved = self._transition(document_id, to, allowed_from, attributes)
+        moved = self._transition(document_id, to, allowed_from, attributes, version=version)
         if to == DocumentStatus.DONE:
             count_outcome(self._client, self._table, document_id, "done", utc_now())
         return moved
@@ -291,8 +293,13 @@ class DynamoDocuments(DynamoTable):
         to: DocumentStatus,
         allowed_from: Iterable[DocumentStatus],
         attributes: Mapping[str, Any],
+        *,
+        version: int | None = None,
     ) -> Document:
         names, values, condition = _status_condition(allowed_from)
+        if version is not None:
+            condition += " AND version = :version"
+            values[":version"] = {"N": str(version)}
         updates = {"status": to.value, **attributes}
         return self._update(document_id, updates, condition, names, values)
 

@@ -7,7 +7,8 @@ import { initialLanguage, language, setLanguage, t } from "./i18n.js";
 import { hideNewKey, initKeys, refreshKeys } from "./keys.js";
 import { initReviews, refreshReviews } from "./reviews.js";
 import { miniApp, settleInTelegram, showLoginWidget, telegramLanguage, widgetReturn } from "./telegram.js";
-import { initUpload, openDocument, relabelUpload, resetUpload } from "./upload.js";
+import { followUpload, initUpload, openDocument, relabelUpload, resetUpload } from "./upload.js";
+import { initVersions, showVersions } from "./versions.js";
 
 const REVIEWER_ROLES = ["reviewer", "regional_admin", "admin"];
 const TABS = ["upload", "history", "keys", "reviews"];
@@ -18,6 +19,8 @@ const context = {
     selectTab("upload");
     openDocument(id, filename);
   },
+  followUpload,
+  showVersions,
 };
 let profile = null;
 let activeTab = "upload";
@@ -179,6 +182,7 @@ async function start() {
   initHistory(context);
   initKeys(context);
   initReviews(context);
+  initVersions(context);
   await loadConfig();
 
   if (app) {

@@ -68,6 +68,7 @@ export function clearReport() {
   byId("findings").replaceChildren();
   byId("report-html").replaceChildren();
   byId("findings-summary").textContent = "";
+  show(byId("versions"), false);
   show(byId("result"), false);
 }
 

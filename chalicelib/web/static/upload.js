@@ -102,7 +102,10 @@ async function poll(id, mine) {
   if (document.status === "done") {
     try {
       const { data } = await call("GET", `v1/documents/${encodeURIComponent(id)}/report`);
-      if (mine === generation) showReport(data);
+      if (mine === generation) {
+        showReport(data);
+        if (!current.deal) context.showVersions(id, data.document.filename);
+      }
     } catch (error) {
       notify(explain(error, context.config));
     }
@@ -199,6 +202,11 @@ async function startUpload(file) {
   const ticket = await requestForms("v1/documents", describe(file));
   if (!ticket) return;
   sendAndFollow(ticket.document.document_id, file.name, [ticket], [file]);
+}
+
+/** Send a new version's file with its form, then follow the document through its run. */
+export function followUpload(id, title, ticket, file) {
+  sendAndFollow(id, title, [ticket], [file]);
 }
 
 /** Show a document from the history: its stage while it runs, its report when done. */

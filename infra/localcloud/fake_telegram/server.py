@@ -176,9 +176,12 @@ class FakeTelegram(ServedInBackground):
         caption: str | None = None,
         *,
         user: Json | None = None,
+        reply_to: int | None = None,
     ) -> Json:
-        """An Update with the user's document (from `add_user_file`)."""
-        return updates.document_update(self.state, chat_id, document, caption, user=user)
+        """An Update with the user's document (from `add_user_file`), maybe a reply."""
+        return updates.document_update(
+            self.state, chat_id, document, caption, user=user, reply_to=reply_to
+        )
 
     def photo_update(
         self,

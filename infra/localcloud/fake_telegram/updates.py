@@ -132,11 +132,21 @@ def document_update(
     caption: str | None = None,
     *,
     user: Json | None = None,
+    reply_to: int | None = None,
 ) -> Json:
-    """A user's message with a document (from `add_user_file`) and an optional caption."""
+    """A user's message with a document (from `add_user_file`) and an optional caption,
+    maybe in reply to a message of the chat (`reply_to`, its id)."""
     content: Json = {"document": dict(document)}
     if caption:
         content["caption"] = caption
+    if reply_to is not None:
+        replied = state.message(chat_id, reply_to)
+        if replied is None:
+            raise ValueError(f"no message {reply_to} in chat {chat_id} to reply to")
+        # Telegram sends the replied-to message whole, without its own reply.
+        content["reply_to_message"] = {
+            k: v for k, v in copy.deepcopy(replied.payload).items() if k != "reply_to_message"
+        }
     message = _user_message(state, chat_id, user, content)
     line = f"[document] {document.get('file_name', 'file')}, "
     line += human_size(int(document.get("file_size", 0)))
