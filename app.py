@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from chalice.app import AuthRequest, AuthResponse, Chalice, CORSConfig, Request, Response
 
 from chalicelib.api_models import (
+    BatchUpload,
     Credentials,
     DealUpload,
     DevSignIn,
@@ -23,6 +24,7 @@ from chalicelib.api_models import (
     ServiceTokenExchange,
     TelegramLogin,
     TelegramWebAppLogin,
+    batch_id_in_path,
     document_id_in_path,
     key_id_in_path,
     user_id_in_path,
@@ -38,6 +40,7 @@ from chalicelib.http import (
     reshaped_framework_error,
     with_error_shape,
 )
+from chalicelib.lanes import PARTNER_LANE, PERSON_LANE
 from chalicelib.openapi import openapi_document
 from chalicelib.request_logging import CORRELATION_HEADER, correlated_request
 from chalicelib.services.callbacks import check_callback_url
@@ -48,6 +51,7 @@ from chalicelib.web.assets import CONFIG, WebFile, web_asset, web_headers, web_p
 from chalicelib.web.config import page_config
 from chalicelib.wiring import (
     auth_service,
+    batch_service,
     document_queries,
     health_check,
     operator_service,
@@ -320,6 +324,8 @@ def _new_upload(owner_id: str, body: FileUpload, *, partner_key_id: str | None =
         size=body.size,
         callback_url=callback_url,
         callback_key_id=partner_key_id if callback_url else None,
+        # The partner API's runs go in the default lane; a person's stay in high.
+        lane=PARTNER_LANE if isinstance(body, PartnerDocumentUpload) else PERSON_LANE,
     )
     ticket = upload_service().request_upload(owner_id, upload)
     return _json(201, _ticket_view(ticket))
@@ -432,6 +438,28 @@ def b2b_usage() -> Response:
     key_id = _partner_key_id()
     partner_keys().owner_of(key_id)  # a missing or revoked key stops here
     return _json(200, partner_keys().usage(key_id or ""))
+
+
+# --- bulk imports (chalicelib/services/batches.py): every run in the batch lane ---------------
+
+
+@signed_in_json_route("/v1/batches", "POST")
+@api_route
+def create_batch() -> Response:
+    """Many files at once: a credit, a document and a presigned POST each, in the batch lane."""
+    body = _body(BatchUpload)
+    batch, tickets = batch_service().create(
+        current_user(), [_upload_request(file) for file in body.files]
+    )
+    documents = [_ticket_view(ticket) for ticket in tickets]
+    return _json(201, {"batch_id": batch.batch_id, "lane": batch.lane, "documents": documents})
+
+
+@app.route("/v1/batches/{batch_id}", methods=["GET"], authorizer=bearer_token)
+@api_route
+def get_batch(batch_id: str) -> Response:
+    """A batch's counts by status, its documents, and its summary once all are final."""
+    return _json(200, batch_service().status(current_user(), batch_id_in_path(batch_id)))
 
 
 # --- reviewers ------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from pydantic.json_schema import SkipJsonSchema
 from chalicelib.auth.telegram import MAX_INIT_DATA_CHARS
 from chalicelib.auth.tokens import Role
 from chalicelib.errors import DocumentNotFoundError
+from chalicelib.services.batches import MAX_BATCH_FILES
 from chalicelib.services.documents import DEFAULT_PAGE, MAX_PAGE
 from chalicelib.services.operations import MAX_GRANT
 
@@ -39,6 +40,7 @@ CONTRACT_NAME_PATTERN = r"^[A-Za-z][A-Za-z0-9._-]{0,63}$"
 PATH_ID_PATTERNS = {
     "document_id": DOCUMENT_ID_PATTERN,
     "deal_id": DOCUMENT_ID_PATTERN,
+    "batch_id": DOCUMENT_ID_PATTERN,
     "key_id": RESOURCE_ID_PATTERN,
     "user_id": RESOURCE_ID_PATTERN,
     "name": CONTRACT_NAME_PATTERN,
@@ -220,6 +222,35 @@ class DealUpload(RequestBody):
     )
 
 
+class BatchUpload(RequestBody):
+    """A bulk import: many files at once, a document each, all in the `batch` lane."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "files": [
+                        {
+                            "filename": "lease-001.pdf",
+                            "content_type": "application/pdf",
+                            "size": 2048,
+                        },
+                        {"filename": "lease-002.txt", "content_type": "text/plain", "size": 900},
+                    ]
+                }
+            ]
+        }
+    )
+
+    files: list[DocumentUpload] = Field(
+        min_length=1,
+        max_length=MAX_BATCH_FILES,
+        description=f"1 to {MAX_BATCH_FILES} files, one credit each, every one checked before "
+        "any is reserved (402 when the credits do not cover them all). Each gets its own "
+        "presigned POST; their runs go in the batch lane and never take a person's capacity.",
+    )
+
+
 class KeyRequest(RequestBody):
     """A new partner API key's name."""
 
@@ -300,6 +331,13 @@ def document_id_in_path(document_id: str) -> str:
     if not _DOCUMENT_ID.fullmatch(document_id):
         raise DocumentNotFoundError
     return document_id
+
+
+def batch_id_in_path(batch_id: str) -> str:
+    """A path's batch id (a UUID, as a document's); one out of shape names none: 404."""
+    if not _DOCUMENT_ID.fullmatch(batch_id):
+        raise DocumentNotFoundError("No such batch.")
+    return batch_id
 
 
 def user_id_in_path(user_id: str) -> str:

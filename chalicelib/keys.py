@@ -19,6 +19,8 @@ ArtifactName = Literal[
     # A scan OCRed page by page by the run (a Map state): what Extract left to it, then
     # each page's text (`ocr_page_artifact`), joined into text.md.
     "ocr-plan.json",
+    # The configuration the run ran with (chalicelib/run_config.py): its report's explanation.
+    "config.json",
 ]
 OCR_PAGE_ARTIFACT = "ocr/page-{number:04d}.json"
 

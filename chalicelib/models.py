@@ -11,6 +11,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_serializer
 
 from chalicelib.errors import FailureClass
 from chalicelib.keys import DocumentRef
+from chalicelib.lanes import Lane
+from chalicelib.run_config import RunConfig
 
 # contract: prose to pre-screen and analyse; tabular: a spreadsheet read as a contract's
 # schedule; image: a scan; statement: a counterparty's accounting (ОСВ, 0710001/2), which the
@@ -250,6 +252,9 @@ class Report(Frozen):
     analysis: AnalysisResult | None = None
     review: ReviewDecision | None = None
     disclaimer: str = DISCLAIMER_EN
+    config: RunConfig | None = Field(
+        None, description="What the run ran with (config.json); None for runs before snapshots"
+    )
 
 
 # --- state ------------------------------------------------------------------
@@ -323,6 +328,14 @@ class Document(BaseModel):
     )
     telegram_chat_id: int | None = Field(None, description="Sent from this Telegram chat")
     telegram_message_id: int | None = Field(None, description="The chat's progress message")
+    # Priority lanes and bulk imports (chalicelib/lanes.py, chalicelib/batches/).
+    lane: Lane = Field(
+        "default", description="Whose capacity its run uses: high, default, batch or system"
+    )
+    batch_id: str | None = Field(None, description="The bulk import it came in")
+    run_config: dict[str, str] | None = Field(
+        None, description="A summary of the configuration its run used (config.json in full)"
+    )
 
     @property
     def stage(self) -> str:
@@ -333,3 +346,15 @@ class Document(BaseModel):
     def ref(self) -> DocumentRef:
         """Its current version: what its keys and its run's name are built from."""
         return DocumentRef.of(self)
+
+
+class Batch(BaseModel):
+    """A bulk import: who sent it, when, and its documents."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    batch_id: str
+    owner_id: str
+    created_at: datetime
+    lane: Lane = "batch"
+    document_ids: tuple[str, ...] = Field(min_length=1)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, get_args
 
 from chalicelib.api_models import PATH_ID_PATTERNS
 from chalicelib.auth.tokens import ROLES
+from chalicelib.lanes import LANES
 from chalicelib.models import DocumentStatus, Pipeline, Route
 from chalicelib.openapi_routes import LINKS, ROUTES, Operation
 
@@ -127,6 +128,17 @@ def _schemas() -> dict[str, Any]:
             error=_ERROR_DETAIL,
             review=_ref("ReviewDecision"),
             deal_id={**_STR, "description": "The deal it belongs to (GET /v1/deals/{deal_id})."},
+            lane={
+                "enum": list(LANES),
+                "description": "Whose capacity its run uses: high (a person waiting), "
+                "default (the partner API), batch (bulk imports), system (re-analysis).",
+            },
+            batch_id={**_STR, "description": "The bulk import it came in (GET /v1/batches/{id})."},
+            run_config={
+                "type": "object",
+                "additionalProperties": _STR,
+                "description": "The configuration its run used (config.json has it in full).",
+            },
             callback={
                 **_obj(
                     ["status", "attempts"],
@@ -169,6 +181,43 @@ def _schemas() -> dict[str, Any]:
                         "notes": {"type": "array", "items": _STR},
                         "markdown": _STR,
                     },
+                }
+            ),
+        ),
+        "BatchTickets": _obj(
+            ["batch_id", "lane", "documents"],
+            batch_id=_STR,
+            lane={"const": "batch"},
+            documents={"type": "array", "items": _ref("UploadTicket")},
+        ),
+        "Batch": _obj(
+            ["batch_id", "lane", "created_at", "total", "counts", "final", "documents", "summary"],
+            batch_id=_STR,
+            lane={"enum": list(LANES)},
+            created_at=_TIME,
+            total=_COUNT,
+            counts={
+                "type": "object",
+                "additionalProperties": _COUNT,
+                "description": "How many of its documents are in each status.",
+            },
+            final={"type": "boolean", "description": "Every document is done or failed."},
+            documents={"type": "array", "items": _ref("Document")},
+            summary=_nullable(
+                {
+                    **_obj(
+                        ["done", "failed", "routes", "findings", "failures", "credits_spent"],
+                        done=_COUNT,
+                        failed=_COUNT,
+                        routes={"type": "object", "additionalProperties": _COUNT},
+                        findings={"type": "object", "additionalProperties": _COUNT},
+                        documents_with_high_findings=_COUNT,
+                        failures={"type": "array", "items": {"type": "object"}},
+                        credits_spent=_COUNT,
+                        credits_refunded=_COUNT,
+                    ),
+                    "description": "Once every document is final: outcomes, routes, findings "
+                    "by severity, failures with their codes, credits spent and refunded.",
                 }
             ),
         ),

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from chalicelib.api_models import (
+    BatchUpload,
     Credentials,
     DealUpload,
     DevSignIn,
@@ -126,6 +127,13 @@ ROUTES: tuple[Operation, ...] = (
               "A partner's report", "api_key", "partners", _REPORT, (401, 404)),
     Operation("b2b_usage", "GET", "/v1/b2b/usage", "The key's requests per day, 30 days",
               "api_key", "partners", {200: "Usage"}, (401,)),
+    # --- bulk imports: every run in the batch lane
+    Operation("create_batch", "POST", "/v1/batches",
+              "Many files at once: a credit, a document and a presigned POST each",
+              "bearer", "batches", {201: "BatchTickets"}, (402, 413), body=BatchUpload),
+    Operation("get_batch", "GET", "/v1/batches/{batch_id}",
+              "A batch's counts by status, its documents and, once all are final, its summary",
+              "bearer", "batches", {200: "Batch"}, (404,)),
     # --- reviewers
     Operation("list_reviews", "GET", "/v1/reviews", "Documents held for a reviewer",
               "bearer", "reviews", {200: "ReviewQueue"}, (403,)),

@@ -60,6 +60,11 @@ def document_view(document: Document) -> dict[str, Any]:
         view["review"] = document.review.model_dump(mode="json")
     if document.deal_id is not None:
         view["deal_id"] = document.deal_id
+    view["lane"] = document.lane
+    if document.batch_id is not None:
+        view["batch_id"] = document.batch_id
+    if document.run_config is not None:
+        view["run_config"] = document.run_config
     if document.callback_url:
         view["callback"] = {
             "status": document.callback_status or "pending",
