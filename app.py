@@ -61,6 +61,7 @@ from chalicelib.wiring import (
     token_issuer,
     upload_service,
     user_service,
+    zip_import_service,
 )
 
 if TYPE_CHECKING:
@@ -448,8 +449,14 @@ def b2b_usage() -> Response:
 def create_batch() -> Response:
     """Many files at once: a credit, a document and a presigned POST each, in the batch lane."""
     body = _body(BatchUpload)
+    if body.zip is not None:
+        zipped, form = zip_import_service().request_zip(
+            current_user(), body.zip.filename, body.zip.content_type, body.zip.size
+        )
+        upload = {"url": form.url, "fields": form.fields}
+        return _json(201, {"batch_id": zipped.batch_id, "lane": zipped.lane, "upload": upload})
     batch, tickets = batch_service().create(
-        current_user(), [_upload_request(file) for file in body.files]
+        current_user(), [_upload_request(file) for file in body.files or ()]
     )
     documents = [_ticket_view(ticket) for ticket in tickets]
     return _json(201, {"batch_id": batch.batch_id, "lane": batch.lane, "documents": documents})

@@ -15,7 +15,14 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_validator,
+)
 from pydantic.json_schema import SkipJsonSchema
 
 from chalicelib.auth.telegram import MAX_INIT_DATA_CHARS
@@ -222,8 +229,17 @@ class DealUpload(RequestBody):
     )
 
 
+class ZipUpload(RequestBody):
+    """A bulk import's archive: one zip whose members become the batch's documents."""
+
+    filename: str = Field(min_length=1, max_length=255, description="A .zip file's name.")
+    content_type: str = Field(min_length=1, max_length=255, examples=["application/zip"])
+    size: int = Field(gt=0, description="The zip's size in bytes (413 over the limit).")
+
+
 class BatchUpload(RequestBody):
-    """A bulk import: many files at once, a document each, all in the `batch` lane."""
+    """A bulk import: many files at once (or one zip of them), a document each, all in the
+    `batch` lane."""
 
     model_config = ConfigDict(
         json_schema_extra={
@@ -231,24 +247,46 @@ class BatchUpload(RequestBody):
                 {
                     "files": [
                         {
-                            "filename": "lease-001.pdf",
+                            "filename": "a.pdf",
                             "content_type": "application/pdf",
                             "size": 2048,
                         },
-                        {"filename": "lease-002.txt", "content_type": "text/plain", "size": 900},
+                        {"filename": "b.txt", "content_type": "text/plain", "size": 900},
                     ]
-                }
+                },
+                {
+                    "zip": {
+                        "filename": "a.zip",
+                        "content_type": "application/zip",
+                        "size": 90000,
+                    }
+                },
             ]
         }
     )
 
-    files: list[DocumentUpload] = Field(
-        min_length=1,
-        max_length=MAX_BATCH_FILES,
+    files: (
+        Annotated[list[DocumentUpload], Field(min_length=1, max_length=MAX_BATCH_FILES)]
+        | SkipJsonSchema[None]
+    ) = Field(
+        None,
         description=f"1 to {MAX_BATCH_FILES} files, one credit each, every one checked before "
         "any is reserved (402 when the credits do not cover them all). Each gets its own "
         "presigned POST; their runs go in the batch lane and never take a person's capacity.",
     )
+    zip: ZipUpload | SkipJsonSchema[None] = Field(
+        None,
+        description="Instead of `files`: one zip, one presigned POST. When it lands it is "
+        "opened with the guards every archive gets (zip bombs, encrypted or duplicate "
+        "members), and each member a document can be becomes one, a credit each (all or "
+        "none: GET the batch to see it opened, or failed with why).",
+    )
+
+    @model_validator(mode="after")
+    def _files_or_a_zip(self) -> BatchUpload:
+        if (self.files is None) == (self.zip is None):
+            raise ValueError("send either files or zip")
+        return self
 
 
 class KeyRequest(RequestBody):

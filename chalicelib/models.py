@@ -357,4 +357,12 @@ class Batch(BaseModel):
     owner_id: str
     created_at: datetime
     lane: Lane = "batch"
-    document_ids: tuple[str, ...] = Field(min_length=1)
+    document_ids: tuple[str, ...] = ()
+    # A zip is one upload that becomes the batch's documents once it is opened:
+    # awaiting_upload -> unpacking -> open (or failed, with the reason).
+    kind: Literal["files", "zip"] = "files"
+    state: Literal["awaiting_upload", "unpacking", "open", "failed"] = "open"
+    region: str = ""
+    filename: str = ""
+    skipped: tuple[str, ...] = Field((), description="Members of a zip that are no document")
+    error: DocumentError | None = None

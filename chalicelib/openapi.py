@@ -75,6 +75,10 @@ _INT = {"type": "integer"}
 _COUNT = {"type": "integer", "minimum": 0}
 _TIME = {"type": "string", "format": "date-time"}
 _ERROR_DETAIL = _obj(["code", "message"], code=_STR, message=_STR)
+_BATCH_FIELDS = [
+    "batch_id", "lane", "kind", "state", "created_at", "total", "counts", "final", "documents",
+    "summary", "skipped",
+]  # fmt: skip
 
 
 def _schemas() -> dict[str, Any]:
@@ -185,15 +189,39 @@ def _schemas() -> dict[str, Any]:
             ),
         ),
         "BatchTickets": _obj(
-            ["batch_id", "lane", "documents"],
+            ["batch_id", "lane"],
             batch_id=_STR,
             lane={"const": "batch"},
-            documents={"type": "array", "items": _ref("UploadTicket")},
+            documents={
+                "type": "array",
+                "items": _ref("UploadTicket"),
+                "description": "For `files`: a document and a presigned POST each.",
+            },
+            upload={
+                **_obj(
+                    ["url", "fields"],
+                    url=_STR,
+                    fields={"type": "object", "additionalProperties": _STR},
+                ),
+                "description": "For `zip`: the one presigned POST for the archive.",
+            },
         ),
         "Batch": _obj(
-            ["batch_id", "lane", "created_at", "total", "counts", "final", "documents", "summary"],
+            _BATCH_FIELDS,
             batch_id=_STR,
             lane={"enum": list(LANES)},
+            kind={"enum": ["files", "zip"]},
+            state={
+                "enum": ["awaiting_upload", "unpacking", "open", "failed"],
+                "description": "A zip's batch: awaiting its upload, being opened, open (its "
+                "documents made), or failed (`error` says why); a list of files is open.",
+            },
+            skipped={
+                "type": "array",
+                "items": _STR,
+                "description": "A zip's members that are no document, with why.",
+            },
+            error=_ERROR_DETAIL,
             created_at=_TIME,
             total=_COUNT,
             counts={
@@ -382,7 +410,15 @@ def model_schema(model: type[BaseModel]) -> dict[str, Any]:
 def _request_schemas() -> dict[str, Any]:
     """The component schema of every request body, named after its model."""
     models = {op.body.__name__: op.body for op in ROUTES if op.body is not None}
-    return {name: model_schema(model) for name, model in sorted(models.items())}
+    schemas: dict[str, Any] = {}
+    for name, model in sorted(models.items()):
+        schema = model_schema(model)
+        # A model nested in a body (a bulk import's zip) is a component of its own too: the
+        # body's `$ref`s point there.
+        for nested, definition in schema.get("$defs", {}).items():
+            schemas.setdefault(nested, definition)
+        schemas[name] = schema
+    return schemas
 
 
 def query_parameters(model: type[BaseModel]) -> list[dict[str, Any]]:

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from chalicelib.models import Document, Extraction, PrescreenResult
     from chalicelib.ports import Metrics, StatusEvents
     from chalicelib.run_config import RunConfig, RunConfigRecorder
+    from chalicelib.services.batch_import import ZipImportService
     from chalicelib.services.batches import BatchService
     from chalicelib.services.callbacks import CallbackDelivery, CallbackSender
     from chalicelib.services.documents import DocumentQueries
@@ -194,6 +195,27 @@ def batch_service() -> BatchService:
         users=user_service(),
         max_files=s.batch_max_files,
         max_upload_bytes=s.max_upload_bytes,
+        clock=utc_now,
+    )
+
+
+@cache
+def zip_import_service() -> ZipImportService:
+    """Bulk imports sent as one zip: its form, then a document per member when it lands."""
+    from chalicelib.adapters.dynamo.batches import DynamoBatches
+    from chalicelib.extract.limits import ExtractLimits
+    from chalicelib.services.batch_import import ZipImportService
+
+    s = get_settings()
+    return ZipImportService(
+        batches=DynamoBatches(s.table_name),
+        uploads=upload_service(),
+        users=user_service(),
+        store=object_store(),
+        limits=ExtractLimits.from_settings(s),
+        max_files=s.batch_max_files,
+        max_zip_bytes=s.max_unpacked_bytes,
+        url_ttl_seconds=s.upload_url_ttl_seconds,
         clock=utc_now,
     )
 
@@ -686,6 +708,7 @@ _BUILDERS = (
     failure_recorder,
     upload_service,
     batch_service,
+    zip_import_service,
     user_service,
     document_queries,
     extraction_service,

@@ -110,19 +110,25 @@ class BatchService:
             raise DocumentNotFoundError("No such batch.")
         documents = self._batches.batch_documents(batch.document_ids)
         counts = Counter(d.status.value for d in documents)
-        final = len(documents) == len(batch.document_ids) and all(
-            d.status.is_final for d in documents
-        )
-        return {
+        # A zip's batch is final once opened and its documents are, or once it failed.
+        opened = batch.state == "open" and len(documents) == len(batch.document_ids)
+        final = batch.state == "failed" or (opened and all(d.status.is_final for d in documents))
+        view: dict[str, Any] = {
             "batch_id": batch.batch_id,
             "lane": batch.lane,
+            "kind": batch.kind,
+            "state": batch.state,
             "created_at": batch.created_at.isoformat(),
             "total": len(batch.document_ids),
             "counts": {status.value: counts.get(status.value, 0) for status in DocumentStatus},
             "final": final,
             "documents": [document_view(d) for d in documents],
             "summary": batch_summary(documents) if final else None,
+            "skipped": list(batch.skipped),
         }
+        if batch.error is not None:
+            view["error"] = {"code": batch.error.code, "message": batch.error.message}
+        return view
 
 
 def batch_summary(documents: Sequence[Document]) -> dict[str, Any]:

@@ -558,8 +558,11 @@ def test_secrets_are_read_by_their_configured_names_and_only_where_needed() -> N
 TABLE_ACTIONS = {
     # the document, its sweeper deadline, a failure's refund, a callback's retry deadline
     "ExtractFunction": {"GetItem", "PutItem", "UpdateItem"},
-    # a long scan's join sets the document's pipeline
-    "OcrPageFunction": {"UpdateItem"},
+    # a long scan's join sets the document's pipeline; each page holds a slot of its lane's
+    # OCR semaphore (put, query, renew, delete)
+    "OcrPageFunction": {"UpdateItem", "PutItem", "DeleteItem", "Query"},
+    # a zip's batch (claimed, opened), its owner's credits, a document per member
+    "BatchImportFunction": {"GetItem", "PutItem", "UpdateItem"},
     # the document, and the model's slot leases (put, query, renew, delete)
     "PrescreenFunction": {"GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"},
     "AnalyzeFunction": {"GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"},
