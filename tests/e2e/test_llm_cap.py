@@ -41,6 +41,11 @@ def cloud(fake_llm: FakeLlmServer) -> Iterator[LocalCloud]:
         "OLLAMA_HOST": fake_llm.url,
         "LLM_MAX_CONCURRENT_CALLS": str(CAP),
         "LANE_LLM_CALLS": json.dumps({"high": CAP}),
+        # No polling for a slot inside the step: a full lane goes to the state machine's
+        # Retry at once, the path this test is about.
+        "LANE_SLOT_WAIT_SECONDS": json.dumps(
+            dict.fromkeys(("high", "default", "batch", "system"), 0)
+        ),
         "LLM_PARALLEL_CALLS": "2",
     }
     # Retry waits scaled down: a wait of 2 s becomes 20 ms, so slots turn over quickly.
