@@ -11,6 +11,7 @@ from chalicelib import api_views as views
 from chalicelib.api_models import (
     AccessGrantRequest,
     AuditQuery,
+    BatchUpload,
     BlockRequest,
     Credentials,
     DealUpload,
@@ -40,6 +41,7 @@ from chalicelib.api_models import (
     VersionCompareQuery,
     VersionUpload,
     artifact_in_path,
+    batch_id_in_path,
     document_id_in_path,
     grant_id_in_path,
     key_id_in_path,
@@ -60,6 +62,7 @@ from chalicelib.http import (
     reshaped_framework_error,
     with_error_shape,
 )
+from chalicelib.lanes import PARTNER_LANE, PERSON_LANE
 from chalicelib.openapi import openapi_document
 from chalicelib.request_logging import CORRELATION_HEADER, correlated_request
 from chalicelib.services.callbacks import check_callback_url
@@ -74,6 +77,7 @@ from chalicelib.wiring import (
     account_admin,
     account_mail,
     auth_service,
+    batch_service,
     document_queries,
     email_verification_required,
     governed_documents,
@@ -86,6 +90,7 @@ from chalicelib.wiring import (
     upload_service,
     user_service,
     version_service,
+    zip_import_service,
 )
 
 if TYPE_CHECKING:
@@ -386,6 +391,8 @@ def _new_upload(owner_id: str, body: FileUpload, *, partner_key_id: str | None =
         size=body.size,
         callback_url=callback_url,
         callback_key_id=partner_key_id if callback_url else None,
+        # The partner API's runs go in the default lane; a person's stay in high.
+        lane=PARTNER_LANE if isinstance(body, PartnerDocumentUpload) else PERSON_LANE,
     )
     ticket = upload_service().request_upload(owner_id, upload)
     return _json(201, _ticket_view(ticket))
@@ -613,6 +620,35 @@ def b2b_list_versions(document_id: str) -> Response:
     owner_id = _partner()
     listed = version_service().list_versions(owner_id, document_id_in_path(document_id))
     return _json(200, _as(views.VersionList, listed))
+
+
+# --- bulk imports (chalicelib/services/batches.py): every run in the batch lane ---------------
+
+
+@signed_in_json_route("/v1/batches", "POST")
+@api_route
+def create_batch() -> Response:
+    """Many files at once: a credit, a document and a presigned POST each, in the batch lane."""
+    body = _body(BatchUpload)
+    if body.zip is not None:
+        zipped, form = zip_import_service().request_zip(
+            current_user(), body.zip.filename, body.zip.content_type, body.zip.size
+        )
+        upload = views.PresignedForm(url=form.url, fields=form.fields)
+        return _json(201, views.BatchTickets(batch_id=zipped.batch_id, upload=upload).body())
+    batch, tickets = batch_service().create(
+        current_user(), [_upload_request(file) for file in body.files or ()]
+    )
+    documents = [_ticket(ticket) for ticket in tickets]
+    return _json(201, views.BatchTickets(batch_id=batch.batch_id, documents=documents).body())
+
+
+@app.route("/v1/batches/{batch_id}", methods=["GET"], authorizer=bearer_token)
+@api_route
+def get_batch(batch_id: str) -> Response:
+    """A batch's counts by status, its documents, and its summary once all are final."""
+    status = batch_service().status(current_user(), batch_id_in_path(batch_id))
+    return _json(200, _as(views.Batch, status))
 
 
 # --- reviewers ------------------------------------------------------------------------------

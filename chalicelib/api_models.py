@@ -22,6 +22,7 @@ from pydantic import (
     ConfigDict,
     Field,
     field_validator,
+    model_validator,
 )
 from pydantic.json_schema import SkipJsonSchema
 
@@ -31,6 +32,7 @@ from chalicelib.access.regions import REGION_PATTERN
 from chalicelib.auth.telegram import MAX_INIT_DATA_CHARS
 from chalicelib.auth.tokens import Role
 from chalicelib.errors import DocumentNotFoundError
+from chalicelib.services.batches import MAX_BATCH_FILES
 from chalicelib.services.documents import DEFAULT_PAGE, MAX_PAGE
 from chalicelib.services.operations import MAX_GRANT
 
@@ -49,6 +51,7 @@ CONTRACT_NAME_PATTERN = r"^[A-Za-z][A-Za-z0-9._-]{0,63}$"
 PATH_ID_PATTERNS = {
     "document_id": DOCUMENT_ID_PATTERN,
     "deal_id": DOCUMENT_ID_PATTERN,
+    "batch_id": DOCUMENT_ID_PATTERN,
     "key_id": RESOURCE_ID_PATTERN,
     "user_id": RESOURCE_ID_PATTERN,
     "name": CONTRACT_NAME_PATTERN,
@@ -236,6 +239,66 @@ class DealUpload(RequestBody):
     )
 
 
+class ZipUpload(RequestBody):
+    """A bulk import's archive: one zip whose members become the batch's documents."""
+
+    filename: str = Field(min_length=1, max_length=255, description="A .zip file's name.")
+    content_type: str = Field(min_length=1, max_length=255, examples=["application/zip"])
+    size: int = Field(gt=0, description="The zip's size in bytes (413 over the limit).")
+
+
+class BatchUpload(RequestBody):
+    """A bulk import: many files at once (or one zip of them), a document each, all in the
+    `batch` lane."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "files": [
+                        {
+                            "filename": "a.pdf",
+                            "content_type": "application/pdf",
+                            "size": 2048,
+                        },
+                        {"filename": "b.txt", "content_type": "text/plain", "size": 900},
+                    ]
+                },
+                {
+                    "zip": {
+                        "filename": "a.zip",
+                        "content_type": "application/zip",
+                        "size": 90000,
+                    }
+                },
+            ]
+        }
+    )
+
+    files: (
+        Annotated[list[DocumentUpload], Field(min_length=1, max_length=MAX_BATCH_FILES)]
+        | SkipJsonSchema[None]
+    ) = Field(
+        None,
+        description=f"1 to {MAX_BATCH_FILES} files, one credit each, every one checked before "
+        "any is reserved (402 when the credits do not cover them all). Each gets its own "
+        "presigned POST; their runs go in the batch lane and never take a person's capacity.",
+    )
+    zip: ZipUpload | SkipJsonSchema[None] = Field(
+        None,
+        description="Instead of `files`: one zip, one presigned POST. When it lands it is "
+        "opened with the guards every archive gets (zip bombs, encrypted or duplicate "
+        "members), and each member a document can be becomes one, a credit each (all or "
+        "none: GET the batch to see it opened, or failed with why).",
+    )
+
+    @model_validator(mode="after")
+    def _files_or_a_zip(self) -> BatchUpload:
+        if (self.files is None) == (self.zip is None):
+            raise ValueError("send either files or zip")
+        return self
+
+
 class KeyRequest(RequestBody):
     """A new partner API key's name."""
 
@@ -381,6 +444,13 @@ def document_id_in_path(document_id: str) -> str:
     if not _DOCUMENT_ID.fullmatch(document_id):
         raise DocumentNotFoundError
     return document_id
+
+
+def batch_id_in_path(batch_id: str) -> str:
+    """A path's batch id (a UUID, as a document's); one out of shape names none: 404."""
+    if not _DOCUMENT_ID.fullmatch(batch_id):
+        raise DocumentNotFoundError("No such batch.")
+    return batch_id
 
 
 def user_id_in_path(user_id: str) -> str:

@@ -26,6 +26,7 @@ from pydantic import (
 from chalicelib.access.permissions import Permission
 from chalicelib.access.records import AUDITED_CHANGES, AUDITED_READS
 from chalicelib.auth.tokens import Role
+from chalicelib.lanes import Lane
 from chalicelib.models import DocumentStatus, Pipeline, Route
 from chalicelib.versions.records import SUPERSEDED
 
@@ -183,6 +184,16 @@ class Document(View):
     deal_id: str | None = Field(
         None, description="The deal it belongs to (GET /v1/deals/{deal_id})."
     )
+    lane: Lane = Field(
+        description="Whose capacity its run uses: high (a person waiting), default (the "
+        "partner API), batch (bulk imports), system (re-analysis)."
+    )
+    batch_id: str | None = Field(
+        None, description="The bulk import it came in (GET /v1/batches/{id})."
+    )
+    run_config: dict[str, str] | None = Field(
+        None, description="The configuration its run used (config.json has it in full)."
+    )
     callback: CallbackState | None = None
 
     @classmethod
@@ -214,6 +225,9 @@ class Document(View):
             "error": ErrorDetail(code=error.code, message=error.message) if error else None,
             "review": ReviewDecision.of(document.review) if document.review else None,
             "deal_id": document.deal_id,
+            "lane": document.lane,
+            "batch_id": document.batch_id,
+            "run_config": document.run_config,
             "callback": callback,
         }
 
@@ -706,6 +720,56 @@ class VersionComparison(View):
     markdown: str = Field(description="The report's 'Changes since' section.")
 
 
+# --- bulk imports (chalicelib/batches) ------------------------------------------------------
+
+
+class BatchTickets(View):
+    """A new batch in the batch lane: a form per file, or the one form for a zip."""
+
+    batch_id: str
+    lane: Literal["batch"] = "batch"
+    documents: list[UploadTicket] | None = Field(
+        None, description="For `files`: a document and a presigned POST each."
+    )
+    upload: PresignedForm | None = Field(
+        None, description="For `zip`: the one presigned POST for the archive."
+    )
+
+
+class BatchSummary(View):
+    """Once every document is final: outcomes, routes, findings by severity, failures with
+    their codes, credits spent and refunded."""
+
+    done: Count
+    failed: Count
+    routes: dict[str, Count]
+    findings: dict[str, Count]
+    documents_with_high_findings: Count
+    failures: list[dict[str, Any]]
+    credits_spent: Count
+    credits_refunded: Count
+
+
+class Batch(View):
+    """A bulk import: its state, its documents by status and, once all are final, a summary."""
+
+    batch_id: str
+    lane: Lane
+    kind: Literal["files", "zip"]
+    state: Literal["awaiting_upload", "unpacking", "open", "failed"] = Field(
+        description="A zip's batch: awaiting its upload, being opened, open (its documents "
+        "made), or failed (`error` says why); a list of files is open."
+    )
+    created_at: Timestamp
+    total: Count
+    counts: dict[str, Count] = Field(description="How many of its documents are in each status.")
+    final: bool = Field(description="Every document is done or failed.")
+    documents: list[Document]
+    summary: BatchSummary | None
+    skipped: list[str] = Field(description="A zip's members that are no document, with why.")
+    error: ErrorDetail | None = None
+
+
 # Every answer's model under the name the route table (`chalicelib.openapi_routes`) uses.
 RESPONSE_VIEWS: tuple[type[BaseModel], ...] = (
     Error,
@@ -753,4 +817,6 @@ RESPONSE_VIEWS: tuple[type[BaseModel], ...] = (
     VersionList,
     VersionRestore,
     VersionComparison,
+    BatchTickets,
+    Batch,
 )

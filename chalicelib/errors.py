@@ -109,6 +109,14 @@ class LlmCapacityExhaustedError(RetryableError):
     default_message = "All analysis slots are busy; the work will be retried."
 
 
+class OcrCapacityExhaustedError(RetryableError):
+    """Every slot of the run's lane on page OCR is taken (its `ocr-{lane}` semaphore)."""
+
+    code = "RATE_LIMITED"
+    failure_class = "ocr_failed"
+    default_message = "All text-recognition slots are busy; the work will be retried."
+
+
 # --- terminal: the input is at fault ---------------------------------------
 
 

@@ -15,6 +15,7 @@ from urllib.parse import unquote_plus
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from chalicelib.keys import DocumentRef
+from chalicelib.lanes import Lane
 
 
 class _Lenient(BaseModel):
@@ -78,6 +79,7 @@ class RunInput(_Lenient):
     version: int = Field(ge=1)
     region: str
     correlation_id: str | None = Field(None, description="The upload request's; for the logs")
+    lane: Lane = Field("default", description="Whose capacity the run's steps use")
 
     @property
     def ref(self) -> DocumentRef:

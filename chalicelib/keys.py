@@ -19,6 +19,8 @@ ArtifactName = Literal[
     # A scan OCRed page by page by the run (a Map state): what Extract left to it, then
     # each page's text (`ocr_page_artifact`), joined into text.md.
     "ocr-plan.json",
+    # The configuration the run ran with (chalicelib/run_config.py): its report's explanation.
+    "config.json",
 ]
 OCR_PAGE_ARTIFACT = "ocr/page-{number:04d}.json"
 
@@ -164,3 +166,20 @@ def build_result_prefix(file_id: str) -> str:
 def build_run_result_key(document_id: str, version: int) -> str:
     """The result file of one version's run: its job is the run, named as the run is."""
     return build_result_key(document_id, build_execution_name(document_id, version))
+
+
+# --- bulk imports: a zip of documents, opened by the batch import function ---------------
+
+IMPORTS_PREFIX = "imports/"
+_IMPORT_KEY = re.compile(rf"^imports/(?P<region>{_REGION})/(?P<batch_id>{_ID})/archive\.zip$")
+
+
+def build_import_key(region: str, batch_id: str) -> str:
+    """`imports/{region}/{batch_id}/archive.zip`: a bulk import's zip, as it was sent."""
+    return f"{IMPORTS_PREFIX}{region}/{batch_id}/archive.zip"
+
+
+def parse_import_key(key: str) -> tuple[str, str] | None:
+    """(region, batch id) of an import's key; None for a key that is not one."""
+    match = _IMPORT_KEY.match(key)
+    return (match["region"], match["batch_id"]) if match else None

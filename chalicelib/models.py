@@ -12,6 +12,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_serializer
 from chalicelib.access.regions import Region
 from chalicelib.errors import FailureClass
 from chalicelib.keys import DocumentRef
+from chalicelib.lanes import Lane
+from chalicelib.run_config import RunConfig
 
 # contract: prose to pre-screen and analyse; tabular: a spreadsheet read as a contract's
 # schedule; image: a scan; statement: a counterparty's accounting (ОСВ, 0710001/2), which the
@@ -254,6 +256,9 @@ class Report(Frozen):
     # A newer version's report: what changed since the version it replaced, as
     # `chalicelib.versions.compare.VersionChanges` dumps it (None for a first version).
     changes: dict[str, Any] | None = None
+    config: RunConfig | None = Field(
+        None, description="What the run ran with (config.json); None for runs before snapshots"
+    )
 
 
 # --- state ------------------------------------------------------------------
@@ -345,6 +350,14 @@ class Document(BaseModel):
     declared_sha256: str | None = Field(None, description="The SHA-256 its uploader declared")
     uploaded_by: str | None = Field(None, description="Who uploaded the current version")
     change_note: str | None = Field(None, description="Its uploader's note on what changed")
+    # Priority lanes and bulk imports (chalicelib/lanes.py, chalicelib/batches/).
+    lane: Lane = Field(
+        "default", description="Whose capacity its run uses: high, default, batch or system"
+    )
+    batch_id: str | None = Field(None, description="The bulk import it came in")
+    run_config: dict[str, str] | None = Field(
+        None, description="A summary of the configuration its run used (config.json in full)"
+    )
 
     @property
     def stage(self) -> str:
@@ -355,3 +368,23 @@ class Document(BaseModel):
     def ref(self) -> DocumentRef:
         """Its current version: what its keys and its run's name are built from."""
         return DocumentRef.of(self)
+
+
+class Batch(BaseModel):
+    """A bulk import: who sent it, when, and its documents."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    batch_id: str
+    owner_id: str
+    created_at: datetime
+    lane: Lane = "batch"
+    document_ids: tuple[str, ...] = ()
+    # A zip is one upload that becomes the batch's documents once it is opened:
+    # awaiting_upload -> unpacking -> open (or failed, with the reason).
+    kind: Literal["files", "zip"] = "files"
+    state: Literal["awaiting_upload", "unpacking", "open", "failed"] = "open"
+    region: str = ""
+    filename: str = ""
+    skipped: tuple[str, ...] = Field((), description="Members of a zip that are no document")
+    error: DocumentError | None = None

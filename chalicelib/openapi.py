@@ -135,7 +135,15 @@ def model_schema(model: type[BaseModel]) -> dict[str, Any]:
 def _request_schemas() -> dict[str, Any]:
     """The component schema of every request body, named after its model."""
     models = {op.body.__name__: op.body for op in ROUTES if op.body is not None}
-    return {name: model_schema(model) for name, model in sorted(models.items())}
+    schemas: dict[str, Any] = {}
+    for name, model in sorted(models.items()):
+        schema = model_schema(model)
+        # A model nested in a body (a bulk import's zip) is a component of its own too: the
+        # body's `$ref`s point there.
+        for nested, definition in schema.get("$defs", {}).items():
+            schemas.setdefault(nested, definition)
+        schemas[name] = schema
+    return schemas
 
 
 def query_parameters(model: type[BaseModel]) -> list[dict[str, Any]]:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from chalicelib.api_models import (
     AccessGrantRequest,
     AuditQuery,
+    BatchUpload,
     BlockRequest,
     Credentials,
     DealUpload,
@@ -175,6 +176,13 @@ ROUTES: tuple[Operation, ...] = (
     Operation("b2b_list_versions", "GET", "/v1/b2b/documents/{document_id}/versions",
               "A partner's document's versions",
               "api_key", "partners", {200: "VersionList"}, (401, 404)),
+    # --- bulk imports: every run in the batch lane
+    Operation("create_batch", "POST", "/v1/batches",
+              "Many files at once: a credit, a document and a presigned POST each",
+              "bearer", "batches", {201: "BatchTickets"}, (402, 413), body=BatchUpload),
+    Operation("get_batch", "GET", "/v1/batches/{batch_id}",
+              "A batch's counts by status, its documents and, once all are final, its summary",
+              "bearer", "batches", {200: "Batch"}, (404,)),
     # --- reviewers
     Operation("list_reviews", "GET", "/v1/reviews", "Documents held for a reviewer",
               "bearer", "reviews", {200: "ReviewQueue"}, (403,)),

@@ -17,6 +17,8 @@ from typing import Any, Literal, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from chalicelib.lanes import check_lane_table
+
 
 class Settings(BaseModel):
     """Every setting of every Lambda and of the HTTP API, validated at cold start.
@@ -108,6 +110,18 @@ class Settings(BaseModel):
     llm_max_concurrent_openai: int = Field(8, ge=1)
     llm_max_concurrent_yandexgpt: int = Field(10, ge=1)
     llm_lease_seconds: int = Field(300, ge=10, description="A dead holder frees after this")
+    # Priority lanes (chalicelib/lanes.py): each lane's own cap on model calls (by lane; a
+    # lane not named gets its share of the provider's cap above), on pages OCRed at once by
+    # runs, and how long a step polls for a free slot before leaving it to the Retry.
+    lane_llm_calls: dict[str, int] = Field(default_factory=dict)
+    lane_ocr_pages: dict[str, int] = Field(
+        default_factory=lambda: {"high": 4, "default": 4, "batch": 2, "system": 1}
+    )
+    lane_slot_wait_seconds: dict[str, float] = Field(
+        default_factory=lambda: {"high": 20.0, "default": 5.0, "batch": 0.0, "system": 0.0}
+    )
+    ocr_lease_seconds: int = Field(600, ge=10, description="A dead OCR holder frees after this")
+    batch_max_files: int = Field(500, ge=1, le=500, description="Files per POST /v1/batches")
     # Prescreen asks the model for the facts when its own confidence is low.
     prescreen_llm_fallback_enabled: bool = False
     prescreen_llm_fallback_below: float = Field(0.5, ge=0, le=1)
@@ -220,6 +234,14 @@ class Settings(BaseModel):
                 "cloud, which sets CONTRACT_CHECK_LOCAL_CLOUD=1, and never in a Lambda "
                 "runtime: deploy with AuthMode=jwt"
             )
+        return self
+
+    @model_validator(mode="after")
+    def _lane_tables_name_lanes(self) -> Settings:
+        """The lane tables name only lanes; the OCR caps and waits name every one."""
+        check_lane_table(self.lane_llm_calls, complete=False, minimum=1)
+        check_lane_table(self.lane_ocr_pages, complete=True, minimum=1)
+        check_lane_table(self.lane_slot_wait_seconds, complete=True)
         return self
 
     @property

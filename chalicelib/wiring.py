@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from chalicelib.correlation import current_correlation_id
 from chalicelib.settings import Settings, get_settings
@@ -33,11 +33,15 @@ if TYPE_CHECKING:
     from chalicelib.auth.service import AuthService
     from chalicelib.auth.service_tokens import ServiceTokens
     from chalicelib.auth.tokens import TokenIssuer
+    from chalicelib.lanes import Lane
     from chalicelib.llm.chat import ChatClient
     from chalicelib.llm.slots import CallSlots
     from chalicelib.models import Document, Extraction, PrescreenResult
     from chalicelib.ports import Metrics, StatusEvents
+    from chalicelib.run_config import RunConfig, RunConfigRecorder
     from chalicelib.services.accounts import AccountAdmin
+    from chalicelib.services.batch_import import ZipImportService
+    from chalicelib.services.batches import BatchService
     from chalicelib.services.callbacks import CallbackDelivery, CallbackSender
     from chalicelib.services.documents import DocumentQueries
     from chalicelib.services.extraction import ExtractionService
@@ -184,6 +188,44 @@ def upload_service() -> UploadService:
         metrics=metrics(),
         correlation_id=current_correlation_id,
         require_verified_email=email_verification_required(),
+    )
+
+
+@cache
+def batch_service() -> BatchService:
+    """Bulk imports: a document each in the batch lane, and the batch's status."""
+    from chalicelib.adapters.dynamo.batches import DynamoBatches
+    from chalicelib.services.batches import BatchService
+
+    s = get_settings()
+    return BatchService(
+        batches=DynamoBatches(s.table_name),
+        uploads=upload_service(),
+        users=user_service(),
+        max_files=s.batch_max_files,
+        max_upload_bytes=s.max_upload_bytes,
+        clock=utc_now,
+    )
+
+
+@cache
+def zip_import_service() -> ZipImportService:
+    """Bulk imports sent as one zip: its form, then a document per member when it lands."""
+    from chalicelib.adapters.dynamo.batches import DynamoBatches
+    from chalicelib.extract.limits import ExtractLimits
+    from chalicelib.services.batch_import import ZipImportService
+
+    s = get_settings()
+    return ZipImportService(
+        batches=DynamoBatches(s.table_name),
+        uploads=upload_service(),
+        users=user_service(),
+        store=object_store(),
+        limits=ExtractLimits.from_settings(s),
+        max_files=s.batch_max_files,
+        max_zip_bytes=s.max_unpacked_bytes,
+        url_ttl_seconds=s.upload_url_ttl_seconds,
+        clock=utc_now,
     )
 
 
@@ -346,12 +388,25 @@ def extraction_service() -> ExtractionService:
         metrics=metrics(),
         correlate=log_correlation_id,
         arrivals=version_arrivals(),
+        run_configs=run_config_recorder(),
     )
 
 
 @cache
-def page_ocr_service() -> PageOcrService:
-    """The run's per-page OCR of a long scan, and the join after it."""
+def run_config_recorder() -> RunConfigRecorder:
+    """Each run's configuration snapshot (config.json) and its summary on the record."""
+    from chalicelib.run_config import RunConfigRecorder, run_config_of
+
+    def snapshot(lane: Lane) -> RunConfig:
+        return run_config_of(get_settings(), lane=lane, model=llm_model(), now=utc_now())
+
+    return RunConfigRecorder(store=object_store(), records=repository(), snapshot=snapshot)
+
+
+@cache
+def page_ocr_service(lane: Lane = "default") -> PageOcrService:
+    """The run's per-page OCR of a long scan (each page under `lane`'s `ocr-{lane}`
+    semaphore), and the join after it."""
     from chalicelib.extract.limits import ExtractLimits
     from chalicelib.services.page_ocr import PageOcrService
 
@@ -360,6 +415,7 @@ def page_ocr_service() -> PageOcrService:
         store=object_store(),
         limits=ExtractLimits.from_settings(get_settings()),
         metrics=metrics(),
+        slots=ocr_slots(lane),
     )
 
 
@@ -436,19 +492,53 @@ def llm_model() -> str:
 
 
 @cache
-def call_slots() -> CallSlots:
-    """The cap on model calls across all executions: a lease semaphore in the table."""
-    from chalicelib.adapters.semaphore import DynamoCallSlots
+def call_slots(lane: Lane = "default") -> CallSlots:
+    """The cap on one lane's model calls across all executions: a lease semaphore in the
+    table named `llm-{provider}-{lane}` (chalicelib/lanes.py), polled for the lane's wait."""
+    from chalicelib.lanes import WaitingSlots, lane_limits, llm_semaphore_name
 
     s = get_settings()
-    return DynamoCallSlots(
-        s.table_name, f"llm-{s.llm_provider}", s.llm_cap, s.llm_lease_seconds, clock=utc_now
+    limits = lane_limits(s, lane)
+    return WaitingSlots(
+        _lease_slots(llm_semaphore_name(s.llm_provider, lane), limits.llm_calls, "llm"),
+        limits.slot_wait_seconds,
     )
 
 
 @cache
-def analysis_provider() -> AnalysisProvider:
-    """The analysis LLM_PROVIDER names: the offline rule engine, or a model behind its API."""
+def ocr_slots(lane: Lane = "default") -> CallSlots:
+    """The cap on one lane's pages OCRed at once by runs: the semaphore `ocr-{lane}`."""
+    from chalicelib.lanes import WaitingSlots, lane_limits, ocr_semaphore_name
+
+    limits = lane_limits(get_settings(), lane)
+    return WaitingSlots(
+        _lease_slots(ocr_semaphore_name(lane), limits.ocr_pages, "ocr"),
+        limits.slot_wait_seconds,
+    )
+
+
+def _lease_slots(name: str, limit: int, kind: Literal["llm", "ocr"]) -> CallSlots:
+    """A lease semaphore in the table; a full OCR one raises its own error for the Retry."""
+    from chalicelib.adapters.semaphore import DynamoCallSlots
+    from chalicelib.errors import OcrCapacityExhaustedError
+
+    s = get_settings()
+    if kind == "llm":
+        return DynamoCallSlots(s.table_name, name, limit, s.llm_lease_seconds, clock=utc_now)
+    return DynamoCallSlots(
+        s.table_name,
+        name,
+        limit,
+        s.ocr_lease_seconds,
+        clock=utc_now,
+        capacity_error=OcrCapacityExhaustedError,
+    )
+
+
+@cache
+def analysis_provider(lane: Lane = "default") -> AnalysisProvider:
+    """The analysis LLM_PROVIDER names: the offline rule engine, or a model behind its API
+    (its calls under `lane`'s semaphore)."""
     s = get_settings()
     if s.llm_provider == "rules":
         from chalicelib.analysis.rules import RulesProvider
@@ -457,11 +547,11 @@ def analysis_provider() -> AnalysisProvider:
     from chalicelib.llm.provider import LlmProvider
 
     return LlmProvider.from_settings(
-        chat_client(), s, slots=call_slots(), model=llm_model(), metrics=metrics()
+        chat_client(), s, slots=call_slots(lane), model=llm_model(), metrics=metrics()
     )
 
 
-def _facts_fallback() -> FactsFallback | None:
+def _facts_fallback(lane: Lane = "default") -> FactsFallback | None:
     """Prescreen's model fallback, when it is on and a model is configured."""
     s = get_settings()
     if not s.prescreen_llm_fallback_enabled or s.llm_provider == "rules":
@@ -475,7 +565,7 @@ def _facts_fallback() -> FactsFallback | None:
     def fallback(result: PrescreenResult, markdown: str) -> PrescreenResult:
         if result.confidence >= s.prescreen_llm_fallback_below:
             return result
-        with hold_slot(call_slots(), "prescreen"):
+        with hold_slot(call_slots(lane), "prescreen"):
             return fill_gaps_when_unsure(
                 chat_client(),
                 result,
@@ -491,8 +581,8 @@ def _facts_fallback() -> FactsFallback | None:
 
 
 @cache
-def pipeline_steps() -> PipelineSteps:
-    """The state machine's task steps."""
+def pipeline_steps(lane: Lane = "default") -> PipelineSteps:
+    """The state machine's task steps, for runs of `lane` (its model calls' semaphore)."""
     from chalicelib.prescreen import RoutingPolicy
     from chalicelib.services.pipeline import PipelineSteps
 
@@ -503,9 +593,9 @@ def pipeline_steps() -> PipelineSteps:
         store=object_store(),
         failures=failure_recorder(),
         routing=RoutingPolicy.from_settings(s),
-        provider=analysis_provider(),
+        provider=analysis_provider(lane),
         clock=utc_now,
-        facts_fallback=_facts_fallback(),
+        facts_fallback=_facts_fallback(lane),
         on_finished=notify_partner,
         events=status_events(),
         metrics=metrics(),
@@ -775,9 +865,12 @@ _BUILDERS = (
     workflow,
     failure_recorder,
     upload_service,
+    batch_service,
+    zip_import_service,
     user_service,
     document_queries,
     extraction_service,
+    run_config_recorder,
     page_ocr_service,
     _idempotent_upload,
     pipeline_steps,
@@ -789,6 +882,7 @@ _BUILDERS = (
     callback_sender,
     chat_client,
     call_slots,
+    ocr_slots,
     analysis_provider,
     review_service,
     run_failure_service,

@@ -41,7 +41,7 @@ import boto3
 from botocore.exceptions import BotoCoreError, ClientError
 
 from chalicelib.adapters.table import TTL_ATTRIBUTE, conditional_write, item_key
-from chalicelib.errors import LlmCapacityExhaustedError, StorageUnavailableError
+from chalicelib.errors import LlmCapacityExhaustedError, RetryableError, StorageUnavailableError
 from chalicelib.llm.slots import SlotLease, hold_slot, new_lease_token
 
 if TYPE_CHECKING:
@@ -69,7 +69,11 @@ def _storage_error(exc: Exception) -> StorageUnavailableError:
 
 
 class DynamoCallSlots:
-    """`limit` call slots named `name` in the single table, leased for `lease_seconds`."""
+    """`limit` call slots named `name` in the single table, leased for `lease_seconds`.
+
+    `capacity_error` is what a full semaphore raises: the state machine's Retry matches
+    its name (model calls by default; the lanes' OCR semaphores raise their own).
+    """
 
     def __init__(
         self,
@@ -80,6 +84,7 @@ class DynamoCallSlots:
         *,
         clock: Callable[[], datetime],
         client: DynamoDBClient | None = None,
+        capacity_error: type[RetryableError] = LlmCapacityExhaustedError,
     ) -> None:
         if limit < 1:
             raise ValueError("limit must be at least 1")
@@ -91,11 +96,12 @@ class DynamoCallSlots:
         self._lease_seconds = lease_seconds
         self._clock = clock
         self._client: DynamoDBClient = client or boto3.client("dynamodb")
+        self._capacity_error = capacity_error
         # Spreading takers over the slots is all the randomness is for; no secret rides on it.
         self._random = random.Random()  # noqa: S311
 
     def acquire(self, owner: str) -> SlotLease:
-        """Take a free or expired slot for `owner`, or raise `LlmCapacityExhaustedError`."""
+        """Take a free or expired slot for `owner`, or raise the capacity error."""
         now = self._now()
         live = self._live_slots(now)
         candidates = [n for n in range(self.limit) if n not in live]
@@ -105,8 +111,8 @@ class DynamoCallSlots:
             if self._take(slot, owner, token, now):
                 expires_at = datetime.fromtimestamp(now + self._lease_seconds, UTC)
                 return SlotLease(self.name, slot, owner, token, expires_at)
-        raise LlmCapacityExhaustedError(
-            f"All {self.limit} analysis slots ({self.name}) are busy; the work will be retried."
+        raise self._capacity_error(
+            f"All {self.limit} slots of {self.name} are busy; the work will be retried."
         )
 
     def release(self, lease: SlotLease) -> bool:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
         Report,
         ReviewDecision,
     )
+    from chalicelib.run_config import RunConfig
 
 _SEVERITY_LABELS = {"high": "High", "medium": "Medium", "low": "Low", "info": "Info"}
 _ROUTE_LABELS = {
@@ -63,6 +64,7 @@ def render_markdown(report: Report) -> str:
         _findings(report.analysis),
         _review(report.review),
         _changes(report.changes),
+        _configuration(report.config),
     ]
     return "\n\n".join(section for section in sections if section) + "\n"
 
@@ -265,6 +267,41 @@ def render_changes(changes: VersionChanges) -> str:
 
 
 # --- formatting ----------------------------------------------------------------
+
+
+def _configuration(config: RunConfig | None) -> str:
+    """What the run ran with, as stored when it started: a later change of settings does
+    not change how this report was made."""
+    if config is None:
+        return ""
+    rows = [
+        ("Provider", config.provider),
+        ("Model", config.model or "—"),
+        ("Prompts", config.prompt_version or "—"),
+        ("Rule set", config.rule_set_version),
+        ("Clause model", config.clause_model_version),
+        (
+            "Routing thresholds",
+            f"review below {config.review_min_confidence}, auto-approve "
+            + (
+                f"from {config.auto_approve_min_confidence}"
+                if config.auto_approve_enabled
+                else "off"
+            )
+            + f", high value from {config.high_value_threshold}",
+        ),
+        ("Lane", config.lane),
+        ("Configuration", f"{config.digest}, recorded {config.recorded_at.isoformat()}"),
+    ]
+    return "## Configuration of this run\n\n" + _table(("Setting", "Value"), rows)
+
+
+def _thresholds(config: RunConfig) -> str:
+    auto = f"from {config.auto_approve_min_confidence}" if config.auto_approve_enabled else "off"
+    return (
+        f"review below {config.review_min_confidence}, auto-approve {auto}, "
+        f"high value from {config.high_value_threshold}"
+    )
 
 
 def _table(header: tuple[str, str], rows: list[tuple[str, str]]) -> str:

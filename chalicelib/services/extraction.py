@@ -28,6 +28,7 @@ from chalicelib.services.failures import FailureRecorder, document_error_from
 from chalicelib.services.status_events import NoStatusEvents, count_status_change
 
 if TYPE_CHECKING:
+    from chalicelib.run_config import RunConfigRecorder
     from chalicelib.services.version_arrivals import VersionArrivals
 
 logger = logging.getLogger(__name__)
@@ -76,10 +77,13 @@ class ExtractionService:
         metrics: Metrics | None = None,
         correlate: Callable[[str], None] | None = None,
         arrivals: VersionArrivals | None = None,
+        run_configs: RunConfigRecorder | None = None,
     ) -> None:
         self._repo = repo
         # Hashes each file and ends a new version identical to an older one.
         self._arrivals = arrivals
+        # Stores the configuration each run starts with (config.json); none in unit tests.
+        self._run_configs = run_configs
         self._deadlines = deadlines
         self._events = events or NoStatusEvents()
         self._metrics = metrics or NoMetrics()
@@ -210,6 +214,8 @@ class ExtractionService:
             # Read by the first Choice: whether the run OCRs pages (always set, so the
             # Choice never looks for a field that is not there).
             "ocr_fanout": plan is not None,
+            # Whose capacity the steps use: each lane has its own semaphores.
+            "lane": document.lane,
         }
         if plan is None:
             write_extraction(self._store, ref, extraction)
@@ -228,6 +234,8 @@ class ExtractionService:
             )
             run_input["ocr_pages"] = list(plan.ocr_pages)
             logger.info("%d pages left to the run's OCR", len(plan.ocr_pages))
+        if self._run_configs is not None:
+            self._run_configs.record(document)
         arn = self._workflow.start(ref.execution_name, run_input)
         if plan is not None:
             # Still extracting until its pages are read: the join step sets the pipeline,

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from chalicelib.extract.pages import PageText, join_pages, recognise_page
 from chalicelib.keys import ocr_page_artifact
+from chalicelib.llm.slots import UnlimitedSlots
 from chalicelib.metrics import NoMetrics
 from chalicelib.models import PagePlan
 from chalicelib.services.extraction import count_pages, write_extraction
@@ -25,6 +26,7 @@ from chalicelib.services.extraction import count_pages, write_extraction
 if TYPE_CHECKING:
     from chalicelib.extract.limits import ExtractLimits
     from chalicelib.keys import DocumentRef
+    from chalicelib.llm.slots import CallSlots
     from chalicelib.ports import Documents, Metrics, ObjectStore
 
 logger = logging.getLogger(__name__)
@@ -40,11 +42,14 @@ class PageOcrService:
         store: ObjectStore,
         limits: ExtractLimits,
         metrics: Metrics | None = None,
+        slots: CallSlots | None = None,
     ) -> None:
         self._repo = repo
         self._store = store
         self._limits = limits
         self._metrics = metrics or NoMetrics()
+        # The run's lane's cap on pages OCRed at once (`ocr-{lane}`); none in unit tests.
+        self._slots: CallSlots = slots or UnlimitedSlots()
 
     def recognise_page(self, ref: DocumentRef, number: int) -> dict[str, Any]:
         """OCR one page of the plan from the original upload; `ocr/page-NNNN.json`."""
@@ -52,7 +57,8 @@ class PageOcrService:
         data = self._store.get_bytes(
             plan.source_key, version_id=plan.source_version_id, max_bytes=self._limits.max_bytes
         )
-        page = recognise_page(data, plan, number, self._limits)
+        with self._slots.hold(f"ocr-{ref.execution_name}:page-{number}"):
+            page = recognise_page(data, plan, number, self._limits)
         self._store.put_text(
             ref.artifact_key(ocr_page_artifact(number)),
             json.dumps(asdict(page), ensure_ascii=False),

@@ -32,6 +32,7 @@ from chalicelib.models import (
 )
 from chalicelib.ports import StatusChange
 from chalicelib.prescreen import RoutingPolicy, prescreen_document
+from chalicelib.run_config import read_run_config
 from chalicelib.services.failures import (
     FailureRecorder,
     document_error_from_name,
@@ -148,6 +149,7 @@ class PipelineSteps:
             analysis=analysis,
             review=document.review,
             disclaimer=DISCLAIMER_RU if prescreen.language == "ru" else DISCLAIMER_EN,
+            config=read_run_config(self._store, ref),
         )
         report = report.model_copy(update={"changes": self._changes(document, ref, report)})
         self._store.put_text(

@@ -18,6 +18,7 @@ from chalicelib.errors import (
     UploadTypeNotSupportedError,
 )
 from chalicelib.formats import BY_EXTENSION, SUPPORTED_LIST
+from chalicelib.lanes import PERSON_LANE, Lane
 from chalicelib.metrics import CREDITS_RESERVED, NoMetrics
 from chalicelib.models import Document, DocumentStatus
 from chalicelib.ports import Deadline, Documents, Metrics, ObjectStore, PresignedPost
@@ -54,6 +55,10 @@ class UploadRequest:
     telegram_chat_id: int | None = None  # sent to the bot: progress goes to this chat
     telegram_message_id: int | None = None
     deal_id: str | None = None  # a contract's and its counterparty's statements' deal
+    # Whose capacity the run uses: a person waiting (the web page, deals, the bot) unless
+    # the route says otherwise (the partner API: default; bulk imports: batch).
+    lane: Lane = PERSON_LANE
+    batch_id: str | None = None  # the bulk import it is part of
 
 
 @dataclass(frozen=True)
@@ -165,6 +170,8 @@ class UploadService:
             telegram_message_id=request.telegram_message_id,
             deal_id=request.deal_id,
             correlation_id=self._correlation_id(),
+            lane=request.lane,
+            batch_id=request.batch_id,
         )
         deadline = Deadline(
             document_id=document.document_id,

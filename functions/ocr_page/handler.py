@@ -18,7 +18,7 @@ entry = LambdaEntry(correlation_id_path=RUN_CORRELATION_ID_PATH)
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """OCR the state's page, or join the pages once all are read."""
     run = PageOcrInput.model_validate(event)
-    service = page_ocr_service()
+    service = page_ocr_service(run.lane)
     if run.step == "join":
         return service.join(run.ref)
     if run.page is None:

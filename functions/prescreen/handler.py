@@ -18,4 +18,4 @@ entry = LambdaEntry(correlation_id_path=RUN_CORRELATION_ID_PATH)
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """Prescreen the run's document."""
     run = RunInput.model_validate(event)
-    return pipeline_steps().prescreen(run.ref)
+    return pipeline_steps(run.lane).prescreen(run.ref)

@@ -12,6 +12,8 @@
   against raw python-calamine reading the same workbook (`tests/bench/recognition.py`);
 - ocr fan-out (`--ocr-fanout`, minutes): a 20-page scan through the local cloud, OCR inside
   Extract against the run's Map of pages (`tests/bench/ocr_fanout.py`).
+- lanes (`--lanes`, minutes): a person's upload while a 500-document batch runs, against the
+  same upload on the idle system and against one model slot's wait (`tests/bench/lanes.py`).
 
 The machine is shared and noisy: read the ratios, not the absolute figures.
 """
@@ -379,6 +381,11 @@ def main() -> int:
     parser.add_argument(
         "--ocr-fanout", action="store_true", help="also a 20-page scan, inline against the Map"
     )
+    parser.add_argument(
+        "--lanes",
+        action="store_true",
+        help="also lane fairness: a person's upload beside a 500-document batch (minutes)",
+    )
     args = parser.parse_args()
     results: dict[str, Any] = {}
     pdfs = corpus_pdfs(args.corpus)
@@ -399,6 +406,10 @@ def main() -> int:
         from tests.bench.ocr_fanout import bench_ocr_fanout
 
         results["ocr_fanout"] = bench_ocr_fanout()
+    if args.lanes:
+        from tests.bench.lanes import bench_lanes
+
+        results["lanes"] = bench_lanes()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2, ensure_ascii=False))
     print_summary(results)
@@ -457,6 +468,10 @@ def print_summary(results: dict[str, Any]) -> None:
         from tests.bench.ocr_fanout import summary as ocr_fanout_summary
 
         print(ocr_fanout_summary(results["ocr_fanout"]))
+    if "lanes" in results:
+        from tests.bench.lanes import summary as lanes_summary
+
+        print(lanes_summary(results["lanes"]))
 
 
 if __name__ == "__main__":

@@ -1,5 +1,9 @@
 """Twenty documents at once through the state machine, with model calls capped at three.
 
+They are a person's uploads, so their runs are in the `high` lane, whose semaphore
+(`llm-ollama-high`) is the one capped at three here (LANE_LLM_CALLS); the provider's
+cap is split between the lanes otherwise (chalicelib/lanes.py).
+
 The local cloud's server runs each execution in its own thread, as Step Functions runs
 executions side by side; the Analyze Lambda takes a slot of the DynamoDB semaphore
 around every model call, and when all three are taken it raises the retryable
@@ -9,6 +13,7 @@ counts how many calls it ever had in flight at once.
 
 from __future__ import annotations
 
+import json
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
@@ -35,6 +40,12 @@ def cloud(fake_llm: FakeLlmServer) -> Iterator[LocalCloud]:
         "LLM_PROVIDER": "ollama",
         "OLLAMA_HOST": fake_llm.url,
         "LLM_MAX_CONCURRENT_CALLS": str(CAP),
+        "LANE_LLM_CALLS": json.dumps({"high": CAP}),
+        # No polling for a slot inside the step: a full lane goes to the state machine's
+        # Retry at once, the path this test is about.
+        "LANE_SLOT_WAIT_SECONDS": json.dumps(
+            dict.fromkeys(("high", "default", "batch", "system"), 0)
+        ),
         "LLM_PARALLEL_CALLS": "2",
     }
     # Retry waits scaled down: a wait of 2 s becomes 20 ms, so slots turn over quickly.

@@ -72,6 +72,7 @@ def test_a_partner_uploads_reads_and_counts_with_a_key_charged_to_its_owner(
     usage = driver.api("GET", "/v1/b2b/usage", anonymous=True, headers=key)
 
     assert status == 201 and ticket["upload"]["url"]
+    assert ticket["document"]["lane"] == "default"  # the partner API's lane, not a person's
     assert read[0] == 200 and read[1]["status"] == "awaiting_upload"
     assert report[0] == 202  # not uploaded yet: still running
     assert usage[0] == 200 and usage[1]["total"] == 4  # this call counted too

@@ -137,18 +137,25 @@ def test_deployed_functions_have_the_templates_handler_and_environment(
         assert config["Environment"]["Variables"] == function.environment
 
 
-def test_the_bucket_notifies_extract_for_uploads_only(local_cloud: LocalCloud) -> None:
+@pytest.mark.parametrize(
+    ("function", "event", "prefix"),
+    [("ExtractFunction", "Upload", "uploads/"), ("BatchImportFunction", "Import", "imports/")],
+)
+def test_the_bucket_notifies_extract_for_uploads_and_the_importer_for_zips(
+    local_cloud: LocalCloud, function: str, event: str, prefix: str
+) -> None:
     d = local_cloud.deployment
-    rules = RESOURCES["ExtractFunction"]["Properties"]["Events"]["Upload"]["Properties"]
+    rules = RESOURCES[function]["Properties"]["Events"][event]["Properties"]
 
     config = local_cloud.client("s3").get_bucket_notification_configuration(Bucket=d.bucket)
 
-    [target] = config["LambdaFunctionConfigurations"]
-    assert target["LambdaFunctionArn"] == d.functions["ExtractFunction"].arn
+    targets = config["LambdaFunctionConfigurations"]
+    assert len(targets) == 2
+    [target] = [t for t in targets if t["LambdaFunctionArn"] == d.functions[function].arn]
     assert target["Events"] == [rules["Events"]]
     declared = [(r["Name"].lower(), r["Value"]) for r in rules["Filter"]["S3Key"]["Rules"]]
     deployed = [(r["Name"].lower(), r["Value"]) for r in target["Filter"]["Key"]["FilterRules"]]
-    assert deployed == declared == [("prefix", "uploads/")]
+    assert deployed == declared == [("prefix", prefix)]
 
 
 def test_the_state_machine_is_the_asl_with_its_substitutions(local_cloud: LocalCloud) -> None:

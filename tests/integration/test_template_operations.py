@@ -559,8 +559,11 @@ TABLE_ACTIONS = {
     # the document, its sweeper deadline, a failure's refund, a callback's retry deadline;
     # its versions' items (a query: is the file identical to another version's?)
     "ExtractFunction": {"GetItem", "PutItem", "UpdateItem", "Query"},
-    # a long scan's join sets the document's pipeline
-    "OcrPageFunction": {"UpdateItem"},
+    # a long scan's join sets the document's pipeline; each page holds a slot of its lane's
+    # OCR semaphore (put, query, renew, delete)
+    "OcrPageFunction": {"UpdateItem", "PutItem", "DeleteItem", "Query"},
+    # a zip's batch (claimed, opened), its owner's credits, a document per member
+    "BatchImportFunction": {"GetItem", "PutItem", "UpdateItem"},
     # the document, and the model's slot leases (put, query, renew, delete)
     "PrescreenFunction": {"GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"},
     "AnalyzeFunction": {"GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"},

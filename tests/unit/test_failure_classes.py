@@ -25,6 +25,7 @@ EXPECTED: dict[str, FailureClass] = {
     "WorkflowUnavailableError": "infra",
     "LlmRateLimitedError": "llm_quota",
     "LlmCapacityExhaustedError": "llm_quota",
+    "OcrCapacityExhaustedError": "ocr_failed",
     "LlmTimeoutError": "llm_timeout",
     "LlmUnavailableError": "llm_unavailable",
     "LlmRequestRejectedError": "llm_rejected",

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from chalicelib.keys import DocumentRef, parse_execution_name, parse_upload_key
+from chalicelib.keys import (
+    DocumentRef,
+    build_import_key,
+    parse_execution_name,
+    parse_import_key,
+    parse_upload_key,
+)
 
 _REF = DocumentRef("3f2a9c1e-77aa-4d5e-9a0b-1c2d3e4f5a6b", 12, "ru")
 
@@ -38,3 +44,11 @@ def test_a_record_names_its_ref() -> None:
 
     run = RunInput(document_id=_REF.document_id, version=12, region="ru")
     assert run.ref == DocumentRef.of(run) == _REF
+
+
+def test_an_import_key_takes_a_city_region_as_an_upload_key_does() -> None:
+    key = build_import_key("ru-msk", "batch-0123456789")
+    assert key == "imports/ru-msk/batch-0123456789/archive.zip"
+    assert parse_import_key(key) == ("ru-msk", "batch-0123456789")
+    assert parse_import_key("imports/ru/batch-0123456789/archive.zip") == ("ru", "batch-0123456789")
+    assert parse_import_key("imports/RU-MSK/batch-0123456789/archive.zip") is None

@@ -106,6 +106,20 @@ def test_a_throttled_step_waits_minutes_for_capacity_not_seconds(asl: dict[str, 
         assert wait >= 1800, f"{name} waits only {wait:.0f} s for Lambda capacity"
 
 
+def test_a_step_waits_an_hour_and_more_for_its_lanes_slot(asl: dict[str, Any]) -> None:
+    # A bulk import's runs queue for the batch lane's model slots: 500 analyses of 20 s on
+    # 3 slots take about 55 minutes, and a run that stops waiting fails (and is refunded).
+    for name, task in _tasks(asl):
+        [full] = [r for r in task["Retry"] if "LlmCapacityExhaustedError" in r["ErrorEquals"]]
+        assert "OcrCapacityExhaustedError" in full["ErrorEquals"], name
+        wait = sum(
+            min(full["IntervalSeconds"] * full["BackoffRate"] ** n,
+                full.get("MaxDelaySeconds", 10**9))
+            for n in range(full["MaxAttempts"])
+        )  # fmt: skip
+        assert wait >= 5400, f"{name} waits only {wait:.0f} s for a slot"
+
+
 def test_a_page_s_terminal_error_is_left_to_the_map_whose_catch_records_it(
     asl: dict[str, Any],
 ) -> None:

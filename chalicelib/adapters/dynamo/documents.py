@@ -244,6 +244,10 @@ class DynamoDocuments(DynamoTable):
         """The pipeline the document goes down."""
         return self._set(document_id, {"pipeline": pipeline})
 
+    def record_run_config(self, document_id: str, summary: dict[str, str]) -> Document:
+        """The summary of the configuration its run started with (config.json in full)."""
+        return self._set(document_id, {"run_config": summary})
+
     def attach_to_deal(self, document_id: str, deal_id: str) -> Document:
         """The deal the document belongs to."""
         return self._set(document_id, {"deal_id": deal_id})

@@ -1,0 +1,305 @@
+"""Lane fairness: a person's upload while a 500-document batch runs, on the local cloud.
+
+`python -m tests.bench.lanes [--documents 500]` (also `make bench --lanes`). One local
+cloud on the OpenAI-compatible provider, its model a local fake that takes `LLM_DELAY_S`
+per call: a run holds a model slot for one call, so that delay is one slot's wait. The cap
+is the OpenAI default's eight calls, split by lane (high 2, default 2, batch 3, system 1).
+
+1. Idle: a person's TXT upload (`POST /v1/documents`, the high lane), from the request to
+   the document settled, `PERSON_RUNS` times.
+2. A batch of `documents` TXT files (`POST /v1/batches`) is sent by a pool of threads.
+   Probes: the person uploads again and is timed, and beside each, the same file as a
+   one-file batch (what a person would get if every run shared one semaphore: it queues
+   in the batch's lane). Two probes while the batch is being sent (a quarter and half of
+   it), then `PERSON_RUNS` once it is all sent and its runs queue for their model slots.
+3. The batch is awaited to its summary (counts, credits).
+
+Each phase is reported apart: while the batch is being sent, every upload runs Extract,
+whose concurrency (and, on the local cloud, one process on a shared machine) no lane
+divides; once it is sent, the batch waits for the model, which is what the lanes divide.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import threading
+import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import httpx
+
+if TYPE_CHECKING:
+    from infra.localcloud import LocalCloud
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+CONTRACT = FIXTURES / "eval_corpus/en_cuad/master_services.txt"
+# A model call takes this long: one slot's wait. Long enough that the batch's 500 calls
+# (3 slots) outlast its upload, so its runs queue at the model once it is sent.
+LLM_DELAY_S = 1.0
+PERSON_RUNS = 3
+SETTLED = ("done", "failed", "in_review")
+POLL_S = 0.05
+
+
+class Api:
+    """One signed-in user of the local cloud's HTTP API."""
+
+    def __init__(self, base_url: str, user_id: str) -> None:
+        self.http = httpx.Client(base_url=base_url, timeout=300)
+        token = self.http.post("/v1/auth/dev", json={"user_id": user_id, "role": "user"})
+        token.raise_for_status()
+        self.http.headers["Authorization"] = f"Bearer {token.json()['access_token']}"
+
+    def send(self, ticket: dict[str, Any], data: bytes) -> str:
+        """The presigned POST of one ticket; its document's id."""
+        form = ticket["upload"]
+        sent = httpx.post(
+            form["url"],
+            data=form["fields"],
+            files={"file": ("contract.txt", data, "text/plain")},
+            timeout=300,
+        )
+        assert sent.status_code in (200, 201, 204), sent.text
+        return str(ticket["document"]["document_id"])
+
+    def settle(self, document_id: str, timeout: float = 900) -> str:
+        """Wait for the document to settle; its status."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            status = str(self.http.get(f"/v1/documents/{document_id}").json()["status"])
+            if status in SETTLED:
+                return status
+            time.sleep(POLL_S)
+        raise TimeoutError(f"{document_id} did not settle in {timeout} s")
+
+    def person_upload(self, data: bytes) -> float:
+        """Seconds from a person's upload request to their document settled (high lane)."""
+        began = time.monotonic()
+        ticket = self.http.post(
+            "/v1/documents",
+            json={"filename": "contract.txt", "content_type": "text/plain", "size": len(data)},
+        )
+        assert ticket.status_code == 201, ticket.text
+        assert ticket.json()["document"]["lane"] == "high"
+        self.settle(self.send(ticket.json(), data))
+        return time.monotonic() - began
+
+    def one_file_batch(self, data: bytes) -> float:
+        """The same upload in the batch's lane: what every run sharing one semaphore gets."""
+        began = time.monotonic()
+        answer = self.http.post("/v1/batches", json={"files": [_file(data)]})
+        assert answer.status_code == 201, answer.text
+        self.settle(self.send(answer.json()["documents"][0], data))
+        return time.monotonic() - began
+
+    def close(self) -> None:
+        """Close the connection pool."""
+        self.http.close()
+
+
+def _file(data: bytes) -> dict[str, Any]:
+    return {"filename": "contract.txt", "content_type": "text/plain", "size": len(data)}
+
+
+def _probe(person: Api, importer: Api, batch_id: str, data: bytes) -> dict[str, Any]:
+    """The person's upload and, at the same time, the same file as a one-file batch; and
+    how many of the batch's runs were still waiting for the model when the probe began."""
+    counts = importer.http.get(f"/v1/batches/{batch_id}").json()["counts"]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        high = pool.submit(person.person_upload, data)
+        shared = pool.submit(person.one_file_batch, data)
+        return {
+            "high_s": high.result(),
+            "batch_lane_s": shared.result(),
+            "batch_in_flight": counts["prescreening"] + counts["analyzing"],
+        }
+
+
+def run_lanes(cloud: LocalCloud, documents: int, *, workers: int = 16) -> dict[str, Any]:
+    """The idle person, then the person beside a batch of `documents`; the figures."""
+    assert cloud.api_url is not None, "the local cloud must be serving HTTP"
+    data = CONTRACT.read_bytes()
+    person = Api(cloud.api_url, "lanes-person")
+    importer = Api(cloud.api_url, "lanes-importer")
+    person.person_upload(data)  # warm: first imports of every handler
+    idle = [person.person_upload(data) for _ in range(PERSON_RUNS)]
+    throttled_before = len(cloud.throttles)
+
+    created = importer.http.post("/v1/batches", json={"files": [_file(data)] * documents})
+    assert created.status_code == 201, created.text
+    batch_id = created.json()["batch_id"]
+    sent = 0
+    lock = threading.Lock()
+    started = time.monotonic()
+
+    def send(ticket: dict[str, Any]) -> None:
+        nonlocal sent
+        importer.send(ticket, data)
+        with lock:
+            sent += 1
+
+    uploading: list[dict[str, Any]] = []
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(send, ticket) for ticket in created.json()["documents"]]
+        for share in (4, 2):
+            while sent < documents // share:
+                time.sleep(0.2)
+            uploading.append(_probe(person, importer, batch_id, data))
+        for future in futures:
+            future.result()
+    upload_s = time.monotonic() - started
+    # The batch's runs now wait only for the batch lane's model slots.
+    queued = [_probe(person, importer, batch_id, data) for _ in range(PERSON_RUNS)]
+    batch = _await_batch(importer, batch_id)
+    wall_s = time.monotonic() - started
+    person.close()
+    importer.close()
+    return _figures(
+        idle,
+        uploading=uploading,
+        queued=queued,
+        documents=documents,
+        upload_s=upload_s,
+        wall_s=wall_s,
+        batch=batch,
+        cloud=cloud,
+        throttled=Counter(cloud.throttles[throttled_before:]),
+    )
+
+
+def _await_batch(importer: Api, batch_id: str, timeout: float = 1800) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        answer = importer.http.get(f"/v1/batches/{batch_id}").json()
+        counts = answer["counts"]
+        running = counts["extracting"] + counts["prescreening"] + counts["analyzing"]
+        if answer["final"] or not running:  # held for a reviewer counts as settled here
+            return {"counts": answer["counts"], "summary": answer["summary"]}
+        time.sleep(5)
+    raise TimeoutError(f"batch {batch_id} did not finish in {timeout} s")
+
+
+def _phase(probes: list[dict[str, Any]], idle_s: float) -> dict[str, Any]:
+    """One phase's probes: medians, ratios to idle and the extra wait in slot waits."""
+    high = statistics.median(p["high_s"] for p in probes)
+    shared = statistics.median(p["batch_lane_s"] for p in probes)
+    return {
+        "probes": probes,
+        "person_s": high,
+        "person_ratio": high / idle_s,
+        "person_extra_in_slot_waits": (high - idle_s) / LLM_DELAY_S,
+        "batch_lane_s": shared,
+        "batch_lane_ratio": shared / idle_s,
+        "batch_lane_extra_in_slot_waits": (shared - idle_s) / LLM_DELAY_S,
+    }
+
+
+def _figures(
+    idle: list[float],
+    *,
+    uploading: list[dict[str, Any]],
+    queued: list[dict[str, Any]],
+    documents: int,
+    upload_s: float,
+    wall_s: float,
+    batch: dict[str, Any],
+    cloud: LocalCloud,
+    throttled: Counter[str],
+) -> dict[str, Any]:
+    idle_s = statistics.median(idle)
+    summary = batch["summary"] or {}
+    return {
+        "documents": documents,
+        "one_slot_wait_s": LLM_DELAY_S,
+        "idle_person_s": idle_s,
+        "idle_samples_s": idle,
+        # While the batch is still being sent: every upload runs Extract, whose concurrency
+        # (and, locally, one process's CPU) the lanes do not divide.
+        "uploading": _phase(uploading, idle_s),
+        # Once sent: the batch's runs wait for the batch lane's model slots.
+        "queued": _phase(queued, idle_s),
+        "batch_upload_s": upload_s,
+        "batch_wall_s": wall_s,
+        "batch_counts": batch["counts"],
+        "batch_credits_spent": summary.get("credits_spent"),
+        # A full semaphore is an error the run retries: counted, not a failure.
+        "handler_errors": dict(Counter(error.error_type for error in cloud.errors)),
+        "throttled_invocations": dict(throttled),
+    }
+
+
+def bench_lanes(documents: int = 500, *, analyze_reserved: int | None = None) -> dict[str, Any]:
+    """A local cloud on a slow fake model; the fairness figures of a batch of `documents`.
+
+    `analyze_reserved` overrides the Analyze function's reserved concurrency (the
+    template's AnalyzeReservedConcurrency; 0: none), which every lane's runs share.
+    """
+    parameters = {}
+    if analyze_reserved is not None:
+        parameters["AnalyzeReservedConcurrency"] = str(analyze_reserved)
+    from infra.localcloud import LocalCloud
+    from infra.localcloud.fake_llm import FakeLlmServer
+
+    with FakeLlmServer() as fake:
+        fake.delay_next(times=100 * documents, seconds=LLM_DELAY_S)
+        env = {
+            "SIGNUP_CREDITS": str(documents + 50),
+            "LLM_PROVIDER": "openai",
+            "OPENAI_BASE_URL": fake.openai_base_url,
+            "LLM_MODEL": "fake-model",
+            "LLM_MAX_CONCURRENT_CALLS": "8",
+        }
+        cloud = LocalCloud(parameters=parameters, env_overrides=env).start_server(access_log=False)
+        try:
+            return {**run_lanes(cloud, documents), "analyze_reserved": analyze_reserved}
+        finally:
+            cloud.stop()
+
+
+def summary(figures: dict[str, Any]) -> str:
+    """The bench's lines for lane fairness."""
+    lines = [
+        f"lanes: a person's TXT upload took {figures['idle_person_s']:.2f} s idle;"
+        f" one slot's wait (a model call) is {figures['one_slot_wait_s']:.2f} s;"
+        f" a {figures['documents']}-document batch was sent in {figures['batch_upload_s']:.0f} s"
+        f" and done in {figures['batch_wall_s']:.0f} s"
+    ]
+    for phase, label in (
+        ("queued", "batch sent, queued for its model slots"),
+        ("uploading", "batch still being uploaded"),
+    ):
+        f = figures[phase]
+        lines.append(
+            f"  {label}: the person {f['person_s']:.2f} s (x{f['person_ratio']:.2f},"
+            f" {f['person_extra_in_slot_waits']:+.1f} slot waits); the same file in the"
+            f" batch's lane {f['batch_lane_s']:.2f} s (x{f['batch_lane_ratio']:.2f},"
+            f" {f['batch_lane_extra_in_slot_waits']:+.1f} slot waits)"
+        )
+    return "\n".join(lines)
+
+
+def main() -> int:
+    """Run the lanes bench alone and print its figures."""
+    parser = argparse.ArgumentParser(prog="python -m tests.bench.lanes")
+    parser.add_argument("--documents", type=int, default=500)
+    parser.add_argument("--out", type=Path)
+    parser.add_argument(
+        "--analyze-reserved", type=int, help="the Analyze function's reserved concurrency"
+    )
+    args = parser.parse_args()
+    figures = bench_lanes(args.documents, analyze_reserved=args.analyze_reserved)
+    print(json.dumps(figures, indent=2))
+    print(summary(figures))
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(figures, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
