@@ -102,6 +102,7 @@ if TYPE_CHECKING:
     from chalicelib.api_models import FileUpload
     from chalicelib.auth.email_flows import AccountMail
     from chalicelib.auth.tokens import TokenPair
+    from chalicelib.models import UserProfile
 
 ViewT = TypeVar("ViewT", bound="Callable[..., Any]")
 ModelT = TypeVar("ModelT", bound="BaseModel")
@@ -181,21 +182,27 @@ def signed_in_json_route(path: str, method: str) -> Callable[[ViewT], ViewT]:
     return route
 
 
-def current_caller() -> tuple[str, str]:
-    """The caller's user id and role, as the bearer authorizer put them in the request."""
+def _signed_in_caller() -> tuple[str, str, UserProfile | None]:
+    """The caller's user id, token role and profile: the one consistent read of the profile
+    a signed-in request makes, which refuses a blocked account at once, whatever the
+    authorizer's cache and the token's lifetime say (chalicelib.auth.account_checks)."""
     request = app.current_request
     authorized = (request.context.get("authorizer") or {}) if request else {}
     user_id, role = authorized.get("principalId"), authorized.get("role")
     if not user_id or not role:
         # Only a route declared without the authorizer can get here: a bug, not a caller's.
         raise AuthenticationRequiredError
-    # A blocked account is refused at once, whatever the authorizer's cache and the token's
-    # lifetime say (chalicelib.auth.account_checks): one consistent read of the profile.
     issued_at = str(authorized.get("issued_at") or "")
-    refuse_blocked_user(
+    profile = refuse_blocked_user(
         repository(), str(user_id), issued_at=int(issued_at) if issued_at.isdigit() else None
     )
-    return str(user_id), str(role)
+    return str(user_id), str(role), profile
+
+
+def current_caller() -> tuple[str, str]:
+    """The caller's user id and role, as the bearer authorizer put them in the request."""
+    user_id, role, _ = _signed_in_caller()
+    return user_id, role
 
 
 def current_user() -> str:
@@ -204,9 +211,11 @@ def current_user() -> str:
 
 
 def current_principal() -> Principal:
-    """The caller as the access checks see them: built from their record on every request,
-    so a demotion or a move to another region takes effect at once (`chalicelib.access`)."""
-    return access_service().principal(current_user())
+    """The caller as the access checks see them: built from their record on every request
+    (the same read that checks the block), so a demotion or a move to another region takes
+    effect at once (`chalicelib.access`)."""
+    user_id, _, profile = _signed_in_caller()
+    return access_service().principal_of(user_id, profile)
 
 
 def require_permission(permission: str) -> Principal:

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
     from chalicelib.auth.roles import UserRecords
+    from chalicelib.models import UserProfile
     from chalicelib.ports.access import AccessStore
 
 DOMAIN = "access"
@@ -78,7 +79,11 @@ class AccessService:
     def principal(self, user_id: str) -> Principal:
         """The caller as the checks see them: their record now, their role's permissions and
         their grants (live or not: each check asks the clock)."""
-        profile = self._users.get_user(user_id)
+        return self.principal_of(user_id, self._users.get_user(user_id))
+
+    def principal_of(self, user_id: str, profile: UserProfile | None) -> Principal:
+        """The caller as `principal` builds them, from a profile already read this request
+        (None: no profile yet, a new user)."""
         role = profile.role if profile else "user"
         region = profile.region if profile else self._default_region
         return Principal(
