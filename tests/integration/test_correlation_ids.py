@@ -153,7 +153,8 @@ def test_each_step_logs_with_the_runs_id_or_else_the_documents(
 ) -> None:
     module = importlib.import_module(f"functions.{function}.handler")
     steps = RecordingSteps(module.entry.logger)
-    monkeypatch.setattr(module, "pipeline_steps", lambda: steps)
+    # Steps that take a lane call `pipeline_steps(lane)`: the recording ones serve any lane.
+    monkeypatch.setattr(module, "pipeline_steps", lambda *_lane: steps)
     module.handler({**RUN, **extra, "correlation_id": "req-7"}, Context())
     module.handler({**RUN, **extra}, Context())  # a run started before ids were carried
     assert steps.seen == ["req-7", "doc-1"]
