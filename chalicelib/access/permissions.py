@@ -34,8 +34,9 @@ PERMISSION_MEANING: dict[str, str] = {
     "document:read:own": "read your own documents, reports, originals and artifacts",
     "document:read:region": "read any document of your region (a province: all its cities)",
     "document:read:all": "read any document",
-    "document:write:own": "upload, attach to and delete your own documents",
-    "document:write:region": "delete any finished document of your region",
+    "document:write:own": "upload new versions of, attach to, roll back and delete your own "
+    "documents",
+    "document:write:region": "roll back or delete any finished document of your region",
     "review:decide:region": "see and decide held documents of your region",
     "review:decide:all": "see and decide every held document",
     "admin:runs": "list failed runs and redrive them",
