@@ -19,10 +19,7 @@ right, with no counter on the upload's hot path to keep in step.
 
 from __future__ import annotations
 
-import base64
-import json
 import math
-import re
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -30,14 +27,17 @@ from botocore.exceptions import BotoCoreError, ClientError
 
 from chalicelib.adapters.credentials import email_pk, telegram_pk
 from chalicelib.adapters.dynamo.base import (
+    GSI1_CURSOR_ATTRIBUTES,
     USERS_LISTING,
     DynamoTable,
+    decode_gsi1_cursor,
+    encode_cursor,
     from_item,
     storage_error,
     user_key,
 )
 from chalicelib.adapters.table import conditional_write, get_item, item_key
-from chalicelib.errors import DocumentNotFoundError, InvalidRequestError
+from chalicelib.errors import DocumentNotFoundError
 from chalicelib.models import UserProfile
 from chalicelib.ports.accounts_admin import BlockChange, UserRecord
 
@@ -46,9 +46,6 @@ if TYPE_CHECKING:
 
     from mypy_boto3_dynamodb.type_defs import TransactWriteItemTypeDef
 
-_CURSOR_VALUE = re.compile(r"[\x21-\x7e]{1,200}")
-_MAX_CURSOR = 1024
-_CURSOR_ATTRIBUTES = frozenset({"PK", "SK", "GSI1PK", "GSI1SK"})
 _BLOCK_FIELDS = ("blocked_at", "blocked_by", "blocked_reason")
 # Where profiles older than the list sort: before every other.
 UNKNOWN_CREATION = "0000-00-00"
@@ -109,9 +106,9 @@ class DynamoAccounts(DynamoTable):
             query["ExclusiveStartKey"] = last
         if len(found) > limit:
             found = found[:limit]
-            last = {name: found[-1][name] for name in _CURSOR_ATTRIBUTES}
+            last = {name: found[-1][name] for name in GSI1_CURSOR_ATTRIBUTES}
         records = [_record(from_item(item)) for item in found]
-        return records, _encode_cursor(last) if last else None
+        return records, encode_cursor(last) if last else None
 
     def user_for_email(self, email: str) -> str | None:
         """The user an e-mail signs in, if any."""
@@ -338,34 +335,6 @@ def _record(item: Mapping[str, Any]) -> UserRecord:
     )
 
 
-def _encode_cursor(key: Mapping[str, Any]) -> str:
-    return base64.urlsafe_b64encode(json.dumps(dict(key), sort_keys=True).encode()).decode()
-
-
 def _decode_cursor(cursor: str) -> dict[str, Any]:
     """The key a cursor of the users' list stands for; any other is a bad request."""
-    forged = InvalidRequestError("The cursor is not one this API gave out.")
-    if len(cursor) > _MAX_CURSOR or not cursor.isascii():
-        raise forged
-    try:
-        key = json.loads(base64.urlsafe_b64decode(cursor.encode()))
-    except (ValueError, RecursionError) as exc:
-        raise forged from exc
-    if not isinstance(key, dict) or key.keys() != _CURSOR_ATTRIBUTES:
-        raise forged
-    values: dict[str, str] = {}
-    for name, attribute in key.items():
-        if not (isinstance(attribute, dict) and attribute.keys() == {"S"}):
-            raise forged
-        value = attribute["S"]
-        if not isinstance(value, str) or not _CURSOR_VALUE.fullmatch(value):
-            raise forged
-        values[name] = value
-    if (
-        values["GSI1PK"] != USERS_LISTING
-        or values["SK"] != "PROFILE"
-        or not values["PK"].startswith("USER#")
-        or not values["GSI1SK"].startswith("USER#")
-    ):
-        raise forged
-    return {name: {"S": value} for name, value in values.items()}
+    return decode_gsi1_cursor(cursor, gsi1pk=USERS_LISTING, sk="PROFILE", prefix="USER#")

@@ -9,7 +9,9 @@ owner's credit and its first deadline, and refunded against its owner's profile.
 
 from __future__ import annotations
 
+import base64
 import json
+import re
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -18,7 +20,7 @@ import boto3
 from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
 
 from chalicelib.adapters.table import get_item, item_key
-from chalicelib.errors import StorageUnavailableError
+from chalicelib.errors import InvalidRequestError, StorageUnavailableError
 from chalicelib.models import Document
 
 if TYPE_CHECKING:
@@ -109,3 +111,50 @@ def set_clause(fields: Mapping[str, Any]) -> tuple[str, dict[str, str], dict[str
 def now() -> str:
     """The time of a write, as the records keep it."""
     return datetime.now(UTC).isoformat()
+
+
+def encode_cursor(key: Mapping[str, Any]) -> str:
+    """DynamoDB's LastEvaluatedKey as an opaque URL-safe token."""
+    return base64.urlsafe_b64encode(json.dumps(dict(key), sort_keys=True).encode()).decode()
+
+
+# What GSI1's LastEvaluatedKey holds: the table's key and the index's, each a string.
+GSI1_CURSOR_ATTRIBUTES = frozenset({"PK", "SK", "GSI1PK", "GSI1SK"})
+_CURSOR_VALUE = re.compile(r"[\x21-\x7e]{1,200}")  # printable ASCII, as our keys are
+_MAX_CURSOR = 1024
+
+
+def decode_gsi1_cursor(cursor: str, *, gsi1pk: str, sk: str, prefix: str) -> dict[str, Any]:
+    """The key a cursor of one GSI1 listing stands for (partition `gsi1pk`, items whose sort
+    key is `sk` and whose keys open with `prefix`); a forged or foreign one is a bad request,
+    not a peek.
+
+    Only a key of exactly the shape this table gives out passes, so nothing a caller makes
+    up reaches DynamoDB (which would refuse it as a ValidationException: a 503 for a
+    client's mistake).
+    """
+    forged = InvalidRequestError("The cursor is not one this API gave out.")
+    if len(cursor) > _MAX_CURSOR or not cursor.isascii():
+        raise forged
+    try:
+        key = json.loads(base64.urlsafe_b64decode(cursor.encode()))
+    except (ValueError, RecursionError) as exc:
+        raise forged from exc
+    if not isinstance(key, dict) or key.keys() != GSI1_CURSOR_ATTRIBUTES:
+        raise forged
+    values: dict[str, str] = {}
+    for name, attribute in key.items():
+        if not (isinstance(attribute, dict) and attribute.keys() == {"S"}):
+            raise forged
+        value = attribute["S"]
+        if not isinstance(value, str) or not _CURSOR_VALUE.fullmatch(value):
+            raise forged
+        values[name] = value
+    if (
+        values["GSI1PK"] != gsi1pk
+        or values["SK"] != sk
+        or not values["PK"].startswith(prefix)
+        or not values["GSI1SK"].startswith(prefix)
+    ):
+        raise forged
+    return {name: {"S": value} for name, value in values.items()}

@@ -8,10 +8,7 @@ credits never go negative and a refund happens at most once.
 
 from __future__ import annotations
 
-import base64
 import contextlib
-import json
-import re
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -19,8 +16,10 @@ from botocore.exceptions import BotoCoreError, ClientError
 
 from chalicelib.adapters.dynamo.base import (
     DynamoTable,
+    decode_gsi1_cursor,
     doc_key,
     document_from_item,
+    encode_cursor,
     now,
     set_clause,
     storage_error,
@@ -34,7 +33,6 @@ from chalicelib.errors import (
     DocumentNotFoundError,
     DocumentStateConflictError,
     InsufficientCreditsError,
-    InvalidRequestError,
 )
 from chalicelib.models import Document, DocumentError, DocumentStatus
 
@@ -147,7 +145,7 @@ class DynamoDocuments(DynamoTable):
             raise storage_error(exc) from exc
         documents = [document_from_item(item) for item in resp.get("Items", [])]
         last = resp.get("LastEvaluatedKey")
-        return documents, _encode_cursor(last) if last else None
+        return documents, encode_cursor(last) if last else None
 
     def deal_documents(self, owner_id: str, deal_id: str) -> list[Document]:
         """The owner's documents of one deal, from GSI1 with a filter, oldest first.
@@ -395,49 +393,9 @@ def batch_get_documents(
     return documents
 
 
-def _encode_cursor(key: Mapping[str, Any]) -> str:
-    """DynamoDB's LastEvaluatedKey as an opaque URL-safe token."""
-    return base64.urlsafe_b64encode(json.dumps(key, sort_keys=True).encode()).decode()
-
-
-# What GSI1's LastEvaluatedKey holds: the table's key and the index's, each a string.
-_CURSOR_ATTRIBUTES = frozenset({"PK", "SK", "GSI1PK", "GSI1SK"})
-_CURSOR_VALUE = re.compile(r"[\x21-\x7e]{1,200}")  # printable ASCII, as our keys are
-_MAX_CURSOR = 1024
-
-
 def _decode_cursor(cursor: str, owner_id: str) -> dict[str, Any]:
-    """The key a cursor stands for; a forged or foreign one is a bad request, not a peek.
-
-    Only a key of exactly the shape this table gives out passes, so nothing a caller makes
-    up reaches DynamoDB (which would refuse it as a ValidationException: a 503 for a
-    client's mistake).
-    """
-    forged = InvalidRequestError("The cursor is not one this API gave out.")
-    if len(cursor) > _MAX_CURSOR or not cursor.isascii():
-        raise forged
-    try:
-        key = json.loads(base64.urlsafe_b64decode(cursor.encode()))
-    except (ValueError, RecursionError) as exc:
-        raise forged from exc
-    if not isinstance(key, dict) or key.keys() != _CURSOR_ATTRIBUTES:
-        raise forged
-    values: dict[str, str] = {}
-    for name, attribute in key.items():
-        if not (isinstance(attribute, dict) and attribute.keys() == {"S"}):
-            raise forged
-        value = attribute["S"]
-        if not isinstance(value, str) or not _CURSOR_VALUE.fullmatch(value):
-            raise forged
-        values[name] = value
-    if (
-        values["GSI1PK"] != f"USER#{owner_id}"
-        or values["SK"] != "META"
-        or not values["PK"].startswith("DOC#")
-        or not values["GSI1SK"].startswith("DOC#")
-    ):
-        raise forged
-    return {name: {"S": value} for name, value in values.items()}
+    """The key a cursor of the owner's documents stands for; any other is a bad request."""
+    return decode_gsi1_cursor(cursor, gsi1pk=f"USER#{owner_id}", sk="META", prefix="DOC#")
 
 
 def _status_condition(
