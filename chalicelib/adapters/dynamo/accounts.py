@@ -126,27 +126,16 @@ class DynamoAccounts(DynamoTable):
 
     def count_documents(self, user_id: str) -> int:
         """How many documents the user holds (deleted ones have left GSI1)."""
-        query: dict[str, Any] = {
-            "TableName": self._table,
-            "IndexName": "GSI1",
-            "KeyConditionExpression": "GSI1PK = :owner AND begins_with(GSI1SK, :doc)",
-            "ExpressionAttributeValues": {
-                ":owner": {"S": f"USER#{user_id}"},
-                ":doc": {"S": "DOC#"},
-            },
-            "Select": "COUNT",
-        }
-        total = 0
-        while True:
-            try:
-                resp = self._client.query(**query)
-            except (ClientError, BotoCoreError) as exc:
-                raise storage_error(exc) from exc
-            total += int(resp.get("Count", 0))
-            last = resp.get("LastEvaluatedKey")
-            if not last:
-                return total
-            query["ExclusiveStartKey"] = last
+        return self._count(
+            {
+                "IndexName": "GSI1",
+                "KeyConditionExpression": "GSI1PK = :owner AND begins_with(GSI1SK, :doc)",
+                "ExpressionAttributeValues": {
+                    ":owner": {"S": f"USER#{user_id}"},
+                    ":doc": {"S": "DOC#"},
+                },
+            }
+        )
 
     def block_history(self, user_id: str) -> list[BlockChange]:
         """The user's blocks and unblocks, newest first."""

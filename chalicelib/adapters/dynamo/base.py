@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import boto3
 from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
+from botocore.exceptions import BotoCoreError, ClientError
 
 from chalicelib.adapters.table import get_item, item_key
 from chalicelib.errors import InvalidRequestError, StorageUnavailableError
@@ -38,6 +39,22 @@ class DynamoTable:
     def __init__(self, table_name: str, client: DynamoDBClient | None = None) -> None:
         self._table = table_name
         self._client: DynamoDBClient = client or boto3.client("dynamodb")
+
+    def _count(self, query: dict[str, Any]) -> int:
+        """How many items a query matches, over every page (`Select: COUNT`: no item read
+        out, though DynamoDB still reads them)."""
+        query = {"TableName": self._table, **query, "Select": "COUNT"}
+        total = 0
+        while True:
+            try:
+                resp = self._client.query(**query)
+            except (ClientError, BotoCoreError) as exc:
+                raise storage_error(exc) from exc
+            total += int(resp.get("Count", 0))
+            last = resp.get("LastEvaluatedKey")
+            if not last:
+                return total
+            query["ExclusiveStartKey"] = last
 
     def _get_item(self, key: dict[str, Any]) -> dict[str, Any] | None:
         """One item by its key, read consistently and decoded; None when there is none."""

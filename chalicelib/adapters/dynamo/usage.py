@@ -162,23 +162,12 @@ class DynamoUsage(DynamoTable):
         return found
 
     def _active_users(self, day: date) -> int:
-        query: dict[str, Any] = {
-            "TableName": self._table,
-            "KeyConditionExpression": "PK = :pk AND begins_with(SK, :active)",
-            "ExpressionAttributeValues": {
-                ":pk": {"S": usage_pk(day)},
-                ":active": {"S": "ACTIVE#"},
-            },
-            "Select": "COUNT",
-        }
-        total = 0
-        while True:
-            try:
-                resp = self._client.query(**query)
-            except (ClientError, BotoCoreError) as exc:
-                raise storage_error(exc) from exc
-            total += int(resp.get("Count", 0))
-            last = resp.get("LastEvaluatedKey")
-            if not last:
-                return total
-            query["ExclusiveStartKey"] = last
+        return self._count(
+            {
+                "KeyConditionExpression": "PK = :pk AND begins_with(SK, :active)",
+                "ExpressionAttributeValues": {
+                    ":pk": {"S": usage_pk(day)},
+                    ":active": {"S": "ACTIVE#"},
+                },
+            }
+        )
