@@ -35,6 +35,7 @@ from chalicelib.errors import DocumentNotFoundError
 from chalicelib.services.batches import MAX_BATCH_FILES
 from chalicelib.services.documents import DEFAULT_PAGE, MAX_PAGE
 from chalicelib.services.operations import MAX_GRANT
+from chalicelib.services.reanalysis import MAX_REANALYSIS_DOCUMENTS
 
 # The largest whole number any field takes: DynamoDB, Telegram and JavaScript all stop
 # near here, and nothing we count comes close.
@@ -614,3 +615,44 @@ def version_in_path(version: str) -> int:
     if not _VERSION.fullmatch(version):
         raise DocumentNotFoundError("No such version.")
     return int(version)
+
+
+# --- re-analysis (chalicelib/services/reanalysis.py) ------------------------------------------
+
+PATH_ID_PATTERNS["rerun"] = r"^[1-9][0-9]{0,5}$"
+_RERUN = re.compile(PATH_ID_PATTERNS["rerun"])
+
+
+class ReanalysisRequest(RequestBody):
+    """Documents to re-analyse under today's configuration, as one system batch; a client
+    token makes the request safe to send again (the same batch, nothing run twice)."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "document_ids": ["0b5e1c1e-8f0a-4c43-9d0c-6f1c2b7d9a10"],
+                    "client_token": "model-change-2026-12",
+                }
+            ]
+        }
+    )
+
+    document_ids: list[Annotated[str, Field(pattern=DOCUMENT_ID_PATTERN)]] = Field(
+        min_length=1,
+        max_length=MAX_REANALYSIS_DOCUMENTS,
+        description="The documents whose current version is re-analysed (each one the caller "
+        "may read, done, a contract whose text is still stored; the rest are skipped).",
+    )
+    client_token: str | SkipJsonSchema[None] = Field(
+        None,
+        pattern=RESOURCE_ID_PATTERN,
+        description="The same token from the same caller answers the same batch again.",
+    )
+
+
+def rerun_in_path(rerun: str) -> int:
+    """A path's rerun number; one out of shape names no rerun: 404, before any lookup."""
+    if not _RERUN.fullmatch(rerun):
+        raise DocumentNotFoundError("No such re-analysis.")
+    return int(rerun)
