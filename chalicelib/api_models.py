@@ -644,10 +644,8 @@ class ReanalysisRequest(RequestBody):
         description="The documents whose current version is re-analysed (each one the caller "
         "may read, done, a contract whose text is still stored; the rest are skipped).",
     )
-    client_token: str | SkipJsonSchema[None] = Field(
-        None,
-        pattern=RESOURCE_ID_PATTERN,
-        description="The same token from the same caller answers the same batch again.",
+    client_token: Annotated[str, Field(pattern=RESOURCE_ID_PATTERN)] | SkipJsonSchema[None] = Field(
+        None, description="The same token from the same caller answers the same batch again."
     )
 
 
