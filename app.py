@@ -69,6 +69,7 @@ from chalicelib.openapi import openapi_document
 from chalicelib.request_logging import CORRELATION_HEADER, correlated_request
 from chalicelib.services.callbacks import check_callback_url
 from chalicelib.services.documents import document_view
+from chalicelib.services.reanalysis import OwnerFilter
 from chalicelib.services.uploads import UploadRequest, UploadTicket
 from chalicelib.services.versions import VersionRequest
 from chalicelib.settings import get_settings, web_origin
@@ -953,8 +954,12 @@ def confirm_password_reset() -> Response:
 def request_reanalysis() -> Response:
     """Re-analyse documents under today's configuration: one system batch of reruns, 202."""
     body = _body(ReanalysisRequest)
+    found = body.filter
     started = reanalysis_service().request(
-        current_principal(), body.document_ids, body.client_token
+        current_principal(),
+        body.document_ids,
+        body.client_token,
+        owner_filter=OwnerFilter(found.owner_id, found.since, found.until) if found else None,
     )
     return _json(202, _as(views.ReanalysisBatch, started))
 

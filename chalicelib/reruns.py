@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from chalicelib.lanes import Lane
-    from chalicelib.models import DocumentError
+    from chalicelib.models import Document, DocumentError
     from chalicelib.ports import ObjectStore
     from chalicelib.run_config import RunConfig
 
@@ -88,6 +88,12 @@ class RerunRecords(Protocol):
 
     def put_rerun(self, rerun: Rerun) -> bool:
         """Store a new re-analysis; False when one with its number exists."""
+        ...
+
+    def done_documents_of(
+        self, owner_id: str, since: datetime | None, until: datetime | None, limit: int
+    ) -> list[Document]:
+        """A user's done documents created in [since, until], oldest first, at most `limit`."""
         ...
 
     def get_rerun(self, document_id: str, version: int, rerun: int) -> Rerun | None:

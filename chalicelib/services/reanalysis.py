@@ -59,6 +59,15 @@ _SKIP_SEPARATOR = ": "
 
 
 @dataclass(frozen=True)
+class OwnerFilter:
+    """One user's done documents created in [since, until] (either end open)."""
+
+    owner_id: str
+    since: datetime | None = None
+    until: datetime | None = None
+
+
+@dataclass(frozen=True)
 class Skipped:
     """A named document that gets no re-analysis, and why."""
 
@@ -124,18 +133,36 @@ class ReanalysisService:
     # --- starting ---------------------------------------------------------------------
 
     def request(
-        self, principal: Principal, document_ids: Sequence[str], client_token: str | None
+        self,
+        principal: Principal,
+        document_ids: Sequence[str] | None,
+        client_token: str | None,
+        *,
+        owner_filter: OwnerFilter | None = None,
     ) -> dict[str, Any]:
-        """A system batch re-analysing each eligible document; its id and what it holds."""
+        """A system batch re-analysing each eligible document (named, or found by the
+        filter); its id and what it holds."""
         self._access.require(principal, "admin:runs")
-        wanted = list(dict.fromkeys(document_ids))
-        if not 1 <= len(wanted) <= self._max:
+        wanted = list(dict.fromkeys(document_ids or ()))
+        if owner_filter is None and not 1 <= len(wanted) <= self._max:
             raise InvalidRequestError(f"Name 1 to {self._max} documents to re-analyse.")
         batch_id = _batch_id(principal.user_id, client_token)
         existing = self._batches.get_batch(batch_id)
         if existing is not None:
             return self._repeat(existing)
-        reruns, skipped = self._plan(principal, wanted, batch_id)
+        if owner_filter is None:
+            found: list[Document | None] = [self._repo.get(doc_id) for doc_id in wanted]
+        else:
+            found = list(
+                self._reruns.done_documents_of(
+                    owner_filter.owner_id, owner_filter.since, owner_filter.until, self._max
+                )
+            )
+            wanted = [d.document_id for d in found if d is not None]
+        reruns, skipped = self._plan(principal, wanted, found, batch_id)
+        if owner_filter is not None:
+            # Found, not named: one out of reach is left out without a word.
+            skipped = [entry for entry in skipped if entry.reason != "not_found"]
         batch = Batch(
             batch_id=batch_id,
             owner_id=principal.user_id,
@@ -167,13 +194,16 @@ class ReanalysisService:
         return _request_view(batch, reruns, created=True)
 
     def _plan(
-        self, principal: Principal, document_ids: Sequence[str], batch_id: str
+        self,
+        principal: Principal,
+        document_ids: Sequence[str],
+        documents: Sequence[Document | None],
+        batch_id: str,
     ) -> tuple[list[Rerun], list[Skipped]]:
         reruns: list[Rerun] = []
         skipped: list[Skipped] = []
         now = self._clock()
-        for document_id in document_ids:
-            document = self._repo.get(document_id)
+        for document_id, document in zip(document_ids, documents, strict=True):
             reason = self._ineligible(principal, document)
             if reason is not None or document is None:
                 skipped.append(Skipped(document_id, reason or "not_found"))

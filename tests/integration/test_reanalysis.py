@@ -210,3 +210,23 @@ def test_a_reanalysis_needs_admin_runs_and_skips_what_it_cannot_rerun(driver: Dr
     assert driver.api("GET", path, token=someone)[0] == 404
     assert driver.api("GET", f"{path}/9/report")[0] == 404
     assert driver.api("GET", answer["status"], token=someone)[0] == 404
+
+
+def test_a_filter_takes_a_users_done_documents_of_a_time_range(driver: Driver) -> None:
+    first = driver.submit("first.txt", CONTRACT.encode())
+    created = driver.document(first)["created_at"]
+    second = driver.submit("second.txt", CONTRACT.encode())
+    waiting = driver.request_upload("later.txt", 100).document_id
+    owner = driver.api("GET", "/v1/me")[1]["user_id"]
+
+    everything = _reanalyse(driver, {"filter": {"owner_id": owner}})
+    after_first = _reanalyse(driver, {"filter": {"owner_id": owner, "until": created}})
+
+    # Done ones only, oldest first; the one still waiting for its file is not found at all.
+    assert [r["document_id"] for r in everything["reruns"]] == [first, second]
+    assert waiting not in json.dumps(everything)
+    assert [r["document_id"] for r in after_first["reruns"]] == [first]
+    status, nobody = driver.api("POST", "/v1/admin/reanalysis", {"filter": {"owner_id": "nobody"}})
+    assert (status, nobody["reruns"], nobody["skipped"]) == (202, [], [])
+    both = {"document_ids": [first], "filter": {"owner_id": owner}}
+    assert driver.api("POST", "/v1/admin/reanalysis", both)[0] == 400

@@ -7,6 +7,7 @@ condition that the record exists), so two requests never draw the same number.
 
 from __future__ import annotations
 
+from datetime import UTC
 from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import BotoCoreError, ClientError
@@ -14,6 +15,7 @@ from botocore.exceptions import BotoCoreError, ClientError
 from chalicelib.adapters.dynamo.base import (
     DynamoTable,
     doc_key,
+    document_from_item,
     from_item,
     set_clause,
     storage_error,
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
     from datetime import datetime
 
     from chalicelib.keys import DocumentRef
+    from chalicelib.models import Document
     from chalicelib.reruns import RerunError
 
 RERUN_SK_PREFIX = "RERUN#"
@@ -62,6 +65,38 @@ class DynamoReruns(DynamoTable):
         if resp is None:
             raise DocumentNotFoundError(f"Document {document_id} does not exist.")
         return int(resp["Attributes"]["rerun_count"]["N"])
+
+    def done_documents_of(
+        self, owner_id: str, since: datetime | None, until: datetime | None, limit: int
+    ) -> list[Document]:
+        """A user's done documents created in [since, until], oldest first, at most `limit`
+        (GSI1: the owner's documents by creation time; the status is a filter)."""
+        low = f"DOC#{since.astimezone(UTC).isoformat()}" if since else "DOC#"
+        high = f"DOC#{until.astimezone(UTC).isoformat()}~" if until else "DOC#~"
+        query: dict[str, Any] = {
+            "TableName": self._table,
+            "IndexName": "GSI1",
+            "KeyConditionExpression": "GSI1PK = :owner AND GSI1SK BETWEEN :low AND :high",
+            "FilterExpression": "#status = :done AND attribute_not_exists(deleted_at)",
+            "ExpressionAttributeNames": {"#status": "status"},
+            "ExpressionAttributeValues": {
+                ":owner": {"S": f"USER#{owner_id}"},
+                ":low": {"S": low},
+                ":high": {"S": high},
+                ":done": {"S": "done"},
+            },
+        }
+        found: list[Document] = []
+        while len(found) < limit:
+            try:
+                page = self._client.query(**query)
+            except (ClientError, BotoCoreError) as exc:
+                raise storage_error(exc) from exc
+            found += [document_from_item(item) for item in page.get("Items", [])]
+            if "LastEvaluatedKey" not in page:
+                break
+            query["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+        return found[:limit]
 
     def put_rerun(self, rerun: Rerun) -> bool:
         """Store a new re-analysis; False when its number is taken."""
