@@ -24,8 +24,9 @@ from __future__ import annotations
 import json
 import uuid
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from chalicelib.access.documents import READ
 from chalicelib.errors import (
@@ -53,6 +54,9 @@ if TYPE_CHECKING:
 
 # What one request may name: each is a few reads, a counter, a record and a StartExecution.
 MAX_REANALYSIS_DOCUMENTS = 500
+# How many documents a request checks and starts at once (I/O: a thread each).
+PARALLEL_CALLS = 16
+T = TypeVar("T")
 # The batch id of a request with a client token: the same caller and token, the same batch.
 _TOKEN_NAMESPACE = uuid.UUID("6f1d8a52-3c0e-4a8e-9a57-0e0f2b7c5d11")
 _SKIP_SEPARATOR = ": "
@@ -119,7 +123,9 @@ class ReanalysisService:
         workflow: Callable[[], Workflow],
         clock: Callable[[], datetime],
         max_documents: int = MAX_REANALYSIS_DOCUMENTS,
+        workers: int = PARALLEL_CALLS,
     ) -> None:
+        self._workers = workers
         self._access = access
         self._repo = repo
         self._batches = batches
@@ -151,7 +157,7 @@ class ReanalysisService:
         if existing is not None:
             return self._repeat(existing)
         if owner_filter is None:
-            found: list[Document | None] = [self._repo.get(doc_id) for doc_id in wanted]
+            found: list[Document | None] = self._in_parallel(self._repo.get, wanted)
         else:
             found = list(
                 self._reruns.done_documents_of(
@@ -189,8 +195,7 @@ class ReanalysisService:
             target=batch_id,
             detail={"reruns": len(reruns), "skipped": len(skipped)},
         )
-        for rerun in reruns:
-            self._start(rerun)
+        self._in_parallel(self._start, reruns)
         return _request_view(batch, reruns, created=True)
 
     def _plan(
@@ -200,27 +205,33 @@ class ReanalysisService:
         documents: Sequence[Document | None],
         batch_id: str,
     ) -> tuple[list[Rerun], list[Skipped]]:
-        reruns: list[Rerun] = []
-        skipped: list[Skipped] = []
         now = self._clock()
-        for document_id, document in zip(document_ids, documents, strict=True):
+
+        def plan_one(document_id: str, document: Document | None) -> Rerun | Skipped:
             reason = self._ineligible(principal, document)
             if reason is not None or document is None:
-                skipped.append(Skipped(document_id, reason or "not_found"))
-                continue
-            number = self._reruns.next_rerun_number(document_id)
-            reruns.append(
-                Rerun(
-                    document_id=document_id,
-                    version=document.version,
-                    region=document.region,
-                    rerun=number,
-                    owner_id=document.owner_id,
-                    batch_id=batch_id,
-                    created_at=now,
-                )
+                return Skipped(document_id, reason or "not_found")
+            return Rerun(
+                document_id=document_id,
+                version=document.version,
+                region=document.region,
+                rerun=self._reruns.next_rerun_number(document_id),
+                owner_id=document.owner_id,
+                batch_id=batch_id,
+                created_at=now,
             )
-        return reruns, skipped
+
+        planned = self._in_parallel(plan_one, document_ids, documents)
+        reruns = [p for p in planned if isinstance(p, Rerun)]
+        return reruns, [p for p in planned if isinstance(p, Skipped)]
+
+    def _in_parallel(self, work: Callable[..., T], *columns: Sequence[Any]) -> list[T]:
+        """`work` over the rows, a few at once, in order. Each row is a few reads and writes
+        of the table and the bucket and a StartExecution: one after another, 500 would
+        outlast the API's 29 s. An error is raised here after the others ended; the same
+        request with its client token then starts what this one did not."""
+        with ThreadPoolExecutor(max_workers=self._workers) as pool:
+            return list(pool.map(work, *columns))
 
     def _ineligible(self, principal: Principal, document: Document | None) -> str | None:
         """Why a document gets no re-analysis; None when it gets one."""
@@ -262,11 +273,9 @@ class ReanalysisService:
         reruns: list[Rerun] = []
         for name in batch.reruns:
             rerun = recorded.get(name) or self._rebuilt(batch, name)
-            if rerun is None:
-                continue
-            if rerun.execution_arn is None:
-                self._start(rerun)
-            reruns.append(rerun)
+            if rerun is not None:
+                reruns.append(rerun)
+        self._in_parallel(self._start, [r for r in reruns if r.execution_arn is None])
         return _request_view(batch, reruns, created=False)
 
     def _rebuilt(self, batch: Batch, name: str) -> Rerun | None:

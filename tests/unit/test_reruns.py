@@ -1,20 +1,28 @@
-"""Re-analyses' keys and names, and On Run Failed for a rerun: its document is untouched."""
+"""Re-analyses' keys and names, On Run Failed for a rerun (its document is untouched), and a
+request that died half-way finished by the same request again."""
 
 from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
+import pytest
+
+from chalicelib.errors import WorkflowUnavailableError
 from chalicelib.keys import DocumentRef, parse_execution_name, parse_run_name
-from chalicelib.models import DocumentStatus
-from chalicelib.reruns import RerunError, RerunLedger
+from chalicelib.models import Batch, DocumentStatus
+from chalicelib.reruns import Rerun, RerunError, RerunLedger
 from chalicelib.services.failures import FailureRecorder
+from chalicelib.services.reanalysis import ReanalysisService
 from chalicelib.services.run_failures import RunFailureService, RunStatusChange
-from tests.fakes.ports import FakeObjectStore, FakeRepository
+from tests.fakes.ports import FakeObjectStore, FakeRepository, FakeWorkflow
 from tests.unit.test_services import World
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from chalicelib.run_config import RunConfig
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
@@ -98,3 +106,92 @@ def test_without_a_ledger_a_reruns_failure_is_ignored_not_refunded() -> None:
     change = RunStatusChange("arn", "FAILED", json.dumps(run_input), "X", None)
 
     assert service.handle(change) == {"outcome": "ignored", "document_id": DOC}
+
+
+# --- the request: a crash half-way is finished by the same request again ----------------------
+
+
+class _Access:
+    def require(self, principal: Any, permission: str) -> None:
+        assert permission == "admin:runs"
+
+    def decide(self, principal: Any, action: str, document: Any) -> Any:
+        return SimpleNamespace(allowed=True)
+
+    def record(self, principal: Any, action: str, **fields: Any) -> None:
+        self.recorded = action
+
+
+class _Batches:
+    def __init__(self) -> None:
+        self.batches: dict[str, Batch] = {}
+
+    def create_batch(self, batch: Batch) -> None:
+        assert batch.batch_id not in self.batches
+        self.batches[batch.batch_id] = batch
+
+    def get_batch(self, batch_id: str) -> Batch | None:
+        return self.batches.get(batch_id)
+
+
+class _Reruns:
+    def __init__(self) -> None:
+        self.count = 0
+        self.reruns: dict[str, Rerun] = {}
+
+    def next_rerun_number(self, document_id: str) -> int:
+        self.count += 1
+        return self.count
+
+    def put_rerun(self, rerun: Rerun) -> bool:
+        return self.reruns.setdefault(rerun.name, rerun) is rerun
+
+    def reruns_by_name(self, names: list[str]) -> list[Rerun]:
+        return [self.reruns[n] for n in names if n in self.reruns]
+
+    def record_rerun_start(self, ref: DocumentRef, execution_arn: str) -> None:
+        name = ref.execution_name
+        self.reruns[name] = self.reruns[name].model_copy(update={"execution_arn": execution_arn})
+
+
+class _FlakyWorkflow(FakeWorkflow):
+    """Step Functions refusing the first start: the request dies half-way."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.refusals = 1
+
+    def start(self, name: str, payload: Mapping[str, Any]) -> str:
+        if self.refusals:
+            self.refusals -= 1
+            raise WorkflowUnavailableError
+        return super().start(name, payload)
+
+
+def test_the_same_token_again_starts_what_a_failed_request_did_not_and_nothing_twice() -> None:
+    world = World()
+    doc_id = world.extraction.handle_upload(world.upload())["document_id"]
+    world.repo.update(doc_id, {"status": DocumentStatus.DONE})
+    workflow, reruns = _FlakyWorkflow(), _Reruns()
+    service = ReanalysisService(
+        access=_Access(),  # type: ignore[arg-type]
+        repo=world.repo,
+        batches=_Batches(),  # type: ignore[arg-type]
+        reruns=reruns,  # type: ignore[arg-type]
+        store=world.store,
+        workflow=lambda: workflow,
+        clock=lambda: NOW,
+        workers=1,
+    )
+    admin = SimpleNamespace(user_id="root", region="ru")
+
+    with pytest.raises(WorkflowUnavailableError):
+        service.request(admin, [doc_id], "token-1")  # type: ignore[arg-type]
+    assert workflow.runs == {}
+    again = service.request(admin, [doc_id], "token-1")  # type: ignore[arg-type]
+    once_more = service.request(admin, [doc_id], "token-1")  # type: ignore[arg-type]
+
+    assert (again["created"], once_more["batch_id"]) == (False, again["batch_id"])
+    assert list(workflow.runs) == [f"{doc_id}-v1-r1"]
+    assert workflow.runs[f"{doc_id}-v1-r1"]["lane"] == "system"
+    assert reruns.count == 1  # one number drawn: the batch keeps it
