@@ -259,6 +259,11 @@ class Report(Frozen):
     config: RunConfig | None = Field(
         None, description="What the run ran with (config.json); None for runs before snapshots"
     )
+    rerun: int | None = Field(
+        None,
+        description="A re-analysis's number k (its files under v{n}/r{k}/); None for "
+        "the version's own run",
+    )
 
 
 # --- state ------------------------------------------------------------------

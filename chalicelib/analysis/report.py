@@ -94,6 +94,8 @@ def _header(report: Report) -> str:
         ("Version", f"v{report.version}"),
         ("Generated", report.generated_at.isoformat()),
     ]
+    if report.rerun:
+        rows.insert(4, ("Re-analysis", f"r{report.rerun}, under the configuration of its day"))
     return f"# Contract screening report: {_escape(title)}\n\n" + _table(("Field", "Value"), rows)
 
 

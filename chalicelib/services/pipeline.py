@@ -161,6 +161,7 @@ class PipelineSteps:
             review=None if ref.rerun else document.review,
             disclaimer=DISCLAIMER_RU if prescreen.language == "ru" else DISCLAIMER_EN,
             config=read_run_config(self._store, ref),
+            rerun=ref.rerun or None,
         )
         report = report.model_copy(update={"changes": self._changes(document, ref, report)})
         self._store.put_text(

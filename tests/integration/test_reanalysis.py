@@ -113,6 +113,9 @@ def test_a_rerun_runs_under_the_new_configuration_and_leaves_the_original_run_al
     assert report["report"]["config"]["review_min_confidence"] == 0.99
     assert report["report"]["route"] == "manual_review"
     assert "Changes since the original run of v1" in report["markdown"]
+    assert report["report"]["rerun"] == 1 and "| Re-analysis | r1," in report["markdown"]
+    original = driver.api("GET", f"/v1/documents/{document_id}/report")[1]["report"]
+    assert "rerun" not in original or original["rerun"] is None
 
     status, batch = driver.api("GET", answer["status"])
     assert status == 200, batch
