@@ -137,6 +137,26 @@ def test_a_rerun_runs_under_the_new_configuration_and_leaves_the_original_run_al
     sfn = driver.cloud.client("stepfunctions")
     run_input = json.loads(sfn.describe_execution(executionArn=reruns[0]["executionArn"])["input"])
     assert (run_input["lane"], run_input["rerun"]) == ("system", 1)
+    # Straight to Prescreen (no Extract, no OCR), never held; every step in the system lane.
+    history = sfn.get_execution_history(executionArn=reruns[0]["executionArn"], maxResults=1000)
+    events = history["events"]
+    entered = [
+        e["stateEnteredEventDetails"]["name"] for e in events if "stateEnteredEventDetails" in e
+    ]
+    assert entered == [
+        "Is It A Re-analysis?",
+        "Prescreen Document",
+        "Which Route?",
+        "Analyze Document",
+        "Finalize Report",
+    ]
+    steps = [
+        json.loads(e["lambdaFunctionScheduledEventDetails"]["input"])
+        for e in events
+        if "lambdaFunctionScheduledEventDetails" in e
+    ]
+    assert {step.get("lane") for step in steps} == {"system", None}  # Finalize takes no slot
+    assert {step["rerun"] for step in steps} == {1}
 
 
 def test_a_second_request_without_a_token_is_a_new_rerun_numbered_after_the_first(
