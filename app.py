@@ -26,6 +26,7 @@ from chalicelib.api_models import (
     PartnerDocumentUpload,
     PasswordResetConfirm,
     PasswordResetRequest,
+    ReanalysisRequest,
     RefreshRequest,
     RegionRequest,
     RestoreRequest,
@@ -45,6 +46,7 @@ from chalicelib.api_models import (
     document_id_in_path,
     grant_id_in_path,
     key_id_in_path,
+    rerun_in_path,
     role_in_path,
     token_id_in_path,
     user_id_in_path,
@@ -67,6 +69,7 @@ from chalicelib.openapi import openapi_document
 from chalicelib.request_logging import CORRELATION_HEADER, correlated_request
 from chalicelib.services.callbacks import check_callback_url
 from chalicelib.services.documents import document_view
+from chalicelib.services.reanalysis import OwnerFilter
 from chalicelib.services.uploads import UploadRequest, UploadTicket
 from chalicelib.services.versions import VersionRequest
 from chalicelib.settings import get_settings, web_origin
@@ -84,6 +87,7 @@ from chalicelib.wiring import (
     health_check,
     operator_service,
     partner_keys,
+    reanalysis_service,
     repository,
     service_tokens,
     token_issuer,
@@ -949,6 +953,56 @@ def confirm_password_reset() -> Response:
     body = _body(PasswordResetConfirm)
     _mail().confirm_password_reset(body.token, body.new_password)
     return _json(200, views.PasswordReset().body())
+
+
+# --- re-analysis (chalicelib/services/reanalysis.py): reruns of finished documents -----------
+
+
+@signed_in_json_route("/v1/admin/reanalysis", "POST")
+@api_route
+def request_reanalysis() -> Response:
+    """Re-analyse documents under today's configuration: one system batch of reruns, 202."""
+    body = _body(ReanalysisRequest)
+    found = body.filter
+    started = reanalysis_service().request(
+        current_principal(),
+        body.document_ids,
+        body.client_token,
+        owner_filter=OwnerFilter(found.owner_id, found.since, found.until) if found else None,
+    )
+    return _json(202, _as(views.ReanalysisBatch, started))
+
+
+@app.route(
+    "/v1/documents/{document_id}/versions/{version}/reruns",
+    methods=["GET"],
+    authorizer=bearer_token,
+)
+@api_route
+def list_reruns(document_id: str, version: str) -> Response:
+    """A version's re-analyses with their status, configuration and report."""
+    document = governed_documents().readable(
+        current_principal(), document_id_in_path(document_id), "versions.read"
+    )
+    listed = reanalysis_service().list_reruns(document, version_in_path(version))
+    return _json(200, _as(views.RerunList, listed))
+
+
+@app.route(
+    "/v1/documents/{document_id}/versions/{version}/reruns/{rerun}/report",
+    methods=["GET"],
+    authorizer=bearer_token,
+)
+@api_route
+def get_rerun_report(document_id: str, version: str, rerun: str) -> Response:
+    """A rerun's report: 200 once done, 202 while it runs, 409 if it failed."""
+    document = governed_documents().readable(
+        current_principal(), document_id_in_path(document_id), "report.read"
+    )
+    view = reanalysis_service().rerun_report(
+        document, version_in_path(version), rerun_in_path(rerun)
+    )
+    return _json(view.http_status, view.body)
 
 
 # --- the web page: served here, outside /v1 and the OpenAPI document (it is no JSON API) -----

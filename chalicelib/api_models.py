@@ -35,6 +35,7 @@ from chalicelib.errors import DocumentNotFoundError
 from chalicelib.services.batches import MAX_BATCH_FILES
 from chalicelib.services.documents import DEFAULT_PAGE, MAX_PAGE
 from chalicelib.services.operations import MAX_GRANT
+from chalicelib.services.reanalysis import MAX_REANALYSIS_DOCUMENTS
 
 # The largest whole number any field takes: DynamoDB, Telegram and JavaScript all stop
 # near here, and nothing we count comes close.
@@ -614,3 +615,72 @@ def version_in_path(version: str) -> int:
     if not _VERSION.fullmatch(version):
         raise DocumentNotFoundError("No such version.")
     return int(version)
+
+
+# --- re-analysis (chalicelib/services/reanalysis.py) ------------------------------------------
+
+PATH_ID_PATTERNS["rerun"] = r"^[1-9][0-9]{0,5}$"
+_RERUN = re.compile(PATH_ID_PATTERNS["rerun"])
+
+
+class ReanalysisFilter(RequestBody):
+    """One user's done documents, created within a time range (each end optional)."""
+
+    owner_id: str = Field(pattern=RESOURCE_ID_PATTERN, description="Whose documents")
+    since: WireTime | SkipJsonSchema[None] = Field(None, description="Created at or after")
+    until: WireTime | SkipJsonSchema[None] = Field(None, description="Created at or before")
+
+    @model_validator(mode="after")
+    def _in_order(self) -> ReanalysisFilter:
+        if self.since is not None and self.until is not None and self.since > self.until:
+            raise ValueError("since must not be after until")
+        return self
+
+
+class ReanalysisRequest(RequestBody):
+    """Documents to re-analyse under today's configuration, as one system batch: named, or
+    a user's done documents of a time range (the oldest 500); a client token makes the
+    request safe to send again (the same batch, nothing run twice)."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "document_ids": ["0b5e1c1e-8f0a-4c43-9d0c-6f1c2b7d9a10"],
+                    "client_token": "model-change-2026-12",
+                },
+                {"filter": {"owner_id": "anna", "since": "2026-11-01T00:00:00Z"}},
+            ]
+        }
+    )
+
+    document_ids: (
+        Annotated[
+            list[Annotated[str, Field(pattern=DOCUMENT_ID_PATTERN)]],
+            Field(min_length=1, max_length=MAX_REANALYSIS_DOCUMENTS),
+        ]
+        | SkipJsonSchema[None]
+    ) = Field(
+        None,
+        description="The documents whose current version is re-analysed (each one the caller "
+        "may read, done, a contract whose text is still stored; the rest are skipped).",
+    )
+    filter: ReanalysisFilter | SkipJsonSchema[None] = Field(
+        None, description="Instead of ids: a user's done documents (those the caller may read)."
+    )
+    client_token: Annotated[str, Field(pattern=RESOURCE_ID_PATTERN)] | SkipJsonSchema[None] = Field(
+        None, description="The same token from the same caller answers the same batch again."
+    )
+
+    @model_validator(mode="after")
+    def _ids_or_a_filter(self) -> ReanalysisRequest:
+        if (self.document_ids is None) == (self.filter is None):
+            raise ValueError("send either document_ids or filter")
+        return self
+
+
+def rerun_in_path(rerun: str) -> int:
+    """A path's rerun number; one out of shape names no rerun: 404, before any lookup."""
+    if not _RERUN.fullmatch(rerun):
+        raise DocumentNotFoundError("No such re-analysis.")
+    return int(rerun)

@@ -748,6 +748,11 @@ class BatchSummary(View):
     failures: list[dict[str, Any]]
     credits_spent: Count
     credits_refunded: Count
+    changed: Count | None = Field(
+        None,
+        description="A reanalysis: how many reruns' facts or findings differ from "
+        "their version's original run.",
+    )
 
 
 class Batch(View):
@@ -755,19 +760,106 @@ class Batch(View):
 
     batch_id: str
     lane: Lane
-    kind: Literal["files", "zip"]
+    kind: Literal["files", "zip", "reanalysis"]
     state: Literal["awaiting_upload", "unpacking", "open", "failed"] = Field(
         description="A zip's batch: awaiting its upload, being opened, open (its documents "
         "made), or failed (`error` says why); a list of files is open."
     )
     created_at: Timestamp
     total: Count
-    counts: dict[str, Count] = Field(description="How many of its documents are in each status.")
-    final: bool = Field(description="Every document is done or failed.")
+    counts: dict[str, Count] = Field(
+        description="How many of its documents are in each status (a reanalysis: how many "
+        "of its reruns are running, done or failed)."
+    )
+    final: bool = Field(description="Every document (or rerun) is done or failed.")
     documents: list[Document]
     summary: BatchSummary | None
-    skipped: list[str] = Field(description="A zip's members that are no document, with why.")
+    skipped: list[str] = Field(
+        description="A zip's members that are no document, with why (a reanalysis: "
+        "`{document_id}: {reason}` for each document it left out)."
+    )
     error: ErrorDetail | None = None
+    reruns: list[Rerun] | None = Field(None, description="A reanalysis: its reruns.")
+
+
+# --- re-analysis (chalicelib/services/reanalysis.py): reruns in the system lane -------------
+
+
+class Rerun(View):
+    """One re-analysis of a finished version under the configuration of its day."""
+
+    document_id: str
+    version: int = Field(ge=1)
+    rerun: int = Field(ge=1, description="Its number k: artifacts under `v{n}/r{k}/`")
+    execution_name: str = Field(description="`{document_id}-v{n}-r{k}`")
+    batch_id: str
+    lane: Literal["system"]
+    status: Literal["running", "done", "failed"]
+    created_at: Timestamp
+    finished_at: Timestamp | None = None
+    route: Route | None = None
+    findings: dict[str, Count] | None = Field(None, description="Findings by severity")
+    changed: bool | None = Field(
+        None, description="Whether its facts or findings differ from the original run's"
+    )
+    config: dict[str, str] | None = Field(
+        None, description="The summary of the configuration it ran with (config.json)"
+    )
+    error: ErrorDetail | None = None
+    report: str = Field(description="Where its report is read")
+
+
+class RerunList(View):
+    """A version's re-analyses, oldest first."""
+
+    document_id: str
+    version: int = Field(ge=1)
+    reruns: list[Rerun]
+
+
+class RerunRef(View):
+    """A rerun a reanalysis started."""
+
+    document_id: str
+    version: int = Field(ge=1)
+    rerun: int = Field(ge=1)
+    execution_name: str
+    report: str
+
+
+class SkippedDocument(View):
+    """A document a reanalysis left out, and why."""
+
+    document_id: str
+    reason: Literal["not_found", "not_done", "statement", "text_expired"]
+
+
+class ReanalysisBatch(View):
+    """A reanalysis: a system batch of reruns (`GET /v1/batches/{id}` follows it)."""
+
+    batch_id: str
+    lane: Literal["system"]
+    created: bool = Field(
+        description="False when the client token named a batch made before: nothing new ran"
+    )
+    status: str = Field(description="Where the batch's status and summary are read")
+    reruns: list[RerunRef]
+    skipped: list[SkippedDocument]
+
+
+class RerunReport(View):
+    """A rerun's report (200), or the rerun alone while it runs (202)."""
+
+    rerun: Rerun
+    markdown: str | None = None
+    report: dict[str, Any] | None = Field(None, description="The report as JSON")
+
+
+class FailedRerun(View):
+    """Why a rerun failed (its document is untouched), and the rerun."""
+
+    error: ErrorDetail
+    rerun: Rerun
 
 
 # Every answer's model under the name the route table (`chalicelib.openapi_routes`) uses.
@@ -819,4 +911,9 @@ RESPONSE_VIEWS: tuple[type[BaseModel], ...] = (
     VersionComparison,
     BatchTickets,
     Batch,
+    Rerun,
+    RerunList,
+    ReanalysisBatch,
+    RerunReport,
+    FailedRerun,
 )

@@ -80,11 +80,12 @@ class RunInput(_Lenient):
     region: str
     correlation_id: str | None = Field(None, description="The upload request's; for the logs")
     lane: Lane = Field("default", description="Whose capacity the run's steps use")
+    rerun: int = Field(0, ge=0, description="0 for a version's own run; k for its k-th re-analysis")
 
     @property
     def ref(self) -> DocumentRef:
-        """The document version the run works on."""
-        return DocumentRef.of(self)
+        """The document version the run works on (and which re-analysis of it, if one)."""
+        return DocumentRef(self.document_id, self.version, self.region, self.rerun)
 
 
 class StatementStepInput(RunInput):

@@ -35,6 +35,12 @@ RESULTS_PREFIX = "results/"
 TEXT_ARTIFACTS: frozenset[str] = frozenset(
     {"text.md", "facts.json", "sheets.json", "recognition.json", "ocr-plan.json"}
 )
+# What a re-analysis of a finished version writes of its own, under `v{n}/r{k}/`: the run's
+# findings and how it was configured. Everything else (the text and facts it reads) is the
+# version's, so the original run's files are never written over.
+RERUN_ARTIFACTS: frozenset[str] = frozenset(
+    {"prescreen.json", "analysis.json", "report.md", "report.json", "config.json"}
+)
 
 UPLOADS_PREFIX = "uploads/"
 ARTIFACTS_PREFIX = "artifacts/"
@@ -57,23 +63,39 @@ class DocumentRef:
     document_id: str
     version: int
     region: str
+    # 0: the version's own run; k > 0: its k-th re-analysis (`chalicelib.services.reruns`),
+    # whose findings, report and configuration live under `v{n}/r{k}/`.
+    rerun: int = 0
 
     @classmethod
     def of(cls, record: _HasRef) -> DocumentRef:
         """The ref of anything that names a document version (a record, a run's input)."""
         return cls(record.document_id, record.version, record.region)
 
+    @property
+    def original(self) -> DocumentRef:
+        """The version's own run (itself, for a ref that is no re-analysis)."""
+        return DocumentRef(self.document_id, self.version, self.region)
+
     def upload_key(self, ext: str) -> str:
         """`uploads/{region}/{document_id}/v{n}/original.{ext}`."""
         return build_upload_key(self.region, self.document_id, self.version, ext)
 
     def artifact_key(self, name: ArtifactName) -> str:
-        """`artifacts/{region}/{document_id}/v{n}/{name}`."""
+        """`artifacts/{region}/{document_id}/v{n}/{name}`; a re-analysis's own artifacts
+        (`RERUN_ARTIFACTS`) at `.../v{n}/r{k}/{name}`, what it reads at the version's."""
+        if self.rerun and name in RERUN_ARTIFACTS:
+            return build_rerun_artifact_key(
+                self.region, self.document_id, self.version, self.rerun, name
+            )
         return build_artifact_key(self.region, self.document_id, self.version, name)
 
     @property
     def execution_name(self) -> str:
-        """The run's deterministic execution name: one run per document version."""
+        """The run's deterministic execution name: one run per document version (and one
+        per re-analysis of it, `{id}-v{n}-r{k}`)."""
+        if self.rerun:
+            return build_rerun_execution_name(self.document_id, self.version, self.rerun)
         return build_execution_name(self.document_id, self.version)
 
     @property
@@ -129,6 +151,13 @@ def build_artifact_key(region: str, document_id: str, version: int, name: Artifa
     return f"{ARTIFACTS_PREFIX}{region}/{document_id}/v{version}/{name}"
 
 
+def build_rerun_artifact_key(
+    region: str, document_id: str, version: int, rerun: int, name: ArtifactName
+) -> str:
+    """`artifacts/{region}/{document_id}/v{n}/r{k}/{name}`: a re-analysis's own artifact."""
+    return f"{ARTIFACTS_PREFIX}{region}/{document_id}/v{version}/r{rerun}/{name}"
+
+
 def build_artifact_prefix(region: str, document_id: str) -> str:
     """The prefix under which all versions' artifacts of a document live."""
     return f"{ARTIFACTS_PREFIX}{region}/{document_id}/"
@@ -144,13 +173,30 @@ def build_execution_name(document_id: str, version: int) -> str:
     return f"{document_id}-v{version}"
 
 
-_EXECUTION_NAME = re.compile(rf"^(?P<document_id>{_ID})-v(?P<version>[1-9][0-9]{{0,3}})$")
+def build_rerun_execution_name(document_id: str, version: int, rerun: int) -> str:
+    """`{document_id}-v{n}-r{k}`: the k-th re-analysis of a version."""
+    return f"{build_execution_name(document_id, version)}-r{rerun}"
+
+
+_EXECUTION_NAME = re.compile(
+    rf"^(?P<document_id>{_ID})-v(?P<version>[1-9][0-9]{{0,3}})(?:-r(?P<rerun>[1-9][0-9]{{0,5}}))?$"
+)
 
 
 def parse_execution_name(name: str) -> tuple[str, int] | None:
-    """(document id, version) of a run's execution name; None for a name not ours."""
+    """(document id, version) of a run's execution name, a re-analysis's too; None for a
+    name not ours."""
     match = _EXECUTION_NAME.match(name)
     return (match["document_id"], int(match["version"])) if match else None
+
+
+def parse_run_name(name: str) -> tuple[str, int, int] | None:
+    """(document id, version, re-analysis number: 0 for the version's own run) of a run's
+    execution name; None for a name not ours."""
+    match = _EXECUTION_NAME.match(name)
+    if match is None:
+        return None
+    return match["document_id"], int(match["version"]), int(match["rerun"] or 0)
 
 
 def build_result_key(file_id: str, job_id: str) -> str:

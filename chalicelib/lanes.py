@@ -3,13 +3,13 @@
 Four lanes, decided when the document is created and carried on its record and in its
 run's input (`lane`):
 
-| lane      | who                                                   |
-|-----------|-------------------------------------------------------|
+| lane      | who                                                     |
+|-----------|---------------------------------------------------------|
 | `high`    | a person waiting: the web page, deals, the Telegram bot |
-| `default` | the partner API (`/v1/b2b/...`)                        |
-| `batch`   | bulk imports (`POST /v1/batches`)                      |
-| `system`  | re-analysis after a change of configuration (its caps are |
-|           | reserved; nothing starts a system run yet)              |
+| `default` | the partner API (`/v1/b2b/...`)                         |
+| `batch`   | bulk imports (`POST /v1/batches`)                       |
+| `system`  | re-analysis after a change of configuration             |
+|           | (`POST /v1/admin/reanalysis`: chalicelib.reruns)        |
 
 Each lane has its own lease semaphore on each expensive step, named with the lane
 (`llm-{provider}-{lane}` for model calls, `ocr-{lane}` for the pages a run OCRs), and

@@ -259,6 +259,11 @@ class Report(Frozen):
     config: RunConfig | None = Field(
         None, description="What the run ran with (config.json); None for runs before snapshots"
     )
+    rerun: int | None = Field(
+        None,
+        description="A re-analysis's number k (its files under v{n}/r{k}/); None for "
+        "the version's own run",
+    )
 
 
 # --- state ------------------------------------------------------------------
@@ -382,9 +387,12 @@ class Batch(BaseModel):
     document_ids: tuple[str, ...] = ()
     # A zip is one upload that becomes the batch's documents once it is opened:
     # awaiting_upload -> unpacking -> open (or failed, with the reason).
-    kind: Literal["files", "zip"] = "files"
+    # A reanalysis (chalicelib.services.reanalysis) is a system batch of reruns of finished
+    # documents: `reruns` names them (`{id}-v{n}-r{k}`), `skipped` the documents it left out.
+    kind: Literal["files", "zip", "reanalysis"] = "files"
     state: Literal["awaiting_upload", "unpacking", "open", "failed"] = "open"
     region: str = ""
     filename: str = ""
     skipped: tuple[str, ...] = Field((), description="Members of a zip that are no document")
     error: DocumentError | None = None
+    reruns: tuple[str, ...] = ()

@@ -125,10 +125,12 @@ def model_schema(model: type[BaseModel]) -> dict[str, Any]:
     """A request model's JSON schema as the document holds it (no titles on its fields, no
     `null` defaults: an absent field is not sent)."""
     schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
-    for field in schema.get("properties", {}).values():
-        field.pop("title", None)
-        if "default" in field and field["default"] is None:
-            del field["default"]
+    # Models nested in it (a reanalysis's filter) are cleaned as the body is.
+    for part in (schema, *schema.get("$defs", {}).values()):
+        for field in part.get("properties", {}).values():
+            field.pop("title", None)
+            if "default" in field and field["default"] is None:
+                del field["default"]
     return schema
 
 

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from chalicelib.llm.slots import CallSlots
     from chalicelib.models import Document, Extraction, PrescreenResult
     from chalicelib.ports import Metrics, StatusEvents
+    from chalicelib.reruns import RerunLedger
     from chalicelib.run_config import RunConfig, RunConfigRecorder
     from chalicelib.services.accounts import AccountAdmin
     from chalicelib.services.batch_import import ZipImportService
@@ -51,6 +52,7 @@ if TYPE_CHECKING:
     from chalicelib.services.page_ocr import PageOcrService
     from chalicelib.services.partners import PartnerKeys
     from chalicelib.services.pipeline import FactsFallback, PipelineSteps
+    from chalicelib.services.reanalysis import ReanalysisService
     from chalicelib.services.review import ReviewService
     from chalicelib.services.run_failures import RunFailureService
     from chalicelib.services.statements import StatementSteps
@@ -205,6 +207,7 @@ def batch_service() -> BatchService:
         max_files=s.batch_max_files,
         max_upload_bytes=s.max_upload_bytes,
         clock=utc_now,
+        reanalysis=lambda batch: reanalysis_service().batch_status(batch),
     )
 
 
@@ -403,6 +406,46 @@ def run_config_recorder() -> RunConfigRecorder:
     return RunConfigRecorder(store=object_store(), records=repository(), snapshot=snapshot)
 
 
+# --- re-analysis: reruns of finished documents in the system lane (chalicelib.reruns) -------
+
+
+@cache
+def rerun_ledger() -> RerunLedger:
+    """What a re-analysis's steps record instead of moving its document."""
+    from chalicelib.adapters.dynamo.reruns import DynamoReruns
+    from chalicelib.reruns import RerunLedger
+    from chalicelib.run_config import run_config_of
+
+    def snapshot(lane: Lane) -> RunConfig:
+        return run_config_of(get_settings(), lane=lane, model=llm_model(), now=utc_now())
+
+    return RerunLedger(
+        records=DynamoReruns(get_settings().table_name),
+        store=object_store(),
+        snapshot=snapshot,
+        clock=utc_now,
+    )
+
+
+@cache
+def reanalysis_service() -> ReanalysisService:
+    """`POST /v1/admin/reanalysis`, its batches' status and each version's reruns."""
+    from chalicelib.adapters.dynamo.batches import DynamoBatches
+    from chalicelib.adapters.dynamo.reruns import DynamoReruns
+    from chalicelib.services.reanalysis import ReanalysisService
+
+    s = get_settings()
+    return ReanalysisService(
+        access=access_service(),
+        repo=repository(),
+        batches=DynamoBatches(s.table_name),
+        reruns=DynamoReruns(s.table_name),
+        store=object_store(),
+        workflow=workflow,
+        clock=utc_now,
+    )
+
+
 @cache
 def page_ocr_service(lane: Lane = "default") -> PageOcrService:
     """The run's per-page OCR of a long scan (each page under `lane`'s `ocr-{lane}`
@@ -599,6 +642,7 @@ def pipeline_steps(lane: Lane = "default") -> PipelineSteps:
         on_finished=notify_partner,
         events=status_events(),
         metrics=metrics(),
+        reruns=rerun_ledger(),
     )
 
 
@@ -623,7 +667,7 @@ def run_failure_service() -> RunFailureService:
     """On Run Failed's service."""
     from chalicelib.services.run_failures import RunFailureService
 
-    return RunFailureService(repository(), failure_recorder())
+    return RunFailureService(repository(), failure_recorder(), rerun_ledger())
 
 
 @cache
@@ -871,6 +915,8 @@ _BUILDERS = (
     document_queries,
     extraction_service,
     run_config_recorder,
+    rerun_ledger,
+    reanalysis_service,
     page_ocr_service,
     _idempotent_upload,
     pipeline_steps,

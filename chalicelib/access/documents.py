@@ -68,6 +68,11 @@ class GovernedDocuments:
         self._access.record_read(principal, what, document, decision)
         return document
 
+    def readable(self, principal: Principal, document_id: str, what: str) -> Document:
+        """A document the principal may read, the read audited as `what` (a rerun's list
+        or report: `chalicelib.services.reanalysis` answers for it)."""
+        return self._readable(principal, document_id, what)
+
     def get(self, principal: Principal, document_id: str) -> dict[str, Any]:
         """A document's status view."""
         return document_view(self._readable(principal, document_id, "document.read"))

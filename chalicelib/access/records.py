@@ -26,6 +26,7 @@ AUDITED_CHANGES = (
     "grant.revoke",
     "user.region",
     "version.restore",
+    "reanalysis.request",  # an admin's system batch of reruns (chalicelib.services.reanalysis)
 )
 
 

@@ -94,6 +94,8 @@ def _header(report: Report) -> str:
         ("Version", f"v{report.version}"),
         ("Generated", report.generated_at.isoformat()),
     ]
+    if report.rerun:
+        rows.insert(4, ("Re-analysis", f"r{report.rerun}, under the configuration of its day"))
     return f"# Contract screening report: {_escape(title)}\n\n" + _table(("Field", "Value"), rows)
 
 
@@ -239,8 +241,12 @@ def _changes(changes: dict[str, Any] | None) -> str:
 
 
 def render_changes(changes: VersionChanges) -> str:
-    """ "Changes since v{n}": the facts, parties and findings that differ, for people."""
-    lines = [f"## Changes since v{changes.from_version}", ""]
+    """ "Changes since v{n}": the facts, parties and findings that differ, for people (a
+    re-analysis compares with its version's own run: the same version on both sides)."""
+    since = f"v{changes.from_version}"
+    if changes.from_version == changes.to_version:
+        since = f"the original run of v{changes.from_version}"
+    lines = [f"## Changes since {since}", ""]
     if changes.unchanged:
         return "\n".join([*lines, "No fact, party or finding changed."])
     if changes.facts:

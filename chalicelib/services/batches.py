@@ -67,7 +67,10 @@ class BatchService:
         max_files: int,
         max_upload_bytes: int,
         clock: Callable[[], datetime],
+        reanalysis: Callable[[Batch], dict[str, Any]] | None = None,
     ) -> None:
+        # A reanalysis batch's status is its reruns' (chalicelib.services.reanalysis).
+        self._reanalysis = reanalysis
         self._batches = batches
         self._uploads = uploads
         self._users = users
@@ -108,6 +111,8 @@ class BatchService:
         batch = self._batches.get_batch(batch_id)
         if batch is None or batch.owner_id != user_id:
             raise DocumentNotFoundError("No such batch.")
+        if batch.kind == "reanalysis" and self._reanalysis is not None:
+            return self._reanalysis(batch)
         documents = self._batches.batch_documents(batch.document_ids)
         counts = Counter(d.status.value for d in documents)
         # A zip's batch is final once opened and its documents are, or once it failed.

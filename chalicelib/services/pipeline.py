@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from chalicelib.analysis.port import AnalysisProvider
     from chalicelib.keys import ArtifactName, DocumentRef
     from chalicelib.ports import Documents, Metrics, ObjectStore, ReviewQueue, StatusEvents
+    from chalicelib.reruns import RerunLedger
 
     # Prescreen's model fallback: the result and the text in, the result with gaps filled.
     FactsFallback = Callable[[PrescreenResult, str], PrescreenResult]
@@ -79,8 +80,12 @@ class PipelineSteps:
         on_finished: Callable[[Document], None] | None = None,
         events: StatusEvents | None = None,
         metrics: Metrics | None = None,
+        reruns: RerunLedger | None = None,
     ) -> None:
         self._repo = repo
+        # A re-analysis (ref.rerun > 0) records its progress here instead of moving its
+        # document: `chalicelib.reruns`.
+        self._reruns = reruns
         self._reviews = reviews
         self._events = events or NoStatusEvents()
         self._metrics = metrics or NoMetrics()
@@ -94,7 +99,10 @@ class PipelineSteps:
 
     def prescreen(self, ref: DocumentRef) -> dict[str, Any]:
         """Read the text, find the facts and decide the route."""
-        self._move(ref, S.PRESCREENING)
+        if ref.rerun:
+            self._rerun_ledger().started(ref)
+        else:
+            self._move(ref, S.PRESCREENING)
         facts = self._facts(ref)
         markdown = self._store.get_text(ref.artifact_key("text.md"))
         result = prescreen_document(
@@ -109,12 +117,14 @@ class PipelineSteps:
             )
         self._put_json(ref, "prescreen.json", result.model_dump_json(indent=2))
         confidence = round(result.confidence, 3)
-        self._repo.record_routing(ref.document_id, route=result.route, confidence=confidence)
+        if not ref.rerun:  # a re-analysis's route is in its own prescreen.json and report
+            self._repo.record_routing(ref.document_id, route=result.route, confidence=confidence)
         return {"route": result.route, "confidence": confidence}
 
     def analyze(self, ref: DocumentRef) -> dict[str, Any]:
         """Check the contract against the checklist with the configured provider."""
-        self._move(ref, S.ANALYZING)
+        if not ref.rerun:
+            self._move(ref, S.ANALYZING)
         markdown = self._store.get_text(ref.artifact_key("text.md"))
         result = self._provider.analyze(markdown, self._prescreen(ref))
         self._count_usage(result)
@@ -147,9 +157,11 @@ class PipelineSteps:
             facts=self._facts(ref),
             prescreen=prescreen,
             analysis=analysis,
-            review=document.review,
+            # A re-analysis is never reviewed: the reviewer's decision was its version's run's.
+            review=None if ref.rerun else document.review,
             disclaimer=DISCLAIMER_RU if prescreen.language == "ru" else DISCLAIMER_EN,
             config=read_run_config(self._store, ref),
+            rerun=ref.rerun or None,
         )
         report = report.model_copy(update={"changes": self._changes(document, ref, report)})
         self._store.put_text(
@@ -160,6 +172,13 @@ class PipelineSteps:
         )
         self._put_json(ref, "report.json", render_json(report))
         summary = summarize_findings(analysis)
+        if ref.rerun:
+            # The document stays as it is (done); nobody is called back for a system run.
+            changed = None if report.changes is None else not _unchanged(report.changes)
+            self._rerun_ledger().finished(
+                ref, route=prescreen.route, findings=summary, changed=changed
+            )
+            return {"status": S.DONE.value, "findings": summary, "rerun": ref.rerun}
         self._move(ref, S.DONE, StatusChange.finished(summary))
         if self._on_finished is not None:
             # A partner's callback, if one was asked for: the document as it now stands,
@@ -170,6 +189,11 @@ class PipelineSteps:
 
     def record_failure(self, ref: DocumentRef, error_name: str, cause: str) -> dict[str, Any]:
         """A terminal error was caught: mark the document failed and refund per policy."""
+        if ref.rerun:
+            # A re-analysis's failure is its own: the document stays done, no credit moves.
+            error = document_error_from_name(error_name, message=user_message_from_cause(cause))
+            self._rerun_ledger().failed(ref, error)
+            return {"status": S.FAILED.value, "code": error.code, "refunded": False}
         if self._document(ref).version != ref.version:
             # A run of a version that is no longer current (a redrive of an old one): its
             # failure is not the current version's.
@@ -198,6 +222,11 @@ class PipelineSteps:
             self._on_finished(document)
 
     # --- helpers ------------------------------------------------------------
+
+    def _rerun_ledger(self) -> RerunLedger:
+        if self._reruns is None:
+            raise RuntimeError("a re-analysis reached steps built without a rerun ledger")
+        return self._reruns
 
     def _document(self, ref: DocumentRef) -> Document:
         document = self._repo.get(ref.document_id)
@@ -234,7 +263,10 @@ class PipelineSteps:
         self, document: Document, ref: DocumentRef, report: Report
     ) -> dict[str, Any] | None:
         """A newer version's changes since the version it replaced (or, when that one has
-        no report, the newest older one that has)."""
+        no report, the newest older one that has); a re-analysis's, since its version's
+        own run."""
+        if ref.rerun:
+            return self._changes_since_original(ref, report)
         if ref.version == 1:
             return None
         candidates = [document.previous_version] if document.previous_version else []
@@ -250,6 +282,18 @@ class PipelineSteps:
                 )
                 return compare_versions(old, new).model_dump(mode="json")
         return None
+
+    def _changes_since_original(self, ref: DocumentRef, report: Report) -> dict[str, Any] | None:
+        base = read_report_json(self._store, ref.original)
+        old = VersionSnapshot.from_report(base) if base is not None else None
+        if old is None:
+            return None
+        new = VersionSnapshot(
+            version=ref.version,
+            prescreen=report.prescreen,
+            findings=report.analysis.findings if report.analysis else (),
+        )
+        return compare_versions(old, new).model_dump(mode="json")
 
     def _count_usage(self, result: AnalysisResult) -> None:
         """What a model-backed analysis cost; the rule engine asks no model."""
@@ -276,6 +320,11 @@ class PipelineSteps:
         self._store.put_text(
             ref.artifact_key(name), body, content_type="application/json", expires_with_text=False
         )
+
+
+def _unchanged(changes: dict[str, Any]) -> bool:
+    """Whether a comparison (as `VersionChanges` dumps it) found nothing changed."""
+    return not (changes.get("facts") or changes.get("parties") or changes.get("findings"))
 
 
 def user_message_from_cause(cause: str) -> str | None:

@@ -7,11 +7,13 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from chalicelib.keys import DocumentRef
 from chalicelib.models import DocumentError, DocumentStatus
 from chalicelib.services.failures import FailureRecorder, document_error_from_name
 
 if TYPE_CHECKING:
     from chalicelib.ports import Documents
+    from chalicelib.reruns import RerunLedger
 
 logger = logging.getLogger(__name__)
 
@@ -39,9 +41,13 @@ class RunStatusChange:
 class RunFailureService:
     """Marks the document of a failed run failed and refunds, once."""
 
-    def __init__(self, repo: Documents, failures: FailureRecorder) -> None:
+    def __init__(
+        self, repo: Documents, failures: FailureRecorder, reruns: RerunLedger | None = None
+    ) -> None:
         self._repo = repo
         self._failures = failures
+        # A re-analysis's failure is recorded on its own record (`chalicelib.reruns`).
+        self._reruns = reruns
 
     def handle(self, change: RunStatusChange) -> dict[str, Any]:
         """Compensate the document of a run that did not succeed."""
@@ -49,6 +55,19 @@ class RunFailureService:
         if document_id is None:
             logger.warning("run without a document id: %s", change.execution_arn)
             return {"outcome": "ignored"}
+        rerun = _rerun_ref(change.input)
+        if rerun is not None:
+            # A re-analysis never touches its document: not its status, not its credit.
+            if self._reruns is None:
+                return {"outcome": "ignored", "document_id": document_id}
+            error = _BY_STATUS.get(change.status) or document_error_from_name(change.error or "")
+            recorded = self._reruns.failed(rerun, error)
+            return {
+                "outcome": "rerun_failed" if recorded else "ignored",
+                "document_id": document_id,
+                "rerun": rerun.rerun,
+                "refunded": False,
+            }
         document = self._repo.get(document_id)
         if document is None or document.status == DocumentStatus.DONE:
             return {"outcome": "ignored", "document_id": document_id}
@@ -78,6 +97,21 @@ def _document_id(raw_input: str | None) -> str | None:
         return None
     value = payload.get("document_id") if isinstance(payload, dict) else None
     return str(value) if value else None
+
+
+def _rerun_ref(raw_input: str | None) -> DocumentRef | None:
+    """The re-analysis a run is (`rerun` > 0 in its input); None for a version's own run."""
+    try:
+        payload = json.loads(raw_input or "")
+        ref = DocumentRef(
+            str(payload["document_id"]),
+            int(payload["version"]),
+            str(payload["region"]),
+            int(payload.get("rerun") or 0),
+        )
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return None
+    return ref if ref.rerun > 0 else None
 
 
 def _version(raw_input: str | None) -> int | None:
