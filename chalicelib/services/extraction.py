@@ -216,6 +216,9 @@ class ExtractionService:
             "ocr_fanout": plan is not None,
             # Whose capacity the steps use: each lane has its own semaphores.
             "lane": document.lane,
+            # The version's own run, not a re-analysis (those carry their number k >= 1):
+            # always set, for the first Choice and every step's Parameters.
+            "rerun": 0,
         }
         if plan is None:
             write_extraction(self._store, ref, extraction)

@@ -77,7 +77,6 @@ def test_a_statement_in_any_spreadsheet_format_is_recognised_checked_and_reporte
     assert entered == [
         # Not a re-analysis (those start at Prescreen): the version's own run.
         "Is It A Re-analysis?",
-        "Mark The Version's Own Run",
         "Any Pages To Recognise?",
         "Which Pipeline?",
         "Recognize Statement",
