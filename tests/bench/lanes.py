@@ -233,11 +233,18 @@ def _figures(
     }
 
 
-def bench_lanes(documents: int = 500, *, analyze_reserved: int | None = None) -> dict[str, Any]:
+def bench_lanes(
+    documents: int = 500,
+    *,
+    analyze_reserved: int | None = None,
+    batch_max_running: int | None = None,
+) -> dict[str, Any]:
     """A local cloud on a slow fake model; the fairness figures of a batch of `documents`.
 
     `analyze_reserved` overrides the Analyze function's reserved concurrency (the
     template's AnalyzeReservedConcurrency; 0: none), which every lane's runs share.
+    `batch_max_running` overrides BATCH_MAX_RUNNING, the batch runs admitted at once
+    (as many as the documents: no admission control, every run started on arrival).
     """
     parameters = {}
     if analyze_reserved is not None:
@@ -254,9 +261,15 @@ def bench_lanes(documents: int = 500, *, analyze_reserved: int | None = None) ->
             "LLM_MODEL": "fake-model",
             "LLM_MAX_CONCURRENT_CALLS": "8",
         }
+        if batch_max_running is not None:
+            env["BATCH_MAX_RUNNING"] = str(batch_max_running)
         cloud = LocalCloud(parameters=parameters, env_overrides=env).start_server(access_log=False)
         try:
-            return {**run_lanes(cloud, documents), "analyze_reserved": analyze_reserved}
+            return {
+                **run_lanes(cloud, documents),
+                "analyze_reserved": analyze_reserved,
+                "batch_max_running": batch_max_running,
+            }
         finally:
             cloud.stop()
 
@@ -291,8 +304,17 @@ def main() -> int:
     parser.add_argument(
         "--analyze-reserved", type=int, help="the Analyze function's reserved concurrency"
     )
+    parser.add_argument(
+        "--batch-max-running",
+        type=int,
+        help="batch runs admitted at once (BATCH_MAX_RUNNING; the documents' number: none)",
+    )
     args = parser.parse_args()
-    figures = bench_lanes(args.documents, analyze_reserved=args.analyze_reserved)
+    figures = bench_lanes(
+        args.documents,
+        analyze_reserved=args.analyze_reserved,
+        batch_max_running=args.batch_max_running,
+    )
     print(json.dumps(figures, indent=2))
     print(summary(figures))
     if args.out:
