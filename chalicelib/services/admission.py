@@ -78,7 +78,11 @@ class RunAdmission:
     ) -> str | None:
         """`start()` now, or park the run when its lane is full; the run's ARN, or None."""
         owner = build_execution_name(document.document_id, document.version)
-        if document.lane != BATCH_LANE or self._slots.take(owner):
+        if document.lane != BATCH_LANE:
+            return start()
+        if self._slots.take(owner):
+            if document.queued_at is not None:  # a retried upload event of a queued run
+                self._slots.mark_queued(document.document_id, document.version, queued=False)
             return start()
         payload = {
             "document_id": document.document_id,

@@ -9,6 +9,7 @@ depend on timing.
 from __future__ import annotations
 
 import threading
+import time
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -233,3 +234,27 @@ def test_a_lease_left_by_a_crashed_run_is_freed_by_the_sweeper(
     documents = _settle(driver, ids)
     assert {d["status"] for d in documents.values()} == {"done"}
     assert driver.credits() == CREDITS - 2
+
+
+@pytest.mark.parametrize(
+    "local_cloud_env",
+    [{"SIGNUP_CREDITS": str(CREDITS), "BATCH_MAX_RUNNING": "2", "STUCK_EXTRACT_SECONDS": "1"}],
+)
+def test_the_sweeper_leaves_a_queued_document_waiting_and_fails_no_stuck_one(
+    driver: Driver, gate: PrescreenGate
+) -> None:
+    # GIVEN a queued batch document whose extraction deadline has passed
+    ids = _send_batch(driver, 3)
+    (waiting,) = set(ids) - _started(driver, ids)
+    time.sleep(1.1)
+
+    # WHEN the sweeper looks at the due deadlines
+    result = driver.cloud.run_schedule("SweeperFunction")
+
+    # THEN it is not taken for a stuck extraction: still queued, then run when its turn comes
+    assert result.payload["stuck"] == 0
+    assert driver.document(waiting)["stage"] == QUEUED_STAGE
+    gate.opened.set()
+    documents = _settle(driver, ids)
+    assert {d["status"] for d in documents.values()} == {"done"}
+    assert driver.credits() == CREDITS - 3
