@@ -629,14 +629,17 @@ def run_failure_service() -> RunFailureService:
 
 
 @cache
-def run_admission() -> RunAdmission:
-    """Admission control of the batch lane's runs: started while a running slot is free."""
+def run_admission() -> RunAdmission | None:
+    """Admission control of the batch lane's runs: started while a running slot is free
+    (None with BATCH_MAX_RUNNING=0: every run starts on arrival)."""
     from chalicelib.adapters.dynamo.admission import DynamoRunAdmission
     from chalicelib.adapters.stepfunctions import StepFunctionsWorkflow
     from chalicelib.lanes import BATCH_LANE
     from chalicelib.services.admission import RunAdmission
 
     s = get_settings()
+    if s.batch_max_running == 0:
+        return None
     return RunAdmission(
         slots=DynamoRunAdmission(
             s.table_name,
@@ -661,8 +664,11 @@ def run_ended(document_id: str, version: int) -> None:
     """
     from chalicelib.errors import StorageUnavailableError, WorkflowUnavailableError
 
+    admission = run_admission()
+    if admission is None:
+        return
     try:
-        run_admission().run_ended(document_id, version)
+        admission.run_ended(document_id, version)
     except (StorageUnavailableError, WorkflowUnavailableError) as exc:
         import logging
 

@@ -106,21 +106,30 @@ def _file(data: bytes) -> dict[str, Any]:
     return {"filename": "contract.txt", "content_type": "text/plain", "size": len(data)}
 
 
-def _probe(person: Api, importer: Api, batch_id: str, data: bytes) -> dict[str, Any]:
-    """The person's upload and, at the same time, the same file as a one-file batch; and
-    how many of the batch's runs were still waiting for the model when the probe began."""
+def _probe(
+    person: Api, importer: Api, batch_id: str, data: bytes, *, shared_lane: bool
+) -> dict[str, Any]:
+    """The person's upload and, at the same time (`shared_lane`), the same file as a
+    one-file batch; and how many of the batch's runs were running when the probe began.
+
+    With admission control a one-file batch queues behind the big one (the lane is first
+    come, first served), so it says nothing about a shared semaphore: it is left out.
+    """
     counts = importer.http.get(f"/v1/batches/{batch_id}").json()["counts"]
     with ThreadPoolExecutor(max_workers=2) as pool:
         high = pool.submit(person.person_upload, data)
-        shared = pool.submit(person.one_file_batch, data)
+        shared = pool.submit(person.one_file_batch, data) if shared_lane else None
         return {
             "high_s": high.result(),
-            "batch_lane_s": shared.result(),
+            "batch_lane_s": shared.result() if shared is not None else None,
             "batch_in_flight": counts["prescreening"] + counts["analyzing"],
+            "batch_queued": counts["extracting"],
         }
 
 
-def run_lanes(cloud: LocalCloud, documents: int, *, workers: int = 16) -> dict[str, Any]:
+def run_lanes(
+    cloud: LocalCloud, documents: int, *, workers: int = 16, shared_lane: bool = True
+) -> dict[str, Any]:
     """The idle person, then the person beside a batch of `documents`; the figures."""
     assert cloud.api_url is not None, "the local cloud must be serving HTTP"
     data = CONTRACT.read_bytes()
@@ -149,12 +158,15 @@ def run_lanes(cloud: LocalCloud, documents: int, *, workers: int = 16) -> dict[s
         for share in (4, 2):
             while sent < documents // share:
                 time.sleep(0.2)
-            uploading.append(_probe(person, importer, batch_id, data))
+            uploading.append(_probe(person, importer, batch_id, data, shared_lane=shared_lane))
         for future in futures:
             future.result()
     upload_s = time.monotonic() - started
     # The batch's runs now wait only for the batch lane's model slots.
-    queued = [_probe(person, importer, batch_id, data) for _ in range(PERSON_RUNS)]
+    queued = [
+        _probe(person, importer, batch_id, data, shared_lane=shared_lane)
+        for _ in range(PERSON_RUNS)
+    ]
     batch = _await_batch(importer, batch_id)
     wall_s = time.monotonic() - started
     person.close()
@@ -187,16 +199,21 @@ def _await_batch(importer: Api, batch_id: str, timeout: float = 1800) -> dict[st
 def _phase(probes: list[dict[str, Any]], idle_s: float) -> dict[str, Any]:
     """One phase's probes: medians, ratios to idle and the extra wait in slot waits."""
     high = statistics.median(p["high_s"] for p in probes)
-    shared = statistics.median(p["batch_lane_s"] for p in probes)
-    return {
+    phase = {
         "probes": probes,
         "person_s": high,
+        "person_max_s": max(p["high_s"] for p in probes),
         "person_ratio": high / idle_s,
         "person_extra_in_slot_waits": (high - idle_s) / LLM_DELAY_S,
-        "batch_lane_s": shared,
-        "batch_lane_ratio": shared / idle_s,
-        "batch_lane_extra_in_slot_waits": (shared - idle_s) / LLM_DELAY_S,
     }
+    if all(p["batch_lane_s"] is not None for p in probes):
+        shared = statistics.median(p["batch_lane_s"] for p in probes)
+        phase |= {
+            "batch_lane_s": shared,
+            "batch_lane_ratio": shared / idle_s,
+            "batch_lane_extra_in_slot_waits": (shared - idle_s) / LLM_DELAY_S,
+        }
+    return phase
 
 
 def _figures(
@@ -244,7 +261,7 @@ def bench_lanes(
     `analyze_reserved` overrides the Analyze function's reserved concurrency (the
     template's AnalyzeReservedConcurrency; 0: none), which every lane's runs share.
     `batch_max_running` overrides BATCH_MAX_RUNNING, the batch runs admitted at once
-    (as many as the documents: no admission control, every run started on arrival).
+    (0: no admission control, every run started on its upload).
     """
     parameters = {}
     if analyze_reserved is not None:
@@ -265,8 +282,10 @@ def bench_lanes(
             env["BATCH_MAX_RUNNING"] = str(batch_max_running)
         cloud = LocalCloud(parameters=parameters, env_overrides=env).start_server(access_log=False)
         try:
+            # With admission control a one-file batch queues behind the big one: no probe.
+            shared_lane = batch_max_running == 0
             return {
-                **run_lanes(cloud, documents),
+                **run_lanes(cloud, documents, shared_lane=shared_lane),
                 "analyze_reserved": analyze_reserved,
                 "batch_max_running": batch_max_running,
             }
@@ -287,12 +306,18 @@ def summary(figures: dict[str, Any]) -> str:
         ("uploading", "batch still being uploaded"),
     ):
         f = figures[phase]
-        lines.append(
+        line = (
             f"  {label}: the person {f['person_s']:.2f} s (x{f['person_ratio']:.2f},"
-            f" {f['person_extra_in_slot_waits']:+.1f} slot waits); the same file in the"
-            f" batch's lane {f['batch_lane_s']:.2f} s (x{f['batch_lane_ratio']:.2f},"
-            f" {f['batch_lane_extra_in_slot_waits']:+.1f} slot waits)"
+            f" {f['person_extra_in_slot_waits']:+.1f} slot waits, at most"
+            f" {f['person_max_s']:.2f} s)"
         )
+        if "batch_lane_s" in f:
+            line += (
+                f"; the same file in the batch's lane {f['batch_lane_s']:.2f} s"
+                f" (x{f['batch_lane_ratio']:.2f},"
+                f" {f['batch_lane_extra_in_slot_waits']:+.1f} slot waits)"
+            )
+        lines.append(line)
     return "\n".join(lines)
 
 
@@ -307,7 +332,7 @@ def main() -> int:
     parser.add_argument(
         "--batch-max-running",
         type=int,
-        help="batch runs admitted at once (BATCH_MAX_RUNNING; the documents' number: none)",
+        help="batch runs admitted at once (BATCH_MAX_RUNNING; 0: no admission control)",
     )
     args = parser.parse_args()
     figures = bench_lanes(
