@@ -51,10 +51,22 @@ class Api:
     """One signed-in user of the local cloud's HTTP API."""
 
     def __init__(self, base_url: str, user_id: str) -> None:
-        self.http = httpx.Client(base_url=base_url, timeout=300)
-        token = self.http.post("/v1/auth/dev", json={"user_id": user_id, "role": "user"})
+        self.http = httpx.Client(
+            base_url=base_url, timeout=300, event_hooks={"response": [self._expired]}
+        )
+        self._user_id = user_id
+        self._sign_in()
+
+    def _sign_in(self) -> None:
+        token = self.http.post("/v1/auth/dev", json={"user_id": self._user_id, "role": "user"})
         token.raise_for_status()
         self.http.headers["Authorization"] = f"Bearer {token.json()['access_token']}"
+
+    def _expired(self, response: httpx.Response) -> None:
+        """A run longer than a token's 15 minutes: sign in again (the call is repeated by
+        the caller's polling, or fails loudly once)."""
+        if response.status_code == 401 and response.request.url.path != "/v1/auth/dev":
+            self._sign_in()
 
     def send(self, ticket: dict[str, Any], data: bytes) -> str:
         """The presigned POST of one ticket; its document's id."""
@@ -72,7 +84,7 @@ class Api:
         """Wait for the document to settle; its status."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            status = str(self.http.get(f"/v1/documents/{document_id}").json()["status"])
+            status = str(self.http.get(f"/v1/documents/{document_id}").json().get("status"))
             if status in SETTLED:
                 return status
             time.sleep(POLL_S)
@@ -198,6 +210,8 @@ def _await_batch(importer: Api, batch_id: str, timeout: float = 1800) -> dict[st
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         answer = importer.http.get(f"/v1/batches/{batch_id}").json()
+        if "counts" not in answer:  # signed in again after the token expired: once more
+            answer = importer.http.get(f"/v1/batches/{batch_id}").json()
         counts = answer["counts"]
         running = counts["extracting"] + counts["prescreening"] + counts["analyzing"]
         if answer["final"] or not running:  # held for a reviewer counts as settled here
