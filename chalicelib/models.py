@@ -268,6 +268,8 @@ class Report(Frozen):
 
 # --- state ------------------------------------------------------------------
 
+# A batch document read and waiting for its lane's running slot (admission control).
+QUEUED_STAGE = "Queued behind other batch documents"
 STAGE_LABELS: dict[DocumentStatus, str] = {
     DocumentStatus.AWAITING_UPLOAD: "Waiting for the upload",
     DocumentStatus.EXTRACTING: "Reading the document",
@@ -363,10 +365,15 @@ class Document(BaseModel):
     run_config: dict[str, str] | None = Field(
         None, description="A summary of the configuration its run used (config.json in full)"
     )
+    # Admission control (chalicelib/services/admission.py): set while its batch run waits
+    # for one of the lane's running slots.
+    queued_at: datetime | None = Field(None, description="Its run waits in the batch queue since")
 
     @property
     def stage(self) -> str:
         """A short human label for where the document is."""
+        if self.status == DocumentStatus.EXTRACTING and self.queued_at is not None:
+            return QUEUED_STAGE
         return STAGE_LABELS[self.status]
 
     @property

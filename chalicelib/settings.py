@@ -122,6 +122,12 @@ class Settings(BaseModel):
     )
     ocr_lease_seconds: int = Field(600, ge=10, description="A dead OCR holder frees after this")
     batch_max_files: int = Field(500, ge=1, le=500, description="Files per POST /v1/batches")
+    # Admission control (chalicelib/services/admission.py): batch runs active at once, and
+    # how long a run's lease lasts if nothing releases it (the sweeper frees it sooner).
+    batch_max_running: int = Field(
+        4, ge=0, description="Batch-lane runs active at once; 0: no admission control"
+    )
+    batch_run_lease_seconds: int = Field(7200, ge=60)
     # Prescreen asks the model for the facts when its own confidence is low.
     prescreen_llm_fallback_enabled: bool = False
     prescreen_llm_fallback_below: float = Field(0.5, ge=0, le=1)

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from chalicelib.reruns import RerunLedger
     from chalicelib.run_config import RunConfig, RunConfigRecorder
     from chalicelib.services.accounts import AccountAdmin
+    from chalicelib.services.admission import RunAdmission
     from chalicelib.services.batch_import import ZipImportService
     from chalicelib.services.batches import BatchService
     from chalicelib.services.callbacks import CallbackDelivery, CallbackSender
@@ -392,6 +393,7 @@ def extraction_service() -> ExtractionService:
         correlate=log_correlation_id,
         arrivals=version_arrivals(),
         run_configs=run_config_recorder(),
+        admission=run_admission(),
     )
 
 
@@ -671,16 +673,67 @@ def run_failure_service() -> RunFailureService:
 
 
 @cache
+def run_admission() -> RunAdmission | None:
+    """Admission control of the batch lane's runs: started while a running slot is free
+    (None with BATCH_MAX_RUNNING=0: every run starts on arrival)."""
+    from chalicelib.adapters.dynamo.admission import DynamoRunAdmission
+    from chalicelib.adapters.stepfunctions import StepFunctionsWorkflow
+    from chalicelib.lanes import BATCH_LANE
+    from chalicelib.services.admission import RunAdmission
+
+    s = get_settings()
+    if s.batch_max_running == 0:
+        return None
+    return RunAdmission(
+        slots=DynamoRunAdmission(
+            s.table_name,
+            BATCH_LANE,
+            s.batch_max_running,
+            s.batch_run_lease_seconds,
+            clock=utc_now,
+        ),
+        repo=repository(),
+        workflow_for=StepFunctionsWorkflow,
+        state_machine_arn=s.state_machine_arn,
+        events=status_events(),
+        metrics=metrics(),
+    )
+
+
+def run_ended(document_id: str, version: int) -> None:
+    """A run's end (or its hold for a reviewer): its batch lease goes to the next queued run.
+
+    Never fails the step that calls it (a Finalize retried for this would write its
+    report twice): a lease this could not free is freed by the sweeper.
+    """
+    from chalicelib.errors import StorageUnavailableError, WorkflowUnavailableError
+
+    admission = run_admission()
+    if admission is None:
+        return
+    try:
+        admission.run_ended(document_id, version)
+    except (StorageUnavailableError, WorkflowUnavailableError) as exc:
+        import logging
+
+        logging.getLogger(__name__).warning("admission left to the sweeper: %s", exc)
+
+
+@cache
 def sweeper_service() -> SweeperService:
     """The scheduled sweeper."""
     from chalicelib.services.sweeper import SweeperService
 
+    s = get_settings()
     return SweeperService(
         repository(),
         failure_recorder(),
         utc_now,
         callbacks=callback_delivery(),
         deadlines=repository(),
+        admission=run_admission(),
+        run_is_active=workflow().is_running if s.state_machine_arn else None,
+        stuck_after_seconds=s.stuck_extract_seconds,
     )
 
 
@@ -933,6 +986,7 @@ _BUILDERS = (
     review_service,
     run_failure_service,
     sweeper_service,
+    run_admission,
     access_service,
     governed_documents,
     versions_store,

@@ -43,6 +43,18 @@ class StepFunctionsWorkflow:
             raise WorkflowUnavailableError from exc
         return resp["executionArn"]
 
+    def is_running(self, name: str) -> bool:
+        """Whether the run named `name` is still running (False: ended, or never started)."""
+        try:
+            resp = self._client.describe_execution(executionArn=execution_arn(self._arn, name))
+        except ClientError as exc:
+            if exc.response["Error"]["Code"] == "ExecutionDoesNotExist":
+                return False
+            raise WorkflowUnavailableError from exc
+        except BotoCoreError as exc:
+            raise WorkflowUnavailableError from exc
+        return resp["status"] == "RUNNING"
+
     def failed_runs(self, limit: int) -> list[dict[str, Any]]:
         """The newest failed runs with the error and cause Step Functions recorded."""
         try:

@@ -29,6 +29,7 @@ from chalicelib.services.status_events import NoStatusEvents, count_status_chang
 
 if TYPE_CHECKING:
     from chalicelib.run_config import RunConfigRecorder
+    from chalicelib.services.admission import RunAdmission
     from chalicelib.services.version_arrivals import VersionArrivals
 
 logger = logging.getLogger(__name__)
@@ -78,7 +79,11 @@ class ExtractionService:
         correlate: Callable[[str], None] | None = None,
         arrivals: VersionArrivals | None = None,
         run_configs: RunConfigRecorder | None = None,
+        admission: RunAdmission | None = None,
     ) -> None:
+        # Starts a batch document's run only while its lane has a running slot free, else
+        # queues it (chalicelib/services/admission.py); none: every run starts at once.
+        self._admission = admission
         self._repo = repo
         # Hashes each file and ends a new version identical to an older one.
         self._arrivals = arrivals
@@ -121,6 +126,8 @@ class ExtractionService:
         if extraction.page_plan is None:  # else the join step counts, once the pages are read
             count_pages(self._metrics, extraction)
         arn = self._start_run(document, extraction, event)
+        if arn is None:
+            return {"outcome": "queued", "document_id": document.document_id}
         return {"outcome": "started", "document_id": document.document_id, "execution_arn": arn}
 
     def _claim(self, event: UploadEvent) -> Document | None:
@@ -200,7 +207,9 @@ class ExtractionService:
             )
         return self._store.get_bytes(event.key, version_id=event.version_id, max_bytes=limit)
 
-    def _start_run(self, document: Document, extraction: Extraction, event: UploadEvent) -> str:
+    def _start_run(
+        self, document: Document, extraction: Extraction, event: UploadEvent
+    ) -> str | None:
         ref = document.ref
         plan = extraction.page_plan
         run_input: dict[str, Any] = {
@@ -239,7 +248,17 @@ class ExtractionService:
             logger.info("%d pages left to the run's OCR", len(plan.ocr_pages))
         if self._run_configs is not None:
             self._run_configs.record(document)
-        arn = self._workflow.start(ref.execution_name, run_input)
+        if self._admission is None:
+            arn = self._workflow.start(ref.execution_name, run_input)
+        else:
+            queued_or_arn = self._admission.start_or_queue(
+                document,
+                run_input,
+                start=lambda: self._workflow.start(ref.execution_name, run_input),
+            )
+            if queued_or_arn is None:
+                return None  # queued: started, and moved on, when a batch run ends
+            arn = queued_or_arn
         if plan is not None:
             # Still extracting until its pages are read: the join step sets the pipeline,
             # and the run's first step moves it on.

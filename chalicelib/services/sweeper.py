@@ -4,6 +4,8 @@ and tries again the partner callbacks that did not get through."""
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from chalicelib.errors import UploadExpiredError
@@ -15,6 +17,7 @@ if TYPE_CHECKING:
     from datetime import datetime
 
     from chalicelib.ports import Deadlines, Documents
+    from chalicelib.services.admission import RunAdmission
     from chalicelib.services.callbacks import CallbackDelivery
 
 logger = logging.getLogger(__name__)
@@ -39,7 +42,15 @@ class SweeperService:
         callbacks: CallbackDelivery | None = None,
         *,
         deadlines: Deadlines,
+        admission: RunAdmission | None = None,
+        run_is_active: Callable[[str], bool] | None = None,
+        stuck_after_seconds: int = 1800,
     ) -> None:
+        # The batch lane's admission: leases of runs that ended without releasing them are
+        # freed, and queued runs started into free slots (by run name: is it running?).
+        self._admission = admission
+        self._run_is_active = run_is_active
+        self._stuck_after = timedelta(seconds=stuck_after_seconds)
         self._repo = repo
         self._deadlines = deadlines
         self._failures = failures
@@ -61,7 +72,11 @@ class SweeperService:
                     # Set for a version another has replaced since: that one has its own.
                     self._deadlines.remove_deadline(deadline)
                     continue
-                if deadline.expected_status == DocumentStatus.AWAITING_UPLOAD:
+                if document.queued_at is not None and document.status == DocumentStatus.EXTRACTING:
+                    # Read and waiting in the batch queue, not stuck: looked at again later.
+                    later = self._clock() + self._stuck_after
+                    self._deadlines.add_deadline(replace(deadline, due_at=later))
+                elif deadline.expected_status == DocumentStatus.AWAITING_UPLOAD:
                     # Nothing was processed: the reservation is released whatever the policy.
                     error = document_error_from(UploadExpiredError())
                     self._failures.record(document.document_id, error, force_refund=True)
@@ -71,4 +86,8 @@ class SweeperService:
                     stuck += 1
             self._deadlines.remove_deadline(deadline)
         logger.info("sweep: released=%s stuck=%s callbacks=%s", released, stuck, callbacks)
-        return {"released": released, "stuck": stuck, "callbacks": callbacks}
+        result: dict[str, Any] = {"released": released, "stuck": stuck, "callbacks": callbacks}
+        if self._admission is not None and self._run_is_active is not None:
+            now = int(self._clock().timestamp())
+            result["admission"] = self._admission.sweep(self._run_is_active, now)
+        return result

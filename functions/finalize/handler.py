@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from chalicelib.events import RUN_CORRELATION_ID_PATH, RunInput
 from chalicelib.lambda_entry import LambdaEntry
-from chalicelib.wiring import pipeline_steps
+from chalicelib.wiring import pipeline_steps, run_ended
 
 if TYPE_CHECKING:
     from aws_lambda_powertools.utilities.typing import LambdaContext
@@ -18,4 +18,6 @@ entry = LambdaEntry(correlation_id_path=RUN_CORRELATION_ID_PATH)
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """Write the run's report."""
     run = RunInput.model_validate(event)
-    return pipeline_steps().finalize(run.ref)
+    result = pipeline_steps().finalize(run.ref)
+    run_ended(run.ref.document_id, run.ref.version)  # a queued batch run may start
+    return result

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from chalicelib.events import RUN_CORRELATION_ID_PATH, FailureInput
 from chalicelib.lambda_entry import LambdaEntry
-from chalicelib.wiring import pipeline_steps
+from chalicelib.wiring import pipeline_steps, run_ended
 
 if TYPE_CHECKING:
     from aws_lambda_powertools.utilities.typing import LambdaContext
@@ -19,4 +19,6 @@ def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """Record the caught error on the document."""
     run = FailureInput.model_validate(event)
     ref = run.ref
-    return pipeline_steps().record_failure(ref, run.error.error, run.error.cause)
+    result = pipeline_steps().record_failure(ref, run.error.error, run.error.cause)
+    run_ended(ref.document_id, ref.version)  # a queued batch run may start
+    return result

@@ -259,14 +259,17 @@ def test_no_credit_gives_402_and_creates_nothing(driver: Driver) -> None:
 def test_sweeper_releases_a_reservation_whose_upload_never_came(driver: Driver) -> None:
     ticket = driver.request_upload("never.pdf", 100)
     assert driver.credits() == 4
+    # (A sweep also looks at the batch lane's admission: nothing held, nothing queued.)
+    idle = {"leases_freed": 0, "admitted": 0}
     assert driver.cloud.run_schedule("SweeperFunction").payload == {
         "released": 0,
         "stuck": 0,
         "callbacks": 0,
+        "admission": idle,
     }
     time.sleep(1.1)
     result = driver.cloud.run_schedule("SweeperFunction")
-    assert result.payload == {"released": 1, "stuck": 0, "callbacks": 0}
+    assert result.payload == {"released": 1, "stuck": 0, "callbacks": 0, "admission": idle}
     document = driver.document(ticket.document_id)
     assert document["error"]["code"] == "UPLOAD_EXPIRED"
     assert driver.credits() == 5

@@ -558,7 +558,8 @@ def test_secrets_are_read_by_their_configured_names_and_only_where_needed() -> N
 TABLE_ACTIONS = {
     # the document, its sweeper deadline, a failure's refund, a callback's retry deadline;
     # its versions' items (a query: is the file identical to another version's?)
-    "ExtractFunction": {"GetItem", "PutItem", "UpdateItem", "Query"},
+    # the batch lane's run leases and queue (admission: put, query, delete, mark the document)
+    "ExtractFunction": {"GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"},
     # a long scan's join sets the document's pipeline; each page holds a slot of its lane's
     # OCR semaphore (put, query, renew, delete)
     "OcrPageFunction": {"UpdateItem", "PutItem", "DeleteItem", "Query"},
@@ -567,12 +568,14 @@ TABLE_ACTIONS = {
     # the document, and the model's slot leases (put, query, renew, delete)
     "PrescreenFunction": {"GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"},
     "AnalyzeFunction": {"GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"},
-    "HoldForReviewFunction": {"GetItem", "PutItem", "UpdateItem"},  # and the review queue
-    "FinalizeFunction": {"GetItem", "PutItem", "UpdateItem"},
+    # and the review queue; each run's end (and a hold) releases its batch lease and admits
+    # the next queued run (query, delete, a transaction of a put and a delete)
+    "HoldForReviewFunction": {"GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"},
+    "FinalizeFunction": {"GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"},
     # the statements branch moves and finishes the document (as Finalize does)
     "StatementsFunction": {"GetItem", "PutItem", "UpdateItem"},
-    "RecordFailureFunction": {"GetItem", "PutItem", "UpdateItem"},
-    "OnRunFailedFunction": {"GetItem", "PutItem", "UpdateItem"},
+    "RecordFailureFunction": {"GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"},
+    "OnRunFailedFunction": {"GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"},
     # due deadlines (a query) and their removal
     "SweeperFunction": {"GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"},
     # claim an update (a conditional put), release it

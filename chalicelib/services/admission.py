@@ -1,0 +1,153 @@
+"""Admission control: a bulk import cannot flood the steps every lane shares.
+
+The lanes give each lane its own model and OCR slots, but some capacity is shared: the
+Lambda functions' concurrency (Analyze's reservation, Extract's) and, locally, the CPU.
+A batch of 500 whose runs all start at once keeps hundreds of executions retrying a
+full semaphore, and every retry is a Lambda invocation that takes concurrency a
+person's step needs. So a batch document's run is started only while fewer than
+`BATCH_MAX_RUNNING` batch runs are active (a lease per run, `adapters.dynamo.admission`);
+otherwise its run is parked in the lane's queue, the document shows "Queued behind
+other batch documents", and the run is started when a batch run ends (Finalize, Record
+Failure, On Run Failed, and Hold For Review, since a run waiting for a reviewer uses no
+capacity), oldest first. The sweeper is the safety net: it frees the lease of a run
+that ended without releasing it, and admits queued runs into free slots.
+
+Only the batch lane is admitted: a person's and a partner's runs start at once, always.
+
+Safety: a run is named after its document version, so starting it twice starts it once
+(Step Functions refuses a second execution of one name); a queued run is admitted by
+one transaction that takes a slot and deletes the queue item together, so two
+releasers never start it twice, and its credit was reserved once at upload.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+from chalicelib.errors import DocumentStateConflictError
+from chalicelib.keys import build_execution_name
+from chalicelib.lanes import BATCH_LANE
+from chalicelib.models import DocumentStatus
+from chalicelib.services.status_events import NoStatusEvents, count_status_change
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+
+    from chalicelib.adapters.dynamo.admission import DynamoRunAdmission
+    from chalicelib.models import Document
+    from chalicelib.ports import Documents, Metrics, StatusEvents, Workflow
+
+logger = logging.getLogger(__name__)
+
+# A lease younger than this may belong to a run being started right now (the slot is
+# taken before StartExecution): the sweeper leaves it alone.
+_START_GRACE_SECONDS = 300
+
+
+class RunAdmission:
+    """Starts a batch run now or queues it; starts the next queued run when one ends."""
+
+    def __init__(
+        self,
+        *,
+        slots: DynamoRunAdmission,
+        repo: Documents,
+        workflow_for: Callable[[str], Workflow],
+        state_machine_arn: str = "",
+        events: StatusEvents | None = None,
+        metrics: Metrics | None = None,
+    ) -> None:
+        self._slots = slots
+        self._repo = repo
+        # The state machine a queued run is started on travels with it: the functions that
+        # release a slot (Finalize, Record Failure) cannot name the state machine that
+        # names them without a circular reference in the template.
+        self._workflow_for = workflow_for
+        self._state_machine_arn = state_machine_arn
+        self._events = events or NoStatusEvents()
+        self._metrics = metrics
+
+    def start_or_queue(
+        self,
+        document: Document,
+        run_input: Mapping[str, Any],
+        *,
+        start: Callable[[], str],
+    ) -> str | None:
+        """`start()` now, or park the run when its lane is full; the run's ARN, or None."""
+        owner = build_execution_name(document.document_id, document.version)
+        if document.lane != BATCH_LANE:
+            return start()
+        if self._slots.take(owner):
+            if document.queued_at is not None:  # a retried upload event of a queued run
+                self._slots.mark_queued(document.document_id, document.version, queued=False)
+            return start()
+        payload = {
+            "document_id": document.document_id,
+            "version": document.version,
+            "state_machine_arn": self._state_machine_arn,
+            "input": dict(run_input),
+        }
+        self._slots.park(owner, _order(document), payload)
+        self._slots.mark_queued(document.document_id, document.version, queued=True)
+        logger.info("batch lane full: %s queued", owner)
+        # A run that ended between our full look and our parking found no queue: look again.
+        self.admit_queued()
+        return None
+
+    def run_ended(self, document_id: str, version: int) -> int:
+        """Free the run's lease (if it held one) and start queued runs into free slots."""
+        owner = build_execution_name(document_id, version)
+        if not self._slots.release(owner):
+            return 0
+        return self.admit_queued()
+
+    def admit_queued(self) -> int:
+        """Start queued runs while slots are free; how many were started."""
+        started = 0
+        while (run := self._slots.admit_next()) is not None:
+            self._start(run.payload)
+            started += 1
+        return started
+
+    def sweep(self, is_running: Callable[[str], bool], now: int) -> dict[str, int]:
+        """Free the leases of runs that ended without releasing them, then admit."""
+        freed = 0
+        for holder in self._slots.holders():
+            if now - holder.acquired_at < _START_GRACE_SECONDS or is_running(holder.owner):
+                continue
+            if self._slots.release(holder.owner):
+                logger.warning("lease of an ended run freed: %s", holder.owner)
+                freed += 1
+        return {"leases_freed": freed, "admitted": self.admit_queued()}
+
+    def _start(self, payload: Mapping[str, Any]) -> None:
+        document_id = str(payload["document_id"])
+        version = int(payload["version"])
+        run_input: dict[str, Any] = dict(payload["input"])
+        self._slots.mark_queued(document_id, version, queued=False)
+        name = build_execution_name(document_id, version)
+        arn = self._workflow_for(str(payload["state_machine_arn"])).start(name, run_input)
+        logger.info("queued run started: %s", name)
+        pipeline = run_input.get("pipeline")
+        self._repo.record_run(document_id, pipeline=pipeline, execution_arn=arn)
+        if pipeline is None:
+            return  # a scan whose pages the run OCRs: still extracting until they are joined
+        # The run's first step may get there first.
+        with contextlib.suppress(DocumentStateConflictError):
+            moved = self._repo.transition(
+                document_id,
+                to=DocumentStatus.PRESCREENING,
+                allowed_from=[DocumentStatus.EXTRACTING],
+                version=version,
+            )
+            self._events.publish(moved)
+            if self._metrics is not None:
+                count_status_change(self._metrics, moved)
+
+
+def _order(document: Document) -> str:
+    """Where the run goes in the queue: by its document's creation, then its id."""
+    return f"{document.created_at.isoformat()}#{document.document_id}"
