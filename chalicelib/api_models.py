@@ -494,8 +494,6 @@ def grant_id_in_path(grant_id: str) -> str:
 
 # --- accounts (issue 14): admins' users, mail tokens, the adapters' service tokens ---------
 
-_REGION_PATTERN = r"^[a-z]{2}(-[a-z0-9]{2,16})?$"
-
 
 class BlockRequest(RequestBody):
     """Why a user is blocked or unblocked (kept in the audit record with who and when)."""
@@ -542,7 +540,7 @@ class UserSearchQuery(QueryString):
     telegram_id: Annotated[QueryNumber, Field(ge=1, le=MAX_WHOLE_NUMBER)] | SkipJsonSchema[None] = (
         Field(None, description="The user this Telegram account is linked to.")
     )
-    region: Annotated[str, Field(pattern=_REGION_PATTERN)] | SkipJsonSchema[None] = Field(
+    region: Annotated[str, Field(pattern=REGION_PATTERN)] | SkipJsonSchema[None] = Field(
         None, description="A region (`ru-msk`), or a province (`ru`) with all its cities."
     )
     role: Role | SkipJsonSchema[None] = None
