@@ -25,14 +25,15 @@ lock:
 	$(BIN)/pip install --quiet uv
 	$(BIN)/uv pip compile pyproject.toml --extra dev --python-version 3.11 --generate-hashes \
 	  --upgrade --quiet -o requirements/dev.lock
-	$(BIN)/uv pip compile pyproject.toml --extra extract --extra api --extra llm --extra telegram \
+	$(BIN)/uv pip compile pyproject.toml --extra extract --extra api --extra llm --extra telegram --extra recognizer \
 	  --python-version 3.11 --python-platform x86_64-manylinux_2_17 -c requirements/dev.lock \
 	  --quiet --no-header -o requirements/lambda.lock
 	sed -i '1i # Versions of every runtime dependency for the Lambda layers (manylinux2014 x86_64, CPython 3.11),\n# held to the versions of dev.lock: what is deployed is what was tested. `make lock` writes it.' \
 	  requirements/lambda.lock
 
 # Tesseract with Russian and English data, for scans; chromium and its driver, for the web
-# page's browser tests (skipped without them). apt-get needs root; others are told how.
+# page's browser tests (skipped without them); Samba, for the external recognizer's SMB share
+# (its tests are skipped without it). apt-get needs root; others are told how.
 system-deps:
 	@if ! command -v tesseract >/dev/null || ! tesseract --list-langs 2>/dev/null | grep -qx rus; then \
 	  if [ "$$(id -u)" = 0 ]; then \
@@ -48,6 +49,13 @@ system-deps:
 	      chromium chromium-driver >/dev/null; \
 	  else \
 	    echo "Without chromium the web page's browser tests are skipped: sudo apt-get install chromium chromium-driver"; \
+	  fi; \
+	fi
+	@if ! command -v smbd >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq samba >/dev/null; \
+	  else \
+	    echo "Without samba the SMB share's tests are skipped: sudo apt-get install samba"; \
 	  fi; \
 	fi
 
