@@ -229,3 +229,26 @@ def parse_import_key(key: str) -> tuple[str, str] | None:
     """(region, batch id) of an import's key; None for a key that is not one."""
     match = _IMPORT_KEY.match(key)
     return (match["region"], match["batch_id"]) if match else None
+
+
+# --- the hand-off to an external recognizer (chalicelib/recognizer) ----------------------
+# Paths on the share are relative to its root (the S3 share's prefix, the SMB share's root).
+
+SHARE_INPUT_FOLDER = "Input/"
+SHARE_OUTPUT_FOLDER = "Output/"
+
+
+def build_share_input_path(task_id: str, ext: str) -> str:
+    """`Input/<task_id>.<ext>`: the file handed to the recognizer (no dot without an ext)."""
+    return f"{SHARE_INPUT_FOLDER}{task_id}.{ext}" if ext else f"{SHARE_INPUT_FOLDER}{task_id}"
+
+
+def build_share_output_folder(task_id: str) -> str:
+    """`Output/<task_id>/`: where the recognizer writes the task's pages."""
+    return f"{SHARE_OUTPUT_FOLDER}{task_id}/"
+
+
+def build_recognizer_result_key(result_prefix: str, task_id: str) -> str:
+    """`<RESULT_PREFIX><task_id>.json` in our bucket: a hand-off's merged pages."""
+    prefix = result_prefix if result_prefix.endswith("/") else f"{result_prefix}/"
+    return f"{prefix}{task_id}.json"

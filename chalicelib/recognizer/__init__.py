@@ -1,0 +1,13 @@
+"""The hand-off to an external recognizer: scans our own OCR reads badly go, through a
+shared folder, to a recognition system outside; its pages come back, merged into one file
+in our bucket, and the hand-off ends by publishing a `files.tabular_parsed` result on the
+recognition bus.
+
+- `models`: the command, the task record, its stages and the outcome;
+- `handoff`: the service behind the state machine's steps and the poller;
+- `merge`: reading the recognizer's pages and merging them;
+- `health`: the healthcheck's probes; `active`: the active tasks' view.
+
+The share is a port (`chalicelib.ports.recognizer.RecognizerShare`) with an S3-prefix
+adapter (the default) and an SMB one (`chalicelib.adapters.recognizer_share`).
+"""
