@@ -165,6 +165,11 @@ class Settings(BaseModel):
     # Status events: every change of a document's status goes onto this EventBridge bus.
     event_bus_name: str = Field("", description="Empty: status changes are not announced")
 
+    # Recognition as a service (issue 15): the bus of requests, acks and results, and how often
+    # an envelope's publish is retried (same message id) before it is logged as lost.
+    recognition_bus_name: str = Field("", description="Empty: recognition envelopes are not sent")
+    publish_retries: int = Field(3, ge=0, le=10)
+
     # The Telegram bot.
     telegram_webhook_secret: str = Field("", repr=False, description="setWebhook's secret_token")
     telegram_webhook_secret_parameter: str = ""
