@@ -170,6 +170,29 @@ class Settings(BaseModel):
     recognition_bus_name: str = Field("", description="Empty: recognition envelopes are not sent")
     publish_retries: int = Field(3, ge=0, le=10)
 
+    # The hand-off to an external recognizer (issue 15, chalicelib/recognizer): scans go
+    # through a shared folder to a recognition system outside, the merged answer comes back.
+    external_recognizer_enabled: bool = Field(
+        False, description="Image-pipeline requests are handed to the external recognizer"
+    )
+    recognizer_state_machine_arn: str = ""
+    recognizer_share: Literal["s3", "smb"] = Field("s3", description="Where the share lives")
+    recognizer_share_prefix: str = Field(
+        "FileWorker/share/", description="The S3 share: this prefix of the documents bucket"
+    )
+    result_prefix: str = Field(
+        "FileWorker/results/", description="Merged answers: <RESULT_PREFIX><task_id>.json"
+    )
+    recognizer_storage_retries: int = Field(
+        5, ge=0, le=100, description="Polls a storage failure is retried in, then an error"
+    )
+    recognizer_smb_server: str = ""
+    recognizer_smb_port: int = Field(445, ge=1, le=65535)
+    recognizer_smb_share: str = ""
+    recognizer_smb_user: str = ""
+    recognizer_smb_password: str = Field("", repr=False)
+    recognizer_smb_password_parameter: str = Field("", description="SSM name or secretsmanager:<id>")
+
     # The Telegram bot.
     telegram_webhook_secret: str = Field("", repr=False, description="setWebhook's secret_token")
     telegram_webhook_secret_parameter: str = ""

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from chalicelib.access.documents import GovernedDocuments
     from chalicelib.access.service import AccessService
     from chalicelib.adapters.dynamo import DynamoDocumentRepository
+    from chalicelib.adapters.dynamo.recognizer_tasks import DynamoRecognizerTasks
     from chalicelib.adapters.dynamo.versions import DynamoVersions
     from chalicelib.adapters.s3 import S3ObjectStore
     from chalicelib.adapters.stepfunctions import StepFunctionsWorkflow
@@ -38,6 +39,8 @@ if TYPE_CHECKING:
     from chalicelib.llm.slots import CallSlots
     from chalicelib.models import Document, Extraction, PrescreenResult
     from chalicelib.ports import Metrics, StatusEvents
+    from chalicelib.ports.recognizer import RecognizerShare, ResultPublisher, ShareEntry
+    from chalicelib.recognizer.handoff import HandoffService
     from chalicelib.reruns import RerunLedger
     from chalicelib.run_config import RunConfig, RunConfigRecorder
     from chalicelib.services.accounts import AccountAdmin
@@ -945,6 +948,127 @@ def version_service() -> VersionService:
     )
 
 
+# --- the hand-off to an external recognizer (chalicelib/recognizer) ----------------------
+
+
+@cache
+def recognizer_tasks() -> DynamoRecognizerTasks:
+    """The hand-off tasks' records on the single table."""
+    from chalicelib.adapters.dynamo.recognizer_tasks import DynamoRecognizerTasks
+
+    return DynamoRecognizerTasks(get_settings().table_name)
+
+
+@cache
+def recognizer_share() -> RecognizerShare:
+    """The folder shared with the recognizer: an S3 prefix, or SMB (its password from SSM /
+    Secrets Manager, or plain locally)."""
+    s = get_settings()
+    if s.recognizer_share == "smb":
+        from chalicelib.adapters.recognizer_smb_share import SmbShare
+        from chalicelib.adapters.secrets import resolve_secret
+
+        password = resolve_secret(s.recognizer_smb_password, s.recognizer_smb_password_parameter)
+        return SmbShare(
+            s.recognizer_smb_server,
+            s.recognizer_smb_share,
+            username=s.recognizer_smb_user,
+            password=password,
+            port=s.recognizer_smb_port,
+        )
+    from chalicelib.adapters.recognizer_s3_share import S3PrefixShare
+
+    return S3PrefixShare(s.bucket_name, s.recognizer_share_prefix)
+
+
+@cache
+def file_worker_publisher() -> ResultPublisher:
+    """The hand-off's results onto the recognition bus (source `contract-check.file-worker`)."""
+    import boto3
+
+    from chalicelib.recognition.envelopes import SOURCE_FILE_WORKER
+    from chalicelib.recognition.publisher import EnvelopePublisher
+
+    s = get_settings()
+    if not s.recognition_bus_name:
+        raise RuntimeError("RECOGNITION_BUS_NAME is not set for this function")
+    return EnvelopePublisher(
+        boto3.client("events"),
+        s.recognition_bus_name,
+        SOURCE_FILE_WORKER,
+        retries=s.publish_retries,
+    )
+
+
+@cache
+def handoff_service() -> HandoffService:
+    """The hand-off's steps and poller."""
+    from chalicelib.adapters.task_tokens import StepFunctionsTaskTokens
+    from chalicelib.recognizer.handoff import HandoffService
+
+    s = get_settings()
+    return HandoffService(
+        tasks=recognizer_tasks(),
+        share=_LazyShare(),
+        bucket=object_store(),
+        tokens=StepFunctionsTaskTokens(),
+        publisher=_lazy_publisher(),
+        clock=utc_now,
+        result_prefix=s.result_prefix,
+        max_source_bytes=s.max_upload_bytes,
+        storage_retries=s.recognizer_storage_retries,
+    )
+
+
+class _LazyPublisher:
+    """The publisher built at the first publish: only the last step publishes."""
+
+    def publish(self, detail_type: str, detail: dict[str, Any]) -> bool:
+        return file_worker_publisher().publish(detail_type, detail)
+
+
+def _lazy_publisher() -> ResultPublisher:
+    return _LazyPublisher()
+
+
+class _LazyShare:
+    """The share built at its first use: the steps that never touch it (Accept Command,
+    Wait For Result) never read the SMB password nor import smbclient."""
+
+    def put(self, path: str, data: bytes) -> None:
+        recognizer_share().put(path, data)
+
+    def list(self, folder: str) -> list[ShareEntry]:
+        return recognizer_share().list(folder)
+
+    def read(self, path: str) -> bytes:
+        return recognizer_share().read(path)
+
+    def delete(self, path: str) -> None:
+        recognizer_share().delete(path)
+
+    def delete_folder(self, folder: str) -> None:
+        recognizer_share().delete_folder(folder)
+
+    def probe(self) -> None:
+        recognizer_share().probe()
+
+
+@cache
+def recognizer_health() -> HealthCheck:
+    """Probes of the hand-off's outside world: the share and the recognition bus."""
+    from chalicelib.adapters.health import event_bus_probe
+    from chalicelib.recognizer.health import share_probe
+    from chalicelib.services.health import HealthCheck
+
+    return HealthCheck(
+        {
+            "share": share_probe(recognizer_share),
+            "bus": event_bus_probe(get_settings().recognition_bus_name),
+        }
+    )
+
+
 _BUILDERS = (
     account_admin,
     service_tokens,
@@ -992,6 +1116,11 @@ _BUILDERS = (
     versions_store,
     version_arrivals,
     version_service,
+    recognizer_tasks,
+    recognizer_share,
+    file_worker_publisher,
+    handoff_service,
+    recognizer_health,
 )
 
 

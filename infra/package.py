@@ -246,6 +246,9 @@ def build_layers(out: Path, tesseract_dir: Path | None) -> None:
         elif uri == "layers/telegram":
             # aiogram for the bot worker and its progress messages; the webhook goes without.
             pip_install(layer / "python", list(_project()["optional-dependencies"]["telegram"]))
+        elif uri == "layers/recognizer":
+            # smbprotocol for the external recognizer's SMB share (the hand-off's functions).
+            pip_install(layer / "python", list(_project()["optional-dependencies"]["recognizer"]))
         else:
             raise PackagingError(f"{logical_id}: no builder for layer {uri}")
 

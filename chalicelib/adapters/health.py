@@ -37,3 +37,14 @@ def state_machine_probe(state_machine_arn: str) -> Callable[[], None]:
         boto3.client("stepfunctions").describe_state_machine(stateMachineArn=state_machine_arn)
 
     return probe
+
+
+def event_bus_probe(bus_name: str) -> Callable[[], None]:
+    """The EventBridge bus exists and we may describe it (an unnamed bus fails)."""
+
+    def probe() -> None:
+        if not bus_name:
+            raise RuntimeError("no bus is configured")
+        boto3.client("events").describe_event_bus(Name=bus_name)
+
+    return probe

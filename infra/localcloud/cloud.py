@@ -359,6 +359,8 @@ class LocalCloud:
     def execution_arn(self, name: str, state_machine: str | None = None) -> str:
         """The ARN of an execution of a state machine (by logical id; the only one by default)."""
         machines = self.deployment.state_machines
+        if state_machine is None and "DocumentPipeline" in machines:
+            state_machine = "DocumentPipeline"  # the document pipeline unless another is named
         if state_machine is None and len(machines) != 1:
             raise ValueError(f"name the state machine: {sorted(machines)}")
         arn = machines[state_machine] if state_machine else next(iter(machines.values()))

@@ -138,5 +138,5 @@ class Driver:
     def executions(self) -> list[dict[str, Any]]:
         """Every execution of the pipeline."""
         sfn = self.cloud.client("stepfunctions")
-        arn = next(iter(self.cloud.deployment.state_machines.values()))
+        arn = self.cloud.deployment.state_machines["DocumentPipeline"]
         return list(sfn.list_executions(stateMachineArn=arn)["executions"])

@@ -402,6 +402,7 @@ def test_the_method_settings_name_routes_the_packaged_api_has(tmp_path: Path) ->
 DEAD_LETTERS = [
     ("OnRunFailedFunction", "RunFailed", "OnRunFailedDeadLetterQueue"),
     ("SweeperFunction", "Every15Minutes", "SweeperDeadLetterQueue"),
+    ("RecognizerPollerFunction", "EveryMinute", "RecognizerPollerDeadLetterQueue"),
 ]
 
 
@@ -542,7 +543,12 @@ SECRETS_READ = {
         "AuthTokenSecretParameter",
         "TelegramBotTokenParameter",
         "AuthServiceTokenParameter",
+        "RecognizerSmbPasswordParameter",  # the recognizer's healthcheck probes the share
     },
+    # the functions that reach the external recognizer's share (SMB: its password)
+    "RecognizerSendFunction": {"RecognizerSmbPasswordParameter"},
+    "RecognizerFinishFunction": {"RecognizerSmbPasswordParameter"},
+    "RecognizerPollerFunction": {"RecognizerSmbPasswordParameter"},
     "BearerTokenRole": {"AuthTokenSecretParameter"},
 }
 
@@ -583,6 +589,13 @@ TABLE_ACTIONS = {
     # users, links, uploads, albums, the user's documents (a query on GSI1)
     "TelegramBotFunction": {"GetItem", "PutItem", "UpdateItem", "Query"},
     "TelegramProgressFunction": {"GetItem", "PutItem"},
+    # the external recognizer's hand-off: its task record (created once, then its stage, last
+    # error and end), and the poller's query of the active tasks (GSI1)
+    "RecognizerAcceptFunction": {"PutItem"},
+    "RecognizerSendFunction": {"GetItem", "UpdateItem"},
+    "RecognizerAwaitFunction": {"UpdateItem"},
+    "RecognizerFinishFunction": {"GetItem", "UpdateItem"},
+    "RecognizerPollerFunction": {"GetItem", "UpdateItem", "Query"},
 }
 
 
