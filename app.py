@@ -66,6 +66,7 @@ from chalicelib.http import (
 )
 from chalicelib.lanes import PARTNER_LANE, PERSON_LANE
 from chalicelib.openapi import openapi_document
+from chalicelib.recognizer.active import active_tasks
 from chalicelib.request_logging import CORRELATION_HEADER, correlated_request
 from chalicelib.services.callbacks import check_callback_url
 from chalicelib.services.documents import document_view
@@ -88,6 +89,8 @@ from chalicelib.wiring import (
     operator_service,
     partner_keys,
     reanalysis_service,
+    recognizer_health,
+    recognizer_tasks,
     repository,
     service_tokens,
     token_issuer,
@@ -1078,3 +1081,26 @@ def list_contracts() -> Response:
 def get_contract(name: str) -> Response:
     """One JSON Schema of the recognition contract; 404 for a name it does not have."""
     return _json(200, views.JsonSchema(load_contract(name)).model_dump(mode="json"))
+
+
+# --- the hand-off to an external recognizer (chalicelib/recognizer) ------------------------
+
+
+@app.route("/v1/recognizer/healthcheck", methods=["GET"])
+@api_route
+def get_recognizer_health() -> Response:
+    """200 `{"status": "ok"}` when the share and the recognition bus answer; 503 naming what
+    does not. No sign-in, as /v1/health: monitors call it, and it tells nothing but that."""
+    health = recognizer_health().run()
+    if health.http_status == 200:
+        return _json(200, views.RecognizerHealth(status="ok").body())
+    body = views.RecognizerHealth(status="unavailable", checks=health.body["checks"])
+    return _json(503, body.body())
+
+
+@app.route("/v1/recognizer/tasks/active", methods=["GET"], authorizer=bearer_token)
+@api_route
+def list_active_recognizer_tasks() -> Response:
+    """The hand-offs still running, with their stage and last error (operators: admin:runs)."""
+    require_permission("admin:runs")
+    return _json(200, _as(views.RecognizerTaskList, active_tasks(recognizer_tasks())))

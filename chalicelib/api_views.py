@@ -863,6 +863,63 @@ class FailedRerun(View):
 
 
 # Every answer's model under the name the route table (`chalicelib.openapi_routes`) uses.
+# --- the hand-off to an external recognizer (chalicelib/recognizer) ----------------------
+
+
+class RecognizerHealth(View):
+    """Whether the recognizer's share and the recognition bus answer."""
+
+    status: Literal["ok", "unavailable"]
+    checks: dict[str, str] | None = Field(
+        None, description="What did not answer (only when unavailable): share, bus"
+    )
+
+
+class RecognizerLastError(View):
+    """A hand-off task's latest failure, kept across its attempts."""
+
+    stage: str
+    type: str
+    message: str
+    location: str
+    occurred_at: Timestamp
+
+
+class RecognizerTask(View):
+    """A hand-off task still running: what it hands over and where it stands."""
+
+    task_id: str
+    job_id: str
+    file_id: str
+    source_s3_key: str
+    expires_at: Timestamp
+    received_at: Timestamp
+    updated_at: Timestamp
+    stage: Literal[
+        "received",
+        "checking_result",
+        "checking_smb",
+        "reading_source",
+        "sending_to_smb",
+        "discovering_result",
+        "waiting_for_result",
+        "merging_result",
+        "reading_result",
+        "uploading_result",
+        "cleaning_smb",
+        "publishing_result",
+        "retrying_storage",
+        "retrying_publish",
+    ]
+    last_error: RecognizerLastError | None
+
+
+class RecognizerTaskList(View):
+    """The hand-off tasks not finished yet, oldest first (a finished one leaves the list)."""
+
+    tasks: list[RecognizerTask]
+
+
 RESPONSE_VIEWS: tuple[type[BaseModel], ...] = (
     Error,
     Registered,
@@ -916,4 +973,6 @@ RESPONSE_VIEWS: tuple[type[BaseModel], ...] = (
     ReanalysisBatch,
     RerunReport,
     FailedRerun,
+    RecognizerHealth,
+    RecognizerTaskList,
 )

@@ -280,6 +280,13 @@ ROUTES: tuple[Operation, ...] = (
     Operation("get_contract", "GET", "/v1/contracts/{name}",
               "A JSON Schema of the recognition contract (result file, osvDocument, …)",
               "none", "contracts", {200: "JsonSchema"}, (404,)),
+    # --- the hand-off to an external recognizer
+    Operation("get_recognizer_health", "GET", "/v1/recognizer/healthcheck",
+              "Whether the recognizer's share and the recognition bus answer",
+              "none", "meta", {200: "RecognizerHealth", 503: "RecognizerHealth"}),
+    Operation("list_active_recognizer_tasks", "GET", "/v1/recognizer/tasks/active",
+              "The hand-offs to the external recognizer still running, with their stage",
+              "bearer", "admin", {200: "RecognizerTaskList"}, (403,)),
 )
 # fmt: on
 

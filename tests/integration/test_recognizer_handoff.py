@@ -33,7 +33,12 @@ PDF = b"%PDF-1.4 a scan\n"
 @pytest.fixture
 def local_cloud_env() -> dict[str, str]:
     # The publisher's pauses are real sleeps: none here.
-    return {"EXTERNAL_RECOGNIZER_ENABLED": "true", "PUBLISH_RETRIES": "1"}
+    # Two failed polls are retried, the third ends the task.
+    return {
+        "EXTERNAL_RECOGNIZER_ENABLED": "true",
+        "PUBLISH_RETRIES": "1",
+        "RECOGNIZER_STORAGE_RETRIES": "2",
+    }
 
 
 @pytest.fixture
@@ -160,3 +165,246 @@ def test_a_hand_off_the_fake_answers_is_merged_stored_cleaned_and_published(
     assert event["detail-type"] == "files.tabular_parsed"
     assert event["detail"] == result
     assert event["detail"]["msg_id"] == f"recognizer:{task_id}"
+
+
+def _finished(cloud: LocalCloud, task_id: str) -> Any:
+    from chalicelib.adapters.dynamo.recognizer_tasks import DynamoRecognizerTasks
+
+    table = cloud.deployment.environment["TABLE_NAME"]
+    return DynamoRecognizerTasks(table, cloud.client("dynamodb")).get(task_id)
+
+
+def test_a_recognizer_that_never_answers_times_out_at_expires_at_and_the_share_is_cleaned(
+    local_cloud: LocalCloud, fake: FakeRecognizer, results_queue: str
+) -> None:
+    run = _start(local_cloud, "-never", expires_in=2)
+    task_id = run["task_id"]
+    _stage(local_cloud, task_id, "waiting_for_result")
+    fake.step()
+    local_cloud.run_schedule("RecognizerPollerFunction")  # nothing there: still waiting
+
+    execution = _wait(local_cloud, task_id)
+
+    # Step Functions' own timeout of the wait (TimeoutSecondsPath from expires_at).
+    assert execution["status"] == "SUCCEEDED"
+    result = json.loads(execution["output"])
+    assert (result["status"], result["error_code"], result["result_s3_key"]) == (
+        "timeout",
+        "deadline_exceeded",
+        None,
+    )
+    assert fake.answered == [(task_id, "never")]
+    assert _share_keys(local_cloud) == []
+    [event] = _published(local_cloud, results_queue)
+    assert event["detail"] == result
+    assert _finished(local_cloud, task_id).status == "timeout"
+
+
+def test_a_partial_batch_keeps_the_task_waiting_until_it_is_complete(
+    local_cloud: LocalCloud, fake: FakeRecognizer, results_queue: str
+) -> None:
+    run = _start(local_cloud, "-partial")
+    task_id = run["task_id"]
+    _stage(local_cloud, task_id, "waiting_for_result")
+
+    fake.step()  # the pages as .tmp: still being written
+    assert all(k.endswith(".tmp") for k in _share_keys(local_cloud) if "/Output/" in k)
+    poll = local_cloud.run_schedule("RecognizerPollerFunction")
+    assert poll.payload == {"resumed": 0, "waiting": 1}
+    assert _stage(local_cloud, task_id, "waiting_for_result")["last_error"] is None
+
+    fake.step()  # renamed: the batch is complete
+    poll = local_cloud.run_schedule("RecognizerPollerFunction")
+    assert poll.payload == {"resumed": 1, "waiting": 0}
+    execution = _wait(local_cloud, task_id)
+
+    result = json.loads(execution["output"])
+    assert result["status"] == "ready"
+    merged = json.loads(
+        local_cloud.client("s3")
+        .get_object(Bucket=local_cloud.deployment.bucket, Key=result["result_s3_key"])["Body"]
+        .read()
+    )
+    assert [f["name"] for f in merged["files"]] == ["page-1.json", "Page-2.json"]
+
+
+def test_an_empty_output_folder_and_an_empty_page_mean_still_waiting(
+    local_cloud: LocalCloud, results_queue: str
+) -> None:
+    run = _start(local_cloud)
+    task_id = run["task_id"]
+    _stage(local_cloud, task_id, "waiting_for_result")
+    s3, bucket = local_cloud.client("s3"), local_cloud.deployment.bucket
+    s3.put_object(Bucket=bucket, Key=f"{SHARE}Output/{task_id}/page-1.json", Body=b"")
+
+    poll = local_cloud.run_schedule("RecognizerPollerFunction")
+
+    assert poll.payload == {"resumed": 0, "waiting": 1}
+    sfn = local_cloud.client("stepfunctions")
+    arn = local_cloud.execution_arn(task_id, MACHINE)
+    assert sfn.describe_execution(executionArn=arn)["status"] == "RUNNING"
+    sfn.stop_execution(executionArn=arn)
+
+
+def test_junk_json_ends_the_hand_off_as_invalid_source_json(
+    local_cloud: LocalCloud, fake: FakeRecognizer, results_queue: str
+) -> None:
+    run = _start(local_cloud, "-junk")
+    task_id = run["task_id"]
+    _stage(local_cloud, task_id, "waiting_for_result")
+    fake.step()
+
+    local_cloud.run_schedule("RecognizerPollerFunction")
+    execution = _wait(local_cloud, task_id)
+
+    result = json.loads(execution["output"])
+    assert (result["status"], result["error_code"], result["result_s3_key"]) == (
+        "error",
+        "invalid_source_json",
+        None,
+    )
+    task = _finished(local_cloud, task_id)
+    assert task.status == "error"
+    assert task.last_error.type == "InvalidRecognizerPageError"
+    assert task.last_error.stage == "merging_result"
+    assert _share_keys(local_cloud) == []
+    [event] = _published(local_cloud, results_queue)
+    assert event["detail"]["error_code"] == "invalid_source_json"
+
+
+def test_a_missing_source_ends_the_hand_off_as_source_not_found(
+    local_cloud: LocalCloud, results_queue: str
+) -> None:
+    run = _start(local_cloud, put_source=False)
+
+    execution = _wait(local_cloud, run["task_id"])
+
+    result = json.loads(execution["output"])
+    assert (result["status"], result["error_code"]) == ("error", "source_not_found")
+    [event] = _published(local_cloud, results_queue)
+    assert event["detail"] == result
+
+
+def test_an_invalid_command_fails_the_run_and_publishes_nothing(
+    local_cloud: LocalCloud, results_queue: str
+) -> None:
+    sfn = local_cloud.client("stepfunctions")
+    command = {"task_id": "t-1", "file_id": "f", "source_s3_key": "k", "extra": 1}
+    sfn.start_execution(
+        stateMachineArn=local_cloud.deployment.state_machines[MACHINE],
+        name="t-1",
+        input=json.dumps({"command": command, "job_id": "j"}),
+    )
+
+    execution = _wait(local_cloud, "t-1")
+
+    assert execution["status"] == "FAILED"
+    assert execution["error"] == "InvalidRecognizerCommandError"
+    assert _published(local_cloud, results_queue) == []
+    assert local_cloud.errors  # the handler refused it, as it should
+
+
+class ShareOutage:
+    """The S3 share stops answering one kind of call (a botocore hook, not our code)."""
+
+    def __init__(self, operation: str, prefix: str) -> None:
+        self.event = f"before-parameter-build.s3.{operation}"
+        self.prefix = prefix
+        self.active = False
+        self.refused = 0
+
+    def __call__(self, params: dict[str, Any], **_: Any) -> None:
+        where = str(params.get("Key") or params.get("Prefix") or "")
+        if self.active and where.startswith(self.prefix):
+            self.refused += 1
+            raise EndpointConnectionError(endpoint_url="https://s3.amazonaws.com")
+
+
+def _outage(operation: str, prefix: str) -> Iterator[ShareOutage]:
+    """Clients copy the session's hooks when they are made: the handlers' are made again."""
+    from chalicelib.wiring import reset_cold_start
+
+    outage = ShareOutage(operation, prefix)
+    with session_hook(outage.event, outage, f"share-outage-{operation}"):
+        reset_cold_start()
+        yield outage
+
+
+@pytest.fixture
+def listing_outage(local_cloud: LocalCloud) -> Iterator[ShareOutage]:
+    """Listing the share's Output/ fails while `active`."""
+    yield from _outage("ListObjectsV2", f"{SHARE}Output/")
+
+
+@pytest.fixture
+def sending_outage(local_cloud: LocalCloud) -> Iterator[ShareOutage]:
+    """Writing the share's Input/ fails while `active`."""
+    yield from _outage("PutObject", f"{SHARE}Input/")
+
+
+def test_storage_failing_then_recovering_is_retried_and_the_last_error_is_kept(
+    listing_outage: ShareOutage,
+    local_cloud: LocalCloud,
+    fake: FakeRecognizer,
+    results_queue: str,
+) -> None:
+    run = _start(local_cloud)
+    task_id = run["task_id"]
+    _stage(local_cloud, task_id, "waiting_for_result")
+    fake.step()
+    listing_outage.active = True
+
+    poll = local_cloud.run_schedule("RecognizerPollerFunction")
+
+    assert poll.payload == {"resumed": 0, "waiting": 1}
+    task = _stage(local_cloud, task_id, "retrying_storage")
+    assert task["last_error"].stage == "discovering_result"
+    assert task["last_error"].type == "RecognizerShareUnavailableError"
+    assert task["storage_failures"] == 1
+
+    listing_outage.active = False
+    local_cloud.run_schedule("RecognizerPollerFunction")
+    execution = _wait(local_cloud, task_id)
+
+    assert json.loads(execution["output"])["status"] == "ready"
+    finished = _finished(local_cloud, task_id)
+    assert finished.last_error.stage == "discovering_result"  # kept across the attempts
+    assert finished.status == "ready"
+
+
+def test_storage_that_keeps_failing_ends_the_hand_off_as_storage_unavailable(
+    listing_outage: ShareOutage,
+    local_cloud: LocalCloud,
+    fake: FakeRecognizer,
+    results_queue: str,
+) -> None:
+    run = _start(local_cloud)
+    task_id = run["task_id"]
+    _stage(local_cloud, task_id, "waiting_for_result")
+    listing_outage.active = True
+
+    polls = [local_cloud.run_schedule("RecognizerPollerFunction").payload for _ in range(3)]
+    execution = _wait(local_cloud, task_id)
+
+    assert polls == [{"resumed": 0, "waiting": 1}] * 2 + [{"resumed": 1, "waiting": 0}]
+    result = json.loads(execution["output"])
+    assert (result["status"], result["error_code"]) == ("error", "storage_unavailable")
+    assert _finished(local_cloud, task_id).storage_failures == 3
+
+
+def test_a_share_that_refuses_the_source_is_retried_then_storage_unavailable(
+    sending_outage: ShareOutage, local_cloud: LocalCloud, results_queue: str
+) -> None:
+    sending_outage.active = True
+    run = _start(local_cloud)
+
+    execution = _wait(local_cloud, run["task_id"])
+
+    assert sending_outage.refused == 4  # the first try and the state's three retries
+    result = json.loads(execution["output"])
+    assert (result["status"], result["error_code"]) == ("error", "storage_unavailable")
+    task = _finished(local_cloud, run["task_id"])
+    assert (task.last_error.stage, task.last_error.type) == (
+        "sending_to_smb",
+        "RecognizerShareUnavailableError",
+    )
