@@ -191,7 +191,9 @@ class Settings(BaseModel):
     recognizer_smb_share: str = ""
     recognizer_smb_user: str = ""
     recognizer_smb_password: str = Field("", repr=False)
-    recognizer_smb_password_parameter: str = Field("", description="SSM name or secretsmanager:<id>")
+    recognizer_smb_password_parameter: str = Field(
+        "", description="SSM name or secretsmanager:<id>"
+    )
 
     # The Telegram bot.
     telegram_webhook_secret: str = Field("", repr=False, description="setWebhook's secret_token")

@@ -91,7 +91,8 @@ class S3PrefixShare:
                 keys = [{"Key": item["Key"]} for item in page.get("Contents", [])]
                 if keys:
                     self._client.delete_objects(
-                        Bucket=self._bucket, Delete={"Objects": keys, "Quiet": True}  # type: ignore[typeddict-item]
+                        Bucket=self._bucket,
+                        Delete={"Objects": keys, "Quiet": True},  # type: ignore[typeddict-item]
                     )
         except (ClientError, BotoCoreError) as exc:
             raise _unavailable(exc) from exc

@@ -53,7 +53,7 @@ class SmbShare:
 
     def _call(self, action: Callable[[Any], Any]) -> Any:
         """Run `action(smbclient)`, every failure of the share translated."""
-        import smbclient  # noqa: PLC0415 - the `recognizer` extra, only where SMB is used
+        import smbclient  # type: ignore[import-untyped]  # noqa: PLC0415 - only where SMB is used
 
         try:
             return action(smbclient)

@@ -211,9 +211,7 @@ class HandoffService:
         task_id = command.task_id
         try:
             self._tasks.set_stage(task_id, "cleaning_smb")
-            self._share.delete(
-                build_share_input_path(task_id, _source_ext(command.source_s3_key))
-            )
+            self._share.delete(build_share_input_path(task_id, _source_ext(command.source_s3_key)))
             self._share.delete_folder(build_share_output_folder(task_id))
         except STORAGE_ERRORS as exc:
             logger.warning("recognizer: the share was not cleaned for task %s", task_id)

@@ -18,6 +18,7 @@ on a thread every `interval` seconds (the demo).
 from __future__ import annotations
 
 import json
+import logging
 import random
 import threading
 import time
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from chalicelib.ports.recognizer import RecognizerShare
+
+logger = logging.getLogger(__name__)
 
 Behaviour = Literal["answer", "partial", "junk", "never"]
 BEHAVIOURS: tuple[Behaviour, ...] = ("answer", "partial", "junk", "never")
@@ -117,8 +120,8 @@ class FakeRecognizer:
             while not self._stop.wait(interval):
                 try:
                     self.step()
-                except Exception:  # noqa: BLE001 - a demo's fake keeps going
-                    continue
+                except Exception:  # a demo's fake keeps going: say why, look again later
+                    logger.exception("fake recognizer: a look at the share failed")
 
         self._thread = threading.Thread(target=loop, name="fake-recognizer", daemon=True)
         self._thread.start()

@@ -15,6 +15,7 @@ import pytest
 from botocore.exceptions import EndpointConnectionError
 
 from tests.botocore_hooks import session_hook
+from tests.integration.pipeline_driver import Driver
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -57,9 +58,7 @@ def results_queue(local_cloud: LocalCloud) -> str:
             {"source": ["contract-check.file-worker"], "detail-type": ["files.tabular_parsed"]}
         ),
     )
-    events.put_targets(
-        Rule="handoff-results", EventBusName=bus, Targets=[{"Id": "q", "Arn": arn}]
-    )
+    events.put_targets(Rule="handoff-results", EventBusName=bus, Targets=[{"Id": "q", "Arn": arn}])
     return str(url)
 
 
@@ -99,7 +98,9 @@ def _stage(cloud: LocalCloud, task_id: str, stage: str, timeout: float = 30.0) -
     """The task's record once it reaches `stage` (polled)."""
     from chalicelib.adapters.dynamo.recognizer_tasks import DynamoRecognizerTasks
 
-    tasks = DynamoRecognizerTasks(cloud.deployment.environment["TABLE_NAME"], cloud.client("dynamodb"))
+    tasks = DynamoRecognizerTasks(
+        cloud.deployment.environment["TABLE_NAME"], cloud.client("dynamodb")
+    )
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         task = tasks.get(task_id)
@@ -111,8 +112,7 @@ def _stage(cloud: LocalCloud, task_id: str, stage: str, timeout: float = 30.0) -
 
 def _wait(cloud: LocalCloud, task_id: str, timeout: float = 60.0) -> dict[str, Any]:
     arn = cloud.execution_arn(task_id, MACHINE)
-    execution = cloud.wait_for_execution(arn, timeout=timeout, deliver_events=False)
-    return execution
+    return cloud.wait_for_execution(arn, timeout=timeout, deliver_events=False)
 
 
 def _published(cloud: LocalCloud, queue: str) -> list[dict[str, Any]]:
@@ -150,9 +150,9 @@ def test_a_hand_off_the_fake_answers_is_merged_stored_cleaned_and_published(
     assert result["status"] == "ready"
     assert (result["result_s3_key"], result["error_code"]) == (key, None)
     merged = json.loads(
-        local_cloud.client("s3").get_object(Bucket=local_cloud.deployment.bucket, Key=key)[
-            "Body"
-        ].read()
+        local_cloud.client("s3")
+        .get_object(Bucket=local_cloud.deployment.bucket, Key=key)["Body"]
+        .read()
     )
     assert merged["task_id"] == task_id
     assert merged["job_id"] == run["job_id"]
@@ -362,6 +362,17 @@ def test_storage_failing_then_recovering_is_retried_and_the_last_error_is_kept(
     assert task["last_error"].type == "RecognizerShareUnavailableError"
     assert task["storage_failures"] == 1
 
+    driver = Driver(local_cloud)
+    status, view = driver.api("GET", "/v1/recognizer/tasks/active")
+    assert status == 200, view
+    [listed] = view["tasks"]
+    assert (listed["task_id"], listed["stage"]) == (task_id, "retrying_storage")
+    assert listed["file_id"] == run["command"]["file_id"]
+    assert listed["source_s3_key"] == run["command"]["source_s3_key"]
+    assert set(listed["last_error"]) == {"stage", "type", "message", "location", "occurred_at"}
+    assert listed["last_error"]["stage"] == "discovering_result"
+    assert listed["last_error"]["location"].startswith("recognizer_s3_share.py:")
+
     listing_outage.active = False
     local_cloud.run_schedule("RecognizerPollerFunction")
     execution = _wait(local_cloud, task_id)
@@ -370,6 +381,7 @@ def test_storage_failing_then_recovering_is_retried_and_the_last_error_is_kept(
     finished = _finished(local_cloud, task_id)
     assert finished.last_error.stage == "discovering_result"  # kept across the attempts
     assert finished.status == "ready"
+    assert driver.api("GET", "/v1/recognizer/tasks/active") == (200, {"tasks": []})
 
 
 def test_storage_that_keeps_failing_ends_the_hand_off_as_storage_unavailable(
@@ -408,3 +420,57 @@ def test_a_share_that_refuses_the_source_is_retried_then_storage_unavailable(
         "sending_to_smb",
         "RecognizerShareUnavailableError",
     )
+
+
+def test_the_active_tasks_are_for_operators_only(local_cloud: LocalCloud) -> None:
+    run = _start(local_cloud)
+    _stage(local_cloud, run["task_id"], "waiting_for_result")
+    driver = Driver(local_cloud)
+
+    status, view = driver.api("GET", "/v1/recognizer/tasks/active")
+    user = driver.sign_in("someone", "user")
+    refused, error = driver.api("GET", "/v1/recognizer/tasks/active", token=user)
+
+    assert status == 200
+    assert [(t["task_id"], t["stage"], t["last_error"]) for t in view["tasks"]] == [
+        (run["task_id"], "waiting_for_result", None)
+    ]
+    assert refused == 403, error
+    local_cloud.client("stepfunctions").stop_execution(
+        executionArn=local_cloud.execution_arn(run["task_id"], MACHINE)
+    )
+
+
+def test_the_healthcheck_is_200_then_503_when_the_bus_or_the_share_is_gone(
+    local_cloud: LocalCloud,
+) -> None:
+    driver = Driver(local_cloud)
+
+    assert driver.api("GET", "/v1/recognizer/healthcheck", anonymous=True) == (
+        200,
+        {"status": "ok"},
+    )
+    local_cloud.client("events").delete_event_bus(
+        Name=local_cloud.deployment.environment["RECOGNITION_BUS_NAME"]
+    )
+    status, body = driver.api("GET", "/v1/recognizer/healthcheck", anonymous=True)
+    assert status == 503
+    assert body["status"] == "unavailable"
+    assert body["checks"]["bus"].startswith("unreachable")
+    assert body["checks"]["share"] == "ok"
+
+
+def test_the_healthcheck_is_503_when_the_share_does_not_answer(local_cloud: LocalCloud) -> None:
+    outage = ShareOutage("ListObjectsV2", SHARE)
+    outage.active = True
+    with session_hook(outage.event, outage, "share-probe-outage"):
+        from chalicelib.wiring import reset_cold_start
+
+        reset_cold_start()
+        status, body = Driver(local_cloud).api("GET", "/v1/recognizer/healthcheck", anonymous=True)
+
+    assert status == 503
+    assert body["checks"] == {
+        "share": "unreachable (RecognizerShareUnavailableError)",
+        "bus": "ok",
+    }
