@@ -84,7 +84,7 @@ class SmbShare:
             if not smb.path.isdir(target, **self._session):
                 return []
             return [
-                ShareEntry(name=entry.name, size=int(entry.stat().st_size))
+                ShareEntry(name=entry.name, size=int(entry.smb_info.end_of_file))
                 for entry in smb.scandir(target, **self._session)
                 if entry.is_file()
             ]
