@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from chalicelib.ports import Metrics, StatusEvents
     from chalicelib.ports.recognizer import RecognizerShare, ResultPublisher, ShareEntry
     from chalicelib.recognizer.handoff import HandoffService
+    from chalicelib.recognizer.starter import HandoffStarter
     from chalicelib.reruns import RerunLedger
     from chalicelib.run_config import RunConfig, RunConfigRecorder
     from chalicelib.services.accounts import AccountAdmin
@@ -1055,6 +1056,20 @@ class _LazyShare:
 
 
 @cache
+def recognizer_handoffs() -> HandoffStarter:
+    """Starts hand-offs (the recognition service's image pipeline), when enabled and the
+    function knows the machine (RECOGNIZER_STATE_MACHINE_ARN)."""
+    from chalicelib.adapters.stepfunctions import StepFunctionsWorkflow
+    from chalicelib.recognizer.starter import HandoffStarter
+
+    s = get_settings()
+    arn = s.recognizer_state_machine_arn
+    return HandoffStarter(
+        StepFunctionsWorkflow(arn) if arn else None, enabled=s.external_recognizer_enabled
+    )
+
+
+@cache
 def recognizer_health() -> HealthCheck:
     """Probes of the hand-off's outside world: the share and the recognition bus."""
     from chalicelib.adapters.health import event_bus_probe
@@ -1120,6 +1135,7 @@ _BUILDERS = (
     recognizer_share,
     file_worker_publisher,
     handoff_service,
+    recognizer_handoffs,
     recognizer_health,
 )
 
