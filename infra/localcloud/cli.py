@@ -99,7 +99,11 @@ def local_up(args: argparse.Namespace) -> int:
         telegram.stop()
         return EXIT_INFRA
     from infra.localcloud.demo import SESSION_FILE, write_session
+    from infra.localcloud.fake_recognizer import LocalRecognizer
     from infra.localcloud.mailbox import MailPrinter, sent_mail
+
+    # The external recognizer's fake on the S3 share, and its poller's schedule.
+    recognizer = LocalRecognizer(cloud).start()
 
     # Account mail (verification, password reset) goes to moto's SES: printed here.
     deployment = cloud.deployment
@@ -114,6 +118,7 @@ def local_up(args: argparse.Namespace) -> int:
     finally:
         print("\nstopping…", flush=True)
         mailbox.stop()
+        recognizer.stop()
         SESSION_FILE.unlink(missing_ok=True)
         cloud.stop()
         telegram.stop()

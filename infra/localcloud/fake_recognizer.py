@@ -12,7 +12,8 @@ file's name (the task id), else by a seeded choice, else it answers well:
 - `never`: nothing, ever (the hand-off times out).
 
 `step()` does one look (the tests call it, so nothing depends on timing); `start()` runs it
-on a thread every `interval` seconds (the demo).
+on a thread every `interval` seconds; `LocalRecognizer` is `contract-check local up`'s, with
+the poller fired as its schedule would.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import logging
 import random
 import threading
 import time
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from chalicelib.keys import SHARE_INPUT_FOLDER, build_share_output_folder
 
@@ -130,5 +131,47 @@ class FakeRecognizer:
     def stop(self) -> None:
         """Stop the thread."""
         self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+
+class LocalRecognizer:
+    """`contract-check local up`'s external recognizer: the fake on the cloud's S3 share,
+    answering after `delay_seconds`, and the poller's schedule fired every `poll_seconds`
+    (the local cloud fires no schedule by itself; AWS's is every minute)."""
+
+    POLLER = "RecognizerPollerFunction"
+
+    def __init__(self, cloud: Any, *, delay_seconds: float = 5.0, poll_seconds: float = 5.0):
+        from chalicelib.adapters.recognizer_s3_share import S3PrefixShare
+        from chalicelib.settings import Settings
+
+        prefix = Settings.model_fields["recognizer_share_prefix"].default
+        share = S3PrefixShare(cloud.deployment.bucket, prefix, cloud.client("s3"))
+        self.fake = FakeRecognizer(share, delay_seconds=delay_seconds)
+        self._cloud = cloud
+        self._poll_seconds = poll_seconds
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> LocalRecognizer:
+        """The fake's looks and the poller, on threads, until `stop()`."""
+        self.fake.start(interval=1.0)
+
+        def poll() -> None:
+            while not self._stop.wait(self._poll_seconds):
+                try:
+                    self._cloud.run_schedule(self.POLLER)
+                except Exception:  # the next poll tries again, as the schedule would
+                    logger.exception("local recognizer: a poll failed")
+
+        self._thread = threading.Thread(target=poll, name="recognizer-poller", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Stop both threads."""
+        self._stop.set()
+        self.fake.stop()
         if self._thread is not None:
             self._thread.join(timeout=5)

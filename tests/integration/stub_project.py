@@ -93,6 +93,9 @@ def make_stub_project(root: Path) -> Path:
     (root / "infra").mkdir(parents=True)
     shutil.copy(TEMPLATE, root / "infra" / "template.yaml")
     (root / "statemachines").mkdir()
+    # The template's other state machines (the recognizer's hand-off) as they are.
+    for other in (PROJECT_ROOT / "statemachines").glob("*.asl.json"):
+        shutil.copy(other, root / "statemachines" / other.name)
     asl = root / "statemachines" / "document_pipeline.asl.json"
     asl.write_text(json.dumps(STUB_ASL, indent=2), encoding="utf-8")
     return root

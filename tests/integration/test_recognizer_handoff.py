@@ -474,3 +474,19 @@ def test_the_healthcheck_is_503_when_the_share_does_not_answer(local_cloud: Loca
         "share": "unreachable (RecognizerShareUnavailableError)",
         "bus": "ok",
     }
+
+
+def test_local_ups_recognizer_answers_and_polls_by_itself(
+    local_cloud: LocalCloud, results_queue: str
+) -> None:
+    from infra.localcloud.fake_recognizer import LocalRecognizer
+
+    recognizer = LocalRecognizer(local_cloud, delay_seconds=0, poll_seconds=0.2).start()
+    try:
+        run = _start(local_cloud)
+        execution = _wait(local_cloud, run["task_id"])
+    finally:
+        recognizer.stop()
+
+    assert json.loads(execution["output"])["status"] == "ready"
+    assert recognizer.fake.answered == [(run["task_id"], "answer")]
