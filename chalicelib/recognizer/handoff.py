@@ -25,7 +25,11 @@ from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from chalicelib.contracts import ResultContractViolationError, validate_against
-from chalicelib.errors import StorageUnavailableError, StoredObjectMissingError
+from chalicelib.errors import (
+    StorageUnavailableError,
+    StoredObjectMissingError,
+    WorkflowUnavailableError,
+)
 from chalicelib.keys import (
     build_recognizer_result_key,
     build_share_input_path,
@@ -236,7 +240,14 @@ class HandoffService:
             if outcome is None:
                 waiting += 1
                 continue
-            if self._tokens.send_success(task.task_token, outcome.as_dict()):
+            try:
+                sent = self._tokens.send_success(task.task_token, outcome.as_dict())
+            except WorkflowUnavailableError as exc:
+                # The outcome is kept on the task: the next poll resumes the run with it.
+                self._record(task.task_id, exc)
+                waiting += 1
+                continue
+            if sent:
                 resumed += 1
             else:  # its wait timed out meanwhile: the run ends it as timeout
                 logger.info("recognizer: task %s no longer waits for its result", task.task_id)
@@ -246,7 +257,12 @@ class HandoffService:
         """The task's outcome if its batch is complete (or junk); None while it waits."""
         task_id = task.task_id
         self._tasks.set_stage(task_id, "checking_result")
+        if task.outcome is not None:
+            # An earlier poll merged (or refused) the batch and cleaned the share, but the
+            # run was not resumed: resume it with that outcome.
+            return Outcome(**task.outcome)
         if self._clock() >= _instant(task.expires_at):
+            self._tasks.set_stage(task_id, "waiting_for_result")
             return None  # past its deadline: the run's own timeout ends it
         self._tasks.set_stage(task_id, "discovering_result")
         folder = build_share_output_folder(task_id)
@@ -261,8 +277,7 @@ class HandoffService:
             pages = {name: parse_page(name, data) for name, data in raw.items()}
         except InvalidRecognizerPageError as exc:
             self._record(task_id, exc, stage="merging_result")
-            self._clean(task)
-            return Outcome(status="error", error_code="invalid_source_json")
+            return self._clean(task, Outcome(status="error", error_code="invalid_source_json"))
         merged = merge_pages(task_id, task.job_id, task.file_id, pages)
         self._tasks.set_stage(task_id, "uploading_result")
         key = build_recognizer_result_key(self._result_prefix, task_id)
@@ -271,13 +286,14 @@ class HandoffService:
             json.dumps(merged, ensure_ascii=False).encode("utf-8"),
             content_type="application/json",
         )
-        self._clean(task)
-        return Outcome(status="ready", result_s3_key=key)
+        return self._clean(task, Outcome(status="ready", result_s3_key=key))
 
-    def _clean(self, task: RecognizerTask) -> None:
-        self._tasks.set_stage(task.task_id, "cleaning_smb")
+    def _clean(self, task: RecognizerTask, outcome: Outcome) -> Outcome:
+        """Clean the share, the outcome kept first (the answer is gone from the share after)."""
+        self._tasks.set_stage(task.task_id, "cleaning_smb", outcome=outcome.as_dict())
         self._share.delete(build_share_input_path(task.task_id, _source_ext(task.source_s3_key)))
         self._share.delete_folder(build_share_output_folder(task.task_id))
+        return outcome
 
     # --- errors ----------------------------------------------------------------------------
 

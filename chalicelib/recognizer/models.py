@@ -98,6 +98,8 @@ class RecognizerTask:
     result_s3_key: str | None = None
     error_code: str | None = None
     finished_at: str | None = None
+    # A poll's outcome, kept before the share is cleaned: resent if the run was not resumed.
+    outcome: dict[str, Any] | None = None
 
     @property
     def active(self) -> bool:

@@ -381,3 +381,33 @@ def test_every_error_name_in_the_hand_offs_asl_is_one_of_ours() -> None:
     assert ours
     for name in ours:
         assert hasattr(recognizer_errors, name) or hasattr(errors, name), name
+
+
+class FlakyTokens(FakeTokens):
+    """Step Functions refuses the first SendTaskSuccess."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.refusals = 1
+
+    def send_success(self, token: str, output: dict[str, Any]) -> bool:
+        if self.refusals:
+            self.refusals -= 1
+            raise errors.WorkflowUnavailableError
+        return super().send_success(token, output)
+
+
+def test_a_run_not_resumed_is_resumed_by_the_next_poll_with_the_kept_outcome(
+    parts: dict[str, Any],
+) -> None:
+    parts["tokens"] = FlakyTokens()
+    service = _waiting(parts)
+    FakeRecognizer(parts["share"]).step()
+
+    first = service.poll()
+    second = service.poll()  # the share is clean by now: the kept outcome is sent
+
+    assert (first, second) == ({"resumed": 0, "waiting": 1}, {"resumed": 1, "waiting": 0})
+    [(_, output)] = parts["tokens"].sent
+    assert output["result_s3_key"] == "FileWorker/results/job-1.json"
+    assert parts["tasks"].get("job-1").last_error.type == "WorkflowUnavailableError"

@@ -50,6 +50,7 @@ def _task_from(values: dict[str, Any]) -> RecognizerTask:
         result_s3_key=values.get("result_s3_key"),
         error_code=values.get("error_code"),
         finished_at=values.get("finished_at"),
+        outcome=values.get("outcome"),
     )
 
 
