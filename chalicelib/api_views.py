@@ -28,6 +28,7 @@ from chalicelib.access.records import AUDITED_CHANGES, AUDITED_READS
 from chalicelib.auth.tokens import Role
 from chalicelib.lanes import Lane
 from chalicelib.models import DocumentStatus, Pipeline, Route
+from chalicelib.recognizer.models import Stage
 from chalicelib.versions.records import SUPERSEDED
 
 if TYPE_CHECKING:
@@ -895,22 +896,7 @@ class RecognizerTask(View):
     expires_at: Timestamp
     received_at: Timestamp
     updated_at: Timestamp
-    stage: Literal[
-        "received",
-        "checking_result",
-        "checking_smb",
-        "reading_source",
-        "sending_to_smb",
-        "discovering_result",
-        "waiting_for_result",
-        "merging_result",
-        "reading_result",
-        "uploading_result",
-        "cleaning_smb",
-        "publishing_result",
-        "retrying_storage",
-        "retrying_publish",
-    ]
+    stage: Stage
     last_error: RecognizerLastError | None
 
 
