@@ -187,6 +187,10 @@ def test_a_recognizer_that_never_answers_times_out_at_expires_at_and_the_share_i
 
     # Step Functions' own timeout of the wait (TimeoutSecondsPath from expires_at).
     assert execution["status"] == "SUCCEEDED"
+    history = local_cloud.client("stepfunctions").get_execution_history(
+        executionArn=execution["executionArn"]
+    )["events"]
+    assert "TaskTimedOut" in {event["type"] for event in history}
     result = json.loads(execution["output"])
     assert (result["status"], result["error_code"], result["result_s3_key"]) == (
         "timeout",
