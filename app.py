@@ -414,8 +414,14 @@ def _new_upload(owner_id: str, body: FileUpload, *, partner_key_id: str | None =
 @app.route("/v1/documents", methods=["GET"], authorizer=bearer_token)
 @api_route
 def list_documents() -> Response:
-    """The caller's documents, newest first: `?limit=` (1-100, default 20) and `?cursor=`."""
+    """The caller's documents, newest first: `?limit=` (1-100, default 20) and `?cursor=`;
+    `?scope=region[&region=ru-spb]`: a region's documents, for those who may read them."""
     page = _query(DocumentPageQuery)
+    if page.scope == "region":
+        listed = governed_documents().list_region(
+            current_principal(), page.region, limit=page.limit, cursor=page.cursor
+        )
+        return _json(200, listed)
     return _json(200, document_queries().list(current_user(), limit=page.limit, cursor=page.cursor))
 
 

@@ -28,7 +28,7 @@ from pydantic.json_schema import SkipJsonSchema
 
 from chalicelib.access.documents import ARTIFACT_NAMES
 from chalicelib.access.permissions import ROLE_NAMES, GrantablePermission, Permission
-from chalicelib.access.regions import REGION_PATTERN
+from chalicelib.access.regions import REGION_PATTERN, Region
 from chalicelib.auth.telegram import MAX_INIT_DATA_CHARS
 from chalicelib.auth.tokens import Role
 from chalicelib.errors import DocumentNotFoundError
@@ -387,11 +387,20 @@ class QueryString(BaseModel):
 
 
 class DocumentPageQuery(QueryString):
-    """A page of the caller's documents."""
+    """A page of the caller's documents, or of a region's."""
 
     limit: QueryNumber = Field(DEFAULT_PAGE, ge=1, le=MAX_PAGE, description="Documents per page.")
     cursor: Annotated[str, Field(max_length=MAX_CURSOR_CHARS)] | SkipJsonSchema[None] = Field(
         None, description="`next_cursor` of the page before; none (or empty) for the first page."
+    )
+    scope: Literal["own", "region"] = Field(
+        "own",
+        description="`own`: the caller's documents. `region`: every document of `region` "
+        "(`document:read:region` or `:all`, or a live grant of the region; 403 otherwise), "
+        "each page audited. A city's page may hold fewer than `limit` while a cursor remains.",
+    )
+    region: Region | SkipJsonSchema[None] = Field(
+        None, description="With `scope=region`: which region (default: the caller's own)."
     )
 
 

@@ -126,6 +126,13 @@ class Documents(Protocol):
         """The owner's documents, newest first, a page at a time; the next page's cursor."""
         ...
 
+    def list_region_documents(
+        self, region: str, *, limit: int, cursor: str | None = None
+    ) -> tuple[list[Document], str | None]:
+        """A region's documents (a province's: all its cities'), newest first, a page at a
+        time (possibly short while a cursor remains); the next page's cursor."""
+        ...
+
     def deal_documents(self, owner_id: str, deal_id: str) -> list[Document]:
         """The owner's documents of one deal (not deleted), oldest first."""
         ...
