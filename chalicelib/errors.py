@@ -269,6 +269,20 @@ class ExtractionCrashedError(TerminalError):
     default_message = "The file could not be read: the reader ran out of memory or crashed on it."
 
 
+class ImportInterruptedError(DomainError):
+    """A zip's import stopped before it finished (a crash, a timeout) and was not resumed.
+
+    The sweeper's verdict on a batch, never raised in a run: not a TerminalError, which the
+    state machine must catch."""
+
+    code = "IMPORT_INTERRUPTED"
+    failure_class = "infra"
+    default_message = (
+        "Opening the archive stopped before it finished. The documents made of it so far are "
+        "listed in the batch and run as usual; the rest were not charged. Send them again."
+    )
+
+
 # --- request errors (HTTP only, never in the state machine) -----------------
 
 

@@ -230,6 +230,7 @@ def zip_import_service() -> ZipImportService:
         max_zip_bytes=s.max_unpacked_bytes,
         url_ttl_seconds=s.upload_url_ttl_seconds,
         clock=utc_now,
+        deadlines=repository(),
     )
 
 
@@ -734,6 +735,7 @@ def sweeper_service() -> SweeperService:
         admission=run_admission(),
         run_is_active=workflow().is_running if s.state_machine_arn else None,
         stuck_after_seconds=s.stuck_extract_seconds,
+        imports=zip_import_service(),
     )
 
 
