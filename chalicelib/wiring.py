@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from chalicelib.llm.slots import CallSlots
     from chalicelib.models import Document, Extraction, PrescreenResult
     from chalicelib.ports import Metrics, StatusEvents
+    from chalicelib.recognition.intake import RecognitionIntake
     from chalicelib.recognition.publisher import EnvelopePublisher
     from chalicelib.recognition.service import RecognitionService
     from chalicelib.reruns import RerunLedger
@@ -1024,6 +1025,18 @@ def recognition_service() -> RecognitionService:
     )
 
 
+@cache
+def recognition_intake() -> RecognitionIntake:
+    """POST/GET /v1/recognitions: partners' requests onto the recognition bus."""
+    from chalicelib.recognition.intake import SOURCE_API, RecognitionIntake
+
+    return RecognitionIntake(
+        jobs=recognition_jobs(),
+        publisher=recognition_publisher(SOURCE_API),
+        bucket=get_settings().bucket_name,
+    )
+
+
 _BUILDERS = (
     account_admin,
     service_tokens,
@@ -1074,6 +1087,7 @@ _BUILDERS = (
     recognition_jobs,
     recognition_publisher,
     recognition_service,
+    recognition_intake,
 )
 
 
