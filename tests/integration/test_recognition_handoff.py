@@ -152,22 +152,22 @@ def test_an_image_is_copied_handed_off_and_answered_from_the_recognizers_pages(
     assert result["documents"][0]["kind"] == "osv"
 
 
-@pytest.mark.parametrize(
-    ("status", "error_code", "expected"),
-    [
-        ("timeout", "deadline_exceeded", "TIMEOUT"),
-        ("error", "source_not_found", "FILE_READ_ERROR"),
-        ("error", "invalid_source_json", "RECOGNITION_FAILED"),
-        ("error", "storage_unavailable", "UNKNOWN_ERROR"),
-    ],
-)
-def test_a_recognizer_that_failed_gives_the_contracts_error(
-    recognition: Recognition, status: str, error_code: str, expected: str
-) -> None:
-    request = _image_request(recognition)
-    recognition.answers(request["job_id"])
+FAILED = [
+    ("timeout", "deadline_exceeded", "TIMEOUT"),
+    ("error", "source_not_found", "FILE_READ_ERROR"),
+    ("error", "invalid_source_json", "RECOGNITION_FAILED"),
+    ("error", "storage_unavailable", "UNKNOWN_ERROR"),
+]
 
-    _recognizer_result(recognition, request, status, error_code=error_code)
 
-    [_, failed] = recognition.answers(request["job_id"])
-    assert (failed["status"], failed["error"]["code"]) == ("error", expected)
+def test_a_recognizer_that_failed_gives_the_contracts_error(recognition: Recognition) -> None:
+    requests = [_image_request(recognition) for _ in FAILED]
+    for request in requests:
+        recognition.answers(request["job_id"])
+
+    for request, (status, error_code, _) in zip(requests, FAILED, strict=True):
+        _recognizer_result(recognition, request, status, error_code=error_code)
+
+    for request, (_, error_code, expected) in zip(requests, FAILED, strict=True):
+        [_, failed] = recognition.answers(request["job_id"])
+        assert (failed["status"], failed["error"]["code"]) == ("error", expected), error_code

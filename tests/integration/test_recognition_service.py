@@ -214,7 +214,6 @@ def test_a_real_workbook_is_acked_then_done_with_its_result_file_written_first(
     assert (result["schema_version"], result["job"]["status"]) == ("1.2", "done")
     assert (result["file"]["file_id"], result["job"]["job_id"]) == (file_id, job_id)
     assert result["documents"][0]["kind"] == "osv"
-    print("ENVELOPES", json.dumps([ack, done], ensure_ascii=False, indent=1))
 
 
 def test_a_duplicate_request_is_processed_once_and_acked_twice(
@@ -256,44 +255,39 @@ def test_an_invalid_duplicate_of_a_job_in_flight_gets_no_schema_mismatch(
     assert all(a.get("error", {}).get("code") != "SCHEMA_MISMATCH" for a in answers)
 
 
-def test_major_2_is_schema_mismatch_without_an_ack_and_a_later_minor_is_accepted(
+def test_major_2_is_schema_mismatch_without_an_ack_a_later_minor_is_accepted_a_nameless_dropped(
     recognition: Recognition,
 ) -> None:
     recognition.put_file("in/osv.xlsx", (FIXTURES / "statements/osv_62.xlsx").read_bytes())
     major = recognition.request(key="in/osv.xlsx", schema_version="2.0")
     minor = recognition.request(key="in/osv.xlsx", schema_version="1.3", priority="high")
+    nameless = recognition.request(key="in/osv.xlsx", job_id="not-a-uuid", schema_version="2.0")
 
-    recognition.send(major, minor)
+    recognition.send(major, minor, nameless)
 
     [refused] = recognition.answers(major["job_id"])
     assert refused["status"] == "error" and refused["error"]["code"] == "SCHEMA_MISMATCH"
     assert refused["msg_id"] == f"result:{major['job_id']}:1"
     assert [a["status"] for a in recognition.answers(minor["job_id"])] == ["processing", "done"]
+    # One that names no job is answered by nothing (logged and dropped).
+    assert {a["job_id"] for a in (e["detail"] for e in recognition.seen)} == {
+        major["job_id"],
+        minor["job_id"],
+    }
 
 
-def test_a_request_without_a_valid_job_id_gets_no_answer(recognition: Recognition) -> None:
-    request = recognition.request(key="in/none.xlsx", job_id="not-a-uuid")
-    recognition.send(request)
-    assert recognition.answers("not-a-uuid") == []
-    assert recognition.seen == []
+def test_a_late_deadline_is_acked_then_timeout_and_a_missing_file_is_file_read_error(
+    recognition: Recognition,
+) -> None:
+    late = recognition.request(key="in/late.xlsx", deadline=timedelta(minutes=-5))
+    missing = recognition.request(key="in/not-there.xlsx")
 
+    recognition.send(late, missing)
 
-def test_a_late_deadline_is_acked_then_timeout(recognition: Recognition) -> None:
-    request = recognition.request(key="in/late.xlsx", deadline=timedelta(minutes=-5))
-
-    recognition.send(request)
-
-    ack, timeout = recognition.answers(request["job_id"])
+    ack, timeout = recognition.answers(late["job_id"])
     assert ack["status"] == "processing"
     assert (timeout["status"], timeout["error"]["code"]) == ("error", "TIMEOUT")
-
-
-def test_a_missing_file_is_file_read_error(recognition: Recognition) -> None:
-    request = recognition.request(key="in/not-there.xlsx")
-
-    recognition.send(request)
-
-    ack, failed = recognition.answers(request["job_id"])
+    ack, failed = recognition.answers(missing["job_id"])
     assert ack["status"] == "processing"
     assert failed["error"]["code"] == "FILE_READ_ERROR"
     assert "not-there.xlsx" in failed["error"]["message"]
