@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -239,20 +240,50 @@ def test_a_duplicate_request_is_processed_once_and_acked_twice(
     assert [a["msg_id"] for a in answers[len(first) :]] == [f"ack:{job_id}:1", f"result:{job_id}:1"]
 
 
-def test_an_invalid_duplicate_of_a_job_in_flight_gets_no_schema_mismatch(
+class HeldRead:
+    """S3 holds the read of one key until released (a botocore hook): a job stays in flight."""
+
+    EVENT = "before-parameter-build.s3.GetObject"
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.entered = threading.Event()
+        self.release = threading.Event()
+
+    def __call__(self, params: dict[str, Any], **_: Any) -> None:
+        if params.get("Key") == self.key:
+            self.entered.set()
+            self.release.wait(60)
+
+
+def _finished_runs(cloud: LocalCloud) -> int:
+    return sum(1 for run in cloud.invocations if run.logical_id == "RecognitionFunction")
+
+
+def test_an_invalid_duplicate_of_a_job_in_flight_or_done_gets_no_schema_mismatch(
     recognition: Recognition,
 ) -> None:
-    recognition.put_file("in/osv.xlsx", (FIXTURES / "statements/osv_62.xlsx").read_bytes())
-    request = recognition.request(key="in/osv.xlsx")
-    recognition.send(request)
-    recognition.answers(request["job_id"])
-
+    recognition.put_file("in/held.xlsx", (FIXTURES / "statements/osv_62.xlsx").read_bytes())
+    request = recognition.request(key="in/held.xlsx")
     broken = {**request, "file_type": "DOCX"}  # fails the schema, names the same job
-    recognition.send(broken)
+    held = HeldRead("in/held.xlsx")
+    cloud = recognition.cloud
 
+    with session_hook(HeldRead.EVENT, held, "held-read"):
+        recognition.send(request)
+        assert held.entered.wait(60)  # acked, claimed, reading its file: in flight
+        recognition.send(broken)
+        deadline = time.monotonic() + 60
+        while _finished_runs(cloud) < 1 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _finished_runs(cloud) == 1  # the broken copy was handled while the job waited
+        held.release.set()
+        in_flight = recognition.answers(request["job_id"])
+    recognition.send(broken)  # and once the job is done
     answers = recognition.answers(request["job_id"])
-    assert [a["status"] for a in answers] == ["processing", "done"]
-    assert all(a.get("error", {}).get("code") != "SCHEMA_MISMATCH" for a in answers)
+
+    assert [a["status"] for a in in_flight] == ["processing", "done"]
+    assert answers == in_flight  # nothing more: no SCHEMA_MISMATCH under the result's id
 
 
 def test_major_2_is_schema_mismatch_without_an_ack_a_later_minor_is_accepted_a_nameless_dropped(
