@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from chalicelib.events import RecognitionBusEvent
 from chalicelib.lambda_entry import LambdaEntry
 from chalicelib.recognition.envelopes import SOURCE_FILE_WORKER, TABULAR_PARSED
 from chalicelib.wiring import recognition_service
@@ -22,10 +23,10 @@ entry = LambdaEntry(correlation_id_path="detail.job_id")
 @entry
 def handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """Answer one request, or turn one recognizer result into its job's answer."""
-    subject = str(event.get("detail-type") or "")
-    detail = event.get("detail")
-    service = recognition_service()
-    if subject == TABULAR_PARSED and event.get("source") == SOURCE_FILE_WORKER:
-        entry.logger.set_correlation_id(str((detail or {}).get("task_id") or ""))
-        return service.on_recognizer_result(detail if isinstance(detail, dict) else {})
-    return service.handle_request(subject, detail)
+    received = RecognitionBusEvent.model_validate(event)
+    detail = received.detail
+    if received.detail_type == TABULAR_PARSED and received.source == SOURCE_FILE_WORKER:
+        result = detail if isinstance(detail, dict) else {}
+        entry.logger.set_correlation_id(str(result.get("task_id") or ""))
+        return recognition_service().on_recognizer_result(result)
+    return recognition_service().handle_request(received.detail_type, detail)
