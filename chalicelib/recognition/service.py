@@ -171,13 +171,19 @@ class RecognitionService:
         return self._process(read, job)
 
     def _refuse(self, refused: Refused) -> dict[str, Any]:
-        if self._jobs.get(refused.job_id) is not None:
+        """SCHEMA_MISMATCH for a job nobody claimed yet; nothing for a job that exists.
+
+        The refusal claims the job too (and ends it in error): a valid copy of the same job
+        coming later is then re-acked and answered with this refusal again, never processed
+        under the result id the refusal already used.
+        """
+        if not self._jobs.claim(_refused_job(refused)):
             # Its SCHEMA_MISMATCH would carry result:<job_id>:<attempt>, the real result's id.
             logger.info("invalid copy of job %s dropped: %s", refused.job_id, refused.message)
             return {"outcome": "dropped", "job_id": refused.job_id, "reason": "invalid duplicate"}
         logger.info("recognition request refused: %s %s", refused.job_id, refused.message)
-        self._publish(env.refusal(refused, self._config.service, self._clock()))
-        return {"outcome": "refused", "job_id": refused.job_id}
+        answer = env.refusal(refused, self._config.service, self._clock())
+        return self._finish(_refused_job(refused), answer, allowed_from=_IN_PROGRESS)
 
     def _answer_again(self, request: Request) -> dict[str, Any]:
         """A request for a job already claimed: its ack again, and its result if it has one.
@@ -438,6 +444,22 @@ def _job_of(request: Request) -> RecognitionJob:
         source_bucket=request.bucket,
         source_key=request.key,
         reply_deadline=env.utc_text(request.reply_deadline),
+        created_at=datetime.now(UTC).isoformat(),
+    )
+
+
+def _refused_job(refused: Refused) -> RecognitionJob:
+    """The record of a job whose request was refused: named, nothing else known for sure."""
+    return RecognitionJob(
+        job_id=refused.job_id,
+        file_id=refused.file_id,
+        attempt=refused.attempt,
+        pipeline="",
+        file_type="",
+        original_name="",
+        source_bucket="",
+        source_key="",
+        reply_deadline="",
         created_at=datetime.now(UTC).isoformat(),
     )
 

@@ -305,6 +305,16 @@ def test_major_2_is_schema_mismatch_without_an_ack_a_later_minor_is_accepted_a_n
         major["job_id"],
         minor["job_id"],
     }
+    # A valid copy of the refused job, later: the job ended in its refusal, which it gets again
+    # (under the same id) with an ack, rather than a second result:<job_id>:1.
+    recognition.send({**major, "schema_version": "1.0"})
+    answers = recognition.answers(major["job_id"])
+    assert [a["msg_id"] for a in answers] == [
+        f"result:{major['job_id']}:1",
+        f"ack:{major['job_id']}:1",
+        f"result:{major['job_id']}:1",
+    ]
+    assert answers[2] == refused
 
 
 def test_a_late_deadline_is_acked_then_timeout_and_a_missing_file_is_file_read_error(
