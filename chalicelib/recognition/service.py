@@ -127,7 +127,6 @@ class RecognitionConfig:
     service: Service
     bucket: str  # our documents bucket: result files and hand-off copies go there
     max_bytes: int  # the largest file read (the upload limit)
-    handoff_expires_seconds: int = 3600
 
 
 class RecognitionService:

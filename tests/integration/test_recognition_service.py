@@ -17,6 +17,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import pymupdf
 import pytest
 from botocore.exceptions import EndpointConnectionError
 
@@ -24,6 +25,8 @@ from chalicelib.contracts import validate_against, validate_result
 from chalicelib.keys import build_result_key
 from chalicelib.recognition.envelopes import RESULT_SCHEMA, SOURCE_RECOGNITION
 from tests.botocore_hooks import session_hook
+from tests.statement_fixtures import forms
+from tests.statement_fixtures.pdf import render_form
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -364,3 +367,31 @@ def test_a_publish_that_fails_twice_then_succeeds_is_sent_once_under_the_same_id
     assert [a["msg_id"] for a in answers] == [f"ack:{job_id}:1", f"result:{job_id}:1"]
     # The ack's first two tries were refused; its third went through, under the same id.
     assert bus_tap.tries == [f"ack:{job_id}:1"] * 3 + [f"result:{job_id}:1"]
+
+
+def test_a_text_pdf_and_a_scan_are_recognised_by_extracts_readers_and_our_own_ocr(
+    recognition: Recognition, tmp_path: Path
+) -> None:
+    pdf = tmp_path / "balance.pdf"
+    render_form(forms.balance_1c(), pdf)
+    income = tmp_path / "income.pdf"
+    render_form(forms.income_1c(), income)
+    scan = tmp_path / "income.png"
+    pymupdf.open(income)[0].get_pixmap(dpi=300).save(scan)
+    recognition.put_file("in/balance.pdf", pdf.read_bytes())
+    recognition.put_file("in/income.png", scan.read_bytes())
+    text_pdf = recognition.request(key="in/balance.pdf", file_type="PDF")
+    picture = recognition.request(key="in/income.png", file_type="PNG", pipeline="image")
+
+    recognition.send(text_pdf)
+    recognition.send(picture, subject="files.img_uploaded")
+
+    [_, balance_done] = recognition.answers(text_pdf["job_id"])
+    [balance] = recognition.result_file(balance_done)["documents"]
+    assert (balance["document_type"], balance["inn"]) == ("BALANCE", forms.INN)
+    [_, income_done] = recognition.answers(picture["job_id"])
+    assert income_done["status"] == "done", income_done
+    result = recognition.result_file(income_done)
+    assert result["file"]["format"] == "png"
+    lines = {line["code"]: line["values"] for line in result["documents"][0]["lines"]}
+    assert lines["2110"] == ["48620", "44310"]
