@@ -354,19 +354,36 @@ def test_a_hostile_workbook_is_unreadable_and_a_file_of_another_type_invalid_for
     assert wrong["error"]["code"] == "INVALID_FORMAT"
 
 
-def test_a_publish_that_fails_twice_then_succeeds_is_sent_once_under_the_same_id(
+def test_a_publish_that_fails_twice_then_succeeds_and_one_lost_after_every_try(
     recognition: Recognition, bus_tap: BusTap
 ) -> None:
     request = recognition.request(key="in/late.xlsx", deadline=timedelta(minutes=-1))
+    job_id = request["job_id"]
     bus_tap.fail = 2
 
     recognition.send(request)
 
-    answers = recognition.answers(request["job_id"])
-    job_id = request["job_id"]
+    answers = recognition.answers(job_id)
     assert [a["msg_id"] for a in answers] == [f"ack:{job_id}:1", f"result:{job_id}:1"]
     # The ack's first two tries were refused; its third went through, under the same id.
     assert bus_tap.tries == [f"ack:{job_id}:1"] * 3 + [f"result:{job_id}:1"]
+
+    # A bus down for every try: logged, no crash (the fixture checks no handler raised), and
+    # the stored answer goes out when the sender, without an answer, republishes (same msg_id).
+    lost = recognition.request(key="in/late.xlsx", deadline=timedelta(minutes=-1))
+    lost_id = lost["job_id"]
+    bus_tap.tries.clear()
+    bus_tap.fail = 8  # the ack's four tries and the result's four
+    recognition.send(lost)
+    assert recognition.answers(lost_id) == []
+    recognition.send(lost)
+    answers = recognition.answers(lost_id)
+    assert [a["msg_id"] for a in answers] == [f"ack:{lost_id}:1", f"result:{lost_id}:1"]
+    assert answers[1]["error"]["code"] == "TIMEOUT"  # the stored answer, not a second run
+    assert bus_tap.tries == [f"ack:{lost_id}:1"] * 4 + [f"result:{lost_id}:1"] * 4 + [
+        f"ack:{lost_id}:1",
+        f"result:{lost_id}:1",
+    ]
 
 
 def test_a_text_pdf_and_a_scan_are_recognised_by_extracts_readers_and_our_own_ocr(
