@@ -381,6 +381,40 @@ class UploadTypeNotSupportedError(RequestError):
     default_message = "This file type is not supported."
 
 
+# --- recognition as a service over HTTP (POST /v1/recognitions) ---------------------------
+
+
+class RecognitionRequestRefusedError(RequestError):
+    """A recognition request that fails the contract's request schema (or names no job)."""
+
+    code = "SCHEMA_MISMATCH"
+    default_message = "The request does not match recognitionRequest-v1.0."
+
+
+class RecognitionJobTakenError(RequestError):
+    """The request's job_id is a job another partner sent."""
+
+    code = "CONFLICT"
+    http_status = 409
+    default_message = "This job_id belongs to another sender's job: use a new job_id."
+
+
+class RecognitionNotFoundError(RequestError):
+    """No such recognition job, or not one the caller sent."""
+
+    code = "NOT_FOUND"
+    http_status = 404
+    default_message = "No such recognition job."
+
+
+class RecognitionBusUnavailableError(RequestError):
+    """The recognition bus did not take the request (after the publisher's retries)."""
+
+    code = "TEMPORARILY_UNAVAILABLE"
+    http_status = 503
+    default_message = "The request could not be queued; send it again (same msg_id)."
+
+
 def terminal_error_names() -> set[str]:
     """Names of every concrete terminal error, for the ASL check."""
     return {cls.__name__ for cls in _leaves(TerminalError)}

@@ -229,3 +229,14 @@ def parse_import_key(key: str) -> tuple[str, str] | None:
     """(region, batch id) of an import's key; None for a key that is not one."""
     match = _IMPORT_KEY.match(key)
     return (match["region"], match["batch_id"]) if match else None
+
+
+# --- recognition as a service: a request's file copied for the external recognizer ---------
+
+RECOGNITION_PREFIX = "recognition/"
+
+
+def build_recognition_source_key(file_id: str, job_id: str, ext: str) -> str:
+    """`recognition/{file_id}/{job_id}/source.{ext}`: a request's file, copied into our bucket
+    for the external recognizer's hand-off (its `source_s3_key`)."""
+    return f"{RECOGNITION_PREFIX}{file_id}/{job_id}/source.{ext}"

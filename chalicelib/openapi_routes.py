@@ -36,6 +36,7 @@ from chalicelib.api_models import (
     PasswordResetConfirm,
     PasswordResetRequest,
     ReanalysisRequest,
+    RecognitionRequestBody,
     RefreshRequest,
     RegionRequest,
     RestoreRequest,
@@ -150,6 +151,14 @@ ROUTES: tuple[Operation, ...] = (
               "A partner's report", "api_key", "partners", _REPORT, (401, 404)),
     Operation("b2b_usage", "GET", "/v1/b2b/usage", "The key's requests per day, 30 days",
               "api_key", "partners", {200: "Usage"}, (401,)),
+    # --- recognition as a service: the bus's request envelope over HTTP (issue 15)
+    Operation("b2b_create_recognition", "POST", "/v1/recognitions",
+              "A recognition request (recognitionRequest-v1.0) onto the bus",
+              "api_key", "recognition", {202: "RecognitionAccepted"}, (401, 409, 503),
+              body=RecognitionRequestBody),
+    Operation("b2b_get_recognition", "GET", "/v1/recognitions/{job_id}",
+              "A partner's recognition job: its answers so far",
+              "api_key", "recognition", {200: "RecognitionStatus"}, (401, 404)),
     # --- versions of a document
     Operation("create_version", "POST", "/v1/documents/{document_id}/versions",
               "The document's next version: a credit and a presigned POST (409 while the "

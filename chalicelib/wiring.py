@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from chalicelib.access.documents import GovernedDocuments
     from chalicelib.access.service import AccessService
     from chalicelib.adapters.dynamo import DynamoDocumentRepository
+    from chalicelib.adapters.dynamo.recognition import DynamoRecognitionJobs
     from chalicelib.adapters.dynamo.versions import DynamoVersions
     from chalicelib.adapters.s3 import S3ObjectStore
     from chalicelib.adapters.stepfunctions import StepFunctionsWorkflow
@@ -38,6 +39,9 @@ if TYPE_CHECKING:
     from chalicelib.llm.slots import CallSlots
     from chalicelib.models import Document, Extraction, PrescreenResult
     from chalicelib.ports import Metrics, StatusEvents
+    from chalicelib.recognition.intake import RecognitionIntake
+    from chalicelib.recognition.publisher import EnvelopePublisher
+    from chalicelib.recognition.service import RecognitionService
     from chalicelib.reruns import RerunLedger
     from chalicelib.run_config import RunConfig, RunConfigRecorder
     from chalicelib.services.accounts import AccountAdmin
@@ -947,6 +951,94 @@ def version_service() -> VersionService:
     )
 
 
+# --- recognition as a service (issue 15) ---------------------------------------------
+
+
+@cache
+def recognition_jobs() -> DynamoRecognitionJobs:
+    """The recognition jobs in the single table."""
+    from chalicelib.adapters.dynamo.recognition import DynamoRecognitionJobs
+
+    return DynamoRecognitionJobs(get_settings().table_name)
+
+
+@cache
+def recognition_publisher(source: str) -> EnvelopePublisher:
+    """Envelopes onto the recognition bus under `source` (retried, same message id)."""
+    import boto3
+
+    from chalicelib.recognition.publisher import EnvelopePublisher
+
+    s = get_settings()
+    if not s.recognition_bus_name:
+        raise RuntimeError("RECOGNITION_BUS_NAME is not set for this function")
+    return EnvelopePublisher(
+        boto3.client("events"), s.recognition_bus_name, source, retries=s.publish_retries
+    )
+
+
+def _recognition_extractor(settings: Settings) -> Callable[[bytes, str], Extraction]:
+    # Extract's readers with Extract's limits, every page read here (no per-page fan-out).
+    from chalicelib.extract import extract_document, extract_isolated
+    from chalicelib.extract.limits import ExtractLimits
+
+    limits = ExtractLimits.from_settings(settings)
+    run = extract_isolated if settings.extract_isolation == "subprocess" else extract_document
+
+    def extract(data: bytes, declared_ext: str) -> Extraction:
+        return run(data, declared_ext=declared_ext, limits=limits)
+
+    return extract
+
+
+def _service_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("contract-check")
+    except PackageNotFoundError:  # chalicelib in a layer, without the package's metadata
+        return "0"
+
+
+@cache
+def recognition_service() -> RecognitionService:
+    """The Recognition function's service."""
+    from chalicelib.adapters.recognition import S3SourceFiles, StepFunctionsRecognizerHandoff
+    from chalicelib.recognition.envelopes import SOURCE_RECOGNITION, Service
+    from chalicelib.recognition.service import RecognitionConfig, RecognitionService
+
+    s = get_settings()
+    handoff = None
+    if s.external_recognizer_enabled:
+        handoff = StepFunctionsRecognizerHandoff(s.recognizer_handoff_state_machine_arn)
+    return RecognitionService(
+        jobs=recognition_jobs(),
+        publisher=recognition_publisher(SOURCE_RECOGNITION),
+        sources=S3SourceFiles(),
+        store=object_store(),
+        extractor=_recognition_extractor(s),
+        config=RecognitionConfig(
+            service=Service(s.recognition_service_name, _service_version()),
+            bucket=s.bucket_name,
+            max_bytes=s.max_upload_bytes,
+        ),
+        clock=utc_now,
+        handoff=handoff,
+    )
+
+
+@cache
+def recognition_intake() -> RecognitionIntake:
+    """POST/GET /v1/recognitions: partners' requests onto the recognition bus."""
+    from chalicelib.recognition.intake import SOURCE_API, RecognitionIntake
+
+    return RecognitionIntake(
+        jobs=recognition_jobs(),
+        publisher=recognition_publisher(SOURCE_API),
+        bucket=get_settings().bucket_name,
+    )
+
+
 _BUILDERS = (
     account_admin,
     service_tokens,
@@ -994,6 +1086,10 @@ _BUILDERS = (
     versions_store,
     version_arrivals,
     version_service,
+    recognition_jobs,
+    recognition_publisher,
+    recognition_service,
+    recognition_intake,
 )
 
 

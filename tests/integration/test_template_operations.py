@@ -583,6 +583,8 @@ TABLE_ACTIONS = {
     # users, links, uploads, albums, the user's documents (a query on GSI1)
     "TelegramBotFunction": {"GetItem", "PutItem", "UpdateItem", "Query"},
     "TelegramProgressFunction": {"GetItem", "PutItem"},
+    # recognition jobs: claimed (a conditional put), read, moved and their answers kept
+    "RecognitionFunction": {"GetItem", "PutItem", "UpdateItem"},
 }
 
 
