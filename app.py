@@ -46,6 +46,7 @@ from chalicelib.api_models import (
     document_id_in_path,
     grant_id_in_path,
     key_id_in_path,
+    recognition_job_id_in_path,
     rerun_in_path,
     role_in_path,
     token_id_in_path,
@@ -60,6 +61,7 @@ from chalicelib.errors import AuthenticationRequiredError
 from chalicelib.http import (
     JSON_HEADERS,
     parse_body,
+    parse_json_object,
     parse_query,
     reshaped_framework_error,
     with_error_shape,
@@ -89,6 +91,7 @@ from chalicelib.wiring import (
     operator_service,
     partner_keys,
     reanalysis_service,
+    recognition_intake,
     recognizer_health,
     recognizer_tasks,
     repository,
@@ -417,8 +420,14 @@ def _new_upload(owner_id: str, body: FileUpload, *, partner_key_id: str | None =
 @app.route("/v1/documents", methods=["GET"], authorizer=bearer_token)
 @api_route
 def list_documents() -> Response:
-    """The caller's documents, newest first: `?limit=` (1-100, default 20) and `?cursor=`."""
+    """The caller's documents, newest first: `?limit=` (1-100, default 20) and `?cursor=`;
+    `?scope=region[&region=ru-spb]`: a region's documents, for those who may read them."""
     page = _query(DocumentPageQuery)
+    if page.scope == "region":
+        listed = governed_documents().list_region(
+            current_principal(), page.region, limit=page.limit, cursor=page.cursor
+        )
+        return _json(200, listed)
     return _json(200, document_queries().list(current_user(), limit=page.limit, cursor=page.cursor))
 
 
@@ -543,6 +552,31 @@ def b2b_usage() -> Response:
     key_id = _partner_key_id()
     _partner()  # a missing or revoked key, or a blocked owner, stops here
     return _json(200, partner_keys().usage(key_id or ""))
+
+
+# --- recognition as a service: a partner's request onto the recognition bus (issue 15) ------
+
+
+@app.route(
+    "/v1/recognitions", methods=["POST"], content_types=["application/json"], api_key_required=True
+)
+@api_route
+def b2b_create_recognition() -> Response:
+    """A recognition request (recognitionRequest-v1.0) put on the bus: 202 `{msg_id, job_id}`;
+    its answers come on the bus and from GET /v1/recognitions/{job_id}."""
+    owner_id = _partner()
+    request = app.current_request
+    body = parse_json_object(request.raw_body if request else None)
+    return _json(202, _as(views.RecognitionAccepted, recognition_intake().submit(owner_id, body)))
+
+
+@app.route("/v1/recognitions/{job_id}", methods=["GET"], api_key_required=True)
+@api_route
+def b2b_get_recognition(job_id: str) -> Response:
+    """A partner's recognition job: its status, its answers so far, its result file."""
+    owner_id = _partner()
+    status = recognition_intake().status(owner_id, recognition_job_id_in_path(job_id))
+    return _json(200, _as(views.RecognitionStatus, status))
 
 
 # --- versions: a document's next file, its list, older reports, comparison, roll-back -------

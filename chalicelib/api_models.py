@@ -28,10 +28,10 @@ from pydantic.json_schema import SkipJsonSchema
 
 from chalicelib.access.documents import ARTIFACT_NAMES
 from chalicelib.access.permissions import ROLE_NAMES, GrantablePermission, Permission
-from chalicelib.access.regions import REGION_PATTERN
+from chalicelib.access.regions import REGION_PATTERN, Region
 from chalicelib.auth.telegram import MAX_INIT_DATA_CHARS
 from chalicelib.auth.tokens import Role
-from chalicelib.errors import DocumentNotFoundError
+from chalicelib.errors import DocumentNotFoundError, RecognitionNotFoundError
 from chalicelib.services.batches import MAX_BATCH_FILES
 from chalicelib.services.documents import DEFAULT_PAGE, MAX_PAGE
 from chalicelib.services.operations import MAX_GRANT
@@ -62,6 +62,8 @@ PATH_ID_PATTERNS = {
     "grant_id": r"^g-[0-9a-f]{32}$",
     "token_id": r"^[0-9a-f]{16}$",  # a service token's id (chalicelib.auth.service_tokens)
     "version": r"^[1-9][0-9]{0,3}$",
+    # A recognition job (POST /v1/recognitions): a uuid.
+    "job_id": r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
 }
 _MAX_TEXT = 2000
 _MAX_SECRET = 4096
@@ -387,11 +389,20 @@ class QueryString(BaseModel):
 
 
 class DocumentPageQuery(QueryString):
-    """A page of the caller's documents."""
+    """A page of the caller's documents, or of a region's."""
 
     limit: QueryNumber = Field(DEFAULT_PAGE, ge=1, le=MAX_PAGE, description="Documents per page.")
     cursor: Annotated[str, Field(max_length=MAX_CURSOR_CHARS)] | SkipJsonSchema[None] = Field(
         None, description="`next_cursor` of the page before; none (or empty) for the first page."
+    )
+    scope: Literal["own", "region"] = Field(
+        "own",
+        description="`own`: the caller's documents. `region`: every document of `region` "
+        "(`document:read:region` or `:all`, or a live grant of the region; 403 otherwise), "
+        "each page audited. A city's page may hold fewer than `limit` while a cursor remains.",
+    )
+    region: Region | SkipJsonSchema[None] = Field(
+        None, description="With `scope=region`: which region (default: the caller's own)."
     )
 
 
@@ -682,3 +693,45 @@ def rerun_in_path(rerun: str) -> int:
     if not _RERUN.fullmatch(rerun):
         raise DocumentNotFoundError("No such re-analysis.")
     return int(rerun)
+
+
+# --- recognition as a service over HTTP ------------------------------------------------------
+
+_UUID = PATH_ID_PATTERNS["job_id"].strip("^$")
+RECOGNITION_JOB_ID = re.compile(_UUID)
+
+
+class RecognitionFileLocation(BaseModel):
+    """Where the file to recognise lies."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    bucket: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$")
+    key: str = Field(min_length=1, max_length=1024)
+
+
+class RecognitionRequestBody(BaseModel):
+    """A recognition request, the envelope `recognitionRequest-v1.0` the bus takes
+    (GET /v1/contracts/recognitionRequest-v1.0). The route reads it by the contract's rules
+    (a later 1.x MINOR with fields this model does not name is accepted); this model only
+    describes it."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    msg_id: str = Field(pattern=rf"^{_UUID}:[1-9][0-9]{{0,8}}$", description="`<job_id>:<attempt>`")
+    schema_version: str = Field(pattern=r"^1\.(0|[1-9][0-9]*)$", examples=["1.0"])
+    job_id: str = Field(pattern=rf"^{_UUID}$")
+    file_id: str = Field(pattern=rf"^{_UUID}$")
+    pipeline: Literal["tabular", "image"]
+    file_type: Literal["XLS", "XLSX", "XLSB", "PDF", "PNG", "JPG"]
+    original_name: str = Field(min_length=1, max_length=1024)
+    s3: RecognitionFileLocation
+    reply_deadline: str = Field(description="UTC, e.g. 2026-12-01T12:00:00Z")
+    attempt: int = Field(ge=1, le=999_999_999)
+
+
+def recognition_job_id_in_path(job_id: str) -> str:
+    """A path's recognition job id (a uuid); one out of shape names no job: 404."""
+    if not RECOGNITION_JOB_ID.fullmatch(job_id):
+        raise RecognitionNotFoundError
+    return job_id

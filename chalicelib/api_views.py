@@ -863,6 +863,38 @@ class FailedRerun(View):
     rerun: Rerun
 
 
+# --- recognition as a service over HTTP (chalicelib.recognition.intake) --------------------
+
+
+class RecognitionAccepted(View):
+    """A recognition request put on the bus: its answers carry the job_id."""
+
+    msg_id: str = Field(description="`<job_id>:<attempt>`: send it again under the same id")
+    job_id: str
+
+
+class RecognitionObject(View):
+    """Where a result file lies."""
+
+    bucket: str
+    key: str
+
+
+class RecognitionStatus(View):
+    """A partner's recognition job: its answers so far (recognitionResult-v1.0 envelopes)."""
+
+    job_id: str
+    file_id: str | None = None
+    status: Literal["submitted", "processing", "done", "needs_check", "error"] = Field(
+        description="`submitted`: on the bus, not yet taken; then the latest answer's status"
+    )
+    answers: list[dict[str, Any]] = Field(
+        description="Each answer published for the job, once per msg_id, oldest first"
+    )
+    result_s3: RecognitionObject | None = None
+    error: ErrorDetail | None = None
+
+
 # Every answer's model under the name the route table (`chalicelib.openapi_routes`) uses.
 # --- the hand-off to an external recognizer (chalicelib/recognizer) ----------------------
 
@@ -961,4 +993,6 @@ RESPONSE_VIEWS: tuple[type[BaseModel], ...] = (
     FailedRerun,
     RecognizerHealth,
     RecognizerTaskList,
+    RecognitionAccepted,
+    RecognitionStatus,
 )

@@ -269,6 +269,20 @@ class ExtractionCrashedError(TerminalError):
     default_message = "The file could not be read: the reader ran out of memory or crashed on it."
 
 
+class ImportInterruptedError(DomainError):
+    """A zip's import stopped before it finished (a crash, a timeout) and was not resumed.
+
+    The sweeper's verdict on a batch, never raised in a run: not a TerminalError, which the
+    state machine must catch."""
+
+    code = "IMPORT_INTERRUPTED"
+    failure_class = "infra"
+    default_message = (
+        "Opening the archive stopped before it finished. The documents made of it so far are "
+        "listed in the batch and run as usual; the rest were not charged. Send them again."
+    )
+
+
 # --- request errors (HTTP only, never in the state machine) -----------------
 
 
@@ -365,6 +379,40 @@ class UploadTypeNotSupportedError(RequestError):
     code = "UNSUPPORTED_FORMAT"
     http_status = 415
     default_message = "This file type is not supported."
+
+
+# --- recognition as a service over HTTP (POST /v1/recognitions) ---------------------------
+
+
+class RecognitionRequestRefusedError(RequestError):
+    """A recognition request that fails the contract's request schema (or names no job)."""
+
+    code = "SCHEMA_MISMATCH"
+    default_message = "The request does not match recognitionRequest-v1.0."
+
+
+class RecognitionJobTakenError(RequestError):
+    """The request's job_id is a job another partner sent."""
+
+    code = "CONFLICT"
+    http_status = 409
+    default_message = "This job_id belongs to another sender's job: use a new job_id."
+
+
+class RecognitionNotFoundError(RequestError):
+    """No such recognition job, or not one the caller sent."""
+
+    code = "NOT_FOUND"
+    http_status = 404
+    default_message = "No such recognition job."
+
+
+class RecognitionBusUnavailableError(RequestError):
+    """The recognition bus did not take the request (after the publisher's retries)."""
+
+    code = "TEMPORARILY_UNAVAILABLE"
+    http_status = 503
+    default_message = "The request could not be queued; send it again (same msg_id)."
 
 
 def terminal_error_names() -> set[str]:

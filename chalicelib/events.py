@@ -196,3 +196,12 @@ class DocumentStatusEvent(_Lenient):
 
     detail_type: str = Field(alias="detail-type")
     detail: DocumentStatusDetail
+
+
+class RecognitionBusEvent(_Lenient):
+    """An event off the recognition bus: a request (its detail read by the contract's rules,
+    not here: a malformed one must still be answered), or the hand-off's result."""
+
+    detail_type: str = Field(alias="detail-type")
+    source: str = ""
+    detail: object = None

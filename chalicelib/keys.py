@@ -252,3 +252,14 @@ def build_recognizer_result_key(result_prefix: str, task_id: str) -> str:
     """`<RESULT_PREFIX><task_id>.json` in our bucket: a hand-off's merged pages."""
     prefix = result_prefix if result_prefix.endswith("/") else f"{result_prefix}/"
     return f"{prefix}{task_id}.json"
+
+
+# --- recognition as a service: a request's file copied for the external recognizer ---------
+
+RECOGNITION_PREFIX = "recognition/"
+
+
+def build_recognition_source_key(file_id: str, job_id: str, ext: str) -> str:
+    """`recognition/{file_id}/{job_id}/source.{ext}`: a request's file, copied into our bucket
+    for the external recognizer's hand-off (its `source_s3_key`)."""
+    return f"{RECOGNITION_PREFIX}{file_id}/{job_id}/source.{ext}"

@@ -403,3 +403,9 @@ class Batch(BaseModel):
     skipped: tuple[str, ...] = Field((), description="Members of a zip that are no document")
     error: DocumentError | None = None
     reruns: tuple[str, ...] = ()
+    # While a zip is unpacked: the claim's lease (a crashed or timed-out import is claimed
+    # again once it passes), how many claims there were, and the documents its members
+    # become (ids fixed before the first is made, so a second claim resumes, never repeats).
+    unpacking_until: datetime | None = None
+    attempts: int = 0
+    planned: tuple[str, ...] = ()

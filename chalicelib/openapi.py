@@ -42,6 +42,7 @@ _ERROR_MEANING: dict[int, str] = {
     413: "The declared file is larger than the upload limit",
     415: "The Content-Type is not application/json, or the file type is not supported",
     429: "Too many failed sign-ins: wait and try again",
+    503: "A service we depend on did not answer: send the same request again",
 }
 # API Gateway refuses a partner's request before the function runs, in its own shape.
 # API Gateway's own refusals of a partner key, in the same error shape (its gateway responses).

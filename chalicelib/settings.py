@@ -169,13 +169,27 @@ class Settings(BaseModel):
     # an envelope's publish is retried (same message id) before it is logged as lost.
     recognition_bus_name: str = Field("", description="Empty: recognition envelopes are not sent")
     publish_retries: int = Field(3, ge=0, le=10)
+    # The recognition service: its name and version in every answer, and the external
+    # recognizer for the image pipeline (its hand-off state machine, started per job).
+    recognition_service_name: str = "contract-check-recognition"
+    external_recognizer_enabled: bool = Field(
+        False, description="Image requests go to the external recognizer (needs its state machine)"
+    )
+    recognizer_handoff_state_machine_arn: str = ""
+
+    @model_validator(mode="after")
+    def _external_recognizer_needs_its_hand_off(self) -> Settings:
+        """EXTERNAL_RECOGNIZER_ENABLED without the hand-off's state machine fails at start."""
+        if self.external_recognizer_enabled and not self.recognizer_handoff_state_machine_arn:
+            raise ValueError(
+                "EXTERNAL_RECOGNIZER_ENABLED needs RECOGNIZER_HANDOFF_STATE_MACHINE_ARN (the "
+                "hand-off state machine the image requests are started on)"
+            )
+        return self
 
     # The hand-off to an external recognizer (issue 15, chalicelib/recognizer): scans go
     # through a shared folder to a recognition system outside, the merged answer comes back.
-    external_recognizer_enabled: bool = Field(
-        False, description="Image-pipeline requests are handed to the external recognizer"
-    )
-    recognizer_state_machine_arn: str = ""
+    # (Whether it is on, and its state machine, are the recognition service's settings above.)
     recognizer_share: Literal["s3", "smb"] = Field("s3", description="Where the share lives")
     recognizer_share_prefix: str = Field(
         "FileWorker/share/", description="The S3 share: this prefix of the documents bucket"

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from chalicelib.access.documents import GovernedDocuments
     from chalicelib.access.service import AccessService
     from chalicelib.adapters.dynamo import DynamoDocumentRepository
+    from chalicelib.adapters.dynamo.recognition import DynamoRecognitionJobs
     from chalicelib.adapters.dynamo.recognizer_tasks import DynamoRecognizerTasks
     from chalicelib.adapters.dynamo.versions import DynamoVersions
     from chalicelib.adapters.s3 import S3ObjectStore
@@ -39,9 +40,11 @@ if TYPE_CHECKING:
     from chalicelib.llm.slots import CallSlots
     from chalicelib.models import Document, Extraction, PrescreenResult
     from chalicelib.ports import Metrics, StatusEvents
-    from chalicelib.ports.recognizer import RecognizerShare, ResultPublisher, ShareEntry
+    from chalicelib.ports.recognizer import RecognizerShare, ShareEntry
+    from chalicelib.recognition.intake import RecognitionIntake
+    from chalicelib.recognition.publisher import EnvelopePublisher
+    from chalicelib.recognition.service import RecognitionService
     from chalicelib.recognizer.handoff import HandoffService
-    from chalicelib.recognizer.starter import HandoffStarter
     from chalicelib.reruns import RerunLedger
     from chalicelib.run_config import RunConfig, RunConfigRecorder
     from chalicelib.services.accounts import AccountAdmin
@@ -234,6 +237,7 @@ def zip_import_service() -> ZipImportService:
         max_zip_bytes=s.max_unpacked_bytes,
         url_ttl_seconds=s.upload_url_ttl_seconds,
         clock=utc_now,
+        deadlines=repository(),
     )
 
 
@@ -738,6 +742,7 @@ def sweeper_service() -> SweeperService:
         admission=run_admission(),
         run_is_active=workflow().is_running if s.state_machine_arn else None,
         stuck_after_seconds=s.stuck_extract_seconds,
+        imports=zip_import_service(),
     )
 
 
@@ -949,6 +954,94 @@ def version_service() -> VersionService:
     )
 
 
+# --- recognition as a service (issue 15) ---------------------------------------------
+
+
+@cache
+def recognition_jobs() -> DynamoRecognitionJobs:
+    """The recognition jobs in the single table."""
+    from chalicelib.adapters.dynamo.recognition import DynamoRecognitionJobs
+
+    return DynamoRecognitionJobs(get_settings().table_name)
+
+
+@cache
+def recognition_publisher(source: str) -> EnvelopePublisher:
+    """Envelopes onto the recognition bus under `source` (retried, same message id)."""
+    import boto3
+
+    from chalicelib.recognition.publisher import EnvelopePublisher
+
+    s = get_settings()
+    if not s.recognition_bus_name:
+        raise RuntimeError("RECOGNITION_BUS_NAME is not set for this function")
+    return EnvelopePublisher(
+        boto3.client("events"), s.recognition_bus_name, source, retries=s.publish_retries
+    )
+
+
+def _recognition_extractor(settings: Settings) -> Callable[[bytes, str], Extraction]:
+    # Extract's readers with Extract's limits, every page read here (no per-page fan-out).
+    from chalicelib.extract import extract_document, extract_isolated
+    from chalicelib.extract.limits import ExtractLimits
+
+    limits = ExtractLimits.from_settings(settings)
+    run = extract_isolated if settings.extract_isolation == "subprocess" else extract_document
+
+    def extract(data: bytes, declared_ext: str) -> Extraction:
+        return run(data, declared_ext=declared_ext, limits=limits)
+
+    return extract
+
+
+def _service_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("contract-check")
+    except PackageNotFoundError:  # chalicelib in a layer, without the package's metadata
+        return "0"
+
+
+@cache
+def recognition_service() -> RecognitionService:
+    """The Recognition function's service."""
+    from chalicelib.adapters.recognition import S3SourceFiles, StepFunctionsRecognizerHandoff
+    from chalicelib.recognition.envelopes import SOURCE_RECOGNITION, Service
+    from chalicelib.recognition.service import RecognitionConfig, RecognitionService
+
+    s = get_settings()
+    handoff = None
+    if s.external_recognizer_enabled:
+        handoff = StepFunctionsRecognizerHandoff(s.recognizer_handoff_state_machine_arn)
+    return RecognitionService(
+        jobs=recognition_jobs(),
+        publisher=recognition_publisher(SOURCE_RECOGNITION),
+        sources=S3SourceFiles(),
+        store=object_store(),
+        extractor=_recognition_extractor(s),
+        config=RecognitionConfig(
+            service=Service(s.recognition_service_name, _service_version()),
+            bucket=s.bucket_name,
+            max_bytes=s.max_upload_bytes,
+        ),
+        clock=utc_now,
+        handoff=handoff,
+    )
+
+
+@cache
+def recognition_intake() -> RecognitionIntake:
+    """POST/GET /v1/recognitions: partners' requests onto the recognition bus."""
+    from chalicelib.recognition.intake import SOURCE_API, RecognitionIntake
+
+    return RecognitionIntake(
+        jobs=recognition_jobs(),
+        publisher=recognition_publisher(SOURCE_API),
+        bucket=get_settings().bucket_name,
+    )
+
+
 # --- the hand-off to an external recognizer (chalicelib/recognizer) ----------------------
 
 
@@ -983,25 +1076,6 @@ def recognizer_share() -> RecognizerShare:
 
 
 @cache
-def file_worker_publisher() -> ResultPublisher:
-    """The hand-off's results onto the recognition bus (source `contract-check.file-worker`)."""
-    import boto3
-
-    from chalicelib.recognition.envelopes import SOURCE_FILE_WORKER
-    from chalicelib.recognition.publisher import EnvelopePublisher
-
-    s = get_settings()
-    if not s.recognition_bus_name:
-        raise RuntimeError("RECOGNITION_BUS_NAME is not set for this function")
-    return EnvelopePublisher(
-        boto3.client("events"),
-        s.recognition_bus_name,
-        SOURCE_FILE_WORKER,
-        retries=s.publish_retries,
-    )
-
-
-@cache
 def handoff_service() -> HandoffService:
     """The hand-off's steps and poller."""
     from chalicelib.adapters.task_tokens import StepFunctionsTaskTokens
@@ -1013,7 +1087,7 @@ def handoff_service() -> HandoffService:
         share=_LazyShare(),
         bucket=object_store(),
         tokens=StepFunctionsTaskTokens(),
-        publisher=_lazy_publisher(),
+        publisher=_LazyPublisher(),
         clock=utc_now,
         result_prefix=s.result_prefix,
         max_source_bytes=s.max_upload_bytes,
@@ -1022,14 +1096,13 @@ def handoff_service() -> HandoffService:
 
 
 class _LazyPublisher:
-    """The publisher built at the first publish: only the last step publishes."""
+    """The file worker's publisher (source `contract-check.file-worker`), built at the first
+    publish: only the hand-off's last step publishes."""
 
     def publish(self, detail_type: str, detail: dict[str, Any]) -> bool:
-        return file_worker_publisher().publish(detail_type, detail)
+        from chalicelib.recognition.envelopes import SOURCE_FILE_WORKER
 
-
-def _lazy_publisher() -> ResultPublisher:
-    return _LazyPublisher()
+        return recognition_publisher(SOURCE_FILE_WORKER).publish(detail_type, detail)
 
 
 class _LazyShare:
@@ -1053,20 +1126,6 @@ class _LazyShare:
 
     def probe(self) -> None:
         recognizer_share().probe()
-
-
-@cache
-def recognizer_handoffs() -> HandoffStarter:
-    """Starts hand-offs (the recognition service's image pipeline), when enabled and the
-    function knows the machine (RECOGNIZER_STATE_MACHINE_ARN)."""
-    from chalicelib.adapters.stepfunctions import StepFunctionsWorkflow
-    from chalicelib.recognizer.starter import HandoffStarter
-
-    s = get_settings()
-    arn = s.recognizer_state_machine_arn
-    return HandoffStarter(
-        StepFunctionsWorkflow(arn) if arn else None, enabled=s.external_recognizer_enabled
-    )
 
 
 @cache
@@ -1131,11 +1190,13 @@ _BUILDERS = (
     versions_store,
     version_arrivals,
     version_service,
+    recognition_jobs,
+    recognition_publisher,
+    recognition_service,
+    recognition_intake,
     recognizer_tasks,
     recognizer_share,
-    file_worker_publisher,
     handoff_service,
-    recognizer_handoffs,
     recognizer_health,
 )
 

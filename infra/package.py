@@ -211,7 +211,13 @@ def build_core_layer(layer: Path) -> None:
     extras = project["optional-dependencies"]
     api = [name for name in extras["api"] if not name.lower().startswith("chalice")]
     pip_install(python, [*project["dependencies"], *extras["llm"], *api])
-    # All of chalicelib, files that are not Python included (the LLM prompts, the web page).
+    copy_chalicelib(python)
+
+
+def copy_chalicelib(python: Path) -> None:
+    """All of chalicelib into a layer's python/, files that are not Python included (the LLM
+    prompts, the web page, the recognition contract's JSON Schemas and examples: their
+    copies must stay byte-identical to the source, tests/unit/test_contract_copies.py)."""
     shutil.copytree(ROOT / "chalicelib", python / "chalicelib", ignore=_IGNORE)
 
 

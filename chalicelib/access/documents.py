@@ -13,6 +13,7 @@ import mimetypes
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, get_args
 
+from chalicelib import api_views as views
 from chalicelib.access.disposition import content_disposition
 from chalicelib.errors import DocumentNotFoundError
 from chalicelib.keys import ArtifactName
@@ -72,6 +73,31 @@ class GovernedDocuments:
         """A document the principal may read, the read audited as `what` (a rerun's list
         or report: `chalicelib.services.reanalysis` answers for it)."""
         return self._readable(principal, document_id, what)
+
+    def list_region(
+        self,
+        principal: Principal,
+        region: str | None,
+        *,
+        limit: int,
+        cursor: str | None = None,
+    ) -> dict[str, Any]:
+        """A page of a region's documents (the caller's own region when none is named), for
+        whoever may read every document there; the page is audited (who, which region, under
+        which grant, how many documents), as a read of each would be."""
+        region = region or principal.region
+        decision = self._access.require_region(principal, READ, region)
+        documents, next_cursor = self._queries.list_region(region, limit=limit, cursor=cursor)
+        self._access.record(
+            principal,
+            "documents.list",
+            target=region,
+            grant_id=decision.grant_id,
+            detail={"region": region, "role": principal.role, "documents": len(documents)},
+        )
+        return views.DocumentPage(
+            documents=[views.Document.of(d) for d in documents], next_cursor=next_cursor
+        ).body()
 
     def get(self, principal: Principal, document_id: str) -> dict[str, Any]:
         """A document's status view."""

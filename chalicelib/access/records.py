@@ -18,6 +18,7 @@ AUDITED_READS = (
     "original.download",
     "artifact.download",
     "versions.read",
+    "documents.list",  # a page of a region's documents (`GET /v1/documents?scope=region`)
     "document.delete",  # not a read, but as telling when someone else does it
 )
 AUDITED_CHANGES = (

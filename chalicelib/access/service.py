@@ -135,6 +135,20 @@ class AccessService:
             raise DocumentNotFoundError
         return decision
 
+    def require_region(self, principal: Principal, action: str, region: str) -> Decision:
+        """The decision that lets the principal `action` every document of `region` (a
+        region's list): 403 unless the role reaches the region or a live grant lends it.
+
+        A region's list is asked for by name, so refusing it reveals no document; it needs
+        the region scope (the role's or a grant's), never only `own`.
+        """
+        if not is_region(region):
+            raise InvalidRequestError("region must look like `ru` or `ru-msk`.")
+        decision = principal.decide(action, _RegionWide(region), self._clock())
+        if not decision.allowed:
+            raise ForbiddenError(f"You may not list the documents of region {region}.")
+        return decision
+
     def record_read(
         self,
         principal: Principal,
@@ -168,6 +182,7 @@ class AccessService:
         owner_id: str | None = None,
         target: str | None = None,
         detail: dict[str, Any] | None = None,
+        grant_id: str | None = None,
     ) -> None:
         """Audit something else a principal did (a rollback, a block): the same log, so
         `GET /v1/admin/audit` shows it. Name the action `noun.verb` and add it to
@@ -179,6 +194,7 @@ class AccessService:
                 document_id=document_id,
                 owner_id=owner_id,
                 target=target,
+                grant_id=grant_id,
                 detail=detail or {},
             )
         )
@@ -374,6 +390,16 @@ class AccessService:
         return AuditEntry(
             audit_id=uuid.uuid4().hex, at=self._clock(), actor=actor, action=action, **fields
         )
+
+
+class _RegionWide:
+    """Every document of a region, as a check sees it: owned by nobody in particular, so
+    only the region scope (or `all`, or a grant of the region) reaches it."""
+
+    owner_id = ""
+
+    def __init__(self, region: str) -> None:
+        self.region = region
 
 
 def role_cache_key(name: str) -> str:

@@ -44,13 +44,14 @@ class Deadline:
     """A note to look at a document at a time, if it still has a status.
 
     `expire` fails a document still in that status (an upload that never came, a stuck
-    extraction); `callback` tries a partner's callback again (round `attempt`).
+    extraction); `callback` tries a partner's callback again (round `attempt`); `import`
+    fails a zip's import whose claim ran out (`document_id` is then the batch's id).
     """
 
     document_id: str
     expected_status: DocumentStatus
     due_at: datetime
-    action: Literal["expire", "callback"] = "expire"
+    action: Literal["expire", "callback", "import"] = "expire"
     attempt: int = 0
     # The document version it was set for: a newer version's upload or run is not this
     # one's to expire (None: whatever version, as deadlines set before versions were).
@@ -124,6 +125,13 @@ class Documents(Protocol):
         self, owner_id: str, *, limit: int, cursor: str | None = None
     ) -> tuple[list[Document], str | None]:
         """The owner's documents, newest first, a page at a time; the next page's cursor."""
+        ...
+
+    def list_region_documents(
+        self, region: str, *, limit: int, cursor: str | None = None
+    ) -> tuple[list[Document], str | None]:
+        """A region's documents (a province's: all its cities'), newest first, a page at a
+        time (possibly short while a cursor remains); the next page's cursor."""
         ...
 
     def deal_documents(self, owner_id: str, deal_id: str) -> list[Document]:

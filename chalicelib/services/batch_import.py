@@ -22,14 +22,18 @@ from __future__ import annotations
 import logging
 import uuid
 from dataclasses import replace
+from datetime import timedelta
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any, Protocol
 
 from chalicelib.errors import (
+    DocumentStateConflictError,
     DocumentTooLargeError,
+    ImportInterruptedError,
     InsufficientCreditsError,
     InvalidRequestError,
     RequestError,
+    RetryableError,
     TerminalError,
     UploadTooLargeError,
     UploadTypeNotSupportedError,
@@ -38,7 +42,8 @@ from chalicelib.extract.ooxml import OoxmlPackage
 from chalicelib.formats import BY_EXTENSION
 from chalicelib.keys import build_import_key, parse_import_key
 from chalicelib.lanes import BATCH_LANE
-from chalicelib.models import Batch
+from chalicelib.models import Batch, DocumentStatus
+from chalicelib.ports import Deadline
 from chalicelib.services.failures import document_error_from
 from chalicelib.services.uploads import UploadRequest, clean_filename, validate_upload
 
@@ -47,8 +52,8 @@ if TYPE_CHECKING:
     from datetime import datetime
 
     from chalicelib.extract.limits import ExtractLimits
-    from chalicelib.models import DocumentError
-    from chalicelib.ports import ObjectStore, PresignedPost
+    from chalicelib.models import Document, DocumentError
+    from chalicelib.ports import Deadlines, ObjectStore, PresignedPost
     from chalicelib.services.extraction import UploadEvent
     from chalicelib.services.uploads import UploadService
     from chalicelib.services.users import UserService
@@ -66,8 +71,25 @@ class ZipBatches(Protocol):
         """Store a new batch."""
         ...
 
-    def claim_import(self, batch_id: str) -> Batch | None:
-        """awaiting_upload -> unpacking; None when claimed already or unknown."""
+    def get_batch(self, batch_id: str) -> Batch | None:
+        """The batch, if there is one."""
+        ...
+
+    def claim_import(self, batch_id: str, now: datetime, lease_until: datetime) -> Batch | None:
+        """awaiting_upload (or unpacking past its lease) -> unpacking until `lease_until`;
+        None when another holds it, or unknown."""
+        ...
+
+    def plan_import(self, batch_id: str, document_ids: Sequence[str]) -> None:
+        """The documents its members will be, fixed before the first is made."""
+        ...
+
+    def release_import(self, batch_id: str, now: datetime) -> None:
+        """End the claim's lease now, for the next try."""
+        ...
+
+    def batch_documents(self, document_ids: Sequence[str]) -> list[Document]:
+        """Those of these documents that exist, in this order."""
         ...
 
     def open_import(
@@ -76,9 +98,23 @@ class ZipBatches(Protocol):
         """unpacking -> open, with its documents."""
         ...
 
-    def fail_import(self, batch_id: str, error: DocumentError) -> None:
-        """unpacking -> failed, with why."""
+    def fail_import(
+        self, batch_id: str, error: DocumentError, document_ids: Sequence[str] = ()
+    ) -> None:
+        """unpacking -> failed, with why and the documents made before it stopped."""
         ...
+
+
+# The claim of a zip outlives the import function's 300 s timeout: a lease that runs out
+# means the import stopped. The sweeper looks a minute after.
+DEFAULT_LEASE_SECONDS = 360
+LEASE_GRACE = timedelta(seconds=60)
+_MEMBER_IDS = uuid.UUID("5f0c3a52-8b7e-4d7e-9a0a-6c1b2d3e4f50")
+
+
+def member_document_id(batch_id: str, path: str) -> str:
+    """The document a zip's member becomes: the same for every try of the same import."""
+    return str(uuid.uuid5(_MEMBER_IDS, f"{batch_id}/{path}"))
 
 
 class ZipImportService:
@@ -96,7 +132,11 @@ class ZipImportService:
         max_zip_bytes: int,
         url_ttl_seconds: int,
         clock: Callable[[], datetime],
+        deadlines: Deadlines | None = None,
+        lease_seconds: int = DEFAULT_LEASE_SECONDS,
     ) -> None:
+        self._deadlines = deadlines
+        self._lease = timedelta(seconds=lease_seconds)
         self._batches = batches
         self._uploads = uploads
         self._users = users
@@ -142,44 +182,101 @@ class ZipImportService:
         return batch, form
 
     def handle_archive(self, event: UploadEvent) -> dict[str, Any]:
-        """Open an arrived zip into its batch's documents; duplicates and strangers ignored."""
+        """Open an arrived zip into its batch's documents; duplicates and strangers ignored.
+
+        The claim is a lease: a storage error ends it at once and is raised (Lambda's retry
+        claims again and resumes), a crash or a timeout lets it run out (the sweeper then
+        fails the batch with what was made). A resumed import makes only the members not made
+        yet: their document ids are fixed by the batch and the member's path.
+        """
         parsed = parse_import_key(event.key)
         if parsed is None:
             logger.warning("ignoring an object outside the import layout: %s", event.key)
             return {"outcome": "ignored", "key": event.key}
-        batch = self._batches.claim_import(parsed[1])
+        now = self._clock()
+        batch = self._batches.claim_import(parsed[1], now, now + self._lease)
         if batch is None:
             logger.info("import already claimed, or no such batch: %s", event.key)
             return {"outcome": "ignored", "key": event.key}
+        if self._deadlines is not None:
+            self._deadlines.add_deadline(
+                Deadline(
+                    batch.batch_id,
+                    DocumentStatus.AWAITING_UPLOAD,  # unused: an import's deadline has none
+                    now + self._lease + LEASE_GRACE,
+                    action="import",
+                )
+            )
         try:
-            members, skipped = self._members(event)
-            self._check_credits(batch.owner_id, len(members))
+            return self._unpack(batch, event)
+        except RetryableError:
+            self._batches.release_import(batch.batch_id, self._clock())
+            raise
         except (TerminalError, RequestError) as exc:
             logger.info("import failed: %s %s", batch.batch_id, type(exc).__name__)
-            self._batches.fail_import(batch.batch_id, document_error_from(exc))
+            made = self._made(batch.batch_id)
+            self._batches.fail_import(batch.batch_id, document_error_from(exc), made)
             return {"outcome": "failed", "batch_id": batch.batch_id, "code": exc.code}
+
+    def _unpack(self, batch: Batch, event: UploadEvent) -> dict[str, Any]:
+        members, skipped = self._members(event)
+        ids = [member_document_id(batch.batch_id, path) for path, _, _ in members]
+        made = (
+            {d.document_id for d in self._batches.batch_documents(ids)} if batch.planned else set()
+        )
+        self._check_credits(batch.owner_id, len(members) - len(made))
+        if not batch.planned:
+            self._batches.plan_import(batch.batch_id, ids)
         document_ids: list[str] = []
-        for number, (request, data) in enumerate(members):
-            batched = replace(request, lane=BATCH_LANE, batch_id=batch.batch_id)
+        for number, ((_, request, data), doc_id) in enumerate(zip(members, ids, strict=True)):
+            # One made by an earlier try is answered as it is (its file put again if it
+            # still awaits it): uploading by a fixed id never makes or charges a second.
+            batched = replace(request, lane=BATCH_LANE, batch_id=batch.batch_id, document_id=doc_id)
             try:
                 document = self._uploads.upload_bytes(batch.owner_id, batched, data)
             except InsufficientCreditsError:
                 # Spent meanwhile by another request: the rest are listed, not charged.
-                skipped += [f"{r.filename} (no credit left)" for r, _ in members[number:]]
+                skipped += [f"{r.filename} (no credit left)" for _, r, _ in members[number:]]
                 break
             document_ids.append(document.document_id)
         self._batches.open_import(batch.batch_id, document_ids, skipped)
         self._store.delete_prefix(event.key)
         return {"outcome": "opened", "batch_id": batch.batch_id, "documents": len(document_ids)}
 
-    def _members(self, event: UploadEvent) -> tuple[list[tuple[UploadRequest, bytes]], list[str]]:
+    def _made(self, batch_id: str) -> list[str]:
+        """The documents an import made before it stopped (its plan's that exist)."""
+        batch = self._batches.get_batch(batch_id)
+        if batch is None or not batch.planned:
+            return []
+        return [d.document_id for d in self._batches.batch_documents(batch.planned)]
+
+    def expire_import(self, batch_id: str) -> bool:
+        """The sweeper's: fail an import whose lease ran out (a crash, a timeout) with the
+        documents it made; True when it did. One still held, or finished, is left alone."""
+        batch = self._batches.get_batch(batch_id)
+        if batch is None or batch.state != "unpacking":
+            return False
+        if batch.unpacking_until is not None and batch.unpacking_until > self._clock():
+            return False
+        made = self._made(batch_id)
+        error = document_error_from(ImportInterruptedError())
+        try:
+            self._batches.fail_import(batch_id, error, made)
+        except DocumentStateConflictError:
+            return False  # claimed or finished meanwhile
+        logger.warning("import interrupted: %s, %d documents made", batch_id, len(made))
+        return True
+
+    def _members(
+        self, event: UploadEvent
+    ) -> tuple[list[tuple[str, UploadRequest, bytes]], list[str]]:
         """The members that are documents (the upload each would be, and its bytes), read
         within the limits, and the skipped ones with why."""
         data = self._store.get_bytes(
             event.key, version_id=event.version_id, max_bytes=self._max_zip_bytes
         )
         package = OoxmlPackage(data, self._limits)  # every zip-bomb guard, before inflating
-        members: list[tuple[UploadRequest, bytes]] = []
+        members: list[tuple[str, UploadRequest, bytes]] = []
         skipped: list[str] = []
         for path in sorted(package.names):
             name = PurePosixPath(path).name
@@ -199,7 +296,7 @@ class ZipImportService:
             except RequestError as exc:  # an empty member, a name too long
                 skipped.append(f"{path} ({exc.message})")
                 continue
-            members.append((request, data))
+            members.append((path, request, data))
         if not members:
             raise InvalidRequestError("The archive holds no document we can read.")
         if len(members) > self._max_files:

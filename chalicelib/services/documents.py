@@ -22,6 +22,8 @@ from chalicelib.report_html import render_report_html
 from chalicelib.statements.deal import DealCheck, cross_check
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from chalicelib.ports import Documents, ObjectStore
 
 
@@ -108,6 +110,15 @@ class DocumentQueries:
         return views.DocumentPage(
             documents=[views.Document.of(d) for d in documents], next_cursor=next_cursor
         ).body()
+
+    def list_region(
+        self, region: str, *, limit: int = DEFAULT_PAGE, cursor: str | None = None
+    ) -> tuple[Sequence[Document], str | None]:
+        """A page of a region's documents, newest first (the access layer checked the
+        caller may read them), and the cursor of the next."""
+        if not 1 <= limit <= MAX_PAGE:
+            raise InvalidRequestError(f"limit must be between 1 and {MAX_PAGE}.")
+        return self._repo.list_region_documents(region, limit=limit, cursor=cursor)
 
     def get(self, owner_id: str, document_id: str) -> Document:
         """The caller's document, or not found (also when it is someone else's)."""

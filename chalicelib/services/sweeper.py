@@ -1,5 +1,5 @@
-"""The sweeper: releases reservations whose upload never came, fails stuck extractions,
-and tries again the partner callbacks that did not get through."""
+"""The sweeper: releases reservations whose upload never came, fails stuck extractions and
+interrupted zip imports, and tries again the partner callbacks that did not get through."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
     from chalicelib.ports import Deadlines, Documents
     from chalicelib.services.admission import RunAdmission
+    from chalicelib.services.batch_import import ZipImportService
     from chalicelib.services.callbacks import CallbackDelivery
 
 logger = logging.getLogger(__name__)
@@ -45,7 +46,10 @@ class SweeperService:
         admission: RunAdmission | None = None,
         run_is_active: Callable[[str], bool] | None = None,
         stuck_after_seconds: int = 1800,
+        imports: ZipImportService | None = None,
     ) -> None:
+        # Zips whose import stopped (its claim ran out): failed with what they made.
+        self._imports = imports
         # The batch lane's admission: leases of runs that ended without releasing them are
         # freed, and queued runs started into free slots (by run name: is it running?).
         self._admission = admission
@@ -60,8 +64,13 @@ class SweeperService:
 
     def sweep(self) -> dict[str, Any]:
         """Handle every due deadline once."""
-        released = stuck = callbacks = 0
+        released = stuck = callbacks = imports = 0
         for deadline in self._deadlines.due_deadlines(self._clock(), self._batch):
+            if deadline.action == "import":
+                if self._imports is not None and self._imports.expire_import(deadline.document_id):
+                    imports += 1
+                self._deadlines.remove_deadline(deadline)
+                continue
             document = self._repo.get(deadline.document_id)
             if deadline.action == "callback":
                 if document is not None and self._callbacks is not None:
@@ -85,8 +94,19 @@ class SweeperService:
                     self._failures.record(document.document_id, _STUCK)
                     stuck += 1
             self._deadlines.remove_deadline(deadline)
-        logger.info("sweep: released=%s stuck=%s callbacks=%s", released, stuck, callbacks)
-        result: dict[str, Any] = {"released": released, "stuck": stuck, "callbacks": callbacks}
+        logger.info(
+            "sweep: released=%s stuck=%s callbacks=%s imports=%s",
+            released,
+            stuck,
+            callbacks,
+            imports,
+        )
+        result: dict[str, Any] = {
+            "released": released,
+            "stuck": stuck,
+            "callbacks": callbacks,
+            "imports_interrupted": imports,
+        }
         if self._admission is not None and self._run_is_active is not None:
             now = int(self._clock().timestamp())
             result["admission"] = self._admission.sweep(self._run_is_active, now)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from chalicelib.auth.account_checks import refuse_blocked, refuse_unverified
 from chalicelib.errors import (
     DocumentNotFoundError,
+    DocumentStateConflictError,
     InsufficientCreditsError,
     InvalidRequestError,
     UploadTooLargeError,
@@ -59,6 +60,9 @@ class UploadRequest:
     # the route says otherwise (the partner API: default; bulk imports: batch).
     lane: Lane = PERSON_LANE
     batch_id: str | None = None  # the bulk import it is part of
+    # A server-side upload that may be tried again (a zip's member) fixes its document's id,
+    # so the second try finds the first's document instead of making another.
+    document_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -153,7 +157,7 @@ class UploadService:
         now = self._clock()
         expires = now + timedelta(seconds=self._ttl)
         document = Document(
-            document_id=str(uuid.uuid4()),
+            document_id=request.document_id or str(uuid.uuid4()),
             owner_id=user_id,
             region=profile.region,
             status=DocumentStatus.AWAITING_UPLOAD,
@@ -233,12 +237,23 @@ class UploadService:
     def upload_bytes(self, user_id: str, request: UploadRequest, data: bytes) -> Document:
         """A server-side upload (the bot's): the same reservation and key as the web's form.
 
-        The object's arrival starts the pipeline, exactly as a presigned POST's does.
+        The object's arrival starts the pipeline, exactly as a presigned POST's does. With
+        `request.document_id` it may be tried again: the document made by an earlier try is
+        answered (and its bytes put again while it awaits them), never a second one.
         """
         if len(data) != request.size:
             raise InvalidRequestError("The file's size is not the size that was declared.")
-        ticket = self.request_upload(user_id, request)
-        document = ticket.document
+        document = self._repo.get(request.document_id) if request.document_id else None
+        if document is not None:
+            # A second try of the same upload: no second credit, no second document. The
+            # bytes are put again while it still awaits them (the first try may have stopped
+            # between the two); once they arrived, its run has it.
+            if document.owner_id != user_id:
+                raise DocumentStateConflictError("That document id is taken.")
+            if document.status != DocumentStatus.AWAITING_UPLOAD:
+                return document
+        else:
+            document = self.request_upload(user_id, request).document
         self._store.put_bytes(upload_key_of(document), data, content_type=document.content_type)
         return document
 

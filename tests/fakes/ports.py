@@ -6,6 +6,7 @@ import json
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from chalicelib.access.regions import covers
 from chalicelib.errors import (
     DocumentNotFoundError,
     DocumentStateConflictError,
@@ -92,6 +93,18 @@ class FakeRepository:
         start = int(cursor) if cursor else 0
         page = mine[start : start + limit]
         return page, str(start + limit) if start + limit < len(mine) else None
+
+    def list_region_documents(
+        self, region: str, *, limit: int, cursor: str | None = None
+    ) -> tuple[list[Document], str | None]:
+        reached = sorted(
+            (d for d in self.documents.values() if covers(region, d.region) and not d.deleted_at),
+            key=lambda d: (d.created_at, d.document_id),
+            reverse=True,
+        )
+        start = int(cursor) if cursor else 0
+        page = reached[start : start + limit]
+        return page, str(start + limit) if start + limit < len(reached) else None
 
     def deal_documents(self, owner_id: str, deal_id: str) -> list[Document]:
         return sorted(

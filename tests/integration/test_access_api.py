@@ -6,6 +6,8 @@ reviewer; Rita reviews for ru-msk. The local cloud's development user is the adm
 
 from __future__ import annotations
 
+import base64
+import json
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit
@@ -359,3 +361,61 @@ def test_a_regional_admin_deletes_a_finished_document_of_their_region_only_and_i
         document_id,
         "sofia",
     )
+
+
+def _region_page(driver: Driver, token: str, query: str = "") -> tuple[int, Any]:
+    return driver.api("GET", f"/v1/documents?scope=region{query}", token=token)
+
+
+def _listed(page: dict[str, Any]) -> set[str]:
+    return {document["document_id"] for document in page["documents"]}
+
+
+def test_a_regions_list_shows_its_documents_to_those_who_may_read_them_and_is_audited(
+    driver: Driver, clock: ShiftedClock
+) -> None:
+    # GIVEN a document in ru-spb (Sofia's) and one in ru-msk (Masha's)
+    sofia = _in_region(driver, "sofia", "user", "ru-spb")
+    masha = driver.sign_in("masha", "user")  # DEFAULT_REGION, ru-msk
+    in_spb = _submit_as(driver, sofia, FILENAME, LETTER)
+    in_msk = _submit_as(driver, masha, "Письмо из Москвы.txt", LETTER)
+
+    # A user's own list is unchanged, and a plain user may not list a region
+    assert _listed(driver.api("GET", "/v1/documents", token=sofia)[1]) == {in_spb}
+    assert _region_page(driver, sofia)[0] == 403
+    # A reviewer of ru-spb lists ru-spb (their own region by default), and no other city
+    pavel = _in_region(driver, "pavel", "reviewer", "ru-spb")
+    status, page = _region_page(driver, pavel)
+    assert status == 200, page
+    assert _listed(page) == {in_spb}
+    assert _region_page(driver, pavel, "&region=ru-msk")[0] == 403
+    # A reviewer of the whole province lists both cities, or one by name
+    olga = _in_region(driver, "olga", "reviewer", "ru")
+    assert _listed(_region_page(driver, olga)[1]) == {in_spb, in_msk}
+    assert _listed(_region_page(driver, olga, "&region=ru-msk")[1]) == {in_msk}
+    # Pages of one: newest first, the cursor leads to the older one, then no further
+    status, first = _region_page(driver, olga, "&limit=1")
+    assert (status, _listed(first)) == (200, {in_msk})
+    status, second = _region_page(driver, olga, f"&limit=1&cursor={first['next_cursor']}")
+    assert status == 200
+    assert _listed(second) == {in_spb}
+    # A city's page shares its province's cursor (the filter still holds), but a cursor of
+    # another province's list is refused, not followed
+    assert _listed(_region_page(driver, pavel, f"&cursor={first['next_cursor']}")[1]) == {in_spb}
+    key = json.loads(base64.urlsafe_b64decode(first["next_cursor"]))
+    key["GSI2PK"] = {"S": "REGION#kz"}
+    foreign = base64.urlsafe_b64encode(json.dumps(key).encode()).decode()
+    assert _region_page(driver, olga, f"&cursor={foreign}")[0] == 400
+
+    # Rita (ru-msk) may not list ru-spb until a grant lends it, then may until it expires
+    rita = driver.sign_in("rita", "reviewer")
+    assert _region_page(driver, rita, "&region=ru-spb")[0] == 403
+    grant_id = _grant(driver, "rita", "ru-spb", minutes=10)
+    status, page = _region_page(driver, rita, "&region=ru-spb")
+    assert (status, _listed(page)) == (200, {in_spb})
+    lists = [e for e in _audit(driver, user_id="rita") if e["action"] == "documents.list"]
+    assert [(e["target"], e["grant_id"]) for e in lists] == [("ru-spb", grant_id)]
+    clock.offset = timedelta(minutes=11)
+    assert _region_page(driver, rita, "&region=ru-spb")[0] == 403
+
+    assert _region_page(driver, olga, "&region=not+a+region")[0] == 400

@@ -3,6 +3,8 @@ JSON Schemas, without sign-in, behind the local API Gateway."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -47,3 +49,19 @@ def test_an_unknown_contract_is_a_404_in_the_apis_error_shape(
     assert answer.status_code == 404
     assert answer.json_body["error"]["code"] == "NOT_FOUND"
     assert "Known: osvDocument" in answer.json_body["error"]["message"]
+
+
+@pytest.mark.parametrize("name", ["recognitionRequest-v1.0", "recognitionResult-v1.0"])
+def test_the_recognition_envelopes_schemas_are_served_as_their_files_say(
+    local_cloud: LocalCloud, name: str
+) -> None:
+    from app import app
+    from infra.localcloud.gateway import api_test_client
+
+    source = Path(__file__).parents[2] / "chalicelib" / "contracts" / "schemas" / f"{name}.json"
+    with api_test_client(app) as client:
+        assert name in client.http.get("/v1/contracts").json_body["contracts"]
+        served = client.http.get(f"/v1/contracts/{name}")
+    assert served.status_code == 200
+    assert served.json_body == json.loads(source.read_text(encoding="utf-8"))
+    assert served.json_body["title"] == name

@@ -210,3 +210,34 @@ def test_the_operators_ledger_sits_with_the_users(
     profile = DynamoDocumentRepository(documents_table, client).get_user("anna")
     assert balance == 5
     assert profile is not None and (profile.credits_left, profile.role) == (5, "reviewer")
+
+
+def test_a_regions_list_reads_its_province_filters_a_city_and_backfills_older_documents(
+    documents_table: str, client: DynamoDBClient, users: DynamoUsers, documents: DynamoDocuments
+) -> None:
+    users.ensure_user("anna", credits=5, region="ru")
+    for number, region in enumerate(("ru-msk", "ru-spb", "ru", "kz-ala"), start=1):
+        doc = _document(f"d{number}").model_copy(
+            update={"region": region, "created_at": NOW + timedelta(minutes=number)}
+        )
+        deadline = Deadline(doc.document_id, S.AWAITING_UPLOAD, NOW + timedelta(minutes=15))
+        documents.create_with_reservation(doc, deadline)
+
+    def listed(region: str) -> list[str]:
+        return [d.document_id for d in documents.list_region_documents(region, limit=10)[0]]
+
+    assert listed("ru") == ["d3", "d2", "d1"]  # the province: every city, newest first
+    assert listed("ru-spb") == ["d2"]
+    assert listed("kz") == ["d4"]
+    # GIVEN a document written before GSI2 existed (its keys taken away)
+    client.update_item(
+        TableName=documents_table,
+        Key={"PK": {"S": "DOC#d1"}, "SK": {"S": "META"}},
+        UpdateExpression="REMOVE GSI2PK, GSI2SK",
+    )
+    assert listed("ru-msk") == []
+    # WHEN the backfill runs (twice: the second finds nothing to do)
+    assert documents.index_unlisted_documents() == 1
+    assert documents.index_unlisted_documents() == 0
+    # THEN it is listed again
+    assert listed("ru-msk") == ["d1"]

@@ -265,11 +265,18 @@ def test_sweeper_releases_a_reservation_whose_upload_never_came(driver: Driver) 
         "released": 0,
         "stuck": 0,
         "callbacks": 0,
+        "imports_interrupted": 0,
         "admission": idle,
     }
     time.sleep(1.1)
     result = driver.cloud.run_schedule("SweeperFunction")
-    assert result.payload == {"released": 1, "stuck": 0, "callbacks": 0, "admission": idle}
+    assert result.payload == {
+        "released": 1,
+        "stuck": 0,
+        "callbacks": 0,
+        "imports_interrupted": 0,
+        "admission": idle,
+    }
     document = driver.document(ticket.document_id)
     assert document["error"]["code"] == "UPLOAD_EXPIRED"
     assert driver.credits() == 5

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from botocore.exceptions import EndpointConnectionError
 
+from chalicelib.keys import build_recognition_source_key
 from tests.botocore_hooks import session_hook
 from tests.integration.pipeline_driver import Driver
 
@@ -77,7 +78,7 @@ def _start(
     job_id = str(uuid.uuid4())
     task_id = f"{job_id}{marker}"
     file_id = str(uuid.uuid4())
-    key = f"results/{file_id}/{job_id}/source.PDF"
+    key = build_recognition_source_key(file_id, job_id, "PDF")
     if put_source:
         cloud.client("s3").put_object(Bucket=cloud.deployment.bucket, Key=key, Body=PDF)
     command = {

@@ -14,6 +14,7 @@ import pytest
 
 from chalicelib.adapters.dynamo.recognizer_tasks import DynamoRecognizerTasks
 from chalicelib.adapters.recognizer_smb_share import SmbShare
+from chalicelib.keys import build_recognition_source_key
 from chalicelib.recognizer.errors import RecognizerShareUnavailableError
 from chalicelib.recognizer.merge import batch_of
 from infra.localcloud.fake_recognizer import FakeRecognizer
@@ -87,7 +88,7 @@ def test_a_hand_off_through_the_smb_share_completes(
 ) -> None:
     job_id = task_id = str(uuid.uuid4())
     file_id = str(uuid.uuid4())
-    key = f"results/{file_id}/{job_id}/source.png"
+    key = build_recognition_source_key(file_id, job_id, "png")
     bucket = local_cloud.deployment.bucket
     local_cloud.client("s3").put_object(Bucket=bucket, Key=key, Body=b"\x89PNG scan")
     command = {

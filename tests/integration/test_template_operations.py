@@ -596,6 +596,8 @@ TABLE_ACTIONS = {
     "RecognizerAwaitFunction": {"UpdateItem"},
     "RecognizerFinishFunction": {"GetItem", "UpdateItem"},
     "RecognizerPollerFunction": {"GetItem", "UpdateItem", "Query"},
+    # recognition jobs: claimed (a conditional put), read, moved and their answers kept
+    "RecognitionFunction": {"GetItem", "PutItem", "UpdateItem"},
 }
 
 

@@ -29,9 +29,8 @@ from chalicelib.recognizer.merge import (
     parse_page,
 )
 from chalicelib.recognizer.models import Outcome
-from chalicelib.recognizer.starter import HandoffStarter, RecognizerDisabledError
 from infra.localcloud.fake_recognizer import FakeRecognizer, behaviour_of
-from tests.fakes.ports import FakeObjectStore, FakeWorkflow
+from tests.fakes.ports import FakeObjectStore
 from tests.fakes.recognizer import FakePublisher, FakeShare, FakeTasks, FakeTokens
 
 NOW = datetime(2026, 12, 1, 21, 0, tzinfo=UTC)
@@ -331,19 +330,7 @@ def test_a_refused_publish_is_recorded_and_raised_for_the_retry(parts: dict[str,
     assert task.last_error.stage == "publishing_result"
 
 
-# --- starting, the fake, the state machine ------------------------------------------------
-
-
-def test_a_hand_off_starts_once_per_task_and_only_when_enabled() -> None:
-    workflow = FakeWorkflow()
-
-    HandoffStarter(workflow, enabled=True).start(_command(), "job-1")
-    HandoffStarter(workflow, enabled=True).start(_command(), "job-1")
-
-    assert list(workflow.runs) == ["job-1"]
-    assert workflow.runs["job-1"] == {"command": _command(), "job_id": "job-1"}
-    with pytest.raises(RecognizerDisabledError):
-        HandoffStarter(workflow, enabled=False).start(_command(), "job-1")
+# --- the fake, the state machine ------------------------------------------------
 
 
 @pytest.mark.parametrize(

@@ -197,9 +197,9 @@ def test_sweeper_releases_an_upload_that_never_came_whatever_the_policy() -> Non
     world = World(policy="infra_only")
     ticket = world.uploads.request_upload("alice", PDF)
     sweeper = SweeperService(world.repo, world.failures, lambda: world.now, deadlines=world.repo)
-    assert sweeper.sweep() == {"released": 0, "stuck": 0, "callbacks": 0}
+    assert sweeper.sweep() == {"released": 0, "stuck": 0, "callbacks": 0, "imports_interrupted": 0}
     world.now = NOW + timedelta(hours=1)
-    assert sweeper.sweep() == {"released": 1, "stuck": 0, "callbacks": 0}
+    assert sweeper.sweep() == {"released": 1, "stuck": 0, "callbacks": 0, "imports_interrupted": 0}
     doc = world.repo.documents[ticket.document.document_id]
     assert doc.error is not None and doc.error.code == "UPLOAD_EXPIRED"
     assert world.credits() == 2
@@ -216,6 +216,7 @@ def test_sweeper_leaves_documents_that_moved_on() -> None:
         "released": 0,
         "stuck": 0,
         "callbacks": 0,
+        "imports_interrupted": 0,
     }
 
 

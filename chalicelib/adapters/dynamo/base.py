@@ -2,7 +2,8 @@
 
 Keys: `USER#{id}`/`PROFILE`, `DOC#{id}`/`META`, `REVIEWS`/`DOC#{id}`,
 `DEADLINE`/`{due_at}#{id}#{status}`; GSI1 lists a user's documents
-(`USER#{id}` / `DOC#{created_at}#{id}`). The key builders live here, not with their
+(`USER#{id}` / `DOC#{created_at}#{id}`), GSI2 a province's (`REGION#{province}` /
+`DOC#{created_at}#{id}`). The key builders live here, not with their
 port's adapter, because one transaction crosses ports: a document is created with its
 owner's credit and its first deadline, and refunded against its owner's profile.
 """
@@ -141,10 +142,12 @@ _CURSOR_VALUE = re.compile(r"[\x21-\x7e]{1,200}")  # printable ASCII, as our key
 _MAX_CURSOR = 1024
 
 
-def decode_gsi1_cursor(cursor: str, *, gsi1pk: str, sk: str, prefix: str) -> dict[str, Any]:
+def decode_gsi1_cursor(
+    cursor: str, *, gsi1pk: str, sk: str, prefix: str, index: str = "GSI1"
+) -> dict[str, Any]:
     """The key a cursor of one GSI1 listing stands for (partition `gsi1pk`, items whose sort
     key is `sk` and whose keys open with `prefix`); a forged or foreign one is a bad request,
-    not a peek.
+    not a peek. `index="GSI2"`: the same for a listing of GSI2 (its keys named GSI2PK/SK).
 
     Only a key of exactly the shape this table gives out passes, so nothing a caller makes
     up reaches DynamoDB (which would refuse it as a ValidationException: a 503 for a
@@ -157,7 +160,8 @@ def decode_gsi1_cursor(cursor: str, *, gsi1pk: str, sk: str, prefix: str) -> dic
         key = json.loads(base64.urlsafe_b64decode(cursor.encode()))
     except (ValueError, RecursionError) as exc:
         raise forged from exc
-    if not isinstance(key, dict) or key.keys() != GSI1_CURSOR_ATTRIBUTES:
+    index_pk, index_sk = f"{index}PK", f"{index}SK"
+    if not isinstance(key, dict) or key.keys() != {"PK", "SK", index_pk, index_sk}:
         raise forged
     values: dict[str, str] = {}
     for name, attribute in key.items():
@@ -168,10 +172,10 @@ def decode_gsi1_cursor(cursor: str, *, gsi1pk: str, sk: str, prefix: str) -> dic
             raise forged
         values[name] = value
     if (
-        values["GSI1PK"] != gsi1pk
+        values[index_pk] != gsi1pk
         or values["SK"] != sk
         or not values["PK"].startswith(prefix)
-        or not values["GSI1SK"].startswith(prefix)
+        or not values[index_sk].startswith(prefix)
     ):
         raise forged
     return {name: {"S": value} for name, value in values.items()}

@@ -1,7 +1,8 @@
 """Bulk imports' records in the single table: `BATCH#{id}` / `META`.
 
 A zip's batch moves awaiting_upload -> unpacking -> open (or failed) by conditional
-updates, so a duplicate S3 notification of the same zip never unpacks it twice.
+updates, so a duplicate S3 notification of the same zip never unpacks it while another
+holds it; a claim is a lease, which a crashed import's retry may take over once it passed.
 
 A batch's record holds its documents' ids (500 UUIDs are about 20 KB, far under an
 item's 400 KB); the documents themselves are read by id, 100 to a BatchGetItem.
@@ -19,6 +20,7 @@ from chalicelib.models import Batch
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from datetime import datetime
     from typing import Any
 
     from chalicelib.models import Document, DocumentError
@@ -58,25 +60,46 @@ class DynamoBatches(DynamoTable):
         }
         return [found[doc_id] for doc_id in document_ids if doc_id in found]
 
-    def claim_import(self, batch_id: str) -> Batch | None:
-        """Move a zip's batch from awaiting_upload to unpacking; None when another event
-        (a duplicate S3 notification) claimed it first, or it is no such batch."""
+    def claim_import(self, batch_id: str, now: datetime, lease_until: datetime) -> Batch | None:
+        """Move a zip's batch to unpacking (from awaiting_upload, or from an unpacking whose
+        lease has passed: a crashed import), counting the claim; None when another event (a
+        duplicate S3 notification) holds it, or it is no such batch."""
         resp = conditional_write(
             lambda: self._client.update_item(
                 TableName=self._table,
                 Key=batch_key(batch_id),
-                UpdateExpression="SET #state = :unpacking",
-                ConditionExpression="#state = :awaiting",
+                UpdateExpression="SET #state = :unpacking, unpacking_until = :until, "
+                "attempts = if_not_exists(attempts, :zero) + :one",
+                ConditionExpression="#state = :awaiting OR "
+                "(#state = :unpacking AND unpacking_until < :now)",
                 ExpressionAttributeNames={"#state": "state"},
                 ExpressionAttributeValues={
                     ":unpacking": {"S": "unpacking"},
                     ":awaiting": {"S": "awaiting_upload"},
+                    ":now": {"S": now.isoformat()},
+                    ":until": {"S": lease_until.isoformat()},
+                    ":zero": {"N": "0"},
+                    ":one": {"N": "1"},
                 },
                 ReturnValues="ALL_NEW",
             ),
             storage_error,
         )
         return Batch.model_validate(from_item(resp["Attributes"])) if resp else None
+
+    def plan_import(self, batch_id: str, document_ids: Sequence[str]) -> None:
+        """The documents the zip's members will be, before the first is made."""
+        self._finish_import(
+            batch_id,
+            "SET planned = :planned",
+            {":planned": {"L": [{"S": doc_id} for doc_id in document_ids]}},
+        )
+
+    def release_import(self, batch_id: str, now: datetime) -> None:
+        """End the claim's lease at once (a storage error): the next try may claim it."""
+        self._finish_import(
+            batch_id, "SET unpacking_until = :now", {":now": {"S": now.isoformat()}}
+        )
 
     def open_import(
         self, batch_id: str, document_ids: Sequence[str], skipped: Sequence[str]
@@ -92,12 +115,19 @@ class DynamoBatches(DynamoTable):
             },
         )
 
-    def fail_import(self, batch_id: str, error: DocumentError) -> None:
-        """The zip could not be opened (or paid for): the batch failed, with why."""
+    def fail_import(
+        self, batch_id: str, error: DocumentError, document_ids: Sequence[str] = ()
+    ) -> None:
+        """The zip could not be opened (or paid for): the batch failed, with why, and with
+        the documents made of it before it stopped (they run, and were charged, as any)."""
         self._finish_import(
             batch_id,
-            "SET #state = :failed, #error = :error",
-            {":failed": {"S": "failed"}, ":error": to_item({"e": error.model_dump()})["e"]},
+            "SET #state = :failed, #error = :error, document_ids = :ids",
+            {
+                ":failed": {"S": "failed"},
+                ":error": to_item({"e": error.model_dump()})["e"],
+                ":ids": {"L": [{"S": doc_id} for doc_id in document_ids]},
+            },
             {"#error": "error"},
         )
 

@@ -4,7 +4,7 @@ partition read in key order, so the due ones come first."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from botocore.exceptions import BotoCoreError, ClientError
 
@@ -43,7 +43,7 @@ class DynamoDeadlines(DynamoTable):
                 document_id=str(row["document_id"]),
                 expected_status=DocumentStatus(str(row["expected_status"])),
                 due_at=datetime.fromisoformat(str(row["due_at"])),
-                action="callback" if row.get("action") == "callback" else "expire",
+                action=_action(row.get("action")),
                 attempt=int(row.get("attempt", 0)),
                 version=int(row["version"]) if row.get("version") is not None else None,
             )
@@ -59,6 +59,13 @@ class DynamoDeadlines(DynamoTable):
             )
         except (ClientError, BotoCoreError) as exc:
             raise storage_error(exc) from exc
+
+
+def _action(value: object) -> Literal["expire", "callback", "import"]:
+    """A stored deadline's action (`expire` for those stored before actions were)."""
+    if value == "callback":
+        return "callback"
+    return "import" if value == "import" else "expire"
 
 
 def deadline_item(deadline: Deadline) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import BotoCoreError, ClientError
 
+from chalicelib.access.regions import province_of
 from chalicelib.adapters.dynamo.base import (
     DynamoTable,
     decode_gsi1_cursor,
@@ -55,6 +56,7 @@ class DynamoDocuments(DynamoTable):
             **to_item(document.model_dump(mode="json")),
             "GSI1PK": {"S": f"USER#{document.owner_id}"},
             "GSI1SK": {"S": f"DOC#{document.created_at.isoformat()}#{document.document_id}"},
+            **region_listing_keys(document),
         }
         items: list[Any] = [
             {
@@ -91,7 +93,7 @@ class DynamoDocuments(DynamoTable):
         return Document.model_validate(item) if item else None
 
     def mark_deleted(self, document_id: str, *, objects_removed: int) -> Document:
-        """Stamp the record deleted and drop it from GSI1; only once, only when final."""
+        """Stamp the record deleted and drop it from both lists (GSI1, GSI2); once, when final."""
         at = now()
         resp = conditional_write(
             lambda: self._client.update_item(
@@ -99,7 +101,7 @@ class DynamoDocuments(DynamoTable):
                 Key=doc_key(document_id),
                 UpdateExpression=(
                     "SET deleted_at = :now, updated_at = :now, objects_removed = :n "
-                    "REMOVE GSI1PK, GSI1SK"
+                    "REMOVE GSI1PK, GSI1SK, GSI2PK, GSI2SK"
                 ),
                 ConditionExpression=(
                     "attribute_exists(PK) AND attribute_not_exists(deleted_at) "
@@ -146,6 +148,72 @@ class DynamoDocuments(DynamoTable):
         documents = [document_from_item(item) for item in resp.get("Items", [])]
         last = resp.get("LastEvaluatedKey")
         return documents, encode_cursor(last) if last else None
+
+    def list_region_documents(
+        self, region: str, *, limit: int, cursor: str | None = None
+    ) -> tuple[list[Document], str | None]:
+        """A region's documents from GSI2, newest first; a page and the next page's cursor.
+
+        GSI2 partitions by province: a province's page is its partition as it is, a city's
+        the same partition filtered to the city, so a page may hold fewer than `limit`
+        documents (DynamoDB filters after reading `limit` items) while a cursor remains.
+        """
+        partition = f"REGION#{province_of(region)}"
+        query: dict[str, Any] = {
+            "TableName": self._table,
+            "IndexName": "GSI2",
+            "KeyConditionExpression": "GSI2PK = :province AND begins_with(GSI2SK, :doc)",
+            "ExpressionAttributeValues": {":province": {"S": partition}, ":doc": {"S": "DOC#"}},
+            "ScanIndexForward": False,
+            "Limit": limit,
+        }
+        if region != province_of(region):
+            query["FilterExpression"] = "#region = :region"
+            query["ExpressionAttributeNames"] = {"#region": "region"}
+            query["ExpressionAttributeValues"][":region"] = {"S": region}
+        if cursor:
+            query["ExclusiveStartKey"] = decode_gsi1_cursor(
+                cursor, gsi1pk=partition, sk="META", prefix="DOC#", index="GSI2"
+            )
+        try:
+            resp = self._client.query(**query)
+        except (ClientError, BotoCoreError) as exc:
+            raise storage_error(exc) from exc
+        documents = [document_from_item(item) for item in resp.get("Items", [])]
+        last = resp.get("LastEvaluatedKey")
+        return documents, encode_cursor(last) if last else None
+
+    def index_unlisted_documents(self) -> int:
+        """Give documents made before GSI2 existed its keys (a one-off Scan; safe to rerun)."""
+        added = 0
+        scan: dict[str, Any] = {
+            "TableName": self._table,
+            "FilterExpression": "SK = :meta AND begins_with(PK, :doc) "
+            "AND attribute_not_exists(GSI2PK) AND attribute_not_exists(deleted_at)",
+            "ExpressionAttributeValues": {":meta": {"S": "META"}, ":doc": {"S": "DOC#"}},
+        }
+        while True:
+            resp = self._client.scan(**scan)
+            for item in resp.get("Items", []):
+                document = document_from_item(item)
+                keys = region_listing_keys(document)
+                try:
+                    self._client.update_item(
+                        TableName=self._table,
+                        Key=doc_key(document.document_id),
+                        UpdateExpression="SET GSI2PK = :pk, GSI2SK = :sk",
+                        ConditionExpression="attribute_exists(PK) AND attribute_not_exists(GSI2PK)"
+                        " AND attribute_not_exists(deleted_at)",
+                        ExpressionAttributeValues={":pk": keys["GSI2PK"], ":sk": keys["GSI2SK"]},
+                    )
+                except ClientError as exc:
+                    if exc.response["Error"]["Code"] != "ConditionalCheckFailedException":
+                        raise
+                    continue
+                added += 1
+            if "LastEvaluatedKey" not in resp:
+                return added
+            scan["ExclusiveStartKey"] = resp["LastEvaluatedKey"]
 
     def deal_documents(self, owner_id: str, deal_id: str) -> list[Document]:
         """The owner's documents of one deal, from GSI1 with a filter, oldest first.
@@ -391,6 +459,14 @@ def batch_get_documents(
             documents += [document_from_item(i) for i in resp["Responses"].get(table, [])]
             request = resp.get("UnprocessedKeys") or None
     return documents
+
+
+def region_listing_keys(document: Document) -> dict[str, Any]:
+    """A document's GSI2 keys: its province's partition, newest first by creation."""
+    return {
+        "GSI2PK": {"S": f"REGION#{province_of(document.region)}"},
+        "GSI2SK": {"S": f"DOC#{document.created_at.isoformat()}#{document.document_id}"},
+    }
 
 
 def _decode_cursor(cursor: str, owner_id: str) -> dict[str, Any]:
