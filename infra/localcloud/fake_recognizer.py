@@ -64,8 +64,10 @@ class FakeRecognizer:
         delay_seconds: float = 0.0,
         seed: int | None = None,
         clock: Callable[[], float] = time.monotonic,
+        pages: dict[str, dict[str, Any]] | None = None,
     ) -> None:
         self._share = share
+        self._pages = pages or PAGES  # what a good answer holds (the tests may give a table)
         self._delay = delay_seconds
         self._seed = seed
         self._clock = clock
@@ -101,7 +103,7 @@ class FakeRecognizer:
             self._share.put(folder + "page-1.json", b'{"page": 1, "rows": [[1, 2')
             return
         suffix = ".tmp" if behaviour == "partial" else ""
-        for name, page in PAGES.items():
+        for name, page in self._pages.items():
             self._share.put(folder + name + suffix, json.dumps(page).encode("utf-8"))
         if behaviour == "partial":
             self._partial.add(task_id)
@@ -109,7 +111,7 @@ class FakeRecognizer:
     def _finish_partial(self, task_id: str) -> None:
         """Rename the `.tmp` pages (the share has no rename: a copy, then the delete)."""
         folder = build_share_output_folder(task_id)
-        for name in PAGES:
+        for name in self._pages:
             self._share.put(folder + name, self._share.read(folder + name + ".tmp"))
             self._share.delete(folder + name + ".tmp")
         self._partial.discard(task_id)
