@@ -229,3 +229,14 @@ def parse_import_key(key: str) -> tuple[str, str] | None:
     """(region, batch id) of an import's key; None for a key that is not one."""
     match = _IMPORT_KEY.match(key)
     return (match["region"], match["batch_id"]) if match else None
+
+
+# --- recognition as a service: what our own client sends (issue 15) -------------------------
+
+RECOGNITION_SUBMISSIONS_PREFIX = "recognition-submissions/"
+
+
+def build_recognition_submission_key(file_id: str, ext: str) -> str:
+    """`recognition-submissions/{file_id}/original.{ext}`: a file our recognition client
+    sends to the recognition service (its request's `s3.key`)."""
+    return f"{RECOGNITION_SUBMISSIONS_PREFIX}{file_id}/original.{ext.lower().lstrip('.')}"

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from chalicelib.llm.slots import CallSlots
     from chalicelib.models import Document, Extraction, PrescreenResult
     from chalicelib.ports import Metrics, StatusEvents
+    from chalicelib.recognition.client import RecognitionClient
     from chalicelib.reruns import RerunLedger
     from chalicelib.run_config import RunConfig, RunConfigRecorder
     from chalicelib.services.accounts import AccountAdmin
@@ -945,6 +946,40 @@ def version_service() -> VersionService:
     )
 
 
+# --- recognition as a service: our own client (issue 15) ------------------------------------
+
+
+@cache
+def recognition_client() -> RecognitionClient:
+    """Our recognition client: its jobs in the table, its requests on the recognition bus."""
+    import boto3
+
+    from chalicelib.adapters.dynamo.recognition_jobs import DynamoRecognitionJobs
+    from chalicelib.recognition.client import RecognitionClient
+    from chalicelib.recognition.publisher import EnvelopePublisher
+
+    s = get_settings()
+    if not s.recognition_bus_name:
+        raise RuntimeError("RECOGNITION_BUS_NAME is not set for this function")
+    publisher = EnvelopePublisher(
+        boto3.client("events"),
+        s.recognition_bus_name,
+        RECOGNITION_CLIENT_SOURCE,
+        retries=s.publish_retries,
+    )
+    return RecognitionClient(
+        DynamoRecognitionJobs(s.table_name),
+        publisher,
+        clock=utc_now,
+        ack_timeout_seconds=s.ack_timeout_seconds,
+        max_republish=s.outbox_max_republish,
+        reply_seconds=s.recognition_reply_seconds,
+    )
+
+
+# The `source` of the requests our client puts on the recognition bus (a partner's is theirs).
+RECOGNITION_CLIENT_SOURCE = "contract-check.client"
+
 _BUILDERS = (
     account_admin,
     service_tokens,
@@ -992,6 +1027,7 @@ _BUILDERS = (
     versions_store,
     version_arrivals,
     version_service,
+    recognition_client,
 )
 
 
