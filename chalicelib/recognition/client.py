@@ -149,14 +149,17 @@ class RecognitionClient:
         bucket: str,
         key: str,
         reply_deadline: datetime | None = None,
+        reply_seconds: int | None = None,
     ) -> Submission:
         """Record a job for the file at `bucket`/`key` and publish its request (attempt 1).
 
-        The record is written first: a request that never reached the bus is still in the
-        outbox, and the sweep sends it when its ack is due.
+        The reply deadline is `reply_deadline`, or `reply_seconds` from now, or the client's
+        default. The record is written first: a request that never reached the bus is still
+        in the outbox, and the sweep sends it when its ack is due.
         """
         now = self._clock()
-        deadline = reply_deadline or now + self._reply
+        wait = self._reply if reply_seconds is None else timedelta(seconds=reply_seconds)
+        deadline = reply_deadline or now + wait
         if deadline <= now:
             raise InvalidRequestError("The reply deadline must be in the future.")
         job_id = self._new_id()

@@ -12,7 +12,9 @@ the services' clock, moved by the test; nothing sleeps.
 
 from __future__ import annotations
 
+import io
 import json
+import pathlib
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -22,9 +24,11 @@ from chalicelib import wiring
 from chalicelib.keys import build_recognition_submission_key
 from chalicelib.recognition import envelopes
 from chalicelib.recognition.publisher import EnvelopePublisher
+from infra.localcloud.recognitions_cli import show_job, submit_and_follow
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
+    from pathlib import Path
 
     from chalicelib.ports.recognition import RecognitionJob
     from chalicelib.recognition.client import RecognitionClient
@@ -36,6 +40,7 @@ FILE_ID = "7d2f3c1e-5a4b-4c3d-9e8f-0a1b2c3d4e5f"
 SERVICE = envelopes.Service("recognition-played-by-the-test", "0.0")
 ANSWERS = "RecognitionClientFunction"
 SWEEP = "RecognitionClientSweepFunction"
+SAMPLES = pathlib.Path(__file__).resolve().parents[2] / "samples"
 
 
 class ShiftedClock:
@@ -356,3 +361,68 @@ def test_invalid_answers_and_answers_for_unknown_jobs_are_dropped(
     # The job still takes its real answers.
     bus.answer(result)
     assert _job(client, job.job_id).status == "done"
+
+
+def test_the_cli_uploads_a_file_submits_it_and_prints_its_envelopes_until_it_is_done(
+    local_cloud: LocalCloud, bus: Bus, client: RecognitionClient, clock: ShiftedClock
+) -> None:
+    workbook = SAMPLES / "ru_statements_2024.xlsx"
+    answered: list[str] = []
+
+    def service_answers_while_the_cli_waits(seconds: float) -> None:
+        # The CLI's pause between two looks at the job: the service answers in it.
+        if not answered:
+            [request] = bus.requests()
+            job = client.get(request["detail"]["job_id"])
+            assert job is not None
+            bus.answer(_ack(job, clock))
+            answered.append(job.job_id)
+        elif len(answered) == 1:
+            job = client.get(answered[0])
+            assert job is not None
+            bus.answer(_result(job, clock))
+            answered.append(job.job_id)
+
+    out = io.StringIO()
+    code = submit_and_follow(
+        client,
+        wiring.object_store(),
+        local_cloud.deployment.bucket,
+        workbook,
+        wait_seconds=60,
+        stdout=out,
+        sleep=service_answers_while_the_cli_waits,
+    )
+
+    text = out.getvalue()
+    job_id = answered[0]
+    assert code == 0, text
+    job = _job(client, job_id)
+    assert job.status == "done"
+    stored = local_cloud.client("s3").get_object(
+        Bucket=local_cloud.deployment.bucket, Key=job.request["s3"]["key"]
+    )
+    assert stored["Body"].read() == workbook.read_bytes()
+    assert job.request["original_name"] == "ru_statements_2024.xlsx"
+    assert (job.request["pipeline"], job.request["file_type"]) == ("tabular", "XLSX")
+    assert f"→ files.tabular_uploaded {job_id}:1" in text
+    assert f"← files.tabular_parsed ack:{job_id}:1" in text
+    assert f"← files.tabular_parsed result:{job_id}:1" in text
+    assert text.rstrip().endswith(f"job {job_id} ended done")
+    shown = io.StringIO()
+    assert show_job(client, job_id, stdout=shown) == 0
+    assert shown.getvalue().count("← files.tabular_parsed") == 2
+
+
+def test_the_cli_refuses_a_file_recognition_does_not_take(
+    local_cloud: LocalCloud, bus: Bus, client: RecognitionClient, tmp_path: Path
+) -> None:
+    letter = tmp_path / "letter.docx"
+    letter.write_bytes(b"PK\x03\x04")
+
+    code = submit_and_follow(
+        client, wiring.object_store(), local_cloud.deployment.bucket, letter, stdout=io.StringIO()
+    )
+
+    assert code == 2
+    assert bus.requests() == []
