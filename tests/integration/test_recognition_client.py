@@ -18,7 +18,9 @@ import pathlib
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+import boto3
 import pytest
+from botocore.exceptions import EndpointConnectionError
 
 from chalicelib import wiring
 from chalicelib.keys import build_recognition_submission_key
@@ -426,3 +428,47 @@ def test_the_cli_refuses_a_file_recognition_does_not_take(
 
     assert code == 2
     assert bus.requests() == []
+
+
+def test_an_answer_the_table_cannot_take_is_parked_in_the_dead_letter_queue_for_a_replay(
+    local_cloud: LocalCloud, bus: Bus, client: RecognitionClient, clock: ShiftedClock
+) -> None:
+    # GIVEN a sent job, and then a table that does not answer (injected at botocore's edge:
+    # every DynamoDB client built from now on fails its GetItem)
+    job = _submit(local_cloud, client, clock)
+    if boto3.DEFAULT_SESSION is None:
+        boto3.setup_default_session()
+    session = boto3.DEFAULT_SESSION
+    assert session is not None
+
+    def outage(**_: Any) -> None:
+        raise EndpointConnectionError(endpoint_url="https://dynamodb.local")
+
+    session.events.register("before-call.dynamodb.GetItem", outage)
+    wiring.reset_cold_start()
+    ack = _ack(job, clock)
+    try:
+        # WHEN the ack arrives: the handler fails, Lambda tries twice more
+        bus.answer(ack)
+    finally:
+        session.events.unregister("before-call.dynamodb.GetItem", outage)
+        wiring.reset_cold_start()
+
+    # THEN the event is in the client's dead-letter queue, whole
+    runs = [r for r in local_cloud.invocations if r.logical_id == ANSWERS]
+    assert [r.errored for r in runs] == [True, True, True]
+    queue = local_cloud.deployment.on_failure_queue_url(ANSWERS)
+    assert queue == local_cloud.deployment.queues["RecognitionClientDeadLetterQueue"]
+    [message] = local_cloud.client("sqs").receive_message(QueueUrl=queue)["Messages"]
+    record = json.loads(message["Body"])
+    assert record["requestPayload"]["detail"] == ack
+    assert _job(client, job.job_id).status == "sent"
+    local_cloud.errors.clear()  # the three failures were the point
+
+    # WHEN the operator sends it to Recognition Client again, the table back
+    replay = local_cloud.invoke(ANSWERS, record["requestPayload"])
+
+    # THEN the job takes it as if it had come in time
+    assert not replay.errored
+    assert replay.payload["outcome"] == "applied"
+    assert _job(client, job.job_id).status == "acked"
