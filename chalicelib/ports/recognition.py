@@ -72,6 +72,8 @@ class JobChange:
     answer: dict[str, Any] | None = None
     republished_from: int | None = None
     fields: dict[str, Any] = field(default_factory=dict)  # result_s3, error, …
+    # A request sent again with this change: named in the history, not counted as seen.
+    published_msg_id: str | None = None
 
 
 class RecognitionJobs(Protocol):

@@ -336,6 +336,7 @@ class RecognitionClient:
                 at=now,
                 due_at=min(now + self._ack_timeout, job.reply_deadline),
                 republished_from=job.republished,
+                published_msg_id=job.msg_id,
             ),
         )
         if not claimed:

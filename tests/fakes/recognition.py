@@ -35,6 +35,8 @@ class FakeRecognitionJobs:
         if change.republished_from is not None and job.republished != change.republished_from:
             return False
         entry: dict[str, Any] = {"event": change.event, "status": change.status}
+        if change.msg_id or change.published_msg_id:
+            entry["msg_id"] = change.msg_id or change.published_msg_id
         self.jobs[job_id] = replace(
             job,
             status=change.status,

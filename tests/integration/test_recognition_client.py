@@ -261,6 +261,8 @@ def test_a_lost_ack_republishes_the_same_request_three_times_then_the_job_goes_t
         ("republish", "sent"),
         ("no_ack", "dlq"),
     ]
+    assert {entry.get("msg_id") for entry in ended.history[:4]} == {f"{job.job_id}:1"}
+    assert ended.seen_msg_ids == frozenset()  # our own request is not an answer
     # A late ack changes nothing of a job we gave up on.
     bus.answer(_ack(job, clock))
     assert _job(client, job.job_id) == ended

@@ -176,8 +176,8 @@ def _attribute_values(values: Mapping[str, Any]) -> dict[str, Any]:
 
 def _history_entry(change: JobChange) -> dict[str, Any]:
     entry: dict[str, Any] = {"at": stamp(change.at), "event": change.event, "status": change.status}
-    if change.msg_id is not None:
-        entry["msg_id"] = change.msg_id
+    if change.msg_id or change.published_msg_id:
+        entry["msg_id"] = change.msg_id or change.published_msg_id
     if change.republished_from is not None:
         entry["republish"] = change.republished_from + 1
     return entry
