@@ -474,3 +474,36 @@ def test_an_answer_the_table_cannot_take_is_parked_in_the_dead_letter_queue_for_
     assert not replay.errored
     assert replay.payload["outcome"] == "applied"
     assert _job(client, job.job_id).status == "acked"
+
+
+def test_the_cli_runs_the_sweep_while_it_waits_and_follows_an_unanswered_job_to_dlq(
+    local_cloud: LocalCloud, bus: Bus, client: RecognitionClient, clock: ShiftedClock
+) -> None:
+    # The CLI's own clock (when to sweep) and the services' clock move together: each pause
+    # between two looks at the job is a minute for the CLI and 31 s for the services.
+    ticks = [0.0]
+
+    def a_minute_passes(seconds: float) -> None:
+        ticks[0] += 61
+        clock.advance(31)
+
+    out = io.StringIO()
+    code = submit_and_follow(
+        client,
+        wiring.object_store(),
+        local_cloud.deployment.bucket,
+        SAMPLES / "ru_payment_order_scan.png",
+        wait_seconds=3600,
+        stdout=out,
+        sleep=a_minute_passes,
+        monotonic=lambda: ticks[0],
+    )
+
+    text = out.getvalue()
+    assert code == 1, text
+    [request, *again] = bus.requests()
+    assert request["detail-type"] == "files.img_uploaded"
+    assert [r["detail"] for r in again] == [request["detail"]] * 3
+    assert text.count("republish      → sent") == 3
+    assert "no_ack         → dlq" in text
+    assert text.rstrip().endswith("ended dlq")
