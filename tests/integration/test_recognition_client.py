@@ -30,7 +30,6 @@ from infra.localcloud.recognitions_cli import show_job, submit_and_follow
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
-    from pathlib import Path
 
     from chalicelib.ports.recognition import RecognitionJob
     from chalicelib.recognition.client import RecognitionClient
@@ -416,20 +415,6 @@ def test_the_cli_uploads_a_file_submits_it_and_prints_its_envelopes_until_it_is_
     shown = io.StringIO()
     assert show_job(client, job_id, stdout=shown) == 0
     assert shown.getvalue().count("← files.tabular_parsed") == 2
-
-
-def test_the_cli_refuses_a_file_recognition_does_not_take(
-    local_cloud: LocalCloud, bus: Bus, client: RecognitionClient, tmp_path: Path
-) -> None:
-    letter = tmp_path / "letter.docx"
-    letter.write_bytes(b"PK\x03\x04")
-
-    code = submit_and_follow(
-        client, wiring.object_store(), local_cloud.deployment.bucket, letter, stdout=io.StringIO()
-    )
-
-    assert code == 2
-    assert bus.requests() == []
 
 
 def test_an_answer_the_table_cannot_take_is_parked_in_the_dead_letter_queue_for_a_replay(

@@ -4,14 +4,21 @@ answers it cannot apply."""
 
 from __future__ import annotations
 
+import io
 from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
 
 import pytest
 
 from chalicelib.errors import InvalidRequestError
 from chalicelib.recognition import envelopes
 from chalicelib.recognition.client import RecognitionClient, file_type_of, pipeline_of
+from infra.localcloud.recognitions_cli import submit_and_follow
+from tests.fakes.ports import FakeObjectStore
 from tests.fakes.recognition import FakeBus, FakeRecognitionJobs
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 T0 = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 JOB_ID = "5e1d2c3b-4a59-4687-9a0b-1c2d3e4f5a6b"
@@ -159,3 +166,16 @@ def test_a_needs_check_result_keeps_its_file_and_its_msg_id_applies_once(
     }
     assert job.result_schema_version == "1.2"
     assert job.due_at is None
+
+
+def test_the_cli_refuses_a_file_recognition_does_not_take(
+    client: RecognitionClient, jobs: FakeRecognitionJobs, bus: FakeBus, tmp_path: Path
+) -> None:
+    letter = tmp_path / "letter.docx"
+    letter.write_bytes(b"PK\x03\x04")
+    store = FakeObjectStore()
+
+    code = submit_and_follow(client, store, "docs", letter, stdout=io.StringIO())
+
+    assert code == 2
+    assert (store.objects, jobs.jobs, bus.published) == ({}, {}, [])
