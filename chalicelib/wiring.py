@@ -955,7 +955,7 @@ def recognition_client() -> RecognitionClient:
     import boto3
 
     from chalicelib.adapters.dynamo.recognition_jobs import DynamoRecognitionJobs
-    from chalicelib.recognition.client import RecognitionClient
+    from chalicelib.recognition.client import SOURCE_CLIENT, RecognitionClient
     from chalicelib.recognition.publisher import EnvelopePublisher
 
     s = get_settings()
@@ -964,7 +964,7 @@ def recognition_client() -> RecognitionClient:
     publisher = EnvelopePublisher(
         boto3.client("events"),
         s.recognition_bus_name,
-        RECOGNITION_CLIENT_SOURCE,
+        SOURCE_CLIENT,
         retries=s.publish_retries,
     )
     return RecognitionClient(
@@ -976,9 +976,6 @@ def recognition_client() -> RecognitionClient:
         reply_seconds=s.recognition_reply_seconds,
     )
 
-
-# The `source` of the requests our client puts on the recognition bus (a partner's is theirs).
-RECOGNITION_CLIENT_SOURCE = "contract-check.client"
 
 _BUILDERS = (
     account_admin,

@@ -60,6 +60,8 @@ DEFAULT_REPLY_SECONDS = 900
 # Jobs the sweep reads at once; it runs every minute, so a longer backlog waits a minute.
 SWEEP_BATCH = 100
 NO_ACK = "NO_ACK"
+# The `source` of the requests our client puts on the recognition bus (a partner's is theirs).
+SOURCE_CLIENT = "contract-check.client"
 TIMEOUT = "TIMEOUT"
 
 # A file's type by its extension, and the pipeline it goes to when none is named.
