@@ -320,8 +320,10 @@ class RecognitionClient:
             elif job.status == "sent" and job.due_at is not None and now >= job.due_at:
                 if job.republished < self._max_republish:
                     done, published = self._republish(job, now)
-                    counts["republished"] += done
-                    counts["unpublished"] += done and not published
+                    if done:
+                        counts["republished"] += 1
+                        # Claimed but not on the bus: the next sweep after its wait tries again.
+                        counts["unpublished"] += not published
                 else:
                     counts["dlq"] += self._give_up(job, now)
         logger.info("recognition sweep: %s", counts)
