@@ -364,17 +364,7 @@ class RecognitionClient:
             f"No ack for {job.msg_id} after it was sent {job.republished + 1} times, "
             f"{int(self._ack_timeout.total_seconds())} s apart."
         )
-        ended = self._jobs.change(
-            job.job_id,
-            JobChange(
-                from_statuses=frozenset({"sent"}),
-                status="dlq",
-                event="no_ack",
-                at=now,
-                due_at=None,
-                fields={"error": {"code": NO_ACK, "message": message}},
-            ),
-        )
+        ended = self._end(job, "dlq", "no_ack", now=now, code=NO_ACK, message=message)
         if ended:
             logger.error("recognition job %s to dlq: %s", job.job_id, message)
         return ended
@@ -382,20 +372,33 @@ class RecognitionClient:
     def _time_out(self, job: RecognitionJob, now: datetime) -> bool:
         waited_for = "an ack or a result" if job.status == "sent" else "the result"
         message = f"No answer by the reply deadline {utc_text(job.reply_deadline)}: {waited_for}."
-        ended = self._jobs.change(
-            job.job_id,
-            JobChange(
-                from_statuses=frozenset({job.status}),
-                status="timeout",
-                event="reply_deadline",
-                at=now,
-                due_at=None,
-                fields={"error": {"code": TIMEOUT, "message": message}},
-            ),
-        )
+        ended = self._end(job, "timeout", "reply_deadline", now=now, code=TIMEOUT, message=message)
         if ended:
             logger.error("recognition job %s timed out (%s): %s", job.job_id, job.status, message)
         return ended
+
+    def _end(
+        self,
+        job: RecognitionJob,
+        status: JobStatus,
+        event: str,
+        *,
+        now: datetime,
+        code: str,
+        message: str,
+    ) -> bool:
+        """End a job still in the status it was read in, with an error; False when it moved."""
+        return self._jobs.change(
+            job.job_id,
+            JobChange(
+                from_statuses=frozenset({job.status}),
+                status=status,
+                event=event,
+                at=now,
+                due_at=None,
+                fields={"error": {"code": code, "message": message}},
+            ),
+        )
 
 
 def _answer_problem(detail: object) -> str | None:
