@@ -205,3 +205,17 @@ class RecognitionBusEvent(_Lenient):
     detail_type: str = Field(alias="detail-type")
     source: str = ""
     detail: object = None
+
+
+class RecognitionAnswerEvent(_Lenient):
+    """An answer on the recognition bus (`files.tabular_parsed`) for our recognition client.
+
+    The detail stays a plain object: the client checks it against `recognitionResult-v1.0`
+    itself and drops what fails, so a malformed answer is logged, never a failed invocation
+    that Lambda would retry.
+    """
+
+    id: str
+    source: str
+    detail_type: str = Field(alias="detail-type")
+    detail: object = None

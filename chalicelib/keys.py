@@ -263,3 +263,10 @@ def build_recognition_source_key(file_id: str, job_id: str, ext: str) -> str:
     """`recognition/{file_id}/{job_id}/source.{ext}`: a request's file, copied into our bucket
     for the external recognizer's hand-off (its `source_s3_key`)."""
     return f"{RECOGNITION_PREFIX}{file_id}/{job_id}/source.{ext}"
+
+
+def build_recognition_submission_key(file_id: str, ext: str) -> str:
+    """`recognition/{file_id}/original.{ext}`: a file our recognition client sends to the
+    recognition service (its request's `s3.key`; the service reads our bucket only under
+    `recognition/`)."""
+    return f"{RECOGNITION_PREFIX}{file_id}/original.{ext.lower().lstrip('.')}"

@@ -208,6 +208,12 @@ class Settings(BaseModel):
     recognizer_smb_password_parameter: str = Field(
         "", description="SSM name or secretsmanager:<id>"
     )
+    # Our recognition client (chalicelib/recognition/client.py): how long a sent request waits
+    # for its ack before it is republished (same msg_id), how often, and the reply deadline
+    # a request gets when the sender names none.
+    ack_timeout_seconds: int = Field(30, ge=1, le=3600)
+    outbox_max_republish: int = Field(3, ge=0, le=20)
+    recognition_reply_seconds: int = Field(900, ge=10, le=7 * 24 * 3600)
 
     # The Telegram bot.
     telegram_webhook_secret: str = Field("", repr=False, description="setWebhook's secret_token")

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from chalicelib.models import Document, Extraction, PrescreenResult
     from chalicelib.ports import Metrics, StatusEvents
     from chalicelib.ports.recognizer import RecognizerShare, ShareEntry
+    from chalicelib.recognition.client import RecognitionClient
     from chalicelib.recognition.intake import RecognitionIntake
     from chalicelib.recognition.publisher import EnvelopePublisher
     from chalicelib.recognition.service import RecognitionService
@@ -1143,6 +1144,26 @@ def recognizer_health() -> HealthCheck:
     )
 
 
+# --- recognition as a service: our own client (issue 15) ------------------------------------
+
+
+@cache
+def recognition_client() -> RecognitionClient:
+    """Our recognition client: its jobs in the table, its requests on the recognition bus."""
+    from chalicelib.adapters.dynamo.recognition_jobs import DynamoRecognitionJobs
+    from chalicelib.recognition.client import SOURCE_CLIENT, RecognitionClient
+
+    s = get_settings()
+    return RecognitionClient(
+        DynamoRecognitionJobs(s.table_name),
+        recognition_publisher(SOURCE_CLIENT),
+        clock=utc_now,
+        ack_timeout_seconds=s.ack_timeout_seconds,
+        max_republish=s.outbox_max_republish,
+        reply_seconds=s.recognition_reply_seconds,
+    )
+
+
 _BUILDERS = (
     account_admin,
     service_tokens,
@@ -1198,6 +1219,7 @@ _BUILDERS = (
     recognizer_share,
     handoff_service,
     recognizer_health,
+    recognition_client,
 )
 
 

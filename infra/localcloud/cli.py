@@ -272,6 +272,60 @@ def recognize(args: argparse.Namespace) -> int:
     return run_recognize(files, Path(args.json) if args.json else None)
 
 
+def recognitions_submit(args: argparse.Namespace) -> int:
+    """Our recognition client on a running local cloud: upload, submit, follow the job."""
+    from infra.localcloud.recognitions_cli import run_submit
+
+    return run_submit(
+        Path(args.file),
+        pipeline=args.pipeline,
+        deadline_seconds=args.deadline_seconds,
+        wait_seconds=args.wait,
+    )
+
+
+def recognitions_show(args: argparse.Namespace) -> int:
+    """A recognition job of a running local cloud: its envelopes and its changes."""
+    from infra.localcloud.recognitions_cli import run_show
+
+    return run_show(args.job_id)
+
+
+def _add_recognitions(commands: Any) -> None:
+    """`recognitions submit` and `recognitions show`: our recognition client, locally."""
+    jobs = commands.add_parser(
+        "recognitions", help="recognition jobs of our client on a running local cloud"
+    )
+    job_commands = jobs.add_subparsers(dest="recognitions_command", required=True)
+    submit = job_commands.add_parser(
+        "submit",
+        help="upload FILE, send it to the recognition service, print the job's envelopes",
+        description="Upload FILE to the bucket, submit a recognition job for it (the request "
+        "goes on the recognition bus) and print each envelope and change of the job until it "
+        "ends or --wait runs out. Exit 0: done or needs_check (or still waiting); 1: error, "
+        "dlq or timeout.",
+    )
+    submit.add_argument("file", metavar="FILE", help="XLS, XLSX, XLSB, PDF, PNG or JPG")
+    submit.add_argument(
+        "--pipeline",
+        choices=("tabular", "image"),
+        help="default: tabular for workbooks and PDFs, image for pictures",
+    )
+    submit.add_argument(
+        "--deadline-seconds",
+        type=int,
+        metavar="N",
+        help="the reply deadline, N seconds from now (default: RECOGNITION_REPLY_SECONDS)",
+    )
+    submit.add_argument(
+        "--wait", type=float, default=180.0, metavar="S", help="seconds to follow the job"
+    )
+    submit.set_defaults(run=recognitions_submit)
+    show = job_commands.add_parser("show", help="a job's envelopes and changes")
+    show.add_argument("job_id", metavar="JOB_ID")
+    show.set_defaults(run=recognitions_show)
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -345,6 +399,7 @@ def build_parser() -> argparse.ArgumentParser:
         "directory that gets FILE.result.json for each",
     )
     read.set_defaults(run=recognize)
+    _add_recognitions(commands)
     return parser
 
 

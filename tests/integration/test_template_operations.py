@@ -403,6 +403,8 @@ DEAD_LETTERS = [
     ("OnRunFailedFunction", "RunFailed", "OnRunFailedDeadLetterQueue"),
     ("SweeperFunction", "Every15Minutes", "SweeperDeadLetterQueue"),
     ("RecognizerPollerFunction", "EveryMinute", "RecognizerPollerDeadLetterQueue"),
+    ("RecognitionClientFunction", "Answers", "RecognitionClientDeadLetterQueue"),
+    ("RecognitionClientSweepFunction", "EveryMinute", "RecognitionClientDeadLetterQueue"),
 ]
 
 
@@ -429,13 +431,13 @@ def test_the_refund_path_and_the_sweeper_end_in_a_dead_letter_queue_not_nowhere(
     rule_id = f"{function}{event}"
     [target] = transformed["Resources"][rule_id]["Properties"]["Targets"]
     assert target["DeadLetterConfig"] == {"Arn": queue_arn}
-    [statement] = RESOURCES[f"{queue}Policy"]["Properties"]["PolicyDocument"]["Statement"]
+    statements = RESOURCES[f"{queue}Policy"]["Properties"]["PolicyDocument"]["Statement"]
     assert RESOURCES[f"{queue}Policy"]["Properties"]["Queues"] == [{"Ref": queue}]
+    # A queue two rules share (the recognition client's) has a statement for each.
+    source = {"ArnEquals": {"aws:SourceArn": {"Fn::GetAtt": [rule_id, "Arn"]}}}
+    [statement] = [s for s in statements if s["Condition"] == source]
     assert statement["Principal"] == {"Service": "events.amazonaws.com"}
     assert (statement["Action"], statement["Resource"]) == ("sqs:SendMessage", queue_arn)
-    assert statement["Condition"] == {
-        "ArnEquals": {"aws:SourceArn": {"Fn::GetAtt": [rule_id, "Arn"]}}
-    }
 
 
 def test_a_refund_is_never_given_up_within_the_maximums() -> None:
@@ -598,6 +600,10 @@ TABLE_ACTIONS = {
     "RecognizerPollerFunction": {"GetItem", "UpdateItem", "Query"},
     # recognition jobs: claimed (a conditional put), read, moved and their answers kept
     "RecognitionFunction": {"GetItem", "PutItem", "UpdateItem"},
+    # the recognition client: read a job, apply an answer (a conditional update); the sweep
+    # lists the due open jobs (a query on GSI1) and moves them
+    "RecognitionClientFunction": {"GetItem", "UpdateItem"},
+    "RecognitionClientSweepFunction": {"UpdateItem", "Query"},
 }
 
 

@@ -141,13 +141,7 @@ class DynamoDocuments(DynamoTable):
         }
         if cursor:
             query["ExclusiveStartKey"] = _decode_cursor(cursor, owner_id)
-        try:
-            resp = self._client.query(**query)
-        except (ClientError, BotoCoreError) as exc:
-            raise storage_error(exc) from exc
-        documents = [document_from_item(item) for item in resp.get("Items", [])]
-        last = resp.get("LastEvaluatedKey")
-        return documents, encode_cursor(last) if last else None
+        return self._document_page(query)
 
     def list_region_documents(
         self, region: str, *, limit: int, cursor: str | None = None
@@ -175,13 +169,7 @@ class DynamoDocuments(DynamoTable):
             query["ExclusiveStartKey"] = decode_gsi1_cursor(
                 cursor, gsi1pk=partition, sk="META", prefix="DOC#", index="GSI2"
             )
-        try:
-            resp = self._client.query(**query)
-        except (ClientError, BotoCoreError) as exc:
-            raise storage_error(exc) from exc
-        documents = [document_from_item(item) for item in resp.get("Items", [])]
-        last = resp.get("LastEvaluatedKey")
-        return documents, encode_cursor(last) if last else None
+        return self._document_page(query)
 
     def index_unlisted_documents(self) -> int:
         """Give documents made before GSI2 existed its keys (a one-off Scan; safe to rerun)."""
@@ -214,6 +202,16 @@ class DynamoDocuments(DynamoTable):
             if "LastEvaluatedKey" not in resp:
                 return added
             scan["ExclusiveStartKey"] = resp["LastEvaluatedKey"]
+
+    def _document_page(self, query: dict[str, Any]) -> tuple[list[Document], str | None]:
+        """One page of a documents' listing query, and the cursor of the next."""
+        try:
+            resp = self._client.query(**query)
+        except (ClientError, BotoCoreError) as exc:
+            raise storage_error(exc) from exc
+        documents = [document_from_item(item) for item in resp.get("Items", [])]
+        last = resp.get("LastEvaluatedKey")
+        return documents, encode_cursor(last) if last else None
 
     def deal_documents(self, owner_id: str, deal_id: str) -> list[Document]:
         """The owner's documents of one deal, from GSI1 with a filter, oldest first.
