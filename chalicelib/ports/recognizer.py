@@ -3,7 +3,7 @@
 The share is a folder both sides can reach (an S3 prefix by default, an SMB share in the
 real deployment): we put the source in `Input/`, the recognizer writes `Output/<task_id>/`.
 Paths are relative to the share's root and use `/`. Every failure to reach the share is
-`RecognizerShareUnavailableError` (retried), a missing file `RecognizerShareFileMissingError`.
+`RecognizerShareUnavailableError` (retried).
 """
 
 from __future__ import annotations
