@@ -39,7 +39,8 @@ PERMISSION_MEANING: dict[str, str] = {
     "document:write:region": "roll back or delete any finished document of your region",
     "review:decide:region": "see and decide held documents of your region",
     "review:decide:all": "see and decide every held document",
-    "admin:runs": "list failed runs and redrive them; re-analyse documents (a system batch)",
+    "admin:runs": "list failed runs and redrive them; re-analyse documents (a system batch); "
+    "see the external recognizer's active tasks",
     "admin:credits": "grant users credits",
     "admin:users": "list, search, block and unblock users, set their roles and regions, and "
     "see usage per day",
