@@ -29,12 +29,17 @@ import threading
 import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import httpx
 
+from tests.bench.trace import RunTrace
+
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from infra.localcloud import LocalCloud
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -45,6 +50,8 @@ LLM_DELAY_S = 1.0
 PERSON_RUNS = 3
 SETTLED = ("done", "failed", "in_review")
 POLL_S = 0.05
+# Set by `--trace`: where each of the person's probes spent its time (tests/bench/trace.py).
+TRACE: RunTrace | None = None
 
 
 class Api:
@@ -84,7 +91,8 @@ class Api:
         """Wait for the document to settle; its status."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            status = str(self.http.get(f"/v1/documents/{document_id}").json().get("status"))
+            with _traced("poll", document_id):
+                status = str(self.http.get(f"/v1/documents/{document_id}").json().get("status"))
             if status in SETTLED:
                 return status
             time.sleep(POLL_S)
@@ -92,15 +100,31 @@ class Api:
 
     def person_upload(self, data: bytes) -> float:
         """Seconds from a person's upload request to their document settled (high lane)."""
+        return self.traced_person_upload(data)[0]
+
+    def traced_person_upload(self, data: bytes) -> tuple[float, dict[str, Any] | None]:
+        """`person_upload`, and with `--trace` the timeline of the person's document."""
         began = time.monotonic()
-        ticket = self.http.post(
-            "/v1/documents",
-            json={"filename": "contract.txt", "content_type": "text/plain", "size": len(data)},
-        )
-        assert ticket.status_code == 201, ticket.text
+        traced_from = time.perf_counter()
+        with _traced("ticket", "") as named:
+            ticket = self.http.post(
+                "/v1/documents",
+                json={"filename": "contract.txt", "content_type": "text/plain", "size": len(data)},
+            )
+            assert ticket.status_code == 201, ticket.text
+            document_id = str(ticket.json()["document"]["document_id"])
+            named.append(document_id)
         assert ticket.json()["document"]["lane"] == "high"
-        self.settle(self.send(ticket.json(), data))
-        return time.monotonic() - began
+        with _traced("upload", document_id):
+            self.send(ticket.json(), data)
+        self.settle(document_id)
+        took = time.monotonic() - began
+        if TRACE is None:
+            return took, None
+        TRACE.wait_for(document_id, "lambda", "FinalizeFunction")
+        timeline = TRACE.timeline(document_id, began=traced_from)
+        timeline["process"] = TRACE.window(traced_from, time.perf_counter())
+        return took, timeline
 
     def one_file_batch(self, data: bytes) -> float:
         """The same upload in the batch's lane: what every run sharing one semaphore gets."""
@@ -113,6 +137,20 @@ class Api:
     def close(self) -> None:
         """Close the connection pool."""
         self.http.close()
+
+
+@contextmanager
+def _traced(name: str, document_id: str) -> Iterator[list[str]]:
+    """An `http` span of the person's request under `--trace` (the yielded list may be
+    given the document's id once the answer names it)."""
+    named: list[str] = []
+    began = time.perf_counter()
+    try:
+        yield named
+    finally:
+        if TRACE is not None:
+            who = named[0] if named else document_id
+            TRACE.add("http", name, who, began, time.perf_counter())
 
 
 def _file(data: bytes) -> dict[str, Any]:
@@ -130,10 +168,12 @@ def _probe(
     """
     counts = importer.http.get(f"/v1/batches/{batch_id}").json()["counts"]
     with ThreadPoolExecutor(max_workers=2) as pool:
-        high = pool.submit(person.person_upload, data)
+        high = pool.submit(person.traced_person_upload, data)
         shared = pool.submit(person.one_file_batch, data) if shared_lane else None
+        high_s, timeline = high.result()
         return {
-            "high_s": high.result(),
+            "high_s": high_s,
+            "timeline": timeline,
             "batch_lane_s": shared.result() if shared is not None else None,
             "batch_in_flight": counts["prescreening"] + counts["analyzing"],
             "batch_queued": counts["extracting"],
@@ -154,7 +194,8 @@ def run_lanes(
     person = Api(cloud.api_url, "lanes-person")
     importer = Api(cloud.api_url, "lanes-importer")
     person.person_upload(data)  # warm: first imports of every handler
-    idle = [person.person_upload(data) for _ in range(PERSON_RUNS)]
+    idle_traced = [person.traced_person_upload(data) for _ in range(PERSON_RUNS)]
+    idle = [took for took, _ in idle_traced]
     throttled_before = len(cloud.throttles)
 
     created = importer.http.post("/v1/batches", json={"files": [_file(data)] * documents})
@@ -193,7 +234,7 @@ def run_lanes(
     wall_s = time.monotonic() - started
     person.close()
     importer.close()
-    return _figures(
+    figures = _figures(
         idle,
         uploading=uploading,
         queued=queued,
@@ -204,6 +245,9 @@ def run_lanes(
         cloud=cloud,
         throttled=Counter(cloud.throttles[throttled_before:]),
     )
+    if TRACE is not None:
+        figures["idle_timelines"] = [timeline for _, timeline in idle_traced]
+    return figures
 
 
 def _await_batch(importer: Api, batch_id: str, timeout: float = 1800) -> dict[str, Any]:
@@ -369,7 +413,16 @@ def main() -> int:
         action="store_true",
         help="stop once the person is measured (no batch wall time nor credits)",
     )
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        help="time each of the person's probes step by step (tests/bench/trace.py)",
+    )
     args = parser.parse_args()
+    global TRACE  # noqa: PLW0603  # the bench's one switch, read by the person's probes
+    if args.trace:
+        TRACE = RunTrace()
+        TRACE.install()  # before the local cloud starts: it binds its runtime then
     figures = bench_lanes(
         args.documents,
         analyze_reserved=args.analyze_reserved,
