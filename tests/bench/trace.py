@@ -19,7 +19,7 @@ What it records:
 - `ddb_write_lock`: waits longer than a millisecond for the local cloud's one-at-a-time
   DynamoDB writes (moto_patches), a lock no AWS table has;
 - `http`: the bench's own requests for the person (ticket, upload, each status poll).
-And two samplers: the GIL probe (a thread that sleeps 1 ms and records how late it
+And two samplers: the GIL probe (a thread that sleeps 5 ms and records how late it
 wakes: the wait any thread of the process has for the interpreter lock, plus the OS's
 for a CPU) and the process's CPU use (seconds of CPU per second of wall time) beside the
 machine's load.
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
 _DOCUMENT = re.compile(r'"document_id":\s*"([^"]+)"')
-_GIL_SLEEP_S = 0.001
+_GIL_SLEEP_S = 0.005
 _CPU_PERIOD_S = 0.25
 
 
@@ -337,6 +337,13 @@ class RunTrace:
                 ),
                 "step_functions_transitions": transitions,
                 "slot_wait": round(sum(s.seconds for s in spans if s.kind == "slot_wait"), 3),
+                # Of that, the time the lane was full (polls and failed takes): the wait
+                # for a slot, apart from the successful take's own table calls.
+                "slot_full_wait": round(
+                    sum(s.seconds for s in spans if s.kind == "slot_wait")
+                    - sum(s.seconds for s in spans if s.kind == "slot_try" and s.detail == "ok"),
+                    3,
+                ),
                 "slot_tries": _count(s.detail for s in spans if s.kind == "slot_try"),
                 "model_call": round(sum(s.seconds for s in spans if s.kind == "model_call"), 3),
                 "http": _sum_by([s for s in spans if s.kind == "http"], lambda s: s.name),
@@ -468,6 +475,6 @@ def _stats_ms(samples: list[float]) -> dict[str, float] | None:
         "median": round(ordered[len(ordered) // 2] * 1000, 2),
         "p95": round(ordered[int(len(ordered) * 0.95)] * 1000, 2),
         "max": round(ordered[-1] * 1000, 2),
-        # Of each wall second, how much the probe spent waiting past its 1 ms sleep.
+        # Of each wall second, how much the probe spent waiting past its sleep.
         "late_share": round(sum(ordered) / (sum(ordered) + len(ordered) * _GIL_SLEEP_S), 3),
     }

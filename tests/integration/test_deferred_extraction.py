@@ -139,9 +139,7 @@ def _read(driver: Driver, document_id: str) -> bool:
     s3 = driver.cloud.client("s3")
     bucket = driver.cloud.deployment.buckets["DocumentsBucket"]
     listed = s3.list_objects_v2(Bucket=bucket, Prefix="artifacts/")
-    return any(
-        o["Key"].endswith(f"/{document_id}/v1/text.md") for o in listed.get("Contents", [])
-    )
+    return any(o["Key"].endswith(f"/{document_id}/v1/text.md") for o in listed.get("Contents", []))
 
 
 def _admission_items(driver: Driver) -> list[dict[str, Any]]:
@@ -165,8 +163,10 @@ def _until(check: Callable[[], bool], timeout: float = 60.0) -> None:
 def _settle(driver: Driver, document_id: str) -> dict[str, Any]:
     """Wait for a document read after admission: its run's end, or its failure unread."""
     _until(
-        lambda: driver.document(document_id)["status"] == "failed"
-        or f"{document_id}-v1" in {e["name"] for e in driver.executions()},
+        lambda: (
+            driver.document(document_id)["status"] == "failed"
+            or f"{document_id}-v1" in {e["name"] for e in driver.executions()}
+        ),
         timeout=120,
     )
     return driver.wait(document_id)
@@ -271,3 +271,37 @@ def _forget_idempotency(cloud: LocalCloud) -> None:
     dynamodb = cloud.client("dynamodb")
     for item in dynamodb.scan(TableName=table)["Items"]:
         dynamodb.delete_item(TableName=table, Key={"id": item["id"]})
+
+
+@pytest.mark.parametrize(
+    "local_cloud_env",
+    [{"SIGNUP_CREDITS": str(CREDITS), "BATCH_MAX_RUNNING": "1", "STUCK_EXTRACT_SECONDS": "1"}],
+)
+def test_the_sweeper_fails_a_queued_document_only_once_admission_no_longer_holds_it(
+    driver: Driver, gate: PrescreenGate
+) -> None:
+    # GIVEN two uploads parked unread behind a held run, their extraction deadlines past
+    ids = _send_batch(driver, [CONTRACT] * 3)
+    (first,) = _started(driver, ids)
+    waiting, lost = sorted(set(ids) - {first})
+    # ... and the queue item of one of them lost (what a crash between admitting and
+    # handing the upload to Extract could leave, once its lease is freed)
+    table = driver.cloud.client("dynamodb")
+    for item in _admission_items(driver):
+        if item["SK"]["S"].endswith(f"#{lost}-v1"):
+            table.delete_item(
+                TableName=driver.cloud.deployment.tables["DocumentsTable"],
+                Key={"PK": item["PK"], "SK": item["SK"]},
+            )
+    time.sleep(1.1)
+
+    # WHEN the sweeper looks at the due deadlines
+    result = driver.cloud.run_schedule("SweeperFunction")
+
+    # THEN the one still parked keeps waiting; the one nothing holds any more is stuck
+    assert result.payload["stuck"] == 1
+    assert driver.document(waiting)["stage"] == QUEUED_STAGE
+    assert driver.document(lost)["status"] == "failed"
+    gate.opened.set()
+    assert _settle(driver, waiting)["status"] == "done"
+    assert _settle(driver, first)["status"] == "done"
