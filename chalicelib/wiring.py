@@ -18,6 +18,8 @@ from chalicelib.correlation import current_correlation_id
 from chalicelib.settings import Settings, get_settings
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from aws_lambda_powertools.utilities.idempotency import IdempotencyConfig
     from aws_lambda_powertools.utilities.typing import LambdaContext
 
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
     from chalicelib.adapters.dynamo.recognition import DynamoRecognitionJobs
     from chalicelib.adapters.dynamo.recognizer_tasks import DynamoRecognizerTasks
     from chalicelib.adapters.dynamo.versions import DynamoVersions
+    from chalicelib.adapters.lambda_invoke import LambdaEventInvoker
     from chalicelib.adapters.s3 import S3ObjectStore
     from chalicelib.adapters.stepfunctions import StepFunctionsWorkflow
     from chalicelib.adapters.telegram_store import DynamoTelegramStore
@@ -492,8 +495,14 @@ def _idempotent_upload() -> tuple[UploadHandler, IdempotencyConfig]:
     config = IdempotencyConfig(expires_after_seconds=24 * 3600)
     persistence = DynamoDBPersistenceLayer(table_name=settings.idempotency_table_name)
 
-    def process(upload: dict[str, Any]) -> dict[str, Any]:
-        return extraction_service().handle_upload(UploadEvent(**upload))
+    def process(upload: dict[str, Any], function_arn: str = "") -> dict[str, Any]:
+        # An upload parked unread by admission control comes back naming its document.
+        fields = {k: v for k, v in upload.items() if k not in ("document_id", "version")}
+        if "document_id" in upload:
+            return extraction_service().resume_admitted(
+                UploadEvent(**fields), str(upload["document_id"]), int(upload["version"])
+            )
+        return extraction_service().handle_upload(UploadEvent(**fields), function_arn=function_arn)
 
     guarded: UploadHandler = idempotent_function(
         process, data_keyword_argument="upload", persistence_store=persistence, config=config
@@ -706,7 +715,20 @@ def run_admission() -> RunAdmission | None:
         state_machine_arn=s.state_machine_arn,
         events=status_events(),
         metrics=metrics(),
+        resume_upload=_invoke_event,
     )
+
+
+def _invoke_event(function: str, payload: Mapping[str, Any]) -> None:
+    """Invoke `function` asynchronously with `payload` (an admitted upload, to Extract)."""
+    _event_invoker(function)(dict(payload))
+
+
+@cache
+def _event_invoker(function: str) -> LambdaEventInvoker:
+    from chalicelib.adapters.lambda_invoke import LambdaEventInvoker
+
+    return LambdaEventInvoker(function, unreachable=f"{function} could not be reached")
 
 
 def run_ended(document_id: str, version: int) -> None:

@@ -17,10 +17,17 @@ if TYPE_CHECKING:
 class LambdaEventInvoker:
     """Queues one run of a function with a payload; Lambda runs it when it can."""
 
-    def __init__(self, function_name: str, client: LambdaClient | None = None) -> None:
+    def __init__(
+        self,
+        function_name: str,
+        client: LambdaClient | None = None,
+        *,
+        unreachable: str = "The bot could not be reached",
+    ) -> None:
         if not function_name:
             raise ValueError("name the function to hand payloads to")
         self._function = function_name
+        self._unreachable = unreachable
         self._client: LambdaClient = client or boto3.client("lambda")
 
     def __call__(self, payload: dict[str, Any]) -> None:
@@ -32,4 +39,4 @@ class LambdaEventInvoker:
                 Payload=json.dumps(payload).encode(),
             )
         except (ClientError, BotoCoreError) as exc:
-            raise StorageUnavailableError(f"The bot could not be reached: {exc}") from exc
+            raise StorageUnavailableError(f"{self._unreachable}: {exc}") from exc

@@ -14,6 +14,14 @@ that ended without releasing it, and admits queued runs into free slots.
 
 Only the batch lane is admitted: a person's and a partner's runs start at once, always.
 
+Reading is deferred too: a batch upload that arrives while the lane is full is parked
+before Extract reads it (`admit_upload`), with what locates the upload and the Extract
+function that will read it. When its turn comes, that function is invoked again
+asynchronously with the admitted upload (`{"admitted_upload": ...}`): it reads the file
+and starts the run under the slot the admission took. So while a batch is uploaded,
+its Extracts only claim and park (a few table writes), instead of every upload reading,
+hashing and extracting at once on the capacity a person's Extract needs too.
+
 Safety: a run is named after its document version, so starting it twice starts it once
 (Step Functions refuses a second execution of one name); a queued run is admitted by
 one transaction that takes a slot and deletes the queue item together, so two
@@ -26,7 +34,11 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
-from chalicelib.errors import DocumentStateConflictError
+from chalicelib.errors import (
+    DocumentStateConflictError,
+    StorageUnavailableError,
+    WorkflowUnavailableError,
+)
 from chalicelib.keys import build_execution_name
 from chalicelib.lanes import BATCH_LANE
 from chalicelib.models import DocumentStatus
@@ -58,8 +70,12 @@ class RunAdmission:
         state_machine_arn: str = "",
         events: StatusEvents | None = None,
         metrics: Metrics | None = None,
+        resume_upload: Callable[[str, Mapping[str, Any]], None] | None = None,
     ) -> None:
         self._slots = slots
+        # Invokes a function asynchronously (its name, its event): how an upload parked
+        # unread reaches Extract again once admitted. None: uploads are read on arrival.
+        self._resume_upload = resume_upload
         self._repo = repo
         # The state machine a queued run is started on travels with it: the functions that
         # release a slot (Finalize, Record Failure) cannot name the state machine that
@@ -97,6 +113,52 @@ class RunAdmission:
         self.admit_queued()
         return None
 
+    def admit_upload(
+        self, document: Document, upload: Mapping[str, Any], *, function_arn: str
+    ) -> bool:
+        """Whether Extract may read this upload now; False: parked unread.
+
+        Outside the batch lane, always. In it, only with one of the lane's running slots
+        (the run then starts under that slot). Otherwise the upload is parked in the
+        lane's queue with `function_arn` (the Extract function that will read it) and the
+        document shows "Queued behind other batch documents". An upload already parked
+        (a second delivery of its S3 event) stays where it is: its turn comes once.
+        """
+        if document.lane != BATCH_LANE or not function_arn or self._resume_upload is None:
+            return True
+        if document.queued_at is not None:
+            logger.info("upload already queued: %s", document.document_id)
+            return False
+        owner = build_execution_name(document.document_id, document.version)
+        if self._slots.take(owner):
+            return True
+        order = _order(document)
+        payload = {
+            "document_id": document.document_id,
+            "version": document.version,
+            "order": order,
+            "resume": {"function": function_arn, "upload": dict(upload)},
+        }
+        self._slots.park(owner, order, payload)
+        self._slots.mark_queued(document.document_id, document.version, queued=True)
+        logger.info("batch lane full: %s queued unread", owner)
+        # A run that ended between our full look and our parking found no queue: look again.
+        self.admit_queued()
+        return False
+
+    def not_started(self, document: Document) -> None:
+        """A batch document that ended before its run started (a bad file, a duplicate
+        version, a resumed upload no longer wanted): its running slot, if it took one, goes
+        to the next queued run, since no run will end to free it."""
+        if document.lane == BATCH_LANE:
+            self.run_ended(document.document_id, document.version)
+
+    def waiting(self, document: Document) -> bool:
+        """Whether the document's run is still in admission's hands: parked, or holding a
+        running slot it took to start (the sweeper's question before calling it stuck)."""
+        owner = build_execution_name(document.document_id, document.version)
+        return self._slots.holds(owner) or self._slots.is_parked(owner, _order(document))
+
     def run_ended(self, document_id: str, version: int) -> int:
         """Free the run's lease (if it held one) and start queued runs into free slots."""
         owner = build_execution_name(document_id, version)
@@ -126,6 +188,10 @@ class RunAdmission:
     def _start(self, payload: Mapping[str, Any]) -> None:
         document_id = str(payload["document_id"])
         version = int(payload["version"])
+        resume = payload.get("resume")
+        if resume is not None:
+            self._resume(payload, resume)
+            return
         run_input: dict[str, Any] = dict(payload["input"])
         self._slots.mark_queued(document_id, version, queued=False)
         name = build_execution_name(document_id, version)
@@ -146,6 +212,31 @@ class RunAdmission:
             self._events.publish(moved)
             if self._metrics is not None:
                 count_status_change(self._metrics, moved)
+
+    def _resume(self, payload: Mapping[str, Any], resume: Mapping[str, Any]) -> None:
+        """Hand an admitted upload back to Extract, which reads it and starts its run.
+
+        The document stays queued (`queued_at`) until its run starts, so the sweeper keeps
+        waiting for it. If Lambda does not take the event, the upload goes back to its
+        place in the queue and its slot is freed: a later end, or the sweeper, admits it.
+        """
+        owner = build_execution_name(str(payload["document_id"]), int(payload["version"]))
+        event = {
+            "admitted_upload": {
+                **resume["upload"],
+                "document_id": payload["document_id"],
+                "version": payload["version"],
+            }
+        }
+        if self._resume_upload is None:
+            raise RuntimeError("an upload was parked unread but nothing can resume it")
+        try:
+            self._resume_upload(str(resume["function"]), event)
+        except (StorageUnavailableError, WorkflowUnavailableError):
+            self._slots.park(owner, str(payload["order"]), dict(payload))
+            self._slots.release(owner)
+            raise
+        logger.info("queued upload handed to Extract: %s", owner)
 
 
 def _order(document: Document) -> str:

@@ -7,7 +7,7 @@ import hashlib
 import json
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +36,13 @@ logger = logging.getLogger(__name__)
 
 Extractor = Callable[[bytes, str], Extraction]
 _PROCESSABLE = (DocumentStatus.AWAITING_UPLOAD, DocumentStatus.EXTRACTING)
+# A version in one of these has its run: it holds its running slot until the run ends.
+_STARTED = (
+    DocumentStatus.PRESCREENING,
+    DocumentStatus.ANALYZING,
+    DocumentStatus.IN_REVIEW,
+    DocumentStatus.DONE,
+)
 
 
 @dataclass(frozen=True)
@@ -103,11 +110,51 @@ class ExtractionService:
         self._review_timeout = review_timeout_seconds
         self._clock = clock
 
-    def handle_upload(self, event: UploadEvent) -> dict[str, Any]:
-        """Process one arrived upload; duplicates and strangers are ignored."""
+    def handle_upload(self, event: UploadEvent, *, function_arn: str = "") -> dict[str, Any]:
+        """Process one arrived upload; duplicates and strangers are ignored.
+
+        `function_arn` is the Extract function handling it: a batch upload that finds its
+        lane full is parked unread, and that function reads it once it is admitted
+        (`resume_admitted`). Without it every upload is read on arrival.
+        """
         document = self._claim(event)
         if document is None:
             return {"outcome": "ignored", "key": event.key}
+        if self._admission is not None and not self._admission.admit_upload(
+            document, asdict(event), function_arn=function_arn
+        ):
+            return {"outcome": "queued", "document_id": document.document_id}
+        return self._process(document, event)
+
+    def resume_admitted(self, event: UploadEvent, document_id: str, version: int) -> dict[str, Any]:
+        """A batch upload parked unread whose turn came: read it and start its run now,
+        under the running slot its admission took.
+
+        Only while that very upload of that version still waits to be read; otherwise
+        (the document failed or was replaced meanwhile) the slot goes to the next queued
+        run, and a run already started (a second delivery of this event) is left alone.
+        """
+        document = self._repo.get(document_id)
+        if document is not None and self._correlate is not None:
+            self._correlate(correlation_id_of(document))
+        if (
+            document is not None
+            and document.version == version
+            and document.status == DocumentStatus.EXTRACTING
+            and document.source_version_id == event.source_version
+        ):
+            logger.info("reading the admitted upload: %s", document_id)
+            return self._process(document, event)
+        started = (
+            document is not None and document.version == version and document.status in _STARTED
+        )
+        if not started and self._admission is not None:
+            self._admission.run_ended(document_id, version)
+        logger.info("admitted upload no longer waits to be read: %s", document_id)
+        return {"outcome": "ignored", "document_id": document_id}
+
+    def _process(self, document: Document, event: UploadEvent) -> dict[str, Any]:
+        """Read the claimed upload, extract it and start (or queue) its run."""
         try:
             data = self._read(document, event)
             duplicate = self._duplicate_of(document, data)
@@ -117,6 +164,8 @@ class ExtractionService:
         except TerminalError as exc:
             logger.info("extract failed: %s %s", document.document_id, type(exc).__name__)
             refunded = self._failures.record(document.document_id, document_error_from(exc))
+            if self._admission is not None:
+                self._admission.not_started(document)
             return {
                 "outcome": "failed",
                 "document_id": document.document_id,
@@ -184,6 +233,8 @@ class ExtractionService:
             failure_class="user",
         )
         refunded = self._failures.record(document.document_id, error, force_refund=True)
+        if self._admission is not None:
+            self._admission.not_started(document)
         if self._arrivals is not None:
             self._arrivals.revert(document, duplicate_of)
         logger.info("v%s is a duplicate of v%s", document.version, duplicate_of)

@@ -9,7 +9,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from chalicelib.errors import UploadExpiredError
-from chalicelib.models import DocumentError, DocumentStatus
+from chalicelib.models import Document, DocumentError, DocumentStatus
 from chalicelib.services.failures import FailureRecorder, document_error_from
 
 if TYPE_CHECKING:
@@ -62,6 +62,14 @@ class SweeperService:
         self._batch = batch
         self._callbacks = callbacks
 
+    def _queued(self, document: Document) -> bool:
+        """A batch document whose run admission still holds: parked in the lane's queue,
+        or admitted and being read (an upload parked unread stays queued until its run
+        starts). One marked queued that admission no longer holds is stuck."""
+        if document.queued_at is None or document.status != DocumentStatus.EXTRACTING:
+            return False
+        return self._admission is None or self._admission.waiting(document)
+
     def sweep(self) -> dict[str, Any]:
         """Handle every due deadline once."""
         released = stuck = callbacks = imports = 0
@@ -81,8 +89,8 @@ class SweeperService:
                     # Set for a version another has replaced since: that one has its own.
                     self._deadlines.remove_deadline(deadline)
                     continue
-                if document.queued_at is not None and document.status == DocumentStatus.EXTRACTING:
-                    # Read and waiting in the batch queue, not stuck: looked at again later.
+                if self._queued(document):
+                    # Waiting in the batch queue (read or not yet), not stuck: looked at later.
                     later = self._clock() + self._stuck_after
                     self._deadlines.add_deadline(replace(deadline, due_at=later))
                 elif deadline.expected_status == DocumentStatus.AWAITING_UPLOAD:

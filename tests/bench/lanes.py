@@ -10,8 +10,9 @@ is the OpenAI default's eight calls, split by lane (high 2, default 2, batch 3, 
 2. A batch of `documents` TXT files (`POST /v1/batches`) is sent by a pool of threads.
    Probes: the person uploads again and is timed, and beside each, the same file as a
    one-file batch (what a person would get if every run shared one semaphore: it queues
-   in the batch's lane). Two probes while the batch is being sent (a quarter and half of
-   it), then `PERSON_RUNS` once it is all sent and its runs queue for their model slots.
+   in the batch's lane). `PERSON_RUNS - 1` probes while the batch is being sent (at a
+   quarter and half of it with 3), then `PERSON_RUNS` once it is all sent and its runs
+   queue for their model slots.
 3. The batch is awaited to its summary (counts, credits).
 
 Each phase is reported apart: while the batch is being sent, every upload runs Extract,
@@ -29,12 +30,17 @@ import threading
 import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import httpx
 
+from tests.bench.trace import RunTrace
+
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from infra.localcloud import LocalCloud
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -43,8 +49,14 @@ CONTRACT = FIXTURES / "eval_corpus/en_cuad/master_services.txt"
 # (3 slots) outlast its upload, so its runs queue at the model once it is sent.
 LLM_DELAY_S = 1.0
 PERSON_RUNS = 3
+# Threads of pure Python spun beside the person in the control (no batch): one per CPU.
+BURNERS = 2
+# Set by `--cpu-control`: time the person beside spinning threads too, before the batch.
+CPU_CONTROL = False
 SETTLED = ("done", "failed", "in_review")
 POLL_S = 0.05
+# Set by `--trace`: where each of the person's probes spent its time (tests/bench/trace.py).
+TRACE: RunTrace | None = None
 
 
 class Api:
@@ -84,7 +96,8 @@ class Api:
         """Wait for the document to settle; its status."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            status = str(self.http.get(f"/v1/documents/{document_id}").json().get("status"))
+            with _traced("poll", document_id):
+                status = str(self.http.get(f"/v1/documents/{document_id}").json().get("status"))
             if status in SETTLED:
                 return status
             time.sleep(POLL_S)
@@ -92,15 +105,31 @@ class Api:
 
     def person_upload(self, data: bytes) -> float:
         """Seconds from a person's upload request to their document settled (high lane)."""
+        return self.traced_person_upload(data)[0]
+
+    def traced_person_upload(self, data: bytes) -> tuple[float, dict[str, Any] | None]:
+        """`person_upload`, and with `--trace` the timeline of the person's document."""
         began = time.monotonic()
-        ticket = self.http.post(
-            "/v1/documents",
-            json={"filename": "contract.txt", "content_type": "text/plain", "size": len(data)},
-        )
-        assert ticket.status_code == 201, ticket.text
+        traced_from = time.perf_counter()
+        with _traced("ticket", "") as named:
+            ticket = self.http.post(
+                "/v1/documents",
+                json={"filename": "contract.txt", "content_type": "text/plain", "size": len(data)},
+            )
+            assert ticket.status_code == 201, ticket.text
+            document_id = str(ticket.json()["document"]["document_id"])
+            named.append(document_id)
         assert ticket.json()["document"]["lane"] == "high"
-        self.settle(self.send(ticket.json(), data))
-        return time.monotonic() - began
+        with _traced("upload", document_id):
+            self.send(ticket.json(), data)
+        self.settle(document_id)
+        took = time.monotonic() - began
+        if TRACE is None:
+            return took, None
+        TRACE.wait_for(document_id, "lambda", "FinalizeFunction")
+        timeline = TRACE.timeline(document_id, began=traced_from)
+        timeline["process"] = TRACE.window(traced_from, time.perf_counter())
+        return took, timeline
 
     def one_file_batch(self, data: bytes) -> float:
         """The same upload in the batch's lane: what every run sharing one semaphore gets."""
@@ -113,6 +142,40 @@ class Api:
     def close(self) -> None:
         """Close the connection pool."""
         self.http.close()
+
+
+@contextmanager
+def _spinning(threads: int) -> Iterator[None]:
+    """`threads` threads of pure Python spinning for the block: CPU for the lock, no I/O."""
+    stop = threading.Event()
+
+    def spin() -> None:
+        while not stop.is_set():
+            sum(range(1000))
+
+    spinners = [threading.Thread(target=spin, daemon=True) for _ in range(threads)]
+    for spinner in spinners:
+        spinner.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        for spinner in spinners:
+            spinner.join()
+
+
+@contextmanager
+def _traced(name: str, document_id: str) -> Iterator[list[str]]:
+    """An `http` span of the person's request under `--trace` (the yielded list may be
+    given the document's id once the answer names it)."""
+    named: list[str] = []
+    began = time.perf_counter()
+    try:
+        yield named
+    finally:
+        if TRACE is not None:
+            who = named[0] if named else document_id
+            TRACE.add("http", name, who, began, time.perf_counter())
 
 
 def _file(data: bytes) -> dict[str, Any]:
@@ -130,10 +193,12 @@ def _probe(
     """
     counts = importer.http.get(f"/v1/batches/{batch_id}").json()["counts"]
     with ThreadPoolExecutor(max_workers=2) as pool:
-        high = pool.submit(person.person_upload, data)
+        high = pool.submit(person.traced_person_upload, data)
         shared = pool.submit(person.one_file_batch, data) if shared_lane else None
+        high_s, timeline = high.result()
         return {
-            "high_s": high.result(),
+            "high_s": high_s,
+            "timeline": timeline,
             "batch_lane_s": shared.result() if shared is not None else None,
             "batch_in_flight": counts["prescreening"] + counts["analyzing"],
             "batch_queued": counts["extracting"],
@@ -154,7 +219,15 @@ def run_lanes(
     person = Api(cloud.api_url, "lanes-person")
     importer = Api(cloud.api_url, "lanes-importer")
     person.person_upload(data)  # warm: first imports of every handler
-    idle = [person.person_upload(data) for _ in range(PERSON_RUNS)]
+    idle_traced = [person.traced_person_upload(data) for _ in range(PERSON_RUNS)]
+    idle = [took for took, _ in idle_traced]
+    # The control: no batch at all, only threads of pure Python spinning in the same
+    # process (what the batch's steps are to the person on the local cloud: other work
+    # for the one interpreter lock), one per CPU.
+    burned = []
+    if CPU_CONTROL:
+        with _spinning(BURNERS):
+            burned = [person.traced_person_upload(data) for _ in range(PERSON_RUNS)]
     throttled_before = len(cloud.throttles)
 
     created = importer.http.post("/v1/batches", json={"files": [_file(data)] * documents})
@@ -173,9 +246,13 @@ def run_lanes(
     uploading: list[dict[str, Any]] = []
     with ThreadPoolExecutor(max_workers=workers) as pool:
         futures = [pool.submit(send, ticket) for ticket in created.json()["documents"]]
-        for share in (4, 2):
-            while sent < documents // share:
+        # Probes spread over the upload (a quarter and half of it with 3 runs), each only
+        # while the batch is still being sent.
+        for k in range(1, PERSON_RUNS):
+            while sent < documents * k // (PERSON_RUNS + 1):
                 time.sleep(0.2)
+            if sent >= documents:
+                break
             uploading.append(_probe(person, importer, batch_id, data, shared_lane=shared_lane))
         for future in futures:
             future.result()
@@ -193,7 +270,7 @@ def run_lanes(
     wall_s = time.monotonic() - started
     person.close()
     importer.close()
-    return _figures(
+    figures = _figures(
         idle,
         uploading=uploading,
         queued=queued,
@@ -204,6 +281,16 @@ def run_lanes(
         cloud=cloud,
         throttled=Counter(cloud.throttles[throttled_before:]),
     )
+    if burned:
+        figures["cpu_only"] = {
+            "spinning_threads": BURNERS,
+            "person_samples_s": [took for took, _ in burned],
+            "person_s": statistics.median(took for took, _ in burned),
+            "timelines": [timeline for _, timeline in burned],
+        }
+    if TRACE is not None:
+        figures["idle_timelines"] = [timeline for _, timeline in idle_traced]
+    return figures
 
 
 def _await_batch(importer: Api, batch_id: str, timeout: float = 1800) -> dict[str, Any]:
@@ -230,6 +317,18 @@ def _phase(probes: list[dict[str, Any]], idle_s: float) -> dict[str, Any]:
         "person_ratio": high / idle_s,
         "person_extra_in_slot_waits": (high - idle_s) / LLM_DELAY_S,
     }
+    timelines = [p["timeline"] for p in probes if p.get("timeline")]
+    if timelines:
+        # What the product made the person wait for capacity (a model slot, Extract's
+        # concurrency), apart from the rest, which is the steps' own time on a busy CPU.
+        phase["capacity_wait_s"] = [
+            round(t["sums_s"]["slot_full_wait"] + t["sums_s"]["concurrency_wait"], 3)
+            for t in timelines
+        ]
+        phase["process_cpu_per_s"] = [t["process"]["process_cpu_per_s"] for t in timelines]
+        phase["gil_probe_median_ms"] = [
+            (t["process"]["gil_probe_ms"] or {}).get("median") for t in timelines
+        ]
     if all(p["batch_lane_s"] is not None for p in probes):
         shared = statistics.median(p["batch_lane_s"] for p in probes)
         phase |= {
@@ -325,8 +424,15 @@ def bench_lanes(
 
 def summary(figures: dict[str, Any]) -> str:
     """The bench's lines for lane fairness."""
+    control = figures.get("cpu_only")
+    beside = (
+        f" ({control['person_s']:.2f} s beside {control['spinning_threads']} threads"
+        " spinning, no batch)"
+        if control
+        else ""
+    )
     lines = [
-        f"lanes: a person's TXT upload took {figures['idle_person_s']:.2f} s idle;"
+        f"lanes: a person's TXT upload took {figures['idle_person_s']:.2f} s idle{beside};"
         f" one slot's wait (a model call) is {figures['one_slot_wait_s']:.2f} s;"
         f" a {figures['documents']}-document batch was sent in {figures['batch_upload_s']:.0f} s"
         f" and done in {figures['batch_wall_s']:.0f} s"
@@ -341,6 +447,12 @@ def summary(figures: dict[str, Any]) -> str:
             f" {f['person_extra_in_slot_waits']:+.1f} slot waits, at most"
             f" {f['person_max_s']:.2f} s)"
         )
+        if "capacity_wait_s" in f:
+            line += (
+                f"; waits for capacity (slots, concurrency) {max(f['capacity_wait_s']):.2f} s"
+                f" at most, the process at {statistics.median(f['process_cpu_per_s']):.2f}"
+                " CPU-s per s"
+            )
         if "batch_lane_s" in f:
             line += (
                 f"; the same file in the batch's lane {f['batch_lane_s']:.2f} s"
@@ -353,6 +465,7 @@ def summary(figures: dict[str, Any]) -> str:
 
 def main() -> int:
     """Run the lanes bench alone and print its figures."""
+    global TRACE, PERSON_RUNS, CPU_CONTROL  # noqa: PLW0603  # the bench's switches
     parser = argparse.ArgumentParser(prog="python -m tests.bench.lanes")
     parser.add_argument("--documents", type=int, default=500)
     parser.add_argument("--out", type=Path)
@@ -369,7 +482,25 @@ def main() -> int:
         action="store_true",
         help="stop once the person is measured (no batch wall time nor credits)",
     )
+    parser.add_argument(
+        "--person-runs", type=int, default=PERSON_RUNS, help="the person's probes per phase"
+    )
+    parser.add_argument(
+        "--cpu-control",
+        action="store_true",
+        help="also time the person beside threads spinning in the process (no batch)",
+    )
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        help="time each of the person's probes step by step (tests/bench/trace.py)",
+    )
     args = parser.parse_args()
+    PERSON_RUNS = args.person_runs
+    CPU_CONTROL = args.cpu_control
+    if args.trace:
+        TRACE = RunTrace()
+        TRACE.install()  # before the local cloud starts: it binds its runtime then
     figures = bench_lanes(
         args.documents,
         analyze_reserved=args.analyze_reserved,

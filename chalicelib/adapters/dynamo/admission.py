@@ -121,6 +121,10 @@ class DynamoRunAdmission:
                 return True
         return False
 
+    def holds(self, owner: str) -> bool:
+        """Whether `owner`'s run holds a live lease."""
+        return any(h.owner == owner for h in self.holders())
+
     def release(self, owner: str) -> bool:
         """Free `owner`'s slot; False when it holds none (already released, or never)."""
         released = False
@@ -155,6 +159,19 @@ class DynamoRunAdmission:
             ),
             storage_error,
         )
+
+    def is_parked(self, owner: str, order: str) -> bool:
+        """Whether `owner`'s run waits in the queue (parked with `order`)."""
+        try:
+            found = self._client.get_item(
+                TableName=self._table,
+                Key=self._key(f"{_QUEUED}{order}#{owner}"),
+                ProjectionExpression="PK",
+                ConsistentRead=True,
+            )
+        except (ClientError, BotoCoreError) as exc:
+            raise storage_error(exc) from exc
+        return "Item" in found
 
     def queued(self) -> int:
         """How many runs wait (counted, not read)."""
