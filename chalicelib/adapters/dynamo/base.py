@@ -26,7 +26,7 @@ from chalicelib.errors import InvalidRequestError, StorageUnavailableError
 from chalicelib.models import Document
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Mapping, Sequence
 
     from mypy_boto3_dynamodb import DynamoDBClient
 
@@ -107,11 +107,14 @@ def storage_error(exc: Exception) -> StorageUnavailableError:
     return StorageUnavailableError(f"The document database did not answer: {type(exc).__name__}")
 
 
-def set_clause(fields: Mapping[str, Any]) -> tuple[str, dict[str, str], dict[str, Any]]:
-    """`SET #f0 = :v0, ...` and `REMOVE` for None values, with names and values."""
+def set_clause(
+    fields: Mapping[str, Any], *, also_set: Sequence[str] = ()
+) -> tuple[str, dict[str, str], dict[str, Any]]:
+    """`SET #f0 = :v0, ...` and `REMOVE` for None values, with names and values; `also_set`
+    adds assignments written by the caller (`#n = #n + :one`), names and values its own."""
     names: dict[str, str] = {}
     values: dict[str, Any] = {}
-    sets: list[str] = []
+    sets: list[str] = list(also_set)
     removes: list[str] = []
     for i, (name, value) in enumerate(fields.items()):
         names[f"#f{i}"] = name

@@ -13,7 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import BotoCoreError, ClientError
 
-from chalicelib.adapters.dynamo.base import DynamoTable, from_item, storage_error, to_item
+from chalicelib.adapters.dynamo.base import (
+    DynamoTable,
+    from_item,
+    set_clause,
+    storage_error,
+    to_item,
+)
 from chalicelib.adapters.table import TTL_ATTRIBUTE, conditional_write, item_key
 from chalicelib.recognizer.models import ACTIVE, LastError, RecognizerTask
 
@@ -121,24 +127,13 @@ class DynamoRecognizerTasks(DynamoTable):
         return self._update(task_id, values)
 
     def _update(self, task_id: str, fields: dict[str, Any], *, add_failure: bool = False) -> bool:
-        names: dict[str, str] = {"#status": "status"}
-        values: dict[str, Any] = {":active": {"S": ACTIVE}}
-        sets: list[str] = []
-        removes: list[str] = []
-        for i, (name, value) in enumerate(fields.items()):
-            names[f"#f{i}"] = name
-            if value is None:
-                removes.append(f"#f{i}")
-            else:
-                values[f":v{i}"] = to_item({"v": value})["v"]
-                sets.append(f"#f{i} = :v{i}")
+        count = ("#failures = #failures + :one",) if add_failure else ()
+        expression, names, values = set_clause(fields, also_set=count)
+        names["#status"] = "status"
+        values[":active"] = {"S": ACTIVE}
         if add_failure:
             names["#failures"] = "storage_failures"
             values[":one"] = {"N": "1"}
-            sets.append("#failures = #failures + :one")
-        expression = "SET " + ", ".join(sets)
-        if removes:
-            expression += " REMOVE " + ", ".join(removes)
         written = conditional_write(
             lambda: self._client.update_item(
                 TableName=self._table,
