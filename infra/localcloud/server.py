@@ -60,6 +60,9 @@ class MotoServer:
             response.read()
 
 
+LISTEN_BACKLOG = 128
+
+
 class ApiServer:
     """The Chalice app (`app.app`) served by chalice.local, which runs HTTP routes only."""
 
@@ -92,6 +95,10 @@ class ApiServer:
         if isinstance(app, CustomLocalChalice):
             app.__class__ = CustomLocalChalice.__bases__[-1]
         self._server = create_local_server(app, config, self._host, self._port)
+        # chalice.local's server listens with socketserver's backlog of 5: a burst of new
+        # connections (32 uploads at once, each its own connection) overflows it on a busy
+        # machine and the kernel resets them. API Gateway queues them; so does a deeper backlog.
+        self._server.server.socket.listen(LISTEN_BACKLOG)
         self.api_keys = api_key_gate(app)
         if self.api_keys is not None:
             install_usage_reporting(self.api_keys)
