@@ -1213,6 +1213,7 @@ _BUILDERS = (
     reanalysis_service,
     page_ocr_service,
     _idempotent_upload,
+    _event_invoker,
     pipeline_steps,
     statement_steps,
     token_issuer,
