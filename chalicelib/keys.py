@@ -47,8 +47,10 @@ ARTIFACTS_PREFIX = "artifacts/"
 
 _ID = r"[a-z0-9][a-z0-9-]{5,63}"
 # A region is `{province}-{city}` (`ru-msk`) or a province alone (`ru`, every key before
-# regions had cities): `chalicelib.access.regions.REGION_PATTERN`, without its anchors.
-_REGION = r"[a-z]{2,3}(?:-[a-z0-9]{2,8})?"
+# regions had cities). The one region syntax: `chalicelib.access.regions.REGION_PATTERN` is
+# this, anchored, for every region check.
+REGION_BODY = r"[a-z]{2,3}(?:-[a-z0-9]{2,8})?"
+_REGION = REGION_BODY
 _UPLOAD_KEY = re.compile(
     rf"^uploads/(?P<region>{_REGION})/(?P<document_id>{_ID})/v(?P<version>[1-9][0-9]{{0,3}})/"
     r"original\.(?P<ext>[a-z0-9]{1,5})$"

@@ -11,8 +11,11 @@ from typing import Annotated
 
 from pydantic import StringConstraints
 
-# A province is two to three letters; a city two to eight letters or digits.
-REGION_PATTERN = r"^[a-z]{2,3}(-[a-z0-9]{2,8})?$"
+from chalicelib.keys import REGION_BODY
+
+# A province is two to three letters; a city two to eight letters or digits: the syntax
+# object keys embed (chalicelib.keys), anchored, so the two can never drift apart.
+REGION_PATTERN = rf"^{REGION_BODY}$"
 _REGION = re.compile(REGION_PATTERN)
 
 Region = Annotated[str, StringConstraints(pattern=REGION_PATTERN)]
