@@ -17,6 +17,7 @@ from typing import Any, Literal, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from chalicelib.access.regions import REGION_PATTERN
 from chalicelib.lanes import check_lane_table
 
 
@@ -37,7 +38,7 @@ class Settings(BaseModel):
     # Where the data lives.
     default_region: str = Field(
         "ru-msk",
-        pattern=r"^[a-z]{2,3}(-[a-z0-9]{2,8})?$",
+        pattern=REGION_PATTERN,
         description="New users' region, `{province}-{city}` (or a province alone): their "
         "documents live there, and regional permissions reach it",
     )
