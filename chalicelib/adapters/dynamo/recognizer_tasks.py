@@ -16,6 +16,7 @@ from botocore.exceptions import BotoCoreError, ClientError
 from chalicelib.adapters.dynamo.base import (
     DynamoTable,
     from_item,
+    now,
     set_clause,
     storage_error,
     to_item,
@@ -60,10 +61,6 @@ def _task_from(values: dict[str, Any]) -> RecognizerTask:
     )
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat()
-
-
 class DynamoRecognizerTasks(DynamoTable):
     """The hand-off tasks on the single table."""
 
@@ -101,14 +98,14 @@ class DynamoRecognizerTasks(DynamoTable):
 
     def set_stage(self, task_id: str, stage: Stage, **fields: Any) -> None:
         """Move an active task to `stage` (and set `fields`); a finished one is left alone."""
-        self._update(task_id, {"stage": stage, "updated_at": _now(), **fields})
+        self._update(task_id, {"stage": stage, "updated_at": now(), **fields})
 
     def record_error(self, task_id: str, stage: Stage, error: LastError) -> None:
         """Move an active task to `stage` with `last_error`; a storage retry is counted."""
         counted = stage == "retrying_storage"
         self._update(
             task_id,
-            {"stage": stage, "updated_at": _now(), "last_error": error.as_dict()},
+            {"stage": stage, "updated_at": now(), "last_error": error.as_dict()},
             add_failure=counted,
         )
 
@@ -117,7 +114,7 @@ class DynamoRecognizerTasks(DynamoTable):
         expires = int((datetime.now(UTC) + FINISHED_RETENTION).timestamp())
         values = {
             "status": status,
-            "updated_at": _now(),
+            "updated_at": now(),
             TTL_ATTRIBUTE: expires,
             "GSI1PK": None,
             "GSI1SK": None,
