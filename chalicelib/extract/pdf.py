@@ -29,7 +29,11 @@ if TYPE_CHECKING:
     from chalicelib.extract.reading import ReadContext
 
 # Spans with sizes and fonts, but no image bytes: those would cost memory for nothing.
-_TEXT_FLAGS = pymupdf.TEXTFLAGS_DICT & ~pymupdf.TEXT_PRESERVE_IMAGES
+# The vector paths' boxes come in the same pass, so that most pages can be told to have
+# no table without a second pass over their drawings.
+_TEXT_FLAGS = (
+    pymupdf.TEXTFLAGS_DICT & ~pymupdf.TEXT_PRESERVE_IMAGES
+) | pymupdf.TEXT_COLLECT_VECTORS
 # Fewer letters than this over a picture is a scan with a page number or a stamp on it.
 MIN_TEXT_LAYER_LETTERS = 40
 _LETTER = re.compile(r"[^\W\d_]")
@@ -113,8 +117,11 @@ def _triage(document: pymupdf.Document, number: int, ctx: ReadContext) -> _Page:
         )
         if few_letters and _looks_scanned(page):
             return _Page(number, ocr_reason=NO_TEXT_LAYER)
-        paths = pdf_layout.drawings(page)
-        tables = pdf_layout.page_tables(paths, layout) if pdf_layout.looks_ruled(paths) else []
+        tables: list[pdf_layout.PageTable] = []
+        if pdf_layout.may_be_ruled(layout):
+            paths = pdf_layout.drawings(page)
+            if pdf_layout.looks_ruled(paths):
+                tables = pdf_layout.page_tables(paths, layout)
     except Exception:  # noqa: BLE001  # one damaged page must not lose the others
         ctx.warn(f"page {number} is damaged and was skipped")
         return _Page(number)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from statistics import median
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +31,7 @@ MIN_GRID_RULES = 3
 _RULE_MIN_LENGTH = 5.0
 _RULE_MAX_THICKNESS = 3.0
 _GRID_TOLERANCE = 2.0
+_VECTOR_BLOCK = 3  # a vector path's box in a `get_text("dict")` with TEXT_COLLECT_VECTORS
 _BULLETS = ("\u2022", "\u25cf", "\u25aa", "\u25e6", "\uf0b7", "\u2013", "\u2014")  # • ● ▪ ◦  – —
 # "1.2." or "а)" opening a line, alone or before the item's text.
 _ITEM_START = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3})*[.)]|[a-zа-яё]\))(?:\s+(?P<next>\S)|$)")
@@ -46,9 +48,9 @@ class TextBlock:
     size: float
     bold: bool
 
-    @property
+    @cached_property
     def chars(self) -> int:
-        """Characters in the block."""
+        """Characters in the block (counted once: the heading and size passes ask often)."""
         return sum(len(line) for line in self.lines)
 
 
@@ -149,6 +151,26 @@ def _rect_rules(
     elif stroked and min(width, height) > _RULE_MIN_LENGTH:
         horizontal += [(x0, x1, y0), (x0, x1, y1)]
         vertical += [(y0, y1, x0), (y0, y1, x1)]
+
+
+def may_be_ruled(layout: dict[str, Any]) -> bool:
+    """False when a page's vector paths cannot hold both a horizontal and a vertical rule.
+
+    `layout` is a `get_text("dict")` taken with `TEXT_COLLECT_VECTORS`: every path's box
+    comes with it (type 3 blocks). A rule longer than `_RULE_MIN_LENGTH` makes its path's
+    box at least that wide or tall, so a page without a path both ways has no grid, and
+    its drawings need not be read (most pages of prose: an underline, a signature line).
+    """
+    wide = tall = False
+    for block in layout.get("blocks", ()):
+        if block.get("type") != _VECTOR_BLOCK:
+            continue
+        x0, y0, x1, y1 = block["bbox"]
+        wide = wide or x1 - x0 > _RULE_MIN_LENGTH
+        tall = tall or y1 - y0 > _RULE_MIN_LENGTH
+        if wide and tall:
+            return True
+    return False
 
 
 def looks_ruled(paths: list[dict[str, Any]]) -> bool:

@@ -95,3 +95,13 @@ def test_a_table_on_a_rotated_page_is_read_once_in_its_place() -> None:
         "| Товар | Цена |\n|---|---|\n| Молоко | 100 руб. |",
         "После таблицы.",
     ]
+
+
+def test_a_page_whose_paths_run_one_way_only_skips_the_drawings_and_a_grid_does_not() -> None:
+    flags = pymupdf.TEXTFLAGS_DICT | pymupdf.TEXT_COLLECT_VECTORS
+    ruled = f'<table style="border-collapse: collapse"><tr><td {CELL}>A</td></tr></table>'
+    underlined = "<p>Signed by the Supplier</p><hr><p>and by the Buyer</p><hr>"
+    assert pdf_layout.may_be_ruled(_page(ruled).get_text("dict", flags=flags))
+    assert not pdf_layout.may_be_ruled(_page(underlined).get_text("dict", flags=flags))
+    # Without the vectors in the layout there is nothing to judge by: no grid is assumed.
+    assert not pdf_layout.may_be_ruled(_page(ruled).get_text("dict"))
