@@ -45,8 +45,7 @@ MIN_ENGLISH_FUNCTION_SHARE = 0.08
 
 def letter_counts(text: str) -> tuple[int, int]:
     """Cyrillic and Latin letters in the text's first `SAMPLE_CHARS`, links left out."""
-    sample = _sample(text)
-    return sum(map(len, _CYRILLIC.findall(sample))), sum(map(len, _LATIN.findall(sample)))
+    return _counts(_sample(text))
 
 
 def language_of(cyrillic: int, latin: int) -> Language:
@@ -65,8 +64,9 @@ def is_bilingual(cyrillic: int, latin: int) -> bool:
 
 def detect_language(text: str) -> Language:
     """'ru', 'en' for English prose, else 'unknown': a document's language as recorded."""
-    language = language_of(*letter_counts(text))
-    if language == "en" and not _is_english_prose(_sample(text)):
+    sample = _sample(text)
+    language = language_of(*_counts(sample))
+    if language == "en" and not _is_english_prose(sample):
         return "unknown"
     return language
 
@@ -75,6 +75,10 @@ def main_language(text: str) -> Literal["ru", "en"]:
     """'ru' or 'en' by the script of the letters, however few: for writing in one of them."""
     cyrillic, latin = letter_counts(text)
     return "ru" if cyrillic and cyrillic / (cyrillic + latin) >= RU_SHARE else "en"
+
+
+def _counts(sample: str) -> tuple[int, int]:
+    return sum(map(len, _CYRILLIC.findall(sample))), sum(map(len, _LATIN.findall(sample)))
 
 
 def _sample(text: str) -> str:

@@ -23,6 +23,8 @@ _MARKERS = re.compile(
     r"|по\s+окуд|\b0710\d{3}\b|\b0420\d{3}\b",
     re.IGNORECASE,
 )
+# A part of each of `_MARKERS`' alternatives, in lower case: none of them, no marker.
+_MARKER_WORDS = ("ведомост", "баланс", "отч", "окуд", "0710", "0420")
 
 
 def looks_like_accounting(sheets: list[Sheet]) -> bool:
@@ -36,5 +38,13 @@ def looks_like_accounting(sheets: list[Sheet]) -> bool:
 
 
 def mentions_accounting(text: str) -> bool:
-    """True when a text (a PDF's first pages) names a trial balance or an accounting form."""
+    """True when a text (a PDF's first pages) names a trial balance or an accounting form.
+
+    Every marker holds one of `_MARKER_WORDS`; a text with none of them (every English
+    contract, most Russian ones) is answered by substring tests, without the regex's
+    case-folding walk over every position.
+    """
+    lowered = text.lower()
+    if not any(word in lowered for word in _MARKER_WORDS):
+        return False
     return _MARKERS.search(text) is not None

@@ -37,6 +37,8 @@ from tests.bench.throughput import run_burst
 from tests.bench.throughput import summary as throughput_summary
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
+# Rounds of the extract figures; each reader's best round counts.
+EXTRACT_ROUNDS = 3
 HANDLERS = [p.parent.name for p in sorted((PROJECT_ROOT / "functions").glob("*/handler.py"))]
 
 
@@ -63,35 +65,61 @@ def bench_extract(pdfs: list[Path]) -> dict[str, Any]:
         for blob in blobs
     ]
     text_blobs = [blob for blob, ocr in zip(blobs, needs_ocr, strict=True) if not ocr]
-    pages = 0
-    started = time.perf_counter()
-    for blob in text_blobs:
-        with pymupdf.open(stream=blob, filetype="pdf") as doc:
-            for page in doc:
-                page.get_text()
-                pages += 1
-    raw = time.perf_counter() - started
-    figures: dict[str, Any] = {
-        "text_layer_files": len(text_blobs),
-        "ocr_files": sum(needs_ocr),
-        "pages": pages,
-        "raw_get_text_pages_per_s": pages / raw,
-    }
+
+    def raw_get_text() -> int:
+        pages = 0
+        for blob in text_blobs:
+            with pymupdf.open(stream=blob, filetype="pdf") as doc:
+                for page in doc:
+                    page.get_text()
+                    pages += 1
+        return pages
+
+    pages = raw_get_text()  # also warms the files' pages into the caches, for every reader
     # The worker's first start, apart: a cold Lambda pays it once, a warm one not at all.
     WORKERS.close()
     started = time.perf_counter()
     extract_isolated(b"A warm-up.", declared_ext="txt", limits=PRODUCTION_LIMITS)
-    figures["worker_start_s"] = time.perf_counter() - started
-    for label, run in (("inline", extract_document), ("isolated", extract_isolated)):
-        started = time.perf_counter()
+    worker_start_s = time.perf_counter() - started
+
+    def ours(run: Any) -> None:
         for blob in text_blobs:
             run(blob, declared_ext="pdf", limits=PRODUCTION_LIMITS)
-        elapsed = time.perf_counter() - started
-        figures[f"{label}_pages_per_s"] = pages / elapsed
-        figures[f"{label}_vs_raw"] = raw / elapsed
-    figures["isolation_overhead_s_per_file"] = (
-        pages / figures["isolated_pages_per_s"] - pages / figures["inline_pages_per_s"]
-    ) / len(text_blobs)
+
+    # The three in turn, each its best of EXTRACT_ROUNDS: a busy machine only ever adds
+    # time, so the fastest round of each is the one least disturbed by its neighbours.
+    # Raw and inline are compared in this process's CPU time, which neighbours do not
+    # inflate; the isolated worker's CPU is another process's, so it is compared with
+    # inline by the wall clock.
+    cpu = {"raw": float("inf"), "inline": float("inf")}
+    wall = {"inline": float("inf"), "isolated": float("inf")}
+    runs = {
+        "raw": raw_get_text,
+        "inline": lambda: ours(extract_document),
+        "isolated": lambda: ours(extract_isolated),
+    }
+    for _ in range(EXTRACT_ROUNDS):
+        for label, run in runs.items():
+            started, started_cpu = time.perf_counter(), time.process_time()
+            run()
+            if label in cpu:
+                cpu[label] = min(cpu[label], time.process_time() - started_cpu)
+            if label in wall:
+                wall[label] = min(wall[label], time.perf_counter() - started)
+    figures: dict[str, Any] = {
+        "text_layer_files": len(text_blobs),
+        "ocr_files": sum(needs_ocr),
+        "pages": pages,
+        "rounds": EXTRACT_ROUNDS,
+        "raw_get_text_pages_per_s": pages / cpu["raw"],
+        "inline_pages_per_s": pages / cpu["inline"],
+        "inline_vs_raw": cpu["raw"] / cpu["inline"],
+        "isolated_pages_per_s": pages / wall["isolated"],
+        "isolated_vs_inline": wall["inline"] / wall["isolated"],
+        "isolated_vs_raw": cpu["raw"] / cpu["inline"] * wall["inline"] / wall["isolated"],
+        "worker_start_s": worker_start_s,
+    }
+    figures["isolation_overhead_s_per_file"] = (wall["isolated"] - wall["inline"]) / len(text_blobs)
     figures["worker_peak_rss_mb"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     return figures
 
@@ -425,9 +453,10 @@ def print_summary(results: dict[str, Any]) -> None:
             f"extract, {extract['pages']} text-layer pages in {extract['text_layer_files']} PDFs:"
             f" raw get_text {extract['raw_get_text_pages_per_s']:.0f} p/s;"
             f" ours inline {extract['inline_pages_per_s']:.0f} p/s"
-            f" ({extract['inline_vs_raw']:.2f}x raw),"
-            f" isolated {extract['isolated_pages_per_s']:.0f} p/s"
-            f" ({extract['isolated_vs_raw']:.2f}x raw,"
+            f" ({extract['inline_vs_raw']:.2f}x raw, CPU time, best of {extract['rounds']}),"
+            f" isolated {extract['isolated_pages_per_s']:.0f} p/s by the wall clock"
+            f" ({extract['isolated_vs_inline']:.2f}x inline, about"
+            f" {extract['isolated_vs_raw']:.2f}x raw,"
             f" +{extract['isolation_overhead_s_per_file']:.3f} s/file with a warm worker,"
             f" {extract['worker_start_s']:.2f} s to start one);"
             f" worker peak RSS {extract['worker_peak_rss_mb']:.0f} MB"
