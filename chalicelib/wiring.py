@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from chalicelib.recognition.intake import RecognitionIntake
     from chalicelib.recognition.publisher import EnvelopePublisher
     from chalicelib.recognition.service import RecognitionService
+    from chalicelib.recognition.stale import StaleJobSweep
     from chalicelib.recognizer.handoff import HandoffService
     from chalicelib.reruns import RerunLedger
     from chalicelib.run_config import RunConfig, RunConfigRecorder
@@ -1054,6 +1055,21 @@ def recognition_service() -> RecognitionService:
 
 
 @cache
+def recognition_stale_sweep() -> StaleJobSweep:
+    """The Recognition Sweep function's: jobs whose worker died get their answer."""
+    from chalicelib.recognition.envelopes import SOURCE_RECOGNITION, Service
+    from chalicelib.recognition.stale import StaleJobSweep
+
+    s = get_settings()
+    return StaleJobSweep(
+        jobs=recognition_jobs(),
+        publisher=recognition_publisher(SOURCE_RECOGNITION),
+        service=Service(s.recognition_service_name, _service_version()),
+        clock=utc_now,
+    )
+
+
+@cache
 def recognition_intake() -> RecognitionIntake:
     """POST/GET /v1/recognitions: partners' requests onto the recognition bus."""
     from chalicelib.recognition.intake import SOURCE_API, RecognitionIntake
@@ -1237,6 +1253,7 @@ _BUILDERS = (
     recognition_jobs,
     recognition_publisher,
     recognition_service,
+    recognition_stale_sweep,
     recognition_intake,
     recognizer_tasks,
     recognizer_share,

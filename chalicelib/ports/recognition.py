@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 if TYPE_CHECKING:
     from collections.abc import Collection
+    from datetime import datetime
 
 # Where a job stands. `handed_off`: the external recognizer has its file (image pipeline).
 JobState = Literal["processing", "handed_off", "done", "error"]
@@ -35,6 +36,9 @@ class RecognitionJob:
     reply_deadline: str
     state: JobState = "processing"
     created_at: str = ""
+    # Until when the claim's worker may still be at it (a Lambda that was killed leaves its
+    # job in `processing`; past this instant the sweep answers it). None: no lease.
+    lease_until: datetime | None = None
     # The final answer (result or error envelope), stored before it is published.
     result: dict[str, Any] | None = None
     # Every answer published for the job, by message id (acks, the result).
@@ -50,6 +54,10 @@ class RecognitionJobs(Protocol):
 
     def get(self, job_id: str) -> RecognitionJob | None:
         """The job's record (read consistently), or None."""
+        ...
+
+    def stale(self, now: datetime, limit: int) -> list[RecognitionJob]:
+        """Jobs still `processing` whose lease ended before `now`, the oldest lease first."""
         ...
 
     def move(

@@ -31,7 +31,7 @@ from chalicelib.recognition.envelopes import (
 
 if TYPE_CHECKING:
     from chalicelib.ports.recognition import RecognitionJob, RecognitionJobs
-    from chalicelib.recognition.service import AnswerPublisher
+    from chalicelib.recognition.answers import AnswerPublisher
 
 # The `source` of the requests this entry puts on the bus.
 SOURCE_API = "contract-check.api"

@@ -30,10 +30,10 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
 
-from chalicelib.contracts import LATEST_RESULT_VERSION, ResultContractViolationError
+from chalicelib.contracts import LATEST_RESULT_VERSION
 from chalicelib.errors import (
     DocumentTooLargeError,
     DocumentTooLongError,
@@ -54,6 +54,7 @@ from chalicelib.keys import (
 )
 from chalicelib.ports.recognition import FINISHED_STATES, RecognitionJob
 from chalicelib.recognition import envelopes as env
+from chalicelib.recognition.answers import AnswerPublisher, JobAnswers
 from chalicelib.recognition.envelopes import ErrorCode, Refused, Request, Service, Unanswerable
 from chalicelib.recognition.sheets import (
     FILE_KINDS,
@@ -98,17 +99,13 @@ _RECOGNIZER_ERRORS = {
 # The result file's code for "nothing here is accounting": the request's document is not one
 # this service recognises.
 _NOT_ACCOUNTING = "NOT_ACCOUNTING"
+# How long a claim's worker may be at its job: longer than the Recognition function's
+# timeout (300 s), so a job still `processing` after it has no worker left; the sweep
+# (`chalicelib.recognition.stale`) answers it.
+WORK_LEASE = timedelta(minutes=6)
 # Where a job may be finished from: worked on here, or waiting for the external recognizer.
 _IN_PROGRESS: tuple[JobState, ...] = ("processing",)
 _HANDED_OFF: tuple[JobState, ...] = ("handed_off",)
-
-
-class AnswerPublisher(Protocol):
-    """Where answers go: `EnvelopePublisher` (retried under the same message id)."""
-
-    def publish(self, detail_type: str, detail: dict[str, Any]) -> bool:
-        """Publish one envelope; False (logged) when every try failed."""
-        ...
 
 
 class RecognitionFailedError(Exception):
@@ -145,7 +142,7 @@ class RecognitionService:
         handoff: RecognizerHandoff | None = None,
     ) -> None:
         self._jobs = jobs
-        self._publisher = publisher
+        self._answers = JobAnswers(jobs, publisher)
         self._sources = sources
         self._store = store
         self._extractor = extractor
@@ -164,7 +161,7 @@ class RecognitionService:
             return {"outcome": "dropped", "reason": read.reason}
         if isinstance(read, Refused):
             return self._refuse(read)
-        job = _job_of(read)
+        job = _job_of(read, lease_until=self._clock() + WORK_LEASE)
         if not self._jobs.claim(job):
             return self._answer_again(read)
         return self._process(read, job)
@@ -182,7 +179,7 @@ class RecognitionService:
             return {"outcome": "dropped", "job_id": refused.job_id, "reason": "invalid duplicate"}
         logger.info("recognition request refused: %s %s", refused.job_id, refused.message)
         answer = env.refusal(refused, self._config.service, self._clock())
-        return self._finish(_refused_job(refused), answer, allowed_from=_IN_PROGRESS)
+        return self._answers.finish(_refused_job(refused), answer, allowed_from=_IN_PROGRESS)
 
     def _answer_again(self, request: Request) -> dict[str, Any]:
         """A request for a job already claimed: its ack again, and its result if it has one.
@@ -195,7 +192,7 @@ class RecognitionService:
         job = self._jobs.get(request.job_id)
         republished = False
         if job is not None and job.state in FINISHED_STATES and job.result is not None:
-            republished = self._publish(job.result, record_on=None)
+            republished = self._answers.publish(job.result, record_on=None)
         logger.info("job %s already claimed: re-acked (%s)", request.job_id, request.msg_id)
         return {"outcome": "re-acked", "job_id": request.job_id, "result_republished": republished}
 
@@ -220,10 +217,10 @@ class RecognitionService:
             answer = self._error(
                 job, ErrorCode.UNKNOWN_ERROR, f"Internal error ({type(exc).__name__})."
             )
-        return self._finish(job, answer, allowed_from=_IN_PROGRESS)
+        return self._answers.finish(job, answer, allowed_from=_IN_PROGRESS)
 
     def _ack(self, request: Request) -> None:
-        self._publish(
+        self._answers.publish(
             env.ack(request, self._config.service, self._clock()), record_on=request.job_id
         )
 
@@ -326,34 +323,6 @@ class RecognitionService:
             raw_s3_key=raw_s3_key,
         )
 
-    def _finish(
-        self, job: RecognitionJob, answer: dict[str, Any], *, allowed_from: tuple[JobState, ...]
-    ) -> dict[str, Any]:
-        """Store the final answer on the job (once), then publish it."""
-        to: JobState = "error" if answer["status"] == env.Status.ERROR else "done"
-        if not self._jobs.move(job.job_id, allowed_from=allowed_from, to=to, result=answer):
-            logger.info("job %s was already finished: its answer stands", job.job_id)
-            return {"outcome": "already finished", "job_id": job.job_id}
-        published = self._publish(answer, record_on=job.job_id)
-        return {
-            "outcome": answer["status"],
-            "job_id": job.job_id,
-            "msg_id": answer[env.MSG_ID_FIELD],
-            "published": published,
-        }
-
-    def _publish(self, answer: dict[str, Any], *, record_on: str | None = None) -> bool:
-        """Check the answer against its schema, publish it, keep it on its job."""
-        try:
-            env.check_answer(answer)
-        except ResultContractViolationError:
-            logger.exception("an answer does not match recognitionResult-v1.0: not published")
-            return False
-        published = self._publisher.publish(env.TABULAR_PARSED, answer)
-        if published and record_on is not None:
-            self._jobs.record_answer(record_on, answer)
-        return published
-
     # --- the external recognizer ----------------------------------------------------
 
     def _hand_off(self, request: Request, data: bytes) -> dict[str, Any]:
@@ -414,7 +383,7 @@ class RecognitionService:
             answer = self._error(
                 job, ErrorCode.UNKNOWN_ERROR, f"Internal error ({type(exc).__name__}).", raw_key
             )
-        return self._finish(job, answer, allowed_from=_HANDED_OFF)
+        return self._answers.finish(job, answer, allowed_from=_HANDED_OFF)
 
     def _merged_sheets(self, key: str) -> list[Sheet]:
         try:
@@ -432,7 +401,7 @@ class RecognitionService:
             ) from exc
 
 
-def _job_of(request: Request) -> RecognitionJob:
+def _job_of(request: Request, *, lease_until: datetime) -> RecognitionJob:
     return RecognitionJob(
         job_id=request.job_id,
         file_id=request.file_id,
@@ -444,6 +413,7 @@ def _job_of(request: Request) -> RecognitionJob:
         source_key=request.key,
         reply_deadline=env.utc_text(request.reply_deadline),
         created_at=datetime.now(UTC).isoformat(),
+        lease_until=lease_until,
     )
 
 

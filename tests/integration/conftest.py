@@ -18,11 +18,13 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from moto import mock_aws
 
+from chalicelib import wiring
 from infra.localcloud import LocalCloud
 from infra.localcloud.deployment import Deployment
 from infra.localcloud.fake_llm import FakeLlmServer
 from infra.localcloud.provision import Clients, ProvisionContext
 from infra.localcloud.storage_resources import create_table
+from tests.clocks import ShiftedClock
 from tests.integration import localcloud_handlers as stubs
 from tests.integration.documents_table import REGION, TABLE_PROPS
 from tests.integration.pipeline_driver import Driver
@@ -119,3 +121,12 @@ def driver(local_cloud: LocalCloud) -> Iterator[Driver]:
     driver = Driver(local_cloud)
     yield driver
     assert local_cloud.errors == [], "a handler raised where nothing should have"
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> ShiftedClock:
+    """The services' clock (`wiring.utc_now`) shifted by the test, every service rebuilt on it."""
+    shifted = ShiftedClock()
+    monkeypatch.setattr(wiring, "utc_now", shifted)
+    wiring.reset_cold_start()
+    return shifted

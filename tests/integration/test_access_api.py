@@ -15,34 +15,16 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 import requests
 
-from chalicelib import wiring
 from tests.integration.pipeline_driver import Driver
 
 if TYPE_CHECKING:
     from infra.localcloud import LocalCloud
+    from tests.clocks import ShiftedClock
 
 pytestmark = pytest.mark.integration
 LETTER = "Письмо\n\nПросим рассмотреть приложенные материалы.\n".encode()
 FILENAME = "Письмо о поставке.txt"
 READ_ROUTES = ("", "/report", "/original", "/artifacts/prescreen.json")
-
-
-class ShiftedClock:
-    """The services' clock, which a test may move forward (no test waits for time to pass)."""
-
-    def __init__(self) -> None:
-        self.offset = timedelta()
-
-    def __call__(self) -> datetime:
-        return datetime.now(UTC) + self.offset
-
-
-@pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> ShiftedClock:
-    shifted = ShiftedClock()
-    monkeypatch.setattr(wiring, "utc_now", shifted)
-    wiring.reset_cold_start()
-    return shifted
 
 
 @pytest.fixture

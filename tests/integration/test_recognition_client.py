@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 import json
 import pathlib
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 import boto3
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from chalicelib.ports.recognition_client import RecognitionJob
     from chalicelib.recognition.client import RecognitionClient
     from infra.localcloud import LocalCloud
+    from tests.clocks import ShiftedClock
 
 pytestmark = pytest.mark.integration
 
@@ -43,19 +44,6 @@ SERVICE = envelopes.Service("recognition-played-by-the-test", "0.0")
 ANSWERS = "RecognitionClientFunction"
 SWEEP = "RecognitionClientSweepFunction"
 SAMPLES = pathlib.Path(__file__).resolve().parents[2] / "samples"
-
-
-class ShiftedClock:
-    """The services' clock, which a test moves forward (no test waits for time to pass)."""
-
-    def __init__(self) -> None:
-        self.offset = timedelta()
-
-    def __call__(self) -> datetime:
-        return datetime.now(UTC) + self.offset
-
-    def advance(self, seconds: float) -> None:
-        self.offset += timedelta(seconds=seconds)
 
 
 class Bus:
@@ -102,14 +90,6 @@ class Bus:
         """Put one answer on the bus as the recognition service would; wait for its delivery."""
         assert self.service.publish(envelopes.TABULAR_PARSED, detail)
         self.cloud.drain_events()
-
-
-@pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> ShiftedClock:
-    shifted = ShiftedClock()
-    monkeypatch.setattr(wiring, "utc_now", shifted)
-    wiring.reset_cold_start()
-    return shifted
 
 
 @pytest.fixture

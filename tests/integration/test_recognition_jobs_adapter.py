@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 
 from chalicelib.adapters.dynamo.recognition import DynamoRecognitionJobs
@@ -56,3 +58,22 @@ def test_a_job_sent_over_http_belongs_to_its_partner(documents_table: str) -> No
     assert jobs.bind_partner(JOB_ID, "core-owner") is True  # the same partner sending again
     assert jobs.bind_partner(JOB_ID, "someone-else") is False
     assert jobs.partner_of(JOB_ID) == "core-owner"
+
+
+def test_a_claim_is_listed_as_stale_only_after_its_lease_and_only_while_processing(
+    documents_table: str,
+) -> None:
+    jobs = DynamoRecognitionJobs(documents_table)
+    lease = datetime(2026, 12, 1, 12, 6, tzinfo=UTC)
+    other = "1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a"
+    assert jobs.claim(_job(lease_until=lease))
+    assert jobs.claim(_job(job_id=other, lease_until=lease + timedelta(minutes=1)))
+
+    assert jobs.stale(lease - timedelta(seconds=1), limit=10) == []
+    [stale] = jobs.stale(lease + timedelta(seconds=1), limit=10)
+    assert (stale.job_id, stale.lease_until) == (JOB_ID, lease)
+    later = lease + timedelta(minutes=2)
+    assert [job.job_id for job in jobs.stale(later, limit=10)] == [JOB_ID, other]  # oldest first
+
+    assert jobs.move(JOB_ID, allowed_from=["processing"], to="error", result={"status": "error"})
+    assert [job.job_id for job in jobs.stale(later, limit=10)] == [other]  # an answered job left

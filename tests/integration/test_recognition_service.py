@@ -24,6 +24,7 @@ from botocore.exceptions import EndpointConnectionError
 from chalicelib.contracts import validate_against, validate_result
 from chalicelib.keys import build_result_key
 from chalicelib.recognition.envelopes import RESULT_SCHEMA, SOURCE_RECOGNITION
+from chalicelib.recognition.service import WORK_LEASE
 from tests.botocore_hooks import session_hook
 from tests.statement_fixtures import forms
 from tests.statement_fixtures.pdf import render_form
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from infra.localcloud import LocalCloud
+    from tests.clocks import ShiftedClock
 
 pytestmark = pytest.mark.integration
 
@@ -412,3 +414,41 @@ def test_a_text_pdf_and_a_scan_are_recognised_by_extracts_readers_and_our_own_oc
     assert result["file"]["format"] == "png"
     lines = {line["code"]: line["values"] for line in result["documents"][0]["lines"]}
     assert lines["2110"] == ["48620", "44310"]
+
+
+def test_a_job_whose_worker_outlived_its_lease_is_answered_by_the_sweep_once(
+    recognition: Recognition, clock: ShiftedClock
+) -> None:
+    # GIVEN a job acked and claimed, its worker stuck reading the file (as one killed would be)
+    recognition.put_file("in/stuck.xlsx", (FIXTURES / "statements/osv_62.xlsx").read_bytes())
+    request = recognition.request(key="in/stuck.xlsx")
+    held = HeldRead("in/stuck.xlsx")
+    cloud = recognition.cloud
+    with session_hook(HeldRead.EVENT, held, "held-read"):
+        recognition.send(request)
+        assert held.entered.wait(60)
+        # WHEN the sweep runs inside the lease, nothing happens to the job
+        assert cloud.run_schedule("RecognitionSweepFunction").payload == {"stale_jobs": {}}
+        # and once the lease (longer than the function's timeout) has passed, it answers
+        clock.advance(WORK_LEASE.total_seconds() + 1)
+        swept = cloud.run_schedule("RecognitionSweepFunction").payload
+        # THEN the job ends in UNKNOWN_ERROR under its result's id
+        assert swept == {"stale_jobs": {request["job_id"]: "error"}}
+        # AND the worker that comes back late finds its job answered: no second result
+        held.release.set()
+        answers = recognition.answers(request["job_id"])
+
+    job_id = request["job_id"]
+    assert [(a["msg_id"], a["status"]) for a in answers] == [
+        (f"ack:{job_id}:1", "processing"),
+        (f"result:{job_id}:1", "error"),
+    ]
+    assert answers[1]["error"]["code"] == "UNKNOWN_ERROR"
+    assert "ran out of time or memory" in answers[1]["error"]["message"]
+    # A republish of the request is re-acked and answered from the record.
+    recognition.send(request)
+    again = recognition.answers(request["job_id"])
+    assert again[-1] == answers[1]
+    # The job left the sweep's listing: later sweeps find nothing.
+    clock.advance(3600)
+    assert cloud.run_schedule("RecognitionSweepFunction").payload == {"stale_jobs": {}}

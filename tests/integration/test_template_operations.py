@@ -405,6 +405,7 @@ DEAD_LETTERS = [
     ("RecognizerPollerFunction", "EveryMinute", "RecognizerPollerDeadLetterQueue"),
     ("RecognitionClientFunction", "Answers", "RecognitionClientDeadLetterQueue"),
     ("RecognitionClientSweepFunction", "EveryMinute", "RecognitionClientDeadLetterQueue"),
+    ("RecognitionSweepFunction", "EveryMinute", "RecognitionDeadLetterQueue"),
 ]
 
 
@@ -604,6 +605,8 @@ TABLE_ACTIONS = {
     # lists the due open jobs (a query on GSI1) and moves them
     "RecognitionClientFunction": {"GetItem", "UpdateItem"},
     "RecognitionClientSweepFunction": {"UpdateItem", "Query"},
+    # the service's sweep: the stale jobs (a query on GSI1), each answered (a conditional update)
+    "RecognitionSweepFunction": {"UpdateItem", "Query"},
 }
 
 

@@ -51,7 +51,7 @@ NOT_AT_IMPORT = (
 STEPS = (
     *("analyze", "finalize", "hold_for_review", "ocr_page", "on_run_failed", "prescreen"),
     *("record_failure", "statements", "sweeper", "telegram_webhook"),
-    *("recognition_client", "recognition_client_sweep"),
+    *("recognition_client", "recognition_client_sweep", "recognition_sweep"),
 )
 
 

@@ -5,26 +5,36 @@ state, and keeps its answers in a map by message id, each written only if that i
 yet: the record changes at most once per message id, however many copies of a request race.
 Envelopes are kept as JSON text, so their numbers come back as they went (no Decimals).
 The partner of an HTTP request is a separate item, written before the request goes on the bus.
+
+A job in `processing` also sits in GSI1's partition `RECOGNITION#PROCESSING`, sorted by the
+end of its claim's lease (`{lease_until}#{job_id}`): the sweep finds the jobs whose worker
+died with one Query. Leaving `processing` removes those keys (a sparse listing).
 """
 
 from __future__ import annotations
 
 import json
 import time
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from chalicelib.adapters.dynamo.base import DynamoTable, now, storage_error, to_item
+from botocore.exceptions import BotoCoreError, ClientError
+
+from chalicelib.adapters.dynamo.base import DynamoTable, from_item, now, storage_error, to_item
+from chalicelib.adapters.dynamo.recognition_jobs import stamp
 from chalicelib.adapters.table import TTL_ATTRIBUTE, conditional_write, item_key, put_new_item
 from chalicelib.ports.recognition import RecognitionJob
 
 if TYPE_CHECKING:
-    from collections.abc import Collection
+    from collections.abc import Collection, Mapping
 
     from chalicelib.ports.recognition import JobState
 
 # A job is kept this long (DynamoDB's TTL then removes it): well past any reply deadline, so a
 # late duplicate is still re-acked and answered from the record.
 JOB_RETENTION_SECONDS = 30 * 24 * 3600
+# GSI1's sparse listing of the jobs being worked on, by the end of their lease.
+PROCESSING_LISTING = "RECOGNITION#PROCESSING"
 
 
 def job_key(job_id: str) -> dict[str, Any]:
@@ -60,30 +70,34 @@ class DynamoRecognitionJobs(DynamoTable):
             "created_at": job.created_at or now(),
             TTL_ATTRIBUTE: _expiry(),
         }
+        if job.state == "processing" and job.lease_until is not None:
+            values["lease_until"] = stamp(job.lease_until)
+            values["GSI1PK"] = PROCESSING_LISTING
+            values["GSI1SK"] = f"{stamp(job.lease_until)}#{job.job_id}"
         item = {**job_key(job.job_id), **to_item(values), "answers": {"M": {}}}
         return put_new_item(self._client, self._table, item, storage_error)
 
     def get(self, job_id: str) -> RecognitionJob | None:
         """The job's record (read consistently), or None."""
         item = self._get_item(job_key(job_id))
-        if item is None:
-            return None
-        result = item.get("result")
-        return RecognitionJob(
-            job_id=str(item["job_id"]),
-            file_id=str(item["file_id"]),
-            attempt=int(item["attempt"]),
-            pipeline=str(item["pipeline"]),
-            file_type=str(item["file_type"]),
-            original_name=str(item["original_name"]),
-            source_bucket=str(item["source_bucket"]),
-            source_key=str(item["source_key"]),
-            reply_deadline=str(item["reply_deadline"]),
-            state=item["state"],
-            created_at=str(item.get("created_at") or ""),
-            result=json.loads(result) if result else None,
-            answers={k: json.loads(v) for k, v in (item.get("answers") or {}).items()},
-        )
+        return None if item is None else _job_of(item)
+
+    def stale(self, now: datetime, limit: int) -> list[RecognitionJob]:
+        """Jobs still `processing` whose lease ended before `now`, the oldest lease first."""
+        try:
+            answer = self._client.query(
+                TableName=self._table,
+                IndexName="GSI1",
+                KeyConditionExpression="GSI1PK = :pk AND GSI1SK < :now",
+                ExpressionAttributeValues={
+                    ":pk": {"S": PROCESSING_LISTING},
+                    ":now": {"S": stamp(now)},
+                },
+                Limit=limit,
+            )
+        except (ClientError, BotoCoreError) as exc:
+            raise storage_error(exc) from exc
+        return [_job_of(from_item(item)) for item in answer.get("Items", [])]
 
     def move(
         self,
@@ -104,6 +118,8 @@ class DynamoRecognitionJobs(DynamoTable):
         names = {"#state": "state"}
         if result is not None:
             names["#result"] = "result"
+        if to != "processing":  # out of the sweep's listing: no worker holds it any more
+            expression += " REMOVE GSI1PK, GSI1SK"
         written = conditional_write(
             lambda: self._client.update_item(
                 TableName=self._table,
@@ -151,3 +167,28 @@ class DynamoRecognitionJobs(DynamoTable):
         """The partner that sent the job over HTTP, if one did."""
         item = self._get_item(partner_key(job_id))
         return str(item["partner_id"]) if item else None
+
+
+def _job_of(item: Mapping[str, Any]) -> RecognitionJob:
+    """A job from its record's plain values."""
+    result = item.get("result")
+    return RecognitionJob(
+        job_id=str(item["job_id"]),
+        file_id=str(item["file_id"]),
+        attempt=int(item["attempt"]),
+        pipeline=str(item["pipeline"]),
+        file_type=str(item["file_type"]),
+        original_name=str(item["original_name"]),
+        source_bucket=str(item["source_bucket"]),
+        source_key=str(item["source_key"]),
+        reply_deadline=str(item["reply_deadline"]),
+        state=item["state"],
+        created_at=str(item.get("created_at") or ""),
+        lease_until=_instant(item.get("lease_until")),
+        result=json.loads(result) if result else None,
+        answers={k: json.loads(v) for k, v in (item.get("answers") or {}).items()},
+    )
+
+
+def _instant(value: Any) -> datetime | None:
+    return datetime.fromisoformat(str(value)) if value else None
