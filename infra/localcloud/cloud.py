@@ -220,6 +220,7 @@ class LocalCloud:
         return {"AWS_DEFAULT_REGION": self.region, "AWS_REGION": self.region}
 
     def _bring_up(self) -> None:
+        moto_patches.remember_valid_definitions()
         try:
             if str(self.project_root) not in sys.path:
                 sys.path.insert(0, str(self.project_root))  # handlers import as the project does

@@ -1,6 +1,6 @@
 """Every touch of moto internals lives here, so a moto upgrade has one place to check.
 
-Seven patches, verified with moto 5.2.5 (see shared notes/local-cloud.md):
+Eight patches, verified with moto 5.2.5 (see shared notes/local-cloud.md):
 - `LambdaFunction._invoke_lambda` is the one path every Lambda invocation takes
   (Invoke API, Step Functions tasks, S3 notifications); we run the project's
   handler in-process instead of a Docker container;
@@ -24,7 +24,9 @@ Seven patches, verified with moto 5.2.5 (see shared notes/local-cloud.md):
 - moto has no RedriveExecution: `install_redrive` runs a failed execution again under
   its own ARN. AWS resumes from the failed state; this starts from the first, which for
   our pipeline's idempotent steps ends the same way (it is what the console's "New
-  execution" with the same input would do, without a new name).
+  execution" with the same input would do, without a new name);
+- `StepFunctionsParserBackend._validate_definition` parses the ASL at every
+  CreateStateMachine; `remember_valid_definitions` parses each distinct text once.
 """
 
 from __future__ import annotations
@@ -155,6 +157,38 @@ def _one_at_a_time(method: Callable[..., Any]) -> Callable[..., Any]:
             return method(self, *args, **kwargs)
 
     return locked
+
+
+# --- the check of a state machine's definition ------------------------------------------
+
+_checked_definitions: set[str] = set()
+_original_validate_definition: Any = None
+
+
+def remember_valid_definitions() -> None:
+    """Check each distinct ASL definition once per process, not at every CreateStateMachine.
+
+    moto validates a definition by parsing it with its ANTLR grammar, about half a second
+    for the pipeline's; tests start a local cloud hundreds of times with the same two. The
+    check is a pure function of the text, so a text that passed passes again; one that
+    failed is checked (and refused) every time. Left installed: nothing else changes.
+    """
+    from moto.stepfunctions.parser.models import StepFunctionsParserBackend
+
+    global _original_validate_definition  # noqa: PLW0603
+    with _lock:
+        if _original_validate_definition is not None:
+            return
+        _original_validate_definition = StepFunctionsParserBackend._validate_definition
+        original = _original_validate_definition
+
+        def validate_once(definition: str) -> None:
+            if definition in _checked_definitions:
+                return
+            original(definition=definition)
+            _checked_definitions.add(definition)
+
+        StepFunctionsParserBackend._validate_definition = staticmethod(validate_once)  # type: ignore[method-assign]
 
 
 # --- RedriveExecution -------------------------------------------------------------------

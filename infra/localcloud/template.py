@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 import json
 from typing import TYPE_CHECKING, Any
 
@@ -41,7 +42,15 @@ class TemplateError(Exception):
     """The template cannot be loaded or transformed."""
 
 
-class _CfnLoader(yaml.SafeLoader):
+# libyaml's parser when PyYAML was built with it (the wheels are): the template is read at
+# every local cloud's start, and the pure-Python parser took most of a second over it.
+if TYPE_CHECKING:
+    _SafeLoader = yaml.SafeLoader
+else:
+    _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _CfnLoader(_SafeLoader):
     """A YAML loader that turns CloudFormation short tags into their long form."""
 
 
@@ -65,13 +74,23 @@ _CfnLoader.add_multi_constructor("!", _construct_intrinsic)
 
 
 def load_sam_template(path: Path) -> dict[str, Any]:
-    """The SAM template as plain data, short tags in their long form."""
+    """The SAM template as plain data, short tags in their long form (the caller's own copy)."""
     try:
-        loaded = yaml.load(path.read_text(encoding="utf-8"), Loader=_CfnLoader)  # noqa: S506
-    except (OSError, yaml.YAMLError) as exc:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
         raise TemplateError(f"cannot read {path}: {exc}") from exc
+    return copy.deepcopy(_parsed(text, str(path)))
+
+
+@functools.lru_cache(maxsize=4)
+def _parsed(text: str, where: str) -> dict[str, Any]:
+    """One parse per template text: tests start a local cloud hundreds of times."""
+    try:
+        loaded = yaml.load(text, Loader=_CfnLoader)  # noqa: S506
+    except yaml.YAMLError as exc:
+        raise TemplateError(f"cannot read {where}: {exc}") from exc
     if not isinstance(loaded, dict) or "Resources" not in loaded:
-        raise TemplateError(f"{path} is not a CloudFormation template")
+        raise TemplateError(f"{where} is not a CloudFormation template")
     return loaded
 
 
@@ -115,11 +134,17 @@ def prepare_for_transform(sam: dict[str, Any], project_root: Path) -> dict[str, 
     return template
 
 
+@functools.cache
+def _translator_session(region: str) -> Any:
+    import boto3
+
+    return boto3.Session(region_name=region)
+
+
 def transform_template(
     sam: dict[str, Any], project_root: Path, region: str, parameters: dict[str, str]
 ) -> dict[str, Any]:
     """The SAM template as plain CloudFormation, transformed offline by samtranslator."""
-    import boto3
     from samtranslator.metrics.metrics import DummyMetricsPublisher, Metrics
     from samtranslator.model.exceptions import InvalidDocumentException
     from samtranslator.parser.parser import Parser
@@ -127,8 +152,10 @@ def transform_template(
 
     prepared = prepare_for_transform(sam, project_root)
     # The session only tells samtranslator the region (for ARN partitions); no call is made.
+    # One per region for the process: a new one would read botocore's endpoint data again
+    # (most of a second) at every local cloud's start.
     metrics = Metrics("ServerlessTransform", DummyMetricsPublisher())
-    session = boto3.Session(region_name=region)
+    session = _translator_session(region)
     translator = Translator({}, Parser(), boto_session=session, metrics=metrics)
     try:
         result: dict[str, Any] = translator.translate(prepared, parameter_values=dict(parameters))
