@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, Protocol, cast
 
 ArtifactName = Literal[
@@ -44,6 +44,15 @@ RERUN_ARTIFACTS: frozenset[str] = frozenset(
 
 UPLOADS_PREFIX = "uploads/"
 ARTIFACTS_PREFIX = "artifacts/"
+# Where a document's originals are uploaded, fixed when it is created (`Document.upload_area`):
+# `uploads` for people and partners, `batch` for bulk imports (`chalicelib.lanes.upload_area`).
+# Each area is a prefix of its own with its own Extract function in the template, so a
+# batch's uploads never take the concurrency a person's upload is read with. The two
+# prefixes must never be prefixes of each other: S3 refuses overlapping notifications.
+UploadArea = Literal["uploads", "batch"]
+BATCH_UPLOADS_PREFIX = "batch-uploads/"
+UPLOAD_PREFIXES: dict[UploadArea, str] = {"uploads": UPLOADS_PREFIX, "batch": BATCH_UPLOADS_PREFIX}
+_AREA_OF_PREFIX: dict[str, UploadArea] = {p.rstrip("/"): a for a, p in UPLOAD_PREFIXES.items()}
 
 _ID = r"[a-z0-9][a-z0-9-]{5,63}"
 # A region is `{province}-{city}` (`ru-msk`) or a province alone (`ru`, every key before
@@ -52,7 +61,8 @@ _ID = r"[a-z0-9][a-z0-9-]{5,63}"
 REGION_BODY = r"[a-z]{2,3}(?:-[a-z0-9]{2,8})?"
 _REGION = REGION_BODY
 _UPLOAD_KEY = re.compile(
-    rf"^uploads/(?P<region>{_REGION})/(?P<document_id>{_ID})/v(?P<version>[1-9][0-9]{{0,3}})/"
+    rf"^(?P<prefix>{'|'.join(re.escape(a) for a in _AREA_OF_PREFIX)})/"
+    rf"(?P<region>{_REGION})/(?P<document_id>{_ID})/v(?P<version>[1-9][0-9]{{0,3}})/"
     r"original\.(?P<ext>[a-z0-9]{1,5})$"
 )
 
@@ -68,20 +78,30 @@ class DocumentRef:
     # 0: the version's own run; k > 0: its k-th re-analysis (`chalicelib.services.reruns`),
     # whose findings, report and configuration live under `v{n}/r{k}/`.
     rerun: int = 0
+    # Where its original is, not who it is: left out of equality, so a ref read from a
+    # run's input (which does not carry it) still names the same version.
+    upload_area: UploadArea = field(default="uploads", compare=False)
 
     @classmethod
     def of(cls, record: _HasRef) -> DocumentRef:
-        """The ref of anything that names a document version (a record, a run's input)."""
-        return cls(record.document_id, record.version, record.region)
+        """The ref of anything that names a document version (a record, a run's input);
+        a document's record also says where its original is (`upload_area`)."""
+        area: UploadArea = getattr(record, "upload_area", None) or "uploads"
+        return cls(record.document_id, record.version, record.region, upload_area=area)
 
     @property
     def original(self) -> DocumentRef:
         """The version's own run (itself, for a ref that is no re-analysis)."""
-        return DocumentRef(self.document_id, self.version, self.region)
+        return DocumentRef(
+            self.document_id, self.version, self.region, upload_area=self.upload_area
+        )
 
     def upload_key(self, ext: str) -> str:
-        """`uploads/{region}/{document_id}/v{n}/original.{ext}`."""
-        return build_upload_key(self.region, self.document_id, self.version, ext)
+        """`uploads/{region}/{document_id}/v{n}/original.{ext}`, or under `batch-uploads/`
+        for a bulk import's document."""
+        return build_upload_key(
+            self.region, self.document_id, self.version, ext, area=self.upload_area
+        )
 
     def artifact_key(self, name: ArtifactName) -> str:
         """`artifacts/{region}/{document_id}/v{n}/{name}`; a re-analysis's own artifacts
@@ -123,16 +143,20 @@ class UploadKey:
     document_id: str
     version: int
     ext: str
+    area: UploadArea = "uploads"
 
     @property
     def ref(self) -> DocumentRef:
         """The document version the upload is of."""
-        return DocumentRef(self.document_id, self.version, self.region)
+        return DocumentRef(self.document_id, self.version, self.region, upload_area=self.area)
 
 
-def build_upload_key(region: str, document_id: str, version: int, ext: str) -> str:
-    """`uploads/{region}/{document_id}/v{n}/original.{ext}`."""
-    return f"{UPLOADS_PREFIX}{region}/{document_id}/v{version}/original.{ext}"
+def build_upload_key(
+    region: str, document_id: str, version: int, ext: str, *, area: UploadArea = "uploads"
+) -> str:
+    """`uploads/{region}/{document_id}/v{n}/original.{ext}`; a bulk import's document's
+    under `batch-uploads/` instead."""
+    return f"{UPLOAD_PREFIXES[area]}{region}/{document_id}/v{version}/original.{ext}"
 
 
 def parse_upload_key(key: str) -> UploadKey | None:
@@ -145,6 +169,7 @@ def parse_upload_key(key: str) -> UploadKey | None:
         document_id=match["document_id"],
         version=int(match["version"]),
         ext=match["ext"],
+        area=_AREA_OF_PREFIX[match["prefix"]],
     )
 
 
@@ -165,9 +190,9 @@ def build_artifact_prefix(region: str, document_id: str) -> str:
     return f"{ARTIFACTS_PREFIX}{region}/{document_id}/"
 
 
-def build_upload_prefix(region: str, document_id: str) -> str:
-    """The prefix under which all versions' originals of a document live."""
-    return f"{UPLOADS_PREFIX}{region}/{document_id}/"
+def build_upload_prefix(region: str, document_id: str, area: UploadArea = "uploads") -> str:
+    """The prefix under which all versions' originals of a document live (in its area)."""
+    return f"{UPLOAD_PREFIXES[area]}{region}/{document_id}/"
 
 
 def build_execution_name(document_id: str, version: int) -> str:

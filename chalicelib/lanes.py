@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from contextlib import AbstractContextManager
 
+    from chalicelib.keys import UploadArea
     from chalicelib.llm.slots import CallSlots, SlotLease
     from chalicelib.settings import Settings
 
@@ -52,6 +53,14 @@ SYSTEM_LANE: Lane = "system"
 # The share of the provider's cap each lane gets when LANE_LLM_CALLS does not say.
 # `batch` gets what is left, so the lanes together ask the provider for its cap.
 _LLM_SHARES: dict[Lane, float] = {"high": 0.25, "default": 0.25, "system": 0.125}
+
+
+def upload_area(lane: Lane) -> UploadArea:
+    """Where a new document of `lane` is uploaded: a bulk import's under its own prefix,
+    which the template routes to an Extract function of its own (BatchExtractFunction,
+    with its own reserved concurrency), so a batch being uploaded never holds the
+    Extract a person's upload is read by; every other lane's under `uploads/`."""
+    return "batch" if lane == BATCH_LANE else "uploads"
 
 
 def llm_semaphore_name(provider: str, lane: Lane) -> str:

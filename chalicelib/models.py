@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_serializer
 
 from chalicelib.access.regions import Region
 from chalicelib.errors import FailureClass
-from chalicelib.keys import DocumentRef
+from chalicelib.keys import DocumentRef, UploadArea
 from chalicelib.lanes import Lane
 from chalicelib.run_config import RunConfig
 
@@ -362,6 +362,9 @@ class Document(BaseModel):
         "default", description="Whose capacity its run uses: high, default, batch or system"
     )
     batch_id: str | None = Field(None, description="The bulk import it came in")
+    # Where its originals are uploaded (chalicelib/keys.py), fixed at creation: `batch` for
+    # a bulk import's, read by the batch's own Extract. Records before it: `uploads`.
+    upload_area: UploadArea = "uploads"
     run_config: dict[str, str] | None = Field(
         None, description="A summary of the configuration its run used (config.json in full)"
     )

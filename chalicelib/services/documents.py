@@ -160,7 +160,7 @@ class DocumentQueries:
         removed = sum(
             self._store.delete_prefix(prefix)
             for prefix in (
-                build_upload_prefix(document.region, document.document_id),
+                build_upload_prefix(document.region, document.document_id, document.upload_area),
                 build_artifact_prefix(document.region, document.document_id),
                 build_result_prefix(document.document_id),
             )

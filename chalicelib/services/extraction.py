@@ -185,7 +185,13 @@ class ExtractionService:
             logger.warning("ignoring an object outside the upload layout: %s", event.key)
             return None
         document = self._repo.get(parsed.document_id)
-        if document is None or (document.ref, document.ext) != (parsed.ref, parsed.ext):
+        # The whole key must be the document's: an object put at its id under the other area
+        # (batch-uploads/ for a person's document, or the reverse) is not its upload.
+        if document is None or (document.ref, document.ext, document.upload_area) != (
+            parsed.ref,
+            parsed.ext,
+            parsed.area,
+        ):
             logger.warning("ignoring an upload with no matching reservation: %s", event.key)
             return None
         if self._correlate is not None:

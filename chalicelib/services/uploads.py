@@ -19,7 +19,7 @@ from chalicelib.errors import (
     UploadTypeNotSupportedError,
 )
 from chalicelib.formats import BY_EXTENSION, SUPPORTED_LIST
-from chalicelib.lanes import PERSON_LANE, Lane
+from chalicelib.lanes import PERSON_LANE, Lane, upload_area
 from chalicelib.metrics import CREDITS_RESERVED, NoMetrics
 from chalicelib.models import Document, DocumentStatus
 from chalicelib.ports import Deadline, Documents, Metrics, ObjectStore, PresignedPost
@@ -176,6 +176,8 @@ class UploadService:
             correlation_id=self._correlation_id(),
             lane=request.lane,
             batch_id=request.batch_id,
+            # A bulk import's file goes to its own prefix, read by the batch's own Extract.
+            upload_area=upload_area(request.lane),
         )
         deadline = Deadline(
             document_id=document.document_id,

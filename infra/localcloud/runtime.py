@@ -14,6 +14,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote_plus
 
 from infra.localcloud import moto_patches
 from infra.localcloud.async_invoke import AsyncInvoker, is_async_source
@@ -48,6 +49,9 @@ class Invocation:
     request_id: str
     errored: bool
     duration_ms: float
+    # The objects of the S3 event it was given (decoded), as its log would name them: which
+    # function a bucket notification reached for which key.
+    object_keys: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -148,7 +152,9 @@ class FunctionRuntime:
             self._record_error(logical_id, request_id, error, event)
         with self._lock:
             duration = (time.perf_counter() - started) * 1000
-            self.invocations.append(Invocation(logical_id, request_id, error is not None, duration))
+            self.invocations.append(
+                Invocation(logical_id, request_id, error is not None, duration, _object_keys(event))
+            )
         return InvocationResult(payload, error is not None, request_id)
 
     def _call(
@@ -247,6 +253,16 @@ class FunctionRuntime:
         )
         with self._lock:
             self.errors.append(error)
+
+
+def _object_keys(event: Any) -> tuple[str, ...]:
+    """The object keys of an S3 notification (moto encodes them as S3 does); () otherwise."""
+    if not is_async_source(event):
+        return ()
+    return tuple(
+        unquote_plus(str(record.get("s3", {}).get("object", {}).get("key", "")))
+        for record in event["Records"]
+    )
 
 
 def _import(spec: str) -> Handler:

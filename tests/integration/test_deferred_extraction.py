@@ -1,5 +1,6 @@
 """Deferred reading on the local cloud: a batch upload that arrives while its lane is full
-is parked unread, and read (once) by Extract when admission gives it a running slot.
+is parked unread, and read (once) by the batch's Extract (BatchExtractFunction, which its
+prefix notifies) when admission gives it a running slot.
 
 Through the real ASL, handlers and table. The batch runs are held in their first step by a
 gate (the real Prescreen runs once it opens), and Extract's results are recorded by a thin
@@ -55,7 +56,7 @@ class ExtractRecorder:
         self._lock = threading.Lock()
 
     def __call__(self, event: dict[str, Any], context: Any) -> Any:
-        from functions.extract.handler import handler
+        from functions.batch_extract.handler import handler
 
         result = handler(event, context)
         kind = "admitted" if "admitted_upload" in event else "s3"
@@ -99,7 +100,7 @@ def local_cloud_env() -> dict[str, str]:
 
 @pytest.fixture
 def local_cloud_handlers(gate: PrescreenGate, extract: ExtractRecorder) -> dict[str, Any]:
-    return {"PrescreenFunction": gate, "ExtractFunction": extract}
+    return {"PrescreenFunction": gate, "BatchExtractFunction": extract}
 
 
 @pytest.fixture
@@ -241,9 +242,9 @@ def test_a_duplicate_event_never_starts_a_parked_upload_twice(
 
     # WHEN its S3 event is delivered again, past Extract's idempotency record too (as after
     # the record expired): the upload is already queued, so it stays where it is
-    local_cloud.invoke("ExtractFunction", upload_event)
+    local_cloud.invoke("BatchExtractFunction", upload_event)
     _forget_idempotency(local_cloud)
-    local_cloud.invoke("ExtractFunction", upload_event)
+    local_cloud.invoke("BatchExtractFunction", upload_event)
     assert _started(driver, ids) == {first}
     assert not _read(driver, parked)
     assert len([i for i in _admission_items(driver) if i["SK"]["S"].startswith("QUEUED#")]) == 1
@@ -252,7 +253,7 @@ def test_a_duplicate_event_never_starts_a_parked_upload_twice(
     gate.opened.set()
     documents = {d: _settle(driver, d) for d in ids}
     _forget_idempotency(local_cloud)
-    local_cloud.invoke("ExtractFunction", extract.first_event(parked, "admitted"))
+    local_cloud.invoke("BatchExtractFunction", extract.first_event(parked, "admitted"))
 
     # THEN it ran once: one execution, one credit, and no slot left held by it
     assert {d["status"] for d in documents.values()} == {"done"}

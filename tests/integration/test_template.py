@@ -139,7 +139,12 @@ def test_deployed_functions_have_the_templates_handler_and_environment(
 
 @pytest.mark.parametrize(
     ("function", "event", "prefix"),
-    [("ExtractFunction", "Upload", "uploads/"), ("BatchImportFunction", "Import", "imports/")],
+    [
+        ("ExtractFunction", "Upload", "uploads/"),
+        # A bulk import's files: an Extract of their own, with its own reserved concurrency.
+        ("BatchExtractFunction", "BatchUpload", "batch-uploads/"),
+        ("BatchImportFunction", "Import", "imports/"),
+    ],
 )
 def test_the_bucket_notifies_extract_for_uploads_and_the_importer_for_zips(
     local_cloud: LocalCloud, function: str, event: str, prefix: str
@@ -150,7 +155,7 @@ def test_the_bucket_notifies_extract_for_uploads_and_the_importer_for_zips(
     config = local_cloud.client("s3").get_bucket_notification_configuration(Bucket=d.bucket)
 
     targets = config["LambdaFunctionConfigurations"]
-    assert len(targets) == 2
+    assert len(targets) == 3
     [target] = [t for t in targets if t["LambdaFunctionArn"] == d.functions[function].arn]
     assert target["Events"] == [rules["Events"]]
     declared = [(r["Name"].lower(), r["Value"]) for r in rules["Filter"]["S3Key"]["Rules"]]

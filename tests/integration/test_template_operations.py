@@ -201,6 +201,7 @@ def test_the_dashboard_shows_the_pipeline_functions_api_queues_and_business_coun
 
 RESERVED = [
     ("ExtractFunction", "ExtractReservedConcurrency", "ReserveExtractConcurrency"),
+    ("BatchExtractFunction", "BatchExtractReservedConcurrency", "ReserveBatchExtractConcurrency"),
     ("AnalyzeFunction", "AnalyzeReservedConcurrency", "ReserveAnalyzeConcurrency"),
     ("APIHandler", "ApiReservedConcurrency", "ReserveApiConcurrency"),
     ("BearerToken", "AuthorizerReservedConcurrency", "ReserveAuthorizerConcurrency"),
@@ -569,6 +570,8 @@ TABLE_ACTIONS = {
     # its versions' items (a query: is the file identical to another version's?)
     # the batch lane's run leases and queue (admission: put, query, delete, mark the document)
     "ExtractFunction": {"GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"},
+    # the same for bulk imports' uploads (batch-uploads/), under its own reservation
+    "BatchExtractFunction": {"GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"},
     # a long scan's join sets the document's pipeline; each page holds a slot of its lane's
     # OCR semaphore (put, query, renew, delete)
     "OcrPageFunction": {"UpdateItem", "PutItem", "DeleteItem", "Query"},
@@ -627,16 +630,17 @@ def test_each_function_gets_the_table_actions_it_uses_and_no_more(function: str)
     assert _table_actions(function, "DocumentsTable") == TABLE_ACTIONS[function]
 
 
-def test_only_extract_uses_the_idempotency_table() -> None:
+def test_only_the_extract_functions_use_the_idempotency_table() -> None:
     users = {f for f in FUNCTIONS if _table_actions(f, "IdempotencyTable")}
 
-    assert users == {"ExtractFunction"}
-    assert _table_actions("ExtractFunction", "IdempotencyTable") == {
-        "GetItem",
-        "PutItem",
-        "UpdateItem",
-        "DeleteItem",
-    }
+    assert users == {"ExtractFunction", "BatchExtractFunction"}
+    for function in users:
+        assert _table_actions(function, "IdempotencyTable") == {
+            "GetItem",
+            "PutItem",
+            "UpdateItem",
+            "DeleteItem",
+        }
 
 
 def test_the_pipelines_functions_cover_every_function_with_table_access() -> None:

@@ -155,6 +155,29 @@ def test_extract_ignores_keys_without_a_reservation() -> None:
     assert world.extraction.handle_upload(event)["outcome"] == "ignored"
 
 
+def test_a_batch_upload_gets_its_own_prefix_and_extract_reads_it_there_only() -> None:
+    from dataclasses import replace
+
+    world = World()
+    ticket = world.uploads.request_upload("alice", replace(PDF, lane="batch", batch_id="b-1"))
+    doc = ticket.document
+    key = ticket.form.fields["key"]
+    assert (doc.upload_area, key) == (
+        "batch",
+        f"batch-uploads/ru/{doc.document_id}/v1/original.pdf",
+    )
+    world.store.objects[key] = b"%PDF-1.7 ..."
+    # The same document's key in the other area is nobody's upload.
+    elsewhere = key.replace("batch-uploads/", "uploads/", 1)
+    world.store.objects[elsewhere] = b"%PDF-1.7 ..."
+
+    stray = UploadEvent(bucket="b", key=elsewhere, size=12, version_id="v1", etag="e")
+    assert world.extraction.handle_upload(stray)["outcome"] == "ignored"
+    event = UploadEvent(bucket="b", key=key, size=12, version_id="v1", etag="e")
+    assert world.extraction.handle_upload(event)["outcome"] == "started"
+    assert list(world.workflow.runs) == [f"{doc.document_id}-v1"]
+
+
 def test_extract_fails_a_file_larger_than_declared_and_refunds() -> None:
     world = World()
     event = world.upload(data=b"x" * 2000)
