@@ -105,8 +105,12 @@ class GovernedDocuments:
         return document_view(self._readable(principal, document_id, "document.read"))
 
     def report(self, principal: Principal, document_id: str) -> ReportView:
-        """A document's report (or its stage, or why it failed)."""
-        return self._queries.report_of(self._readable(principal, document_id, "report.read"))
+        """A document's report (or its stage, or why it failed); a contract's cross-check
+        with its deal's statements counts only those the caller may read too."""
+        document = self._readable(principal, document_id, "report.read")
+        return self._queries.report_of(
+            document, readable=lambda member: self._access.decide(principal, READ, member).allowed
+        )
 
     def delete(self, principal: Principal, document_id: str) -> dict[str, Any]:
         """Remove a finished document's files: `document:write` over it."""

@@ -22,7 +22,7 @@ from chalicelib.report_html import render_report_html
 from chalicelib.statements.deal import DealCheck, cross_check
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from chalicelib.ports import Documents, ObjectStore
 
@@ -191,8 +191,11 @@ class DocumentQueries:
         """The report (Markdown, safe HTML and JSON) when done; otherwise the status and stage."""
         return self.report_of(self.get(owner_id, document_id))
 
-    def report_of(self, document: Document) -> ReportView:
-        """`report` of a document the caller may read (found and checked already)."""
+    def report_of(
+        self, document: Document, *, readable: Callable[[Document], bool] | None = None
+    ) -> ReportView:
+        """`report` of a document the caller may read (found and checked already); with
+        `readable`, a contract's cross-check counts only the deal's statements it allows."""
         if document.status == DocumentStatus.FAILED and document.error is not None:
             error = views.ErrorDetail(code=document.error.code, message=document.error.message)
             failed = views.FailedReport(error=error, document=views.Document.of(document))
@@ -204,7 +207,11 @@ class DocumentQueries:
         if document.deal_id is not None and report.get("kind") != "statement":
             # A contract in a deal: its report ends with the cross-check against the
             # statements of the deal done so far (read now, so a late statement counts).
-            deal = self._cross_check(document, report=report)
+            members = None
+            if readable is not None:
+                found = self._repo.deal_documents(document.owner_id, document.deal_id)
+                members = [member for member in found if readable(member)]
+            deal = self._cross_check(document, members, report=report)
             if deal is not None:
                 markdown = markdown.rstrip() + "\n\n" + deal.markdown()
                 report = {**report, "deal": {"deal_id": document.deal_id, **deal.as_json()}}

@@ -9,6 +9,7 @@ but its owner audited.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -21,6 +22,8 @@ pytestmark = pytest.mark.integration
 CONTRACT = "Договор поставки № 7\n\nПоставщик обязуется поставить товар.\n".encode()
 ANNEX = "Приложение № 1\n\nСпецификация товара.\n".encode()
 MISSING = "00000000-0000-0000-0000-000000000000"
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "statements"
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 def _file(name: str, data: bytes) -> dict[str, Any]:
@@ -112,26 +115,38 @@ def test_a_deal_is_read_by_region_or_grant_and_is_missing_to_everyone_else(
 def test_a_deal_shows_another_region_only_the_documents_it_may_read(driver: Driver) -> None:
     sofia = _in_region(driver, "sofia", "user", "ru-spb")
     rolf = _in_region(driver, "rolf", "regional_admin", "ru-spb")
+    contract = (FIXTURES / "deal_contract.txt").read_bytes()
     status, opened = driver.api(
         "POST",
         "/v1/deals",
-        {"files": [_file("contract.txt", CONTRACT), _file("annex.txt", ANNEX)]},
+        {"files": [_file("contract.txt", contract), _file("annex.txt", ANNEX)]},
         token=sofia,
     )
     assert status == 201, opened
-    spb = [_send(driver, t, d) for t, d in zip(opened["documents"], (CONTRACT, ANNEX), strict=True)]
-    # Sofia moves to Moscow; what she attaches now lives there, out of Rolf's reach.
+    deal_id = opened["deal_id"]
+    spb = [_send(driver, t, d) for t, d in zip(opened["documents"], (contract, ANNEX), strict=True)]
+    # Sofia moves to Moscow; the statement she attaches now lives there, out of Rolf's reach.
     _in_region(driver, "sofia", "user", "ru-msk")
-    status, ticket = driver.api(
-        "POST", f"/v1/documents/{spb[0]}/attachments", _file("letter.txt", ANNEX), token=sofia
-    )
+    statement = FIXTURES / "form_full_year.xlsx"
+    data = statement.read_bytes()
+    xlsx = {"filename": statement.name, "content_type": XLSX, "size": len(data)}
+    status, ticket = driver.api("POST", f"/v1/documents/{deal_id}/attachments", xlsx, token=sofia)
     assert status == 201, ticket
-    msk = _send(driver, ticket, ANNEX)
+    msk = _send(driver, ticket, data)
 
-    status, owners = driver.api("GET", f"/v1/deals/{opened['deal_id']}", token=sofia)
+    status, owners = driver.api("GET", f"/v1/deals/{deal_id}", token=sofia)
     assert [d["document_id"] for d in owners["documents"]] == [*spb, msk]
-    status, seen = driver.api("GET", f"/v1/deals/{opened['deal_id']}", token=rolf)
+    assert owners["cross_check"] is not None  # the contract against the statement
+    status, seen = driver.api("GET", f"/v1/deals/{deal_id}", token=rolf)
     assert status == 200, seen
+    # Rolf sees the two files of his region, and no cross-check with the one he may not read
+    # (neither in the deal nor in the contract's report).
     assert [d["document_id"] for d in seen["documents"]] == spb
-    assert msk not in str(seen)
+    assert seen["cross_check"] is None and msk not in str(seen)
+    assert (
+        "## Сделка"
+        in driver.api("GET", f"/v1/documents/{deal_id}/report", token=sofia)[1]["markdown"]
+    )
+    report = driver.api("GET", f"/v1/documents/{deal_id}/report", token=rolf)[1]
+    assert "## Сделка" not in report["markdown"] and "deal" not in report["report"]
     assert sorted(e["document_id"] for e in _deal_audit(driver, "rolf")) == sorted(spb)
