@@ -62,11 +62,15 @@ class DocumentQueries:
         """A deal's documents whoever owns it (the access layer then keeps what the caller
         may read): a deal bears the id of the document that opened it, and that document's
         owner holds them all. A deal made before deals were named so (a random id) is
-        looked for among the caller's own documents only."""
-        root = self._repo.get(deal_id) if _plausible_id(deal_id) else None
-        # A deleted root still names its deal's owner: the other files may be there.
-        owner_id = root.owner_id if root is not None and root.deal_id == deal_id else caller_id
-        return self._repo.deal_documents(owner_id, deal_id)
+        found through the alias the backfill gave it, or else among the caller's own
+        documents only."""
+        if not _plausible_id(deal_id):
+            return []
+        root = self._repo.get(deal_id)
+        if root is not None and root.deal_id == deal_id:
+            # A deleted root still names its deal's owner: the other files may be there.
+            return self._repo.deal_documents(root.owner_id, deal_id)
+        return self._repo.deal_documents(self._repo.deal_owner(deal_id) or caller_id, deal_id)
 
     def deal_of(self, deal_id: str, documents: list[Document]) -> dict[str, Any]:
         """The view of a deal made of `documents` (those of it the caller may read, at

@@ -12,8 +12,17 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import boto3
 import pytest
 import requests
+
+from chalicelib.adapters.dynamo import DynamoDocumentRepository
+from chalicelib.models import Document, DocumentStatus
+from chalicelib.ports import Deadline
+from chalicelib.services.documents import DocumentQueries
+from infra.backfill_user_listing import main as backfill_main
+from tests.fakes.ports import FakeObjectStore
+from tests.integration.documents_table import REGION
 
 if TYPE_CHECKING:
     from tests.integration.pipeline_driver import Driver
@@ -150,3 +159,51 @@ def test_a_deal_shows_another_region_only_the_documents_it_may_read(driver: Driv
     report = driver.api("GET", f"/v1/documents/{deal_id}/report", token=rolf)[1]
     assert "## Сделка" not in report["markdown"] and "deal" not in report["report"]
     assert sorted(e["document_id"] for e in _deal_audit(driver, "rolf")) == sorted(spb)
+
+
+def _legacy_document(document_id: str, deal_id: str, minute: int) -> Document:
+    created = datetime(2026, 3, 1, 12, minute, tzinfo=UTC)
+    return Document(
+        document_id=document_id,
+        owner_id="sofia",
+        region="ru-spb",
+        status=DocumentStatus.DONE,
+        filename=f"{document_id}.txt",
+        content_type="text/plain",
+        ext="txt",
+        declared_size=100,
+        created_at=created,
+        updated_at=created,
+        upload_expires_at=created + timedelta(minutes=15),
+        deal_id=deal_id,
+    )
+
+
+def test_a_deal_named_before_deals_bore_their_first_documents_id_is_found_after_the_backfill(
+    documents_table: str,
+) -> None:
+    repo = DynamoDocumentRepository(documents_table, boto3.client("dynamodb", region_name=REGION))
+    repo.ensure_user("sofia", credits=5, region="ru-spb")
+    legacy = "7f0c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f"  # a random id, as POST /v1/deals gave
+    for number, (document_id, deal_id) in enumerate(
+        [("contract-1", legacy), ("osv-1", legacy), ("contract-2", "contract-2"), ("alone", None)]
+    ):
+        document = _legacy_document(document_id, deal_id or "", number)
+        if deal_id is None:
+            document = document.model_copy(update={"deal_id": None})
+        repo.create_with_reservation(
+            document, Deadline(document_id, DocumentStatus.DONE, document.created_at)
+        )
+    queries = DocumentQueries(repo, FakeObjectStore())
+    assert queries.deal_documents(legacy, caller_id="rolf") == []  # only its owner finds it
+
+    assert backfill_main(["--table", documents_table]) == 0
+    assert repo.alias_unnamed_deals() == 0  # once only
+
+    found = queries.deal_documents(legacy, caller_id="rolf")
+    assert [d.document_id for d in found] == ["contract-1", "osv-1"]
+    assert repo.deal_owner(legacy) == "sofia"
+    assert repo.deal_owner("contract-2") is None  # found through its opening document
+    assert [d.document_id for d in queries.deal_documents("contract-2", caller_id="rolf")] == [
+        "contract-2"
+    ]

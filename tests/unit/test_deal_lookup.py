@@ -61,3 +61,15 @@ def test_a_document_that_is_not_the_deals_opener_names_no_owner() -> None:
     queries = _queries(_document("contract", "sofia", "other-deal"))
 
     assert queries.deal_documents("contract", caller_id="rolf") == []
+
+
+def test_a_deal_with_an_older_random_id_and_an_alias_is_found_whoever_asks() -> None:
+    legacy = "7f0c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f"
+    repo = FakeRepository()
+    for document in (_document("contract", "sofia", legacy), _document("osv", "sofia", legacy)):
+        repo.documents[document.document_id] = document
+    repo.deal_aliases[legacy] = "sofia"  # written by the backfill
+
+    found = DocumentQueries(repo, FakeObjectStore()).deal_documents(legacy, caller_id="rolf")
+
+    assert [d.document_id for d in found] == ["contract", "osv"]
