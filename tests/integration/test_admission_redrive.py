@@ -184,3 +184,35 @@ def test_a_redriven_batch_run_takes_a_free_slot_at_once(
     assert driver.cloud.wait_for_execution(f"{only}-v1")["status"] == "SUCCEEDED"
     assert driver.document(only)["status"] == "done"
     assert _slot_items(driver) == []
+
+
+def test_a_waiting_redrive_made_meanwhile_in_the_console_frees_its_slot_when_admitted(
+    driver: Driver, gate: PrescreenGate
+) -> None:
+    # GIVEN a redrive waiting for the slot the other run of the batch holds
+    file = {"filename": "c.txt", "content_type": "text/plain", "size": len(CONTRACT)}
+    status, batch = driver.api("POST", "/v1/batches", {"files": [file, file]})
+    assert status == 201, batch
+    first, second = (t["document"]["document_id"] for t in batch["documents"])
+    gate.crash.add(first)
+    for ticket in batch["documents"]:
+        upload = ticket["upload"]
+        driver.upload(
+            Ticket(ticket["document"]["document_id"], upload["url"], upload["fields"]), CONTRACT
+        )
+    assert driver.cloud.wait_for_execution(f"{first}-v1")["status"] == "FAILED"
+    _until(lambda: _status(driver, second) == "RUNNING")
+    gate.crash.clear()
+    assert driver.api("POST", f"/v1/admin/documents/{first}/redrive")[1]["queued"] is True
+
+    # WHEN someone redrives the same run in the console meanwhile, and the runs go on
+    sfn = driver.cloud.client("stepfunctions")
+    sfn.redrive_execution(executionArn=driver.cloud.execution_arn(f"{first}-v1"))
+    gate.opened.set()
+    assert driver.cloud.wait_for_execution(f"{second}-v1")["status"] == "SUCCEEDED"
+    assert driver.cloud.wait_for_execution(f"{first}-v1")["status"] == "SUCCEEDED"
+
+    # THEN the waiting redrive, admitted, finds the run redriven already: it gives its slot
+    # back instead of failing the release that admitted it; nothing holds a slot or waits
+    assert driver.document(first)["status"] == "done"
+    _until(lambda: _slot_items(driver) == [])
