@@ -72,7 +72,7 @@ from chalicelib.recognizer.active import active_tasks
 from chalicelib.request_logging import CORRELATION_HEADER, correlated_request
 from chalicelib.services.callbacks import check_callback_url
 from chalicelib.services.documents import document_view
-from chalicelib.services.reanalysis import OwnerFilter
+from chalicelib.services.reanalysis import OwnerFilter, RegionFilter
 from chalicelib.services.uploads import UploadRequest, UploadTicket
 from chalicelib.services.versions import VersionRequest
 from chalicelib.settings import get_settings, web_origin
@@ -1005,7 +1005,12 @@ def request_reanalysis() -> Response:
         current_principal(),
         body.document_ids,
         body.client_token,
-        owner_filter=OwnerFilter(found.owner_id, found.since, found.until) if found else None,
+        owner_filter=OwnerFilter(found.owner_id, found.since, found.until)
+        if found and found.owner_id
+        else None,
+        region_filter=RegionFilter(found.region, found.since, found.until)
+        if found and found.region
+        else None,
     )
     return _json(202, _as(views.ReanalysisBatch, started))
 

@@ -633,14 +633,24 @@ _RERUN = re.compile(PATH_ID_PATTERNS["rerun"])
 
 
 class ReanalysisFilter(RequestBody):
-    """One user's done documents, created within a time range (each end optional)."""
+    """One user's, or one region's, done documents, created within a time range (each end
+    optional)."""
 
-    owner_id: str = Field(pattern=RESOURCE_ID_PATTERN, description="Whose documents")
+    owner_id: Annotated[str, Field(pattern=RESOURCE_ID_PATTERN)] | SkipJsonSchema[None] = Field(
+        None, description="Whose documents (or name a region)"
+    )
+    region: Region | SkipJsonSchema[None] = Field(
+        None,
+        description="Which region's documents, `ru-msk`, or a province with all its cities, "
+        "`ru` (or name an owner)",
+    )
     since: WireTime | SkipJsonSchema[None] = Field(None, description="Created at or after")
     until: WireTime | SkipJsonSchema[None] = Field(None, description="Created at or before")
 
     @model_validator(mode="after")
     def _in_order(self) -> ReanalysisFilter:
+        if (self.owner_id is None) == (self.region is None):
+            raise ValueError("name either owner_id or region")
         if self.since is not None and self.until is not None and self.since > self.until:
             raise ValueError("since must not be after until")
         return self
@@ -648,7 +658,7 @@ class ReanalysisFilter(RequestBody):
 
 class ReanalysisRequest(RequestBody):
     """Documents to re-analyse under today's configuration, as one system batch: named, or
-    a user's done documents of a time range (the oldest 500); a client token makes the
+    a user's or a region's done documents of a time range (the oldest 500); a client token makes the
     request safe to send again (the same batch, nothing run twice)."""
 
     model_config = ConfigDict(
@@ -659,6 +669,7 @@ class ReanalysisRequest(RequestBody):
                     "client_token": "model-change-2026-12",
                 },
                 {"filter": {"owner_id": "anna", "since": "2026-11-01T00:00:00Z"}},
+                {"filter": {"region": "ru-spb", "until": "2026-11-30T23:59:59Z"}},
             ]
         }
     )
@@ -675,7 +686,9 @@ class ReanalysisRequest(RequestBody):
         "may read, done, a contract whose text is still stored; the rest are skipped).",
     )
     filter: ReanalysisFilter | SkipJsonSchema[None] = Field(
-        None, description="Instead of ids: a user's done documents (those the caller may read)."
+        None,
+        description="Instead of ids: a user's or a region's done documents (those the caller "
+        "may read).",
     )
     client_token: Annotated[str, Field(pattern=RESOURCE_ID_PATTERN)] | SkipJsonSchema[None] = Field(
         None, description="The same token from the same caller answers the same batch again."

@@ -393,6 +393,11 @@ class Redrive(View):
 
     document_id: str
     execution_arn: str
+    queued: bool = Field(
+        False,
+        description="A batch run's redrive waits for a running slot of its lane: it is made "
+        "when one frees.",
+    )
 
 
 class CreditGrant(View):

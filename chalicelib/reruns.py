@@ -96,6 +96,13 @@ class RerunRecords(Protocol):
         """A user's done documents created in [since, until], oldest first, at most `limit`."""
         ...
 
+    def done_documents_in(
+        self, region: str, since: datetime | None, until: datetime | None, limit: int
+    ) -> list[Document]:
+        """A region's (a province: every city's) done documents created in [since, until],
+        oldest first, at most `limit`."""
+        ...
+
     def get_rerun(self, document_id: str, version: int, rerun: int) -> Rerun | None:
         """One re-analysis, if there is one."""
         ...

@@ -320,7 +320,7 @@ def operator_service() -> OperatorService:
     """Failed runs, redrives, credit grants and roles for operators."""
     from chalicelib.services.operations import OperatorService
 
-    return OperatorService(repository(), workflow(), repository())
+    return OperatorService(repository(), workflow(), repository(), admission=run_admission())
 
 
 @cache
@@ -717,7 +717,17 @@ def run_admission() -> RunAdmission | None:
         events=status_events(),
         metrics=metrics(),
         resume_upload=_invoke_event,
+        redrive_run=_redrive_execution,
     )
+
+
+def _redrive_execution(execution_arn: str) -> None:
+    """Redrive a failed execution (a batch run's redrive that waited for a slot)."""
+    from chalicelib.adapters.stepfunctions import StepFunctionsWorkflow
+
+    # Redriving names the execution, not the state machine: the functions in its
+    # definition, which cannot name it, redrive too.
+    StepFunctionsWorkflow("").redrive(execution_arn)
 
 
 def _invoke_event(function: str, payload: Mapping[str, Any]) -> None:

@@ -4,7 +4,9 @@
 
 New profiles and documents are listed as they are made; this Scans the table once for older
 ones: profiles into the admins' list of users (GSI1), documents into their province's list
-(GSI2, the lists of `document:read:region`). Safe to run again: each record is indexed once.
+(GSI2, the lists of `document:read:region`); deals made before a deal bore its first
+document's id get an alias naming their owner (`chalicelib.adapters.dynamo.deals`), so others
+than the owner find them. Safe to run again: each record is indexed once.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import argparse
 
 from chalicelib.adapters.dynamo.accounts import DynamoAccounts
+from chalicelib.adapters.dynamo.deals import DynamoDealAliases
 from chalicelib.adapters.dynamo.documents import DynamoDocuments
 
 
@@ -24,6 +27,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{added} profiles added to the admins' list of users")
     documents = DynamoDocuments(args.table).index_unlisted_documents()
     print(f"{documents} documents added to their regions' lists")
+    deals = DynamoDealAliases(args.table).alias_unnamed_deals()
+    print(f"{deals} deals named before their first document given an alias")
     return 0
 
 

@@ -14,6 +14,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any, get_args
 
 from chalicelib import api_views as views
+from chalicelib.access.deals import read_deal
 from chalicelib.access.disposition import content_disposition
 from chalicelib.errors import DocumentNotFoundError
 from chalicelib.keys import ArtifactName
@@ -104,8 +105,12 @@ class GovernedDocuments:
         return document_view(self._readable(principal, document_id, "document.read"))
 
     def report(self, principal: Principal, document_id: str) -> ReportView:
-        """A document's report (or its stage, or why it failed)."""
-        return self._queries.report_of(self._readable(principal, document_id, "report.read"))
+        """A document's report (or its stage, or why it failed); a contract's cross-check
+        with its deal's statements counts only those the caller may read too."""
+        document = self._readable(principal, document_id, "report.read")
+        return self._queries.report_of(
+            document, readable=lambda member: self._access.decide(principal, READ, member).allowed
+        )
 
     def delete(self, principal: Principal, document_id: str) -> dict[str, Any]:
         """Remove a finished document's files: `document:write` over it."""
@@ -146,9 +151,9 @@ class GovernedDocuments:
         return self._uploads().attach(principal.user_id, document.document_id, request)
 
     def deal(self, principal: Principal, deal_id: str) -> dict[str, Any]:
-        """The caller's deal (deals are found through their owner's documents)."""
-        self._access.require_action(principal, READ)
-        return self._queries.deal(principal.user_id, deal_id)
+        """A deal's documents the caller may read, and the cross-check over them
+        (`chalicelib.access.deals`); none of them: not found, as a missing deal."""
+        return read_deal(self._access, self._queries, principal, deal_id, action=READ)
 
     def download(
         self, principal: Principal, document_id: str, artifact: str | None = None

@@ -19,6 +19,7 @@ AUDITED_READS = (
     "artifact.download",
     "versions.read",
     "documents.list",  # a page of a region's documents (`GET /v1/documents?scope=region`)
+    "deal.read",  # one entry per document of a deal shown (`GET /v1/deals/{id}`)
     "document.delete",  # not a read, but as telling when someone else does it
 )
 AUDITED_CHANGES = (

@@ -138,6 +138,11 @@ class Documents(Protocol):
         """The owner's documents of one deal (not deleted), oldest first."""
         ...
 
+    def deal_owner(self, deal_id: str) -> str | None:
+        """The owner of a deal named before deals bore their first document's id (its
+        alias, written by the backfill); None for any other id."""
+        ...
+
     def claim_upload(
         self,
         document_id: str,

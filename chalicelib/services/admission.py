@@ -14,6 +14,14 @@ that ended without releasing it, and admits queued runs into free slots.
 
 Only the batch lane is admitted: a person's and a partner's runs start at once, always.
 
+Redrives too (`redrive_or_queue`): a failed batch run that an operator redrives through
+the API (`POST /v1/admin/documents/{id}/redrive`) takes a running slot like a new run, or
+waits in the same queue (by its document's age) and is redriven when a slot frees; its end
+releases the slot as any run's does (the execution keeps its name). Without this, redriving
+the failures of an outage would put every one of them back at once. A redrive made in the
+Step Functions console cannot be held back (it is running before we hear of it): redrive
+batch runs through the API.
+
 Reading is deferred too: a batch upload that arrives while the lane is full is parked
 before Extract reads it (`admit_upload`), with what locates the upload and the Extract
 function that will read it. When its turn comes, that function is invoked again
@@ -71,8 +79,11 @@ class RunAdmission:
         events: StatusEvents | None = None,
         metrics: Metrics | None = None,
         resume_upload: Callable[[str, Mapping[str, Any]], None] | None = None,
+        redrive_run: Callable[[str], None] | None = None,
     ) -> None:
         self._slots = slots
+        # Redrives a failed execution by its ARN: a parked redrive, once admitted.
+        self._redrive_run = redrive_run
         # Invokes a function asynchronously (its name, its event): how an upload parked
         # unread reaches Extract again once admitted. None: uploads are read on arrival.
         self._resume_upload = resume_upload
@@ -185,7 +196,59 @@ class RunAdmission:
                 freed += 1
         return {"leases_freed": freed, "admitted": self.admit_queued()}
 
+    def redrive_or_queue(self, document: Document, *, redrive: Callable[[], None]) -> bool:
+        """`redrive()` the document's failed run now, or park the redrive when its lane is
+        full; True if redriven now. Outside the batch lane, always now. A redrive already
+        waiting stays where it is (asked twice, it is made once)."""
+        if document.lane != BATCH_LANE:
+            redrive()
+            return True
+        owner = build_execution_name(document.document_id, document.version)
+        order = _order(document)
+        if self._slots.is_parked(owner, order):
+            return False
+        if self._slots.take(owner):
+            try:
+                redrive()
+            except Exception:
+                self._slots.release(owner)  # not redriven: no run holds the slot
+                raise
+            return True
+        payload = {
+            "document_id": document.document_id,
+            "version": document.version,
+            "order": order,
+            "redrive": {"execution_arn": document.execution_arn},
+        }
+        self._slots.park(owner, order, payload)
+        logger.info("batch lane full: redrive of %s queued", owner)
+        # A run that ended between our full look and our parking found no queue: look again.
+        self.admit_queued()
+        return False
+
+    def _redrive_admitted(self, payload: Mapping[str, Any]) -> None:
+        """Make a parked redrive that now holds a slot. One that cannot be made any more
+        (redriven meanwhile in the console, say) frees its slot; one Step Functions did not
+        take goes back to its place in the queue, as a resumed upload does."""
+        owner = build_execution_name(str(payload["document_id"]), int(payload["version"]))
+        if self._redrive_run is None:
+            raise RuntimeError("a redrive was parked but nothing can make it")
+        try:
+            self._redrive_run(str(payload["redrive"]["execution_arn"]))
+        except DocumentStateConflictError:
+            logger.warning("parked redrive no longer possible: %s", owner)
+            self._slots.release(owner)
+            return
+        except (StorageUnavailableError, WorkflowUnavailableError):
+            self._slots.park(owner, str(payload["order"]), dict(payload))
+            self._slots.release(owner)
+            raise
+        logger.info("queued redrive made: %s", owner)
+
     def _start(self, payload: Mapping[str, Any]) -> None:
+        if payload.get("redrive") is not None:
+            self._redrive_admitted(payload)
+            return
         document_id = str(payload["document_id"])
         version = int(payload["version"])
         resume = payload.get("resume")

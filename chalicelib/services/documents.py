@@ -22,7 +22,7 @@ from chalicelib.report_html import render_report_html
 from chalicelib.statements.deal import DealCheck, cross_check
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from chalicelib.ports import Documents, ObjectStore
 
@@ -56,6 +56,25 @@ class DocumentQueries:
         documents = self._repo.deal_documents(owner_id, deal_id)
         if not documents:
             raise DocumentNotFoundError("No such deal.")
+        return self.deal_of(deal_id, documents)
+
+    def deal_documents(self, deal_id: str, *, caller_id: str) -> list[Document]:
+        """A deal's documents whoever owns it (the access layer then keeps what the caller
+        may read): a deal bears the id of the document that opened it, and that document's
+        owner holds them all. A deal made before deals were named so (a random id) is
+        found through the alias the backfill gave it, or else among the caller's own
+        documents only."""
+        if not _plausible_id(deal_id):
+            return []
+        root = self._repo.get(deal_id)
+        if root is not None and root.deal_id == deal_id:
+            # A deleted root still names its deal's owner: the other files may be there.
+            return self._repo.deal_documents(root.owner_id, deal_id)
+        return self._repo.deal_documents(self._repo.deal_owner(deal_id) or caller_id, deal_id)
+
+    def deal_of(self, deal_id: str, documents: list[Document]) -> dict[str, Any]:
+        """The view of a deal made of `documents` (those of it the caller may read, at
+        least one): the cross-check sets its contract against these statements only."""
         checked = None
         contract = next((d for d in documents if _is_finished_contract(d)), None)
         if contract is not None:
@@ -176,8 +195,11 @@ class DocumentQueries:
         """The report (Markdown, safe HTML and JSON) when done; otherwise the status and stage."""
         return self.report_of(self.get(owner_id, document_id))
 
-    def report_of(self, document: Document) -> ReportView:
-        """`report` of a document the caller may read (found and checked already)."""
+    def report_of(
+        self, document: Document, *, readable: Callable[[Document], bool] | None = None
+    ) -> ReportView:
+        """`report` of a document the caller may read (found and checked already); with
+        `readable`, a contract's cross-check counts only the deal's statements it allows."""
         if document.status == DocumentStatus.FAILED and document.error is not None:
             error = views.ErrorDetail(code=document.error.code, message=document.error.message)
             failed = views.FailedReport(error=error, document=views.Document.of(document))
@@ -189,7 +211,11 @@ class DocumentQueries:
         if document.deal_id is not None and report.get("kind") != "statement":
             # A contract in a deal: its report ends with the cross-check against the
             # statements of the deal done so far (read now, so a late statement counts).
-            deal = self._cross_check(document, report=report)
+            members = None
+            if readable is not None:
+                found = self._repo.deal_documents(document.owner_id, document.deal_id)
+                members = [member for member in found if readable(member)]
+            deal = self._cross_check(document, members, report=report)
             if deal is not None:
                 markdown = markdown.rstrip() + "\n\n" + deal.markdown()
                 report = {**report, "deal": {"deal_id": document.deal_id, **deal.as_json()}}

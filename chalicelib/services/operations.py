@@ -12,6 +12,7 @@ from chalicelib.models import DocumentStatus
 
 if TYPE_CHECKING:
     from chalicelib.ports import Documents, RunControl, UserLedger
+    from chalicelib.services.admission import RunAdmission
 
 MAX_GRANT = 10_000
 
@@ -24,10 +25,14 @@ class OperatorService:
         repo: Documents,
         runs: RunControl,
         ledger: UserLedger,
+        *,
+        admission: RunAdmission | None = None,
     ) -> None:
         self._repo = repo
         self._runs = runs
         self._ledger = ledger
+        # A batch run's redrive takes a running slot of its lane, or waits for one.
+        self._admission = admission
 
     def failed_runs(self, limit: int = 50) -> list[dict[str, Any]]:
         """Failed runs with Step Functions' error and cause, and the document each ran for."""
@@ -40,14 +45,22 @@ class OperatorService:
         return runs
 
     def redrive(self, document_id: str) -> dict[str, Any]:
-        """Redrive a document's failed run, as the console's Redrive does."""
+        """Redrive a document's failed run, as the console's Redrive does; a batch run's
+        only with a running slot of its lane, else once one frees (`queued`)."""
         document = self._repo.get(document_id)
         if document is None or document.execution_arn is None:
             raise DocumentNotFoundError("No run of that document to redrive.")
         if document.status != DocumentStatus.FAILED:
             raise DocumentStateConflictError("Only a failed document's run can be redriven.")
-        self._runs.redrive(document.execution_arn)
-        return views.Redrive(document_id=document_id, execution_arn=document.execution_arn).body()
+        arn = document.execution_arn
+        queued = False
+        if self._admission is None:
+            self._runs.redrive(arn)
+        else:
+            queued = not self._admission.redrive_or_queue(
+                document, redrive=lambda: self._runs.redrive(arn)
+            )
+        return views.Redrive(document_id=document_id, execution_arn=arn, queued=queued).body()
 
     def grant(self, user_id: str, amount: int, *, reason: str, granted_by: str) -> dict[str, Any]:
         """Give a user credits, with the reason recorded beside who gave them."""

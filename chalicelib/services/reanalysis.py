@@ -1,11 +1,14 @@
 """Re-analysis of finished documents under today's configuration: a `system` batch.
 
-`POST /v1/admin/reanalysis` (permission `admin:runs`) names documents; each one the
-caller may read, done, a contract (not a counterparty's statements) and whose text is
-still stored gets a re-analysis of its current version (`chalicelib.reruns`): a run that
-starts at Prescreen over the stored text and facts, in the `system` lane (its own
-semaphores), writing under `v{n}/r{k}/`. The rest are listed as skipped, with why; a
-document out of the caller's reach is "not_found", as one that does not exist.
+`POST /v1/admin/reanalysis` (permission `admin:runs`) names documents, or finds them by a
+filter: one owner's, or one region's (GSI2; a province with all its cities), done ones
+created in a time range, the oldest `MAX_REANALYSIS_DOCUMENTS`, those out of the caller's
+reach left out without a word. Each one the caller may read, done, a contract (not a
+counterparty's statements) and whose text is still stored gets a re-analysis of its
+current version (`chalicelib.reruns`): a run that starts at Prescreen over the stored text
+and facts, in the `system` lane (its own semaphores), writing under `v{n}/r{k}/`. The rest
+are listed as skipped, with why; a document out of the caller's reach is "not_found", as
+one that does not exist.
 
 The request is one batch (`kind` reanalysis, lane system), read back through
 `GET /v1/batches/{id}`. A client token makes the request idempotent: the batch's id is
@@ -29,6 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from chalicelib.access.documents import READ
+from chalicelib.access.regions import is_region
 from chalicelib.errors import (
     DocumentNotFoundError,
     DocumentStateConflictError,
@@ -67,6 +71,15 @@ class OwnerFilter:
     """One user's done documents created in [since, until] (either end open)."""
 
     owner_id: str
+    since: datetime | None = None
+    until: datetime | None = None
+
+
+@dataclass(frozen=True)
+class RegionFilter:
+    """A region's done documents (a province: every city's) created in [since, until]."""
+
+    region: str
     since: datetime | None = None
     until: datetime | None = None
 
@@ -145,28 +158,28 @@ class ReanalysisService:
         client_token: str | None,
         *,
         owner_filter: OwnerFilter | None = None,
+        region_filter: RegionFilter | None = None,
     ) -> dict[str, Any]:
-        """A system batch re-analysing each eligible document (named, or found by the
-        filter); its id and what it holds."""
+        """A system batch re-analysing each eligible document (named, or found by a
+        filter: one owner's, or one region's); its id and what it holds."""
         self._access.require(principal, "admin:runs")
+        if region_filter is not None and not is_region(region_filter.region):
+            raise InvalidRequestError("region must look like `ru` or `ru-msk`.")
         wanted = list(dict.fromkeys(document_ids or ()))
-        if owner_filter is None and not 1 <= len(wanted) <= self._max:
+        found_by = owner_filter or region_filter
+        if found_by is None and not 1 <= len(wanted) <= self._max:
             raise InvalidRequestError(f"Name 1 to {self._max} documents to re-analyse.")
         batch_id = _batch_id(principal.user_id, client_token)
         existing = self._batches.get_batch(batch_id)
         if existing is not None:
             return self._repeat(existing)
-        if owner_filter is None:
+        if found_by is None:
             found: list[Document | None] = self._in_parallel(self._repo.get, wanted)
         else:
-            found = list(
-                self._reruns.done_documents_of(
-                    owner_filter.owner_id, owner_filter.since, owner_filter.until, self._max
-                )
-            )
+            found = list(self._filtered(owner_filter, region_filter))
             wanted = [d.document_id for d in found if d is not None]
         reruns, skipped = self._plan(principal, wanted, found, batch_id)
-        if owner_filter is not None:
+        if found_by is not None:
             # Found, not named: one out of reach is left out without a word.
             skipped = [entry for entry in skipped if entry.reason != "not_found"]
         batch = Batch(
@@ -193,10 +206,29 @@ class ReanalysisService:
             principal,
             "reanalysis.request",
             target=batch_id,
-            detail={"reruns": len(reruns), "skipped": len(skipped)},
+            detail={
+                "reruns": len(reruns),
+                "skipped": len(skipped),
+                **({"region": region_filter.region} if region_filter else {}),
+            },
         )
         self._in_parallel(self._start, reruns)
         return _request_view(batch, reruns, created=True)
+
+    def _filtered(
+        self, owner_filter: OwnerFilter | None, region_filter: RegionFilter | None
+    ) -> list[Document]:
+        """The oldest done documents a filter finds, at most `max_documents`; the caller's
+        reach is decided on each afterwards (`_plan`), as for named ones."""
+        if owner_filter is not None:
+            return self._reruns.done_documents_of(
+                owner_filter.owner_id, owner_filter.since, owner_filter.until, self._max
+            )
+        if region_filter is None:
+            return []
+        return self._reruns.done_documents_in(
+            region_filter.region, region_filter.since, region_filter.until, self._max
+        )
 
     def _plan(
         self,

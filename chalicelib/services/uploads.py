@@ -218,8 +218,12 @@ class UploadService:
                 f"The deal's {len(requests)} files need {len(requests)} credits."
             )
         deal_id = str(uuid.uuid4())
+        # The deal bears its first document's id, as a deal an attachment opens bears its
+        # root's: whoever may read the deal finds its owner through that document.
+        opening = replace(requests[0], document_id=requests[0].document_id or deal_id)
         tickets = [
-            self.request_upload(user_id, replace(request, deal_id=deal_id)) for request in requests
+            self.request_upload(user_id, replace(request, deal_id=deal_id))
+            for request in (opening, *requests[1:])
         ]
         return deal_id, tickets
 

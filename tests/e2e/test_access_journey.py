@@ -101,3 +101,41 @@ def test_a_reviewer_reads_another_region_only_while_her_grant_lasts(cloud: Local
     assert sofia_audit == []
     grants = admin.call("GET", f"/v1/admin/grants?user_id={rita_id}").json()["grants"]
     assert [(g["grant_id"], g["live"]) for g in grants] == [(grant_id, False)]
+
+
+# --- a deal read beyond its owner (chalicelib/access/deals.py) ---------------------------------
+
+DEAL_FILE = "Договор поставки № 7\n\nПоставщик обязуется поставить товар.\n".encode()
+
+
+def test_a_reviewer_reads_a_deal_of_her_region_and_not_of_another(cloud: LocalCloud) -> None:
+    admin = _admin(cloud)
+    sonia, rosa = _person(cloud, "sonia@example.com"), _person(cloud, "rosa@example.com")
+    sonia_id, rosa_id = _user_id(sonia), _user_id(rosa)
+    for user_id, change in ((sonia_id, "region"), (rosa_id, "role")):
+        body = {"region": "ru-spb"} if change == "region" else {"role": "reviewer"}
+        changed = admin.call("PUT", f"/v1/admin/users/{user_id}/{change}", {**body, "reason": "x"})
+        assert changed.status_code == 200, changed.text
+    file = {"filename": "contract.txt", "content_type": "text/plain", "size": len(DEAL_FILE)}
+    opened = sonia.call("POST", "/v1/deals", {"files": [file, file]})
+    assert opened.status_code == 201, opened.text
+    for ticket in opened.json()["documents"]:
+        form = ticket["upload"]
+        posted = httpx.post(form["url"], data=form["fields"], files={"file": ("c.txt", DEAL_FILE)})
+        assert posted.status_code in (200, 201, 204), posted.text
+        document_id = ticket["document"]["document_id"]
+        sonia.poll(f"/v1/documents/{document_id}", {"done", "failed", "in_review"})
+    path = f"/v1/deals/{opened.json()['deal_id']}"
+    owners = sonia.call("GET", path)
+    assert owners.status_code == 200, owners.text
+
+    # Rosa reviews for ru-msk: the deal does not exist for her.
+    assert rosa.call("GET", path).status_code == 404
+    # Moved to ru-spb, she reads it as its owner does, and the audit says so.
+    moved = admin.call(
+        "PUT", f"/v1/admin/users/{rosa_id}/region", {"region": "ru-spb", "reason": "x"}
+    )
+    assert moved.status_code == 200, moved.text
+    assert rosa.call("GET", path).json() == owners.json()
+    audit = admin.call("GET", f"/v1/admin/audit?user_id={rosa_id}").json()["entries"]
+    assert sorted(e["action"] for e in audit) == ["deal.read", "deal.read"]

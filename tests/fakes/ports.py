@@ -33,6 +33,7 @@ class FakeRepository:
         self.deadlines: list[Deadline] = []
         self.review_queue: set[str] = set()
         self.role_changes: list[tuple[str, str, str, str]] = []
+        self.deal_aliases: dict[str, str] = {}  # deals named before their first document
 
     def ensure_user(self, user_id: str, *, credits: int, region: str) -> UserProfile:
         return self.users.setdefault(
@@ -105,6 +106,9 @@ class FakeRepository:
         start = int(cursor) if cursor else 0
         page = reached[start : start + limit]
         return page, str(start + limit) if start + limit < len(reached) else None
+
+    def deal_owner(self, deal_id: str) -> str | None:
+        return self.deal_aliases.get(deal_id)
 
     def deal_documents(self, owner_id: str, deal_id: str) -> list[Document]:
         return sorted(

@@ -15,13 +15,17 @@ documents adapter's, inside one transaction).
 from __future__ import annotations
 
 from chalicelib.adapters.dynamo.deadlines import DynamoDeadlines
+from chalicelib.adapters.dynamo.deals import DynamoDealAliases
 from chalicelib.adapters.dynamo.documents import DynamoDocuments
 from chalicelib.adapters.dynamo.reviews import DynamoReviewQueue
 from chalicelib.adapters.dynamo.users import DynamoUsers
 
 
-class DynamoDocumentRepository(DynamoUsers, DynamoDocuments, DynamoReviewQueue, DynamoDeadlines):
-    """The table's four adapters in one object, sharing the table's name and client."""
+class DynamoDocumentRepository(
+    DynamoUsers, DynamoDocuments, DynamoReviewQueue, DynamoDeadlines, DynamoDealAliases
+):
+    """The table's four adapters in one object, sharing the table's name and client (and
+    the aliases of deals named before deals bore their first document's id)."""
 
 
 __all__ = [

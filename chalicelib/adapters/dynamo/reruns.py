@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import BotoCoreError, ClientError
 
+from chalicelib.access.regions import province_of
 from chalicelib.adapters.dynamo.base import (
     DynamoTable,
     doc_key,
@@ -71,8 +72,7 @@ class DynamoReruns(DynamoTable):
     ) -> list[Document]:
         """A user's done documents created in [since, until], oldest first, at most `limit`
         (GSI1: the owner's documents by creation time; the status is a filter)."""
-        low = f"DOC#{since.astimezone(UTC).isoformat()}" if since else "DOC#"
-        high = f"DOC#{until.astimezone(UTC).isoformat()}~" if until else "DOC#~"
+        low, high = _created_between(since, until)
         query: dict[str, Any] = {
             "TableName": self._table,
             "IndexName": "GSI1",
@@ -86,6 +86,37 @@ class DynamoReruns(DynamoTable):
                 ":done": {"S": "done"},
             },
         }
+        return self._first_documents(query, limit)
+
+    def done_documents_in(
+        self, region: str, since: datetime | None, until: datetime | None, limit: int
+    ) -> list[Document]:
+        """A region's done documents created in [since, until], oldest first, at most
+        `limit` (GSI2: a province's documents by creation time; a city, the status and
+        deletion are filters, as the region's list filters a city)."""
+        low, high = _created_between(since, until)
+        query: dict[str, Any] = {
+            "TableName": self._table,
+            "IndexName": "GSI2",
+            "KeyConditionExpression": "GSI2PK = :province AND GSI2SK BETWEEN :low AND :high",
+            "FilterExpression": "#status = :done AND attribute_not_exists(deleted_at)",
+            "ExpressionAttributeNames": {"#status": "status"},
+            "ExpressionAttributeValues": {
+                ":province": {"S": f"REGION#{province_of(region)}"},
+                ":low": {"S": low},
+                ":high": {"S": high},
+                ":done": {"S": "done"},
+            },
+        }
+        if region != province_of(region):
+            query["FilterExpression"] += " AND #region = :region"
+            query["ExpressionAttributeNames"]["#region"] = "region"
+            query["ExpressionAttributeValues"][":region"] = {"S": region}
+        return self._first_documents(query, limit)
+
+    def _first_documents(self, query: dict[str, Any], limit: int) -> list[Document]:
+        """The first `limit` documents a listing query finds, over as many pages as needed
+        (a filter may leave a page short, or empty)."""
         found: list[Document] = []
         while len(found) < limit:
             try:
@@ -203,3 +234,10 @@ class DynamoReruns(DynamoTable):
         )
         if done is None:
             raise DocumentNotFoundError(f"No re-analysis {ref.execution_name}.")
+
+
+def _created_between(since: datetime | None, until: datetime | None) -> tuple[str, str]:
+    """The sort keys (`DOC#{created_at}#{id}`) bounding documents created in [since, until]."""
+    low = f"DOC#{since.astimezone(UTC).isoformat()}" if since else "DOC#"
+    high = f"DOC#{until.astimezone(UTC).isoformat()}~" if until else "DOC#~"
+    return low, high
