@@ -199,18 +199,19 @@ def test_the_counter_refuses_a_second_version_opened_from_the_same_reading(
     """The conditional put under the race: two writers that read the same counter."""
     from chalicelib.services.uploads import UploadRequest
     from chalicelib.services.versions import VersionRequest
-    from chalicelib.wiring import repository, version_service, versions_store
+    from chalicelib.wiring import repository, upload_service, version_service, versions_store
 
     doc_id = driver.submit("Договор поставки.pdf", make_pdf())
     stale = repository().get(doc_id)
     assert stale is not None
     request = VersionRequest(UploadRequest(filename="v.pdf", content_type=PDF, size=10))
+    opening = upload_service().open(request.upload)
     service = version_service()
     first = service._try_open(
-        stale, caller_id=stale.owner_id, request=request, ext="pdf", content_type=PDF, declared=None
+        stale, caller_id=stale.owner_id, request=request, opening=opening, declared=None
     )
     second = service._try_open(
-        stale, caller_id=stale.owner_id, request=request, ext="pdf", content_type=PDF, declared=None
+        stale, caller_id=stale.owner_id, request=request, opening=opening, declared=None
     )
     assert first is not None
     assert first.document.version == 2

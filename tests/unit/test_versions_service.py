@@ -60,13 +60,10 @@ class World:
             clock=lambda: self.now,
         )
         self.service = VersionService(
-            repo=self.repo,
             versions=self.versions,
             store=self.store,
             queries=DocumentQueries(self.repo, self.store),
-            max_upload_bytes=10_000,
-            url_ttl_seconds=900,
-            grace_seconds=600,
+            uploads=self.uploads,
             clock=lambda: self.now,
         )
         self.extraction = ExtractionService(
