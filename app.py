@@ -888,7 +888,7 @@ def list_users() -> Response:
         limit=query.limit,
         cursor=query.cursor,
     )
-    return _json(200, _as(views.UserPage, found))
+    return _json(200, found.body())
 
 
 @app.route("/v1/admin/users/{user_id}", methods=["GET"], authorizer=bearer_token)
@@ -896,7 +896,7 @@ def list_users() -> Response:
 def get_user(user_id: str) -> Response:
     """One user, with their blocks and unblocks."""
     require_permission("admin:users")
-    return _json(200, _as(views.UserDetail, account_admin().get(user_id_in_path(user_id))))
+    return _json(200, account_admin().get(user_id_in_path(user_id)).body())
 
 
 @signed_in_json_route("/v1/admin/users/{user_id}/block", "POST")
@@ -906,9 +906,7 @@ def block_user(user_id: str) -> Response:
     admin = require_permission("admin:users").user_id
     user_id = user_id_in_path(user_id)
     reason = _body(BlockRequest).reason
-    return _json(
-        200, _as(views.BlockChange, account_admin().block(user_id, reason=reason, by=admin))
-    )
+    return _json(200, account_admin().block(user_id, reason=reason, by=admin).body())
 
 
 @signed_in_json_route("/v1/admin/users/{user_id}/unblock", "POST")
@@ -919,7 +917,7 @@ def unblock_user(user_id: str) -> Response:
     user_id = user_id_in_path(user_id)
     reason = _body(BlockRequest).reason
     unblocked = account_admin().unblock(user_id, reason=reason, by=admin)
-    return _json(200, _as(views.BlockChange, unblocked))
+    return _json(200, unblocked.body())
 
 
 @app.route("/v1/admin/usage", methods=["GET"], authorizer=bearer_token)
@@ -927,7 +925,7 @@ def unblock_user(user_id: str) -> Response:
 def get_usage() -> Response:
     """Usage per day: documents created, done, failed, credits spent, refunded, active users."""
     require_permission("admin:users")
-    return _json(200, _as(views.UsageStatistics, account_admin().usage(_query(UsageQuery).days)))
+    return _json(200, account_admin().usage(_query(UsageQuery).days).body())
 
 
 @signed_in_json_route("/v1/admin/service-tokens", "POST")
