@@ -605,7 +605,7 @@ def list_versions(document_id: str) -> Response:
     """The document's versions with their status and report, and its roll-backs."""
     document_id = document_id_in_path(document_id)
     owner = governed_documents().owner_to_read(current_principal(), document_id, "versions.read")
-    return _json(200, _as(views.VersionList, version_service().list_versions(owner, document_id)))
+    return _json(200, version_service().list_versions(owner, document_id).body())
 
 
 @app.route("/v1/documents/{document_id}/versions/compare", methods=["GET"], authorizer=bearer_token)
@@ -616,7 +616,7 @@ def compare_versions(document_id: str) -> Response:
     document_id = document_id_in_path(document_id)
     owner = governed_documents().owner_to_read(current_principal(), document_id, "versions.read")
     changes = version_service().compare(owner, document_id, query.from_version, query.to_version)
-    return _json(200, _as(views.VersionComparison, changes))
+    return _json(200, changes.body())
 
 
 @app.route(
@@ -644,7 +644,7 @@ def restore_version(document_id: str, version: str) -> Response:
     restored = version_service().restore(
         owner, document_id, number, reason=body.reason, actor=principal.user_id
     )
-    return _json(200, _as(views.VersionRestore, restored))
+    return _json(200, restored.body())
 
 
 @app.route(
@@ -669,7 +669,7 @@ def b2b_list_versions(document_id: str) -> Response:
     """A partner's document's versions."""
     owner_id = _partner()
     listed = version_service().list_versions(owner_id, document_id_in_path(document_id))
-    return _json(200, _as(views.VersionList, listed))
+    return _json(200, listed.body())
 
 
 # --- bulk imports (chalicelib/services/batches.py): every run in the batch lane ---------------

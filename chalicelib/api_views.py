@@ -33,6 +33,7 @@ from chalicelib.versions.records import SUPERSEDED
 
 if TYPE_CHECKING:
     from chalicelib import models
+    from chalicelib.versions.records import RestoreAudit, VersionRecord
 
 # Times as `datetime.isoformat()` writes them ("+00:00", as the API always has), described
 # as date-time strings.
@@ -654,8 +655,10 @@ class PasswordReset(View):
 # --- versions: a document's versions, roll-backs and comparisons (chalicelib.versions) ------
 
 
-class VersionView(View):
-    """One version of a document: its file, who sent it, how its run ended."""
+class VersionDetail(View):
+    """One version of a document: its file, who sent it, how its run ended. A list's entry
+    adds where its report is read (`VersionView`); a report's own version does not
+    (`ReportedVersion`)."""
 
     version: int = Field(ge=1)
     status: str = Field(
@@ -674,9 +677,55 @@ class VersionView(View):
     route: Route | None
     findings: dict[str, Count] | None
     refunded: bool
+
+    @classmethod
+    def fields_of(cls, record: VersionRecord) -> dict[str, Any]:
+        """The view's fields for a version's record (the views that extend this one add
+        their own)."""
+        error = record.error
+        return {
+            "version": record.version,
+            "status": record.status,
+            "is_current": record.is_current,
+            "replaced_by": record.replaced_by,
+            "previous_version": record.previous_version,
+            "filename": record.filename,
+            "size": record.real_size if record.real_size is not None else record.declared_size,
+            "sha256": record.sha256 or record.declared_sha256,
+            "uploaded_by": record.uploaded_by,
+            "uploaded_at": record.created_at,
+            "change_note": record.change_note,
+            "route": record.route,
+            "findings": record.findings_summary,
+            "refunded": record.refunded,
+            "error": ErrorDetail(code=error.code, message=error.message) if error else None,
+            "duplicate_of": record.duplicate_of,
+        }
+
+
+class VersionView(VersionDetail):
+    """One version of a document in its list, with where its report is read."""
+
     report: str | None = Field(description="Where its report is read, once done.")
     error: ErrorDetail | None = None
     duplicate_of: int | None = Field(None, ge=1)
+
+    @classmethod
+    def of(cls, record: VersionRecord, *, report: str | None) -> VersionView:
+        """The listed view of a version's record."""
+        return cls(**cls.fields_of(record), report=report)
+
+
+class ReportedVersion(VersionDetail):
+    """The version a report (or its absence) is of."""
+
+    error: ErrorDetail | None = None
+    duplicate_of: int | None = Field(None, ge=1)
+
+    @classmethod
+    def of(cls, record: VersionRecord) -> ReportedVersion:
+        """The view of a version's record beside its report."""
+        return cls(**cls.fields_of(record))
 
 
 class Restore(View):
@@ -689,6 +738,18 @@ class Restore(View):
     from_version: int = Field(ge=1)
     to_version: int = Field(ge=1)
     reason: str
+
+    @classmethod
+    def of(cls, audit: RestoreAudit) -> Restore:
+        """The public view of a roll-back's audit item."""
+        return cls(
+            document_id=audit.document_id,
+            actor=audit.actor,
+            at=audit.at,
+            from_version=audit.from_version,
+            to_version=audit.to_version,
+            reason=audit.reason,
+        )
 
 
 class VersionList(View):
@@ -719,6 +780,26 @@ class VersionComparison(View):
     findings: list[dict[str, Any]] = Field(description="Findings new or gone.")
     unchanged: bool
     markdown: str = Field(description="The report's 'Changes since' section.")
+
+
+class VersionReport(View):
+    """A finished version's report (the current version's is the document's: no `version`)."""
+
+    document: Document
+    version: ReportedVersion | None = Field(
+        None, description="The older version it is of (absent for the current version)."
+    )
+    markdown: str
+    html: str = Field(description="The Markdown as sanitised HTML: safe to insert as it is.")
+    report: dict[str, Any] = Field(description="The report as JSON (facts, findings…).")
+
+
+class FailedVersionReport(FailedReport):
+    """Why a version has no report: it failed, or was replaced before its file came."""
+
+    version: ReportedVersion | None = Field(
+        None, description="The older version it is of (absent for the current version)."
+    )
 
 
 # --- bulk imports (chalicelib/batches) ------------------------------------------------------
@@ -984,6 +1065,8 @@ RESPONSE_VIEWS: tuple[type[BaseModel], ...] = (
     VersionList,
     VersionRestore,
     VersionComparison,
+    VersionReport,
+    FailedVersionReport,
     BatchTickets,
     Batch,
     Rerun,

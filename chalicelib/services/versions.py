@@ -30,6 +30,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from chalicelib import api_views as views
 from chalicelib.analysis.report import render_changes
 from chalicelib.errors import (
     DocumentStateConflictError,
@@ -38,11 +39,10 @@ from chalicelib.errors import (
     VersionInProgressError,
     VersionNotFoundError,
 )
-from chalicelib.http import error_body
 from chalicelib.keys import DocumentRef
 from chalicelib.models import Document, DocumentStatus
 from chalicelib.report_html import render_report_html
-from chalicelib.services.documents import ReportView, document_view
+from chalicelib.services.documents import ReportView
 from chalicelib.services.uploads import check_sent_size
 from chalicelib.services.version_arrivals import restore_version, with_item
 from chalicelib.versions.compare import VersionSnapshot, compare_versions
@@ -243,27 +243,25 @@ class VersionService:
 
     # --- reading --------------------------------------------------------------------------
 
-    def list_versions(self, caller_id: str, document_id: str) -> dict[str, Any]:
+    def list_versions(self, caller_id: str, document_id: str) -> views.VersionList:
         """Every version with its status, its file and its report's path once done."""
         document = self._owned(caller_id, document_id)
-        views = []
-        for record in self._records(document).values():
-            view = record.view()
-            view["report"] = (
-                version_report_path(document.document_id, record.version)
+        listed = [
+            views.VersionView.of(
+                record,
+                report=version_report_path(document.document_id, record.version)
                 if record.status == S.DONE.value
-                else None
+                else None,
             )
-            views.append(view)
-        return {
-            "document_id": document.document_id,
-            "current_version": document.version,
-            "latest_version": document.latest_version or document.version,
-            "versions": views,
-            "restores": [
-                a.model_dump(mode="json") for a in self._versions.audit_log(document.document_id)
-            ],
-        }
+            for record in self._records(document).values()
+        ]
+        return views.VersionList(
+            document_id=document.document_id,
+            current_version=document.version,
+            latest_version=document.latest_version or document.version,
+            versions=listed,
+            restores=[views.Restore.of(a) for a in self._versions.audit_log(document.document_id)],
+        )
 
     def version_report(self, caller_id: str, document_id: str, version: int) -> ReportView:
         """One version's report: 200 once done, 202 while the current one runs, else 409."""
@@ -275,28 +273,31 @@ class VersionService:
             ref = DocumentRef(document.document_id, version, document.region)
             markdown = self._store.get_text(ref.artifact_key("report.md"))
             report = json.loads(self._store.get_text(ref.artifact_key("report.json")))
-            body = {
-                "document": document_view(document),
-                "version": record.view(),
-                "markdown": markdown,
-                "html": render_report_html(markdown),
-                "report": report,
-            }
-            return ReportView(http_status=200, body=body)
-        if record.error is not None:
-            error = error_body(record.error.code, record.error.message)
-        else:
-            error = error_body(
-                "NO_REPORT", f"v{version} was replaced before its file arrived: it has no report."
+            done = views.VersionReport(
+                document=views.Document.of(document),
+                version=views.ReportedVersion.of(record),
+                markdown=markdown,
+                html=render_report_html(markdown),
+                report=report,
             )
-        return ReportView(
-            http_status=409,
-            body={**error, "document": document_view(document), "version": record.view()},
+            return ReportView(http_status=200, body=done.body())
+        if record.error is not None:
+            error = views.ErrorDetail(code=record.error.code, message=record.error.message)
+        else:
+            error = views.ErrorDetail(
+                code="NO_REPORT",
+                message=f"v{version} was replaced before its file arrived: it has no report.",
+            )
+        failed = views.FailedVersionReport(
+            error=error,
+            document=views.Document.of(document),
+            version=views.ReportedVersion.of(record),
         )
+        return ReportView(http_status=409, body=failed.body())
 
     def compare(
         self, caller_id: str, document_id: str, from_version: int, to_version: int
-    ) -> dict[str, Any]:
+    ) -> views.VersionComparison:
         """What changed from one finished version to another."""
         document = self._owned(caller_id, document_id)
         if from_version == to_version:
@@ -341,7 +342,7 @@ class VersionService:
         *,
         reason: str = "",
         actor: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> views.VersionRestore:
         """Make a finished older version current again; audited with `actor` (who asked:
         the owner, or someone the access checks let change the owner's document)."""
         document = self._owned(caller_id, document_id)
@@ -367,14 +368,17 @@ class VersionService:
             reason=reason,
         )
         restored = self._owned(caller_id, document_id)
-        return {"document": document_view(restored), "restore": audit.model_dump(mode="json")}
+        return views.VersionRestore(
+            document=views.Document.of(restored), restore=views.Restore.of(audit)
+        )
 
 
-def changes_view(document_id: str, changes: VersionChanges) -> dict[str, Any]:
-    """The public JSON of a comparison, with its Markdown."""
-    return {
-        "document_id": document_id,
+def changes_view(document_id: str, changes: VersionChanges) -> views.VersionComparison:
+    """The public view of a comparison, with its Markdown. Its facts, parties and findings
+    are the comparison's own records as JSON (`chalicelib.versions.compare`)."""
+    return views.VersionComparison(
+        document_id=document_id,
         **changes.model_dump(mode="json"),
-        "unchanged": changes.unchanged,
-        "markdown": render_changes(changes),
-    }
+        unchanged=changes.unchanged,
+        markdown=render_changes(changes),
+    )
