@@ -698,7 +698,7 @@ def create_batch() -> Response:
 def get_batch(batch_id: str) -> Response:
     """A batch's counts by status, its documents, and its summary once all are final."""
     status = batch_service().status(current_user(), batch_id_in_path(batch_id))
-    return _json(200, _as(views.Batch, status))
+    return _json(200, status.body())
 
 
 # --- reviewers ------------------------------------------------------------------------------

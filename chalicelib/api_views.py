@@ -818,6 +818,18 @@ class BatchTickets(View):
     )
 
 
+class BatchFailure(View):
+    """A batch's failed document and why (a reanalysis's: a failed rerun, with its version
+    and number)."""
+
+    document_id: str
+    filename: str
+    version: int | None = Field(None, ge=1)
+    rerun: int | None = Field(None, ge=1)
+    code: str
+    message: str
+
+
 class BatchSummary(View):
     """Once every document is final: outcomes, routes, findings by severity, failures with
     their codes, credits spent and refunded."""
@@ -827,7 +839,7 @@ class BatchSummary(View):
     routes: dict[str, Count]
     findings: dict[str, Count]
     documents_with_high_findings: Count
-    failures: list[dict[str, Any]]
+    failures: list[BatchFailure]
     credits_spent: Count
     credits_refunded: Count
     changed: Count | None = Field(
