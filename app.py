@@ -428,7 +428,8 @@ def list_documents() -> Response:
             current_principal(), page.region, limit=page.limit, cursor=page.cursor
         )
         return _json(200, listed)
-    return _json(200, document_queries().list(current_user(), limit=page.limit, cursor=page.cursor))
+    own = document_queries().list(current_user(), limit=page.limit, cursor=page.cursor)
+    return _json(200, own.body())
 
 
 @app.route("/v1/documents/{document_id}", methods=["GET"], authorizer=bearer_token)
