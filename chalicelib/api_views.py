@@ -741,15 +741,8 @@ class Restore(View):
 
     @classmethod
     def of(cls, audit: RestoreAudit) -> Restore:
-        """The public view of a roll-back's audit item."""
-        return cls(
-            document_id=audit.document_id,
-            actor=audit.actor,
-            at=audit.at,
-            from_version=audit.from_version,
-            to_version=audit.to_version,
-            reason=audit.reason,
-        )
+        """The public view of a roll-back's audit item: all of its fields, as they are."""
+        return cls(**audit.model_dump())
 
 
 class VersionList(View):

@@ -215,9 +215,7 @@ def batch_service() -> BatchService:
     return BatchService(
         batches=DynamoBatches(s.table_name),
         uploads=upload_service(),
-        users=user_service(),
         max_files=s.batch_max_files,
-        max_upload_bytes=s.max_upload_bytes,
         clock=utc_now,
         reanalysis=lambda batch: reanalysis_service().batch_status(batch),
     )

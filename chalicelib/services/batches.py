@@ -21,10 +21,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from chalicelib import api_views as views
-from chalicelib.errors import DocumentNotFoundError, InsufficientCreditsError, InvalidRequestError
+from chalicelib.errors import DocumentNotFoundError, InvalidRequestError
 from chalicelib.lanes import BATCH_LANE
 from chalicelib.models import SEVERITY_ORDER, Batch, DocumentStatus
-from chalicelib.services.uploads import validate_upload
 
 # What one request may carry (BATCH_MAX_FILES may lower it): 500 presigned POSTs are
 # about 1 MB of answer, and reserving them about as many conditional writes.
@@ -36,7 +35,6 @@ if TYPE_CHECKING:
 
     from chalicelib.models import Document
     from chalicelib.services.uploads import UploadRequest, UploadService, UploadTicket
-    from chalicelib.services.users import UserService
 
 
 class Batches(Protocol):
@@ -63,9 +61,7 @@ class BatchService:
         *,
         batches: Batches,
         uploads: UploadService,
-        users: UserService,
         max_files: int,
-        max_upload_bytes: int,
         clock: Callable[[], datetime],
         reanalysis: Callable[[Batch], dict[str, Any]] | None = None,
     ) -> None:
@@ -73,9 +69,7 @@ class BatchService:
         self._reanalysis = reanalysis
         self._batches = batches
         self._uploads = uploads
-        self._users = users
         self._max_files = max_files
-        self._max_bytes = max_upload_bytes
         self._clock = clock
 
     def create(
@@ -84,12 +78,7 @@ class BatchService:
         """Every file checked, the credits counted, then a credit and a form each."""
         if not 1 <= len(requests) <= self._max_files:
             raise InvalidRequestError(f"A batch has 1 to {self._max_files} files.")
-        for request in requests:
-            validate_upload(request, max_bytes=self._max_bytes)
-        if self._users.profile(user_id).credits_left < len(requests):
-            raise InsufficientCreditsError(
-                f"The batch's {len(requests)} files need {len(requests)} credits."
-            )
+        self._uploads.check_files(user_id, requests, of="batch")
         batch_id = str(uuid.uuid4())
         tickets = [
             self._uploads.request_upload(

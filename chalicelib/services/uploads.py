@@ -261,17 +261,22 @@ class UploadService:
                 f"A deal has {MIN_DEAL_FILES} to {MAX_DEAL_FILES} files: the contract and its "
                 "counterparty's statements."
             )
-        for request in requests:
-            validate_upload(request, max_bytes=self._max_bytes)
-        if self._users.profile(user_id).credits_left < len(requests):
-            raise InsufficientCreditsError(
-                f"The deal's {len(requests)} files need {len(requests)} credits."
-            )
+        self.check_files(user_id, requests, of="deal")
         deal_id = str(uuid.uuid4())
         tickets = [
             self.request_upload(user_id, replace(request, deal_id=deal_id)) for request in requests
         ]
         return deal_id, tickets
+
+    def check_files(self, user_id: str, requests: Sequence[UploadRequest], *, of: str) -> None:
+        """Files sent at once (a deal's, a batch's): each checked and the credits counted
+        before any is reserved, so a bad file or too few credits costs nothing."""
+        for request in requests:
+            validate_upload(request, max_bytes=self._max_bytes)
+        if self._users.profile(user_id).credits_left < len(requests):
+            raise InsufficientCreditsError(
+                f"The {of}'s {len(requests)} files need {len(requests)} credits."
+            )
 
     def attach(self, user_id: str, document_id: str, request: UploadRequest) -> UploadTicket:
         """Another file of the deal an existing document opens (or belongs to)."""
