@@ -428,7 +428,8 @@ def list_documents() -> Response:
             current_principal(), page.region, limit=page.limit, cursor=page.cursor
         )
         return _json(200, listed)
-    return _json(200, document_queries().list(current_user(), limit=page.limit, cursor=page.cursor))
+    own = document_queries().list(current_user(), limit=page.limit, cursor=page.cursor)
+    return _json(200, own.body())
 
 
 @app.route("/v1/documents/{document_id}", methods=["GET"], authorizer=bearer_token)
@@ -605,7 +606,7 @@ def list_versions(document_id: str) -> Response:
     """The document's versions with their status and report, and its roll-backs."""
     document_id = document_id_in_path(document_id)
     owner = governed_documents().owner_to_read(current_principal(), document_id, "versions.read")
-    return _json(200, _as(views.VersionList, version_service().list_versions(owner, document_id)))
+    return _json(200, version_service().list_versions(owner, document_id).body())
 
 
 @app.route("/v1/documents/{document_id}/versions/compare", methods=["GET"], authorizer=bearer_token)
@@ -616,7 +617,7 @@ def compare_versions(document_id: str) -> Response:
     document_id = document_id_in_path(document_id)
     owner = governed_documents().owner_to_read(current_principal(), document_id, "versions.read")
     changes = version_service().compare(owner, document_id, query.from_version, query.to_version)
-    return _json(200, _as(views.VersionComparison, changes))
+    return _json(200, changes.body())
 
 
 @app.route(
@@ -644,7 +645,7 @@ def restore_version(document_id: str, version: str) -> Response:
     restored = version_service().restore(
         owner, document_id, number, reason=body.reason, actor=principal.user_id
     )
-    return _json(200, _as(views.VersionRestore, restored))
+    return _json(200, restored.body())
 
 
 @app.route(
@@ -669,7 +670,7 @@ def b2b_list_versions(document_id: str) -> Response:
     """A partner's document's versions."""
     owner_id = _partner()
     listed = version_service().list_versions(owner_id, document_id_in_path(document_id))
-    return _json(200, _as(views.VersionList, listed))
+    return _json(200, listed.body())
 
 
 # --- bulk imports (chalicelib/services/batches.py): every run in the batch lane ---------------
@@ -698,7 +699,7 @@ def create_batch() -> Response:
 def get_batch(batch_id: str) -> Response:
     """A batch's counts by status, its documents, and its summary once all are final."""
     status = batch_service().status(current_user(), batch_id_in_path(batch_id))
-    return _json(200, _as(views.Batch, status))
+    return _json(200, status.body())
 
 
 # --- reviewers ------------------------------------------------------------------------------
@@ -888,7 +889,7 @@ def list_users() -> Response:
         limit=query.limit,
         cursor=query.cursor,
     )
-    return _json(200, _as(views.UserPage, found))
+    return _json(200, found.body())
 
 
 @app.route("/v1/admin/users/{user_id}", methods=["GET"], authorizer=bearer_token)
@@ -896,7 +897,7 @@ def list_users() -> Response:
 def get_user(user_id: str) -> Response:
     """One user, with their blocks and unblocks."""
     require_permission("admin:users")
-    return _json(200, _as(views.UserDetail, account_admin().get(user_id_in_path(user_id))))
+    return _json(200, account_admin().get(user_id_in_path(user_id)).body())
 
 
 @signed_in_json_route("/v1/admin/users/{user_id}/block", "POST")
@@ -906,9 +907,7 @@ def block_user(user_id: str) -> Response:
     admin = require_permission("admin:users").user_id
     user_id = user_id_in_path(user_id)
     reason = _body(BlockRequest).reason
-    return _json(
-        200, _as(views.BlockChange, account_admin().block(user_id, reason=reason, by=admin))
-    )
+    return _json(200, account_admin().block(user_id, reason=reason, by=admin).body())
 
 
 @signed_in_json_route("/v1/admin/users/{user_id}/unblock", "POST")
@@ -919,7 +918,7 @@ def unblock_user(user_id: str) -> Response:
     user_id = user_id_in_path(user_id)
     reason = _body(BlockRequest).reason
     unblocked = account_admin().unblock(user_id, reason=reason, by=admin)
-    return _json(200, _as(views.BlockChange, unblocked))
+    return _json(200, unblocked.body())
 
 
 @app.route("/v1/admin/usage", methods=["GET"], authorizer=bearer_token)
@@ -927,7 +926,7 @@ def unblock_user(user_id: str) -> Response:
 def get_usage() -> Response:
     """Usage per day: documents created, done, failed, credits spent, refunded, active users."""
     require_permission("admin:users")
-    return _json(200, _as(views.UsageStatistics, account_admin().usage(_query(UsageQuery).days)))
+    return _json(200, account_admin().usage(_query(UsageQuery).days).body())
 
 
 @signed_in_json_route("/v1/admin/service-tokens", "POST")

@@ -33,6 +33,7 @@ from chalicelib.versions.records import SUPERSEDED
 
 if TYPE_CHECKING:
     from chalicelib import models
+    from chalicelib.versions.records import RestoreAudit, VersionRecord
 
 # Times as `datetime.isoformat()` writes them ("+00:00", as the API always has), described
 # as date-time strings.
@@ -659,8 +660,10 @@ class PasswordReset(View):
 # --- versions: a document's versions, roll-backs and comparisons (chalicelib.versions) ------
 
 
-class VersionView(View):
-    """One version of a document: its file, who sent it, how its run ended."""
+class VersionDetail(View):
+    """One version of a document: its file, who sent it, how its run ended. A list's entry
+    adds where its report is read (`VersionView`); a report's own version does not
+    (`ReportedVersion`)."""
 
     version: int = Field(ge=1)
     status: str = Field(
@@ -679,9 +682,55 @@ class VersionView(View):
     route: Route | None
     findings: dict[str, Count] | None
     refunded: bool
+
+    @classmethod
+    def fields_of(cls, record: VersionRecord) -> dict[str, Any]:
+        """The view's fields for a version's record (the views that extend this one add
+        their own)."""
+        error = record.error
+        return {
+            "version": record.version,
+            "status": record.status,
+            "is_current": record.is_current,
+            "replaced_by": record.replaced_by,
+            "previous_version": record.previous_version,
+            "filename": record.filename,
+            "size": record.real_size if record.real_size is not None else record.declared_size,
+            "sha256": record.sha256 or record.declared_sha256,
+            "uploaded_by": record.uploaded_by,
+            "uploaded_at": record.created_at,
+            "change_note": record.change_note,
+            "route": record.route,
+            "findings": record.findings_summary,
+            "refunded": record.refunded,
+            "error": ErrorDetail(code=error.code, message=error.message) if error else None,
+            "duplicate_of": record.duplicate_of,
+        }
+
+
+class VersionView(VersionDetail):
+    """One version of a document in its list, with where its report is read."""
+
     report: str | None = Field(description="Where its report is read, once done.")
     error: ErrorDetail | None = None
     duplicate_of: int | None = Field(None, ge=1)
+
+    @classmethod
+    def of(cls, record: VersionRecord, *, report: str | None) -> VersionView:
+        """The listed view of a version's record."""
+        return cls(**cls.fields_of(record), report=report)
+
+
+class ReportedVersion(VersionDetail):
+    """The version a report (or its absence) is of."""
+
+    error: ErrorDetail | None = None
+    duplicate_of: int | None = Field(None, ge=1)
+
+    @classmethod
+    def of(cls, record: VersionRecord) -> ReportedVersion:
+        """The view of a version's record beside its report."""
+        return cls(**cls.fields_of(record))
 
 
 class Restore(View):
@@ -694,6 +743,11 @@ class Restore(View):
     from_version: int = Field(ge=1)
     to_version: int = Field(ge=1)
     reason: str
+
+    @classmethod
+    def of(cls, audit: RestoreAudit) -> Restore:
+        """The public view of a roll-back's audit item: all of its fields, as they are."""
+        return cls(**audit.model_dump())
 
 
 class VersionList(View):
@@ -726,6 +780,26 @@ class VersionComparison(View):
     markdown: str = Field(description="The report's 'Changes since' section.")
 
 
+class VersionReport(View):
+    """A finished version's report (the current version's is the document's: no `version`)."""
+
+    document: Document
+    version: ReportedVersion | None = Field(
+        None, description="The older version it is of (absent for the current version)."
+    )
+    markdown: str
+    html: str = Field(description="The Markdown as sanitised HTML: safe to insert as it is.")
+    report: dict[str, Any] = Field(description="The report as JSON (facts, findings…).")
+
+
+class FailedVersionReport(FailedReport):
+    """Why a version has no report: it failed, or was replaced before its file came."""
+
+    version: ReportedVersion | None = Field(
+        None, description="The older version it is of (absent for the current version)."
+    )
+
+
 # --- bulk imports (chalicelib/batches) ------------------------------------------------------
 
 
@@ -742,6 +816,18 @@ class BatchTickets(View):
     )
 
 
+class BatchFailure(View):
+    """A batch's failed document and why (a reanalysis's: a failed rerun, with its version
+    and number)."""
+
+    document_id: str
+    filename: str
+    version: int | None = Field(None, ge=1)
+    rerun: int | None = Field(None, ge=1)
+    code: str
+    message: str
+
+
 class BatchSummary(View):
     """Once every document is final: outcomes, routes, findings by severity, failures with
     their codes, credits spent and refunded."""
@@ -751,7 +837,7 @@ class BatchSummary(View):
     routes: dict[str, Count]
     findings: dict[str, Count]
     documents_with_high_findings: Count
-    failures: list[dict[str, Any]]
+    failures: list[BatchFailure]
     credits_spent: Count
     credits_refunded: Count
     changed: Count | None = Field(
@@ -989,6 +1075,8 @@ RESPONSE_VIEWS: tuple[type[BaseModel], ...] = (
     VersionList,
     VersionRestore,
     VersionComparison,
+    VersionReport,
+    FailedVersionReport,
     BatchTickets,
     Batch,
     Rerun,

@@ -216,9 +216,7 @@ def batch_service() -> BatchService:
     return BatchService(
         batches=DynamoBatches(s.table_name),
         uploads=upload_service(),
-        users=user_service(),
         max_files=s.batch_max_files,
-        max_upload_bytes=s.max_upload_bytes,
         clock=utc_now,
         reanalysis=lambda batch: reanalysis_service().batch_status(batch),
     )
@@ -973,18 +971,12 @@ def version_service() -> VersionService:
     """New versions, their list, reports, comparison and roll-back for the HTTP API."""
     from chalicelib.services.versions import VersionService
 
-    s = get_settings()
     return VersionService(
-        repo=repository(),
         versions=versions_store(),
         store=object_store(),
         queries=document_queries(),
-        max_upload_bytes=s.max_upload_bytes,
-        url_ttl_seconds=s.upload_url_ttl_seconds,
-        grace_seconds=s.upload_grace_seconds,
+        uploads=upload_service(),
         clock=utc_now,
-        metrics=metrics(),
-        correlation_id=current_correlation_id,
     )
 
 

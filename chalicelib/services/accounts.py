@@ -16,6 +16,7 @@ import contextlib
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, Literal
 
+from chalicelib import api_views as views
 from chalicelib.auth.errors import InvalidEmailError
 from chalicelib.auth.service import normalize_email
 from chalicelib.errors import DocumentNotFoundError, InvalidRequestError, RequestError
@@ -66,7 +67,7 @@ class AccountAdmin:
         role: str | None = None,
         limit: int = DEFAULT_USER_PAGE,
         cursor: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> views.UserPage:
         """Users newest first, a page at a time; by e-mail or Telegram id, one at most."""
         if not 1 <= limit <= MAX_USER_PAGE:
             raise InvalidRequestError(f"limit must be between 1 and {MAX_USER_PAGE}.")
@@ -74,40 +75,40 @@ class AccountAdmin:
             user_id = self._identity(email, telegram_id)
             record = self._directory.user_record(user_id) if user_id else None
             found = [record] if record and _matches(record, region, role) else []
-            return {"users": [self._view(r) for r in found], "next_cursor": None}
+            return views.UserPage(users=[self._view(r) for r in found], next_cursor=None)
         records, next_cursor = self._directory.list_users(
             region=region, role=role, limit=limit, cursor=cursor
         )
-        return {"users": [self._view(r) for r in records], "next_cursor": next_cursor}
+        return views.UserPage(users=[self._view(r) for r in records], next_cursor=next_cursor)
 
-    def get(self, user_id: str) -> dict[str, Any]:
+    def get(self, user_id: str) -> views.UserDetail:
         """One user, with their blocks and unblocks (newest first)."""
         record = self._directory.user_record(user_id)
         if record is None:
             raise DocumentNotFoundError("No such user.")
         history = [
-            {"action": c.action, "reason": c.reason, "by": c.by, "at": c.at}
+            views.BlockRecord(action=c.action, reason=c.reason, by=c.by, at=c.at)
             for c in self._directory.block_history(user_id)
         ]
-        return {**self._view(record), "block_history": history}
+        return views.UserDetail(**self._user_fields(record), block_history=history)
 
     # --- blocks ------------------------------------------------------------------------
 
-    def block(self, user_id: str, *, reason: str, by: str) -> dict[str, Any]:
+    def block(self, user_id: str, *, reason: str, by: str) -> views.BlockChange:
         """Block a user at once: tokens, refreshes, exchanges and partner keys."""
         if user_id == by:
             # An admin who blocked themselves could leave nobody to undo it.
             raise InvalidRequestError("Ask another admin to block your own account.")
         changed = self._change(user_id, "block", reason, by)
         self._switch_keys(user_id, enable=False)
-        return {"user_id": user_id, "blocked": True, "changed": changed}
+        return views.BlockChange(user_id=user_id, blocked=True, changed=changed)
 
-    def unblock(self, user_id: str, *, reason: str, by: str) -> dict[str, Any]:
+    def unblock(self, user_id: str, *, reason: str, by: str) -> views.BlockChange:
         """Lift a block: the user signs in again (the sessions the block ended stay ended)
         and their partner keys work again."""
         changed = self._change(user_id, "unblock", reason, by)
         self._switch_keys(user_id, enable=True)
-        return {"user_id": user_id, "blocked": False, "changed": changed}
+        return views.BlockChange(user_id=user_id, blocked=False, changed=changed)
 
     def _change(
         self, user_id: str, action: Literal["block", "unblock"], reason: str, by: str
@@ -136,27 +137,30 @@ class AccountAdmin:
 
     # --- usage -------------------------------------------------------------------------
 
-    def usage(self, days: int) -> dict[str, Any]:
+    def usage(self, days: int) -> views.UsageStatistics:
         """Usage per day over the last `days` days (today included), oldest first."""
         if not 1 <= days <= MAX_USAGE_DAYS:
             raise InvalidRequestError(f"days must be between 1 and {MAX_USAGE_DAYS}.")
         today = self._clock().date()
         wanted = [today - timedelta(days=offset) for offset in range(days - 1, -1, -1)]
-        rows: list[dict[str, Any]] = [
-            {
-                "date": t.day.isoformat(),
-                "documents_created": t.documents_created,
-                "documents_done": t.documents_done,
-                "documents_failed": t.documents_failed,
-                "credits_spent": t.credits_spent,
-                "credits_refunded": t.credits_refunded,
-                "active_users": t.active_users,
-            }
+        rows = [
+            views.UsageDayCounts(
+                date=t.day,
+                documents_created=t.documents_created,
+                documents_done=t.documents_done,
+                documents_failed=t.documents_failed,
+                credits_spent=t.credits_spent,
+                credits_refunded=t.credits_refunded,
+                active_users=t.active_users,
+            )
             for t in self._usage.daily_totals(wanted)
         ]
-        counters = [k for k in rows[0] if k not in ("date", "active_users")]
-        totals = {name: sum(row[name] for row in rows) for name in counters}
-        return {"days": rows, "totals": totals}
+        # The totals sum the counters (UsageCounts), not active users: one user active on
+        # two days is one user.
+        totals = {
+            name: sum(getattr(row, name) for row in rows) for name in views.UsageCounts.model_fields
+        }
+        return views.UsageStatistics(days=rows, totals=views.UsageCounts(**totals))
 
     # --- shared ------------------------------------------------------------------------
 
@@ -177,7 +181,12 @@ class AccountAdmin:
             return None  # both given, and they name two users: nobody matches both
         return by_email or by_telegram
 
-    def _view(self, record: UserRecord) -> dict[str, Any]:
+    def _view(self, record: UserRecord) -> views.AdminUser:
+        return views.AdminUser(**self._user_fields(record))
+
+    def _user_fields(self, record: UserRecord) -> dict[str, Any]:
+        """A user's fields as an admin sees them (a view that extends the user's adds its
+        own)."""
         profile = record.profile
         return {
             "user_id": profile.user_id,

@@ -20,11 +20,10 @@ from collections import Counter
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from chalicelib.errors import DocumentNotFoundError, InsufficientCreditsError, InvalidRequestError
+from chalicelib import api_views as views
+from chalicelib.errors import DocumentNotFoundError, InvalidRequestError
 from chalicelib.lanes import BATCH_LANE
 from chalicelib.models import SEVERITY_ORDER, Batch, DocumentStatus
-from chalicelib.services.documents import document_view
-from chalicelib.services.uploads import validate_upload
 
 # What one request may carry (BATCH_MAX_FILES may lower it): 500 presigned POSTs are
 # about 1 MB of answer, and reserving them about as many conditional writes.
@@ -36,7 +35,6 @@ if TYPE_CHECKING:
 
     from chalicelib.models import Document
     from chalicelib.services.uploads import UploadRequest, UploadService, UploadTicket
-    from chalicelib.services.users import UserService
 
 
 class Batches(Protocol):
@@ -63,9 +61,7 @@ class BatchService:
         *,
         batches: Batches,
         uploads: UploadService,
-        users: UserService,
         max_files: int,
-        max_upload_bytes: int,
         clock: Callable[[], datetime],
         reanalysis: Callable[[Batch], dict[str, Any]] | None = None,
     ) -> None:
@@ -73,9 +69,7 @@ class BatchService:
         self._reanalysis = reanalysis
         self._batches = batches
         self._uploads = uploads
-        self._users = users
         self._max_files = max_files
-        self._max_bytes = max_upload_bytes
         self._clock = clock
 
     def create(
@@ -84,12 +78,7 @@ class BatchService:
         """Every file checked, the credits counted, then a credit and a form each."""
         if not 1 <= len(requests) <= self._max_files:
             raise InvalidRequestError(f"A batch has 1 to {self._max_files} files.")
-        for request in requests:
-            validate_upload(request, max_bytes=self._max_bytes)
-        if self._users.profile(user_id).credits_left < len(requests):
-            raise InsufficientCreditsError(
-                f"The batch's {len(requests)} files need {len(requests)} credits."
-            )
+        self._uploads.check_files(user_id, requests, of="batch")
         batch_id = str(uuid.uuid4())
         tickets = [
             self._uploads.request_upload(
@@ -106,62 +95,62 @@ class BatchService:
         self._batches.create_batch(batch)
         return batch, tickets
 
-    def status(self, user_id: str, batch_id: str) -> dict[str, Any]:
+    def status(self, user_id: str, batch_id: str) -> views.Batch:
         """Counts by status, the documents, and the summary once every one is final."""
         batch = self._batches.get_batch(batch_id)
         if batch is None or batch.owner_id != user_id:
             raise DocumentNotFoundError("No such batch.")
         if batch.kind == "reanalysis" and self._reanalysis is not None:
-            return self._reanalysis(batch)
+            # The reruns' own answer (chalicelib.services.reanalysis), held to the view.
+            return views.Batch.model_validate(self._reanalysis(batch))
         documents = self._batches.batch_documents(batch.document_ids)
         counts = Counter(d.status.value for d in documents)
         # A zip's batch is final once opened and its documents are, or once it failed.
         opened = batch.state == "open" and len(documents) == len(batch.document_ids)
         final = batch.state == "failed" or (opened and all(d.status.is_final for d in documents))
-        view: dict[str, Any] = {
-            "batch_id": batch.batch_id,
-            "lane": batch.lane,
-            "kind": batch.kind,
-            "state": batch.state,
-            "created_at": batch.created_at.isoformat(),
-            "total": len(batch.document_ids),
-            "counts": {status.value: counts.get(status.value, 0) for status in DocumentStatus},
-            "final": final,
-            "documents": [document_view(d) for d in documents],
-            "summary": batch_summary(documents) if final else None,
-            "skipped": list(batch.skipped),
-        }
-        if batch.error is not None:
-            view["error"] = {"code": batch.error.code, "message": batch.error.message}
-        return view
+        error = batch.error
+        return views.Batch(
+            batch_id=batch.batch_id,
+            lane=batch.lane,
+            kind=batch.kind,
+            state=batch.state,
+            created_at=batch.created_at,
+            total=len(batch.document_ids),
+            counts={status.value: counts.get(status.value, 0) for status in DocumentStatus},
+            final=final,
+            documents=[views.Document.of(d) for d in documents],
+            summary=batch_summary(documents) if final else None,
+            skipped=list(batch.skipped),
+            error=views.ErrorDetail(code=error.code, message=error.message) if error else None,
+        )
 
 
-def batch_summary(documents: Sequence[Document]) -> dict[str, Any]:
+def batch_summary(documents: Sequence[Document]) -> views.BatchSummary:
     """What a finished batch came to: outcomes, routes, findings, failures and credits."""
     findings = dict.fromkeys(SEVERITY_ORDER, 0)
     for document in documents:
         for severity, count in (document.findings_summary or {}).items():
             findings[severity] = findings.get(severity, 0) + count
     failures = [
-        {
-            "document_id": d.document_id,
-            "filename": d.filename,
-            "code": d.error.code if d.error else "UNKNOWN",
-            "message": d.error.message if d.error else "",
-        }
+        views.BatchFailure(
+            document_id=d.document_id,
+            filename=d.filename,
+            code=d.error.code if d.error else "UNKNOWN",
+            message=d.error.message if d.error else "",
+        )
         for d in documents
         if d.status == DocumentStatus.FAILED
     ]
     refunded = sum(d.refunded for d in documents)
-    return {
-        "done": sum(d.status == DocumentStatus.DONE for d in documents),
-        "failed": len(failures),
-        "routes": dict(Counter(d.route for d in documents if d.route)),
-        "findings": findings,
-        "documents_with_high_findings": sum(
+    return views.BatchSummary(
+        done=sum(d.status == DocumentStatus.DONE for d in documents),
+        failed=len(failures),
+        routes=dict(Counter(d.route for d in documents if d.route)),
+        findings=findings,
+        documents_with_high_findings=sum(
             bool((d.findings_summary or {}).get("high")) for d in documents
         ),
-        "failures": failures,
-        "credits_spent": len(documents) - refunded,
-        "credits_refunded": refunded,
-    }
+        failures=failures,
+        credits_spent=len(documents) - refunded,
+        credits_refunded=refunded,
+    )

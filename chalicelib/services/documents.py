@@ -121,14 +121,14 @@ class DocumentQueries:
 
     def list(
         self, owner_id: str, *, limit: int = DEFAULT_PAGE, cursor: str | None = None
-    ) -> dict[str, Any]:
+    ) -> views.DocumentPage:
         """A page of the caller's documents, newest first, and the cursor of the next."""
         if not 1 <= limit <= MAX_PAGE:
             raise InvalidRequestError(f"limit must be between 1 and {MAX_PAGE}.")
         documents, next_cursor = self._repo.list_documents(owner_id, limit=limit, cursor=cursor)
         return views.DocumentPage(
             documents=[views.Document.of(d) for d in documents], next_cursor=next_cursor
-        ).body()
+        )
 
     def list_region(
         self, region: str, *, limit: int = DEFAULT_PAGE, cursor: str | None = None

@@ -73,6 +73,30 @@ class UploadTicket:
     form: PresignedPost
 
 
+@dataclass(frozen=True)
+class UploadOpening:
+    """A checked request's file as it is kept, and its form's times: what every upload
+    (a new document's, or a new version's of one) is reserved with."""
+
+    filename: str
+    content_type: str
+    ext: str
+    size: int
+    at: datetime
+    expires_at: datetime
+    due_at: datetime  # the sweeper's: no file by then, and the credit comes back
+    correlation_id: str | None
+
+    def deadline(self, document_id: str, version: int) -> Deadline:
+        """The sweeper's deadline for this upload of `document_id`'s `version`."""
+        return Deadline(
+            document_id=document_id,
+            expected_status=DocumentStatus.AWAITING_UPLOAD,
+            due_at=self.due_at,
+            version=version,
+        )
+
+
 def clean_filename(filename: str) -> str:
     """The name as it is kept and shown: without control and text-direction characters,
     trimmed.
@@ -116,6 +140,13 @@ def validate_upload(request: UploadRequest, *, max_bytes: int) -> tuple[str, str
     return form.extensions[0], form.content_types[0]
 
 
+def check_sent_size(request: UploadRequest, data: bytes) -> None:
+    """A server-side upload's bytes must be the size its request declared (its form's
+    limit is that size, so a presigned POST could not send other)."""
+    if len(data) != request.size:
+        raise InvalidRequestError("The file's size is not the size that was declared.")
+
+
 class UploadService:
     """Creates documents against a credit and hands out presigned forms."""
 
@@ -148,53 +179,74 @@ class UploadService:
         # whose address is unconfirmed waits for the confirmation when this is on.
         self._require_verified_email = require_verified_email
 
+    def open(self, request: UploadRequest) -> UploadOpening:
+        """Check a request and time its form; nothing is reserved yet (the caller's
+        reservation of a document or of a version comes next, then `issue`)."""
+        ext, content_type = validate_upload(request, max_bytes=self._max_bytes)
+        now = self._clock()
+        expires = now + timedelta(seconds=self._ttl)
+        return UploadOpening(
+            filename=clean_filename(request.filename),
+            content_type=content_type,
+            ext=ext,
+            size=request.size,
+            at=now,
+            expires_at=expires,
+            due_at=expires + timedelta(seconds=self._grace),
+            correlation_id=self._correlation_id(),
+        )
+
+    def issue(self, document: Document, *, charged: bool = True) -> UploadTicket:
+        """The form of a document whose upload was just reserved (`charged`: with a credit
+        taken for it, not carried over from an upload it replaced)."""
+        if charged:
+            self._metrics.count(CREDITS_RESERVED)
+        count_status_change(self._metrics, document)
+        form = self._store.presigned_post(
+            upload_key_of(document),
+            content_type=document.content_type,
+            max_size=document.declared_size,
+            expires_in=self._ttl,
+        )
+        return UploadTicket(document=document, form=form)
+
+    def put_original(self, document: Document, data: bytes) -> None:
+        """A server-side upload's bytes, where the form would have put them: their arrival
+        starts the run, exactly as a presigned POST's does."""
+        self._store.put_bytes(upload_key_of(document), data, content_type=document.content_type)
+
     def request_upload(self, user_id: str, request: UploadRequest) -> UploadTicket:
         """Reserve a credit, create the document and return its upload form."""
-        ext, content_type = validate_upload(request, max_bytes=self._max_bytes)
+        opening = self.open(request)
         profile = self._users.profile(user_id)
         refuse_blocked(profile)
         refuse_unverified(profile, required=self._require_verified_email)
-        now = self._clock()
-        expires = now + timedelta(seconds=self._ttl)
         document = Document(
             document_id=request.document_id or str(uuid.uuid4()),
             owner_id=user_id,
             region=profile.region,
             status=DocumentStatus.AWAITING_UPLOAD,
-            filename=clean_filename(request.filename),
-            content_type=content_type,
-            ext=ext,
-            declared_size=request.size,
-            created_at=now,
-            updated_at=now,
-            upload_expires_at=expires,
+            filename=opening.filename,
+            content_type=opening.content_type,
+            ext=opening.ext,
+            declared_size=opening.size,
+            created_at=opening.at,
+            updated_at=opening.at,
+            upload_expires_at=opening.expires_at,
             callback_url=request.callback_url,
             callback_key_id=request.callback_key_id,
             telegram_chat_id=request.telegram_chat_id,
             telegram_message_id=request.telegram_message_id,
             deal_id=request.deal_id,
-            correlation_id=self._correlation_id(),
+            correlation_id=opening.correlation_id,
             lane=request.lane,
             batch_id=request.batch_id,
             # A bulk import's file goes to its own prefix, read by the batch's own Extract.
             upload_area=upload_area(request.lane),
         )
-        deadline = Deadline(
-            document_id=document.document_id,
-            expected_status=DocumentStatus.AWAITING_UPLOAD,
-            due_at=expires + timedelta(seconds=self._grace),
-            version=document.version,
-        )
+        deadline = opening.deadline(document.document_id, document.version)
         self._repo.create_with_reservation(document, deadline)
-        self._metrics.count(CREDITS_RESERVED)
-        count_status_change(self._metrics, document)
-        form = self._store.presigned_post(
-            upload_key_of(document),
-            content_type=content_type,
-            max_size=request.size,
-            expires_in=self._ttl,
-        )
-        return UploadTicket(document=document, form=form)
+        return self.issue(document)
 
     def request_deal(
         self, user_id: str, requests: Sequence[UploadRequest]
@@ -211,12 +263,7 @@ class UploadService:
                 f"A deal has {MIN_DEAL_FILES} to {MAX_DEAL_FILES} files: the contract and its "
                 "counterparty's statements."
             )
-        for request in requests:
-            validate_upload(request, max_bytes=self._max_bytes)
-        if self._users.profile(user_id).credits_left < len(requests):
-            raise InsufficientCreditsError(
-                f"The deal's {len(requests)} files need {len(requests)} credits."
-            )
+        self.check_files(user_id, requests, of="deal")
         deal_id = str(uuid.uuid4())
         # The deal bears its first document's id, as a deal an attachment opens bears its
         # root's: whoever may read the deal finds its owner through that document.
@@ -226,6 +273,16 @@ class UploadService:
             for request in (opening, *requests[1:])
         ]
         return deal_id, tickets
+
+    def check_files(self, user_id: str, requests: Sequence[UploadRequest], *, of: str) -> None:
+        """Files sent at once (a deal's, a batch's): each checked and the credits counted
+        before any is reserved, so a bad file or too few credits costs nothing."""
+        for request in requests:
+            validate_upload(request, max_bytes=self._max_bytes)
+        if self._users.profile(user_id).credits_left < len(requests):
+            raise InsufficientCreditsError(
+                f"The {of}'s {len(requests)} files need {len(requests)} credits."
+            )
 
     def attach(self, user_id: str, document_id: str, request: UploadRequest) -> UploadTicket:
         """Another file of the deal an existing document opens (or belongs to)."""
@@ -247,8 +304,7 @@ class UploadService:
         `request.document_id` it may be tried again: the document made by an earlier try is
         answered (and its bytes put again while it awaits them), never a second one.
         """
-        if len(data) != request.size:
-            raise InvalidRequestError("The file's size is not the size that was declared.")
+        check_sent_size(request, data)
         document = self._repo.get(request.document_id) if request.document_id else None
         if document is not None:
             # A second try of the same upload: no second credit, no second document. The
@@ -260,7 +316,7 @@ class UploadService:
                 return document
         else:
             document = self.request_upload(user_id, request).document
-        self._store.put_bytes(upload_key_of(document), data, content_type=document.content_type)
+        self.put_original(document, data)
         return document
 
 

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
+from chalicelib import api_views as views
 from chalicelib.analysis.report import render_changes
 from chalicelib.errors import (
     DocumentStateConflictError,
@@ -39,15 +39,11 @@ from chalicelib.errors import (
     VersionInProgressError,
     VersionNotFoundError,
 )
-from chalicelib.http import error_body
 from chalicelib.keys import DocumentRef
-from chalicelib.metrics import CREDITS_RESERVED, NoMetrics
 from chalicelib.models import Document, DocumentStatus
-from chalicelib.ports import Deadline
 from chalicelib.report_html import render_report_html
-from chalicelib.services.documents import ReportView, document_view
-from chalicelib.services.status_events import count_status_change
-from chalicelib.services.uploads import UploadTicket, clean_filename, validate_upload
+from chalicelib.services.documents import ReportView
+from chalicelib.services.uploads import check_sent_size
 from chalicelib.services.version_arrivals import restore_version, with_item
 from chalicelib.versions.compare import VersionSnapshot, compare_versions
 from chalicelib.versions.records import VERSION_FIELDS, VersionRecord
@@ -57,10 +53,15 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from datetime import datetime
 
-    from chalicelib.ports import Documents, Metrics, ObjectStore
+    from chalicelib.ports import ObjectStore
     from chalicelib.ports.versions import Versions
     from chalicelib.services.documents import DocumentQueries
-    from chalicelib.services.uploads import UploadRequest
+    from chalicelib.services.uploads import (
+        UploadOpening,
+        UploadRequest,
+        UploadService,
+        UploadTicket,
+    )
     from chalicelib.versions.compare import VersionChanges
 
 S = DocumentStatus
@@ -85,32 +86,28 @@ def version_report_path(document_id: str, version: int) -> str:
 
 
 class VersionService:
-    """Opens, lists, compares and restores the versions of a caller's documents."""
+    """Opens, lists, compares and restores the versions of a caller's documents.
+
+    A new version's upload is a new document's but for its reservation: `uploads` checks
+    the request, times its form, counts the credit and hands out the form (or takes the
+    bot's bytes), with the same limits and keys; this service only numbers the version and
+    reserves it (`Versions.open_version`).
+    """
 
     def __init__(
         self,
         *,
-        repo: Documents,
         versions: Versions,
         store: ObjectStore,
         queries: DocumentQueries,
-        max_upload_bytes: int,
-        url_ttl_seconds: int,
-        grace_seconds: int,
+        uploads: UploadService,
         clock: Callable[[], datetime],
-        metrics: Metrics | None = None,
-        correlation_id: Callable[[], str | None] | None = None,
     ) -> None:
-        self._repo = repo
         self._versions = versions
         self._store = store
         self._queries = queries
-        self._max_bytes = max_upload_bytes
-        self._ttl = url_ttl_seconds
-        self._grace = grace_seconds
+        self._uploads = uploads
         self._clock = clock
-        self._metrics = metrics or NoMetrics()
-        self._correlation_id = correlation_id or (lambda: None)
 
     def _owned(self, caller_id: str, document_id: str) -> Document:
         """The caller's document, or 404: the one access check of every version route."""
@@ -122,7 +119,9 @@ class VersionService:
         self, caller_id: str, document_id: str, request: VersionRequest
     ) -> UploadTicket:
         """Open `v{n+1}` and return the presigned POST for its file."""
-        ext, content_type = validate_upload(request.upload, max_bytes=self._max_bytes)
+        # Checked before anything is read (a bad file is 400, whoever asks), and timed once:
+        # a request that loses the race for a number keeps its times on the next try.
+        opening = self._uploads.open(request.upload)
         declared = request.sha256.lower() if request.sha256 else None
         document = self._owned(caller_id, document_id)
         if declared is not None:
@@ -134,12 +133,7 @@ class VersionService:
                 )
         for _ in range(_OPEN_ATTEMPTS):
             opened = self._try_open(
-                document,
-                caller_id=caller_id,
-                request=request,
-                ext=ext,
-                content_type=content_type,
-                declared=declared,
+                document, caller_id=caller_id, request=request, opening=opening, declared=declared
             )
             if opened is not None:
                 return opened
@@ -152,8 +146,7 @@ class VersionService:
         *,
         caller_id: str,
         request: VersionRequest,
-        ext: str,
-        content_type: str,
+        opening: UploadOpening,
         declared: str | None,
     ) -> UploadTicket | None:
         """One attempt at the next number; None when another request took it first."""
@@ -162,26 +155,24 @@ class VersionService:
         # A version still waiting for its file is replaced at once, keeping its credit.
         superseding = current.status == S.AWAITING_UPLOAD
         number = (current.latest_version or current.version) + 1
-        now = self._clock()
-        expires = now + timedelta(seconds=self._ttl)
         previous = current.previous_version if superseding else current.version
         head: dict[str, Any] = dict.fromkeys(VERSION_FIELDS)
         head.update(
             version=number,
             latest_version=number,
             status=S.AWAITING_UPLOAD.value,
-            filename=clean_filename(request.upload.filename),
-            content_type=content_type,
-            ext=ext,
-            declared_size=request.upload.size,
-            upload_expires_at=expires.isoformat(),
+            filename=opening.filename,
+            content_type=opening.content_type,
+            ext=opening.ext,
+            declared_size=opening.size,
+            upload_expires_at=opening.expires_at.isoformat(),
             refunded=False,
             callback_attempts=0,
             uploaded_by=caller_id,
             change_note=request.change_note or None,
             declared_sha256=declared,
             previous_version=previous,
-            correlation_id=self._correlation_id(),
+            correlation_id=opening.correlation_id,
         )
         if request.upload.telegram_chat_id is not None:  # sent to the bot: progress goes there
             head["telegram_chat_id"] = request.upload.telegram_chat_id
@@ -189,11 +180,11 @@ class VersionService:
         opened = VersionRecord(
             document_id=current.document_id,
             version=number,
-            filename=head["filename"],
-            content_type=content_type,
-            ext=ext,
-            declared_size=request.upload.size,
-            created_at=now,
+            filename=opening.filename,
+            content_type=opening.content_type,
+            ext=opening.ext,
+            declared_size=opening.size,
+            created_at=opening.at,
             uploaded_by=caller_id,
             change_note=head["change_note"],
             declared_sha256=declared,
@@ -202,12 +193,7 @@ class VersionService:
             previous_version=previous,
         )
         replaced = self._current_record(current).replaced(number, superseded=superseding)
-        deadline = Deadline(
-            document_id=current.document_id,
-            expected_status=S.AWAITING_UPLOAD,
-            due_at=expires + timedelta(seconds=self._grace),
-            version=number,
-        )
+        deadline = opening.deadline(current.document_id, number)
         try:
             self._versions.open_version(
                 current,
@@ -219,30 +205,18 @@ class VersionService:
             )
         except DocumentStateConflictError:
             return None
-        if not superseding:
-            self._metrics.count(CREDITS_RESERVED)
         document = Document.model_validate({**current.model_dump(mode="json"), **head})
-        count_status_change(self._metrics, document)
-        form = self._store.presigned_post(
-            document.ref.upload_key(ext),
-            content_type=content_type,
-            max_size=request.upload.size,
-            expires_in=self._ttl,
-        )
-        return UploadTicket(document=document, form=form)
+        # A superseded version's credit carried over: none was taken for this one.
+        return self._uploads.issue(document, charged=not superseding)
 
     def upload_version_bytes(
         self, caller_id: str, document_id: str, request: VersionRequest, data: bytes
     ) -> Document:
         """A server-side upload of a new version (the bot's): the same checks, credit and
         key as the presigned POST; the object's arrival starts its run."""
-        if len(data) != request.upload.size:
-            raise InvalidRequestError("The file's size is not the size that was declared.")
-        ticket = self.request_version(caller_id, document_id, request)
-        document = ticket.document
-        self._store.put_bytes(
-            document.ref.upload_key(document.ext), data, content_type=document.content_type
-        )
+        check_sent_size(request.upload, data)
+        document = self.request_version(caller_id, document_id, request).document
+        self._uploads.put_original(document, data)
         return document
 
     def _current_record(self, document: Document) -> VersionRecord:
@@ -269,27 +243,25 @@ class VersionService:
 
     # --- reading --------------------------------------------------------------------------
 
-    def list_versions(self, caller_id: str, document_id: str) -> dict[str, Any]:
+    def list_versions(self, caller_id: str, document_id: str) -> views.VersionList:
         """Every version with its status, its file and its report's path once done."""
         document = self._owned(caller_id, document_id)
-        views = []
-        for record in self._records(document).values():
-            view = record.view()
-            view["report"] = (
-                version_report_path(document.document_id, record.version)
+        listed = [
+            views.VersionView.of(
+                record,
+                report=version_report_path(document.document_id, record.version)
                 if record.status == S.DONE.value
-                else None
+                else None,
             )
-            views.append(view)
-        return {
-            "document_id": document.document_id,
-            "current_version": document.version,
-            "latest_version": document.latest_version or document.version,
-            "versions": views,
-            "restores": [
-                a.model_dump(mode="json") for a in self._versions.audit_log(document.document_id)
-            ],
-        }
+            for record in self._records(document).values()
+        ]
+        return views.VersionList(
+            document_id=document.document_id,
+            current_version=document.version,
+            latest_version=document.latest_version or document.version,
+            versions=listed,
+            restores=[views.Restore.of(a) for a in self._versions.audit_log(document.document_id)],
+        )
 
     def version_report(self, caller_id: str, document_id: str, version: int) -> ReportView:
         """One version's report: 200 once done, 202 while the current one runs, else 409."""
@@ -301,28 +273,31 @@ class VersionService:
             ref = DocumentRef(document.document_id, version, document.region)
             markdown = self._store.get_text(ref.artifact_key("report.md"))
             report = json.loads(self._store.get_text(ref.artifact_key("report.json")))
-            body = {
-                "document": document_view(document),
-                "version": record.view(),
-                "markdown": markdown,
-                "html": render_report_html(markdown),
-                "report": report,
-            }
-            return ReportView(http_status=200, body=body)
-        if record.error is not None:
-            error = error_body(record.error.code, record.error.message)
-        else:
-            error = error_body(
-                "NO_REPORT", f"v{version} was replaced before its file arrived: it has no report."
+            done = views.VersionReport(
+                document=views.Document.of(document),
+                version=views.ReportedVersion.of(record),
+                markdown=markdown,
+                html=render_report_html(markdown),
+                report=report,
             )
-        return ReportView(
-            http_status=409,
-            body={**error, "document": document_view(document), "version": record.view()},
+            return ReportView(http_status=200, body=done.body())
+        if record.error is not None:
+            error = views.ErrorDetail(code=record.error.code, message=record.error.message)
+        else:
+            error = views.ErrorDetail(
+                code="NO_REPORT",
+                message=f"v{version} was replaced before its file arrived: it has no report.",
+            )
+        failed = views.FailedVersionReport(
+            error=error,
+            document=views.Document.of(document),
+            version=views.ReportedVersion.of(record),
         )
+        return ReportView(http_status=409, body=failed.body())
 
     def compare(
         self, caller_id: str, document_id: str, from_version: int, to_version: int
-    ) -> dict[str, Any]:
+    ) -> views.VersionComparison:
         """What changed from one finished version to another."""
         document = self._owned(caller_id, document_id)
         if from_version == to_version:
@@ -367,7 +342,7 @@ class VersionService:
         *,
         reason: str = "",
         actor: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> views.VersionRestore:
         """Make a finished older version current again; audited with `actor` (who asked:
         the owner, or someone the access checks let change the owner's document)."""
         document = self._owned(caller_id, document_id)
@@ -393,14 +368,17 @@ class VersionService:
             reason=reason,
         )
         restored = self._owned(caller_id, document_id)
-        return {"document": document_view(restored), "restore": audit.model_dump(mode="json")}
+        return views.VersionRestore(
+            document=views.Document.of(restored), restore=views.Restore.of(audit)
+        )
 
 
-def changes_view(document_id: str, changes: VersionChanges) -> dict[str, Any]:
-    """The public JSON of a comparison, with its Markdown."""
-    return {
-        "document_id": document_id,
+def changes_view(document_id: str, changes: VersionChanges) -> views.VersionComparison:
+    """The public view of a comparison, with its Markdown. Its facts, parties and findings
+    are the comparison's own records as JSON (`chalicelib.versions.compare`)."""
+    return views.VersionComparison(
+        document_id=document_id,
         **changes.model_dump(mode="json"),
-        "unchanged": changes.unchanged,
-        "markdown": render_changes(changes),
-    }
+        unchanged=changes.unchanged,
+        markdown=render_changes(changes),
+    )

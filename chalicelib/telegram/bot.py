@@ -147,16 +147,15 @@ async def balance(message: Message, services: BotServices, user_id: str, lang: L
 @commands.message(Command("history"))
 async def history(message: Message, services: BotServices, user_id: str, lang: Lang) -> None:
     """The latest documents, each a button that sends its result again."""
-    page = services.documents.list(user_id, limit=HISTORY_SIZE)
-    documents = page["documents"]
+    documents = services.documents.list(user_id, limit=HISTORY_SIZE).documents
     if not documents:
         await message.answer(text(lang, "history_empty"))
         return
     keyboard = InlineKeyboardBuilder()
     for view in documents:
-        label = f"{_status_icon(view['status'])} {view['filename']}"
+        label = f"{_status_icon(view.status)} {view.filename}"
         keyboard.button(
-            text=label[:60], callback_data=DocAction(action="show", document_id=view["document_id"])
+            text=label[:60], callback_data=DocAction(action="show", document_id=view.document_id)
         )
     keyboard.adjust(1)
     await message.answer(text(lang, "history_title"), reply_markup=keyboard.as_markup())

@@ -124,30 +124,6 @@ class VersionRecord(BaseModel):
             update["status"] = SUPERSEDED
         return self.model_copy(update=update)
 
-    def view(self) -> dict[str, Any]:
-        """The public JSON of a version."""
-        view: dict[str, Any] = {
-            "version": self.version,
-            "status": self.status,
-            "is_current": self.is_current,
-            "replaced_by": self.replaced_by,
-            "previous_version": self.previous_version,
-            "filename": self.filename,
-            "size": self.real_size if self.real_size is not None else self.declared_size,
-            "sha256": self.sha256 or self.declared_sha256,
-            "uploaded_by": self.uploaded_by,
-            "uploaded_at": self.created_at.isoformat(),
-            "change_note": self.change_note,
-            "route": self.route,
-            "findings": self.findings_summary,
-            "refunded": self.refunded,
-        }
-        if self.error is not None:
-            view["error"] = {"code": self.error.code, "message": self.error.message}
-        if self.duplicate_of is not None:
-            view["duplicate_of"] = self.duplicate_of
-        return view
-
 
 class RestoreAudit(BaseModel):
     """A roll-back: who made which version current again, when, and from which."""

@@ -9,10 +9,12 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from chalicelib.errors import DocumentStateConflictError
 from chalicelib.keys import DocumentRef
 from chalicelib.models import DocumentStatus
+from chalicelib.openapi import openapi_document
 from chalicelib.services.run_failures import RunStatusChange
 from tests.documents import RU_SUPPLY_CONTRACT_HTML, make_pdf
 from tests.integration.pipeline_driver import Ticket
@@ -66,6 +68,16 @@ def _versions(driver: Driver, document_id: str) -> dict[str, Any]:
     return dict(body)
 
 
+def _assert_documented(body: dict[str, Any], status: int) -> None:
+    """The version report's body is what the OpenAPI document promises for its status."""
+    document = openapi_document()
+    path = document["paths"]["/v1/documents/{document_id}/versions/{version}/report"]
+    schema = path["get"]["responses"][str(status)]["content"]["application/json"]["schema"]
+    validator = Draft202012Validator({**schema, "components": document["components"]})
+    errors = [error.message for error in validator.iter_errors(body)]
+    assert not errors, errors
+
+
 def test_a_second_version_runs_pinned_to_its_number_and_reports_its_changes(
     driver: Driver,
 ) -> None:
@@ -97,6 +109,8 @@ def test_a_second_version_runs_pinned_to_its_number_and_reports_its_changes(
     assert old["report"]["version"] == 1
     assert old["report"]["prescreen"]["amount"]["amount"] == "2500000.00"
     assert "| Version | v1 |" in old["markdown"]
+    assert (old["version"]["version"], old["version"]["is_current"]) == (1, False)
+    _assert_documented(old, 200)
 
     status, new = driver.api("GET", f"/v1/documents/{doc_id}/report")
     assert status == 200, new
@@ -191,6 +205,13 @@ def test_new_versions_asked_for_at_once_get_distinct_numbers(driver: Driver) -> 
     driver.upload(Ticket(doc_id, superseded["url"], superseded["fields"]), data)
     assert driver.document(doc_id)["status"] == "awaiting_upload"
     assert {e["name"] for e in driver.executions()} == {f"{doc_id}-v1"}
+    status, none = driver.api("GET", f"/v1/documents/{doc_id}/versions/2/report")
+    assert (status, none["error"]["code"], none["version"]["status"]) == (
+        409,
+        "NO_REPORT",
+        "superseded",
+    )
+    _assert_documented(none, 409)
 
 
 def test_the_counter_refuses_a_second_version_opened_from_the_same_reading(
@@ -199,18 +220,19 @@ def test_the_counter_refuses_a_second_version_opened_from_the_same_reading(
     """The conditional put under the race: two writers that read the same counter."""
     from chalicelib.services.uploads import UploadRequest
     from chalicelib.services.versions import VersionRequest
-    from chalicelib.wiring import repository, version_service, versions_store
+    from chalicelib.wiring import repository, upload_service, version_service, versions_store
 
     doc_id = driver.submit("Договор поставки.pdf", make_pdf())
     stale = repository().get(doc_id)
     assert stale is not None
     request = VersionRequest(UploadRequest(filename="v.pdf", content_type=PDF, size=10))
+    opening = upload_service().open(request.upload)
     service = version_service()
     first = service._try_open(
-        stale, caller_id=stale.owner_id, request=request, ext="pdf", content_type=PDF, declared=None
+        stale, caller_id=stale.owner_id, request=request, opening=opening, declared=None
     )
     second = service._try_open(
-        stale, caller_id=stale.owner_id, request=request, ext="pdf", content_type=PDF, declared=None
+        stale, caller_id=stale.owner_id, request=request, opening=opening, declared=None
     )
     assert first is not None
     assert first.document.version == 2
@@ -250,6 +272,13 @@ def test_an_identical_file_found_on_arrival_ends_without_a_run_and_is_refunded(
     assert (second["status"], second["duplicate_of"], second["refunded"]) == ("failed", 1, True)
     assert second["error"]["code"] == "DUPLICATE_VERSION"
     assert second["replaced_by"] == 1
+    status, failed = driver.api("GET", f"/v1/documents/{doc_id}/versions/2/report")
+    assert (status, failed["error"]["code"], failed["version"]["duplicate_of"]) == (
+        409,
+        "DUPLICATE_VERSION",
+        1,
+    )
+    _assert_documented(failed, 409)
 
 
 def test_a_new_version_waits_for_the_current_one_to_finish(driver: Driver) -> None:

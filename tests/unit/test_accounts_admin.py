@@ -42,15 +42,15 @@ def test_search_by_email_is_case_blind_and_by_both_ids_must_agree(
 ) -> None:
     admin = _admin(directory)
 
-    [anna] = admin.search(email="A@X.io")["users"]
-    both = admin.search(email="a@x.io", telegram_id=77)["users"]
-    odd = admin.search(email="not an email")["users"]
-    wrong_region = admin.search(email="a@x.io", region="kz")["users"]
+    [anna] = admin.search(email="A@X.io").body()["users"]
+    both = admin.search(email="a@x.io", telegram_id=77).body()["users"]
+    odd = admin.search(email="not an email").body()["users"]
+    wrong_region = admin.search(email="a@x.io", region="kz").body()["users"]
 
     assert anna["user_id"] == "anna" and anna["documents_count"] == 4
     assert anna["credits_left"] == 3 and anna["email"] == "a@x.io"
     assert both == [] and odd == [] and wrong_region == []
-    assert [u["user_id"] for u in admin.search(telegram_id=77)["users"]] == ["olga"]
+    assert [u["user_id"] for u in admin.search(telegram_id=77).body()["users"]] == ["olga"]
     with pytest.raises(InvalidRequestError):
         admin.search(limit=0)
 
@@ -64,12 +64,12 @@ def test_a_block_disables_the_users_live_keys_and_an_unblock_enables_them(
     )
     admin = _admin(directory, keys)
 
-    assert admin.block("anna", reason=" fraud ", by="root")["changed"] is True
+    assert admin.block("anna", reason=" fraud ", by="root").body()["changed"] is True
     assert keys.enabled == {"k1": False, "k2": True, "k3": True}  # a revoked key is left
-    assert admin.block("anna", reason="again", by="root")["changed"] is False
-    assert admin.unblock("anna", reason="ok", by="root")["changed"] is True
+    assert admin.block("anna", reason="again", by="root").body()["changed"] is False
+    assert admin.unblock("anna", reason="ok", by="root").body()["changed"] is True
     assert keys.enabled["k1"] is True
-    history = admin.get("anna")["block_history"]
+    history = admin.get("anna").body()["block_history"]
     assert [(h["action"], h["reason"], h["by"]) for h in history] == [
         ("unblock", "ok", "root"),
         ("block", "fraud", "root"),
@@ -93,7 +93,7 @@ def test_usage_lists_each_day_oldest_first_with_totals(directory: FakeDirectory)
         {today: DailyTotals(day=today, documents_created=5, credits_spent=5, active_users=2)}
     )
 
-    answer = _admin(directory, usage=usage).usage(3)
+    answer = _admin(directory, usage=usage).usage(3).body()
 
     assert [d["date"] for d in answer["days"]] == ["2026-11-29", "2026-11-30", "2026-12-01"]
     assert answer["days"][-1]["documents_created"] == 5 and answer["days"][0]["active_users"] == 0

@@ -43,8 +43,8 @@ def queries() -> DocumentQueries:
 def test_list_gives_only_the_callers_documents_newest_first_in_pages(
     queries: DocumentQueries,
 ) -> None:
-    first = queries.list("anna", limit=3)
-    second = queries.list("anna", limit=3, cursor=first["next_cursor"])
+    first = queries.list("anna", limit=3).body()
+    second = queries.list("anna", limit=3, cursor=first["next_cursor"]).body()
 
     ids = [d["document_id"] for d in first["documents"] + second["documents"]]
     assert ids == ["doc-4", "doc-3", "doc-1", "doc-0"]

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from chalicelib.api_views import ReportedVersion
 from chalicelib.errors import (
     DocumentNotFoundError,
     DocumentStateConflictError,
@@ -60,13 +61,10 @@ class World:
             clock=lambda: self.now,
         )
         self.service = VersionService(
-            repo=self.repo,
             versions=self.versions,
             store=self.store,
             queries=DocumentQueries(self.repo, self.store),
-            max_upload_bytes=10_000,
-            url_ttl_seconds=900,
-            grace_seconds=600,
+            uploads=self.uploads,
             clock=lambda: self.now,
         )
         self.extraction = ExtractionService(
@@ -234,7 +232,7 @@ def test_restore_makes_a_done_version_current_and_audits_it() -> None:
     world.arrive(doc_id, 2, V2)
     world.repo.update(doc_id, {"status": DocumentStatus.DONE})
 
-    restored = world.service.restore("alice", doc_id, 1, reason="draft")
+    restored = world.service.restore("alice", doc_id, 1, reason="draft").body()
 
     assert restored["document"]["version"] == 1
     document = world.repo.documents[doc_id]
@@ -251,7 +249,7 @@ def test_restore_makes_a_done_version_current_and_audits_it() -> None:
         1,
         "draft",
     )
-    listing = world.service.list_versions("alice", doc_id)
+    listing = world.service.list_versions("alice", doc_id).body()
     assert [(v["version"], v["is_current"]) for v in listing["versions"]] == [
         (1, True),
         (2, False),
@@ -278,7 +276,7 @@ def test_a_first_version_is_listed_from_the_record_alone() -> None:
     world = World()
     doc_id = world.first_version()
 
-    listing = world.service.list_versions("alice", doc_id)
+    listing = world.service.list_versions("alice", doc_id).body()
 
     assert (listing["current_version"], listing["latest_version"]) == (1, 1)
     [only] = listing["versions"]
@@ -328,7 +326,7 @@ def test_version_record_replaced_and_view() -> None:
     replaced = record.replaced(3, superseded=True)
 
     assert (replaced.status, replaced.is_current, replaced.replaced_by) == ("superseded", False, 3)
-    assert replaced.view()["size"] == 9
+    assert ReportedVersion.of(replaced).size == 9
     assert record.replaced(3).status == "awaiting_upload"
 
 
