@@ -28,6 +28,7 @@ from chalicelib.services.status_events import count_status_change
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
+    from chalicelib.models import UserProfile
     from chalicelib.services.users import UserService
 
 # A deal: the contract and its counterparty's statements (several years, an ОСВ or two).
@@ -215,12 +216,19 @@ class UploadService:
         starts the run, exactly as a presigned POST's does."""
         self._store.put_bytes(upload_key_of(document), data, content_type=document.content_type)
 
-    def request_upload(self, user_id: str, request: UploadRequest) -> UploadTicket:
-        """Reserve a credit, create the document and return its upload form."""
-        opening = self.open(request)
+    def check_uploader(self, user_id: str) -> UserProfile:
+        """The uploader's profile, once it may upload: a blocked account never does, and an
+        e-mail account whose address is unconfirmed waits for the confirmation when that is
+        required. A new document and a new version both cost a credit, so both ask."""
         profile = self._users.profile(user_id)
         refuse_blocked(profile)
         refuse_unverified(profile, required=self._require_verified_email)
+        return profile
+
+    def request_upload(self, user_id: str, request: UploadRequest) -> UploadTicket:
+        """Reserve a credit, create the document and return its upload form."""
+        opening = self.open(request)
+        profile = self.check_uploader(user_id)
         document = Document(
             document_id=request.document_id or str(uuid.uuid4()),
             owner_id=user_id,

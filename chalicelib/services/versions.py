@@ -124,6 +124,7 @@ class VersionService:
         opening = self._uploads.open(request.upload)
         declared = request.sha256.lower() if request.sha256 else None
         document = self._owned(caller_id, document_id)
+        self._uploads.check_uploader(caller_id)
         if declared is not None:
             duplicate = self._version_with_sha(document, declared)
             if duplicate is not None:

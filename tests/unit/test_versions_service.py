@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from chalicelib.api_views import ReportedVersion
+from chalicelib.auth.errors import AccountBlockedError
 from chalicelib.errors import (
     DocumentNotFoundError,
     DocumentStateConflictError,
@@ -170,6 +171,17 @@ def test_a_new_version_without_credit_is_refused() -> None:
     with pytest.raises(InsufficientCreditsError):
         world.new_version(doc_id)
     assert world.repo.documents[doc_id].version == 1
+
+
+def test_a_blocked_owner_gets_no_new_version_and_keeps_the_credit() -> None:
+    world = World()
+    doc_id = world.first_version()
+    left = world.credits()
+    world.repo.users["alice"].blocked = True
+
+    with pytest.raises(AccountBlockedError):
+        world.new_version(doc_id)
+    assert (world.repo.documents[doc_id].version, world.credits()) == (1, left)
 
 
 def test_a_declared_sha256_of_an_existing_version_is_refused() -> None:
