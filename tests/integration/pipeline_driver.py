@@ -16,6 +16,13 @@ if TYPE_CHECKING:
     from infra.localcloud import LocalCloud
     from infra.localcloud.apikeys import ApiKeyGate
 
+# A short supply contract with a penalty clause, as plain text: the batch, lane and admission
+# tests upload it by the dozen.
+SUPPLY_CONTRACT = (
+    b"SUPPLY AGREEMENT. The Supplier shall deliver the goods within 10 days. "
+    b"The Buyer shall pay a penalty of 0.1% per day of delay. "
+) * 10
+
 
 @dataclass
 class Ticket:

@@ -18,6 +18,7 @@ import pytest
 from chalicelib.adapters.dynamo.admission import admission_pk
 from chalicelib.errors import UnreadableDocumentError
 from chalicelib.models import QUEUED_STAGE
+from tests.integration.pipeline_driver import SUPPLY_CONTRACT as CONTRACT
 from tests.integration.pipeline_driver import Driver, Ticket
 
 if TYPE_CHECKING:
@@ -27,10 +28,6 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.integration
 
-CONTRACT = (
-    b"SUPPLY AGREEMENT. The Supplier shall deliver the goods within 10 days. "
-    b"The Buyer shall pay a penalty of 0.1% per day of delay. "
-) * 10
 CREDITS = 10
 # The steps that end a run's work: its lease is released there.
 LAST_STEPS = ("Finalize Report", "Record Failure")

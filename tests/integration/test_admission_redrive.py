@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from chalicelib.adapters.dynamo.admission import admission_pk
+from tests.integration.pipeline_driver import SUPPLY_CONTRACT as CONTRACT
 from tests.integration.pipeline_driver import Driver, Ticket
 
 if TYPE_CHECKING:
@@ -23,11 +24,6 @@ if TYPE_CHECKING:
     from infra.localcloud import LocalCloud
 
 pytestmark = pytest.mark.integration
-
-CONTRACT = (
-    b"SUPPLY AGREEMENT. The Supplier shall deliver the goods within 10 days. "
-    b"The Buyer shall pay a penalty of 0.1% per day of delay. "
-) * 10
 
 
 class RunCrashedError(Exception):
@@ -115,11 +111,9 @@ def _entered(driver: Driver, document_id: str, state: str) -> Any:
     )
 
 
-def test_a_redriven_batch_run_waits_for_a_running_slot_and_frees_it_when_it_ends(
-    driver: Driver, gate: PrescreenGate
-) -> None:
-    # GIVEN a batch of two whose first run crashes (its execution fails, its slot is freed)
-    # and whose second run then holds the lane's only slot
+def _first_failed_second_running(driver: Driver, gate: PrescreenGate) -> tuple[str, str]:
+    """A batch of two whose first run crashed (failed, its slot freed) and whose second run
+    holds the lane's only slot: their document ids."""
     file = {"filename": "c.txt", "content_type": "text/plain", "size": len(CONTRACT)}
     status, batch = driver.api("POST", "/v1/batches", {"files": [file, file]})
     assert status == 201, batch
@@ -132,6 +126,15 @@ def test_a_redriven_batch_run_waits_for_a_running_slot_and_frees_it_when_it_ends
         )
     assert driver.cloud.wait_for_execution(f"{first}-v1")["status"] == "FAILED"
     _until(lambda: _status(driver, second) == "RUNNING")
+    return first, second
+
+
+def test_a_redriven_batch_run_waits_for_a_running_slot_and_frees_it_when_it_ends(
+    driver: Driver, gate: PrescreenGate
+) -> None:
+    # GIVEN a batch of two whose first run crashes (its execution fails, its slot is freed)
+    # and whose second run then holds the lane's only slot
+    first, second = _first_failed_second_running(driver, gate)
     assert driver.document(first)["status"] == "failed"
     gate.crash.clear()  # the cause is gone
 
@@ -190,18 +193,7 @@ def test_a_waiting_redrive_made_meanwhile_in_the_console_frees_its_slot_when_adm
     driver: Driver, gate: PrescreenGate
 ) -> None:
     # GIVEN a redrive waiting for the slot the other run of the batch holds
-    file = {"filename": "c.txt", "content_type": "text/plain", "size": len(CONTRACT)}
-    status, batch = driver.api("POST", "/v1/batches", {"files": [file, file]})
-    assert status == 201, batch
-    first, second = (t["document"]["document_id"] for t in batch["documents"])
-    gate.crash.add(first)
-    for ticket in batch["documents"]:
-        upload = ticket["upload"]
-        driver.upload(
-            Ticket(ticket["document"]["document_id"], upload["url"], upload["fields"]), CONTRACT
-        )
-    assert driver.cloud.wait_for_execution(f"{first}-v1")["status"] == "FAILED"
-    _until(lambda: _status(driver, second) == "RUNNING")
+    first, second = _first_failed_second_running(driver, gate)
     gate.crash.clear()
     assert driver.api("POST", f"/v1/admin/documents/{first}/redrive")[1]["queued"] is True
 

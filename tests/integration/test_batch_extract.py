@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from tests.integration.pipeline_driver import SUPPLY_CONTRACT as CONTRACT
 from tests.integration.pipeline_driver import Ticket
 
 if TYPE_CHECKING:
@@ -27,10 +28,6 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.integration
 
-CONTRACT = (
-    b"SUPPLY AGREEMENT. The Supplier shall deliver the goods within 10 days. "
-    b"The Buyer shall pay a penalty of 0.1% per day of delay. "
-) * 10
 EXTRACTS = ("ExtractFunction", "BatchExtractFunction")
 
 

@@ -14,6 +14,7 @@ import pytest
 
 from chalicelib import wiring
 from chalicelib.services.batch_import import member_document_id
+from tests.integration.pipeline_driver import SUPPLY_CONTRACT as CONTRACT
 from tests.integration.pipeline_driver import Ticket
 
 if TYPE_CHECKING:
@@ -22,11 +23,6 @@ if TYPE_CHECKING:
     from tests.integration.pipeline_driver import Driver
 
 pytestmark = pytest.mark.integration
-
-CONTRACT = (
-    b"SUPPLY AGREEMENT. The Supplier shall deliver the goods within 10 days. "
-    b"The Buyer shall pay a penalty of 0.1% per day of delay. "
-) * 10
 
 
 @pytest.fixture

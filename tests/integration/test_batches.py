@@ -7,17 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from tests.integration.pipeline_driver import SUPPLY_CONTRACT as CONTRACT
 from tests.integration.pipeline_driver import Ticket
 
 if TYPE_CHECKING:
     from tests.integration.pipeline_driver import Driver
 
 pytestmark = pytest.mark.integration
-
-CONTRACT = (
-    b"SUPPLY AGREEMENT. The Supplier shall deliver the goods within 10 days. "
-    b"The Buyer shall pay a penalty of 0.1% per day of delay. "
-) * 10
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ import pytest
 
 from chalicelib.adapters.dynamo.admission import admission_pk
 from chalicelib.models import QUEUED_STAGE
+from tests.integration.pipeline_driver import SUPPLY_CONTRACT as CONTRACT
 from tests.integration.pipeline_driver import Driver, Ticket
 
 if TYPE_CHECKING:
@@ -26,10 +27,6 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.integration
 
-CONTRACT = (
-    b"SUPPLY AGREEMENT. The Supplier shall deliver the goods within 10 days. "
-    b"The Buyer shall pay a penalty of 0.1% per day of delay. "
-) * 10
 CREDITS = 10
 
 

@@ -18,15 +18,12 @@ from chalicelib.adapters.dynamo.reruns import DynamoReruns
 from chalicelib.models import Document, DocumentStatus
 from chalicelib.ports import Deadline
 from tests.integration.documents_table import REGION
+from tests.integration.pipeline_driver import SUPPLY_CONTRACT as CONTRACT
 
 if TYPE_CHECKING:
     from tests.integration.pipeline_driver import Driver
 
 pytestmark = pytest.mark.integration
-CONTRACT = (
-    b"SUPPLY AGREEMENT. The Supplier shall deliver the goods within 10 days. "
-    b"The Buyer shall pay a penalty of 0.1% per day of delay. "
-) * 10
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
 
