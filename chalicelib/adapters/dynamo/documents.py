@@ -152,7 +152,7 @@ class DynamoDocuments(DynamoTable):
         the same partition filtered to the city, so a page may hold fewer than `limit`
         documents (DynamoDB filters after reading `limit` items) while a cursor remains.
         """
-        partition = f"REGION#{province_of(region)}"
+        partition = region_partition(region)
         query: dict[str, Any] = {
             "TableName": self._table,
             "IndexName": "GSI2",
@@ -459,10 +459,15 @@ def batch_get_documents(
     return documents
 
 
+def region_partition(region: str) -> str:
+    """The GSI2 partition a region's documents are listed in: its province's."""
+    return f"REGION#{province_of(region)}"
+
+
 def region_listing_keys(document: Document) -> dict[str, Any]:
     """A document's GSI2 keys: its province's partition, newest first by creation."""
     return {
-        "GSI2PK": {"S": f"REGION#{province_of(document.region)}"},
+        "GSI2PK": {"S": region_partition(document.region)},
         "GSI2SK": {"S": f"DOC#{document.created_at.isoformat()}#{document.document_id}"},
     }
 

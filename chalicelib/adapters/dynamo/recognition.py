@@ -15,18 +15,18 @@ from __future__ import annotations
 
 import json
 import time
-from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import BotoCoreError, ClientError
 
 from chalicelib.adapters.dynamo.base import DynamoTable, from_item, now, storage_error, to_item
-from chalicelib.adapters.dynamo.recognition_jobs import stamp
+from chalicelib.adapters.dynamo.recognition_jobs import read_stamp, stamp
 from chalicelib.adapters.table import TTL_ATTRIBUTE, conditional_write, item_key, put_new_item
 from chalicelib.ports.recognition import RecognitionJob
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Mapping
+    from datetime import datetime
 
     from chalicelib.ports.recognition import JobState
 
@@ -184,11 +184,7 @@ def _job_of(item: Mapping[str, Any]) -> RecognitionJob:
         reply_deadline=str(item["reply_deadline"]),
         state=item["state"],
         created_at=str(item.get("created_at") or ""),
-        lease_until=_instant(item.get("lease_until")),
+        lease_until=read_stamp(item.get("lease_until")),
         result=json.loads(result) if result else None,
         answers={k: json.loads(v) for k, v in (item.get("answers") or {}).items()},
     )
-
-
-def _instant(value: Any) -> datetime | None:
-    return datetime.fromisoformat(str(value)) if value else None

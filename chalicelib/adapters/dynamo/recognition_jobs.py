@@ -196,7 +196,8 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _instant(value: Any) -> datetime | None:
+def read_stamp(value: Any) -> datetime | None:
+    """A `stamp` read back (None for none)."""
     return datetime.fromisoformat(str(value)) if value else None
 
 
@@ -214,7 +215,7 @@ def job_from_values(values: Mapping[str, Any]) -> RecognitionJob:
         reply_deadline=deadline,
         status=cast("JobStatus", plain["status"]),
         created_at=created,
-        due_at=_instant(plain.get("due_at")),
+        due_at=read_stamp(plain.get("due_at")),
         republished=int(plain.get("republished", 0)),
         seen_msg_ids=frozenset(plain.get("seen_msg_ids") or ()),
         answers=tuple(plain.get("answers") or ()),

@@ -22,6 +22,7 @@ from chalicelib.adapters.dynamo.base import (
     storage_error,
     to_item,
 )
+from chalicelib.adapters.dynamo.documents import region_partition
 from chalicelib.adapters.table import conditional_write, item_key, put_new_item
 from chalicelib.errors import DocumentNotFoundError
 from chalicelib.keys import parse_run_name
@@ -72,20 +73,7 @@ class DynamoReruns(DynamoTable):
     ) -> list[Document]:
         """A user's done documents created in [since, until], oldest first, at most `limit`
         (GSI1: the owner's documents by creation time; the status is a filter)."""
-        low, high = _created_between(since, until)
-        query: dict[str, Any] = {
-            "TableName": self._table,
-            "IndexName": "GSI1",
-            "KeyConditionExpression": "GSI1PK = :owner AND GSI1SK BETWEEN :low AND :high",
-            "FilterExpression": "#status = :done AND attribute_not_exists(deleted_at)",
-            "ExpressionAttributeNames": {"#status": "status"},
-            "ExpressionAttributeValues": {
-                ":owner": {"S": f"USER#{owner_id}"},
-                ":low": {"S": low},
-                ":high": {"S": high},
-                ":done": {"S": "done"},
-            },
-        }
+        query = self._done_between("GSI1", f"USER#{owner_id}", since, until)
         return self._first_documents(query, limit)
 
     def done_documents_in(
@@ -94,25 +82,32 @@ class DynamoReruns(DynamoTable):
         """A region's done documents created in [since, until], oldest first, at most
         `limit` (GSI2: a province's documents by creation time; a city, the status and
         deletion are filters, as the region's list filters a city)."""
-        low, high = _created_between(since, until)
-        query: dict[str, Any] = {
-            "TableName": self._table,
-            "IndexName": "GSI2",
-            "KeyConditionExpression": "GSI2PK = :province AND GSI2SK BETWEEN :low AND :high",
-            "FilterExpression": "#status = :done AND attribute_not_exists(deleted_at)",
-            "ExpressionAttributeNames": {"#status": "status"},
-            "ExpressionAttributeValues": {
-                ":province": {"S": f"REGION#{province_of(region)}"},
-                ":low": {"S": low},
-                ":high": {"S": high},
-                ":done": {"S": "done"},
-            },
-        }
+        query = self._done_between("GSI2", region_partition(region), since, until)
         if region != province_of(region):
             query["FilterExpression"] += " AND #region = :region"
             query["ExpressionAttributeNames"]["#region"] = "region"
             query["ExpressionAttributeValues"][":region"] = {"S": region}
         return self._first_documents(query, limit)
+
+    def _done_between(
+        self, index: str, partition: str, since: datetime | None, until: datetime | None
+    ) -> dict[str, Any]:
+        """The Query of one listing's partition (GSI1 or GSI2, `DOC#{created}#{id}` sort
+        keys) for its documents done and not deleted, created in [since, until]."""
+        low, high = _created_between(since, until)
+        return {
+            "TableName": self._table,
+            "IndexName": index,
+            "KeyConditionExpression": f"{index}PK = :pk AND {index}SK BETWEEN :low AND :high",
+            "FilterExpression": "#status = :done AND attribute_not_exists(deleted_at)",
+            "ExpressionAttributeNames": {"#status": "status"},
+            "ExpressionAttributeValues": {
+                ":pk": {"S": partition},
+                ":low": {"S": low},
+                ":high": {"S": high},
+                ":done": {"S": "done"},
+            },
+        }
 
     def _first_documents(self, query: dict[str, Any], limit: int) -> list[Document]:
         """The first `limit` documents a listing query finds, over as many pages as needed
