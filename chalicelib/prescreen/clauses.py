@@ -305,6 +305,20 @@ RULES: tuple[ClauseRule, ...] = (
         language="ru",
         rejects=_RU_NO_RIGHT + _RU_NOT_ALONE,
     ),
+    # "Договор может быть досрочно расторгнут Заказчиком путем направления уведомления":
+    # a contract ended by a notice alone is ended one-sidedly (ст. 450.1 ГК), though neither
+    # "вправе" nor "односторонний" is there. Not notice of non-renewal.
+    _rule(
+        "unilateral_termination",
+        (
+            r"расторгнут\w*\s+(?:досрочно\s+)?(?:[\w,]+\s+){0,8}?(?:путем|посредством)\s+"
+            r"(?:\w+\s+){0,3}?уведомлени",
+            r"расторгнут\w*\s+(?:досрочно\s+)?(?:[\w,]+\s+){0,8}?(?:уведомив|предупредив"
+            r"|с\s+(?:\w+\s+){0,2}?(?:уведомлением|предупреждением))",
+        ),
+        language="ru",
+        rejects=_RU_NO_RIGHT + _RU_NOT_ALONE + r"|продл|пролонг",
+    ),
     # Комитент or доверитель ends the contract by revoking the commission (ст. 977, 1003 ГК).
     _rule(
         "unilateral_termination",
@@ -511,6 +525,29 @@ RULES: tuple[ClauseRule, ...] = (
         (r"косвенн", r"упущенн"),
         language="ru",
         requires=r"не\s+(?:нес|отвеча|возмещ|подлеж)",
+    ),
+    # "Максимальный размер ответственности Исполнителя составляет ...", "совокупная сумма
+    # ответственности не превысит ...": the clause names the ceiling itself.
+    _rule(
+        "liability_cap",
+        (
+            r"максимальн\w*\s+(?:размер|сумм)\w*\s+(?:\w+\s+){0,2}?ответственност",
+            r"предельн\w*\s+(?:размер|сумм)\w*\s+(?:\w+\s+){0,2}?ответственност",
+            r"совокупн\w*\s+(?:размер|сумм)\w*\s+(?:\w+\s+){0,2}?ответственност",
+        ),
+        language="ru",
+        requires=r"составля|не\s+(?:может\s+|должн\w+\s+)?(?:более|превы)|ограни|равн|пределах",
+        rejects=r"без\s+ограничени|не\s+ограничива|не\s+ограничен",
+    ),
+    # "Исполнитель несет ответственность только в размере стоимости услуг": liability
+    # that reaches no further than a named sum.
+    _rule(
+        "liability_cap",
+        (
+            r"ответственност\w*\s+(?:[\w,]+\s+){0,4}?(?:только|лишь|исключительно)\s+"
+            r"в\s+(?:размере|пределах|сумме)",
+        ),
+        language="ru",
     ),
     _rule(
         "liability_cap",
