@@ -319,6 +319,14 @@ RULES: tuple[ClauseRule, ...] = (
         language="ru",
         rejects=_RU_NO_RIGHT + _RU_NOT_ALONE + r"|продл|пролонг",
     ),
+    # "Исполнитель оставляет за собой право в любое время прекратить оказание услуг": a
+    # reserved right to stop performing is a one-sided refusal (ст. 310 ГК).
+    _rule(
+        "unilateral_termination",
+        (r"оставля\w*\s+за\s+собой\s+право\s+(?:[\w,]+\s+){0,8}?прекра(?:тить|щать)",),
+        language="ru",
+        rejects=_RU_NO_RIGHT + _RU_NOT_ALONE,
+    ),
     # Комитент or доверитель ends the contract by revoking the commission (ст. 977, 1003 ГК).
     _rule(
         "unilateral_termination",
@@ -525,6 +533,14 @@ RULES: tuple[ClauseRule, ...] = (
         (r"косвенн", r"упущенн"),
         language="ru",
         requires=r"не\s+(?:нес|отвеча|возмещ|подлеж)",
+    ),
+    # "Ограничение ответственности" names the clause that limits it (not the legal form
+    # "общество с ограниченной ответственностью", whose stem differs).
+    _rule(
+        "liability_cap",
+        (r"ограничени\w*\s+ответственност",),
+        language="ru",
+        rejects=r"без\s+ограничени|не\s+примен|не\s+распростран|не\s+допуска",
     ),
     # "Максимальный размер ответственности Исполнителя составляет ...", "совокупная сумма
     # ответственности не превысит ...": the clause names the ceiling itself.

@@ -75,6 +75,13 @@ _OWNERSHIP = re.compile(
     r"[^.;\n]{0,160}?\bпринадлеж\w*\s+(?:исключительно\s+|только\s+)?"
 )
 _IS_OWNER = re.compile(r"являет\w*\s+(?:\w+\s+){0,2}?правообладател\w*")
+_CYRILLIC = re.compile(r"[а-яё]")
+# A company's name in Latin letters and the foreign legal form that ends it: "GitHub, Inc.",
+# "Acme Trading Ltd", "Siemens AG". Capitalised words only, so a sentence is no name.
+_FOREIGN_ORG = re.compile(
+    r"\b[A-Z][A-Za-z0-9&'-]*(?:\s+[A-Z][A-Za-z0-9&'-]*){0,4},?\s+"
+    r"(?:Inc|Ltd|LLC|L\.L\.C|GmbH|Corp|Corporation|Limited|PLC|AG|S\.A|B\.V|N\.V|SE|Co)\b\.?"
+)
 
 
 def find_parties_ru(text: PreparedText) -> tuple[Party, ...]:
@@ -156,7 +163,8 @@ def _person_side(text: PreparedText, lo: int, hi: int) -> tuple[str, int] | None
 
 
 def _named_organisations(text: PreparedText) -> list[Found]:
-    """Without a preamble ('соглашение между вами и ООО «РИТ»'): quoted organisations up top."""
+    """Without a preamble ('соглашение между вами и ООО «РИТ»'): quoted organisations up top,
+    else a foreign company by its legal form ('между вами и GitHub, Inc.')."""
     found: list[Found] = []
     for match in ORG_FORM.finditer(text.low, 0, 2000):
         name = name_from(text, match.start(), min(len(text.low), match.start() + 200))
@@ -165,6 +173,22 @@ def _named_organisations(text: PreparedText) -> list[Found]:
             and QUOTED.search(name)
             and all(quoted_core(f.name) != quoted_core(name) for f in found)
         ):
+            found.append(Found(name=name, role=None, inn=None, start=match.start()))
+        if len(found) == 2:
+            break
+    return found or _foreign_organisations(text)
+
+
+def _foreign_organisations(text: PreparedText) -> list[Found]:
+    """A foreign side written in Latin letters with its legal form, in the opening lines of
+    a Russian text: «… между вами и GitHub, Inc. («GitHub», «мы»)», «компания Acme Ltd.»."""
+    found: list[Found] = []
+    opening = text.low[:2000]
+    if sum(c.isascii() and c.isalpha() for c in opening) * 2 > len(_CYRILLIC.findall(opening)):
+        return found  # an English text (or one half so): its own parties' rules read it
+    for match in _FOREIGN_ORG.finditer(text.norm, 0, 2000):
+        name = " ".join(match.group(0).split())
+        if all((f.name or "").lower() != name.lower() for f in found):
             found.append(Found(name=name, role=None, inn=None, start=match.start()))
         if len(found) == 2:
             break

@@ -101,3 +101,51 @@ def test_a_citizen_with_a_short_patronymic_is_a_party(patronymic: str) -> None:
     names = {party.name: party.role for party in result.parties}
     assert names.get(f"Морозов Дмитрий {patronymic}") == "Займодавец"
     assert result.contract_type == "loan"
+
+
+def test_a_foreign_company_without_a_russian_preamble_is_a_party() -> None:
+    text = (
+        "# Соглашение об участии в программе\n\n"
+        "Настоящее Соглашение является юридическим соглашением между вами («вы») и Acme "
+        "Software, Inc. («Компания», «мы»). Участвуя в программе, вы соглашаетесь соблюдать "
+        "все условия настоящего Соглашения.\n"
+    )
+    result = prescreen_document(text, pipeline="contract", policy=RoutingPolicy())
+    assert [party.name for party in result.parties] == ["Acme Software, Inc."]
+
+
+def test_a_russian_preamble_wins_over_a_foreign_name_in_passing() -> None:
+    text = (
+        "ДОГОВОР ПОСТАВКИ № 1\n\n"
+        "ООО «Альфа», именуемое в дальнейшем «Поставщик», и ООО «Бета», именуемое в "
+        "дальнейшем «Покупатель», заключили настоящий договор. Товар изготовлен Siemens AG.\n"
+    )
+    result = prescreen_document(text, pipeline="contract", policy=RoutingPolicy())
+    assert [party.role for party in result.parties] == ["Поставщик", "Покупатель"]
+
+
+@pytest.mark.parametrize(
+    ("clause", "expected"),
+    [
+        ("9.2. Исполнитель оставляет за собой право в любое время прекратить оказание услуг, "
+         "уведомив Заказчика.", True),
+        ("9.2. Исполнитель оставляет за собой право изменять тарифы, уведомив Заказчика.", False),
+    ],
+)  # fmt: skip
+def test_a_reserved_right_to_stop_performing_is_one_sided(clause: str, expected: bool) -> None:
+    flag = _screen(clause).unilateral_termination
+    assert bool(flag and flag.present) is expected
+
+
+@pytest.mark.parametrize(
+    ("clause", "expected"),
+    [
+        ("6.1. Положения об ограничении ответственности, изложенные в разделе 8 Правил, "
+         "применяются к настоящему Договору.", True),
+        ("6.1. Стороны несут ответственность без ограничения ответственности по размеру "
+         "убытков.", False),
+    ],
+)  # fmt: skip
+def test_a_clause_named_limitation_of_liability_is_a_cap(clause: str, expected: bool) -> None:
+    flag = _screen(clause).liability_cap
+    assert bool(flag and flag.present) is expected
