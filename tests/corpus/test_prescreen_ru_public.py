@@ -1,8 +1,9 @@
 """Prescreen on the public Russian contracts of tests/fixtures/ru_public, never tuned on whole.
 
-The set (see its SOURCES.md) is six Russian translations of US click-through agreements;
-the rules were changed from the misses of its dev half only. Each floor sits a document's
-worth or so under the value measured then, so a change that loses one fails here.
+The set (see its SOURCES.md) is eight Russian translations of US click-through agreements;
+the rules were changed from the misses of its dev half only (two files came later, unseen by
+every change). Each floor sits a little under the value measured then, so a change that
+loses a document fails here.
 """
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ from tests.limits import PRODUCTION_LIMITS
 pytestmark = pytest.mark.corpus
 
 _CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "ru_public"
-# Measured: contract type 0.83, parties 0.50, one-sided termination F1 0.89, cap F1 0.91.
+# Measured: contract type 0.75, parties 0.50, one-sided termination F1 0.91, cap F1 0.86.
 FLOORS: dict[str, float] = {
-    "ru.contract_type": 0.80,
+    "ru.contract_type": 0.70,
     "ru.parties": 0.45,
     "ru.has_unilateral_termination": 0.85,
-    "ru.has_liability_cap": 0.85,
+    "ru.has_liability_cap": 0.80,
 }
 
 
