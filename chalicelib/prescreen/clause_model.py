@@ -476,18 +476,21 @@ def _model_data() -> dict[str, Any]:
     return data
 
 
-def assist_finding(name: str, text: str) -> ClauseFinding | None:
-    """One assisting detector's reading of a text (None when the model file has none)."""
+def assist_finding(name: str, text: str, *, first: bool = False) -> ClauseFinding | None:
+    """One assisting detector's reading of a text (None when the model file has none);
+    with `first`, its first sentence at the threshold rather than its best (a gate needs
+    no more, and most contracts that pass it pass on an early sentence)."""
     detector = shipped_assists().get(name)
     if detector is None:
         return None
-    return find_clause_sentences(text, {name: detector})[name]
+    return find_clause_sentences(text, {name: detector}, first=first)[name]
 
 
 def find_clause_sentences(
-    text: str, detectors: dict[str, Detector] | None = None
+    text: str, detectors: dict[str, Detector] | None = None, *, first: bool = False
 ) -> dict[str, ClauseFinding]:
-    """For each detector, whether the text has its clause, with the best sentence."""
+    """For each detector, whether the text has its clause, with the best sentence (with
+    `first`, the first sentence at the detector's threshold: the same verdict, sooner)."""
     detectors = shipped_detectors() if detectors is None else detectors
     # The text is cut at every sentence end, but a piece is checked for being long enough
     # (a sentence of `sentence_spans`) only when a trigger falls in it: the same sentences
@@ -504,6 +507,8 @@ def find_clause_sentences(
             probability = _score(text, cut, name, detector, index)
             if probability > best:
                 best, best_index = probability, index
+                if first and best >= detector.threshold:
+                    break
         present = best >= detector.threshold
         evidence = cut.sentences.get(best_index)
         found[name] = ClauseFinding(present, best, evidence)

@@ -687,10 +687,10 @@ _EN_ASSISTED = {"unilateral_termination": "termination_for_convenience"}
 
 
 def _assist_reading(
-    text: PreparedText, name: str, readings: dict[str, ClauseFinding | None]
+    text: PreparedText, name: str, readings: dict[str, ClauseFinding | None], *, first: bool = False
 ) -> ClauseFinding | None:
     if name not in readings:
-        readings[name] = assist_finding(name, text.raw)
+        readings[name] = assist_finding(name, text.raw, first=first)
     return readings[name]
 
 
@@ -711,7 +711,8 @@ def _gate_passed(
     waived_by = _GATE_WAIVED_BY.get(name)
     if waived_by is not None and found.evidence and waived_by.search(found.evidence.lower()):
         return True
-    reading = _assist_reading(text, name, readings)
+    # a gate asks only whether the clause is there: the first sentence that shows it will do
+    reading = _assist_reading(text, name, readings, first=True)
     return reading is None or reading.present
 
 

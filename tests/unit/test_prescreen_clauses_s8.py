@@ -41,7 +41,7 @@ def _stub_assist(
     """Every assisting detector answers `present`; returns the names it was asked for."""
     asked: list[str] = []
 
-    def reading(name: str, text: str) -> ClauseFinding:
+    def reading(name: str, text: str, *, first: bool = False) -> ClauseFinding:
         asked.append(name)
         return ClauseFinding(present, 0.99 if present else 0.001, evidence)
 
@@ -114,6 +114,20 @@ def test_reading_a_text_again_gives_the_same_findings() -> None:
     assert find_clause_sentences(text, shipped_assists()) == find_clause_sentences(
         text, shipped_assists()
     )
+
+
+def test_the_first_sentence_at_the_threshold_gives_the_verdict_of_the_best() -> None:
+    text = (
+        "The Customer shall pay a termination fee. The Supplier may terminate this Agreement "
+        "at any time upon thirty (30) days prior written notice. The Customer may terminate "
+        "this Agreement for convenience upon sixty (60) days written notice." + _PADDING
+    )
+    for name, detector in shipped_assists().items():
+        best = find_clause_sentences(text, {name: detector})[name]
+        first = find_clause_sentences(text, {name: detector}, first=True)[name]
+
+        assert first.present == best.present
+        assert first.probability <= best.probability
 
 
 @pytest.mark.parametrize(
@@ -226,7 +240,7 @@ def test_a_stated_sum_or_named_liquidated_damages_need_no_detector(
 
 
 def test_a_model_file_without_assists_vetoes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(clauses, "assist_finding", lambda name, text: None)
+    monkeypatch.setattr(clauses, "assist_finding", lambda name, text, first=False: None)
 
     assert _flag(
         "The Supplier shall pay a penalty in accordance with Exhibit C for each late delivery.",
