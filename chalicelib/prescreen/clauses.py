@@ -15,6 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from chalicelib.models import ClauseFlag
+from chalicelib.prescreen.clause_model import ClauseFinding, assist_finding
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -36,6 +37,9 @@ class ClauseRule:
     requires: tuple[re.Pattern[str], ...] = ()
     rejects: re.Pattern[str] | None = None
     detail: str | None = None
+    # An assisting detector (`clause_model.shipped_assists`) that must find the clause in
+    # the document, at its low gate, for this rule's proof to count.
+    learned_gate: str | None = None
 
 
 def _rule(
@@ -46,6 +50,7 @@ def _rule(
     requires: str | tuple[str, ...] = (),
     rejects: str | None = None,
     detail: str | None = None,
+    learned_gate: str | None = None,
 ) -> ClauseRule:
     # Each trigger opens with a literal word: the regex engine then jumps between
     # occurrences of that word instead of trying every position of the text.
@@ -59,6 +64,7 @@ def _rule(
         ),
         rejects=re.compile(rejects) if rejects else None,
         detail=detail,
+        learned_gate=learned_gate,
     )
 
 
@@ -227,7 +233,11 @@ RULES: tuple[ClauseRule, ...] = (
     ),
     # English: CUAD's "liquidated damages": an agreed sum payable on breach or termination
     # (liquidated damages, a termination or cancellation fee, a contractual penalty),
-    # never interest on money paid late.
+    # never interest on money paid late. A sum named as liquidated damages proves itself;
+    # a fee or a "penalty" counts where its sentence states the sum paid, or else only
+    # where the learned detector (`clause_model`) also finds the clause in the document,
+    # at a gate low enough to keep 39 in 40 of the contracts that have it: on contracts
+    # nobody tuned on, these branches flagged about as many contracts wrongly as rightly.
     _rule(
         "penalty",
         (r"liquidated\s+damages",),
@@ -253,6 +263,7 @@ RULES: tuple[ClauseRule, ...] = (
         language="en",
         requires=(_EN_CLAUSE_VERB, r"\bpa(?:y|ys|id|yable|yment)\b|\bowe|\bdue\b|\bequal"),
         rejects=_EN_FEE_NEGATION + _EN_NOT_OWED + r"|shall\s+mean|\bmeans\b",
+        learned_gate="liquidated_damages",
     ),
     _rule(
         "penalty",
@@ -269,6 +280,7 @@ RULES: tuple[ClauseRule, ...] = (
         # one item of a list of claims and losses, as in an indemnity
         + r"|(?:claims?|lawsuits?|losses|obligations|liabilit\w*),\s+penalt|penalt\w*,\s+"
         + r"(?:claims?|actions?|judgments?|costs|fines|losses|liabilit)",
+        learned_gate="liquidated_damages",
     ),
     # --- unilateral termination: односторонний отказ / termination for convenience
     _rule(
@@ -702,15 +714,81 @@ def find_clauses(
     (a caller that decides one otherwise need not pay for its rules).
     """
     result: dict[str, ClauseFlag | None] = {}
+    readings: dict[str, ClauseFinding | None] = {}  # each assisting detector, run once
     for clause in clauses:
         found = None
         for rule in RULES:
             if rule.clause == clause and rule.language in languages:
                 found = _first_proof(text, rule)
+                if found is not None and rule.learned_gate is not None:
+                    found = (
+                        found if _gate_passed(text, rule.learned_gate, found, readings) else None
+                    )
                 if found is not None:
                     break
+        if found is None and clause in _EN_ASSISTED and "en" in languages and can_judge:
+            found = _assisted_flag(_assist_reading(text, _EN_ASSISTED[clause], readings), clause)
         result[clause] = found or (ClauseFlag(present=False) if can_judge else None)
     return result
+
+
+# English termination for convenience: the rules read a grant without a condition, but
+# miss grants worded otherwise (a third of them on contracts nobody tuned on); the
+# learned detector, fitted on CUAD's spans, flags a contract the rules found nothing in
+# only where its best sentence scores as high as the model alone is right 9 times in 10.
+_EN_ASSISTED = {"unilateral_termination": "termination_for_convenience"}
+
+
+def _assist_reading(
+    text: PreparedText, name: str, readings: dict[str, ClauseFinding | None], *, first: bool = False
+) -> ClauseFinding | None:
+    if name not in readings:
+        readings[name] = assist_finding(name, text.raw, first=first)
+    return readings[name]
+
+
+# A sentence that states the sum paid ("shall pay a penalty of 0.5% of the price", "a
+# cancellation fee equal to ...") proves an agreed sum by itself: the gate is not asked.
+_GATE_WAIVED_BY = {
+    "liquidated_damages": re.compile(
+        r"\bpa(?:y|ys|id|yable|yment)\b[^;]{0,200}?(?:%|percent|\$|amount\s+equal|equal\s+to|sum\s+of|\[\*)"
+    ),
+}
+
+
+def _gate_passed(
+    text: PreparedText, name: str, found: ClauseFlag, readings: dict[str, ClauseFinding | None]
+) -> bool:
+    """Whether a rule's proof stands: its sentence states the sum, or the assisting
+    detector finds the clause in the document (a missing model vetoes nothing)."""
+    waived_by = _GATE_WAIVED_BY.get(name)
+    if waived_by is not None and found.evidence and waived_by.search(found.evidence.lower()):
+        return True
+    # a gate asks only whether the clause is there: the first sentence that shows it will do
+    reading = _assist_reading(text, name, readings, first=True)
+    return reading is None or reading.present
+
+
+# Words that deny the right outright, which the detector's words alone may not outweigh:
+# "Neither party may terminate ...", "AIG agrees not to terminate this Agreement unless".
+# ("Party A may not terminate" is not among them: it often stands beside the other
+# party's grant, "Party B shall have the right to terminate ...; Party A may not".)
+_ASSIST_DENIED = {
+    "unilateral_termination": re.compile(
+        r"neither\s+party\s+(?:may|shall|will|can)\b|agrees?\s+not\s+to\s+terminate"
+    ),
+}
+
+
+def _assisted_flag(reading: ClauseFinding | None, clause: str) -> ClauseFlag | None:
+    """The detector's best sentence as the proof, unless its words deny the right."""
+    if reading is None or not reading.present or not reading.evidence:
+        return None
+    evidence = " ".join(reading.evidence.split())
+    denied = _ASSIST_DENIED.get(clause)
+    if denied is not None and denied.search(evidence.lower()):
+        return None
+    return ClauseFlag(present=True, evidence=evidence)
 
 
 def _first_proof(text: PreparedText, rule: ClauseRule) -> ClauseFlag | None:
