@@ -567,14 +567,17 @@ RULES: tuple[ClauseRule, ...] = (
     _rule(
         "auto_renewal",
         (
-            r"automatic(?:ally)?\s+(?:\w+\s+){0,3}?(?:renew|exten[ds])",
+            # "automatically prolonged": the word of contracts translated from European and
+            # Asian languages
+            r"automatic(?:ally)?\s+(?:\w+\s+){0,3}?(?:renew|exten[ds]|prolong)",
             r"renew\w*\s+automatically",
             r"extend\w*\s+automatically",
+            r"prolong\w*\s+automatically",
             r"evergreen",
             r"tacit(?:ly)?\b",  # "renewed tacitly", "tacit renewal"
         ),
         language="en",
-        requires=r"renew|exten[ds]|continu",
+        requires=r"renew|exten[ds]|continu|prolong",
         rejects=_EN_RENEWAL_BY_CHOICE,
     ),
     # No "automatically", but the term runs on by itself: "shall continue from year to
@@ -585,6 +588,7 @@ RULES: tuple[ClauseRule, ...] = (
             r"year[\s-]+to[\s-]+year",
             r"month[\s-]+to[\s-]+month",
             r"successive\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?|increments?)\b",
+            r"consecutive\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?|increments?)\b",
             r"additional\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?|increments?)\b",
             r"non-?\s?renewal",
             r"intent(?:ion)?\s+not\s+to\s+renew",
@@ -601,8 +605,9 @@ RULES: tuple[ClauseRule, ...] = (
         "auto_renewal",
         (
             # each opens with its own literal word: "shall" is too common to start from
-            r"renew(?:ed|s)?\s+" + _EN_RENEWED_HOW,
-            r"extend(?:ed|s)?\s+" + _EN_RENEWED_HOW,
+            # "renewed thereafter for a like period", "extended automatically for one year"
+            r"renew(?:ed|s)?\s+(?:thereafter\s+|automatically\s+)?" + _EN_RENEWED_HOW,
+            r"extend(?:ed|s)?\s+(?:thereafter\s+|automatically\s+)?" + _EN_RENEWED_HOW,
         ),
         language="en",
         requires=(

@@ -64,6 +64,15 @@ _COUNTRIES = {
     "gibraltar": "GI", "monaco": "MC", "isle of man": "IM", "seychelles": "SC",
     "marshall islands": "MH", "curacao": "CW", "curaçao": "CW", "u.a.e.": "AE", "uae": "AE",
     "bvi": "VG", "hong kong sar": "HK",
+    # Less common choices of law in international deals.
+    "liberia": "LR", "guernsey": "GG", "anguilla": "AI", "belize": "BZ", "samoa": "WS",
+    "mongolia": "MN", "cambodia": "KH", "nepal": "NP", "brunei": "BN", "bolivia": "BO",
+    "paraguay": "PY", "guatemala": "GT", "honduras": "HN", "el salvador": "SV",
+    "nicaragua": "NI", "trinidad and tobago": "TT", "armenia": "AM", "azerbaijan": "AZ",
+    "belarus": "BY", "uzbekistan": "UZ", "algeria": "DZ", "tunisia": "TN", "ethiopia": "ET",
+    "tanzania": "TZ", "uganda": "UG", "zambia": "ZM", "zimbabwe": "ZW", "botswana": "BW",
+    "namibia": "NA", "moldova": "MD", "montenegro": "ME", "north macedonia": "MK",
+    "kingdom of the netherlands": "NL", "czechia": "CZ", "iraq": "IQ",
 }  # fmt: skip
 _PLACES: dict[str, str] = {
     **{name: f"US-{code}" for name, code in _US_STATES.items()},
@@ -100,7 +109,8 @@ _PLACE_AFTER = re.compile(
     r"(?:\s+and\s+(?:judicial\s+)?(?:decisions|regulations|statutes))?"
     r"(?:\s+(?:(?:in\s+force|in\s+effect|prevailing)\s+)?(?:of|in)\s*,?\s*(?:the\s*)?"
     r"|\s+(?:the\s+)?(?=state\s))"
-    r"(?:(?:state|commonwealth|province|republic|federal\s+republic|kingdom)\s+of\s*(?:the\s+)?)??"
+    r"(?:(?:state|commonwealth|province|republic|federal\s+republic|kingdom"
+    r"|special\s+administrative\s+region)\s+of\s*(?:the\s+)?)??"
     rf"(?P<place>{_PLACE})(?!\w)"
 )
 # A parenthesis between: "the internal laws, and not the laws regarding conflicts of laws,

@@ -562,6 +562,11 @@ _DESCRIPTION_FIRST = re.compile(
     r"(?:[a-z][a-z ]{2,40},\s+|(?:its|their|his|her)\s+[A-Za-z ]{2,30},\s+|the\s+)(?=[A-Z])"
 )
 _THE_NAME_BEFORE = re.compile(r"\b(?:the|The)\s+(?:[A-Z][\w.&'’-]*\s+){1,4}$")
+# "a company incorporated in England and Wales ("Beta")": a place whose name holds an "and"
+# is a side's description, not the opening of the next side.
+_PLACE_WITH_AND = re.compile(
+    r"(?i:England|Trinidad|Bosnia|Antigua|Turks|(?:St\.?|Saint)\s+Kitts|S[aã]o\s+Tom[eé])\s+$"
+)
 _NAME_LABEL = re.compile(r"(?:[A-Z][a-z]+\s+)?(?:Name|NAME)\s*:\s*")
 # Words a name may hold in lower case: "Bank of America", "Stratton & Walsh", "e.l.f.".
 _NAME_LOWER_WORDS = frozenset(
@@ -747,7 +752,9 @@ def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
         # "..., Santa Ana, CA 92703 and PREMIER NUTRITION CORPORATION": a company name opens
         # a side whatever ends the one before.
         # "the Securities and Exchange Commission": an "and" inside a name after "the".
-        inside = _THE_NAME_BEFORE.search(norm, max(side, mark.start() - 60), mark.start())
+        inside = _THE_NAME_BEFORE.search(
+            norm, max(side, mark.start() - 60), mark.start()
+        ) or _PLACE_WITH_AND.search(norm, max(side, mark.start() - 20), mark.start())
         named_next = _COMPANY.match(norm, nxt) or _TERMED_NAME.match(norm, nxt)
         if (finished and opens) or (named_next and not inside):
             spans.append((side, mark.start()))

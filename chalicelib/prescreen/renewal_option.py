@@ -31,8 +31,9 @@ if TYPE_CHECKING:
 _MAX_CANDIDATES = 60
 _MIN_WORDS = 6  # a heading ("2.2 Option to Renew") proves nothing
 
-_RENEW = r"(?:renew|extend)"
-_RENEWED = r"(?:renewed|extended)"
+# "prolong": the word of contracts translated from European and Asian languages.
+_RENEW = r"(?:renew|extend|prolong)"
+_RENEWED = r"(?:renewed|extended|prolonged)"
 # The phrases that offer a renewal to a party rather than impose one.
 _TRIGGER = re.compile(
     # "Licensee may renew", "Customer may, at its option, renew"
@@ -43,8 +44,9 @@ _TRIGGER = re.compile(
     + r"|(?:may|can)\s+(?:thereafter\s+|further\s+|also\s+)?be\s+(?:further\s+)?"
     + _RENEWED
     # "the option to renew", "the right to extend", "options to extend", "the option to
-    # continue the franchise relationship" (not "the right to continue", said of much else)
-    + r"|(?:option|options|right)\s+to\s+(?:further\s+)?"
+    # continue the franchise relationship" (not "the right to continue", said of much else),
+    # "the right, exercisable in its sole discretion, to extend"
+    + r"|(?:option|options|right)(?:\s*,[^,.;]{1,60},\s*|\s+)to\s+(?:further\s+)?"
     + _RENEW
     + r"|option\s+to\s+continue"
     # "Distributor shall be entitled to renew", "the renewal option", "a right of renewal"
@@ -130,9 +132,9 @@ def find_renewal_option(text: PreparedText, *, can_judge: bool) -> ClauseFlag | 
 
 
 def _anchors(low: str) -> list[int]:
-    """Where "renew", "extend" or "option to continue" occurs, in text order."""
+    """Where "renew", "extend", "prolong" or "option to continue" occurs, in text order."""
     found: list[int] = []
-    for word in ("renew", "extend", "option to continue"):
+    for word in ("renew", "extend", "prolong", "option to continue"):
         at = low.find(word)
         while at >= 0 and len(found) < _MAX_ANCHORS:
             found.append(at)
@@ -142,7 +144,7 @@ def _anchors(low: str) -> list[int]:
 
 def _proves_option(text: PreparedText, found: re.Match[str]) -> bool:
     start, end = found.span()
-    if found.group().endswith(("renew", "extend", "continue")) and not _OBJECT.search(
+    if found.group().endswith(("renew", "extend", "prolong", "continue")) and not _OBJECT.search(
         text.low, end, end + _OBJECT_REACH
     ):
         return False

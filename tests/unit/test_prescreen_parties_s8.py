@@ -1,0 +1,104 @@
+"""Session 8: general wordings of English parties, renewal terms and governing law.
+
+Each case is a form any contract lawyer meets, written synthetically: the rules must read
+the form, not one contract's wording.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from chalicelib.prescreen.clauses import find_clauses
+from chalicelib.prescreen.governing_law import find_governing_law
+from chalicelib.prescreen.parties_en import find_parties_en
+from chalicelib.prescreen.renewal_option import find_renewal_option
+from chalicelib.prescreen.text import prepare_text
+
+_RECITALS = "\n\nWHEREAS, the parties wish to cooperate.\n\nNOW, THEREFORE, the parties agree:\n"
+
+
+def _names(preamble: str) -> list[str]:
+    return [party.name for party in find_parties_en(prepare_text(preamble + _RECITALS))]
+
+
+@pytest.mark.parametrize(
+    ("place", "other"),
+    [
+        ("England and Wales", "Beta Ltd."),
+        ("Trinidad and Tobago", "Beta Ltd."),
+        ("Antigua and Barbuda", "Beta Ltd."),
+    ],
+)
+def test_a_place_with_and_in_its_name_opens_no_side(place: str, other: str) -> None:
+    preamble = (
+        "This Agreement is entered into as of January 1, 2020 by and between Acme Corp., a "
+        'Delaware corporation ("Acme"), and Beta Ltd., a company organized under the laws of '
+        f'{place} ("Beta").'
+    )
+
+    assert _names(preamble) == ["Acme Corp.", other]
+
+
+def test_the_securities_and_exchange_commission_stays_one_name() -> None:
+    preamble = (
+        'This Agreement is made by and between Acme Corp. ("Acme") and Beta Inc. ("Beta"), '
+        "a company registered with the Securities and Exchange Commission."
+    )
+
+    assert _names(preamble) == ["Acme Corp.", "Beta Inc."]
+
+
+def _renews(sentence: str) -> bool:
+    text = prepare_text(sentence)
+    automatic = find_clauses(text, ("en",), can_judge=True, clauses=("auto_renewal",))
+    option = find_renewal_option(text, can_judge=True)
+    return bool(automatic["auto_renewal"] and automatic["auto_renewal"].present) or bool(
+        option and option.present
+    )
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Thereafter, this Agreement shall remain in effect for consecutive one-year periods "
+        "unless terminated by either party.",
+        "Thereafter the Agreement shall be automatically prolonged for periods of 12 months, "
+        "unless terminated by either party with six months notice.",
+        "The Term shall be renewed automatically for one-year periods thereafter.",
+        "The Company shall have the right, exercisable in its sole discretion, to extend the "
+        "Term for one additional year.",
+        "This Agreement shall be valid for 3 years and can be prolonged by the Buyer for "
+        "another 2 years.",
+    ],
+)
+def test_general_renewal_wordings_are_found(sentence: str) -> None:
+    assert _renews(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "This Agreement shall terminate on December 31, 2012 and shall not be renewed.",
+        "The warranty period shall be extended for the period of any repair.",
+        "Licensee shall renew its insurance policies each year.",
+        "The time for delivery shall be prolonged by the period of any force majeure delay.",
+    ],
+)
+def test_what_is_not_a_renewal_term_stays_out(sentence: str) -> None:
+    assert not _renews(sentence)
+
+
+def test_law_of_the_special_administrative_region_of_hong_kong() -> None:
+    text = prepare_text(
+        "This Agreement shall be governed by the laws of the Special Administrative Region of "
+        "Hong Kong."
+    )
+
+    assert find_governing_law(text, ("en",)) == "HK"
+
+
+@pytest.mark.parametrize(("place", "code"), [("Liberia", "LR"), ("Guernsey", "GG")])
+def test_less_common_countries_are_known(place: str, code: str) -> None:
+    text = prepare_text(f"This Agreement shall be governed by the laws of {place}.")
+
+    assert find_governing_law(text, ("en",)) == code
