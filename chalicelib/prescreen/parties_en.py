@@ -184,11 +184,11 @@ def _read_parties(text: PreparedText) -> tuple[Party, ...]:
     labelled = _labelled_parties(text.norm)
     if len(labelled) >= 2:
         return labelled
-    listed = _listed_parties(text.norm)
+    listed, unnamed = _listed_parties(text.norm)
     if len(listed) >= 2:
         return _signed_under_terms(text.norm, listed)
     if listed:
-        return _one_side_and_another(text, listed)
+        return _one_side_and_another(text, listed, unnamed)
     # "Licensor: Pi Software, Inc. / Licensee: Rho Retail LLC" over a preamble of roles only.
     headed = _headed_parties(text.norm)
     if len({party.role for party in headed}) >= 2:
@@ -228,7 +228,9 @@ def _cover_parties(norm: str) -> tuple[Party, ...]:
     return tuple(sides)
 
 
-def _one_side_and_another(text: PreparedText, listed: list[Party]) -> tuple[Party, ...]:
+def _one_side_and_another(
+    text: PreparedText, listed: list[Party], unnamed: tuple[str, ...] = ()
+) -> tuple[Party, ...]:
     """The one side the preamble names, and the other where the form names it elsewhere.
 
     The other side is named in a heading ("the company set forth below ("Company") ...
@@ -239,7 +241,13 @@ def _one_side_and_another(text: PreparedText, listed: list[Party]) -> tuple[Part
     if headed:
         return (*listed, headed[0])
     signed = _signed_parties(text.norm, text.low)
-    return tuple(listed + [party for party in signed if not _known(party.name, listed)])
+    others = [party for party in signed if not _known(party.name, listed)]
+    if others or not unnamed:
+        return tuple(listed + others)
+    # A form that names one side and leaves the other to its signature page ("and the Agent
+    # named on the signature page hereof (the "Agent")"): the other side is known only by its
+    # defined term, and that term is how the contract (and CUAD's labels) call it.
+    return (*listed, *(Party(name=term, role=term) for term in unnamed))
 
 
 def _defined_parties(norm: str) -> tuple[list[Party], list[tuple[int, int]], int]:
@@ -580,41 +588,51 @@ _QUOTED_TERM = re.compile(r"[\"“”‘']{1,2}\s*(?P<term>[^\"“”’‘\n()]
 _NAME_START = re.compile(r"(?:[A-Z0-9]|[a-z][A-Z0-9.]|[a-z]{1,2}-[a-z]|[a-z]+\.(?:com|net|org)\b)")
 
 
-def _listed_parties(norm: str) -> list[Party]:
+def _listed_parties(norm: str) -> tuple[list[Party], tuple[str, ...]]:
     """The sides of the preamble's 'between A (...) and B (...)', each name with its term.
 
     A cover page ("Agreement between A and B") may come before the preamble: the first list
     whose sides carry defined terms wins, else the first list of two sides. A form whose
-    other side is a blank ('and [name] ("Franchisee")') gives its one named side.
+    other side is a blank ('and [name] ("Franchisee")') gives its one named side, with the
+    defined terms of the sides it leaves unnamed.
     """
     fallback: list[Party] = []
     single: list[Party] = []
+    unnamed: tuple[str, ...] = ()
     for opening in _list_openings(norm):
-        parties, blanks = _parties_listed_at(norm, opening)
+        parties, blanks, terms = _parties_listed_at(norm, opening)
         if len(parties) >= 2 and any(party.role for party in parties):
-            return parties
+            return parties, ()
         if len(parties) >= 2 and not fallback:
             fallback = parties
         if len(parties) == 1 and blanks and not single:
-            single = parties
-    return fallback or single
+            single, unnamed = parties, terms
+    return (fallback, ()) if fallback else (single, unnamed)
 
 
-def _parties_listed_at(norm: str, start: int) -> tuple[list[Party], int]:
-    """The named sides of the list that opens at start, and how many sides are blanks."""
+def _parties_listed_at(norm: str, start: int) -> tuple[list[Party], int, tuple[str, ...]]:
+    """The named sides of the list that opens at start, how many sides are blanks, and the
+    defined terms of the sides named elsewhere ('the Agent named on the signature page (the
+    "Agent")')."""
     limit = min(len(norm), start + _LIST_REACH)
     ended = _LIST_ENDS.search(norm, start, limit)
     end = ended.start() if ended else limit
     found: list[tuple[Party, bool]] = []
     blanks = 0
+    terms: list[str] = []
     for side_start, side_end in _side_spans(norm, start, end):
         party = _side_party(norm, side_start, side_end)
         if party is None:
             lead = _SIDE_LEAD.match(norm, side_start, side_end)
-            blanks += bool(
+            referred = bool(_REFERRED_SIDE.search(norm, side_start, side_end))
+            blanks += referred or bool(
                 _BLANK_SIDE.match(norm, lead.end() if lead else side_start, side_end)
-                or _REFERRED_SIDE.search(norm, side_start, side_end)
             )
+            # A side named elsewhere ("the Agent named on the signature page (the "Agent")")
+            # is called by its defined term; a blank ("_____ ("Professional")") is no side yet.
+            term = _side_role(norm, side_start, side_end) if referred else None
+            if term is not None and term not in terms:
+                terms.append(term)
         elif not _known(party.name, [known for known, _ in found]):
             described = bool(party.role) or bool(_PERSON_OR_BODY.search(norm, side_start, side_end))
             found.append((party, described))
@@ -623,8 +641,8 @@ def _parties_listed_at(norm: str, start: int) -> tuple[list[Party], int]:
     # Where the sides carry defined terms, a piece with neither a term nor a word saying what
     # kind of person it is ("Suite 200", "Nashville, TN") is a piece of an address.
     if any(party.role for party, _ in found):
-        return [party for party, described in found if described], blanks
-    return [party for party, _ in found], blanks
+        return [party for party, described in found if described], blanks, tuple(terms)
+    return [party for party, _ in found], blanks, tuple(terms)
 
 
 _OFFICER_OF = re.compile(

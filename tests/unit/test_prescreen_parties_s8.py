@@ -102,3 +102,27 @@ def test_less_common_countries_are_known(place: str, code: str) -> None:
     text = prepare_text(f"This Agreement shall be governed by the laws of {place}.")
 
     assert find_governing_law(text, ("en",)) == code
+
+
+def test_a_side_named_elsewhere_is_called_by_its_defined_term() -> None:
+    preamble = (
+        "This Agency Agreement is made as of March 1, 2001 by and between Acme Corporation, a "
+        'Delaware corporation (the "Company") and the Agent named on the signature page hereof '
+        '(the "Agent").'
+    )
+
+    parties = find_parties_en(prepare_text(preamble + _RECITALS))
+
+    assert [(party.name, party.role) for party in parties] == [
+        ("Acme Corporation", "Company"),
+        ("Agent", "Agent"),
+    ]
+
+
+def test_a_blank_side_is_left_out() -> None:
+    preamble = (
+        "This Endorsement Agreement is made by and between ACME, INC., a Colorado corporation "
+        '(the "Company"), and _________________ (hereinafter referred to as the "Professional").'
+    )
+
+    assert _names(preamble) == ["ACME, INC."]
