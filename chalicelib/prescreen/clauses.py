@@ -211,6 +211,12 @@ _EN_RUNS_ON = (
     r"|non-?\s?renewal\s+notice|not\s+to\s+renew"
     r"|\buntil\b[^.;]{0,80}?(?:terminat|notice)"
 )
+# More ways a renewal says how long it runs: "on a yearly basis", "by an additional year",
+# "by one (1) year" (a delay's "by the number of days" is turned away by the rejects).
+_EN_RENEWED_BY_A_YEAR = (
+    r"|on\s+an?\s+(?:yearly|annual|year[\s-]+to[\s-]+year)\s+basis"
+    r"|by\s+(?:an?\s+(?:additional\s+|further\s+)?|one\s+|two\s+|three\s+)?(?:\(\d+\)\s+)?(?:years?|months?)\b"
+)
 _RU_LIABILITY = r"неустойк|штраф|пен[иья]|ответственност|отвеча|убытк|ущерб|возмещ"
 _RU_NOT_MORE = (
     r"не\s+(?:(?:может|могут|должн\w+)\s+(?:быть\s+|составлять\s+)?)?(?:более|больше|свыше)"
@@ -595,7 +601,8 @@ RULES: tuple[ClauseRule, ...] = (
             r"deemed\s+(?:to\s+(?:be|have\s+been)\s+)?(?:renewed|extended)",
         ),
         language="en",
-        requires=_EN_RUNS_ON,
+        # "shall thereafter continue in force from year to year"
+        requires=_EN_RUNS_ON + r"|(?:shall|will)\s+thereafter\s+continue",
         rejects=_EN_RENEWAL_BY_CHOICE,
     ),
     # The term itself renewed or extended by the contract's own words, with no notice clause:
@@ -605,13 +612,19 @@ RULES: tuple[ClauseRule, ...] = (
         "auto_renewal",
         (
             # each opens with its own literal word: "shall" is too common to start from
-            # "renewed thereafter for a like period", "extended automatically for one year"
-            r"renew(?:ed|s)?\s+(?:thereafter\s+|automatically\s+)?" + _EN_RENEWED_HOW,
-            r"extend(?:ed|s)?\s+(?:thereafter\s+|automatically\s+)?" + _EN_RENEWED_HOW,
+            # "renewed thereafter for a like period", "extended automatically for one year",
+            # "renew this Agreement for another year", "renew on a yearly basis", "be
+            # extended by one (1) year"
+            r"renew(?:ed|s)?\s+(?:thereafter\s+|automatically\s+|(?:this|the)\s+(?:agreement|term)\s+)?"
+            r"(?:" + _EN_RENEWED_HOW + _EN_RENEWED_BY_A_YEAR + r")",
+            r"extend(?:ed|s)?\s+(?:thereafter\s+|automatically\s+|(?:this|the)\s+(?:agreement|term)\s+)?"
+            r"(?:" + _EN_RENEWED_HOW + _EN_RENEWED_BY_A_YEAR + r")",
         ),
         language="en",
         requires=(
-            r"(?:shall|will)\s+(?:thereafter\s+)?(?:automatically\s+)?(?:be\s+)?(?:renew|extend)",
+            # "will continue to renew for twelve-month periods"
+            r"(?:shall|will)\s+(?:thereafter\s+)?(?:automatically\s+)?(?:be\s+|continue\s+to\s+)?"
+            r"(?:renew|extend)",
             r"\bterm\b|(?:this|the)\s+agreement",
         ),
         rejects=_EN_RENEWAL_BY_CHOICE + _EN_NOT_TERM_EXTENDED,

@@ -40,6 +40,10 @@ _TRIGGER = re.compile(
     r"may(?:\s*,\s*|\s+)(?:at\s+its\s+(?:sole\s+|own\s+|absolute\s+)?(?:option|discretion|election)"
     r"\s*,?\s+)?(?:elect\s+to\s+)?"
     + _RENEW
+    # "Cisco may, by written notice to Distributor given at least thirty (30) days prior to
+    # the end of the then-current term, extend the term": the way of choosing set off by commas
+    + r"|may\s*,[^,;.]{1,120},\s*(?:elect\s+to\s+)?"
+    + _RENEW
     # "may be renewed", "may thereafter be extended", "can be renewed"
     + r"|(?:may|can)\s+(?:thereafter\s+|further\s+|also\s+)?be\s+(?:further\s+)?"
     + _RENEWED
@@ -66,8 +70,9 @@ _TRIGGER = re.compile(
 )
 # The triggers are looked for only around the words "renew" and "extend": one regex of
 # many alternatives over the whole text costs milliseconds, str.find microseconds.
-# "At Rogers' option, this Agreement shall renew" puts the trigger ~50 characters before.
-_BEFORE_ANCHOR = 70
+# "At Rogers' option, this Agreement shall renew" puts the trigger ~50 characters before, "may,
+# by written notice ... , extend" up to ~130.
+_BEFORE_ANCHOR = 140
 _AFTER_ANCHOR = 20
 _MAX_ANCHORS = 200
 # The sentence must be about the contract's own term lasting longer.

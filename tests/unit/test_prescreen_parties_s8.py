@@ -69,6 +69,15 @@ def _renews(sentence: str) -> bool:
         "Term for one additional year.",
         "This Agreement shall be valid for 3 years and can be prolonged by the Buyer for "
         "another 2 years.",
+        "Upon expiry, the parties shall renew this Agreement for another year unless either "
+        "party objects.",
+        "Thereafter, the Agreement shall renew on a yearly basis.",
+        "The Agreement shall be extended by one (1) year unless either party gives written "
+        "notice of termination.",
+        "This Agreement shall thereafter continue in force from year to year.",
+        "This Agreement will continue to renew for twelve-month periods until terminated.",
+        "Cisco may, by written notice to Distributor given at least thirty (30) days prior to "
+        "the end of the then-current term, extend the term of the Agreement for one year.",
     ],
 )
 def test_general_renewal_wordings_are_found(sentence: str) -> None:
@@ -82,6 +91,9 @@ def test_general_renewal_wordings_are_found(sentence: str) -> None:
         "The warranty period shall be extended for the period of any repair.",
         "Licensee shall renew its insurance policies each year.",
         "The time for delivery shall be prolonged by the period of any force majeure delay.",
+        "The Term shall be extended by the number of days of any delay caused by the Supplier.",
+        "The confidentiality obligations shall survive and be extended by two years after "
+        "termination of this Agreement.",
     ],
 )
 def test_what_is_not_a_renewal_term_stays_out(sentence: str) -> None:
