@@ -501,6 +501,8 @@ _LIST_MARK = re.compile(
 _NUMBERED_SIDE = re.compile(r"(?<=\s)\(\s*[2-9]\s*\)\s")
 # "A\n\nand\n\nB" on a cover page, "A,\n\nB\n\nand C": a line of its own ends a side.
 _AND_LINE = re.compile(r"\n[ ]*(?:and|AND|And)?[ ]*\n", re.IGNORECASE)
+# What may stand before a side on its line: "(2) ", "- and - ", "● ".
+_LINE_LEAD = re.compile(r"[\s\W\d]*(?:(?:and|AND|And)[\s\W\d]*)?")
 _TERM_QUOTE = re.compile(r"[\"“”]|''|‘[^’\n]{1,40}’")
 # A side's number, a dash or a colon before its name: "(2) BETA LIMITED", "- and - B", ": B".
 _SIDE_LEAD = re.compile(
@@ -740,7 +742,9 @@ def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
             # Only a comma right after a side's defined term, or at a line's end on a cover
             # page, lists the next side.
             closed = norm[max(side, mark.start() - 3) : mark.start()].rstrip().endswith(")")
-            line_end = "\n" in norm[mark.end() : nxt]
+            # On a cover page the side stands on a line of its own; in a hard-wrapped paragraph
+            # a comma at a line's end is only part of a side's description (its address).
+            line_end = "\n" in norm[mark.end() : nxt] and _own_line(norm, side, mark.start())
             if ((termed and closed) or (line_end and not termed)) and _NAME_START.match(norm, nxt):
                 spans.append((side, mark.start()))
                 side = mark.end()
@@ -779,6 +783,17 @@ def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
             side = mark.end()
     spans.append((side, end))
     return spans
+
+
+def _own_line(norm: str, start: int, end: int) -> bool:
+    """Whether the side from start to end fills its line: nothing but a number, a dash or an
+    'and' before it on the line, and no line break inside it."""
+    piece = norm[start:end]
+    if "\n" in piece.strip():
+        return False
+    line = norm.rfind("\n", 0, start) + 1
+    before = norm[line:start] + piece[: len(piece) - len(piece.lstrip())]
+    return _LINE_LEAD.fullmatch(before) is not None
 
 
 def _side_party(norm: str, start: int, end: int) -> Party | None:

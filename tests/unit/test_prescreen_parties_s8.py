@@ -138,3 +138,27 @@ def test_a_blank_side_is_left_out() -> None:
     )
 
     assert _names(preamble) == ["ACME, INC."]
+
+
+def test_a_hard_wrapped_address_opens_no_side() -> None:
+    preamble = (
+        "This Supply Agreement is made as of May 1, 2019 by and between ZETA, INC., a\n"
+        "Delaware corporation with offices at 5858 Horton Street, Suite 455, Emeryville,\n"
+        'California 94608 ("Zeta"), and Kappa Company, Ltd., a Japanese corporation with\n'
+        'offices at 14 Nishinosho-Monguchi-cho, Kyoto, Japan ("Kappa").'
+    )
+
+    assert _names(preamble) == ["ZETA, INC.", "Kappa Company, Ltd."]
+
+
+def test_a_cover_page_still_lists_one_side_a_line() -> None:
+    preamble = (
+        "This Agreement is made between:\n\nACME HOLDINGS LIMITED,\n\nBETA TRADING LIMITED\n\n"
+        "and\n\nGAMMA LOGISTICS LIMITED"
+    )
+
+    assert _names(preamble) == [
+        "ACME HOLDINGS LIMITED",
+        "BETA TRADING LIMITED",
+        "GAMMA LOGISTICS LIMITED",
+    ]
