@@ -675,6 +675,7 @@ _PERSON_OR_BODY = re.compile(
 
 
 # "JSC NOC KazakhOil, ... on the one side and JSC Karakudukmunay, ... on the other side".
+_POST_CODE_END = re.compile(r"\b[A-Z]{2}\s+\d{5}(?:-\d{4})?$")
 _ONE_SIDE_BEFORE = re.compile(r"\bon\s+the\s+(?:one|first)\s+(?:side|part|hand)\s*,?\s*$")
 _TITLE_FIRST = re.compile(r"^(?:[A-Z][A-Z&'-]*\s+){0,8}(?:AGREEMENT|CONTRACT)\s+(?=[A-Z])")
 # '"Offtake Agreement" means that certain Agreement between ...': a definition, no preamble.
@@ -762,6 +763,8 @@ def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
             before[-1] in "),;.\"”’'-–—"
             or bool(re.search(r"\b(?:" + _SUFFIX + r")\.?$", before))
             or bool(_ONE_SIDE_BEFORE.search(norm, max(side, mark.start() - 30), mark.start()))
+            # "..., New York, NY 10018 and ebix.com, Inc.": an address's post code ends a side
+            or bool(_POST_CODE_END.search(before))
         )
         opens = (
             norm[nxt : nxt + 1] == "["

@@ -162,3 +162,13 @@ def test_a_cover_page_still_lists_one_side_a_line() -> None:
         "BETA TRADING LIMITED",
         "GAMMA LOGISTICS LIMITED",
     ]
+
+
+def test_an_address_post_code_ends_a_side_before_and() -> None:
+    preamble = (
+        'This Agreement is by and between Zeta.com, Inc. ("Zeta"), a Delaware corporation, '
+        "located at 1440 Broadway, 19th Floor, New York, NY 10018 and kappa.com, Inc. "
+        '("Kappa"), a Delaware corporation, located at 1900 Golf Road, Schaumburg, IL 60173.'
+    )
+
+    assert _names(preamble) == ["Zeta.com, Inc.", "kappa.com, Inc."]
