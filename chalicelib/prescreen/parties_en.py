@@ -163,7 +163,37 @@ def find_parties_en(text: PreparedText) -> tuple[Party, ...]:
         again = _read_parties(later)
         if len(again) >= 2:
             return again
+    if len(found) == 1:
+        # A letter agreement names its writer in the text and its addressee above "Dear".
+        addressee = _letter_addressee(text.norm)
+        if addressee is not None and not _known(addressee, list(found)):
+            return (*found, Party(name=addressee, role=None))
     return found
+
+
+# "Dear Gianluca:", "Dear Mr. Smith,": the salutation of a letter agreement.
+_SALUTATION = re.compile(
+    r"\bDear\s+(?:(?:Mr|Mrs|Ms|Dr|Miss)\.?\s+)?(?P<name>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)\s*[:,]"
+)
+_ADDRESS_BLOCK_REACH = 400
+# The addressee's full name in the address block: "Gianluca Rotino", "John A. Doe".
+_ADDRESSEE = re.compile(
+    r"\b(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?(?P<full>[A-Z][a-z]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z'-]+){1,2})\b"
+)
+
+
+def _letter_addressee(norm: str) -> str | None:
+    """The person a letter agreement is addressed to, by the name its salutation uses."""
+    salutation = _SALUTATION.search(norm, 0, _PREAMBLE_REACH)
+    if salutation is None:
+        return None
+    greeted = salutation.group("name")
+    best = None
+    lo = max(0, salutation.start() - _ADDRESS_BLOCK_REACH)
+    for found in _ADDRESSEE.finditer(norm, lo, salutation.start()):
+        if greeted in found.group("full").split() and _plausible_name(found.group("full")):
+            best = found.group("full")
+    return best
 
 
 def _after_contents(text: PreparedText) -> PreparedText | None:

@@ -172,3 +172,14 @@ def test_an_address_post_code_ends_a_side_before_and() -> None:
     )
 
     assert _names(preamble) == ["Zeta.com, Inc.", "kappa.com, Inc."]
+
+
+def test_a_letter_agreement_names_its_addressee() -> None:
+    letter = (
+        "CONSULTING AGREEMENT\n\nJuly 20, 2018\n\nMaria Rossi\n12 Via Roma\nMilan, Italy\n\n"
+        'Dear Maria:\n\nAcme Bio, Inc., a Delaware corporation (the "Company"), is pleased to '
+        'offer you this Consulting Agreement (this "Agreement"). You will advise the Company '
+        "on its research programs."
+    )
+
+    assert _names(letter) == ["Acme Bio, Inc.", "Maria Rossi"]
