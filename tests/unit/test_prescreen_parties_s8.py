@@ -183,3 +183,41 @@ def test_a_letter_agreement_names_its_addressee() -> None:
     )
 
     assert _names(letter) == ["Acme Bio, Inc.", "Maria Rossi"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "code"),
+    [
+        ("The law applicable to this Agreement is the law of Switzerland.", "CH"),
+        ("This Agreement is made under the laws of the State of Oregon.", "US-OR"),
+        ("This contract shall be regulated by the laws of Mexico.", "MX"),
+        ("This Agreement shall be ruled by the laws of Brazil.", "BR"),
+        (
+            "The parties agree that any dispute under this Agreement shall be resolved under "
+            "the laws of the State of Georgia.",
+            "US-GA",
+        ),
+        ("Governing Law: State of Delaware.", "US-DE"),
+    ],
+)
+def test_more_ways_to_choose_a_law(sentence: str, code: str) -> None:
+    pad = "The Supplier shall deliver the Products. " * 30
+    text = prepare_text(f"{pad}\n\n12. Miscellaneous.\n\n{sentence}\n\n{pad}")
+
+    assert find_governing_law(text, ("en",)) == code
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The Products are regulated by the laws of the State of California on labelling.",
+        "Acme Corp., a corporation organized under the laws of the State of Delaware, shall "
+        "supply the goods.",
+        "Distributor shall comply with all applicable laws of the State of Texas.",
+    ],
+)
+def test_a_law_named_but_not_chosen_is_no_choice(sentence: str) -> None:
+    pad = "The Supplier shall deliver the Products. " * 30
+    text = prepare_text(f"{pad}\n\n{sentence}\n\n{pad}")
+
+    assert find_governing_law(text, ("en",)) is None
