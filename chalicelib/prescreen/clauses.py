@@ -595,6 +595,7 @@ RULES: tuple[ClauseRule, ...] = (
             r"month[\s-]+to[\s-]+month",
             r"successive\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?|increments?)\b",
             r"consecutive\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?|increments?)\b",
+            r"subsequent\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?|increments?)\b",
             r"additional\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?|increments?)\b",
             r"non-?\s?renewal",
             r"intent(?:ion)?\s+not\s+to\s+renew",
@@ -622,9 +623,9 @@ RULES: tuple[ClauseRule, ...] = (
         ),
         language="en",
         requires=(
-            # "will continue to renew for twelve-month periods"
+            # "will continue to renew for twelve-month periods", "the Agreement renews annually"
             r"(?:shall|will)\s+(?:thereafter\s+)?(?:automatically\s+)?(?:be\s+|continue\s+to\s+)?"
-            r"(?:renew|extend)",
+            r"(?:renew|extend)|\b(?:renews|extends)\b",
             r"\bterm\b|(?:this|the)\s+agreement",
         ),
         rejects=_EN_RENEWAL_BY_CHOICE + _EN_NOT_TERM_EXTENDED,

@@ -78,6 +78,9 @@ def _renews(sentence: str) -> bool:
         "This Agreement will continue to renew for twelve-month periods until terminated.",
         "Cisco may, by written notice to Distributor given at least thirty (30) days prior to "
         "the end of the then-current term, extend the term of the Agreement for one year.",
+        "Unless terminated, the Agreement renews annually.",
+        "This Agreement shall remain in effect for an initial period of three years and "
+        "thereafter for subsequent periods of one year unless terminated by either party.",
     ],
 )
 def test_general_renewal_wordings_are_found(sentence: str) -> None:
