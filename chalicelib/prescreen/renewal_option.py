@@ -67,6 +67,8 @@ _TRIGGER = re.compile(
     # "shall be renewable for one-year terms", "is renewable on an annual basis"
     + r"|(?:is|be|are)\s+renewable|renewable\s+(?:for|on|at|by|upon|annually)"
     + r"|extendable|extendible"
+    # A franchise's renewal in US franchise practice: "you may acquire a successor franchise"
+    + r"|(?:obtain|acquire|receive)\s+(?:a\s+|one\s+|an\s+additional\s+)?successor\s+franchise"
 )
 # The triggers are looked for only around the words "renew" and "extend": one regex of
 # many alternatives over the whole text costs milliseconds, str.find microseconds.
@@ -137,9 +139,10 @@ def find_renewal_option(text: PreparedText, *, can_judge: bool) -> ClauseFlag | 
 
 
 def _anchors(low: str) -> list[int]:
-    """Where "renew", "extend", "prolong" or "option to continue" occurs, in text order."""
+    """Where "renew", "extend", "prolong", "option to continue" or "successor franchise" occurs,
+    in text order."""
     found: list[int] = []
-    for word in ("renew", "extend", "prolong", "option to continue"):
+    for word in ("renew", "extend", "prolong", "option to continue", "successor franchise"):
         at = low.find(word)
         while at >= 0 and len(found) < _MAX_ANCHORS:
             found.append(at)

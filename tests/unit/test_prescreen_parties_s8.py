@@ -79,6 +79,8 @@ def _renews(sentence: str) -> bool:
         "Cisco may, by written notice to Distributor given at least thirty (30) days prior to "
         "the end of the then-current term, extend the term of the Agreement for one year.",
         "Unless terminated, the Agreement renews annually.",
+        "Franchisee shall have the right to acquire a successor franchise for an additional "
+        "term of ten years.",
         "This Agreement shall remain in effect for an initial period of three years and "
         "thereafter for subsequent periods of one year unless terminated by either party.",
     ],
@@ -97,6 +99,8 @@ def test_general_renewal_wordings_are_found(sentence: str) -> None:
         "The Term shall be extended by the number of days of any delay caused by the Supplier.",
         "The confidentiality obligations shall survive and be extended by two years after "
         "termination of this Agreement.",
+        "Upon expiration of this Agreement, if the parties do not enter into a successor "
+        "Franchise Agreement, Franchisee shall cease to use the Marks within ten days.",
     ],
 )
 def test_what_is_not_a_renewal_term_stays_out(sentence: str) -> None:
