@@ -217,6 +217,12 @@ _EN_RUNS_ON = (
     r"|non-?\s?renewal\s+notice|not\s+to\s+renew"
     r"|\buntil\b[^.;]{0,80}?(?:terminat|notice)"
 )
+# More ways a renewal says how long it runs: "on a yearly basis", "by an additional year",
+# "by one (1) year" (a delay's "by the number of days" is turned away by the rejects).
+_EN_RENEWED_BY_A_YEAR = (
+    r"|on\s+an?\s+(?:yearly|annual|year[\s-]+to[\s-]+year)\s+basis"
+    r"|by\s+(?:an?\s+(?:additional\s+|further\s+)?|one\s+|two\s+|three\s+)?(?:\(\d+\)\s+)?(?:years?|months?)\b"
+)
 _RU_LIABILITY = r"неустойк|штраф|пен[иья]|ответственност|отвеча|убытк|ущерб|возмещ"
 _RU_NOT_MORE = (
     r"не\s+(?:(?:может|могут|должн\w+)\s+(?:быть\s+|составлять\s+)?)?(?:более|больше|свыше)"
@@ -632,14 +638,17 @@ RULES: tuple[ClauseRule, ...] = (
     _rule(
         "auto_renewal",
         (
-            r"automatic(?:ally)?\s+(?:\w+\s+){0,3}?(?:renew|exten[ds])",
+            # "automatically prolonged": the word of contracts translated from European and
+            # Asian languages
+            r"automatic(?:ally)?\s+(?:\w+\s+){0,3}?(?:renew|exten[ds]|prolong)",
             r"renew\w*\s+automatically",
             r"extend\w*\s+automatically",
+            r"prolong\w*\s+automatically",
             r"evergreen",
             r"tacit(?:ly)?\b",  # "renewed tacitly", "tacit renewal"
         ),
         language="en",
-        requires=r"renew|exten[ds]|continu",
+        requires=r"renew|exten[ds]|continu|prolong",
         rejects=_EN_RENEWAL_BY_CHOICE,
     ),
     # No "automatically", but the term runs on by itself: "shall continue from year to
@@ -650,13 +659,16 @@ RULES: tuple[ClauseRule, ...] = (
             r"year[\s-]+to[\s-]+year",
             r"month[\s-]+to[\s-]+month",
             r"successive\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?|increments?)\b",
+            r"consecutive\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?|increments?)\b",
+            r"subsequent\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?|increments?)\b",
             r"additional\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?|increments?)\b",
             r"non-?\s?renewal",
             r"intent(?:ion)?\s+not\s+to\s+renew",
             r"deemed\s+(?:to\s+(?:be|have\s+been)\s+)?(?:renewed|extended)",
         ),
         language="en",
-        requires=_EN_RUNS_ON,
+        # "shall thereafter continue in force from year to year"
+        requires=_EN_RUNS_ON + r"|(?:shall|will)\s+thereafter\s+continue",
         rejects=_EN_RENEWAL_BY_CHOICE,
     ),
     # The term itself renewed or extended by the contract's own words, with no notice clause:
@@ -666,12 +678,19 @@ RULES: tuple[ClauseRule, ...] = (
         "auto_renewal",
         (
             # each opens with its own literal word: "shall" is too common to start from
-            r"renew(?:ed|s)?\s+" + _EN_RENEWED_HOW,
-            r"extend(?:ed|s)?\s+" + _EN_RENEWED_HOW,
+            # "renewed thereafter for a like period", "extended automatically for one year",
+            # "renew this Agreement for another year", "renew on a yearly basis", "be
+            # extended by one (1) year"
+            r"renew(?:ed|s)?\s+(?:thereafter\s+|automatically\s+|(?:this|the)\s+(?:agreement|term)\s+)?"
+            r"(?:" + _EN_RENEWED_HOW + _EN_RENEWED_BY_A_YEAR + r")",
+            r"extend(?:ed|s)?\s+(?:thereafter\s+|automatically\s+|(?:this|the)\s+(?:agreement|term)\s+)?"
+            r"(?:" + _EN_RENEWED_HOW + _EN_RENEWED_BY_A_YEAR + r")",
         ),
         language="en",
         requires=(
-            r"(?:shall|will)\s+(?:thereafter\s+)?(?:automatically\s+)?(?:be\s+)?(?:renew|extend)",
+            # "will continue to renew for twelve-month periods", "the Agreement renews annually"
+            r"(?:shall|will)\s+(?:thereafter\s+)?(?:automatically\s+)?(?:be\s+|continue\s+to\s+)?"
+            r"(?:renew|extend)|\b(?:renews|extends)\b",
             r"\bterm\b|(?:this|the)\s+agreement",
         ),
         rejects=_EN_RENEWAL_BY_CHOICE + _EN_NOT_TERM_EXTENDED,

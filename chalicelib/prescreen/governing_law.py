@@ -64,6 +64,15 @@ _COUNTRIES = {
     "gibraltar": "GI", "monaco": "MC", "isle of man": "IM", "seychelles": "SC",
     "marshall islands": "MH", "curacao": "CW", "curaçao": "CW", "u.a.e.": "AE", "uae": "AE",
     "bvi": "VG", "hong kong sar": "HK",
+    # Less common choices of law in international deals.
+    "liberia": "LR", "guernsey": "GG", "anguilla": "AI", "belize": "BZ", "samoa": "WS",
+    "mongolia": "MN", "cambodia": "KH", "nepal": "NP", "brunei": "BN", "bolivia": "BO",
+    "paraguay": "PY", "guatemala": "GT", "honduras": "HN", "el salvador": "SV",
+    "nicaragua": "NI", "trinidad and tobago": "TT", "armenia": "AM", "azerbaijan": "AZ",
+    "belarus": "BY", "uzbekistan": "UZ", "algeria": "DZ", "tunisia": "TN", "ethiopia": "ET",
+    "tanzania": "TZ", "uganda": "UG", "zambia": "ZM", "zimbabwe": "ZW", "botswana": "BW",
+    "namibia": "NA", "moldova": "MD", "montenegro": "ME", "north macedonia": "MK",
+    "kingdom of the netherlands": "NL", "czechia": "CZ", "iraq": "IQ",
 }  # fmt: skip
 _PLACES: dict[str, str] = {
     **{name: f"US-{code}" for name, code in _US_STATES.items()},
@@ -100,7 +109,8 @@ _PLACE_AFTER = re.compile(
     r"(?:\s+and\s+(?:judicial\s+)?(?:decisions|regulations|statutes))?"
     r"(?:\s+(?:(?:in\s+force|in\s+effect|prevailing)\s+)?(?:of|in)\s*,?\s*(?:the\s*)?"
     r"|\s+(?:the\s+)?(?=state\s))"
-    r"(?:(?:state|commonwealth|province|republic|federal\s+republic|kingdom)\s+of\s*(?:the\s+)?)??"
+    r"(?:(?:state|commonwealth|province|republic|federal\s+republic|kingdom"
+    r"|special\s+administrative\s+region)\s+of\s*(?:the\s+)?)??"
     rf"(?P<place>{_PLACE})(?!\w)"
 )
 # A parenthesis between: "the internal laws, and not the laws regarding conflicts of laws,
@@ -146,6 +156,8 @@ _ADDRESS_BEFORE = re.compile(r",\s*$")
 _GOVERNS = re.compile(
     r"\bgovern(?:ed|s)?\b|governing\s+law|\bconstrued\b|\binterpreted\b|controlled\s+by"
     r"|choice\s+of\s+law|applicable\s+law\s+(?:is|shall)"
+    # "The law applicable to this Agreement is the law of Switzerland."
+    r"|\blaw\s+applicable\s+to\s+(?:this|the)\s+(?:agreement|contract)"
 )
 # "Applicable law" is a heading only at the start of a line ("(4) Applicable law and
 # jurisdiction"); in running text it ends many a sentence ("... permitted by applicable law.").
@@ -158,6 +170,9 @@ _HEADING_REACH = 120
 # of a list to comply with ("United States and Korean laws, rules and regulations").
 _APPLIES = re.compile(
     r"in\s+accordance\s+with|\bappl(?:y|ies|ied|ication)\b|subject\s+to|determined|pursuant\s+to"
+    # "made under the laws of", "regulated by" / "ruled by the laws of Mexico" (translations),
+    # "disputes shall be resolved under the laws of"
+    r"|\bmade\s+under|\b(?:regulated|ruled)\s+by|\b(?:resolved|settled|decided)\s+under"
 )
 # A law only applied (not chosen) counts where the sentence is about the contract itself or
 # its disputes: "this Agreement ... in accordance with the laws of", not "the Distributor shall
@@ -222,6 +237,10 @@ _NEXT_SECTION = re.compile(r"\n\s*(?:\d+(?:\.\d+)*\.?|[A-Z]\.)\s+\w")
 # Words that show the section is a clause (it has a verb of disputes or law), not a list entry.
 _LAW_WORDS_IN = re.compile(r"\blaws?\b|\bcourts?\b|\barbitrat|\bjurisdiction|\bvenue\b")
 _PLACE_WORD = re.compile(r"\blocated\s+in\b|\bsitting\s+in\b")
+_PLACE_FIELD = re.compile(
+    r"[ \t:]*(?:the\s+)?(?:(?:state|commonwealth|province)\s+of\s+)?"
+    rf"(?P<place>{_PLACE})(?!\w)[ \t]*\.?[ \t]*(?:\n|$)"
+)
 
 
 def jurisdiction_code(place: str) -> str | None:
@@ -282,6 +301,10 @@ def _place_under_heading(text: PreparedText) -> str | None:
         section = low[heading.end() : heading.end() + _SECTION_REACH]
         stop = _NEXT_SECTION.search(section, _SECTION_MIN)
         section = section[: stop.start()] if stop else section
+        # "Governing Law: State of Delaware": a form's field that names only the place.
+        field = _PLACE_FIELD.match(low, low.find("law", heading.start()) + len("law"))
+        if field is not None:
+            return _code(field.group("place"))
         if _LAW_WORDS_IN.search(section) is None and _PLACE_WORD.search(section) is None:
             continue  # a table of contents' entry, a cross-reference
         first = _PLACE_INSIDE.search(section)

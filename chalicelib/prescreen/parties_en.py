@@ -163,7 +163,37 @@ def find_parties_en(text: PreparedText) -> tuple[Party, ...]:
         again = _read_parties(later)
         if len(again) >= 2:
             return again
+    if len(found) == 1:
+        # A letter agreement names its writer in the text and its addressee above "Dear".
+        addressee = _letter_addressee(text.norm)
+        if addressee is not None and not _known(addressee, list(found)):
+            return (*found, Party(name=addressee, role=None))
     return found
+
+
+# "Dear Gianluca:", "Dear Mr. Smith,": the salutation of a letter agreement.
+_SALUTATION = re.compile(
+    r"\bDear\s+(?:(?:Mr|Mrs|Ms|Dr|Miss)\.?\s+)?(?P<name>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)\s*[:,]"
+)
+_ADDRESS_BLOCK_REACH = 400
+# The addressee's full name in the address block: "Gianluca Rotino", "John A. Doe".
+_ADDRESSEE = re.compile(
+    r"\b(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?(?P<full>[A-Z][a-z]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z'-]+){1,2})\b"
+)
+
+
+def _letter_addressee(norm: str) -> str | None:
+    """The person a letter agreement is addressed to, by the name its salutation uses."""
+    salutation = _SALUTATION.search(norm, 0, _PREAMBLE_REACH)
+    if salutation is None:
+        return None
+    greeted = salutation.group("name")
+    best = None
+    lo = max(0, salutation.start() - _ADDRESS_BLOCK_REACH)
+    for found in _ADDRESSEE.finditer(norm, lo, salutation.start()):
+        if greeted in found.group("full").split() and _plausible_name(found.group("full")):
+            best = found.group("full")
+    return best
 
 
 def _after_contents(text: PreparedText) -> PreparedText | None:
@@ -184,11 +214,11 @@ def _read_parties(text: PreparedText) -> tuple[Party, ...]:
     labelled = _labelled_parties(text.norm)
     if len(labelled) >= 2:
         return labelled
-    listed = _listed_parties(text.norm)
+    listed, unnamed = _listed_parties(text.norm)
     if len(listed) >= 2:
         return _signed_under_terms(text.norm, listed)
     if listed:
-        return _one_side_and_another(text, listed)
+        return _one_side_and_another(text, listed, unnamed)
     # "Licensor: Pi Software, Inc. / Licensee: Rho Retail LLC" over a preamble of roles only.
     headed = _headed_parties(text.norm)
     if len({party.role for party in headed}) >= 2:
@@ -228,7 +258,9 @@ def _cover_parties(norm: str) -> tuple[Party, ...]:
     return tuple(sides)
 
 
-def _one_side_and_another(text: PreparedText, listed: list[Party]) -> tuple[Party, ...]:
+def _one_side_and_another(
+    text: PreparedText, listed: list[Party], unnamed: tuple[str, ...] = ()
+) -> tuple[Party, ...]:
     """The one side the preamble names, and the other where the form names it elsewhere.
 
     The other side is named in a heading ("the company set forth below ("Company") ...
@@ -239,7 +271,13 @@ def _one_side_and_another(text: PreparedText, listed: list[Party]) -> tuple[Part
     if headed:
         return (*listed, headed[0])
     signed = _signed_parties(text.norm, text.low)
-    return tuple(listed + [party for party in signed if not _known(party.name, listed)])
+    others = [party for party in signed if not _known(party.name, listed)]
+    if others or not unnamed:
+        return tuple(listed + others)
+    # A form that names one side and leaves the other to its signature page ("and the Agent
+    # named on the signature page hereof (the "Agent")"): the other side is known only by its
+    # defined term, and that term is how the contract (and CUAD's labels) call it.
+    return (*listed, *(Party(name=term, role=term) for term in unnamed))
 
 
 def _defined_parties(norm: str) -> tuple[list[Party], list[tuple[int, int]], int]:
@@ -493,6 +531,8 @@ _LIST_MARK = re.compile(
 _NUMBERED_SIDE = re.compile(r"(?<=\s)\(\s*[2-9]\s*\)\s")
 # "A\n\nand\n\nB" on a cover page, "A,\n\nB\n\nand C": a line of its own ends a side.
 _AND_LINE = re.compile(r"\n[ ]*(?:and|AND|And)?[ ]*\n", re.IGNORECASE)
+# What may stand before a side on its line: "(2) ", "- and - ", "● ".
+_LINE_LEAD = re.compile(r"[\s\W\d]*(?:(?:and|AND|And)[\s\W\d]*)?")
 _TERM_QUOTE = re.compile(r"[\"“”]|''|‘[^’\n]{1,40}’")
 # A side's number, a dash or a colon before its name: "(2) BETA LIMITED", "- and - B", ": B".
 _SIDE_LEAD = re.compile(
@@ -562,6 +602,11 @@ _DESCRIPTION_FIRST = re.compile(
     r"(?:[a-z][a-z ]{2,40},\s+|(?:its|their|his|her)\s+[A-Za-z ]{2,30},\s+|the\s+)(?=[A-Z])"
 )
 _THE_NAME_BEFORE = re.compile(r"\b(?:the|The)\s+(?:[A-Z][\w.&'’-]*\s+){1,4}$")
+# "a company incorporated in England and Wales ("Beta")": a place whose name holds an "and"
+# is a side's description, not the opening of the next side.
+_PLACE_WITH_AND = re.compile(
+    r"(?i:England|Trinidad|Bosnia|Antigua|Turks|(?:St\.?|Saint)\s+Kitts|S[aã]o\s+Tom[eé])\s+$"
+)
 _NAME_LABEL = re.compile(r"(?:[A-Z][a-z]+\s+)?(?:Name|NAME)\s*:\s*")
 # Words a name may hold in lower case: "Bank of America", "Stratton & Walsh", "e.l.f.".
 _NAME_LOWER_WORDS = frozenset(
@@ -575,41 +620,51 @@ _QUOTED_TERM = re.compile(r"[\"“”‘']{1,2}\s*(?P<term>[^\"“”’‘\n()]
 _NAME_START = re.compile(r"(?:[A-Z0-9]|[a-z][A-Z0-9.]|[a-z]{1,2}-[a-z]|[a-z]+\.(?:com|net|org)\b)")
 
 
-def _listed_parties(norm: str) -> list[Party]:
+def _listed_parties(norm: str) -> tuple[list[Party], tuple[str, ...]]:
     """The sides of the preamble's 'between A (...) and B (...)', each name with its term.
 
     A cover page ("Agreement between A and B") may come before the preamble: the first list
     whose sides carry defined terms wins, else the first list of two sides. A form whose
-    other side is a blank ('and [name] ("Franchisee")') gives its one named side.
+    other side is a blank ('and [name] ("Franchisee")') gives its one named side, with the
+    defined terms of the sides it leaves unnamed.
     """
     fallback: list[Party] = []
     single: list[Party] = []
+    unnamed: tuple[str, ...] = ()
     for opening in _list_openings(norm):
-        parties, blanks = _parties_listed_at(norm, opening)
+        parties, blanks, terms = _parties_listed_at(norm, opening)
         if len(parties) >= 2 and any(party.role for party in parties):
-            return parties
+            return parties, ()
         if len(parties) >= 2 and not fallback:
             fallback = parties
         if len(parties) == 1 and blanks and not single:
-            single = parties
-    return fallback or single
+            single, unnamed = parties, terms
+    return (fallback, ()) if fallback else (single, unnamed)
 
 
-def _parties_listed_at(norm: str, start: int) -> tuple[list[Party], int]:
-    """The named sides of the list that opens at start, and how many sides are blanks."""
+def _parties_listed_at(norm: str, start: int) -> tuple[list[Party], int, tuple[str, ...]]:
+    """The named sides of the list that opens at start, how many sides are blanks, and the
+    defined terms of the sides named elsewhere ('the Agent named on the signature page (the
+    "Agent")')."""
     limit = min(len(norm), start + _LIST_REACH)
     ended = _LIST_ENDS.search(norm, start, limit)
     end = ended.start() if ended else limit
     found: list[tuple[Party, bool]] = []
     blanks = 0
+    terms: list[str] = []
     for side_start, side_end in _side_spans(norm, start, end):
         party = _side_party(norm, side_start, side_end)
         if party is None:
             lead = _SIDE_LEAD.match(norm, side_start, side_end)
-            blanks += bool(
+            referred = bool(_REFERRED_SIDE.search(norm, side_start, side_end))
+            blanks += referred or bool(
                 _BLANK_SIDE.match(norm, lead.end() if lead else side_start, side_end)
-                or _REFERRED_SIDE.search(norm, side_start, side_end)
             )
+            # A side named elsewhere ("the Agent named on the signature page (the "Agent")")
+            # is called by its defined term; a blank ("_____ ("Professional")") is no side yet.
+            term = _side_role(norm, side_start, side_end) if referred else None
+            if term is not None and term not in terms:
+                terms.append(term)
         elif not _known(party.name, [known for known, _ in found]):
             described = bool(party.role) or bool(_PERSON_OR_BODY.search(norm, side_start, side_end))
             found.append((party, described))
@@ -618,8 +673,8 @@ def _parties_listed_at(norm: str, start: int) -> tuple[list[Party], int]:
     # Where the sides carry defined terms, a piece with neither a term nor a word saying what
     # kind of person it is ("Suite 200", "Nashville, TN") is a piece of an address.
     if any(party.role for party, _ in found):
-        return [party for party, described in found if described], blanks
-    return [party for party, _ in found], blanks
+        return [party for party, described in found if described], blanks, tuple(terms)
+    return [party for party, _ in found], blanks, tuple(terms)
 
 
 _OFFICER_OF = re.compile(
@@ -650,6 +705,7 @@ _PERSON_OR_BODY = re.compile(
 
 
 # "JSC NOC KazakhOil, ... on the one side and JSC Karakudukmunay, ... on the other side".
+_POST_CODE_END = re.compile(r"\b[A-Z]{2}\s+\d{5}(?:-\d{4})?$")
 _ONE_SIDE_BEFORE = re.compile(r"\bon\s+the\s+(?:one|first)\s+(?:side|part|hand)\s*,?\s*$")
 _TITLE_FIRST = re.compile(r"^(?:[A-Z][A-Z&'-]*\s+){0,8}(?:AGREEMENT|CONTRACT)\s+(?=[A-Z])")
 # '"Offtake Agreement" means that certain Agreement between ...': a definition, no preamble.
@@ -717,7 +773,9 @@ def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
             # Only a comma right after a side's defined term, or at a line's end on a cover
             # page, lists the next side.
             closed = norm[max(side, mark.start() - 3) : mark.start()].rstrip().endswith(")")
-            line_end = "\n" in norm[mark.end() : nxt]
+            # On a cover page the side stands on a line of its own; in a hard-wrapped paragraph
+            # a comma at a line's end is only part of a side's description (its address).
+            line_end = "\n" in norm[mark.end() : nxt] and _own_line(norm, side, mark.start())
             if ((termed and closed) or (line_end and not termed)) and _NAME_START.match(norm, nxt):
                 spans.append((side, mark.start()))
                 side = mark.end()
@@ -735,6 +793,8 @@ def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
             before[-1] in "),;.\"”’'-–—"
             or bool(re.search(r"\b(?:" + _SUFFIX + r")\.?$", before))
             or bool(_ONE_SIDE_BEFORE.search(norm, max(side, mark.start() - 30), mark.start()))
+            # "..., New York, NY 10018 and ebix.com, Inc.": an address's post code ends a side
+            or bool(_POST_CODE_END.search(before))
         )
         opens = (
             norm[nxt : nxt + 1] == "["
@@ -747,13 +807,26 @@ def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
         # "..., Santa Ana, CA 92703 and PREMIER NUTRITION CORPORATION": a company name opens
         # a side whatever ends the one before.
         # "the Securities and Exchange Commission": an "and" inside a name after "the".
-        inside = _THE_NAME_BEFORE.search(norm, max(side, mark.start() - 60), mark.start())
+        inside = _THE_NAME_BEFORE.search(
+            norm, max(side, mark.start() - 60), mark.start()
+        ) or _PLACE_WITH_AND.search(norm, max(side, mark.start() - 20), mark.start())
         named_next = _COMPANY.match(norm, nxt) or _TERMED_NAME.match(norm, nxt)
         if (finished and opens) or (named_next and not inside):
             spans.append((side, mark.start()))
             side = mark.end()
     spans.append((side, end))
     return spans
+
+
+def _own_line(norm: str, start: int, end: int) -> bool:
+    """Whether the side from start to end fills its line: nothing but a number, a dash or an
+    'and' before it on the line, and no line break inside it."""
+    piece = norm[start:end]
+    if "\n" in piece.strip():
+        return False
+    line = norm.rfind("\n", 0, start) + 1
+    before = norm[line:start] + piece[: len(piece) - len(piece.lstrip())]
+    return _LINE_LEAD.fullmatch(before) is not None
 
 
 def _side_party(norm: str, start: int, end: int) -> Party | None:

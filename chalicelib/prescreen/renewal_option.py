@@ -31,20 +31,26 @@ if TYPE_CHECKING:
 _MAX_CANDIDATES = 60
 _MIN_WORDS = 6  # a heading ("2.2 Option to Renew") proves nothing
 
-_RENEW = r"(?:renew|extend)"
-_RENEWED = r"(?:renewed|extended)"
+# "prolong": the word of contracts translated from European and Asian languages.
+_RENEW = r"(?:renew|extend|prolong)"
+_RENEWED = r"(?:renewed|extended|prolonged)"
 # The phrases that offer a renewal to a party rather than impose one.
 _TRIGGER = re.compile(
     # "Licensee may renew", "Customer may, at its option, renew"
     r"may(?:\s*,\s*|\s+)(?:at\s+its\s+(?:sole\s+|own\s+|absolute\s+)?(?:option|discretion|election)"
     r"\s*,?\s+)?(?:elect\s+to\s+)?"
     + _RENEW
+    # "Cisco may, by written notice to Distributor given at least thirty (30) days prior to
+    # the end of the then-current term, extend the term": the way of choosing set off by commas
+    + r"|may\s*,[^,;.]{1,120},\s*(?:elect\s+to\s+)?"
+    + _RENEW
     # "may be renewed", "may thereafter be extended", "can be renewed"
     + r"|(?:may|can)\s+(?:thereafter\s+|further\s+|also\s+)?be\s+(?:further\s+)?"
     + _RENEWED
     # "the option to renew", "the right to extend", "options to extend", "the option to
-    # continue the franchise relationship" (not "the right to continue", said of much else)
-    + r"|(?:option|options|right)\s+to\s+(?:further\s+)?"
+    # continue the franchise relationship" (not "the right to continue", said of much else),
+    # "the right, exercisable in its sole discretion, to extend"
+    + r"|(?:option|options|right)(?:\s*,[^,.;]{1,60},\s*|\s+)to\s+(?:further\s+)?"
     + _RENEW
     + r"|option\s+to\s+continue"
     # "Distributor shall be entitled to renew", "the renewal option", "a right of renewal"
@@ -61,11 +67,14 @@ _TRIGGER = re.compile(
     # "shall be renewable for one-year terms", "is renewable on an annual basis"
     + r"|(?:is|be|are)\s+renewable|renewable\s+(?:for|on|at|by|upon|annually)"
     + r"|extendable|extendible"
+    # A franchise's renewal in US franchise practice: "you may acquire a successor franchise"
+    + r"|(?:obtain|acquire|receive)\s+(?:a\s+|one\s+|an\s+additional\s+)?successor\s+franchise"
 )
 # The triggers are looked for only around the words "renew" and "extend": one regex of
 # many alternatives over the whole text costs milliseconds, str.find microseconds.
-# "At Rogers' option, this Agreement shall renew" puts the trigger ~50 characters before.
-_BEFORE_ANCHOR = 70
+# "At Rogers' option, this Agreement shall renew" puts the trigger ~50 characters before, "may,
+# by written notice ... , extend" up to ~130.
+_BEFORE_ANCHOR = 140
 _AFTER_ANCHOR = 20
 _MAX_ANCHORS = 200
 # The sentence must be about the contract's own term lasting longer.
@@ -130,9 +139,10 @@ def find_renewal_option(text: PreparedText, *, can_judge: bool) -> ClauseFlag | 
 
 
 def _anchors(low: str) -> list[int]:
-    """Where "renew", "extend" or "option to continue" occurs, in text order."""
+    """Where "renew", "extend", "prolong", "option to continue" or "successor franchise" occurs,
+    in text order."""
     found: list[int] = []
-    for word in ("renew", "extend", "option to continue"):
+    for word in ("renew", "extend", "prolong", "option to continue", "successor franchise"):
         at = low.find(word)
         while at >= 0 and len(found) < _MAX_ANCHORS:
             found.append(at)
@@ -142,7 +152,7 @@ def _anchors(low: str) -> list[int]:
 
 def _proves_option(text: PreparedText, found: re.Match[str]) -> bool:
     start, end = found.span()
-    if found.group().endswith(("renew", "extend", "continue")) and not _OBJECT.search(
+    if found.group().endswith(("renew", "extend", "prolong", "continue")) and not _OBJECT.search(
         text.low, end, end + _OBJECT_REACH
     ):
         return False
