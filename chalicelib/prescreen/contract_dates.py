@@ -28,8 +28,11 @@ _WITNESS_DATE_BEFORE = re.compile(
     r"(?:execut|sign|dated|made)\w*\b[^.;]{0,80}?\b(?:as\s+of|on|this|dated)(?:\s+the)?\s*$"
 )
 # A date written beside a signature ("/s/ John Smith 5/17/12"): the day that side signed.
-_SIGNATURE_MARK = re.compile(r"/s/|\bsignature\b")
+# Some filings write the conformed signature with backslashes ("\\s\\ John Dick").
+_SIGNATURE_MARK = re.compile(r"/s/|\\s\\|\bsignature\b")
 _SIGNATURE_MARK_REACH = 160
+# The signatures under a closing sentence: a conformed signature or a "By:" line.
+_SIGNED_BELOW = re.compile(r"/s/|\\s\\|\bby\s*:")
 # Words of a running sentence just before a date: then it is no signature date.
 _SENTENCE_WORDS = re.compile(
     r"\b(?:on|of|by|before|after|until|from|to|through|than|and|dated\s+as)\s+(?:the\s+)?$"
@@ -38,6 +41,10 @@ _WITNESS_REACH = 2500
 _HEADER_REACH = 1500
 _WINDOW = 110
 _SIGNED_REACH = 4000  # a preamble date; later "dated" dates belong to other documents
+# An end this long before the contract's start or signing ends an earlier period (a "Year"
+# defined from a prior date); an amendment signed a few weeks late may still restate the end
+# of the term it extends, so an end a little before the signing stays.
+_STALE_END_DAYS = 365
 
 
 @dataclass(frozen=True)
@@ -78,7 +85,8 @@ _START_BEFORE = re.compile(
     r"|начал\w*\s+(?:оказания|выполнения|поставки|действия|срока)(?:\s+[а-яё]+){0,2}\s*[:\-–—]?\s*$"
     r"|(?:\beffective|\bcommenc\w*|\bbeginning|\bstarting|\bbegins?|\bstarts?|with\s+effect\s+from)"
     # "is effective on the day of May 1, 2013"
-    r"(?:\s+(?:as\s+of|as\s+from|on|from))?(?:\s+the)?(?:\s+(?:day|date)\s+of)?\s*$"
+    # "signed and effective this 25th day of May, 1999"
+    r"(?:\s+(?:as\s+of|as\s+from|on|from|this))?(?:\s+the)?(?:\s+(?:day|date)\s+of)?\s*$"
     # "shall take effect on", "shall come (enter) into force on": the start in other words
     r"|(?:take[sn]?\s+effect|(?:come|comes|came|enter|enters|entered)\s+into\s+(?:force|effect))"
     r"(?:\s+(?:as\s+of|as\s+from|on|from))?(?:\s+the)?\s*$"
@@ -101,7 +109,18 @@ _END_BEFORE = re.compile(
     r"|(?:\bexpir\w*|\bterminat\w*|\bending|\bend|\bconclud\w*)(?:\s+(?:on|at|as\s+of))?(?:\s+the)?\s*$"
     r"|(?:termination|expiration)\s+date\W{0,3}\s*(?:(?:shall\s+)?means?|is)?\s*:?\s*$"
     r"|effective\s+through(?:\s+and\s+including)?\s*$|in\s+no\s+event\s+later\s+than\s*$"
+    # "will end the later of (i) December 15, 1999 or (ii) ...", "shall expire upon the
+    # earlier of (a) June 30, 2005 and (b) ...": the date of the first limb ends the term
+    r"|(?:\bexpir\w*|\bterminat\w*|\bend)(?:\s+(?:on|upon|at))?\s+(?:the\s+)?(?:earlier|later)"
+    r"\s+(?:to\s+occur\s+)?of\s*:?\s*(?:\(\s*(?:i|a|1)\s*\)\s*)?(?:the\s+)?$"
 )
+# "two years from May 1, 2013 to April 30, 2015", "12 weeks from February 8, 2018 to May 3,
+# 2018": the end of a range the term runs over.
+_TERM_RANGE_BEFORE = re.compile(
+    r"\bfrom\s+(?:and\s+including\s+)?[\w ,.]{6,30}?\s+(?:to|through|until|till)"
+    r"(?:\s+and\s+including)?\s*$"
+)
+_TERM_RANGE_CONTEXT = re.compile(r"\bterms?\b")
 # An explicit end in a clause about a renewal ends the renewal, not the initial term.
 _RENEWAL_CLAUSE = re.compile(r"renew|additional|extension\s+period")
 # A recital of an agreement the parties made before: its dates are not this one's.
@@ -145,6 +164,9 @@ _NOT_CONTRACT_END = re.compile(
     r"exclusiv|warrant|гаранти|licen[cs]e\s+to|right\s+to"
     # a year of the contract or a plan inside it ends, not the contract
     r"|(?:contract|calendar|fiscal)\s+year|business\s+plan"
+    # "During the Term of this Agreement, ... for the period ending June 30, 2019": a period
+    # inside the term
+    r"|during\s+the\s+(?:initial\s+)?term\b"
 )
 # A contract that runs until terminated has no end to compute from a term elsewhere in it:
 # "This Agreement ... shall continue indefinitely until terminated" (not a licence or a
@@ -282,6 +304,9 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     if start is None:
         start = _start_by_definition(text, dates, signed, english=english)
     ends = found.ends or (None if english else found.period_end)
+    opens = start or signed
+    if english and ends is not None and opens is not None and (opens - ends).days > _STALE_END_DAYS:
+        ends = None  # it ended long before the contract starts: the end of something before it
     # an English term runs from the signing date when no start is written, unless the
     # contract starts on an event whose day is unknown
     base = start or (signed if english and not _EFFECTIVE_ON_EVENT.search(text.low) else None)
@@ -316,7 +341,10 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
         if role in {"signed", "signed+start"} and not _dates_this_document(
             before, current.start, english=english
         ):
-            role = None  # the date of another agreement this one refers to
+            if english and _signs_here(text, current, before):
+                found.witnessed = found.witnessed or current.value
+            else:
+                role = None  # the date of another agreement this one refers to
         if role == "end":
             role = _end_role(text, current, before, found, english=english)
         if role in {"signed", "signed+start"} and current.start < _SIGNED_REACH:
@@ -374,6 +402,14 @@ def _made_between_as_of(text: PreparedText, current: FoundDate, before: str) -> 
     return "signed+start" if _MADE_BETWEEN.search(head) else None
 
 
+def _signs_here(text: PreparedText, current: FoundDate, before: str) -> bool:
+    """'Signed and effective this 25th day of May, 1999.' right above the signatures: the
+    closing sentence that dates this document, wherever exhibits put it."""
+    return not _REFERENCE_BEFORE.search(before) and bool(
+        _SIGNED_BELOW.search(text.low, current.end, current.end + _SIGNATURE_MARK_REACH * 2)
+    )
+
+
 def _witnessed(before: str, position: int, witness: re.Match[str] | None) -> bool:
     """A date the signature block's own sentence gives: '... executed this Agreement on'."""
     return (
@@ -389,6 +425,10 @@ def _end_role(
 ) -> str | None:
     """'end' when the date ends the contract itself; a period's end is kept aside."""
     ending = _what_it_ends(text, found.start, found.end)
+    if english and ending is None and _TERM_RANGE_BEFORE.search(before):
+        sentence = text.sentence(found.start, found.end)
+        if _TERM_RANGE_CONTEXT.search(sentence) and not _NOT_CONTRACT_END.search(sentence):
+            ending = "contract"
     if english and _RENEWAL_CLAUSE.search(before):
         ending = None  # the end of a renewal period, not of the initial term
     if ending == "period" and candidates.period_end is None:
@@ -488,7 +528,7 @@ def _is_end(before: str, previous: tuple[FoundDate, str] | None, found: FoundDat
         and previous[1] in {"start", "signed+start"}
         and found.start - previous[0].end < 40
     )
-    return in_range or bool(_TERM_WORDS.search(before))
+    return in_range or bool(_TERM_WORDS.search(before) or _TERM_RANGE_BEFORE.search(before))
 
 
 def _header_date(text: PreparedText, dates: list[FoundDate]) -> date | None:

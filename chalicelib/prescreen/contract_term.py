@@ -22,7 +22,8 @@ _NUMBER = "|".join(sorted((re.escape(word) for word in _NUMBERS), key=len, rever
 # The unit is the literal anchor; the number and its preposition are read backwards.
 _UNIT = re.compile(r"years?\b|months?\b|года\b|год\b|лет\b|месяц(?:а|ев)?\b")
 _LENGTH_BEFORE = re.compile(
-    rf"(?:for|of|until|be|is|have|has|during|ending|expires?\s+in|date|на|течение)\s+(?:an?\s+|the\s+)?(?:initial\s+)?"
+    rf"(?:for|of|until|be|is|have|has|during|ending|expires?\s+in|date|на|течение)\s+"
+    rf"(?:at\s+least\s+)?(?:an?\s+|the\s+)?(?:initial\s+)?"
     rf"(?:(?:term|period)\s+of\s+)?"
     rf"(?P<number>\d{{1,2}}|{_NUMBER})\s*"
     # "five (5) years", "2 (два) года": the bracket repeats the number
@@ -31,7 +32,12 @@ _LENGTH_BEFORE = re.compile(
     rf"(?:full\s+)?(?:calendar\s+|календарн\w+\s+)?-?$"
 )
 # "the fifteen (15) year term of this Agreement": the words after the unit name the term.
-_TERM_AFTER = re.compile(r"[\s-]*(?:initial\s+)?term\s+(?:of\s+this\s+agreement|hereof)")
+# "... for two (2) years from and after the Effective Date (the "Initial Term")": the length
+# the contract names its term.
+_TERM_AFTER = re.compile(
+    r"[\s-]*(?:initial\s+)?term\s+(?:of\s+this\s+agreement|hereof)"
+    r"|[^.;()]{0,80}?\(\s*(?:the\s+|such\s+)?\W{0,2}(?:initial\s+)?term\W{0,2}\s*\)"
+)
 # The sentence must set the term of the contract itself.
 _CONTRACT_TERM = re.compile(
     r"(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)|initial\s+term|the\s+term)\s[^.]{0,160}?"

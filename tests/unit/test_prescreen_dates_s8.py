@@ -1,0 +1,123 @@
+"""Session 8, issue 13: dates of a contract's term written as a lawyer writes them, not as
+one contract happened to word them: a range the term runs over, the first limb of "the
+later of", a length the contract names its Initial Term, an end long before the start, and
+a closing "Signed and effective this ..." sentence above the signatures.
+
+Short quotes are from dev-fold train CUAD contracts (CC BY 4.0) or written in their style.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from chalicelib.prescreen.contract_dates import find_contract_dates
+from chalicelib.prescreen.text import prepare_text
+
+_PREAMBLE = (
+    "This Agreement is entered into as of March 1, 2010 by and between Acme Corp. and "
+    "Widget LLC.\n\n"
+)
+# Filler pushes a clause past the preamble, where most body dates belong to other things.
+_BODY = "The parties shall cooperate in good faith in all matters under this Agreement. " * 70
+
+
+def _dates(text: str) -> tuple[date | None, date | None, date | None]:
+    found = find_contract_dates(prepare_text(text), english=True)
+    return found.signed_on, found.starts_on, found.ends_on
+
+
+@pytest.mark.parametrize(
+    ("clause", "end"),
+    [
+        # a range the term runs over: its second date ends it
+        (
+            "The Cooperation Term of the parties shall be two years from May 1, 2013 to "
+            "April 30, 2015.",
+            date(2015, 4, 30),
+        ),
+        ("Terms of the project: 12 weeks from February 8, 2018 to May 3, 2018.", date(2018, 5, 3)),
+        # the first limb of "the later of" / "the earlier of"
+        (
+            "The term of this Agreement will begin on March 1, 2010 and will end the later of "
+            "(i) December 15, 2012 or (ii) the delivery of all guaranteed Click-throughs.",
+            date(2012, 12, 15),
+        ),
+        (
+            "This Agreement shall expire upon the earlier of (a) June 30, 2013 and (b) the "
+            "sale of all Shares.",
+            date(2013, 6, 30),
+        ),
+        # a length the contract names its Initial Term, though the sentence's subject is
+        # far from it
+        (
+            "This Agreement will become effective as of the Effective Date and, unless sooner "
+            "terminated pursuant to Sections 3.1 [Advertising and Promotion] or 10.2 "
+            "[Termination for Breach], shall remain effective for two (2) years from and "
+            'after the Effective Date (the "Initial Term").',
+            date(2012, 3, 1),
+        ),
+    ],
+)
+def test_the_end_of_a_term_written_in_general_words(clause: str, end: date) -> None:
+    assert _dates(_PREAMBLE + _BODY + clause)[2] == end
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        # a period inside the term, not the term's end
+        "During the Term of this Agreement, Premier shall purchase a minimum volume for the "
+        "twelve-month period commencing July 1, 2010 and ending June 30, 2011.",
+        # a range of payments, not of the term
+        "Fees for the period from January 1, 2011 to December 31, 2011 are due in advance.",
+    ],
+)
+def test_a_period_inside_the_contract_does_not_end_it(clause: str) -> None:
+    assert _dates(_PREAMBLE + _BODY + clause)[2] is None
+
+
+def test_an_end_long_before_the_start_ends_something_earlier() -> None:
+    text = (
+        "This Agreement is made as of January 1st, 2013 (the Effective Date) by and between "
+        "Acme Corp. and Widget LLC.\n\n"
+        + _BODY
+        + '"Year" means the period commencing with the date of this Agreement and ending on '
+        "November 7th 2009.\n\n"
+        "13.1 Term. The term of this Agreement is three years from and including the date of "
+        'this Agreement (the "Initial Term").'
+    )
+    assert _dates(text)[2] == date(2016, 1, 1)
+
+
+def test_an_amendment_signed_late_keeps_the_end_it_restates() -> None:
+    text = (
+        "AMENDMENT dated as of February 19, 2007 to the Agreement.\n\n"
+        "The rights granted under this Agreement shall be effective as of the Effective Date "
+        'and shall expire on December 31, 2006 (the "Term").'
+    )
+    assert _dates(text)[2] == date(2006, 12, 31)
+
+
+def test_a_closing_sentence_above_the_signatures_dates_the_contract() -> None:
+    text = (
+        "AGENCY AGREEMENT\n\nThe Company appoints the Agency as its agent.\n\n"
+        + _BODY
+        + "Signed and effective this 25th day of May, 1999.\n\n"
+        "AGENCY\n\nBy: /s/ Terrence L. Walsh\n\nIts: President"
+    )
+    signed, start, _ = _dates(text)
+    assert signed == date(1999, 5, 25)
+    assert start == date(1999, 5, 25)
+
+
+def test_a_signature_written_with_backslashes_dates_its_side() -> None:
+    text = (
+        "OUTSOURCING AGREEMENT between MMI and Dragon Systems, Inc. EFFECTIVE AS OF "
+        "(EFFECTIVE DATE)\n\n"
+        + _BODY
+        + "MMI\n\n\\s\\ John Dick   General Manager   19 Jan. 1998\n\n"
+        "DRAGON SYSTEMS, INC.\n\n\\s\\ Janet M. Baker, President   12 Jan. 1998\n"
+    )
+    assert _dates(text)[0] == date(1998, 1, 19)
