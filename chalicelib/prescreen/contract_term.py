@@ -7,6 +7,9 @@ import re
 from datetime import date
 from typing import TYPE_CHECKING
 
+from chalicelib.prescreen.dates import find_dates
+from chalicelib.prescreen.number_words import words_to_number
+
 if TYPE_CHECKING:
     from chalicelib.prescreen.text import PreparedText
 
@@ -18,18 +21,19 @@ _NUMBERS = {
     "четыре": 4, "четырех": 4, "пять": 5, "пяти": 5, "шесть": 6, "шести": 6,
     "десять": 10, "десяти": 10, "двенадцать": 12, "двенадцати": 12,
 }  # fmt: skip
-_NUMBER = "|".join(sorted((re.escape(word) for word in _NUMBERS), key=len, reverse=True))
 # The unit is the literal anchor; the number and its preposition are read backwards.
 _UNIT = re.compile(r"years?\b|months?\b|года\b|год\b|лет\b|месяц(?:а|ев)?\b")
 _LENGTH_BEFORE = re.compile(
-    rf"(?:for|of|until|be|is|have|has|during|ending|expires?\s+in|date|на|течение)\s+"
-    rf"(?:at\s+least\s+)?(?:an?\s+|the\s+)?(?:initial\s+)?"
-    rf"(?:(?:term|period)\s+of\s+)?"
-    rf"(?P<number>\d{{1,2}}|{_NUMBER})\s*"
+    r"(?:for|of|until|be|is|have|has|during|ending|expires?\s+in|date|на|течение)\s+"
+    r"(?:at\s+least\s+)?(?:an?\s+|the\s+)?(?:initial\s+)?"
+    r"(?:(?:term|period)\s+of\s+)?"
+    # any word (or tens and a unit): `_length_of` reads it ("sixty", "forty-eight", "twenty
+    # four") or drops it ("several", "successive")
+    r"(?P<number>\d{1,2}|(?:twenty|thirty|forty|fifty|sixty)\s[a-z]+|[a-zа-яё]+(?:-[a-zа-яё]+)?)\s*"
     # "five (5) years", "2 (два) года": the bracket repeats the number
-    rf"(?:\(\s*(?:(?P<digits>\d{{1,2}})|[а-яёa-z -]{{1,30}})\s*\)\s*)?"
+    r"(?:\(\s*(?:(?P<digits>\d{1,2})|[а-яёa-z -]{1,30})\s*\)\s*)?"
     # "a five-year term", "a three (3)-year period": the hyphen joins number and unit
-    rf"(?:full\s+)?(?:calendar\s+|календарн\w+\s+)?-?$"
+    r"(?:full\s+)?(?:calendar\s+|календарн\w+\s+)?-?$"
 )
 # "the fifteen (15) year term of this Agreement": the words after the unit name the term.
 # "... for two (2) years from and after the Effective Date (the "Initial Term")": the length
@@ -54,6 +58,12 @@ _NOT_CONTRACT_TERM = re.compile(
     r"|(?:prior\s+to|after|following|upon)\s+(?:the\s+)?(?:expiration|termination)"
 )
 _MAX_UNITS = 60
+# "for a period of twenty four (24) months to commence on the launch date of January 4, 1999",
+# "five years from January 1, 2010": the term runs from the date written right after it.
+_RUNS_FROM = re.compile(
+    r"\s*(?:\([^()]{0,40}\)\s*)?(?:to\s+)?(?:commenc\w*|beginning|starting|from)\b"
+)
+_RUNS_FROM_REACH = 70
 _TERM_REACH = 200
 _ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
@@ -89,14 +99,31 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
         ]
         if not (after or _CONTRACT_TERM.search(sentence)) or _NOT_CONTRACT_TERM.search(sentence):
             continue
-        number = int(
-            length.group("digits")
-            or _NUMBERS.get(length.group("number"), 0)
-            or length.group("number")
-        )
+        number = _length_of(length)
+        if not number:
+            continue
         months = number * 12 if unit.group(0).startswith(("year", "год", "лет")) else number
-        return add_months(start, months)
+        return add_months(_runs_from(text, unit.end()) or start, months)
     return None
+
+
+def _runs_from(text: PreparedText, position: int) -> date | None:
+    """The date a stated length runs from, when the words after it write one."""
+    opening = _RUNS_FROM.match(text.low, position)
+    if opening is None:
+        return None
+    dates = find_dates(text.low[opening.end() : opening.end() + _RUNS_FROM_REACH], english=True)
+    return dates[0].value if dates else None
+
+
+def _length_of(length: re.Match[str]) -> int:
+    """The number of a stated length: its digits in brackets, or the number it spells."""
+    word = length.group("number")
+    if length.group("digits"):
+        return int(length.group("digits"))
+    if word.isdigit():
+        return int(word)
+    return _NUMBERS.get(word) or int(words_to_number(word) or 0)
 
 
 def end_from_anniversary(text: PreparedText, start: date) -> date | None:

@@ -121,3 +121,39 @@ def test_a_signature_written_with_backslashes_dates_its_side() -> None:
         "DRAGON SYSTEMS, INC.\n\n\\s\\ Janet M. Baker, President   12 Jan. 1998\n"
     )
     assert _dates(text)[0] == date(1998, 1, 19)
+
+
+@pytest.mark.parametrize(
+    ("clause", "end"),
+    [
+        # any number a lawyer spells, not only the ones listed
+        ("This Agreement shall remain in effect for sixty months.", date(2015, 3, 1)),
+        ("The term of this Agreement shall be forty-eight (48) months.", date(2014, 3, 1)),
+        ("The term of this Agreement shall be for twenty four months.", date(2012, 3, 1)),
+        ("This Agreement shall continue for thirteen years.", date(2023, 3, 1)),
+        # the term runs from the date written right after its length
+        (
+            "The remaining term of this Agreement shall be for a period of twenty four (24) "
+            "months to commence on the tentative launch date of January 4, 1999.",
+            date(2001, 1, 4),
+        ),
+        (
+            "The term of this Agreement shall be for one year commencing on the 1st day of "
+            "May, 2006.",
+            date(2007, 5, 1),
+        ),
+    ],
+)
+def test_a_stated_length_in_any_words(clause: str, end: date) -> None:
+    assert _dates(_PREAMBLE + _BODY + clause)[2] == end
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "The term of this Agreement shall be for several years.",
+        "This Agreement may be renewed for successive one (1) year terms by mutual agreement.",
+    ],
+)
+def test_words_that_are_no_length_give_no_end(clause: str) -> None:
+    assert _dates(_PREAMBLE + _BODY + clause)[2] is None
