@@ -138,7 +138,11 @@ _EFFECTIVE_ON_EVENT = re.compile(
 # A contract that never speaks of an Effective Date and is only "dated" or "made as of" a
 # day has no effective date of its own (CUAD leaves it blank, though the signing date is
 # known); only words of effect ("effective as of") then give one.
-_DEFINES_EFFECTIVE = re.compile(r"effective\s+date")
+# "the effective date of the cancellation", "the effective date of such registration
+# statement" is the effective date of something else, not the contract's.
+_DEFINES_EFFECTIVE = re.compile(
+    r"effective\s+date(?!\s+of\s+(?:the|an?|such|any|each|that|its|their)\s+(?!agreement|contract))"
+)
 # An end date must end the contract itself, not one right or period inside it.
 _END_CONTEXT = re.compile(
     r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|amendment)"

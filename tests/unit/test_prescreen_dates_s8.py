@@ -157,3 +157,32 @@ def test_a_stated_length_in_any_words(clause: str, end: date) -> None:
 )
 def test_words_that_are_no_length_give_no_end(clause: str) -> None:
     assert _dates(_PREAMBLE + _BODY + clause)[2] is None
+
+
+@pytest.mark.parametrize(
+    ("later", "start"),
+    [
+        # the effective date of something else: the contract defines none of its own
+        (
+            "Notice of a change of address is given ten days in advance of the effective date "
+            "of such designation.",
+            None,
+        ),
+        (
+            "Insurers give notice at least thirty (30) days in advance of the effective date of "
+            "the cancellation.",
+            None,
+        ),
+        # the contract's own Effective Date: the date it is made as of is its start
+        ("Fees are payable from the Effective Date of this Agreement.", date(1996, 3, 13)),
+        ("Fees are payable from the Effective Date.", date(1996, 3, 13)),
+    ],
+)
+def test_only_the_contracts_own_effective_date_makes_its_date_the_start(
+    later: str, start: date | None
+) -> None:
+    text = (
+        "This Sponsorship Agreement is made as of March 13, 1996 by and between Acme Corp. "
+        "and Widget LLC.\n\n" + later
+    )
+    assert _dates(text)[:2] == (date(1996, 3, 13), start)
