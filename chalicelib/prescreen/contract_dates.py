@@ -31,6 +31,7 @@ _WITNESS_DATE_BEFORE = re.compile(
 # Some filings write the conformed signature with backslashes ("\\s\\ John Dick").
 _SIGNATURE_MARK = re.compile(r"/s/|\\s\\|\bsignature\b")
 _SIGNATURE_MARK_REACH = 160
+_DATE_ROW_GAP = 20
 # The signatures under a closing sentence: a conformed signature or a "By:" line.
 _SIGNED_BELOW = re.compile(r"/s/|\\s\\|\bby\s*:")
 # Words of a running sentence just before a date: then it is no signature date.
@@ -210,6 +211,9 @@ _TERM_FROM_SIGNING = re.compile(
     r"(?:written|listed|set\s+forth|stated)|of\s+(?:its\s+)?(?:signature|execution|signing)"
     r"|(?:when|on\s+which)\s+[^.;]{0,60}?sign)|signature|signing|execution)"
     r"|commencement\s+date\W{0,3}\s+means\s+the\s+date\s+of\s+this"
+    # "the term of this Agreement shall be three years, commencing on the date of this Agreement"
+    r"|term\s+of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract)[^.;]{0,40}?,\s+commencing\s+"
+    r"(?:as\s+of|on|from)\s+the\s+date\s+(?:hereof|of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))"
 )
 # The effective date is defined as the day the last party signs: the latest signature date.
 # Each pattern opens with a literal word, so the engine jumps between its occurrences.
@@ -558,10 +562,10 @@ def _last_signature_date(text: PreparedText, dates: list[FoundDate]) -> date | N
     tail_start = max(0, len(text.low) - _SIGNATURE_REACH)
     witness = _WITNESS.search(text.low)
     block = (witness.start(), witness.start() + _WITNESS_REACH) if witness else (-1, -1)
-    signatures = [
-        found.value
-        for found in dates
-        if (
+    signatures: list[date] = []
+    row_end = -1  # where the last signature date ended
+    for found in dates:
+        in_block = (
             found.start >= tail_start
             or block[0] <= found.start < block[1]
             # a signature page before the exhibits: "Date: ... By: /s/ ..."
@@ -570,8 +574,18 @@ def _last_signature_date(text: PreparedText, dates: list[FoundDate]) -> date | N
                 max(0, found.start - _SIGNATURE_MARK_REACH) : found.end + _SIGNATURE_MARK_REACH
             ]
         )
-        and _SIGNATURE_DATE_BEFORE.search(text.low, max(0, found.start - 20), found.start)
-    ]
+        # two signature columns flattened into one line: "Date: Date: 3-29-2016 3-31-16",
+        # the second date follows the first with nothing but spaces between
+        in_row = (
+            row_end >= 0
+            and found.start - row_end <= _DATE_ROW_GAP
+            and not text.low[row_end : found.start].strip()
+        )
+        if in_block and (
+            in_row or _SIGNATURE_DATE_BEFORE.search(text.low, max(0, found.start - 20), found.start)
+        ):
+            signatures.append(found.value)
+            row_end = found.end
     return max(signatures) if signatures else None
 
 

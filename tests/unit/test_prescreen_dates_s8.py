@@ -186,3 +186,27 @@ def test_only_the_contracts_own_effective_date_makes_its_date_the_start(
         "and Widget LLC.\n\n" + later
     )
     assert _dates(text)[:2] == (date(1996, 3, 13), start)
+
+
+def test_a_term_commencing_on_the_date_of_the_agreement_starts_on_its_date() -> None:
+    text = (
+        "This Endorsement Agreement is made this 20th day of March 2002 by and between Acme "
+        "Corp. and John Roe.\n\n"
+        + _BODY
+        + "Unless otherwise provided for in this Agreement, the term of this Agreement shall be "
+        "three years, commencing on the date of this Agreement and expiring on the third "
+        'anniversary date of this Agreement (the "Termination Date").'
+    )
+    assert _dates(text) == (date(2002, 3, 20), date(2002, 3, 20), date(2005, 3, 20))
+
+
+def test_two_signature_dates_flattened_into_one_row_give_the_later() -> None:
+    text = (
+        "SUPPLY AGREEMENT\n\nThis Agreement is between Acme Corp. and Widget LLC. It shall "
+        "become effective when it shall have been executed by all parties.\n\n"
+        + _BODY
+        + "IN WITNESS WHEREOF, the parties have signed this Agreement.\n\n"
+        "ACME CORP.   WIDGET LLC   S/ Jane Roe   S/ John Doe   President   CEO       "
+        "Date:   Date:       3-29-2016   3-31-16\n"
+    )
+    assert _dates(text)[0] == date(2016, 3, 31)
