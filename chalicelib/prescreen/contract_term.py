@@ -24,7 +24,9 @@ _NUMBERS = {
 # The unit is the literal anchor; the number and its preposition are read backwards.
 _UNIT = re.compile(r"years?\b|months?\b|года\b|год\b|лет\b|месяц(?:а|ев)?\b")
 _LENGTH_BEFORE = re.compile(
-    r"(?:for|of|until|be|is|have|has|during|ending|expires?\s+in|date|на|течение)\s+"
+    r"(?:for|of|until|be|is|have|has|during|ending|expires?\s+in|date|на|течение"
+    # a cover sheet's "Term: 3 years"
+    r"|term\s*:)\s+"
     r"(?:at\s+least\s+)?(?:an?\s+|the\s+)?(?:initial\s+)?"
     r"(?:(?:term|period)\s+of\s+)?"
     # any word (or tens and a unit): `_length_of` reads it ("sixty", "forty-eight", "twenty
@@ -50,6 +52,8 @@ _CONTRACT_TERM = re.compile(
     r"|shall\s+have|effective\s+for)"
     r"|(?:договор|контракт|соглашени)\w*[^.]{0,120}(?:действ|заключ)"
     r"|срок\w*\s+действия"
+    # a cover sheet's "Term: 3 years from the Effective Date"
+    r"|(?:^|\n)[\s*#|-]*(?:initial\s+)?term\s*:"
 )
 # A duty that outlives the contract ("shall survive the termination of this Agreement and
 # continue for a period of three (3) years") runs after its end, not for its term.

@@ -210,3 +210,28 @@ def test_two_signature_dates_flattened_into_one_row_give_the_later() -> None:
         "Date:   Date:       3-29-2016   3-31-16\n"
     )
     assert _dates(text)[0] == date(2016, 3, 31)
+
+
+@pytest.mark.parametrize(
+    ("clause", "end"),
+    [
+        # a definitions section: the Initial Term is defined with its end
+        (
+            '"Initial Term" means the period commencing on the Effective Date and ending on '
+            "December 31, 2020.",
+            date(2020, 12, 31),
+        ),
+        # a cover sheet
+        ("Term: 3 years from the Effective Date.", date(2013, 3, 1)),
+    ],
+)
+def test_a_term_defined_or_tabled_gives_its_end(clause: str, end: date) -> None:
+    assert _dates(_PREAMBLE + _BODY + clause)[2] == end
+
+
+def test_a_term_that_ends_on_an_event_gives_no_date() -> None:
+    clause = (
+        "This Agreement shall terminate one (1) year from the rig release date, if it has not "
+        "been terminated sooner."
+    )
+    assert _dates(_PREAMBLE + _BODY + clause)[2] is None
