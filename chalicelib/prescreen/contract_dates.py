@@ -102,6 +102,9 @@ _START_DEFINED_BEFORE = re.compile(
     r"effective\s+date\W{0,3}(?:\s+of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))?"
     r"(?:\s*\([^)]{0,40}\))?\s*(?:(?:shall\s+)?means?|shall\s+be|is|will\s+be)?\s*:?"
     r"(?:\s+[\d:.]+\s+[ap]\.?m\.?[^.;]{0,40}?\s+on)?(?:\s+the)?\s*$"
+    # '"Effective Date" shall mean the Date of Installation of the System, i.e. December 10,
+    # 1993': an event the definition then dates
+    r"|effective\s+date\W{0,3}\s+(?:shall\s+)?means?\s[^.;]{0,80}?\s(?:i\.e|namely)[.,\s]*$"
 )
 _END_BEFORE = re.compile(
     r"(?:contract|agreement)\s+end\s*:\s*$|"
@@ -485,7 +488,8 @@ def _clause_before(low: str, position: int) -> str:
     """Up to _WINDOW characters before position, from the start of their sentence or item."""
     window = low[max(0, position - _WINDOW) : position]
     # the full stop of a time ("12:01 a.m. Eastern time on") ends no sentence
-    window = window.replace("a.m. ", "a.m  ").replace("p.m. ", "p.m  ")
+    # nor does that of "i.e." ("the Date of Installation, i.e. December 10, 1993")
+    window = window.replace("a.m. ", "a.m  ").replace("p.m. ", "p.m  ").replace("i.e. ", "i.e  ")
     cut = max(window.rfind(". "), window.rfind(";"), window.rfind("\n\n"), window.rfind(".\n"))
     return window[cut + 1 :] if cut != -1 else window
 

@@ -235,3 +235,13 @@ def test_a_term_that_ends_on_an_event_gives_no_date() -> None:
         "been terminated sooner."
     )
     assert _dates(_PREAMBLE + _BODY + clause)[2] is None
+
+
+def test_an_effective_date_defined_by_an_event_and_then_dated() -> None:
+    text = (
+        "MAINTENANCE AGREEMENT made this 31 January, 1994 between Ximage Corp. and Kuwait "
+        "Airways.\n\n"
+        "EFFECTIVE DATE shall mean the Date of Installation of the PSS in Kuwait, i.e. "
+        "December 10, 1993.\n"
+    )
+    assert _dates(text)[:2] == (date(1994, 1, 31), date(1993, 12, 10))
