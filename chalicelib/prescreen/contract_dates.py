@@ -356,6 +356,8 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
         ):
             if english and _signs_here(text, current, before):
                 found.witnessed = found.witnessed or current.value
+                # it starts the contract only when it says so ("Signed and effective this")
+                role = "signed+start" if _START_BEFORE.search(before) else "signed"
             else:
                 role = None  # the date of another agreement this one refers to
         if role == "end":
