@@ -124,7 +124,11 @@ _TERM_RANGE_BEFORE = re.compile(
     r"\bfrom\s+(?:and\s+including\s+)?[\w ,.]{6,30}?\s+(?:to|through|until|till)"
     r"(?:\s+and\s+including)?\s*$"
 )
-_TERM_RANGE_CONTEXT = re.compile(r"\bterms?\b")
+# the range is the term's ("the Term ...", "Terms of the project: ..."), not that of payment
+# terms or of a period the terms and conditions speak of
+_TERM_RANGE_CONTEXT = re.compile(
+    r"\bterm\b|\bterms\s+of\s+(?:the|this)\s+(?:project|agreement|contract|engagement)\b"
+)
 # An explicit end in a clause about a renewal ends the renewal, not the initial term.
 _RENEWAL_CLAUSE = re.compile(r"renew|additional|extension\s+period")
 # A recital of an agreement the parties made before: its dates are not this one's.

@@ -245,3 +245,11 @@ def test_an_effective_date_defined_by_an_event_and_then_dated() -> None:
         "December 10, 1993.\n"
     )
     assert _dates(text)[:2] == (date(1994, 1, 31), date(1993, 12, 10))
+
+
+def test_a_range_under_payment_terms_does_not_end_the_contract() -> None:
+    clause = (
+        "Payment terms: invoices for services from January 1, 2011 to March 31, 2011 are due "
+        "within thirty days."
+    )
+    assert _dates(_PREAMBLE + _BODY + clause)[2] is None
