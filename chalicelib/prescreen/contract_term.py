@@ -68,6 +68,8 @@ _RUNS_FROM = re.compile(
     r"\s*(?:\([^()]{0,40}\)\s*)?(?:to\s+)?(?:commenc\w*|beginning|starting|from)\b"
 )
 _RUNS_FROM_REACH = 70
+# Words between that make the date another's: a date cited for a different document.
+_NOT_RUNS_FROM = re.compile(r"dated|agreement|[(;]")
 _TERM_REACH = 200
 _ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
@@ -116,8 +118,11 @@ def _runs_from(text: PreparedText, position: int) -> date | None:
     opening = _RUNS_FROM.match(text.low, position)
     if opening is None:
         return None
-    dates = find_dates(text.low[opening.end() : opening.end() + _RUNS_FROM_REACH], english=True)
-    return dates[0].value if dates else None
+    after = text.low[opening.end() : opening.end() + _RUNS_FROM_REACH]
+    dates = find_dates(after, english=True)
+    if not dates or _NOT_RUNS_FROM.search(after, 0, dates[0].start):
+        return None  # "from the Effective Date (as defined in the Agreement dated ...)"
+    return dates[0].value
 
 
 def _length_of(length: re.Match[str]) -> int:

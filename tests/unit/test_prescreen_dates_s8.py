@@ -253,3 +253,11 @@ def test_a_range_under_payment_terms_does_not_end_the_contract() -> None:
         "within thirty days."
     )
     assert _dates(_PREAMBLE + _BODY + clause)[2] is None
+
+
+def test_a_date_cited_after_the_length_for_another_document_is_not_its_start() -> None:
+    clause = (
+        "The term of this Agreement shall be two (2) years from the Effective Date (as defined "
+        "in the Agreement dated June 1, 2004)."
+    )
+    assert _dates(_PREAMBLE + _BODY + clause)[2] == date(2012, 3, 1)
