@@ -132,7 +132,8 @@ def _length_of(length: re.Match[str]) -> int:
         return int(length.group("digits"))
     if word.isdigit():
         return int(word)
-    return _NUMBERS.get(word) or int(words_to_number(word) or 0)
+    spelled = _NUMBERS.get(word) or int(words_to_number(word) or 0)
+    return spelled if spelled < 100 else 0  # "a thousand years" is a figure of speech
 
 
 def end_from_anniversary(text: PreparedText, start: date) -> date | None:

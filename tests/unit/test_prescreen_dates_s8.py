@@ -153,6 +153,7 @@ def test_a_stated_length_in_any_words(clause: str, end: date) -> None:
     [
         "The term of this Agreement shall be for several years.",
         "This Agreement may be renewed for successive one (1) year terms by mutual agreement.",
+        "This Agreement shall remain in effect for a thousand years.",
     ],
 )
 def test_words_that_are_no_length_give_no_end(clause: str) -> None:
@@ -261,3 +262,12 @@ def test_a_date_cited_after_the_length_for_another_document_is_not_its_start() -
         "in the Agreement dated June 1, 2004)."
     )
     assert _dates(_PREAMBLE + _BODY + clause)[2] == date(2012, 3, 1)
+
+
+def test_a_russian_length_spelled_out_is_read_too() -> None:
+    text = (
+        "г. Москва 01.03.2010\n\nНастоящий договор вступает в силу с момента подписания и "
+        "действует в течение семи лет."
+    )
+    found = find_contract_dates(prepare_text(text))
+    assert found.ends_on == date(2017, 3, 1)
