@@ -157,7 +157,8 @@ _END_CONTEXT = re.compile(
     r"|the\s+\W?(?:initial\s+)?term\W?\s+(?:of\s+this|hereof|shall)"
     r"|\((?:herein\s+|the\s+)?\W?term\W?\)"
     # '"Initial Term" means the period commencing on the Effective Date and ending on ...'
-    r"|\bterm\W{0,2}\s+(?:shall\s+)?mean"
+    # (not '"Renewal Term" means')
+    r"|(?:[\"“]|\bthe\s+)(?:initial\s+)?term\W{0,2}\s+(?:shall\s+)?mean"
     r"|(?:^|\s)term\s*:|(?:contract|agreement)\s+period|term\s+of\s+(?:execution|the\s+agreement)"
     r"|termination\s+date\s*:|expiration\s+date\W{0,3}\s*(?::|means)|(?:contract|agreement)\s+end\s*:"
     r"|effective\s+until|in\s+(?:full\s+)?(?:force|effect)\s+until"

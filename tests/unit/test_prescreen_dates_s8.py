@@ -271,3 +271,11 @@ def test_a_russian_length_spelled_out_is_read_too() -> None:
     )
     found = find_contract_dates(prepare_text(text))
     assert found.ends_on == date(2017, 3, 1)
+
+
+def test_a_renewal_term_defined_with_its_end_does_not_end_the_contract() -> None:
+    clause = (
+        '"Renewal Term" means each period of twelve consecutive calendar months that follows '
+        "the end of the initial period of this arrangement, ending on December 31, 2015."
+    )
+    assert _dates(_PREAMBLE + _BODY + clause)[2] is None
