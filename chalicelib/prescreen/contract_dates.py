@@ -28,8 +28,12 @@ _WITNESS_DATE_BEFORE = re.compile(
     r"(?:execut|sign|dated|made)\w*\b[^.;]{0,80}?\b(?:as\s+of|on|this|dated)(?:\s+the)?\s*$"
 )
 # A date written beside a signature ("/s/ John Smith 5/17/12"): the day that side signed.
-_SIGNATURE_MARK = re.compile(r"/s/|\bsignature\b")
+# Some filings write the conformed signature with backslashes ("\\s\\ John Dick").
+_SIGNATURE_MARK = re.compile(r"/s/|\\s\\|\bsignature\b")
 _SIGNATURE_MARK_REACH = 160
+_DATE_ROW_GAP = 20
+# The signatures under a closing sentence: a conformed signature or a "By:" line.
+_SIGNED_BELOW = re.compile(r"/s/|\\s\\|\bby\s*:")
 # Words of a running sentence just before a date: then it is no signature date.
 _SENTENCE_WORDS = re.compile(
     r"\b(?:on|of|by|before|after|until|from|to|through|than|and|dated\s+as)\s+(?:the\s+)?$"
@@ -38,6 +42,10 @@ _WITNESS_REACH = 2500
 _HEADER_REACH = 1500
 _WINDOW = 110
 _SIGNED_REACH = 4000  # a preamble date; later "dated" dates belong to other documents
+# An end this long before the contract's start or signing ends an earlier period (a "Year"
+# defined from a prior date); an amendment signed a few weeks late may still restate the end
+# of the term it extends, so an end a little before the signing stays.
+_STALE_END_DAYS = 365
 
 
 @dataclass(frozen=True)
@@ -78,7 +86,8 @@ _START_BEFORE = re.compile(
     r"|начал\w*\s+(?:оказания|выполнения|поставки|действия|срока)(?:\s+[а-яё]+){0,2}\s*[:\-–—]?\s*$"
     r"|(?:\beffective|\bcommenc\w*|\bbeginning|\bstarting|\bbegins?|\bstarts?|with\s+effect\s+from)"
     # "is effective on the day of May 1, 2013"
-    r"(?:\s+(?:as\s+of|as\s+from|on|from))?(?:\s+the)?(?:\s+(?:day|date)\s+of)?\s*$"
+    # "signed and effective this 25th day of May, 1999"
+    r"(?:\s+(?:as\s+of|as\s+from|on|from|this))?(?:\s+the)?(?:\s+(?:day|date)\s+of)?\s*$"
     # "shall take effect on", "shall come (enter) into force on": the start in other words
     r"|(?:take[sn]?\s+effect|(?:come|comes|came|enter|enters|entered)\s+into\s+(?:force|effect))"
     r"(?:\s+(?:as\s+of|as\s+from|on|from))?(?:\s+the)?\s*$"
@@ -93,6 +102,9 @@ _START_DEFINED_BEFORE = re.compile(
     r"effective\s+date\W{0,3}(?:\s+of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))?"
     r"(?:\s*\([^)]{0,40}\))?\s*(?:(?:shall\s+)?means?|shall\s+be|is|will\s+be)?\s*:?"
     r"(?:\s+[\d:.]+\s+[ap]\.?m\.?[^.;]{0,40}?\s+on)?(?:\s+the)?\s*$"
+    # '"Effective Date" shall mean the Date of Installation of the System, i.e. December 10,
+    # 1993': an event the definition then dates
+    r"|effective\s+date\W{0,3}\s+(?:shall\s+)?means?\s[^.;]{0,80}?\s(?:i\.e|namely)[.,\s]*$"
 )
 _END_BEFORE = re.compile(
     r"(?:contract|agreement)\s+end\s*:\s*$|"
@@ -101,6 +113,21 @@ _END_BEFORE = re.compile(
     r"|(?:\bexpir\w*|\bterminat\w*|\bending|\bend|\bconclud\w*)(?:\s+(?:on|at|as\s+of))?(?:\s+the)?\s*$"
     r"|(?:termination|expiration)\s+date\W{0,3}\s*(?:(?:shall\s+)?means?|is)?\s*:?\s*$"
     r"|effective\s+through(?:\s+and\s+including)?\s*$|in\s+no\s+event\s+later\s+than\s*$"
+    # "will end the later of (i) December 15, 1999 or (ii) ...", "shall expire upon the
+    # earlier of (a) June 30, 2005 and (b) ...": the date of the first limb ends the term
+    r"|(?:\bexpir\w*|\bterminat\w*|\bend)(?:\s+(?:on|upon|at))?\s+(?:the\s+)?(?:earlier|later)"
+    r"\s+(?:to\s+occur\s+)?of\s*:?\s*(?:\(\s*(?:i|a|1)\s*\)\s*)?(?:the\s+)?$"
+)
+# "two years from May 1, 2013 to April 30, 2015", "12 weeks from February 8, 2018 to May 3,
+# 2018": the end of a range the term runs over.
+_TERM_RANGE_BEFORE = re.compile(
+    r"\bfrom\s+(?:and\s+including\s+)?[\w ,.]{6,30}?\s+(?:to|through|until|till)"
+    r"(?:\s+and\s+including)?\s*$"
+)
+# the range is the term's ("the Term ...", "Terms of the project: ..."), not that of payment
+# terms or of a period the terms and conditions speak of
+_TERM_RANGE_CONTEXT = re.compile(
+    r"\bterm\b|\bterms\s+of\s+(?:the|this)\s+(?:project|agreement|contract|engagement)\b"
 )
 # An explicit end in a clause about a renewal ends the renewal, not the initial term.
 _RENEWAL_CLAUSE = re.compile(r"renew|additional|extension\s+period")
@@ -119,12 +146,19 @@ _EFFECTIVE_ON_EVENT = re.compile(
 # A contract that never speaks of an Effective Date and is only "dated" or "made as of" a
 # day has no effective date of its own (CUAD leaves it blank, though the signing date is
 # known); only words of effect ("effective as of") then give one.
-_DEFINES_EFFECTIVE = re.compile(r"effective\s+date")
+# "the effective date of the cancellation", "the effective date of such registration
+# statement" is the effective date of something else, not the contract's.
+_DEFINES_EFFECTIVE = re.compile(
+    r"effective\s+date(?!\s+of\s+(?:the|an?|such|any|each|that|its|their)\s+(?!agreement|contract))"
+)
 # An end date must end the contract itself, not one right or period inside it.
 _END_CONTEXT = re.compile(
     r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|amendment)"
     r"|the\s+\W?(?:initial\s+)?term\W?\s+(?:of\s+this|hereof|shall)"
     r"|\((?:herein\s+|the\s+)?\W?term\W?\)"
+    # '"Initial Term" means the period commencing on the Effective Date and ending on ...'
+    # (not '"Renewal Term" means')
+    r"|(?:[\"“]|\bthe\s+)(?:initial\s+)?term\W{0,2}\s+(?:shall\s+)?mean"
     r"|(?:^|\s)term\s*:|(?:contract|agreement)\s+period|term\s+of\s+(?:execution|the\s+agreement)"
     r"|termination\s+date\s*:|expiration\s+date\W{0,3}\s*(?::|means)|(?:contract|agreement)\s+end\s*:"
     r"|effective\s+until|in\s+(?:full\s+)?(?:force|effect)\s+until"
@@ -145,6 +179,9 @@ _NOT_CONTRACT_END = re.compile(
     r"exclusiv|warrant|гаранти|licen[cs]e\s+to|right\s+to"
     # a year of the contract or a plan inside it ends, not the contract
     r"|(?:contract|calendar|fiscal)\s+year|business\s+plan"
+    # "During the Term of this Agreement, ... for the period ending June 30, 2019": a period
+    # inside the term
+    r"|during\s+the\s+(?:initial\s+)?term\b"
 )
 # A contract that runs until terminated has no end to compute from a term elsewhere in it:
 # "This Agreement ... shall continue indefinitely until terminated" (not a licence or a
@@ -184,6 +221,9 @@ _TERM_FROM_SIGNING = re.compile(
     r"(?:written|listed|set\s+forth|stated)|of\s+(?:its\s+)?(?:signature|execution|signing)"
     r"|(?:when|on\s+which)\s+[^.;]{0,60}?sign)|signature|signing|execution)"
     r"|commencement\s+date\W{0,3}\s+means\s+the\s+date\s+of\s+this"
+    # "the term of this Agreement shall be three years, commencing on the date of this Agreement"
+    r"|term\s+of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract)[^.;]{0,40}?,\s+commencing\s+"
+    r"(?:as\s+of|on|from)\s+the\s+date\s+(?:hereof|of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))"
 )
 # The effective date is defined as the day the last party signs: the latest signature date.
 # Each pattern opens with a literal word, so the engine jumps between its occurrences.
@@ -282,6 +322,9 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     if start is None:
         start = _start_by_definition(text, dates, signed, english=english)
     ends = found.ends or (None if english else found.period_end)
+    opens = start or signed
+    if english and ends is not None and opens is not None and (opens - ends).days > _STALE_END_DAYS:
+        ends = None  # it ended long before the contract starts: the end of something before it
     # an English term runs from the signing date when no start is written, unless the
     # contract starts on an event whose day is unknown
     base = start or (signed if english and not _EFFECTIVE_ON_EVENT.search(text.low) else None)
@@ -316,7 +359,12 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
         if role in {"signed", "signed+start"} and not _dates_this_document(
             before, current.start, english=english
         ):
-            role = None  # the date of another agreement this one refers to
+            if english and _signs_here(text, current, before):
+                found.witnessed = found.witnessed or current.value
+                # it starts the contract only when it says so ("Signed and effective this")
+                role = "signed+start" if _START_BEFORE.search(before) else "signed"
+            else:
+                role = None  # the date of another agreement this one refers to
         if role == "end":
             role = _end_role(text, current, before, found, english=english)
         if role in {"signed", "signed+start"} and current.start < _SIGNED_REACH:
@@ -374,6 +422,14 @@ def _made_between_as_of(text: PreparedText, current: FoundDate, before: str) -> 
     return "signed+start" if _MADE_BETWEEN.search(head) else None
 
 
+def _signs_here(text: PreparedText, current: FoundDate, before: str) -> bool:
+    """'Signed and effective this 25th day of May, 1999.' right above the signatures: the
+    closing sentence that dates this document, wherever exhibits put it."""
+    return not _REFERENCE_BEFORE.search(before) and bool(
+        _SIGNED_BELOW.search(text.low, current.end, current.end + _SIGNATURE_MARK_REACH * 2)
+    )
+
+
 def _witnessed(before: str, position: int, witness: re.Match[str] | None) -> bool:
     """A date the signature block's own sentence gives: '... executed this Agreement on'."""
     return (
@@ -389,6 +445,10 @@ def _end_role(
 ) -> str | None:
     """'end' when the date ends the contract itself; a period's end is kept aside."""
     ending = _what_it_ends(text, found.start, found.end)
+    if english and ending is None and _TERM_RANGE_BEFORE.search(before):
+        sentence = text.sentence(found.start, found.end)
+        if _TERM_RANGE_CONTEXT.search(sentence) and not _NOT_CONTRACT_END.search(sentence):
+            ending = "contract"
     if english and _RENEWAL_CLAUSE.search(before):
         ending = None  # the end of a renewal period, not of the initial term
     if ending == "period" and candidates.period_end is None:
@@ -435,7 +495,8 @@ def _clause_before(low: str, position: int) -> str:
     """Up to _WINDOW characters before position, from the start of their sentence or item."""
     window = low[max(0, position - _WINDOW) : position]
     # the full stop of a time ("12:01 a.m. Eastern time on") ends no sentence
-    window = window.replace("a.m. ", "a.m  ").replace("p.m. ", "p.m  ")
+    # nor does that of "i.e." ("the Date of Installation, i.e. December 10, 1993")
+    window = window.replace("a.m. ", "a.m  ").replace("p.m. ", "p.m  ").replace("i.e. ", "i.e  ")
     cut = max(window.rfind(". "), window.rfind(";"), window.rfind("\n\n"), window.rfind(".\n"))
     return window[cut + 1 :] if cut != -1 else window
 
@@ -488,7 +549,7 @@ def _is_end(before: str, previous: tuple[FoundDate, str] | None, found: FoundDat
         and previous[1] in {"start", "signed+start"}
         and found.start - previous[0].end < 40
     )
-    return in_range or bool(_TERM_WORDS.search(before))
+    return in_range or bool(_TERM_WORDS.search(before) or _TERM_RANGE_BEFORE.search(before))
 
 
 def _header_date(text: PreparedText, dates: list[FoundDate]) -> date | None:
@@ -514,10 +575,10 @@ def _last_signature_date(text: PreparedText, dates: list[FoundDate]) -> date | N
     tail_start = max(0, len(text.low) - _SIGNATURE_REACH)
     witness = _WITNESS.search(text.low)
     block = (witness.start(), witness.start() + _WITNESS_REACH) if witness else (-1, -1)
-    signatures = [
-        found.value
-        for found in dates
-        if (
+    signatures: list[date] = []
+    row_end = -1  # where the last signature date ended
+    for found in dates:
+        in_block = (
             found.start >= tail_start
             or block[0] <= found.start < block[1]
             # a signature page before the exhibits: "Date: ... By: /s/ ..."
@@ -526,8 +587,18 @@ def _last_signature_date(text: PreparedText, dates: list[FoundDate]) -> date | N
                 max(0, found.start - _SIGNATURE_MARK_REACH) : found.end + _SIGNATURE_MARK_REACH
             ]
         )
-        and _SIGNATURE_DATE_BEFORE.search(text.low, max(0, found.start - 20), found.start)
-    ]
+        # two signature columns flattened into one line: "Date: Date: 3-29-2016 3-31-16",
+        # the second date follows the first with nothing but spaces between
+        in_row = (
+            row_end >= 0
+            and found.start - row_end <= _DATE_ROW_GAP
+            and not text.low[row_end : found.start].strip()
+        )
+        if in_block and (
+            in_row or _SIGNATURE_DATE_BEFORE.search(text.low, max(0, found.start - 20), found.start)
+        ):
+            signatures.append(found.value)
+            row_end = found.end
     return max(signatures) if signatures else None
 
 

@@ -7,6 +7,9 @@ import re
 from datetime import date
 from typing import TYPE_CHECKING
 
+from chalicelib.prescreen.dates import find_dates
+from chalicelib.prescreen.number_words import words_to_number
+
 if TYPE_CHECKING:
     from chalicelib.prescreen.text import PreparedText
 
@@ -18,20 +21,29 @@ _NUMBERS = {
     "четыре": 4, "четырех": 4, "пять": 5, "пяти": 5, "шесть": 6, "шести": 6,
     "десять": 10, "десяти": 10, "двенадцать": 12, "двенадцати": 12,
 }  # fmt: skip
-_NUMBER = "|".join(sorted((re.escape(word) for word in _NUMBERS), key=len, reverse=True))
 # The unit is the literal anchor; the number and its preposition are read backwards.
 _UNIT = re.compile(r"years?\b|months?\b|года\b|год\b|лет\b|месяц(?:а|ев)?\b")
 _LENGTH_BEFORE = re.compile(
-    rf"(?:for|of|until|be|is|have|has|during|ending|expires?\s+in|date|на|течение)\s+(?:an?\s+|the\s+)?(?:initial\s+)?"
-    rf"(?:(?:term|period)\s+of\s+)?"
-    rf"(?P<number>\d{{1,2}}|{_NUMBER})\s*"
+    r"(?:for|of|until|be|is|have|has|during|ending|expires?\s+in|date|на|течение"
+    # a cover sheet's "Term: 3 years"
+    r"|term\s*:)\s+"
+    r"(?:at\s+least\s+)?(?:an?\s+|the\s+)?(?:initial\s+)?"
+    r"(?:(?:term|period)\s+of\s+)?"
+    # any word (or tens and a unit): `_length_of` reads it ("sixty", "forty-eight", "twenty
+    # four") or drops it ("several", "successive")
+    r"(?P<number>\d{1,2}|(?:twenty|thirty|forty|fifty|sixty)\s[a-z]+|[a-zа-яё]+(?:-[a-zа-яё]+)?)\s*"
     # "five (5) years", "2 (два) года": the bracket repeats the number
-    rf"(?:\(\s*(?:(?P<digits>\d{{1,2}})|[а-яёa-z -]{{1,30}})\s*\)\s*)?"
+    r"(?:\(\s*(?:(?P<digits>\d{1,2})|[а-яёa-z -]{1,30})\s*\)\s*)?"
     # "a five-year term", "a three (3)-year period": the hyphen joins number and unit
-    rf"(?:full\s+)?(?:calendar\s+|календарн\w+\s+)?-?$"
+    r"(?:full\s+)?(?:calendar\s+|календарн\w+\s+)?-?$"
 )
 # "the fifteen (15) year term of this Agreement": the words after the unit name the term.
-_TERM_AFTER = re.compile(r"[\s-]*(?:initial\s+)?term\s+(?:of\s+this\s+agreement|hereof)")
+# "... for two (2) years from and after the Effective Date (the "Initial Term")": the length
+# the contract names its term.
+_TERM_AFTER = re.compile(
+    r"[\s-]*(?:initial\s+)?term\s+(?:of\s+this\s+agreement|hereof)"
+    r"|[^.;()]{0,80}?\(\s*(?:the\s+|such\s+)?\W{0,2}(?:initial\s+)?term\W{0,2}\s*\)"
+)
 # The sentence must set the term of the contract itself.
 _CONTRACT_TERM = re.compile(
     r"(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)|initial\s+term|the\s+term)\s[^.]{0,160}?"
@@ -40,6 +52,8 @@ _CONTRACT_TERM = re.compile(
     r"|shall\s+have|effective\s+for)"
     r"|(?:договор|контракт|соглашени)\w*[^.]{0,120}(?:действ|заключ)"
     r"|срок\w*\s+действия"
+    # a cover sheet's "Term: 3 years from the Effective Date"
+    r"|(?:^|\n)[\s*#|-]*(?:initial\s+)?term\s*:"
 )
 # A duty that outlives the contract ("shall survive the termination of this Agreement and
 # continue for a period of three (3) years") runs after its end, not for its term.
@@ -48,6 +62,14 @@ _NOT_CONTRACT_TERM = re.compile(
     r"|(?:prior\s+to|after|following|upon)\s+(?:the\s+)?(?:expiration|termination)"
 )
 _MAX_UNITS = 60
+# "for a period of twenty four (24) months to commence on the launch date of January 4, 1999",
+# "five years from January 1, 2010": the term runs from the date written right after it.
+_RUNS_FROM = re.compile(
+    r"\s*(?:\([^()]{0,40}\)\s*)?(?:to\s+)?(?:commenc\w*|beginning|starting|from)\b"
+)
+_RUNS_FROM_REACH = 70
+# Words between that make the date another's: a date cited for a different document.
+_NOT_RUNS_FROM = re.compile(r"dated|agreement|[(;]")
 _TERM_REACH = 200
 _ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
@@ -83,14 +105,35 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
         ]
         if not (after or _CONTRACT_TERM.search(sentence)) or _NOT_CONTRACT_TERM.search(sentence):
             continue
-        number = int(
-            length.group("digits")
-            or _NUMBERS.get(length.group("number"), 0)
-            or length.group("number")
-        )
+        number = _length_of(length)
+        if not number:
+            continue
         months = number * 12 if unit.group(0).startswith(("year", "год", "лет")) else number
-        return add_months(start, months)
+        return add_months(_runs_from(text, unit.end()) or start, months)
     return None
+
+
+def _runs_from(text: PreparedText, position: int) -> date | None:
+    """The date a stated length runs from, when the words after it write one."""
+    opening = _RUNS_FROM.match(text.low, position)
+    if opening is None:
+        return None
+    after = text.low[opening.end() : opening.end() + _RUNS_FROM_REACH]
+    dates = find_dates(after, english=True)
+    if not dates or _NOT_RUNS_FROM.search(after, 0, dates[0].start):
+        return None  # "from the Effective Date (as defined in the Agreement dated ...)"
+    return dates[0].value
+
+
+def _length_of(length: re.Match[str]) -> int:
+    """The number of a stated length: its digits in brackets, or the number it spells."""
+    word = length.group("number")
+    if length.group("digits"):
+        return int(length.group("digits"))
+    if word.isdigit():
+        return int(word)
+    spelled = _NUMBERS.get(word) or int(words_to_number(word) or 0)
+    return spelled if spelled < 100 else 0  # "a thousand years" is a figure of speech
 
 
 def end_from_anniversary(text: PreparedText, start: date) -> date | None:
