@@ -5,9 +5,12 @@ contract lawyer would recognise. For English contracts, clause detectors learned
 from CUAD's spans (`clause_model`, a small weights file) decide the liability cap and
 four more clauses (anti-assignment, non-compete, exclusivity, uncapped liability):
 measured on the train split, they beat the rules there, or there are no rules.
-Termination for convenience and liquidated damages stay with the rules, which beat
-the models there. Every clause flag quotes the sentence that proves it, verbatim
-from the input.
+Termination for convenience and liquidated damages are the rules' verdicts with a
+learned assist (`clause_model`'s "assists"): termination is also flagged where the rules
+find nothing and a detector is right nine times in ten out of fold, and a fee or a
+"penalty" the rules find counts only where its sentence states a sum or a detector finds
+the clause somewhere in the contract. Every clause flag quotes the sentence that proves
+it, verbatim from the input.
 """
 
 from __future__ import annotations
