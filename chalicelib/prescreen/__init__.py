@@ -89,13 +89,17 @@ def screen_text(
     doubts = find_doubts(draft, text, pipeline)
     facts = fact_confidence(draft, doubts, margins) if pipeline != "tabular" else {}
     # The expected share of the facts that are right; the doubts alone where no model is,
-    # and no more than the doubts allow for a text whose clauses could not be judged (a
-    # letter, a payment order): the calibration was fitted on contracts, not on those.
+    # and no more than the doubts allow for a text that may be no contract at all: no
+    # title line and clauses that could not be judged (a letter, a payment order), since
+    # the calibration was fitted on contracts, not on those. A short text titled as a
+    # contract (a joint filing agreement of a page) keeps its facts' mean: the calibration
+    # knows short contracts (`short_text` and `clauses_unjudged` are among its features),
+    # whose blank facts are mostly right, and routing holds it for a person anyway.
     confidence = doubt_product(doubts)
     if facts:
         mean = round(sum(facts.values()) / len(facts), 3)
         unjudged = any(d.code == "clauses_unjudged" for d in doubts)
-        confidence = min(mean, confidence) if unjudged else mean
+        confidence = min(mean, confidence) if unjudged and not draft.title else mean
     scored = draft.model_copy(
         update={
             "confidence": confidence,
