@@ -114,7 +114,13 @@ _EN_NOT_OWED = (
     r"|consequential[^.;]{0,60}?(?:liquidated|penalt)|(?:liquidated|penalt)[^.;]{0,60}?consequential"
     r"|liability\s+for\s+(?:early\s+)?(?:termination|cancellation)"
 )
-_RU_NO_RIGHT = r"не\s+допуска|не\s+вправе|не\s+может|не\s+имеет\s+права|запрещ"
+# Denied outright, or allowed "only" through a court or by agreement ("Отказ от исполнения
+# Договора возможен только в судебном порядке").
+_RU_NO_RIGHT = (
+    r"не\s+допуска|не\s+вправе|не\s+может|не\s+имеет\s+права|запрещ"
+    r"|только\s+(?:в\s+судебном|по\s+решению\s+суда|через\s+суд"
+    r"|по\s+(?:взаимному\s+)?(?:письменному\s+)?соглашению)"
+)
 # Ending the contract by agreement or through a court is no one-sided right.
 _RU_NOT_ALONE = (
     r"|по\s+(?:взаимному\s+)?(?:письменному\s+)?соглашению|в\s+судебном\s+порядке"
@@ -293,7 +299,7 @@ RULES: tuple[ClauseRule, ...] = (
         "unilateral_termination",
         (r"одностороннем\s+(?:внесудебном\s+)?порядке",),
         language="ru",
-        requires=r"расторг|отказ|прекра",
+        requires=r"расторг|расторж|отказ|прекра",
         rejects=_RU_NO_RIGHT,
     ),
     _rule(
