@@ -114,10 +114,12 @@ _EN_NOT_OWED = (
     r"|consequential[^.;]{0,60}?(?:liquidated|penalt)|(?:liquidated|penalt)[^.;]{0,60}?consequential"
     r"|liability\s+for\s+(?:early\s+)?(?:termination|cancellation)"
 )
-# Denied outright, or allowed "only" through a court or by agreement ("Отказ от исполнения
-# Договора возможен только в судебном порядке").
-_RU_NO_RIGHT = (
-    r"не\s+допуска|не\s+вправе|не\s+может|не\s+имеет\s+права|запрещ"
+_RU_NO_RIGHT = r"не\s+допуска|не\s+вправе|не\s+может|не\s+имеет\s+права|запрещ"
+# Allowed "only" through a court or by agreement: "Отказ от исполнения Договора возможен только
+# в судебном порядке". (Not a reason to reject a sentence that names a one-sided refusal as one
+# of the ways: "допускается только по соглашению сторон, по решению суда или в связи с
+# односторонним отказом" — so only the rules that do not read "односторонний" use it.)
+_RU_ONLY_THROUGH = (
     r"|только\s+(?:в\s+судебном|по\s+решению\s+суда|через\s+суд"
     r"|по\s+(?:взаимному\s+)?(?:письменному\s+)?соглашению)"
 )
@@ -321,7 +323,7 @@ RULES: tuple[ClauseRule, ...] = (
             r"прекратить\s+действие",
         ),
         language="ru",
-        rejects=_RU_NO_RIGHT,
+        rejects=_RU_NO_RIGHT + _RU_ONLY_THROUGH,
     ),
     # "Арендодатель вправе расторгнуть Договор, уведомив Арендатора за 30 дней": a right to end
     # the contract without a court, though the word "односторонний" is not there.
