@@ -18,6 +18,11 @@ _SUBJECT_REACH = 5000
 _TITLE_START = re.compile(
     r"^(?:[#*\s]*)(?:[а-яё-]+\s+){0,2}(?:договор|контракт|соглашение|оферта|"
     r"техническое\s+задание|спецификация|дополнительное\s+соглашение)\b"
+    # "ПРОЕКТ КОНТРАКТА", "Форма договора аренды": a tender's draft of the contract
+    r"|^(?:[#*\s]*)(?:проект|(?:типовая\s+|примерная\s+)?форма)\s+(?:[а-яё-]+\s+){0,2}"
+    r"(?:договора|контракта|соглашения)\b"
+    # "Приложение № 1 к договору подряда": an annex to a contract, not to an order or a tender
+    r"|^(?:[#*\s]*)приложение\s+(?:№\s*)?[\w.-]{0,8}\s*к\s+(?:договору|контракту|соглашению)"
     r"|^(?:[#*\s]*)(?:[\w\-,&.]+\s+){0,7}(?:agreement|contract)\b"
     r"|^(?:[#*\s]*)amendment\s+(?:no\.?\s*\d+\s*)?(?:to\s+)?",
     re.IGNORECASE,
@@ -81,17 +86,36 @@ _NOT_TITLE = re.compile(r"настоящ|именуем|this\s+agreement|hereby|
 # A Russian title line that runs on into the place and date of signing:
 # 'ДОГОВОР № __ на изготовление мебели г. Ульяновск « » ____ 20__г.' ends before 'г.'.
 _RU_PLACE_LINE = re.compile(r"\s+(?:г\.|гор\.|город)\s*[А-ЯЁ][а-яё]+[^\n]{0,60}$")
+# "Д О Г О В О Р  П О Д Р Я Д А": old Word forms space a title's letters out; the words
+# are the runs of single letters, two spaces apart.
+_SPACED_LETTERS = re.compile(r"(?<!\w)(?:[А-ЯЁ] ){2,}[А-ЯЁ](?!\w)")
+# "ДОГОВОР № 7" over "аренды нежилого помещения": the kind on the next line, in the genitive.
+_LOWER_START = re.compile(r"^[а-яё]")
 
 # Kinds by their name in a title or subject clause; the earliest in the title wins.
 _KINDS: tuple[tuple[str, str], ...] = (
-    ("annex", r"техническое\s+задание|^\s*спецификация|^\s*приложение"),
+    # an additional agreement amends its contract: a part of it, whatever it amends
+    (
+        "annex",
+        r"техническое\s+задание|^\s*спецификация|^\s*приложение|^\s*дополнительное\s+соглашение"
+        r"|^\s*соглашение\s+о\s+внесении\s+изменений",
+    ),
     ("nda", r"конфиденциальност|неразглашени|non-?disclosure|confidentiality\s+agreement"),
     ("data_exchange", r"обмен\w*\s+данными|информационн\w+\s+взаимодейств|data\s+exchange"),
-    ("license", r"лицензионн|сублицензионн|лицензи[яи]\b|права\s+использования|licen[cs]e"),
+    # авторский заказ (ст. 1288 ГК) and the alienation of an exclusive right (ст. 1234) are
+    # the Code's other contracts on intellectual property: the licence is the nearest label
+    (
+        "license",
+        r"лицензионн|сублицензионн|лицензи[яи]\b|права\s+использования|licen[cs]e"
+        r"|авторского\s+заказа|исключительн\w+\s+прав",
+    ),
     ("supply", r"поставк|закупк|supply"),
     ("sale", r"купли-продажи|купли\s+-\s+продажи|продаж|purchase|\bsale\b"),
     # "на выполнение ремонтных работ"; "строительного подряда", not "долевом строительстве"
-    ("works", r"подряд|изготовлени|выполнени\w+\s+(?:\w+\s+){0,2}?работ|строительн\w*\s+работ"),
+    (
+        "works",
+        r"подряд|изготовлени|выполнени\w+\s+(?:[\w-]+\s+){0,2}?работ|строительн\w*\s+работ",
+    ),
     # "об оказании юридической помощи" (63-ФЗ) is a services contract too
     (
         "services",
@@ -99,9 +123,16 @@ _KINDS: tuple[tuple[str, str], ...] = (
         r"|обслуживани|services?\b",
     ),
     # наём (ст. 671 ГК), прокат and лизинг are kinds of аренда
-    ("lease", r"аренд|субаренд|\bнайм|\bна[её]м\w{0,2}\b|\bпроката?\b|лизинг|\blease\b"),
+    # ссуда, the free loan of a thing (ст. 689 ГК), follows аренда's rules too
+    (
+        "lease",
+        r"аренд|субаренд|\bнайм|\bна[её]м\w{0,2}\b|\bпроката?\b|лизинг|\blease\b"
+        r"|безвозмездного\s+пользования|договор\s+ссуды",
+    ),
     ("loan", r"\bзайм|\bзаём|\bзаем|кредитн|\bloan\b"),
-    ("agency", r"агентск|\bagency\b"),
+    # поручение (ст. 971 ГК) is agency in the principal's name; an agency contract follows
+    # its rules where the agent acts so (ст. 1011). Not поручительство, a surety.
+    ("agency", r"агентск|\bagency\b|\bпоручени"),
     ("commission", r"комисси"),
     ("employment", r"трудов|employment"),
     ("cooperation", r"сотрудничеств|cooperation|co-operation"),
@@ -120,7 +151,7 @@ _KINDS: tuple[tuple[str, str], ...] = (
     ("franchise", r"franchis|франчайз|коммерческ\w+\s+концесси"),
     ("hosting", r"hosting|хостинг"),
     ("endorsement", r"endorsement"),
-    ("transportation", r"transportation|перевозк|экспедиров"),
+    ("transportation", r"transportation|перевозк|экспедиров|экспедици"),
     ("storage", r"хранени"),
 )
 # The labels prescreen gives, for checking a kind named elsewhere (the model fallback).
@@ -134,19 +165,32 @@ _GAP = r"(?:[^\s.;]+\s+){0,8}?"
 _SUBJECT_VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "supply",
-        re.compile(rf"обязуется\s+{_GAP}(?:поставить|поставлять|произвести\s+поставку)"),
+        re.compile(
+            rf"обязуется\s+{_GAP}(?:поставить|поставлять|(?:произвести|осуществ\w+)\s+поставк)"
+        ),
     ),
-    ("works", re.compile(rf"обязуется\s+{_GAP}выполнить\s+(?:\w+\s+){{0,4}}работ")),
+    # "выполнить работы", "изготовить" (ст. 702 ГК: a thing made to order is подряд)
+    ("works", re.compile(rf"обязуется\s+{_GAP}(?:выполнить\s+(?:\w+\s+){{0,4}}работ|изготовить)")),
+    # "оказать услуги", "предоставить услуги связи"
     (
         "services",
-        re.compile(rf"обязуется\s+{_GAP}оказ(?:ать|ывать)\s+(?:\w+\s+){{0,3}}услуг"),
+        re.compile(
+            rf"обязуется\s+{_GAP}(?:оказ(?:ать|ывать)|предостав(?:ить|лять))\s+(?:\w+\s+){{0,3}}услуг"
+        ),
     ),
     (
         "license",
         re.compile(r"предостав\w+\s+(?:[\w,]+\s+){0,5}(?:прав\w*\s+использования|лицензи)"),
     ),
-    # аренда and наём: "во временное владение и пользование", "во владение и пользование"
-    ("lease", re.compile(r"во\s+(?:временное\s+)?(?:владение\s+и\s+)?пользование")),
+    # аренда and наём: "во временное владение и пользование", "во владение и пользование";
+    # ссуда: "во временное безвозмездное пользование"
+    (
+        "lease",
+        re.compile(
+            r"во\s+(?:временное\s+)?(?:безвозмездное\s+)?(?:владение\s+и\s+)?(?:безвозмездное\s+)?"
+            r"пользование"
+        ),
+    ),
     # money "в собственность" is a loan (ст. 807 ГК); anything else passed so is a sale
     (
         "loan",
@@ -158,7 +202,23 @@ _SUBJECT_VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     # "обязуется доставить вверенный ему отправителем груз" (ст. 785 ГК)
     ("transportation", re.compile(r"достав(?:ить|лять)\s+(?:\w+\s+){0,2}?вверенн")),
+    # поручение: "обязуется совершить от имени и за счет Доверителя" (ст. 971 ГК); агентский:
+    # "от своего имени, но за счет Принципала" (ст. 1005)
+    (
+        "agency",
+        re.compile(
+            r"обязуется\s+(?:[^\s.;]+\s+){0,3}?совершить\s+от\s+имени\s+и\s+за\s+сч[её]т"
+            r"|от\s+своего\s+имени,?\s+но\s+за\s+сч[её]т"
+        ),
+    ),
     ("license", re.compile(r"\bgrants?\s+(?:\w+\s+){0,6}licen[cs]e")),
+)
+# "Предметом настоящего Договора является оказание услуг по …": the subject named as a noun,
+# read with the title's kinds. The clause, not the sentences after it.
+# So is "Исполнитель принимает на себя обязательства по оказанию услуг".
+_SUBJECT_NOUN = re.compile(
+    r"(?:предметом\s+(?:настоящего\s+)?(?:договора|контракта|соглашения)\s+являе?тся"
+    r"|принима\w+\s+на\s+себя\s+обязательств\w*(?:\s+по)?)\s+(?P<what>[^.;\n]{1,200})"
 )
 # Roles betray the kind when the title does not name it.
 _ROLE_KINDS = {
@@ -172,6 +232,11 @@ _ROLE_KINDS = {
     "комиссионер": "commission", "комитент": "commission", "перевозчик": "transportation",
     "хранитель": "storage", "поклажедатель": "storage", "работник": "employment",
     "лизингодатель": "lease", "лизингополучатель": "lease",
+    "доверитель": "agency", "поверенный": "agency", "экспедитор": "transportation",
+    "грузоотправитель": "transportation", "ссудодатель": "lease", "ссудополучатель": "lease",
+    "субарендатор": "lease", "генподрядчик": "works", "субподрядчик": "works",
+    "сублицензиар": "license", "сублицензиат": "license", "дилер": "distribution",
+    "дистрибьютор": "distribution",
 }  # fmt: skip
 _CONTRACT_WORDS = re.compile(r"договор|контракт|соглашени|оферт|agreement|contract")
 
@@ -187,7 +252,7 @@ def find_title(text: PreparedText) -> str | None:
     lines = [line for line in lines if line and not line.startswith("<!--")][:_TITLE_LINES]
     first: str | None = None
     for index, line in enumerate(lines):
-        clean = _EXHIBIT.sub("", line.strip("#*| "))
+        clean = _unspaced(_EXHIBIT.sub("", line.strip("#*| ")))
         if len(clean) > _TITLE_LINE_MAX:
             clean = _cut_glued_title(clean, heading=line.startswith("#"))
         if not clean or not _TITLE_START.search(clean) or _NOT_TITLE.search(clean):
@@ -247,13 +312,33 @@ def _shouted_title(text: PreparedText) -> str | None:
     return _cut_english_tail(" ".join(found.group(0).split())) if found else None
 
 
+def _unspaced(line: str) -> str:
+    """'Д О Г О В О Р  П О Д Р Я Д А' → 'ДОГОВОР  ПОДРЯДА'."""
+    if " " not in line[:4]:
+        return line  # the common case: no letter stands alone at the start
+    return _SPACED_LETTERS.sub(lambda found: found.group(0).replace(" ", ""), line)
+
+
 def _with_tail(title: str, following: list[str]) -> str:
     for line in following:
-        tail = line.strip("#*| ")
-        if not _is_title_tail(tail, title) or len(title) + len(tail) > _TITLE_MAX:
+        tail = _unspaced(line.strip("#*| "))
+        joins = _is_title_tail(tail, title) or _is_kind_tail(tail, title)
+        if not joins or len(title) + len(tail) > _TITLE_MAX:
             break
         title = f"{title} {tail}"
     return " ".join(title.split())
+
+
+def _is_kind_tail(tail: str, title: str) -> bool:
+    """'ДОГОВОР № 7' over 'аренды нежилого помещения': a title that names no kind goes on
+    into a short lower-case line that names one (not 'г. Москва', not a sentence)."""
+    return (
+        len(tail) <= _TITLE_LINE_MAX
+        and bool(_LOWER_START.match(tail))
+        and not _NOT_TITLE.search(tail)
+        and _earliest_kind(title) is None
+        and _earliest_kind(tail) is not None
+    )
 
 
 def _is_title_tail(tail: str, title: str) -> bool:
@@ -273,6 +358,10 @@ def classify_contract(
         if kind is not None:
             return kind
     subject = text.low[:_SUBJECT_REACH]
+    noun = _SUBJECT_NOUN.search(subject)
+    kind = _earliest_kind(noun.group("what")) if noun else None
+    if kind is not None and kind != "annex":
+        return kind
     by_role = next(
         (_ROLE_KINDS[r] for r in ((p.role or "").lower() for p in parties) if r in _ROLE_KINDS),
         None,

@@ -47,12 +47,16 @@ _PREAMBLE_REACH = 8000
 _OWNERSHIP_REACH = 60_000
 
 # «именуемое в дальнейшем «Поставщик»», «далее именуемое "Поставщик"», «(далее – Заказчик)»,
-# «(в дальнейшем — «Арендатор»)», «(далее именуемое «Займодавец»)».
+# «(в дальнейшем — «Арендатор»)», «(далее именуемое «Займодавец»)», «, далее — «Покупатель»».
 _ROLE_ANCHOR = re.compile(
     r"именуем\w*(?:\s*\(\s*-?\s*[а-я]{1,3}\s*\))?\s+(?:в\s+дальнейшем|далее)?\s*(?:по\s+тексту\s*)?"
     r"[-–—:]?\s*[«\"“'„]?\s*(?P<role>[а-яё]+(?:\s+(?:\d|сторона))?)"
     r"|\(\s*(?:далее|в\s+дальнейшем)(?:\s+по\s+тексту)?(?:\s+именуем\w*)?\s*[-–—:]?\s*[«\"“'„]?\s*"
     r"(?P<role2>[а-яё]+(?:\s+(?:\d|сторона))?)"
+    # «…, действующего на основании Устава, далее — «Поставщик»», «, далее «Исполнитель»»:
+    # no «именуемое», no bracket; a dash or a quote says a name follows, not «далее по тексту».
+    r"|,\s*(?:далее|в\s+дальнейшем)(?:\s+по\s+тексту)?\s*(?:[-–—:]\s*[«\"“'„]?|[«\"“'„])\s*"
+    r"(?P<role3>[а-яё]+(?:\s+(?:\d|сторона))?)"
 )
 # Фамилия Имя Отчество in the nominative, opening a side of the preamble. A man's patronymic
 # ends in -ич: -ович/-евич, and Ильич, Кузьмич, Фомич, Лукич, Никитич.
@@ -118,6 +122,9 @@ def _preamble_parties(text: PreparedText) -> list[Found]:
         person = _person_side(text, cursor, start) if name_start is None else None
         if name_start is not None:
             name = name_from(text, name_start, start)
+            if name is None:
+                # «Банк «Северная звезда» (публичное акционерное общество)»: the form follows
+                name, name_start = _name_before_form(text, cursor, name_start) or (None, name_start)
             bracketed = last is not None and last != name_start
             alias = name_from(text, last, start) if bracketed and last is not None else None
             found.append(Found(name=name, role=role, inn=None, start=name_start, alias=alias))
@@ -142,6 +149,24 @@ def _full_name_start(low: str, lo: int, start: int | None) -> int | None:
     if earlier is None or low.find(")", earlier, bracket) != -1:
         return start
     return earlier
+
+
+def _name_before_form(text: PreparedText, lo: int, form: int) -> tuple[str, int] | None:
+    """A name with its legal form after it, in brackets, as banks write theirs: «Банк ВТБ
+    (публичное акционерное общество)», «АКБ «Заря» (ПАО)». The name starts where its clause
+    does: a new line, or the « и » before the second side."""
+    low = text.low
+    bracket = low.rfind("(", lo, form)
+    close = low.find(")", form, form + 60)
+    if bracket == -1 or low[bracket + 1 : form].strip() or close == -1:
+        return None
+    start = max(lo, low.rfind("\n", lo, bracket) + 1)
+    joined = low.rfind(" и ", start, bracket)
+    start = joined + 3 if joined != -1 else start
+    name = " ".join(text.raw[start : close + 1].split()).strip(" ,;:")
+    if not (5 <= len(name) <= 160 and name[:1].isupper()):
+        return None
+    return name, start
 
 
 def _person_side(text: PreparedText, lo: int, hi: int) -> tuple[str, int] | None:
@@ -196,7 +221,7 @@ def _foreign_organisations(text: PreparedText) -> list[Found]:
 
 
 def _role_word(match: re.Match[str]) -> str | None:
-    word = match.group("role") or match.group("role2")
+    word = match.group("role") or match.group("role2") or match.group("role3")
     if not word or word.split()[0] in _NOT_A_ROLE:
         return None
     return word[:1].upper() + word[1:]
