@@ -13,14 +13,6 @@ from chalicelib.prescreen.number_words import words_to_number
 if TYPE_CHECKING:
     from chalicelib.prescreen.text import PreparedText
 
-_NUMBERS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
-    "twenty-five": 25, "thirty": 30, "eighteen": 18, "twenty-four": 24, "thirty-six": 36,
-    "один": 1, "одного": 1, "два": 2, "двух": 2, "три": 3, "трех": 3, "трёх": 3,
-    "четыре": 4, "четырех": 4, "пять": 5, "пяти": 5, "шесть": 6, "шести": 6,
-    "десять": 10, "десяти": 10, "двенадцать": 12, "двенадцати": 12,
-}  # fmt: skip
 # The unit is the literal anchor; the number and its preposition are read backwards.
 _UNIT = re.compile(r"years?\b|months?\b|года\b|год\b|лет\b|месяц(?:а|ев)?\b")
 _LENGTH_BEFORE = re.compile(
@@ -132,7 +124,7 @@ def _length_of(length: re.Match[str]) -> int:
         return int(length.group("digits"))
     if word.isdigit():
         return int(word)
-    spelled = _NUMBERS.get(word) or int(words_to_number(word) or 0)
+    spelled = int(words_to_number(word) or 0)
     return spelled if spelled < 100 else 0  # "a thousand years" is a figure of speech
 
 
