@@ -123,6 +123,16 @@ _RU_ONLY_THROUGH = (
     r"|только\s+(?:в\s+судебном|по\s+решению\s+суда|через\s+суд"
     r"|по\s+(?:взаимному\s+)?(?:письменному\s+)?соглашению)"
 )
+# "… расторгнут (досрочно) Заказчиком путем направления уведомления", "… прекращен любой из
+# Сторон, предупредив другую за 30 дней": what follows a contract "ended", when a notice alone
+# ends it (ст. 450.1 ГК).
+_RU_BY_NOTICE_ALONE = (
+    r"\s+(?:досрочно\s+)?(?:[\w,]+\s+){0,8}?(?:путем|посредством)\s+(?:\w+\s+){0,3}?уведомлени"
+)
+_RU_WITH_NOTICE = (
+    r"\s+(?:досрочно\s+)?(?:[\w,]+\s+){0,8}?(?:уведомив|предупредив"
+    r"|с\s+(?:\w+\s+){0,2}?(?:уведомлением|предупреждением))"
+)
 # Ending the contract by agreement or through a court is no one-sided right.
 _RU_NOT_ALONE = (
     r"|по\s+(?:взаимному\s+)?(?:письменному\s+)?соглашению|в\s+судебном\s+порядке"
@@ -342,10 +352,8 @@ RULES: tuple[ClauseRule, ...] = (
     _rule(
         "unilateral_termination",
         (
-            r"расторгнут\w*\s+(?:досрочно\s+)?(?:[\w,]+\s+){0,8}?(?:путем|посредством)\s+"
-            r"(?:\w+\s+){0,3}?уведомлени",
-            r"расторгнут\w*\s+(?:досрочно\s+)?(?:[\w,]+\s+){0,8}?(?:уведомив|предупредив"
-            r"|с\s+(?:\w+\s+){0,2}?(?:уведомлением|предупреждением))",
+            r"расторгнут\w*" + _RU_BY_NOTICE_ALONE,
+            r"расторгнут\w*" + _RU_WITH_NOTICE,
         ),
         language="ru",
         rejects=_RU_NO_RIGHT + _RU_NOT_ALONE + r"|продл|пролонг",
@@ -358,10 +366,8 @@ RULES: tuple[ClauseRule, ...] = (
     _rule(
         "unilateral_termination",
         (
-            r"прекращен\w*\s+(?:досрочно\s+)?(?:[\w,]+\s+){0,8}?(?:путем|посредством)\s+"
-            r"(?:\w+\s+){0,3}?уведомлени",
-            r"прекращен\w*\s+(?:досрочно\s+)?(?:[\w,]+\s+){0,8}?(?:уведомив|предупредив"
-            r"|с\s+(?:\w+\s+){0,2}?(?:уведомлением|предупреждением))",
+            r"прекращен\w*" + _RU_BY_NOTICE_ALONE,
+            r"прекращен\w*" + _RU_WITH_NOTICE,
             # "по (письменному) заявлению любой из Сторон", opening on the rarer word
             r"заявлению\s+(?:одной|любой|каждой)\s+из\s+сторон",
             r"требованию\s+(?:одной|любой|каждой)\s+из\s+сторон",
@@ -607,9 +613,10 @@ RULES: tuple[ClauseRule, ...] = (
     _rule(
         "liability_cap",
         (
-            r"максимальн\w*\s+(?:(?:размер|сумм)\w*\s+)?(?:\w+\s+){0,2}?ответственност",
-            r"предельн\w*\s+(?:(?:размер|сумм)\w*\s+)?(?:\w+\s+){0,2}?ответственност",
-            r"совокупн\w*\s+(?:(?:размер|сумм)\w*\s+)?(?:\w+\s+){0,2}?ответственност",
+            *(
+                stem + r"\w*\s+(?:(?:размер|сумм)\w*\s+)?(?:\w+\s+){0,2}?ответственност"
+                for stem in ("максимальн", "предельн", "совокупн")
+            ),
             r"лимит\w*\s+(?:\w+\s+){0,2}?ответственност",
         ),
         language="ru",
@@ -621,9 +628,10 @@ RULES: tuple[ClauseRule, ...] = (
     _rule(
         "liability_cap",
         (
-            r"неустойк\w*\s+(?:[\w,()]+\s+){0,6}?ограни(?:чива|чен(?:а|о|ы)?\b)",
-            r"штраф\w*\s+(?:[\w,()]+\s+){0,6}?ограни(?:чива|чен(?:а|о|ы)?\b)",
-            r"пен(?:и|ей|я)\s+(?:[\w,()]+\s+){0,6}?ограни(?:чива|чен(?:а|о|ы)?\b)",
+            *(
+                word + r"\s+(?:[\w,()]+\s+){0,6}?ограни(?:чива|чен(?:а|о|ы)?\b)"
+                for word in (r"неустойк\w*", r"штраф\w*", r"пен(?:и|ей|я)")
+            ),
         ),
         language="ru",
         rejects=r"без\s+ограничени|не\s+ограничива|не\s+ограничен",
@@ -713,10 +721,10 @@ RULES: tuple[ClauseRule, ...] = (
         (
             r"year[\s-]+to[\s-]+year",
             r"month[\s-]+to[\s-]+month",
-            r"successive\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?|increments?)\b",
-            r"consecutive\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?|increments?)\b",
-            r"subsequent\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?|increments?)\b",
-            r"additional\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?|increments?)\b",
+            *(
+                word + r"\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?|increments?)\b"
+                for word in ("successive", "consecutive", "subsequent", "additional")
+            ),
             r"non-?\s?renewal",
             r"intent(?:ion)?\s+not\s+to\s+renew",
             r"deemed\s+(?:to\s+(?:be|have\s+been)\s+)?(?:renewed|extended)",
@@ -736,10 +744,11 @@ RULES: tuple[ClauseRule, ...] = (
             # "renewed thereafter for a like period", "extended automatically for one year",
             # "renew this Agreement for another year", "renew on a yearly basis", "be
             # extended by one (1) year"
-            r"renew(?:ed|s)?\s+(?:thereafter\s+|automatically\s+|(?:this|the)\s+(?:agreement|term)\s+)?"
-            r"(?:" + _EN_RENEWED_HOW + _EN_RENEWED_BY_A_YEAR + r")",
-            r"extend(?:ed|s)?\s+(?:thereafter\s+|automatically\s+|(?:this|the)\s+(?:agreement|term)\s+)?"
-            r"(?:" + _EN_RENEWED_HOW + _EN_RENEWED_BY_A_YEAR + r")",
+            *(
+                verb + r"(?:ed|s)?\s+(?:thereafter\s+|automatically\s+|(?:this|the)\s+"
+                r"(?:agreement|term)\s+)?(?:" + _EN_RENEWED_HOW + _EN_RENEWED_BY_A_YEAR + r")"
+                for verb in ("renew", "extend")
+            ),
         ),
         language="en",
         requires=(
