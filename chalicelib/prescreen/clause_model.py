@@ -109,18 +109,45 @@ class _AnyOf:
     position of the sentence (a cue's search several times faster, the same answer)."""
 
     def __init__(self, *branches: str | tuple[str, str]) -> None:
-        # A branch that opens with a common word ("at", "in") or a word boundary is given
-        # as (a rarer word it cannot match without, the branch): the word is looked for
-        # first, with str's own search.
+        # Each branch is tried only where the word it cannot match without is in the
+        # sentence, looked for first with str's own search: the literal it opens with, or,
+        # for a branch that opens with a common word ("at", "in") or a word boundary, a
+        # rarer word given with it as (word, branch).
         self.branches = tuple(
             (branch[0], re.compile(branch[1]))
             if isinstance(branch, tuple)
-            else ("", re.compile(branch))
+            else (_leading_literal(branch), re.compile(branch))
             for branch in branches
         )
 
     def search(self, low: str) -> bool:
         return any(word in low and branch.search(low) for word, branch in self.branches)
+
+
+def _leading_literal(pattern: str) -> str:
+    """The text every match of a one-branch pattern opens with ('' when unsure): its plain
+    and escaped characters up to the first piece of syntax, less one a quantifier makes
+    optional ("days?" opens with "day")."""
+    depth = 0
+    for index, char in enumerate(pattern):
+        depth += (char == "(") - (char == ")")
+        if char == "|" and depth == 0 and pattern[index - 1 : index] != "\\":
+            return ""  # "a|b": a match need not open with "a"
+    literal: list[str] = []
+    index = 0
+    while index < len(pattern):
+        char = pattern[index]
+        if char == "\\" and index + 1 < len(pattern) and not pattern[index + 1].isalnum():
+            literal.append(pattern[index + 1])  # "\$", "\]", "\[": the character itself
+            index += 2
+        elif char.isalnum() or char in " -'’%":
+            literal.append(char)
+            index += 1
+        else:
+            break
+    if literal and pattern[index : index + 1] in ("?", "*", "{"):
+        literal.pop()
+    return "".join(literal)
 
 
 _TFC_CUES: tuple[tuple[str, _Searcher], ...] = (
@@ -250,42 +277,6 @@ _LD_CUES: tuple[tuple[str, _Searcher], ...] = (
         ),
     ),
 )
-# Words a cue's pattern cannot match without: where none is in the sentence, the pattern
-# is not run (the same cues, found a third faster: most of the patterns open with an
-# alternation, which the regex engine tries at every position).
-_CUE_WORDS: dict[str, tuple[str, ...]] = {
-    "notice": ("notice",),
-    "convenience": ("convenience", "cause", "reason", "will", "time"),
-    "cause": ("breach", "default", "insolv", "bankrupt", "fail", "cure", "cause"),
-    "event": ("if", "event", "occurrence", "control", "majeure"),
-    "wish": ("desire", "wish", "decide", "choose", "elect"),
-    "term_ends": ("expir", "renew"),
-    "liquidated": ("liquidated",),
-    "sum": ("$", "%", "percent", "amount", "equal", "sum", "[*"),
-    "on_breach": ("breach", "terminat", "cancel", "default", "fail", "violat"),
-    "not_a_penalty": ("penalty", "estimate"),
-    "late": ("overdue", "past", "late", "unpaid", "interest"),
-    "excluded": (
-        "liable",
-        "responsible",
-        "consequential",
-        "harmless",
-        "indemnif",
-        "termination",
-        "cancellation",
-        "penalt",
-    ),
-    "authority": (
-        "tax",
-        "governmental",
-        "regulatory",
-        "fines",
-        "assess",
-        "civil",
-        "criminal",
-        "perjury",
-    ),
-}
 CUES: dict[str, tuple[tuple[str, _Searcher], ...]] = {
     "uncapped_liability": (
         ("limitation", _LIMITATION),
@@ -398,15 +389,10 @@ def _cue_buckets(name: str, low: str) -> list[int]:
     cues = CUES.get(name)
     if not cues:
         return []
-    held = [cue for cue, pattern in cues if _may_hold(cue, low) and pattern.search(low)]
+    held = [cue for cue, pattern in cues if pattern.search(low)]
     grams = [f"cue:{cue}" for cue in held]
     grams += [f"cue:{a}+{b}" for a, b in itertools.combinations(held, 2)]
     return [zlib.crc32(gram.encode("utf-8")) % BUCKETS for gram in grams]
-
-
-def _may_hold(cue: str, low: str) -> bool:
-    words = _CUE_WORDS.get(cue)
-    return words is None or any(word in low for word in words)
 
 
 def with_cues(name: str, base: list[int], low: str) -> list[int]:
