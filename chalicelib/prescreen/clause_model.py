@@ -17,7 +17,12 @@ import zlib
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+from chalicelib.prescreen.word_index import WordIndex
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 BUCKETS = 1 << 18
 # A hash's bucket is its low 18 bits: `& _MASK` is `% BUCKETS` for the unsigned CRC-32.
@@ -289,21 +294,36 @@ CUES: dict[str, tuple[tuple[str, _Searcher], ...]] = {
 }
 
 
-def trigger_positions(name: str, low: str) -> list[int]:
-    """Where a clause's trigger stems stand in lower-cased text (str.find: no regex)."""
+def trigger_positions(name: str, low: str, *, index: WordIndex | None = None) -> list[int]:
+    """Where a clause's trigger stems stand in lower-cased text (no regex). A sentence's
+    are found by str.find; a whole text's by `index` (`_stem_words`), in one pass."""
     positions: list[int] = []
     for stem in TRIGGERS[name]:
         whole, word = stem.startswith("*"), stem.lstrip("*")
-        at = low.find(word)
-        while at != -1:
+        end = 0
+        for at in index.positions(low, word) if index is not None else _finds(low, word):
+            if at < end:
+                continue  # overlaps the last one: str.find went on from where that ended
             end = at + len(word)
             if not whole or (
                 (at == 0 or not low[at - 1].isalnum())
                 and (end >= len(low) or not low[end].isalnum())
             ):
                 positions.append(at)
-            at = low.find(word, end)
     return sorted(positions)
+
+
+def _finds(text: str, word: str) -> Iterator[int]:
+    at = text.find(word)
+    while at != -1:
+        yield at
+        at = text.find(word, at + 1)
+
+
+@cache
+def _stem_words() -> WordIndex:
+    """Every detector's trigger stems, found in a whole text in one pass."""
+    return WordIndex(stem.lstrip("*") for stems in TRIGGERS.values() for stem in stems)
 
 
 def has_trigger(name: str, sentence: str) -> bool:
@@ -505,7 +525,7 @@ def _triggered(text: str, cut: _Cut, name: str) -> list[int]:
     """The pieces (long enough to be sentences) that hold one of the detector's triggers:
     each trigger runs once over the whole text, and its hits name the pieces."""
     hit: set[int] = set()
-    for at in trigger_positions(name, cut.low):
+    for at in trigger_positions(name, cut.low, index=_stem_words()):
         index = bisect.bisect_right(cut.starts, at) - 1  # the piece the trigger is in
         if at < cut.ends[index]:  # not in the marks and spaces that end it
             hit.add(index)

@@ -12,6 +12,7 @@ import pytest
 
 from chalicelib.prescreen import clause_model, clauses, dates, text
 from chalicelib.prescreen.dates import MONTH_SPELLINGS, find_dates
+from chalicelib.prescreen.word_index import WordIndex
 
 _FULL_MONTHS = (
     "january", "february", "march", "april", "may", "june",
@@ -158,3 +159,54 @@ def test_trigger_matches_are_those_finditer_gives() -> None:
         for trigger in rule.triggers:
             found = [m.span() for m in clauses._matches(trigger, low)]
             assert found == [m.span() for m in trigger.finditer(low)]
+
+
+def _random_text(words: list[str], seed: int, length: int = 3000) -> str:
+    """Words and their pieces run together and apart, in two scripts, with overlaps."""
+    rng = random.Random(seed)
+    pieces = [*words, *(word[: len(word) // 2] for word in words), " ", "-", "ё", "aa", "\n"]
+    return "".join(rng.choice(pieces) for _ in range(length))
+
+
+def _all_finds(text: str, word: str) -> list[int]:
+    found, at = [], text.find(word)
+    while at != -1:
+        found.append(at)
+        at = text.find(word, at + 1)
+    return found
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_word_index_finds_every_occurrence_str_find_finds(seed: int) -> None:
+    words = ["renew", "renewal", "non", "aa", "aaa", "неустойк", "стойк", "ё"]
+    low = _random_text(words, seed)
+    index = WordIndex(words)
+    for word in words:
+        assert list(index.positions(low, word)) == _all_finds(low, word), word
+
+
+def test_word_index_reads_each_new_text_and_only_its_own_words() -> None:
+    index = WordIndex(["term"])
+    assert list(index.positions("a term; the term", "term")) == [2, 12]
+    assert list(index.positions("no such word", "term")) == []
+    with pytest.raises(KeyError):
+        index.positions("a term", "terms")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_detector_triggers_found_by_the_index_are_those_str_find_finds(seed: int) -> None:
+    stems = sorted({stem.lstrip("*") for group in clause_model.TRIGGERS.values() for stem in group})
+    low = _random_text([*stems, "x" + stems[0], stems[0] + "s"], seed)
+    for name in clause_model.TRIGGERS:
+        by_index = clause_model.trigger_positions(name, low, index=clause_model._stem_words())
+        assert by_index == clause_model.trigger_positions(name, low), name
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_trigger_matches_on_random_text_are_those_finditer_gives(seed: int) -> None:
+    words = [clauses._literal_prefix(t) for rule in clauses.RULES for t in rule.triggers]
+    low = _random_text([w for w in words if w] + ["fee", "renewal", "notice", "limited to"], seed)
+    for rule in clauses.RULES:
+        for trigger in rule.triggers:
+            found = [m.span() for m in clauses._matches(trigger, low)]
+            assert found == [m.span() for m in trigger.finditer(low)], trigger.pattern
