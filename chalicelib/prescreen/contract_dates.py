@@ -42,6 +42,23 @@ _WITNESS_REACH = 2500
 _HEADER_REACH = 1500
 _WINDOW = 110
 _SIGNED_REACH = 4000  # a preamble date; later "dated" dates belong to other documents
+# A cover page and a table of contents can push the preamble ("This Agreement is made as of
+# ...") past _SIGNED_REACH: then the reach for its signing date runs on from where it opens
+# (a start there still needs words about the contract, as one deep in the body). Only the
+# first pages are searched, from the verb back to the contract naming itself; the verbs are
+# found as plain words (str.find), since a regex alternation would make the engine try every
+# position.
+_PREAMBLE_VERBS = ("made ", "entered into", "dated ")
+# 'This Consulting Agreement ("Agreement") is made', 'this Agreement, dated': the verb right
+# after the contract's name and its defined short name, not anywhere in a later sentence
+_PREAMBLE_SUBJECT = re.compile(
+    r"\bthis\s+(?:[\w-]+\s+){0,5}?(?:agreement|amendment|contract)\b\W{0,3}"
+    r"(?:\s*\([^()]{0,60}\)\W{0,3})?\s*(?:(?:is|are|was|has\s+been)\s+)?(?:hereby\s+)?$"
+)
+_PREAMBLE_LOOKBACK = 160
+_PREAMBLE_SEARCH = 10000  # a cover page and a few pages of contents
+_MAX_PREAMBLE_VERBS = 20  # of each verb
+_PREAMBLE_REACH = 1500
 # An end this long before the contract's start or signing ends an earlier period (a "Year"
 # defined from a prior date); an amendment signed a few weeks late may still restate the end
 # of the term it extends, so an end a little before the signing stays.
@@ -347,17 +364,18 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
     found = _Candidates()
     previous: tuple[FoundDate, str] | None = None
     witness = _WITNESS.search(text.low) if english else None
+    reach = _preamble_reach(text) if english else _SIGNED_REACH
     for current in dates:
         # «01» марта 2023 г.: the opening quote belongs to the date, not to the words before it
         before = _clause_before(text.low, current.start).rstrip('«"“„ ')
         after = text.low[current.end : current.end + 40]
         role = _role_of(before, after, previous, current)
-        if english and role is None and current.start < _SIGNED_REACH:
+        if english and role is None and current.start < reach:
             role = _made_between_as_of(text, current, before)
         if english and _witnessed(before, current.start, witness):
             found.witnessed = found.witnessed or current.value
         if role in {"signed", "signed+start"} and not _dates_this_document(
-            before, current.start, english=english
+            before, current.start, english=english, reach=reach
         ):
             if english and _signs_here(text, current, before):
                 found.witnessed = found.witnessed or current.value
@@ -367,7 +385,7 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
                 role = None  # the date of another agreement this one refers to
         if role == "end":
             role = _end_role(text, current, before, found, english=english)
-        if role in {"signed", "signed+start"} and current.start < _SIGNED_REACH:
+        if role in {"signed", "signed+start"} and current.start < reach:
             found.signed = found.signed or current.value
         if (
             english
@@ -410,6 +428,25 @@ def _add_start(
         rank = 1
         found.preamble_start = found.preamble_start or current.value
     found.add_start(rank, current.value)
+
+
+def _preamble_reach(text: PreparedText) -> int:
+    """How far the preamble's dates reach: _SIGNED_REACH, or further when a cover page and a
+    table of contents put the sentence the contract opens with further down."""
+    opening = _PREAMBLE_SEARCH
+    for verb in _PREAMBLE_VERBS:
+        position = text.low.find(verb, 0, opening)
+        for _ in range(_MAX_PREAMBLE_VERBS):
+            if position == -1:
+                break
+            begin = max(0, position - _PREAMBLE_LOOKBACK)
+            if _PREAMBLE_SUBJECT.search(text.low, begin, position):
+                opening = position  # the first of this verb; an earlier verb may still come
+                break
+            position = text.low.find(verb, position + 1, opening)
+    if opening == _PREAMBLE_SEARCH:
+        return _SIGNED_REACH
+    return max(_SIGNED_REACH, opening + _PREAMBLE_REACH)
 
 
 def _made_between_as_of(text: PreparedText, current: FoundDate, before: str) -> str | None:
@@ -513,7 +550,9 @@ def _what_it_ends(text: PreparedText, start: int, end: int) -> str | None:
     return "period" if _PERIOD_CONTEXT.search(context) else None
 
 
-def _dates_this_document(before: str, position: int, *, english: bool = False) -> bool:
+def _dates_this_document(
+    before: str, position: int, *, english: bool = False, reach: int = _SIGNED_REACH
+) -> bool:
     """True when the words before a 'dated' date name this document, not another one."""
     if _REFERENCE_BEFORE.search(before):
         return False
@@ -521,7 +560,7 @@ def _dates_this_document(before: str, position: int, *, english: bool = False) -
         return True
     # In an English preamble "is made this 22 day of June" dates this document; only
     # "dated" is also how other agreements are cited ("that certain Agreement dated ...").
-    signed = _SIGNED_BEFORE.search(before) if english and position < _SIGNED_REACH else None
+    signed = _SIGNED_BEFORE.search(before) if english and position < reach else None
     return signed is not None and not signed.group(0).startswith("dated")
 
 
