@@ -731,8 +731,12 @@ RULES: tuple[ClauseRule, ...] = (
             r"deemed\s+(?:to\s+(?:be|have\s+been)\s+)?(?:renewed|extended)",
         ),
         language="en",
-        # "shall thereafter continue in force from year to year"
-        requires=_EN_RUNS_ON + r"|(?:shall|will)\s+thereafter\s+continue",
+        # "shall thereafter continue in force from year to year", "shall continue year to year
+        # thereafter", "shall remain in effect year-to-year after the Initial Term"
+        requires=_EN_RUNS_ON
+        + r"|(?:shall|will)\s+thereafter\s+continue"
+        + r"|(?:continue|remain\s+in\s+(?:full\s+)?(?:force|effect))\s+(?:thereafter\s+)?"
+        r"(?:year|month)[\s-]+to[\s-]+(?:year|month)",
         rejects=_EN_RENEWAL_BY_CHOICE,
     ),
     # The term itself renewed or extended by the contract's own words, with no notice clause:

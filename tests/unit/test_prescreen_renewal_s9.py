@@ -67,6 +67,8 @@ def test_no_option(sentence: str) -> None:
         "other not less than six months' written notice.",
         "Thereafter, this Agreement shall remain in full force and effect until either party "
         "gives the other ninety days' written notice of termination.",
+        "The term of this Agreement shall continue year to year thereafter.",
+        "This Agreement shall remain in effect year-to-year after the Initial Term.",
     ],
 )
 def test_terms_that_go_on(sentence: str) -> None:
@@ -85,6 +87,8 @@ def test_terms_that_go_on(sentence: str) -> None:
         "expire patent.",
         "The parties may agree to renew this Agreement on a year-to-year basis by mutual "
         "written agreement.",
+        "The fees for each year shall be reviewed and may be adjusted from year to year by "
+        "the approval of both parties.",
     ],
 )
 def test_no_term_going_on(sentence: str) -> None:
