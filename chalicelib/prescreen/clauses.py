@@ -776,9 +776,16 @@ RULES: tuple[ClauseRule, ...] = (
             r"non-?\s?renewal",
             r"not\s+to\s+renew",
             r"automatically\s+continue",
-            # "shall continue on an annual basis thereafter unless ...", one scan with the above
-            r"continue\s+(?:automatically|(?:thereafter\s+)?on\s+an?\s+(?:annual|yearly"
-            r"|year[\s-]+to[\s-]+year|month[\s-]+to[\s-]+month)\s+basis)",
+            # "shall continue on an annual basis thereafter unless ...", "shall continue
+            # thereafter for further periods of twelve months unless terminated by either party"
+            # (not an obligation going on for a further period after termination), all in
+            # one scan for "continue"
+            r"continue\s+(?:automatically|(?:thereafter\s+)?(?:on\s+an?\s+(?:annual|yearly"
+            r"|year[\s-]+to[\s-]+year|month[\s-]+to[\s-]+month)\s+basis"
+            r"|(?:in\s+(?:full\s+)?(?:force|effect)\s+)?(?:thereafter\s+)?for\s+(?:a\s+)?further\s+"
+            r"(?:[\w()-]+\s+){0,3}?(?:terms?|periods?)\b"
+            r"(?![^.;]{0,80}?(?:after|following)\s+(?:the\s+)?(?:date\s+of\s+)?(?:its\s+)?"
+            r"(?:termination|expiration|expiry))))",
             # The term going on once its first period is over: "thereafter until terminated",
             # "for two years and thereafter unless and until terminated by either party", and a
             # sentence opening "Thereafter, this Agreement shall continue in effect until either

@@ -93,3 +93,32 @@ def test_terms_that_go_on(sentence: str) -> None:
 )
 def test_no_term_going_on(sentence: str) -> None:
     assert not _automatic(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "This Agreement shall continue thereafter for further periods of twelve months unless "
+        "terminated by either party giving not less than three months' written notice.",
+        "Unless either party notifies the other of its intention to terminate at least 90 days "
+        "before the end of the Initial Term, the Agreement shall continue for a further period "
+        "of 12 months.",
+    ],
+)
+def test_further_periods(sentence: str) -> None:
+    assert _automatic(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The obligations of confidentiality shall continue for a further period of five years "
+        "after termination of this Agreement unless the information becomes public.",
+        "The restrictions in this Section shall continue for a further period of one year "
+        "following the expiration of the Term, unless waived by the Company.",
+        "The parties may by mutual agreement continue this Agreement for a further period of "
+        "one year unless either party objects.",
+    ],
+)
+def test_no_further_period_of_the_term(sentence: str) -> None:
+    assert not _automatic(sentence)
