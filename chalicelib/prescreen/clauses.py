@@ -207,6 +207,7 @@ _EN_RENEWAL_BY_CHOICE = (
     r"|shall\s+not\s+relieve|surviv|coverage|insurance|right\s+to\s+(?:renew|extend)"
     r"|(?:at|in)\s+(?:its|their|\w+['’]s)\s+(?:sole\s+|absolute\s+)?discretion"
     r"|(?:do|does|shall|will)\s+not\s+(?:be\s+)?automatically"
+    r"|not\s+(?:be\s+)?(?:renewed|extended)\s+automatically"
     # a deadline tolled or a licence tied to patents is not the term renewing
     r"|extended\s+by\s+(?:the|a)\s+(?:number|period)|last\s+to\s+expire"
 )
@@ -731,8 +732,12 @@ RULES: tuple[ClauseRule, ...] = (
             r"deemed\s+(?:to\s+(?:be|have\s+been)\s+)?(?:renewed|extended)",
         ),
         language="en",
-        # "shall thereafter continue in force from year to year"
-        requires=_EN_RUNS_ON + r"|(?:shall|will)\s+thereafter\s+continue",
+        # "shall thereafter continue in force from year to year", "shall continue year to year
+        # thereafter", "shall remain in effect year-to-year after the Initial Term"
+        requires=_EN_RUNS_ON
+        + r"|(?:shall|will)\s+thereafter\s+continue"
+        + r"|(?:continue|remain\s+in\s+(?:full\s+)?(?:force|effect))\s+(?:thereafter\s+)?"
+        r"(?:year|month)[\s-]+to[\s-]+(?:year|month)",
         rejects=_EN_RENEWAL_BY_CHOICE,
     ),
     # The term itself renewed or extended by the contract's own words, with no notice clause:
@@ -753,9 +758,10 @@ RULES: tuple[ClauseRule, ...] = (
         ),
         language="en",
         requires=(
-            # "will continue to renew for twelve-month periods", "the Agreement renews annually"
+            # "will continue to renew for twelve-month periods", "the Agreement renews annually",
+            # "shall auto-renew for one-year terms"
             r"(?:shall|will)\s+(?:thereafter\s+)?(?:automatically\s+)?(?:be\s+|continue\s+to\s+)?"
-            r"(?:renew|extend)|\b(?:renews|extends)\b",
+            r"(?:auto[\s-]?)?(?:renew|extend)|\b(?:renews|extends)\b",
             r"\bterm\b|(?:this|the)\s+agreement",
         ),
         rejects=_EN_RENEWAL_BY_CHOICE + _EN_NOT_TERM_EXTENDED,
@@ -771,12 +777,28 @@ RULES: tuple[ClauseRule, ...] = (
             r"non-?\s?renewal",
             r"not\s+to\s+renew",
             r"automatically\s+continue",
-            r"continue\s+automatically",
-            r"thereafter\s+until\s+terminated",
+            # "shall continue on an annual basis thereafter unless ...", "shall continue
+            # thereafter for further periods of twelve months unless terminated by either party"
+            # (not an obligation going on for a further period after termination), all in
+            # one scan for "continue"
+            r"continue\s+(?:automatically|(?:thereafter\s+)?(?:on\s+an?\s+(?:annual|yearly"
+            r"|year[\s-]+to[\s-]+year|month[\s-]+to[\s-]+month)\s+basis"
+            r"|(?:in\s+(?:full\s+)?(?:force|effect)\s+)?(?:thereafter\s+)?for\s+(?:a\s+)?further\s+"
+            r"(?:[\w()-]+\s+){0,3}?(?:terms?|periods?)\b"
+            r"(?![^.;]{0,80}?(?:after|following)\s+(?:the\s+)?(?:date\s+of\s+)?(?:its\s+)?"
+            r"(?:termination|expiration|expiry))))",
+            # The term going on once its first period is over: "thereafter until terminated",
+            # "for two years and thereafter unless and until terminated by either party", and a
+            # sentence opening "Thereafter, this Agreement shall continue in effect until either
+            # party gives notice" (not "effective on signing and shall thereafter continue until
+            # terminated", a contract that runs until terminated from its first day)
+            r"thereafter(?:,\s+(?:(?:this|the)\s+agreement\s+)?(?:(?:shall|will)\s+)?(?:automatically\s+)?"
+            r"(?:continue|remain)\s+(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?"
+            r"|\s+)(?:unless\s+and\s+)?until\s+(?:terminated|either|one\s+party|any\s+party)\b",
         ),
         language="en",
         requires=(
-            r"renew|exten[ds]|continu",
+            r"renew|exten[ds]|continu|remain\s+in",
             r"\bunless\b|successive|\buntil\b[^.;]{0,80}?(?:terminat|notice)",
         ),
         rejects=_EN_RENEWAL_BY_AGREEMENT,

@@ -50,13 +50,20 @@ _TRIGGER = re.compile(
     # "the option to renew", "the right to extend", "options to extend", "the option to
     # continue the franchise relationship" (not "the right to continue", said of much else),
     # "the right, exercisable in its sole discretion, to extend"
-    + r"|(?:option|options|right)(?:\s*,[^,.;]{1,60},\s*|\s+)to\s+(?:further\s+)?"
+    # "the right (but not the obligation) to extend", the same aside in brackets
+    + r"|(?:option|options|right)(?:\s*,[^,.;]{1,60},\s*|\s*\([^().;]{1,60}\)\s*|\s+)to\s+"
+    + r"(?:further\s+)?"
     + _RENEW
     + r"|option\s+to\s+continue"
-    # "Distributor shall be entitled to renew", "the renewal option", "a right of renewal"
+    # "Distributor shall be entitled to renew", "the renewal option", "a right of renewal",
+    # "the option of extending the term"
     + r"|entitled\s+to\s+(?:(?:one|a|an)\s+)?(?:further\s+)?"
     + _RENEW
-    + r"|renewal\s+options?\b|(?:option|right)s?\s+of\s+(?:renewal|extension)"
+    + r"|renewal\s+options?\b|(?:option|right)s?\s+of\s+(?:renewal|extension|renewing|extending)"
+    # "the right to one (1) renewal term", "options for two additional extension periods":
+    # a number of renewals granted to a party
+    + r"|(?:option|right)s?\s+(?:to|for)\s+(?:a|an|one|two|three|four|five)\s+(?:\(\d\)\s+)?"
+    + r"(?:additional\s+|successive\s+|further\s+)?(?:renewal|extension)"
     # "elects to renew", "election to extend" (not "wishes to extend", which in train
     # contracts mostly only sets the notice for an extension the parties must agree on)
     + r"|elect(?:s|ion)?\s+to\s+(?:seek\s+to\s+)?"
@@ -107,7 +114,9 @@ _REJECT = re.compile(
     r"insurance|polic(?:y|ies)\b|warrant(?:y|ies)|letter\s+of\s+credit|\bcredit\b|\bnotes\b"
     r"|deadline|time\s+(?:for|to|period)|cure\s+period|due\s+date|payment\s+terms?"
     r"|patent|registration|trademark\s+application|permit|lease\b|\bsublease|whereas"
-    r"|no\s+(?:right|option|obligation)|(?:not|never)\s+(?:have\s+)?(?:any\s+|the\s+)?"
+    # (not "the right, but not the obligation, to renew": the right is granted)
+    r"|no\s+(?:right|option|obligation)|neither\s+party\s+(?:shall\s+|will\s+)?(?:have|has|may)\b"
+    r"|(?<!but\s)(?:not|never)\s+(?:have\s+)?(?:any\s+|the\s+)?"
     r"(?:right|option|obligation)|(?:shall|will|does|do)\s+not\s+(?:be\s+)?(?:obligated|required)"
     r"|(?:shall|will)\s+not\s+(?:be\s+)?(?:renew|extend)|non-?\s?renewable"
     r"|exclusivity|offer\s+to\s+extend|no\s+(?:renewal|extension)\b"
