@@ -61,14 +61,20 @@ _NAME_WORD = r"(?:[A-Z0-9]|[a-z][A-Z])[\w.&’'-]*"
 # a signature form's field in brackets, "ABP TRUST /s/ ... (Signature)", is none.
 _FORM_FIELD = r"(?i:date|name|title|signature|seal|print|corporate|its)\b"
 _PLACE_AFTER_WORD = rf"(?:\s+\((?!{_FORM_FIELD})[A-Z][\w .&-]{{0,25}}\))?"
+# The small words inside a name: "Banco de la Nación S.A.", "Caixa Geral de Depósitos",
+# "Koninklijke Philips van Nederland B.V.", "The Board of Trustees of the Leland Stanford Junior
+# University" (lower case only: a capitalised word is a word of the name anyway).
+_PARTICLE = (
+    r"(?:of(?:\s+the)?|de|del|della|di|da|do|dos|das|du|des|la|las|los|le|van|von|der|den|y)"
+)
 _COMPANY = re.compile(
-    rf"(?:(?:{_NAME_WORD}{_PLACE_AFTER_WORD},?|&|of|de|and)\s+){{1,8}}"
+    rf"(?:(?:{_NAME_WORD}{_PLACE_AFTER_WORD},?|&|{_PARTICLE}|and)\s+){{1,8}}"
     rf"(?:{_SUFFIX})\b\.?(?:,?\s*(?:{_SUFFIX})\b\.?)?"
 )
 # A name without a legal form, known by its description: "USA Managed Care Organization
 # (USA MCO) A Texas Corporation", "Acme Widgets, a Delaware limited liability company".
 _DESCRIBED = re.compile(
-    rf"(?P<name>{_NAME_WORD}(?:\s+(?:{_NAME_WORD}|&|of|de|for)){{0,7}}?)\s*(?:\([^()\n]{{1,40}}\)\s*)?"
+    rf"(?P<name>{_NAME_WORD}(?:\s+(?:{_NAME_WORD}|&|{_PARTICLE}|for)){{0,7}}?)\s*(?:\([^()\n]{{1,40}}\)\s*)?"
     r",?\s+(?:an?|An?|AN?)\s+(?:[\w.-]+\s+){0,5}?"
     r"(?i:corporation|company|partnership|trust|bank|association|university|entity)\b"
 )
