@@ -71,6 +71,17 @@ _COMPANY = re.compile(
     rf"(?:(?:{_NAME_WORD}{_PLACE_AFTER_WORD},?|&|{_PARTICLE}|and)\s+){{1,8}}"
     rf"(?:{_SUFFIX})\b\.?(?:,?\s*(?:{_SUFFIX})\b\.?)?"
 )
+# Description words written in capitals, which no company's name holds: a preamble typed in
+# capitals describes its sides with them ("HAVING ITS PRINCIPAL PLACE OF BUSINESS AT").
+_CAPS_DESCRIPTION_WORDS = (
+    r"HAVING|WITH|WHOSE|WHICH|LOCATED|RESIDING|RESIDENT|ORGANI[SZ]ED|EXISTING|ACTING|ON\s+BEHALF"
+    r"|HEREINAFTER|HEREIN|HEREAFTER|REFERRED|FORMERLY|TOGETHER|THROUGH|WHEREBY"
+)
+# "A DELAWARE CORPORATION", "AN INDIVIDUAL", "A NATIONAL BANKING ASSOCIATION": what a side is.
+_CAPS_ENTITY_OF_KIND = (
+    r"(?:A|AN)\s+(?:[A-Z][A-Z.'-]*\s+){0,4}?(?:CORPORATION|COMPANY|PARTNERSHIP|ASSOCIATION|BANK"
+    r"|TRUST|ENTITY|INDIVIDUAL|LIMITED\s+LIABILITY|SOCIETY|INSTITUTION|CORP)"
+)
 # A name without a legal form, known by its description: "USA Managed Care Organization
 # (USA MCO) A Texas Corporation", "Acme Widgets, a Delaware limited liability company".
 _DESCRIBED = re.compile(
@@ -468,6 +479,9 @@ def _another_side_between(norm: str, start: int, end: int) -> bool:
     return False
 
 
+_CAPS_KIND_AFTER = re.compile(rf",?\s+(?:{_CAPS_ENTITY_OF_KIND})\b")
+
+
 def _company_before(norm: str, position: int) -> tuple[str, int] | None:
     """The nearest company name ending before position, skipping 'a Delaware corporation'."""
     lo = max(0, position - _NAME_REACH)
@@ -483,6 +497,10 @@ def _company_before(norm: str, position: int) -> tuple[str, int] | None:
     name = " ".join(raw.split())
     name = _ADDRESS_THEN_AND.sub("", _TITLE_WORDS.sub("", _SENTENCE_BEFORE.sub("", name)))
     name = _LEADING_JOINERS.sub("", name).strip(" ,")
+    # "ACME WIDGETS, INC., A DELAWARE CORPORATION": in capitals the description runs on
+    # like more words of the name; the name ends before it.
+    kind = _CAPS_KIND_AFTER.search(name, 1)
+    name = name[: kind.start()] if kind else name
     if len(name) < 3 or _ONLY_FORM.match(name):
         return None
     start = best.start() + max(0, " ".join(raw.split()).find(name))
@@ -557,6 +575,11 @@ _NAME_ENDS = re.compile(
     r"|incorporated|organi[sz]ed|existing|acting|on\s+behalf|as|hereinafter|herein|hereafter"
     r"|referred|[fa]/k/a|formerly|together|and/or|by|through|at|in|whereby"
     r"|(?:a|an)\s+(?:company|corporation))\b"
+    # The same description in an all-capitals preamble: "ACME, INC. HAVING ITS PRINCIPAL
+    # OFFICE AT ...", "BETA CORP. A NEVADA CORPORATION". Only words a name in capitals would
+    # not hold ("CARGILL, INCORPORATED" is a name, "INCORPORATED IN" is not).
+    rf"|\s+(?:{_CAPS_DESCRIPTION_WORDS}|INCORPORATED\s+(?:IN|UNDER)|{_CAPS_ENTITY_OF_KIND}"
+    r"|ITS\s+(?:PRINCIPAL|REGISTERED|OFFICES?|AFFILIATES|SUBSIDIARIES))\b"
     r"|\s+\d{2,}|\s+-\s|\s+—"
 )
 _PLACE_IN_NAME = re.compile(
@@ -909,6 +932,12 @@ def _name_end(norm: str, position: int, end: int) -> int:
     return form.end() if form is not None and form.end() <= cut else cut
 
 
+_CAPS_DESCRIPTION = re.compile(
+    rf"^(?:{_CAPS_ENTITY_OF_KIND})\b|^ITS\s|\b(?:{_CAPS_DESCRIPTION_WORDS}|COLLECTIVELY|INDIVIDUALLY"
+    r"|PLACE\s+OF\s+BUSINESS|INCORPORATED\s+(?:IN|UNDER))\b"
+)
+
+
 def _plausible_name(name: str) -> bool:
     """Whether a side's head is a name: not a number, a role, an address or a sentence."""
     words = name.split()
@@ -920,8 +949,10 @@ def _plausible_name(name: str) -> bool:
         return False
     if all(_ROLE_WORD.match(word) or word.casefold() in _NAME_LOWER_WORDS for word in words):
         return False  # "Licensor", "the Company", "Consultant and Company": roles, no name
-    # An address, a bare legal form, a defined term of the deal, a title ("Supply Agreement").
-    if _ADDRESS.search(name) or _ONLY_FORM.match(name) or _NOT_A_PARTY.match(name):
+    # An address, a bare legal form, a defined term of the deal, a title ("Supply Agreement"),
+    # or in capitals a description ("A DELAWARE CORPORATION", "ITS AFFILIATES").
+    described = _ADDRESS.search(name) or _CAPS_DESCRIPTION.search(name)
+    if described or _ONLY_FORM.match(name) or _NOT_A_PARTY.match(name):
         return False
     return not _DEAL_WORD_IN_NAME.search(name) and not any(
         _loose_word(word) for word in words

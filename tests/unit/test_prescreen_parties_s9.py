@@ -1,7 +1,9 @@
-"""Session 9: English party names of ordinary shapes.
+"""Session 9: English party names of ordinary shapes, and preambles typed in capitals.
 
 Every case is made up: a name with the small words of its language ("Banco de la Nación",
-"The Board of Trustees of the ... University").
+"The Board of Trustees of the ... University"), and a preamble written all in capitals, where
+a side's description ("A DELAWARE CORPORATION", "HAVING ITS PRINCIPAL OFFICE AT") must not be
+read as its name or as a side of its own.
 """
 
 from __future__ import annotations
@@ -60,3 +62,69 @@ def test_of_the_in_a_sentence_still_needs_a_legal_form_to_make_a_name() -> None:
     )
 
     assert _names(text) == ["Acme Group, Inc.", "Beta Ltd."]
+
+
+# --- a preamble typed in capitals ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preamble", "expected"),
+    [
+        (
+            "THIS AGREEMENT IS MADE AS OF MAY 1, 2010 BY AND BETWEEN ACME WIDGETS, INC., A "
+            'DELAWARE CORPORATION ("ACME"), AND BETA TOOLS CORP., A NEVADA CORPORATION ("BETA").',
+            ["ACME WIDGETS, INC.", "BETA TOOLS CORP."],
+        ),
+        (
+            "THIS AGREEMENT IS MADE AS OF MAY 1, 2010 BY AND BETWEEN ACME WIDGETS, INC. HAVING "
+            'ITS PRINCIPAL PLACE OF BUSINESS AT 1 MAIN STREET, BOSTON ("ACME") AND BETA TOOLS '
+            'CORP. WITH ITS PRINCIPAL OFFICE LOCATED AT 2 HIGH STREET, RENO ("BETA").',
+            ["ACME WIDGETS, INC.", "BETA TOOLS CORP."],
+        ),
+        (
+            "THIS AGREEMENT IS MADE BY AND BETWEEN ACME WIDGETS, LLC, A DELAWARE LIMITED "
+            'LIABILITY COMPANY ("ACME"), AND JOHN SMITH, AN INDIVIDUAL ("CONSULTANT").',
+            ["ACME WIDGETS, LLC", "JOHN SMITH"],
+        ),
+        (
+            "THIS AGREEMENT IS MADE BY AND BETWEEN BANK OF AMERICA, N.A., A NATIONAL BANKING "
+            'ASSOCIATION ("BANK"), AND BETA TOOLS CORP. ORGANIZED AND EXISTING UNDER THE LAWS '
+            'OF NEVADA ("BETA").',
+            ["BANK OF AMERICA, N.A.", "BETA TOOLS CORP."],
+        ),
+    ],
+)
+def test_a_preamble_in_capitals_keeps_descriptions_out_of_names(
+    preamble: str, expected: list[str]
+) -> None:
+    assert _names(preamble) == expected
+
+
+def test_a_description_in_capitals_is_no_side_of_its_own() -> None:
+    # No "between": the reader looks back from each defined term for a company, and
+    # "A DELAWARE CORPORATION" ends in a legal-form word like a company does.
+    text = (
+        "JOINT VENTURE AGREEMENT\n\n"
+        'ACME WIDGETS, INC., A DELAWARE CORPORATION ("ACME") AND BETA TOOLS CORP., A NEVADA '
+        'CORPORATION ("BETA"), BY THIS AGREEMENT ASSOCIATE THEMSELVES AS JOINT VENTURERS.'
+    )
+
+    assert _names(text) == ["ACME WIDGETS, INC.", "BETA TOOLS CORP."]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "CARGILL, INCORPORATED",
+        "WITHAM HOLDINGS, INC.",
+        "ATLAS TRUST COMPANY",
+        "ANCHOR BANK, N.A.",
+    ],
+)
+def test_a_name_in_capitals_that_looks_like_a_description_word_is_kept(name: str) -> None:
+    preamble = (
+        f'This Agreement is made by and between {name} ("Seller") and Beta Tools Corp., a '
+        'Nevada corporation ("Buyer").'
+    )
+
+    assert _names(preamble) == [name, "Beta Tools Corp."]
