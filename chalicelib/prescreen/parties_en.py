@@ -80,7 +80,7 @@ _CAPS_DESCRIPTION_WORDS = (
 # "A DELAWARE CORPORATION", "AN INDIVIDUAL", "A NATIONAL BANKING ASSOCIATION": what a side is.
 _CAPS_ENTITY_OF_KIND = (
     r"(?:A|AN)\s+(?:[A-Z][A-Z.'-]*\s+){0,4}?(?:CORPORATION|COMPANY|PARTNERSHIP|ASSOCIATION|BANK"
-    r"|TRUST|ENTITY|INDIVIDUAL|LIMITED\s+LIABILITY|SOCIETY|INSTITUTION|CORP)"
+    r"|TRUST|ENTITY|INDIVIDUAL|LIMITED|SOCIETY|INSTITUTION|CORP)"
 )
 # A name without a legal form, known by its description: "USA Managed Care Organization
 # (USA MCO) A Texas Corporation", "Acme Widgets, a Delaware limited liability company".
@@ -480,6 +480,7 @@ def _another_side_between(norm: str, start: int, end: int) -> bool:
 
 
 _CAPS_KIND_AFTER = re.compile(rf",?\s+(?:{_CAPS_ENTITY_OF_KIND})\b")
+_KIND_OPENED_BEFORE = re.compile(r"\b(?:A|AN)\s+(?:[A-Z][A-Z.'-]*\s+){1,4}$")
 
 
 def _company_before(norm: str, position: int) -> tuple[str, int] | None:
@@ -489,6 +490,10 @@ def _company_before(norm: str, position: int) -> tuple[str, int] | None:
     for match in _COMPANY.finditer(norm, lo, position):
         before = norm[max(0, match.start() - 8) : match.start()]
         if _ARTICLE_BEFORE.search(before) or _FILING_STAMP_BEFORE.search(before):
+            continue
+        # "A TEXAS LIMITED LIABILITY COMPANY": the end of a side's description, which the
+        # search has cut after its legal-form word "LIMITED"; no name.
+        if _KIND_OPENED_BEFORE.search(norm, max(0, match.start() - 60), match.start()):
             continue
         best = match
     if best is None or _another_side_between(norm, best.end(), position):

@@ -128,3 +128,15 @@ def test_a_name_in_capitals_that_looks_like_a_description_word_is_kept(name: str
     )
 
     assert _names(preamble) == [name, "Beta Tools Corp."]
+
+
+def test_a_limited_liability_company_described_in_capitals_is_no_name() -> None:
+    # The search for a company stops at the legal-form word "LIMITED" inside the description;
+    # what follows it, "LIABILITY COMPANY", is no name either.
+    text = (
+        "JOINT VENTURE AGREEMENT\n\n"
+        'ACME WIDGETS, LLC, A TEXAS LIMITED LIABILITY COMPANY ("ACME") AND BETA TOOLS CORP. '
+        '("BETA"), BY THIS AGREEMENT ASSOCIATE THEMSELVES AS JOINT VENTURERS.'
+    )
+
+    assert _names(text) == ["ACME WIDGETS, LLC", "BETA TOOLS CORP."]
