@@ -28,13 +28,21 @@ _BETWEEN_REACH = 400
 # How far a side's description may run before the "and" that opens the next side.
 _SIDE_REACH = 450
 
+# The words that lead a defined term: (the "Company"), (hereinafter "Acme"), (hereinafter
+# referred to as "Acme"), (referred to herein as "Acme"), (hereinafter called the "Buyer"),
+# (hereafter: "Acme"), (also referred to as "Acme").
+_TERM_LEAD = (
+    r"(?:also\s+)?(?:(?:here(?:in)?after|herein)[:,]?\s+)?"
+    r"(?:(?:referred\s+to|called|designated|known)\s+(?:herein\s+|hereinafter\s+)?(?:as\s+)?)?"
+    r"(?:the\s+)?"
+)
 # ("Licensor"), (the "Company"), (hereinafter "Customer"), Hereinafter referred to as "Contractor",
 # (including its Affiliates, "Customer"), ("Roche US"; Roche Basel and Roche US together ...).
 _DEFINED_TERM = re.compile(
     r"\(\s*(?:[^()“\"‘'”’\n]{1,40}?[,;]\s*)?"
-    r"(?:the\s+|hereinafter(?:\s+referred\s+to\s+as)?\s+|herein\s+)?[“\"‘'”]+\s*"
-    r"(?P<term>[^”\"’'“\n()]{1,40}?)\s*[”\"’'“]+\s*(?:[;,][^()\n]{0,120})?\)"
-    r"|(?:hereinafter|herein)\s+(?:referred\s+to\s+as\s+)?(?:the\s+)?[“\"‘']"
+    rf"(?:{_TERM_LEAD})?[“\"‘'”`]+\s*"
+    r"(?P<term>[^”\"’'“\n()]{1,40}?)\s*[”\"’'“]+\s*(?:(?:[;,]|\bor\b)[^()\n]{0,120})?\)"
+    rf"|(?:hereinafter|herein|hereafter)[:,]?\s+(?:{_TERM_LEAD})?[“\"‘']"
     r"(?P<term2>[^”\"’'\n]{1,40}?)[”\"’']",
     re.IGNORECASE,
 )

@@ -140,3 +140,29 @@ def test_a_limited_liability_company_described_in_capitals_is_no_name() -> None:
     )
 
     assert _names(text) == ["ACME WIDGETS, LLC", "BETA TOOLS CORP."]
+
+
+# --- the ordinary wordings of a defined term -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "term",
+    [
+        '(hereinafter called "Acme")',
+        '(referred to herein as "Acme")',
+        '(hereafter "Acme")',
+        '(hereinafter: "Acme")',
+        '(also referred to as "Acme")',
+        "(`Acme')",
+        '("Acme" or "we")',
+        '(hereinafter referred to as the "Acme")',
+    ],
+)
+def test_a_defined_term_in_its_ordinary_wordings_names_the_side_before_it(term: str) -> None:
+    # No "between": each side is found by looking back from its defined term.
+    text = (
+        "JOINT VENTURE AGREEMENT\n\n"
+        f'Acme Corp. {term} and Beta Inc. ("Beta") associate themselves as joint venturers.'
+    )
+
+    assert _names(text) == ["Acme Corp.", "Beta Inc."]
