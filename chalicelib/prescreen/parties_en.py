@@ -72,9 +72,9 @@ _PLACE_AFTER_WORD = rf"(?:\s+\((?!{_FORM_FIELD})[A-Z][\w .&-]{{0,25}}\))?"
 # The small words inside a name: "Banco de la Nación S.A.", "Caixa Geral de Depósitos",
 # "Koninklijke Philips van Nederland B.V.", "The Board of Trustees of the Leland Stanford Junior
 # University" (lower case only: a capitalised word is a word of the name anyway).
-_PARTICLE = (
-    r"(?:of(?:\s+the)?|de|del|della|di|da|do|dos|das|du|des|la|las|los|le|van|von|der|den|y)"
-)
+# (Written as a tree of first letters: a flat list of twenty words is tried word by word at
+# every word of a contract's opening pages, and that was measurable.)
+_PARTICLE = r"(?:of(?:\s+the)?|d(?:e(?:lla|l|s|r|n)?|i|as?|u|os?)|l(?:as?|os|e)|v[ao]n|y)"
 _COMPANY = re.compile(
     rf"(?:(?:{_NAME_WORD}{_PLACE_AFTER_WORD},?|&|{_PARTICLE}|and)\s+){{1,8}}"
     rf"(?:{_SUFFIX})\b\.?(?:,?\s*(?:{_SUFFIX})\b\.?)?"
@@ -495,13 +495,18 @@ def _company_before(norm: str, position: int) -> tuple[str, int] | None:
     """The nearest company name ending before position, skipping 'a Delaware corporation'."""
     lo = max(0, position - _NAME_REACH)
     best = None
-    for match in _COMPANY.finditer(norm, lo, position):
+    # A name opens at a word's start: tried inside words too, the search cost more than the
+    # rest of this reader, and gave no other name on the train contracts.
+    for match in _WORD_START_COMPANY.finditer(norm, lo, position):
         before = norm[max(0, match.start() - 8) : match.start()]
         if _ARTICLE_BEFORE.search(before) or _FILING_STAMP_BEFORE.search(before):
             continue
         # "A TEXAS LIMITED LIABILITY COMPANY": the end of a side's description, which the
         # search has cut after its legal-form word "LIMITED"; no name.
-        if _KIND_OPENED_BEFORE.search(norm, max(0, match.start() - 60), match.start()):
+        window = max(0, match.start() - 60)
+        if "A" in norm[window : match.start()] and _KIND_OPENED_BEFORE.search(
+            norm, window, match.start()
+        ):
             continue
         best = match
     if best is None or _another_side_between(norm, best.end(), position):
@@ -591,7 +596,7 @@ _NAME_ENDS = re.compile(
     # The same description in an all-capitals preamble: "ACME, INC. HAVING ITS PRINCIPAL
     # OFFICE AT ...", "BETA CORP. A NEVADA CORPORATION". Only words a name in capitals would
     # not hold ("CARGILL, INCORPORATED" is a name, "INCORPORATED IN" is not).
-    rf"|\s+(?:{_CAPS_DESCRIPTION_WORDS}|INCORPORATED\s+(?:IN|UNDER)|{_CAPS_ENTITY_OF_KIND}"
+    rf"|\s+(?=[A-Z][A-Z\s])(?:{_CAPS_DESCRIPTION_WORDS}|INCORPORATED\s+(?:IN|UNDER)|{_CAPS_ENTITY_OF_KIND}"
     r"|ITS\s+(?:PRINCIPAL|REGISTERED|OFFICES?|AFFILIATES|SUBSIDIARIES))\b"
     r"|\s+\d{2,}|\s+-\s|\s+—"
 )
