@@ -28,13 +28,21 @@ _BETWEEN_REACH = 400
 # How far a side's description may run before the "and" that opens the next side.
 _SIDE_REACH = 450
 
+# The words that lead a defined term: (the "Company"), (hereinafter "Acme"), (hereinafter
+# referred to as "Acme"), (referred to herein as "Acme"), (hereinafter called the "Buyer"),
+# (hereafter: "Acme"), (also referred to as "Acme").
+_TERM_LEAD = (
+    r"(?:also\s+)?(?:(?:here(?:in)?after|herein)[:,]?\s+)?"
+    r"(?:(?:referred\s+to|called|designated|known)\s+(?:herein\s+|hereinafter\s+)?(?:as\s+)?)?"
+    r"(?:the\s+)?"
+)
 # ("Licensor"), (the "Company"), (hereinafter "Customer"), Hereinafter referred to as "Contractor",
 # (including its Affiliates, "Customer"), ("Roche US"; Roche Basel and Roche US together ...).
 _DEFINED_TERM = re.compile(
     r"\(\s*(?:[^()“\"‘'”’\n]{1,40}?[,;]\s*)?"
-    r"(?:the\s+|hereinafter(?:\s+referred\s+to\s+as)?\s+|herein\s+)?[“\"‘'”]+\s*"
-    r"(?P<term>[^”\"’'“\n()]{1,40}?)\s*[”\"’'“]+\s*(?:[;,][^()\n]{0,120})?\)"
-    r"|(?:hereinafter|herein)\s+(?:referred\s+to\s+as\s+)?(?:the\s+)?[“\"‘']"
+    rf"(?:{_TERM_LEAD})?[“\"‘'”`]+\s*"
+    r"(?P<term>[^”\"’'“\n()]{1,40}?)\s*[”\"’'“]+\s*(?:(?:[;,]|\bor\b)[^()\n]{0,120})?\)"
+    rf"|(?:hereinafter|herein|hereafter)[:,]?\s+(?:{_TERM_LEAD})?[“\"‘']"
     r"(?P<term2>[^”\"’'\n]{1,40}?)[”\"’']",
     re.IGNORECASE,
 )
@@ -61,14 +69,31 @@ _NAME_WORD = r"(?:[A-Z0-9]|[a-z][A-Z])[\w.&’'-]*"
 # a signature form's field in brackets, "ABP TRUST /s/ ... (Signature)", is none.
 _FORM_FIELD = r"(?i:date|name|title|signature|seal|print|corporate|its)\b"
 _PLACE_AFTER_WORD = rf"(?:\s+\((?!{_FORM_FIELD})[A-Z][\w .&-]{{0,25}}\))?"
+# The small words inside a name: "Banco de la Nación S.A.", "Caixa Geral de Depósitos",
+# "Koninklijke Philips van Nederland B.V.", "The Board of Trustees of the Leland Stanford Junior
+# University" (lower case only: a capitalised word is a word of the name anyway).
+# (Written as a tree of first letters: a flat list of twenty words is tried word by word at
+# every word of a contract's opening pages, and that was measurable.)
+_PARTICLE = r"(?:of(?:\s+the)?|d(?:e(?:lla|l|s|r|n)?|i|as?|u|os?)|l(?:as?|os|e)|v[ao]n|y)"
 _COMPANY = re.compile(
-    rf"(?:(?:{_NAME_WORD}{_PLACE_AFTER_WORD},?|&|of|de|and)\s+){{1,8}}"
+    rf"(?:(?:{_NAME_WORD}{_PLACE_AFTER_WORD},?|&|{_PARTICLE}|and)\s+){{1,8}}"
     rf"(?:{_SUFFIX})\b\.?(?:,?\s*(?:{_SUFFIX})\b\.?)?"
+)
+# Description words written in capitals, which no company's name holds: a preamble typed in
+# capitals describes its sides with them ("HAVING ITS PRINCIPAL PLACE OF BUSINESS AT").
+_CAPS_DESCRIPTION_WORDS = (
+    r"HAVING|WITH|WHOSE|WHICH|LOCATED|RESIDING|RESIDENT|ORGANI[SZ]ED|EXISTING|ACTING|ON\s+BEHALF"
+    r"|HEREINAFTER|HEREIN|HEREAFTER|REFERRED|FORMERLY|TOGETHER|THROUGH|WHEREBY"
+)
+# "A DELAWARE CORPORATION", "AN INDIVIDUAL", "A NATIONAL BANKING ASSOCIATION": what a side is.
+_CAPS_ENTITY_OF_KIND = (
+    r"(?:A|AN)\s+(?:[A-Z][A-Z.'-]*\s+){0,4}?(?:CORPORATION|COMPANY|PARTNERSHIP|ASSOCIATION|BANK"
+    r"|TRUST|ENTITY|INDIVIDUAL|LIMITED|SOCIETY|INSTITUTION|CORP)"
 )
 # A name without a legal form, known by its description: "USA Managed Care Organization
 # (USA MCO) A Texas Corporation", "Acme Widgets, a Delaware limited liability company".
 _DESCRIBED = re.compile(
-    rf"(?P<name>{_NAME_WORD}(?:\s+(?:{_NAME_WORD}|&|of|de|for)){{0,7}}?)\s*(?:\([^()\n]{{1,40}}\)\s*)?"
+    rf"(?P<name>{_NAME_WORD}(?:\s+(?:{_NAME_WORD}|&|{_PARTICLE}|for)){{0,7}}?)\s*(?:\([^()\n]{{1,40}}\)\s*)?"
     r",?\s+(?:an?|An?|AN?)\s+(?:[\w.-]+\s+){0,5}?"
     r"(?i:corporation|company|partnership|trust|bank|association|university|entity)\b"
 )
@@ -462,13 +487,26 @@ def _another_side_between(norm: str, start: int, end: int) -> bool:
     return False
 
 
+_CAPS_KIND_AFTER = re.compile(rf",?\s+(?:{_CAPS_ENTITY_OF_KIND})\b")
+_KIND_OPENED_BEFORE = re.compile(r"\b(?:A|AN)\s+(?:[A-Z][A-Z.'-]*\s+){1,4}$")
+
+
 def _company_before(norm: str, position: int) -> tuple[str, int] | None:
     """The nearest company name ending before position, skipping 'a Delaware corporation'."""
     lo = max(0, position - _NAME_REACH)
     best = None
-    for match in _COMPANY.finditer(norm, lo, position):
+    # A name opens at a word's start: tried inside words too, the search cost more than the
+    # rest of this reader, and gave no other name on the train contracts.
+    for match in _WORD_START_COMPANY.finditer(norm, lo, position):
         before = norm[max(0, match.start() - 8) : match.start()]
         if _ARTICLE_BEFORE.search(before) or _FILING_STAMP_BEFORE.search(before):
+            continue
+        # "A TEXAS LIMITED LIABILITY COMPANY": the end of a side's description, which the
+        # search has cut after its legal-form word "LIMITED"; no name.
+        window = max(0, match.start() - 60)
+        if "A" in norm[window : match.start()] and _KIND_OPENED_BEFORE.search(
+            norm, window, match.start()
+        ):
             continue
         best = match
     if best is None or _another_side_between(norm, best.end(), position):
@@ -477,6 +515,10 @@ def _company_before(norm: str, position: int) -> tuple[str, int] | None:
     name = " ".join(raw.split())
     name = _ADDRESS_THEN_AND.sub("", _TITLE_WORDS.sub("", _SENTENCE_BEFORE.sub("", name)))
     name = _LEADING_JOINERS.sub("", name).strip(" ,")
+    # "ACME WIDGETS, INC., A DELAWARE CORPORATION": in capitals the description runs on
+    # like more words of the name; the name ends before it.
+    kind = _CAPS_KIND_AFTER.search(name, 1)
+    name = name[: kind.start()] if kind else name
     if len(name) < 3 or _ONLY_FORM.match(name):
         return None
     start = best.start() + max(0, " ".join(raw.split()).find(name))
@@ -551,6 +593,11 @@ _NAME_ENDS = re.compile(
     r"|incorporated|organi[sz]ed|existing|acting|on\s+behalf|as|hereinafter|herein|hereafter"
     r"|referred|[fa]/k/a|formerly|together|and/or|by|through|at|in|whereby"
     r"|(?:a|an)\s+(?:company|corporation))\b"
+    # The same description in an all-capitals preamble: "ACME, INC. HAVING ITS PRINCIPAL
+    # OFFICE AT ...", "BETA CORP. A NEVADA CORPORATION". Only words a name in capitals would
+    # not hold ("CARGILL, INCORPORATED" is a name, "INCORPORATED IN" is not).
+    rf"|\s+(?=[A-Z][A-Z\s])(?:{_CAPS_DESCRIPTION_WORDS}|INCORPORATED\s+(?:IN|UNDER)|{_CAPS_ENTITY_OF_KIND}"
+    r"|ITS\s+(?:PRINCIPAL|REGISTERED|OFFICES?|AFFILIATES|SUBSIDIARIES))\b"
     r"|\s+\d{2,}|\s+-\s|\s+—"
 )
 _PLACE_IN_NAME = re.compile(
@@ -903,6 +950,12 @@ def _name_end(norm: str, position: int, end: int) -> int:
     return form.end() if form is not None and form.end() <= cut else cut
 
 
+_CAPS_DESCRIPTION = re.compile(
+    rf"^(?:{_CAPS_ENTITY_OF_KIND})\b|^ITS\s|\b(?:{_CAPS_DESCRIPTION_WORDS}|COLLECTIVELY|INDIVIDUALLY"
+    r"|PLACE\s+OF\s+BUSINESS|INCORPORATED\s+(?:IN|UNDER))\b"
+)
+
+
 def _plausible_name(name: str) -> bool:
     """Whether a side's head is a name: not a number, a role, an address or a sentence."""
     words = name.split()
@@ -914,8 +967,10 @@ def _plausible_name(name: str) -> bool:
         return False
     if all(_ROLE_WORD.match(word) or word.casefold() in _NAME_LOWER_WORDS for word in words):
         return False  # "Licensor", "the Company", "Consultant and Company": roles, no name
-    # An address, a bare legal form, a defined term of the deal, a title ("Supply Agreement").
-    if _ADDRESS.search(name) or _ONLY_FORM.match(name) or _NOT_A_PARTY.match(name):
+    # An address, a bare legal form, a defined term of the deal, a title ("Supply Agreement"),
+    # or in capitals a description ("A DELAWARE CORPORATION", "ITS AFFILIATES").
+    described = _ADDRESS.search(name) or _CAPS_DESCRIPTION.search(name)
+    if described or _ONLY_FORM.match(name) or _NOT_A_PARTY.match(name):
         return False
     return not _DEAL_WORD_IN_NAME.search(name) and not any(
         _loose_word(word) for word in words
