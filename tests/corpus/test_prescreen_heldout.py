@@ -31,7 +31,7 @@ pytestmark = pytest.mark.corpus
 # Measured on the test split (97 contracts) at the last change, less about a document's
 # worth or two of slack (one document is 0.01 of accuracy, about 0.02 to 0.05 of an F1).
 FLOORS: dict[str, float] = {
-    "en.parties": 0.76,  # 0.79
+    "en.parties": 0.77,  # 0.80
     "en.agreement_date": 0.83,  # 0.86
     "en.effective_date": 0.76,  # 0.79
     "en.expiration_date": 0.71,  # 0.74
