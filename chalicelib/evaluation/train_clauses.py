@@ -68,18 +68,21 @@ from chalicelib.prescreen.clause_model import (
 #   A stacker was not tried: the rules' train verdicts, overfit, would be its inputs.
 #
 # Session 9 (issue 13: the renewal rules found 0.76 of the test split's renewals, P 0.96;
-# on train 0.90, in sample). A renewal-term detector ("Renewal Term" spans and the notice
-# that stops a renewal; truth as the eval's, any renewal length), out of fold, dev / check
-# (document F1, P, R): the model alone 0.864 (P 0.89 R 0.84) / 0.811 (P 0.83 R 0.79) at
-# its best threshold; the rules 0.920 (P 0.94 R 0.90) / 0.919 (P 0.94 R 0.89); the rules
-# OR the model where it alone is right 9 in 10: 0.911 (P 0.90 R 0.93) / 0.919 (unchanged;
-# the check figure with the detector fitted on folds 0-3 only, in the eval); 8.5 in 10
-# 0.898 (P 0.85 R 0.95) / 0.900; 9.5 in 10 0.915 / 0.919. The contracts it adds on dev are
-# all renewals by choice (an option, "may be extended ... by mutual agreement"), which CUAD
-# counts and the auto-renewal fact does not: with those denied it adds none (0.909 / 0.919
-# at 9 in 10). So it ships beside the assists but no rule consults it: the place for it is
-# the renewal option (`renewal_option.py`), where it would add about 2-4 dev contracts for
-# 4-6 false alarms out of fold.
+# on train 0.90, in sample). A renewal-term assist was fitted and measured (commit
+# f9ce794 on branch s9-rassist has it: "Renewal Term" spans and the notice that stops a
+# renewal as positives, truth as the eval's, any renewal length; stems renew, extend,
+# extension, successive, evergreen, automatic, year to year, thereafter, continu; scored
+# only where a sentence names the agreement, its term or the contract). Out of fold, dev /
+# check (document F1, P, R): the model alone 0.864 (P 0.89 R 0.84) / 0.811 (P 0.83 R
+# 0.79) at its best threshold; the rules 0.920 (P 0.94 R 0.90) / 0.919 (P 0.94 R 0.89);
+# the rules OR the model where it alone is right 9 in 10: 0.911 (P 0.90 R 0.93) / 0.919
+# (unchanged; the check figure with the detector fitted on folds 0-3 only, in the eval);
+# 8.5 in 10 0.898 (P 0.85 R 0.95) / 0.900; 9.5 in 10 0.915 / 0.919. The contracts it adds
+# on dev are all renewals by choice (an option, "may be extended ... by mutual
+# agreement"), which CUAD counts and the auto-renewal fact does not (its unit tests): with
+# those denied it adds no contract and two false alarms (0.909 / 0.919 at 9 in 10). Not
+# shipped: its place, if any, is the renewal option, where out of fold it would add 2-4
+# dev contracts for 4-6 false alarms (F1 flat).
 CATEGORIES = {
     "Cap On Liability": "cap_on_liability",
     "Anti-Assignment": "anti_assignment",
@@ -97,17 +100,7 @@ CATEGORIES = {
 ASSISTS = {
     "Termination For Convenience": ("termination_for_convenience", "precise"),
     "Liquidated Damages": ("liquidated_damages", "gate"),
-    "Renewal Term": ("renewal_term", "precise"),
 }
-# Spans of another category that are the same clause, seen from another side: the
-# notice that stops a renewal ("unless either party gives notice 60 days before the end
-# of the term") is written in the renewal's own sentence or the one after it, and says
-# as plainly that the term renews (out of fold on the dev folds, the renewal detector
-# alone 0.864 with them, 0.861 without).
-ALSO_POSITIVE = {"Renewal Term": ("Notice Period To Terminate Renewal",)}
-# Label columns that hold a value rather than Yes/No: any value means the clause is there
-# (CUAD's renewal term is the renewal's length, "successive 1 year"), as the eval reads it.
-VALUE_COLUMNS = frozenset({"renewal_term"})
 ASSIST_PRECISION = 0.9
 GATE_RECALL = 0.975
 NEGATIVES_PER_POSITIVE = 30
@@ -185,11 +178,7 @@ def examples_for(
     positives: list[Example] = []
     negatives: list[tuple[str, int, list[int]]] = []
     for document, items in sentences.items():
-        clause_spans = [
-            span
-            for name in (category, *ALSO_POSITIVE.get(category, ()))
-            for span in spans[document].get(name) or []
-        ]
+        clause_spans = spans[document].get(category) or []
         for index, sentence in enumerate(items):
             if not has_trigger(column, sentence):
                 continue
@@ -260,10 +249,7 @@ def best_sentence_scores(
 
 
 def _truth(labels: dict[str, dict[str, str]], column: str, document: str) -> bool | None:
-    value = labels[document].get(column)
-    if column in VALUE_COLUMNS:
-        return None if value is None else bool(value.strip())
-    return {"yes": True, "no": False}.get((value or "").strip().lower())
+    return {"yes": True, "no": False}.get(labels[document].get(column, "").strip().lower())
 
 
 def choose_threshold(scores: dict[str, float], truth: dict[str, bool]) -> tuple[float, float]:

@@ -53,21 +53,6 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     # the two detectors that assist the rules (`clauses`): see ASSISTS below
     "termination_for_convenience": ("termina", "cancel"),
     "liquidated_damages": ("liquidated", "penalt", "fee", "forfeit", "buy", "damages", "terminat"),
-    # a term that runs on: renewed, extended, for successive periods, automatically, from
-    # year to year, continuing thereafter (all but one of the dev folds' contracts with a
-    # renewal term have one of these in a span of it)
-    "renewal_term": (
-        "renew",
-        "extend",
-        "extension",
-        "successive",
-        "evergreen",
-        "automatic",
-        "year to year",
-        "year-to-year",
-        "thereafter",
-        "continu",
-    ),
 }
 # Words alone cannot tell "liability shall not exceed the fees paid" (capped) from "the
 # foregoing limitation shall not apply to breach of confidentiality" (uncapped): the same
@@ -105,15 +90,9 @@ _TFC_GATE = re.compile(
     r"\b(?:may|can|right|entitled|option|elect\w*|terminable)\b|notice|convenience|without\s+cause"
     r"|for\s+(?:any|no)\s+reason|\bat\s+will|at\s+any\s+time"
 )
-# A renewal is the agreement's or its term's: a sentence that names neither ("renew the
-# registrations", "the cure period shall be extended") is not scored. Half as many
-# sentences scored; out of fold on the dev folds the same within a contract or two (the
-# detector alone 0.864 gated, 0.863 not).
-_RENEWAL_GATE = re.compile(r"agreement|\bterm\b|contract")
 GATES: dict[str, re.Pattern[str]] = {
     "uncapped_liability": _CARVE_OUT,
     "termination_for_convenience": _TFC_GATE,
-    "renewal_term": _RENEWAL_GATE,
 }
 
 
