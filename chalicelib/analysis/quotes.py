@@ -4,7 +4,8 @@ Every finding quotes the contract. The quote check is the guard against a
 provider (above all a language model) quoting words the document does not
 hold. It compares after normalising what extraction and retyping change but a
 reader would not: whitespace, quote marks, dashes, soft hyphens, letter case,
-line-break hyphenation and Markdown emphasis.
+line-break hyphenation, Markdown emphasis and the page markers of a paged document
+(a sentence a page break cuts is quoted whole, by a model and by prescreen alike).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ _BREAK_HYPHEN = re.compile(r"-[ \t]{0,20}\r?\n\s{0,40}")
 # the same words compare equal whichever way a page or a model wrote them.
 _WORD_HYPHEN = re.compile(r"-(?=\w)")
 _MD_ESCAPE = re.compile(r"\\(?=[^\w\s])")
+_PAGE_MARKER = re.compile(r"<!-- page \d+ -->")
 
 
 def replace_all(text: str, replacements: Replacements) -> str:
@@ -61,6 +63,7 @@ def _join_broken_word(match: re.Match[str]) -> str:
 
 def normalize_for_match(text: str) -> str:
     """The comparison form of a text: what the quote check compares."""
+    text = _PAGE_MARKER.sub(" ", text) if "<!--" in text else text
     text = replace_all(text, _MATCH_REPLACEMENTS)
     text = _BREAK_HYPHEN.sub(_join_broken_word, text)
     text = _WORD_HYPHEN.sub("", text)

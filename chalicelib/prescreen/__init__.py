@@ -33,6 +33,7 @@ from chalicelib.prescreen.contract_dates import find_contract_dates
 from chalicelib.prescreen.contract_type import classify_contract, find_title
 from chalicelib.prescreen.governing_law import find_governing_law
 from chalicelib.prescreen.money import find_total_amount
+from chalicelib.prescreen.pages import seam_pages
 from chalicelib.prescreen.parties import find_parties_ru
 from chalicelib.prescreen.parties_en import find_parties_en
 from chalicelib.prescreen.renewal_option import find_renewal_option
@@ -74,7 +75,11 @@ def screen_text(
     """`prescreen_document`, keeping the doubts and margins its confidence came from."""
     if pipeline not in _PIPELINES:
         raise ValueError(f"unknown pipeline {pipeline!r}; expected one of {sorted(_PIPELINES)}")
-    text = prepare_text(markdown, fix_lookalikes=pipeline == "image")
+    # A statement's pages are its own tables; a contract's sentences run over page breaks,
+    # and its first page's marker, blanked, is no reason for the rules' reaches from the
+    # top ("a date in the first 400 characters") to fall short of a PDF's preamble.
+    seamed = markdown if pipeline == "tabular" else seam_pages(markdown).lstrip()
+    text = prepare_text(seamed, fix_lookalikes=pipeline == "image")
     counts = letter_counts(text.low)
     detected = language_of(*counts)
     hint = language_hint.lower()

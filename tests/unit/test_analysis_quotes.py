@@ -83,6 +83,14 @@ def test_verify_quotes_normalises_what_extraction_and_typing_change(quote: str) 
     assert kept[0].quote == quote
 
 
+def test_verify_quotes_keeps_a_sentence_quoted_whole_across_a_page_break() -> None:
+    text = "5.3. Размер ответственности ограничен\n\n<!-- page 4 -->\n\nсуммой договора.\n"
+    quote = "Размер ответственности ограничен суммой договора."
+    kept, dropped = verify_quotes([_finding(quote)], text)
+    assert [f.quote for f in kept] == [quote]
+    assert dropped == 0
+
+
 def test_verify_quotes_ignores_soft_hyphens_and_yo() -> None:
     text = "Правообладатель ответственности не несёт за убытки"
     kept, _ = verify_quotes([_finding("ответ\u00adственности не несет")], text)

@@ -1,0 +1,124 @@
+"""Page breaks read through: a sentence a PDF's page break cuts is one sentence again.
+
+A paged document's Markdown opens each page with a marker (`<!-- page 3 -->`), and a
+page of a contract mostly ends inside a sentence: "governed by the laws of" on one page,
+"the State of New York" on the next, and between them the page's furniture, a running
+footer ("Source: ACME INC., 10-K, 3/1/2019"), a page number. Prescreen's rules and
+detectors read sentence by sentence, and a blank line or a marker ends a sentence, so a
+clause cut by a page break was read as two halves that each say less.
+
+`seam_pages` blanks out, character for character, every marker, the furniture around
+every page break (lines that stand at the edge of more than one page, and bare page
+numbers), and where the text before a break ends inside a sentence, the break itself, line
+breaks included: the two halves then read as one sentence, and every offset into the text
+stays valid.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+_MARKER = re.compile(r"<!-- page \d+ -->")
+# A bare page number, as a footer or a header writes it: "12", "- 12 -", "Page 3 of 12".
+_PAGE_NUMBER = re.compile(r"[\s\-–—]*(?:page\s*)?#+(?:\s*(?:of|/)\s*#+)?[\s\-–—]*")
+_DIGITS = re.compile(r"\d+")
+_EDGE_LINES = 2  # lines looked at at each end of a page for furniture
+_MIN_REPEATS = 2  # a line at the edge of this many pages is furniture, not text
+_MAX_FURNITURE = 120  # characters: longer lines are text
+_MIN_LINE = 30  # a shorter line before a break is a heading or a label, not a cut sentence
+# What opens a new block rather than going on with a sentence: a heading, a table row, a
+# marker, a bullet, a numbered clause ("5.", "5.1", "(a)"). A line before a break that is a
+# heading or a table row is not a cut sentence either.
+_NEW_BLOCK = re.compile(
+    r"(?:#|\||<!--|[-•*–—]\s|\d{1,3}(?:\.\d{1,3})*\.?\)?\s|\([a-z0-9]{1,4}\)\s)"
+)
+
+
+def seam_pages(markdown: str) -> str:
+    """The Markdown with page furniture blanked out and mid-sentence page breaks closed,
+    the same length as it was."""
+    markers = list(_MARKER.finditer(markdown))
+    if not markers:
+        return markdown
+    furniture = _furniture(markdown, markers) if len(markers) > 1 else set()
+    blank = list(markdown)
+    # a marker is no text: the first page's too ("<!-- page 1 -->" before the title)
+    for marker in markers:
+        blank[marker.start() : marker.end()] = " " * (marker.end() - marker.start())
+    for marker in markers[1:]:
+        start = _body_end_before(markdown, marker.start(), furniture)
+        end = _body_start_after(markdown, marker.end(), furniture)
+        if start == 0:
+            continue  # nothing but furniture before the first page's text
+        _blank(blank, markdown, start, end, join=_cut_sentence(markdown, start, end))
+    # the last page's furniture, after its text
+    _blank(blank, markdown, _body_end_before(markdown, len(markdown), furniture), len(markdown))
+    return "".join(blank)
+
+
+def _blank(blank: list[str], markdown: str, start: int, end: int, *, join: bool = False) -> None:
+    """Spaces for the characters in [start, end); line breaks too where the text joins."""
+    for index in range(start, end):
+        if join or markdown[index] != "\n":
+            blank[index] = " "
+
+
+def _key(line: str) -> str:
+    return _DIGITS.sub("#", " ".join(line.lower().split()))
+
+
+def _is_furniture(line: str, furniture: set[str]) -> bool:
+    key = _key(line)
+    return not key or key in furniture or _PAGE_NUMBER.fullmatch(key) is not None
+
+
+def _furniture(markdown: str, markers: list[re.Match[str]]) -> set[str]:
+    """The lines that open or close at least _MIN_REPEATS pages (digits aside)."""
+    seen: Counter[str] = Counter()
+    ends = [marker.start() for marker in markers[1:]] + [len(markdown)]
+    for marker, end in zip(markers, ends, strict=True):
+        head = markdown[marker.end() : min(end, marker.end() + 600)].split("\n")
+        tail = markdown[max(marker.end(), end - 600) : end].split("\n")
+        edge = [line for line in head if line.strip()][:_EDGE_LINES]
+        edge += [line for line in tail if line.strip()][-_EDGE_LINES:]
+        seen.update({_key(line) for line in edge if len(line.strip()) <= _MAX_FURNITURE})
+    return {key for key, count in seen.items() if count >= _MIN_REPEATS}
+
+
+def _body_end_before(markdown: str, position: int, furniture: set[str]) -> int:
+    """Where the text before a break ends, past the furniture and blank lines before it."""
+    while position > 0:
+        line_start = markdown.rfind("\n", 0, position) + 1
+        line = markdown[line_start:position]
+        text = line.strip()
+        if text and not _is_furniture(line, furniture) and not _MARKER.fullmatch(text):
+            return line_start + len(line.rstrip())
+        position = max(0, line_start - 1)
+    return 0
+
+
+def _body_start_after(markdown: str, position: int, furniture: set[str]) -> int:
+    """Where the text after a break starts, past the furniture and blank lines after it."""
+    while position < len(markdown):
+        line_end = markdown.find("\n", position)
+        line_end = len(markdown) if line_end == -1 else line_end
+        line = markdown[position:line_end]
+        if line.strip() and not _is_furniture(line, furniture):
+            return position + len(line) - len(line.lstrip())
+        position = line_end + 1
+    return len(markdown)
+
+
+def _cut_sentence(markdown: str, start: int, end: int) -> bool:
+    """Whether the break between text ending at `start` and text going on at `end` falls
+    inside a sentence: a long line ending in a word or a comma, going on with text."""
+    if start == 0 or end >= len(markdown):
+        return False
+    line_start = markdown.rfind("\n", 0, start) + 1
+    last_line = markdown[line_start:start]
+    if len(last_line) < _MIN_LINE or last_line.startswith(("#", "|")):
+        return False
+    if not (last_line[-1].isalnum() or last_line[-1] == ","):
+        return False
+    return _NEW_BLOCK.match(markdown, end) is None
