@@ -210,3 +210,13 @@ def test_trigger_matches_on_random_text_are_those_finditer_gives(seed: int) -> N
         for trigger in rule.triggers:
             found = [m.span() for m in clauses._matches(trigger, low)]
             assert found == [m.span() for m in trigger.finditer(low)], trigger.pattern
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_digit_runs_are_where_the_regex_finds_a_run_open(seed: int) -> None:
+    rng = random.Random(seed)
+    pieces = ["1", "23", "０", "１２", "٣", "a", " ", "-", "/", "май", "\n"]
+    low = "".join(rng.choice(pieces) for _ in range(4000))
+    opens = re.compile(r"(?<!\d)[0-9０-９]")
+
+    assert dates._digit_runs(low) == [m.start() for m in opens.finditer(low)]
