@@ -42,26 +42,43 @@ def seam_pages(markdown: str) -> str:
     if not markers:
         return markdown
     furniture = _furniture(markdown, markers) if len(markers) > 1 else set()
-    blank = list(markdown)
+    # What becomes of each character, a byte each (a list of a long Russian text's
+    # characters would be an object each): _KEEP_LINES blanks all but line breaks, _JOIN all.
+    plan = bytearray(len(markdown))
     # a marker is no text: the first page's too ("<!-- page 1 -->" before the title)
     for marker in markers:
-        blank[marker.start() : marker.end()] = " " * (marker.end() - marker.start())
+        _blank(plan, marker.start(), marker.end(), _KEEP_LINES)
     for marker in markers[1:]:
         start = _body_end_before(markdown, marker.start(), furniture)
         end = _body_start_after(markdown, marker.end(), furniture)
         if start == 0:
             continue  # nothing but furniture before the first page's text
-        _blank(blank, markdown, start, end, join=_cut_sentence(markdown, start, end))
+        join = _cut_sentence(markdown, start, end)
+        _blank(plan, start, end, _JOIN if join else _KEEP_LINES)
     # the last page's furniture, after its text
-    _blank(blank, markdown, _body_end_before(markdown, len(markdown), furniture), len(markdown))
-    return "".join(blank)
+    _blank(plan, _body_end_before(markdown, len(markdown), furniture), len(markdown), _KEEP_LINES)
+    pieces: list[str] = []
+    done = 0
+    for run in _PLANNED.finditer(plan):
+        begin, finish = run.span()
+        pieces.append(markdown[done:begin])
+        pieces.extend(
+            "\n" if char == "\n" and how == _KEEP_LINES else " "
+            for char, how in zip(markdown[begin:finish], plan[begin:finish], strict=True)
+        )
+        done = finish
+    pieces.append(markdown[done:])
+    return "".join(pieces)
 
 
-def _blank(blank: list[str], markdown: str, start: int, end: int, *, join: bool = False) -> None:
-    """Spaces for the characters in [start, end); line breaks too where the text joins."""
+_KEEP_LINES, _JOIN = 1, 2
+_PLANNED = re.compile(rb"[\x01\x02]+")
+
+
+def _blank(plan: bytearray, start: int, end: int, how: int) -> None:
+    """Plan [start, end) blanked; a join wins over keeping the line breaks."""
     for index in range(start, end):
-        if join or markdown[index] != "\n":
-            blank[index] = " "
+        plan[index] = max(plan[index], how)
 
 
 def _key(line: str) -> str:
@@ -69,6 +86,8 @@ def _key(line: str) -> str:
 
 
 def _is_furniture(line: str, furniture: set[str]) -> bool:
+    if len(line.strip()) > _MAX_FURNITURE:
+        return False  # a paragraph: no footer, no page number
     key = _key(line)
     return not key or key in furniture or _PAGE_NUMBER.fullmatch(key) is not None
 
