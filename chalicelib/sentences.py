@@ -11,6 +11,9 @@ from typing import NamedTuple
 
 MAX_QUOTE_CHARS = 400
 INVISIBLE = "\u00ad\u200b\u200c\u200d\u2060\ufeff"
+# What opens each page of a paged document's Markdown (`extract.markdown.page_marker`):
+# layout, not words, for whatever reads the text's sentences and quotes.
+PAGE_MARKER = re.compile(r"<!-- page \d+ -->")
 _WHITESPACE = re.compile(r"\s+")
 
 

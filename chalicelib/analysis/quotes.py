@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from chalicelib.sentences import INVISIBLE
+from chalicelib.sentences import INVISIBLE, PAGE_MARKER
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -44,7 +44,6 @@ _BREAK_HYPHEN = re.compile(r"-[ \t]{0,20}\r?\n\s{0,40}")
 # the same words compare equal whichever way a page or a model wrote them.
 _WORD_HYPHEN = re.compile(r"-(?=\w)")
 _MD_ESCAPE = re.compile(r"\\(?=[^\w\s])")
-_PAGE_MARKER = re.compile(r"<!-- page \d+ -->")
 
 
 def replace_all(text: str, replacements: Replacements) -> str:
@@ -63,7 +62,7 @@ def _join_broken_word(match: re.Match[str]) -> str:
 
 def normalize_for_match(text: str) -> str:
     """The comparison form of a text: what the quote check compares."""
-    text = _PAGE_MARKER.sub(" ", text) if "<!--" in text else text
+    text = PAGE_MARKER.sub(" ", text) if "<!--" in text else text
     text = replace_all(text, _MATCH_REPLACEMENTS)
     text = _BREAK_HYPHEN.sub(_join_broken_word, text)
     text = _WORD_HYPHEN.sub("", text)

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import re
 
+from chalicelib.sentences import PAGE_MARKER
+
+__all__ = ["PAGE_MARKER", "markdown_table", "page_marker", "table_cell"]
+
 _CELL_BREAKS = re.compile(r"\s*\n\s*")
-PAGE_MARKER = re.compile(r"<!-- page \d+ -->")
 
 
 def page_marker(number: int) -> str:

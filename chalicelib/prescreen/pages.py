@@ -19,7 +19,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-_MARKER = re.compile(r"<!-- page \d+ -->")
+from chalicelib.sentences import PAGE_MARKER
+
 # A bare page number, as a footer or a header writes it: "12", "- 12 -", "Page 3 of 12".
 _PAGE_NUMBER = re.compile(r"[\s\-–—]*(?:page\s*)?#+(?:\s*(?:of|/)\s*#+)?[\s\-–—]*")
 _DIGITS = re.compile(r"\d+")
@@ -38,7 +39,7 @@ _NEW_BLOCK = re.compile(
 def seam_pages(markdown: str) -> str:
     """The Markdown with page furniture blanked out and mid-sentence page breaks closed,
     the same length as it was."""
-    markers = list(_MARKER.finditer(markdown))
+    markers = list(PAGE_MARKER.finditer(markdown))
     if not markers:
         return markdown
     furniture = _furniture(markdown, markers) if len(markers) > 1 else set()
@@ -111,7 +112,7 @@ def _body_end_before(markdown: str, position: int, furniture: set[str]) -> int:
         line_start = markdown.rfind("\n", 0, position) + 1
         line = markdown[line_start:position]
         text = line.strip()
-        if text and not _is_furniture(line, furniture) and not _MARKER.fullmatch(text):
+        if text and not _is_furniture(line, furniture) and not PAGE_MARKER.fullmatch(text):
             return line_start + len(line.rstrip())
         position = max(0, line_start - 1)
     return 0
