@@ -121,7 +121,7 @@ class _AnyOf:
         self.branches = tuple(
             (branch[0], re.compile(branch[1]))
             if isinstance(branch, tuple)
-            else (_leading_literal(branch), re.compile(branch))
+            else (leading_literal(branch), re.compile(branch))
             for branch in branches
         )
 
@@ -129,15 +129,13 @@ class _AnyOf:
         return any(word in low and branch.search(low) for word, branch in self.branches)
 
 
-def _leading_literal(pattern: str) -> str:
-    """The text every match of a one-branch pattern opens with ('' when unsure): its plain
-    and escaped characters up to the first piece of syntax, less one a quantifier makes
-    optional ("days?" opens with "day")."""
-    depth = 0
-    for index, char in enumerate(pattern):
-        depth += (char == "(") - (char == ")")
-        if char == "|" and depth == 0 and pattern[index - 1 : index] != "\\":
-            return ""  # "a|b": a match need not open with "a"
+def leading_literal(pattern: str) -> str:
+    """The text every match of a pattern opens with ('' when unsure): its plain and
+    escaped characters up to the first piece of syntax, less one a quantifier makes
+    optional ("days?" opens with "day"), and nothing where a `|` outside every group and
+    class lets a match open otherwise. Flags are the caller's to weigh."""
+    if _has_top_level_alternative(pattern):
+        return ""  # "a|b": a match need not open with "a"
     literal: list[str] = []
     index = 0
     while index < len(pattern):
@@ -145,7 +143,7 @@ def _leading_literal(pattern: str) -> str:
         if char == "\\" and index + 1 < len(pattern) and not pattern[index + 1].isalnum():
             literal.append(pattern[index + 1])  # "\$", "\]", "\[": the character itself
             index += 2
-        elif char.isalnum() or char in " -'’%":
+        elif char.isalnum() or char in " ,-'’%":
             literal.append(char)
             index += 1
         else:
@@ -153,6 +151,31 @@ def _leading_literal(pattern: str) -> str:
     if literal and pattern[index : index + 1] in ("?", "*", "{"):
         literal.pop()
     return "".join(literal)
+
+
+def _has_top_level_alternative(pattern: str) -> bool:
+    """Whether the pattern has a `|` outside every group and character class."""
+    depth, index = 0, 0
+    while index < len(pattern):
+        char = pattern[index]
+        if char == "\\":
+            index += 1  # the escaped character is no syntax
+        elif char == "[":
+            index += 1
+            if pattern[index : index + 1] == "^":
+                index += 1
+            if pattern[index : index + 1] == "]":
+                index += 1  # "[]...]": a first "]" is a member, not the end
+            while index < len(pattern) and pattern[index] != "]":
+                index += 2 if pattern[index] == "\\" else 1
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            return True
+        index += 1
+    return False
 
 
 _TFC_CUES: tuple[tuple[str, _Searcher], ...] = (

@@ -15,7 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from chalicelib.models import ClauseFlag
-from chalicelib.prescreen.clause_model import ClauseFinding, assist_finding
+from chalicelib.prescreen.clause_model import ClauseFinding, assist_finding, leading_literal
 from chalicelib.prescreen.word_index import WordIndex
 
 if TYPE_CHECKING:
@@ -961,7 +961,6 @@ def _rule_words() -> WordIndex:
 # pages of English), and so it does for a word found more than _MANY_SPOTS times.
 _INDEXED_PREFIX = 3
 _MANY_SPOTS = 1000
-_PLAIN = re.compile(r"[a-zа-яё0-9 ,'-]*")  # characters that stand for themselves in a pattern
 
 
 @cache
@@ -969,35 +968,4 @@ def _literal_prefix(trigger: re.Pattern[str]) -> str:
     """The plain text every match of the trigger opens with, or '' when unsure."""
     if trigger.flags & (re.IGNORECASE | re.VERBOSE):
         return ""
-    if _has_top_level_alternative(trigger.pattern):
-        return ""  # "a|b": a match need not open with "a"
-    word = _PLAIN.match(trigger.pattern)
-    prefix = word.group() if word else ""
-    if trigger.pattern[len(prefix) : len(prefix) + 1] in ("?", "*", "{"):
-        prefix = prefix[:-1]  # "courts?": the last letter may be missing
-    return prefix
-
-
-def _has_top_level_alternative(pattern: str) -> bool:
-    """Whether the pattern has a `|` outside every group and character class."""
-    depth, index = 0, 0
-    while index < len(pattern):
-        char = pattern[index]
-        if char == "\\":
-            index += 1  # the escaped character is no syntax
-        elif char == "[":
-            index += 1
-            if pattern[index : index + 1] == "^":
-                index += 1
-            if pattern[index : index + 1] == "]":
-                index += 1  # "[]...]": a first "]" is a member, not the end
-            while index < len(pattern) and pattern[index] != "]":
-                index += 2 if pattern[index] == "\\" else 1
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-        elif char == "|" and depth == 0:
-            return True
-        index += 1
-    return False
+    return leading_literal(trigger.pattern)
