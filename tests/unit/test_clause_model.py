@@ -12,6 +12,7 @@ from chalicelib.prescreen.clause_model import (
     TRIGGERS,
     cue_features,
     detector_features,
+    features,
     find_clause_sentences,
     sentences_of,
     shipped_detectors,
@@ -69,6 +70,22 @@ def test_a_plain_cap_is_not_uncapped_liability_but_a_carve_out_from_it_is() -> N
     found = find_clause_sentences(excepted)
     assert found["uncapped_liability"].present
     assert (found["uncapped_liability"].evidence or "").startswith("Except for breach of Section 9")
+
+
+def test_a_sentence_scores_the_same_whether_the_text_lowers_in_place_or_not() -> None:
+    # The scorer reads each sentence's lower case out of the whole text lowered once; a
+    # text where lowering moves characters ("İ" lowers to two) or depends on context
+    # (the Greek capital sigma) has each sentence lowered on its own instead.
+    plain = find_clause_sentences(CONTRACT)
+    for opening in ("İ" * 40 + "\n\n", "ΣΥΜΒΑΣΗ ΟΔΟΣ\n\n"):
+        shifted = find_clause_sentences(opening + CONTRACT)
+        for name, finding in plain.items():
+            assert shifted[name].probability == finding.probability, (opening, name)
+            assert shifted[name].evidence == finding.evidence
+    sentence = plain["cap_on_liability"].evidence or ""
+    assert sentence.startswith("In no event")
+    score = shipped_detectors()["cap_on_liability"].probability(features(sentence))
+    assert plain["cap_on_liability"].probability == score
 
 
 def test_cues_are_the_detectors_own_and_come_in_pairs() -> None:
