@@ -240,6 +240,8 @@ Object.defineProperty(bar, 'value', {
 def test_web_a_person_registers_uploads_watches_the_stages_reads_the_report_and_deletes(
     page: Page, cloud: LocalCloud
 ) -> None:
+    from selenium.webdriver.support.select import Select
+
     page.sign_in("web-anna@example.com", register=True)
     page.signed_in()
     assert page.text_of("credits-left") == str(SIGNUP_CREDITS)
@@ -289,6 +291,12 @@ def test_web_a_person_registers_uploads_watches_the_stages_reads_the_report_and_
     # Delete asks for a second press, then the document is gone.
     page.element("delete-button").click()
     page.until(lambda: page.text_of("delete-button") == "Press again to delete")
+    # A language switch while it waits keeps the question, in the new language: a label
+    # redrawn as "Delete document" would let the next press delete unasked.
+    Select(page.element("lang")).select_by_value("ru")
+    assert page.text_of("delete-button") == "Нажмите ещё раз, чтобы удалить"
+    Select(page.element("lang")).select_by_value("en")
+    assert page.text_of("delete-button") == "Press again to delete"
     page.element("delete-button").click()
     page.until(lambda: "deleted" in page.text_of("notice"))
     assert _api(cloud, "GET", f"/v1/documents/{doc_id}", token=page.token()).status_code == 404

@@ -224,6 +224,8 @@ let deleteTimer = null;
 function disarmDelete() {
   const button = byId("delete-button");
   delete button.dataset.armed;
+  // the label's key, not only its text: a language switch redraws the label it names
+  button.dataset.i18n = "delete";
   button.textContent = t("delete");
   clearTimeout(deleteTimer);
 }
@@ -234,6 +236,7 @@ async function deleteCurrent() {
   if (!button.dataset.armed) {
     // A second press confirms: no modal dialog (they are clumsy inside Telegram).
     button.dataset.armed = "1";
+    button.dataset.i18n = "delete_confirm";
     button.textContent = t("delete_confirm");
     deleteTimer = setTimeout(disarmDelete, 5000);
     return;
