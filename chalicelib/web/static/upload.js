@@ -286,6 +286,5 @@ export function relabelUpload() {
   if (shown) setStage(shown.status, stageText(shown));
   else if (current) setStage("awaiting_upload", t("sending"));
   setProgress(byId("upload-progress").value / 100);
-  if (!byId("delete-button").dataset.armed) byId("delete-button").textContent = t("delete");
   relabelReport();
 }
