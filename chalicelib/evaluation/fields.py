@@ -16,7 +16,7 @@ from chalicelib.evaluation.matching import (
     contract_type_matches,
     is_unnamed,
     label_amount,
-    label_date,
+    label_dates,
     label_forum,
     label_jurisdiction,
     names_match,
@@ -92,12 +92,13 @@ def _renewal(labels: dict[str, str], result: PrescreenResult) -> Outcome:
 
 def _date(column: str, attribute: str) -> Field:
     def score(labels: dict[str, str], result: PrescreenResult) -> Outcome:
-        expected = label_date(labels[column])
+        accepted = label_dates(labels[column])
         found: date | None = getattr(result, attribute)
         shown = _show(labels[column])
-        if expected is not None and shown != expected.isoformat():
-            shown = f"{shown} = {expected.isoformat()}"
-        return Outcome(shown, _show(found), expected == found)
+        read = " or ".join(sorted(_show(value) for value in accepted))
+        if read not in (shown, "—"):
+            shown = f"{shown} = {read}"
+        return Outcome(shown, _show(found), found in accepted)
 
     return Field(column, "accuracy", score, fact=attribute)
 

@@ -3,7 +3,9 @@
 Every rule here is written down in the README too ("How prescreen is measured"):
 
 - dates are compared as ISO dates; a label with a blank part (CUAD's ``[]/[]/2018``) or
-  ``perpetual`` means the contract gives no date, so the right answer is none;
+  ``perpetual`` means the contract gives no date, so the right answer is none; a label of
+  several values (``09/01/2006; 8/31/2007``: a contract with two effective dates) accepts
+  any of them;
 - amounts are compared as ``Decimal`` (``70161.00`` equals ``70161``);
 - parties match by token overlap after case folding, dropping quotes, punctuation
   and legal forms (ООО, АО, ИП, LLC, Inc., Ltd. …) and cutting each word to its
@@ -76,6 +78,11 @@ def label_date(value: str) -> date | None:
         except ValueError:
             return None
     return None
+
+
+def label_dates(value: str) -> frozenset[date | None]:
+    """Every answer a date label accepts: each of its ";"-separated values (`label_date`)."""
+    return frozenset(label_date(part) for part in value.split(";"))
 
 
 def label_amount(value: str) -> Decimal | None:

@@ -7,19 +7,20 @@ from decimal import Decimal
 
 import pytest
 
-from chalicelib.evaluation.fields import cuad_parties, parties_agree
+from chalicelib.evaluation.fields import EN_FIELDS, cuad_parties, parties_agree
 from chalicelib.evaluation.matching import (
     contract_type_matches,
     is_unnamed,
     label_amount,
     label_date,
+    label_dates,
     label_forum,
     label_jurisdiction,
     names_match,
     role_matches,
     titles_match,
 )
-from chalicelib.models import Party
+from chalicelib.models import Party, PrescreenResult
 
 
 @pytest.mark.parametrize(
@@ -44,6 +45,34 @@ def test_label_date_reads_iso_and_us_dates_and_treats_blanks_as_none(
     label: str, expected: date | None
 ) -> None:
     assert label_date(label) == expected
+
+
+def test_a_date_label_of_several_values_accepts_each_of_them() -> None:
+    # CUAD writes a contract's two dates in one cell; a blank or "perpetual" part is no date.
+    assert label_dates("09/01/2006; 8/31/2007") == {date(2006, 9, 1), date(2007, 8, 31)}
+    assert label_dates("09/05/2019; perpetual") == {date(2019, 9, 5), None}
+    assert label_dates("07/31/2000; 07/[]/2000") == {date(2000, 7, 31), None}
+    assert label_dates("4/1/11") == {date(2011, 4, 1)}
+    assert label_dates("") == {None}
+
+
+def _starting(found: date | None) -> PrescreenResult:
+    return PrescreenResult(language="en", starts_on=found, confidence=0.9, route="deep_analysis")
+
+
+def test_the_date_fields_score_a_found_date_against_every_value_of_its_label() -> None:
+    field = next(f for f in EN_FIELDS if f.name == "effective_date")
+    labels = {"effective_date": "09/01/2006; 8/31/2007"}
+    for found, right in ((date(2006, 9, 1), True), (date(2007, 8, 31), True), (None, False)):
+        outcome = field.score(labels, _starting(found))
+        assert outcome is not None
+        assert outcome.correct is right, found
+        assert "2006-09-01 or 2007-08-31" in outcome.expected
+    # one value: right only on that date, as before
+    single = field.score({"effective_date": "4/1/11"}, _starting(None))
+    assert single is not None
+    assert not single.correct
+    assert single.expected == "4/1/11 = 2011-04-01"
 
 
 def test_label_amount_compares_as_decimal_whatever_the_spelling() -> None:
