@@ -171,7 +171,7 @@ _EN_TERMINATE_AGREEMENT = (
     r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:be|is)\s+terminable"
     r"|(?:may|can)\s+(?:terminate|cancel)|right\s+to\s+(?:terminate|cancel)"
     # "sixty (60) days' written notice of termination of this Agreement"
-    r"|notice\s+of\s+(?:its\s+|their\s+)?(?:termination|intent\w*\s+to\s+terminate)\s+(?:of\s+)?(?:this|the)\s+agreement"
+    r"|notice\s+of\s+(?:its\s+|their\s+)?(?:termination|intent\w*\s+to\s+terminate)\s+(?:of\s+)?(?:this|the)\s+(?:agreement|contract)"
     r"|terminated\s+by\s+(?:either|any|each)\s+party|terminat(?:e|ion)\s+(?:by\s+\w+\s+)?(?:for\s+convenience|without\s+cause)"
 )
 # A notice period: "sixty (60) days' prior written notice", "[***] written notice".
@@ -752,7 +752,10 @@ RULES: tuple[ClauseRule, ...] = (
             # extended by one (1) year"
             *(
                 verb + r"(?:ed|s)?\s+(?:thereafter\s+|automatically\s+|(?:this|the)\s+"
-                r"(?:agreement|term)\s+)?(?:" + _EN_RENEWED_HOW + _EN_RENEWED_BY_A_YEAR + r")"
+                r"(?:agreement|contract|term)\s+)?(?:"
+                + _EN_RENEWED_HOW
+                + _EN_RENEWED_BY_A_YEAR
+                + r")"
                 for verb in ("renew", "extend")
             ),
         ),
@@ -762,7 +765,7 @@ RULES: tuple[ClauseRule, ...] = (
             # "shall auto-renew for one-year terms"
             r"(?:shall|will)\s+(?:thereafter\s+)?(?:automatically\s+)?(?:be\s+|continue\s+to\s+)?"
             r"(?:auto[\s-]?)?(?:renew|extend)|\b(?:renews|extends)\b",
-            r"\bterm\b|(?:this|the)\s+agreement",
+            r"\bterm\b|(?:this|the)\s+(?:agreement|contract)",
         ),
         rejects=_EN_RENEWAL_BY_CHOICE + _EN_NOT_TERM_EXTENDED,
     ),
@@ -792,7 +795,7 @@ RULES: tuple[ClauseRule, ...] = (
             # sentence opening "Thereafter, this Agreement shall continue in effect until either
             # party gives notice" (not "effective on signing and shall thereafter continue until
             # terminated", a contract that runs until terminated from its first day)
-            r"thereafter(?:,\s+(?:(?:this|the)\s+agreement\s+)?(?:(?:shall|will)\s+)?(?:automatically\s+)?"
+            r"thereafter(?:,\s+(?:(?:this|the)\s+(?:agreement|contract)\s+)?(?:(?:shall|will)\s+)?(?:automatically\s+)?"
             r"(?:continue|remain)\s+(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?"
             r"|\s+)(?:unless\s+and\s+)?until\s+(?:terminated|either|one\s+party|any\s+party)\b",
         ),

@@ -170,13 +170,13 @@ _DEFINES_EFFECTIVE = re.compile(
 )
 # An end date must end the contract itself, not one right or period inside it.
 _END_CONTEXT = re.compile(
-    r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|amendment)"
+    r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|amendment|contract)"
     r"|the\s+\W?(?:initial\s+)?term\W?\s+(?:of\s+this|hereof|shall)"
     r"|\((?:herein\s+|the\s+)?\W?term\W?\)"
     # '"Initial Term" means the period commencing on the Effective Date and ending on ...'
     # (not '"Renewal Term" means')
     r"|(?:[\"“]|\bthe\s+)(?:initial\s+)?term\W{0,2}\s+(?:shall\s+)?mean"
-    r"|(?:^|\s)term\s*:|(?:contract|agreement)\s+period|term\s+of\s+(?:execution|the\s+agreement)"
+    r"|(?:^|\s)term\s*:|(?:contract|agreement)\s+period|term\s+of\s+(?:execution|the\s+(?:agreement|contract))"
     r"|termination\s+date\s*:|expiration\s+date\W{0,3}\s*(?::|means)|(?:contract|agreement)\s+end\s*:"
     r"|effective\s+until|in\s+(?:full\s+)?(?:force|effect)\s+until"
     r"|договор|контракт|соглашени"
@@ -206,7 +206,7 @@ _NOT_CONTRACT_END = re.compile(
 # two literal words, searched apart: an alternation would make the engine try every position
 _PERPETUAL = (re.compile(r"indefinitely"), re.compile(r"perpetu"))
 _PERPETUAL_SENTENCE = re.compile(
-    r"(?:this\s+agreement|the\s+term)\b[^.;]{0,120}?(?:shall|will)\s+(?:continue|remain)\s+"
+    r"(?:this\s+(?:agreement|contract)|the\s+term)\b[^.;]{0,120}?(?:shall|will)\s+(?:continue|remain)\s+"
     r"(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?(?:indefinitely|perpetu)"
 )
 _MAX_PERPETUAL = 10
@@ -278,7 +278,8 @@ _SINGLE_TERM = re.compile(
     r"term\s+of\s+(?:a\s+|one\s+)?(?:\(1\)\s+)?(?:calendar\s+)?(?P<unit>year|month)\b(?!s)"
 )
 _SETS_CONTRACT_TERM = re.compile(
-    r"this\s+(?:[\w-]+\s+){0,3}?agreement\s+(?:shall|will)\s+(?:commence|continue|remain|be\s+in)"
+    r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)\s+(?:shall|will)\s+"
+    r"(?:commence|continue|remain|be\s+in)"
 )
 _NOT_CONTRACT_TERM = re.compile(r"confidential|warrant|exclusiv|surviv")
 _MAX_SINGLE_TERMS = 20

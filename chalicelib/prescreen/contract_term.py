@@ -33,7 +33,7 @@ _LENGTH_BEFORE = re.compile(
 # "... for two (2) years from and after the Effective Date (the "Initial Term")": the length
 # the contract names its term.
 _TERM_AFTER = re.compile(
-    r"[\s-]*(?:initial\s+)?term\s+(?:of\s+this\s+agreement|hereof)"
+    r"[\s-]*(?:initial\s+)?term\s+(?:of\s+this\s+(?:agreement|contract)|hereof)"
     r"|[^.;()]{0,80}?\(\s*(?:the\s+|such\s+)?\W{0,2}(?:initial\s+)?term\W{0,2}\s*\)"
 )
 # The sentence must set the term of the contract itself.
@@ -70,7 +70,7 @@ _ORDINALS = {
 # "shall end on the fifth anniversary of the Effective Date": the term in whole years.
 _ANNIVERSARY = re.compile(
     r"anniversary\s+of\s+(?:the\s+|this\s+)?(?:effective\s+date|date\s+(?:hereof|of\s+this)"
-    r"|execution\s+date|commencement\s+date|agreement)|anniversary\s+thereof"
+    r"|execution\s+date|commencement\s+date|agreement|contract)|anniversary\s+thereof"
 )
 _ANNIVERSARY_BEFORE = re.compile(
     rf"\b(?P<ordinal>{'|'.join(_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))\s*(?:\(\s*\d{{1,2}}\s?\w{{0,2}}\s*\)\s*)?$"

@@ -102,7 +102,7 @@ _ARTICLE_BEFORE = re.compile(r"\b(?:an?|the|its|any|such|each)\s+$", re.IGNORECA
 _FILING_STAMP_BEFORE = re.compile(r"Source:\s*$")
 _LEADING_JOINERS = re.compile(r"^(?:(?:and|of|de|&|between|by|with)\s+)+", re.IGNORECASE)
 # A title or exhibit line glued in front of the first name: keep what follows it.
-_TITLE_WORDS = re.compile(r"^.*\b(?:agreement|exhibit\s+\S+),?\s+", re.IGNORECASE)
+_TITLE_WORDS = re.compile(r"^.*\b(?:agreement|contract|exhibit\s+\S+),?\s+", re.IGNORECASE)
 # "...Republic of China. China Recycling Energy Corporation": a sentence ended before it.
 _SENTENCE_BEFORE = re.compile(r"^.*\b[A-Za-z]{3,}\.\s+(?=[A-Z])")
 # "..., Rochester NY 14623 and Beijing CC-Pharming Ltd.": an address ends before " and ".

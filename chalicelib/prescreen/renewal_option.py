@@ -86,7 +86,7 @@ _AFTER_ANCHOR = 20
 _MAX_ANCHORS = 200
 # The sentence must be about the contract's own term lasting longer.
 _ABOUT_TERM = re.compile(
-    r"\bterm\b|this\s+agreement|the\s+agreement|franchise"
+    r"\bterm\b|(?:this|the)\s+(?:agreement|contract)|franchise"
     r"|(?:additional|further|successive|subsequent|renewal|extension|another)\s+"
     r"(?:[\w()-]+\s+){0,3}?(?:terms?|periods?|years?)\b"
 )

@@ -1,0 +1,118 @@
+"""A contract that calls itself "this Contract" reads as one that says "this Agreement".
+
+Contracts drafted abroad, or translated, often name themselves "Contract" (6 of the 439
+dev contracts mostly do). Replacing "Agreement" with "Contract" in 150 dev contracts used
+to change 21 fact readings besides the title (7 end dates, 3 parties, 3 renewal options);
+the rules' own references to the contract now take either word, and 9 change (most of them
+the learned detectors', which read the word itself). The readings below are the same for
+both words. Sentences are our own.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from chalicelib.prescreen import RoutingPolicy, prescreen_document
+from chalicelib.prescreen.contract_dates import find_contract_dates
+from chalicelib.prescreen.parties_en import find_parties_en
+from chalicelib.prescreen.renewal_option import find_renewal_option
+from chalicelib.prescreen.text import prepare_text
+
+_PREAMBLE = (
+    'This Supply Agreement (the "Agreement") is made as of March 1, 2020 (the "Effective '
+    'Date") by and between Acme Widgets, Inc. ("Seller") and Beta Foods LLC ("Buyer").\n\n'
+    "1. Supply. Seller shall supply the products listed in Exhibit A to Buyer.\n\n"
+)
+
+
+def _as_contract(text: str) -> str:
+    for word, other in (
+        ("AGREEMENT", "CONTRACT"),
+        ("Agreement", "Contract"),
+        ("agreement", "contract"),
+    ):
+        text = text.replace(word, other)
+    return text
+
+
+def _ends(text: str) -> date | None:
+    return find_contract_dates(prepare_text(text), english=True).ends_on
+
+
+@pytest.mark.parametrize(
+    ("term", "ends"),
+    [
+        # the term's end written as a date
+        ("2. Term. This Agreement expires on December 31, 2025.", date(2025, 12, 31)),
+        # a length named the term of the contract
+        (
+            "2. Term. Seller shall supply the products during the three (3) year term of this "
+            "Agreement.",
+            date(2023, 3, 1),
+        ),
+        # an anniversary of the contract
+        (
+            "2. Term. This Agreement shall expire on the second anniversary of this Agreement.",
+            date(2022, 3, 1),
+        ),
+        # a contract that runs on indefinitely has no end to compute from a length elsewhere
+        (
+            "2. Term. This Agreement shall continue indefinitely. Prices are fixed for two (2) "
+            "years from the Effective Date.",
+            None,
+        ),
+    ],
+)
+def test_the_end_of_a_contract_that_calls_itself_a_contract(term: str, ends: date | None) -> None:
+    text = _PREAMBLE + term + "\n\n3. Price. Buyer shall pay within thirty days of invoice.\n"
+    assert _ends(text) == ends
+    assert _ends(_as_contract(text)) == ends
+
+
+def test_a_renewal_option_and_an_auto_renewal_of_this_contract() -> None:
+    option = (
+        _PREAMBLE + "2. Renewal. Buyer may renew this Agreement once, by written notice to Seller "
+        "given sixty days in advance, for twelve months.\n"
+    )
+    for text in (option, _as_contract(option)):
+        flag = find_renewal_option(prepare_text(text), can_judge=True)
+        assert flag is not None
+        assert flag.present, text[-160:]
+    automatic = (
+        _PREAMBLE + "2. Duration. The first period is one year. Thereafter, this Agreement shall "
+        "continue in effect until either party gives ninety days' written notice.\n\n"
+        "3. Price. Buyer shall pay within thirty days of invoice, as set out in Exhibit B.\n"
+    )
+    policy = RoutingPolicy()
+    for text in (automatic, _as_contract(automatic)):
+        result = prescreen_document(text, pipeline="contract", policy=policy)
+        assert result.auto_renewal is not None
+        assert result.auto_renewal.present, text[-200:]
+
+
+def test_a_notice_of_termination_of_this_contract_is_a_grant_to_end_it() -> None:
+    text = (
+        _PREAMBLE
+        + "2. Termination. Either party may end its obligations by giving the other sixty (60) "
+        "days' written notice of termination of this Agreement, for any reason or no reason.\n"
+    )
+    policy = RoutingPolicy()
+    for version in (text, _as_contract(text)):
+        result = prescreen_document(version, pipeline="contract", policy=policy)
+        assert result.unilateral_termination is not None
+        assert result.unilateral_termination.present, version[-200:]
+
+
+def test_a_title_glued_to_the_first_name_is_cut_off_for_either_word() -> None:
+    text = (
+        "Exhibit 10.7\n\nSUPPLY AGREEMENT\n\nAcme Widgets, Inc., with a place of business at "
+        '12 Main Street, Berkeley, CA 94710 ("Seller") and Beta Foods B.V having an address '
+        'at 16 Kade, Leiden, the Netherlands, represented by Anna van Dijk, ("Buyer") agree to '
+        'all terms and conditions of this Supply Agreement ("Agreement") dated June 1, 2020.'
+        "\n\n1. Supply. Seller shall supply the products listed in Exhibit A.\n"
+    )
+    for version in (text, _as_contract(text)):
+        names = [party.name for party in find_parties_en(prepare_text(version))]
+        assert names == ["Acme Widgets, Inc.", "Beta Foods B.V"], names
