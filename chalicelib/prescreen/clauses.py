@@ -75,7 +75,7 @@ _RU_PENALTY_NEGATION = (
 )
 _EN_PENALTY_NEGATION = (
     r"without\s+(?:the\s+payment\s+of\s+)?(?:any\s+)?penalt|no\s+penalt|harmless|indemnif|fines"
-    r"|shall\s+mean|\bmeans\b"
+    r"|(?:shall|will)\s+mean|\bmeans\b"
     r"|not\s+(?:a|be\s+deemed\s+a|constitute\s+a)\s+penalt|perjury|(?:civil|criminal)\s+"
     r"(?:or\s+\w+\s+)?penalt|fines?\s+(?:and|or)\s+penalt|penalties\s+(?:imposed|assessed)\s+by"
 )
@@ -140,7 +140,8 @@ _RU_NOT_ALONE = (
     r"|по\s+решению\s+суда|потребовать\s+(?:его\s+)?расторжени|(?:обратиться\s+в|через)\s+суд"
 )
 _EN_NO_RIGHT = (
-    r"neither\s+party\s+may|may\s+not\s+(?:be\s+)?terminate|shall\s+not\s+(?:be\s+entitled\s+to\s+)?terminate"
+    r"neither\s+party\s+may|may\s+not\s+(?:be\s+)?terminate"
+    r"|(?:shall|will)\s+not\s+(?:be\s+entitled\s+to\s+)?terminate"
     r"|agrees?\s+not\s+to\s+terminate"
     # survival and mutual termination are not a unilateral right
     r"|termination\s+or\s+expiration|expiration\s+or\s+termination|upon\s+(?:the\s+)?termination"
@@ -167,7 +168,7 @@ _EN_ON_EVENT = (
 # The right must be to end this agreement, not an offering or a purchase order.
 _EN_TERMINATE_AGREEMENT = (
     r"(?:terminat|cancel)\w*\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
-    r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:may|shall|can)\s+(?:also\s+)?be\s+(?:terminated|cancell?ed)"
+    r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:may|shall|will|can)\s+(?:also\s+)?be\s+(?:terminated|cancell?ed)"
     r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:be|is)\s+terminable"
     r"|(?:may|can)\s+(?:terminate|cancel)|right\s+to\s+(?:terminate|cancel)"
     # "sixty (60) days' written notice of termination of this Agreement"
@@ -188,7 +189,7 @@ _EN_NO_CONDITION_AFTER = (
 # A right denied, said outright.
 _EN_DENIED = (
     r"neither\s+party\s+may|may\s+not\s+(?:be\s+)?terminate"
-    r"|shall\s+not\s+(?:be\s+entitled\s+to\s+)?terminate"
+    r"|(?:shall|will)\s+not\s+(?:be\s+entitled\s+to\s+)?terminate"
 )
 # One's own wish is no condition: "in the event that the Company desires to terminate the
 # Agreement ..., it shall provide ... 60 days prior written notice".
@@ -204,7 +205,7 @@ _EN_ARBITRATION_FORUM = (
 _EN_RENEWAL_BY_CHOICE = (
     r"approv|mutual(?:ly)?\s+agree|may\s+be\s+renewed|may\s+be\s+extended|may\s+(?:renew|extend)"
     r"|\boption\b|elect\s+to|by\s+mutual|upon\s+(?:the\s+)?(?:written\s+)?agreement"
-    r"|shall\s+not\s+relieve|surviv|coverage|insurance|right\s+to\s+(?:renew|extend)"
+    r"|(?:shall|will)\s+not\s+relieve|surviv|coverage|insurance|right\s+to\s+(?:renew|extend)"
     r"|(?:at|in)\s+(?:its|their|\w+['’]s)\s+(?:sole\s+|absolute\s+)?discretion"
     r"|(?:do|does|shall|will)\s+not\s+(?:be\s+)?automatically"
     r"|not\s+(?:be\s+)?(?:renewed|extended)\s+automatically"
@@ -288,7 +289,7 @@ RULES: tuple[ClauseRule, ...] = (
         ),
         language="en",
         requires=(_EN_CLAUSE_VERB, r"\bpa(?:y|ys|id|yable|yment)\b|\bowe|\bdue\b|\bequal"),
-        rejects=_EN_FEE_NEGATION + _EN_NOT_OWED + r"|shall\s+mean|\bmeans\b",
+        rejects=_EN_FEE_NEGATION + _EN_NOT_OWED + r"|(?:shall|will)\s+mean|\bmeans\b",
         learned_gate="liquidated_damages",
     ),
     _rule(
@@ -650,7 +651,7 @@ RULES: tuple[ClauseRule, ...] = (
     ),
     _rule(
         "liability_cap",
-        (r"liability\s+(?:[\w’',]+\s+){0,8}?(?:shall\s+)?(?:be\s+)?limited\s+to",),
+        (r"liability\s+(?:[\w’',]+\s+){0,8}?(?:(?:shall|will)\s+)?(?:be\s+)?limited\s+to",),
         language="en",
     ),
     _rule(

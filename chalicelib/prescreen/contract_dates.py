@@ -117,18 +117,18 @@ _START_AFTER = re.compile(
 # contract defines as its start, whatever else is called a start.
 _START_DEFINED_BEFORE = re.compile(
     r"effective\s+date\W{0,3}(?:\s+of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))?"
-    r"(?:\s*\([^)]{0,40}\))?\s*(?:(?:shall\s+)?means?|shall\s+be|is|will\s+be)?\s*:?"
+    r"(?:\s*\([^)]{0,40}\))?\s*(?:(?:(?:shall|will)\s+)?means?|(?:shall|will)\s+be|is)?\s*:?"
     r"(?:\s+[\d:.]+\s+[ap]\.?m\.?[^.;]{0,40}?\s+on)?(?:\s+the)?\s*$"
     # '"Effective Date" shall mean the Date of Installation of the System, i.e. December 10,
     # 1993': an event the definition then dates
-    r"|effective\s+date\W{0,3}\s+(?:shall\s+)?means?\s[^.;]{0,80}?\s(?:i\.e|namely)[.,\s]*$"
+    r"|effective\s+date\W{0,3}\s+(?:(?:shall|will)\s+)?means?\s[^.;]{0,80}?\s(?:i\.e|namely)[.,\s]*$"
 )
 _END_BEFORE = re.compile(
     r"(?:contract|agreement)\s+end\s*:\s*$|"
     r"(?:окончани\w*|завершени\w*|истечени\w*)(?:\s+[а-яё]+){0,3}\s*[:\-–—]?\s*$"
     r"|(?:действу\w*|действия|срок\w*)(?:\s+[а-яё]+){0,3}\s+до\s*$"
     r"|(?:\bexpir\w*|\bterminat\w*|\bending|\bend|\bconclud\w*)(?:\s+(?:on|at|as\s+of))?(?:\s+the)?\s*$"
-    r"|(?:termination|expiration)\s+date\W{0,3}\s*(?:(?:shall\s+)?means?|is)?\s*:?\s*$"
+    r"|(?:termination|expiration)\s+date\W{0,3}\s*(?:(?:(?:shall|will)\s+)?means?|is)?\s*:?\s*$"
     r"|effective\s+through(?:\s+and\s+including)?\s*$|in\s+no\s+event\s+later\s+than\s*$"
     # "will end the later of (i) December 15, 1999 or (ii) ...", "shall expire upon the
     # earlier of (a) June 30, 2005 and (b) ...": the date of the first limb ends the term
@@ -155,7 +155,8 @@ _FILING_FOOTER = re.compile(r"\bsource\s*:[^\n:]{0,80},\s*$")
 # The contract's start defined by an event ("the Closing Date", "the date the Site becomes
 # operational"): no written date is its start, so the signing date is not either.
 _EFFECTIVE_ON_EVENT = re.compile(
-    r"effective\s+date\W{0,3}\s+(?:(?:shall\s+)?means?|shall\s+(?:be|have\s+the\s+meaning)|has\s+the\s+meaning)"
+    r"effective\s+date\W{0,3}\s+(?:(?:(?:shall|will)\s+)?means?|(?:shall|will)\s+(?:be|have\s+the\s+meaning)"
+    r"|has\s+the\s+meaning)"
     r"\s+(?:of\s+)?(?:the\s+)?(?:closing|completion|initial\s+closing|date\s+(?:that|on\s+which|of)\s+(?:the\s+)?"
     r"(?:closing|completion|initial|first|actual\s+execution|physical))"
     r"|effective\s+(?:as\s+of\s+|on\s+|upon\s+)?(?:that\s+date|the\s+date\s+of\s+(?:physical|completion|closing|the\s+closing))"
@@ -171,11 +172,11 @@ _DEFINES_EFFECTIVE = re.compile(
 # An end date must end the contract itself, not one right or period inside it.
 _END_CONTEXT = re.compile(
     r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|amendment|contract)"
-    r"|the\s+\W?(?:initial\s+)?term\W?\s+(?:of\s+this|hereof|shall)"
+    r"|the\s+\W?(?:initial\s+)?term\W?\s+(?:of\s+this|hereof|shall|will)"
     r"|\((?:herein\s+|the\s+)?\W?term\W?\)"
     # '"Initial Term" means the period commencing on the Effective Date and ending on ...'
     # (not '"Renewal Term" means')
-    r"|(?:[\"“]|\bthe\s+)(?:initial\s+)?term\W{0,2}\s+(?:shall\s+)?mean"
+    r"|(?:[\"“]|\bthe\s+)(?:initial\s+)?term\W{0,2}\s+(?:(?:shall|will)\s+)?mean"
     r"|(?:^|\s)term\s*:|(?:contract|agreement)\s+period|term\s+of\s+(?:execution|the\s+(?:agreement|contract))"
     r"|termination\s+date\s*:|expiration\s+date\W{0,3}\s*(?::|means)|(?:contract|agreement)\s+end\s*:"
     r"|effective\s+until|in\s+(?:full\s+)?(?:force|effect)\s+until"
@@ -246,7 +247,7 @@ _TERM_FROM_SIGNING = re.compile(
 # Each pattern opens with a literal word, so the engine jumps between its occurrences.
 _EFFECTIVE_ON_LAST_SIGNATURE = (
     re.compile(
-        r"effective\s+(?:date\W{0,3}\s+(?:of\s+this\s+agreement\s+)?(?:shall\s+mean|means|shall\s+be|is)"
+        r"effective\s+(?:date\W{0,3}\s+(?:of\s+this\s+agreement\s+)?(?:(?:shall|will)\s+(?:mean|be)|means|is)"
         r"\s+the\s+(?:date|day)\s+(?:on\s+which\s+|that\s+|when\s+|of\s+)?"
         r"(?:(?:this\s+agreement\s+(?:is|has\s+been)\s+(?:signed|executed)\s+by\s+)?the\s+last"
         r"|(?:the\s+)?(?:last|final)\s+signature"
@@ -254,7 +255,7 @@ _EFFECTIVE_ON_LAST_SIGNATURE = (
         # "effective as of the latest date set forth below", "shall be the later of the dates
         # shown by the signatures below"
         r"|(?:as\s+of\s+|on\s+)?the\s+(?:later|latest|last)\s+(?:date|of\s+the)"
-        r"|date[^.;]{0,40}?(?:shall\s+be|means|is)\s+the\s+(?:later|latest|last)\s+of"
+        r"|date[^.;]{0,40}?(?:(?:shall|will)\s+be|means|is)\s+the\s+(?:later|latest|last)\s+of"
         # effective when both sides have signed: the last of them
         r"|(?:up)?on\s+(?:the\s+)?(?:signatures?|signing|execution)\s+(?:and\s+\w+\s+)?(?:of|by)\s+"
         r"(?:both|all|each))"

@@ -41,7 +41,7 @@ _CONTRACT_TERM = re.compile(
     r"(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)|initial\s+term|the\s+term)\s[^.]{0,160}?"
     r"(?:commenc|continu|remain|extend|(?:shall|will)\s+be|be\s+for|begin"
     r"|in\s+(?:full\s+)?(?:force|effect)|valid|expire|terminat\w*\s+on|end\s+on|\bis\s|\bmean"
-    r"|shall\s+have|effective\s+for)"
+    r"|(?:shall|will)\s+have|effective\s+for)"
     r"|(?:договор|контракт|соглашени)\w*[^.]{0,120}(?:действ|заключ)"
     r"|срок\w*\s+действия"
     # a cover sheet's "Term: 3 years from the Effective Date"

@@ -82,7 +82,9 @@ _AMENDED_AGREEMENT = re.compile(
     r"(?:\s+(?:Number|No\.)\s*[\w-]+)?)"
 )
 _AMENDED_REACH = 1500
-_NOT_TITLE = re.compile(r"настоящ|именуем|this\s+agreement|hereby|shall|обязуется", re.IGNORECASE)
+_NOT_TITLE = re.compile(
+    r"настоящ|именуем|this\s+(?:agreement|contract)|hereby|shall|\bwill\b|обязуется", re.IGNORECASE
+)
 # A Russian title line that runs on into the place and date of signing:
 # 'ДОГОВОР № __ на изготовление мебели г. Ульяновск « » ____ 20__г.' ends before 'г.'.
 _RU_PLACE_LINE = re.compile(r"\s+(?:г\.|гор\.|город)\s*[А-ЯЁ][а-яё]+[^\n]{0,60}$")

@@ -756,7 +756,7 @@ _POST_CODE_END = re.compile(r"\b[A-Z]{2}\s+\d{5}(?:-\d{4})?$")
 _ONE_SIDE_BEFORE = re.compile(r"\bon\s+the\s+(?:one|first)\s+(?:side|part|hand)\s*,?\s*$")
 _TITLE_FIRST = re.compile(r"^(?:[A-Z][A-Z&'-]*\s+){0,8}(?:AGREEMENT|CONTRACT)\s+(?=[A-Z])")
 # '"Offtake Agreement" means that certain Agreement between ...': a definition, no preamble.
-_DEFINITION_BEFORE = re.compile(r"[\"”]\s+(?:means|shall\s+mean|has\s+the\s+meaning)\b")
+_DEFINITION_BEFORE = re.compile(r"[\"”]\s+(?:means|(?:shall|will)\s+mean|has\s+the\s+meaning)\b")
 _SIDES_AGREE = re.compile(r"\bagrees?\s+as\s+follows|\bhereby\s+agree|\bhave\s+entered\s+into\b")
 # Paragraphs that end in "agree as follows" without naming the sides first.
 _NOT_SIDES_FIRST = re.compile(

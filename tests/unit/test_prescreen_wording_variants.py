@@ -1,11 +1,19 @@
-"""A contract that calls itself "this Contract" reads as one that says "this Agreement".
+"""Wordings that mean the same read the same: "this Contract" as "this Agreement", "will"
+as "shall".
+
+A contract that calls itself "this Contract" reads as one that says "this Agreement".
 
 Contracts drafted abroad, or translated, often name themselves "Contract" (6 of the 439
 dev contracts mostly do). Replacing "Agreement" with "Contract" in 150 dev contracts used
 to change 21 fact readings besides the title (7 end dates, 3 parties, 3 renewal options);
 the rules' own references to the contract now take either word, and 9 change (most of them
 the learned detectors', which read the word itself). The readings below are the same for
-both words. Sentences are our own.
+both words.
+
+Modern drafting writes "will" where older contracts write "shall". The same 150 contracts
+with every "shall" made "will" changed 11 readings (a defined Effective Date lost with its
+end, a definition taken for the title); now 6, all the learned detectors' and the
+termination assist's, which read the word itself. Sentences are our own.
 """
 
 from __future__ import annotations
@@ -16,6 +24,8 @@ import pytest
 
 from chalicelib.prescreen import RoutingPolicy, prescreen_document
 from chalicelib.prescreen.contract_dates import find_contract_dates
+from chalicelib.prescreen.contract_type import find_title
+from chalicelib.prescreen.governing_law import find_governing_law
 from chalicelib.prescreen.parties_en import find_parties_en
 from chalicelib.prescreen.renewal_option import find_renewal_option
 from chalicelib.prescreen.text import prepare_text
@@ -116,3 +126,45 @@ def test_a_title_glued_to_the_first_name_is_cut_off_for_either_word() -> None:
     for version in (text, _as_contract(text)):
         names = [party.name for party in find_parties_en(prepare_text(version))]
         assert names == ["Acme Widgets, Inc.", "Beta Foods B.V"], names
+
+
+def _will(text: str) -> str:
+    return text.replace("shall", "will").replace("Shall", "Will").replace("SHALL", "WILL")
+
+
+def test_a_defined_effective_date_and_the_term_from_it_whether_shall_or_will() -> None:
+    text = (
+        "MANUFACTURING AND SUPPLY AGREEMENT\n\n"
+        "This Agreement is entered into as of the Effective Date by and between Acme Widgets, "
+        'Inc. ("Acme") and Beta Foods LLC ("Beta").\n\n'
+        '1. Definitions. "Effective Date" shall mean December 5, 2014.\n\n'
+        "2. Term. This Agreement shall continue for five (5) years from the Effective Date.\n"
+    )
+    for version in (text, _will(text)):
+        dates = find_contract_dates(prepare_text(version), english=True)
+        assert dates.starts_on == date(2014, 12, 5), version
+        assert dates.ends_on == date(2019, 12, 5)
+
+
+def test_a_definition_line_is_no_title_whether_shall_or_will() -> None:
+    # the title runs on into the preamble on its line; a defined term in capitals opens a
+    # later line, and that line is a sentence, no title
+    text = (
+        "EXHIBIT 10(d)\n\nPROMOTION AGREEMENT        ACME, INC. AND BETA MEDIA, INC.        "
+        'THIS AGREEMENT is entered into by ACME, INC. ("Acme") and BETA MEDIA, INC. ("Beta"), '
+        "effective as of June 1, 1998.\n\nDEFINITIONS\n\nCONTRACT YEAR shall mean a period of "
+        "twelve (12) successive months commencing on June 1.\n\nPRODUCTS shall mean the goods "
+        "in Exhibit A.\n"
+    )
+    for version in (text, _will(text)):
+        assert find_title(prepare_text(version)) == "PROMOTION AGREEMENT", version
+
+
+def test_the_applicable_law_whether_it_is_or_will_be() -> None:
+    for verb in ("is", "shall be", "will be"):
+        text = (
+            _PREAMBLE
+            + f"9. Law. The applicable law {verb} the law of England and Wales, and its courts "
+            "have jurisdiction.\n"
+        )
+        assert find_governing_law(prepare_text(text), ("en",)) == "GB", verb
