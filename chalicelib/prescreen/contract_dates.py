@@ -109,8 +109,11 @@ _START_BEFORE = re.compile(
     r"|(?:take[sn]?\s+effect|(?:come|comes|came|enter|enters|entered)\s+into\s+(?:force|effect))"
     r"(?:\s+(?:as\s+of|as\s+from|on|from))?(?:\s+the)?\s*$"
 )
+# What follows a date (up to its defined term): '(the "Effective Date")', '(hereinafter
+# referred to as the "Effective Date")'.
+_AFTER_REACH = 70
 _START_AFTER = re.compile(
-    r"^\s*\)?\s*,?\s*\(?\s*(?:hereinafter\s+(?:referred\s+to\s+as\s+)?|such\s+date,?\s+)?"
+    r"^\s*\)?\s*,?\s*\(?\s*(?:hereinafter,?\s+(?:(?:referred\s+to\s+as|called)\s+)?|such\s+date,?\s+)?"
     r"(?:the\s+|this\s+)?[“\"‘']*(?:[\w-]+\s+){0,2}?effective\s+(?:date|time)"
 )
 # "Effective Date: May 1, 2019", '"Effective Date" shall mean December 5, 2014': the date the
@@ -173,7 +176,7 @@ _DEFINES_EFFECTIVE = re.compile(
 _END_CONTEXT = re.compile(
     r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|amendment|contract)"
     r"|the\s+\W?(?:initial\s+)?term\W?\s+(?:of\s+this|hereof|shall|will)"
-    r"|\((?:herein\s+|the\s+)?\W?term\W?\)"
+    r"|\((?:herein\s+|hereinafter,?\s+(?:(?:referred\s+to\s+as|called)\s+)?)?(?:the\s+)?\W?term\W?\)"
     # '"Initial Term" means the period commencing on the Effective Date and ending on ...'
     # (not '"Renewal Term" means')
     r"|(?:[\"“]|\bthe\s+)(?:initial\s+)?term\W{0,2}\s+(?:(?:shall|will)\s+)?mean"
@@ -370,14 +373,20 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
     for current in dates:
         # «01» марта 2023 г.: the opening quote belongs to the date, not to the words before it
         before = _clause_before(text.low, current.start).rstrip('«"“„ ')
-        after = text.low[current.end : current.end + 40]
+        after = text.low[current.end : current.end + _AFTER_REACH]
         role = _role_of(before, after, previous, current)
+        # "made ... between A ... and B ... as of <date>" dates this document, however long
+        # the sides' descriptions between
+        preamble_as_of = False
         if english and role is None and current.start < reach:
             role = _made_between_as_of(text, current, before)
+            preamble_as_of = role is not None
         if english and _witnessed(before, current.start, witness):
             found.witnessed = found.witnessed or current.value
-        if role in {"signed", "signed+start"} and not _dates_this_document(
-            before, current.start, english=english, reach=reach
+        if (
+            role in {"signed", "signed+start"}
+            and not preamble_as_of
+            and not _dates_this_document(before, current.start, english=english, reach=reach)
         ):
             if english and _signs_here(text, current, before):
                 found.witnessed = found.witnessed or current.value

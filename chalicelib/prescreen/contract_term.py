@@ -34,7 +34,8 @@ _LENGTH_BEFORE = re.compile(
 # the contract names its term.
 _TERM_AFTER = re.compile(
     r"[\s-]*(?:initial\s+)?term\s+(?:of\s+this\s+(?:agreement|contract)|hereof)"
-    r"|[^.;()]{0,80}?\(\s*(?:the\s+|such\s+)?\W{0,2}(?:initial\s+)?term\W{0,2}\s*\)"
+    r"|[^.;()]{0,80}?\(\s*(?:hereinafter,?\s+(?:(?:referred\s+to\s+as|called)\s+)?)?"
+    r"(?:the\s+|such\s+)?\W{0,2}(?:initial\s+)?term\W{0,2}\s*\)"
 )
 # The sentence must set the term of the contract itself.
 _CONTRACT_TERM = re.compile(

@@ -1,5 +1,5 @@
 """Wordings that mean the same read the same: "this Contract" as "this Agreement", "will"
-as "shall".
+as "shall", '(hereinafter referred to as "X")' as '(the "X")'.
 
 A contract that calls itself "this Contract" reads as one that says "this Agreement".
 
@@ -13,7 +13,13 @@ both words.
 Modern drafting writes "will" where older contracts write "shall". The same 150 contracts
 with every "shall" made "will" changed 11 readings (a defined Effective Date lost with its
 end, a definition taken for the title); now 6, all the learned detectors' and the
-termination assist's, which read the word itself. Sentences are our own.
+termination assist's, which read the word itself.
+
+British and translated drafting defines its terms at length: '(hereinafter referred to as
+"Effective Date")'. With every '(the "X")' of the 150 contracts written so, 12 readings
+changed (a date whose defined term ran past the 40 characters read after it; a preamble's
+"as of" date pushed past the title's reach by the longer descriptions before it; an
+"Initial Term" no longer seen as the contract's term); now 1. Sentences are our own.
 """
 
 from __future__ import annotations
@@ -168,3 +174,49 @@ def test_the_applicable_law_whether_it_is_or_will_be() -> None:
             "have jurisdiction.\n"
         )
         assert find_governing_law(prepare_text(text), ("en",)) == "GB", verb
+
+
+def _hereinafter(text: str) -> str:
+    return text.replace('(the "', '(hereinafter referred to as "')
+
+
+def test_a_date_defined_at_length_as_the_effective_date() -> None:
+    text = (
+        "SUPPLY AGREEMENT\n\n"
+        'THIS SUPPLY AGREEMENT is made this, 20th day of January, 2020 (the "Effective Date"), '
+        "by and between Hovione Inter AG, a Swiss company, and Acme Inc., a Delaware "
+        "corporation.\n\n"
+        "1. Term. This Agreement shall continue for five (5) years from the Effective Date.\n"
+    )
+    for version in (text, _hereinafter(text)):
+        dates = find_contract_dates(prepare_text(version), english=True)
+        assert dates.starts_on == date(2020, 1, 20), version
+        assert dates.ends_on == date(2025, 1, 20)
+
+
+def test_the_preamble_date_after_long_descriptions_of_the_sides() -> None:
+    # "made ... between A ... and B ... as of <date>": the sides' addresses and defined
+    # terms may run past the first 400 characters before the date comes
+    text = (
+        "Reseller Agreement\n\nThis Agreement is made and entered into by and between Galaxy "
+        "Telecom Ltd., having a principal office at 200 - 375 Water Street, Vancouver, British "
+        'Columbia V6B 5C6 Canada (the "Galaxy") and Telnet SRL, having a principal office at '
+        "Aleea Malinului, Nr. 11, Bl. D, Scara C, Apt. 43, Constanta, Judetul Constanta, "
+        'Romania (the "Telnet") as of the 1st day of June, 2004.\n\n'
+        "WHEREAS Galaxy provides telephony services.\n\n"
+        "1. Term. This Agreement shall remain in force for two (2) years.\n"
+    )
+    for version in (text, _hereinafter(text)):
+        dates = find_contract_dates(prepare_text(version), english=True)
+        assert dates.signed_on == date(2004, 6, 1), version
+        assert dates.ends_on == date(2006, 6, 1)
+
+
+def test_a_length_the_contract_defines_as_its_initial_term() -> None:
+    text = (
+        _PREAMBLE
+        + "2. Term. Each party's duties last for two (2) years from and after the Effective "
+        'Date (the "Initial Term").\n'
+    )
+    for version in (text, _hereinafter(text)):
+        assert _ends(version) == date(2022, 3, 1), version
