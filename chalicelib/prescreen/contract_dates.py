@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 _SIGNATURE_REACH = 6000
 _SIGNATURE_DATE_BEFORE = re.compile(r"(?:\bdate(?:d)?|дата)\s*:{1,2}\s*$")
 # The signature block: "IN WITNESS WHEREOF ... Date: 5/11/2016", wherever exhibits push it.
-_WITNESS = re.compile(r"in\s+(?:witness|evidence)\s+whereof")
+# ("in witness thereof", "in testimony whereof": the same block in other words)
+_WITNESS = re.compile(r"in\s+(?:witness|evidence|testimony)\s+(?:whereof|thereof|hereof)")
 # "... have executed this Agreement on the 1st day of June, 2006" inside that block.
 _WITNESS_DATE_BEFORE = re.compile(
     r"(?:execut|sign|dated|made)\w*\b[^.;]{0,80}?\b(?:as\s+of|on|this|dated)(?:\s+the)?\s*$"
@@ -141,7 +142,7 @@ _END_BEFORE = re.compile(
 # "two years from May 1, 2013 to April 30, 2015", "12 weeks from February 8, 2018 to May 3,
 # 2018": the end of a range the term runs over.
 _TERM_RANGE_BEFORE = re.compile(
-    r"\bfrom\s+(?:and\s+including\s+)?[\w ,.]{6,30}?\s+(?:to|through|until|till)"
+    r"\bfrom\s+(?:and\s+including\s+)?[\w ,./-]{6,30}?\s+(?:to|through|until|till)"
     r"(?:\s+and\s+including)?\s*$"
 )
 # the range is the term's ("the Term ...", "Terms of the project: ..."), not that of payment
@@ -192,7 +193,7 @@ _END_CONTEXT = re.compile(
 _START_CONTEXT = re.compile(
     r"(?:agreement|amendment|contract|joint\s+venture|partnership|arrangement)\W{0,3}\s+"
     r"(?:shall|will|is|to)\b"
-    r"|\bterm\W{0,3}\s+(?:of\s+this|hereof|shall|will|is|to)\b"
+    r"|\b(?:term|duration)\W{0,3}\s+(?:of\s+this|hereof|shall|will|is|to)\b"
     r"|(?:contract|agreement)\s+(?:start|term)|commencement\s+date"
 )
 _PERIOD_CONTEXT = re.compile(r"оказани|выполнени|поставк|services|work|deliver")
@@ -243,7 +244,7 @@ _TERM_FROM_SIGNING = re.compile(
     r"|(?:when|on\s+which)\s+[^.;]{0,60}?sign)|signature|signing|execution)"
     r"|commencement\s+date\W{0,3}\s+means\s+the\s+date\s+of\s+this"
     # "the term of this Agreement shall be three years, commencing on the date of this Agreement"
-    r"|term\s+of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract)[^.;]{0,40}?,\s+commencing\s+"
+    r"|(?:term|duration)\s+of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract)[^.;]{0,40}?,\s+commencing\s+"
     r"(?:as\s+of|on|from)\s+the\s+date\s+(?:hereof|of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))"
 )
 # The effective date is defined as the day the last party signs: the latest signature date.

@@ -1005,7 +1005,9 @@ _SIGNING_REACH = 4000
 _SIGNING_OPENS = (
     "in witness whereof",
     "in witness thereof",
+    "in witness hereof",
     "in evidence whereof",
+    "in testimony whereof",
     "accepted and agreed",
     "agreed and accepted",
     "agreed to and accepted",

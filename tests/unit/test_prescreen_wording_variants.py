@@ -19,7 +19,12 @@ British and translated drafting defines its terms at length: '(hereinafter refer
 "Effective Date")'. With every '(the "X")' of the 150 contracts written so, 12 readings
 changed (a date whose defined term ran past the 40 characters read after it; a preamble's
 "as of" date pushed past the title's reach by the longer descriptions before it; an
-"Initial Term" no longer seen as the contract's term); now 1. Sentences are our own.
+"Initial Term" no longer seen as the contract's term); now 1.
+
+And a few more of the same kind: a term "from 05/01/2013 to 04/30/2015" as "from May 1,
+2013 to April 30, 2015" (2 of 150 lost their end), "IN WITNESS THEREOF" as "IN WITNESS
+WHEREOF" (4 readings), "the duration of this Agreement" as "the term of this Agreement"
+(1); now none. Sentences are our own.
 """
 
 from __future__ import annotations
@@ -220,3 +225,47 @@ def test_a_length_the_contract_defines_as_its_initial_term() -> None:
     )
     for version in (text, _hereinafter(text)):
         assert _ends(version) == date(2022, 3, 1), version
+
+
+def test_a_term_from_one_numeric_date_to_another_ends_on_the_second() -> None:
+    for start, end in (("May 1, 2013", "April 30, 2015"), ("05/01/2013", "04/30/2015")):
+        text = (
+            "COOPERATION AGREEMENT\n\nThis Agreement is made by and between Acme Widgets, Inc. "
+            "and Beta Foods LLC.\n\n3.1 Cooperation Term. The Cooperation Term of the parties "
+            f"shall be two years from {start} to {end}.\n"
+        )
+        assert _ends(text) == date(2015, 4, 30), start
+
+
+def test_the_signature_block_dates_the_contract_whatever_its_opening_words() -> None:
+    # the signatures stand before long exhibits, so only the block's opening words say
+    # where they are
+    exhibit = "EXHIBIT A\n\n" + "The products are the widgets listed by model number. " * 160
+
+    def signed(opening: str) -> date | None:
+        text = (
+            "SALES AGREEMENT\n\nAcme Widgets, Inc. and Beta Foods LLC agree as follows.\n\n"
+            "1. Supply. Acme shall supply the products listed in Exhibit A to Beta.\n\n"
+            f"{opening}, the parties have executed this Agreement as of the last date below.   "
+            "ACME WIDGETS, INC.:   BETA FOODS LLC:   S/ Jane Roe   S/ John Doe   CEO   President"
+            "       Date:   Date:       3-29-2016   3-31-16\n\n" + exhibit
+        )
+        return find_contract_dates(prepare_text(text), english=True).signed_on
+
+    usual = signed("IN WITNESS WHEREOF")
+    assert usual == date(2016, 3, 31)  # made when the last side signs
+    assert signed("IN WITNESS THEREOF") == usual
+    assert signed("IN TESTIMONY WHEREOF") == usual
+
+
+def test_the_duration_of_this_agreement_from_its_date_is_its_term() -> None:
+    for word in ("term", "duration"):
+        text = (
+            "ENDORSEMENT AGREEMENT\n\nThis Agreement is made as of the 20th day of March 2002, "
+            "by and between Holiday Inc. and Affinity Group, Inc.\n\n"
+            f"3. Term. The {word} of this Agreement shall be three years, commencing on the date "
+            "of this Agreement.\n"
+        )
+        dates = find_contract_dates(prepare_text(text), english=True)
+        assert dates.starts_on == date(2002, 3, 20), word
+        assert dates.ends_on == date(2005, 3, 20)
