@@ -59,6 +59,20 @@ _MONTH_DATE = re.compile(
     rf"{_en_month('mdy_m')}\s+(?P<mdy_d>\d{{1,2}}){_ORDINAL}\s*,?\s*(?P<mdy_y>\d{{4}})"
 )
 _MAX_DATES = 300
+# "the first day of June, 2004", "this twenty-first day of March 2005": a day spelled as an
+# ordinal. It is matched only where " day of " stands (str.find, a few times a contract),
+# the ordinal read backwards from there and the month and year forwards.
+_ORDINAL_DAYS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+    "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
+    "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
+}  # fmt: skip
+_SPELLED_DAY_BEFORE = re.compile(
+    rf"\b(?:(?P<tens>twenty|thirty)[\s-])?(?P<ordinal>{'|'.join(_ORDINAL_DAYS)})$"
+)
+_MONTH_YEAR_AFTER = re.compile(rf"{_en_month('month')}\s*,?\s+(?P<year>\d{{4}})(?!\d)")
+_DAY_OF = " day of "
 # A month-first date has a day after spaces: the month-first pattern is tried only at the
 # month name before one, instead of being searched for over the whole text, where it
 # stopped at every j, f, m, a, s, o, n and d.
@@ -99,7 +113,7 @@ def find_dates(low: str, *, english: bool = False) -> list[FoundDate]:
 
     English texts also get month-first forms ('January 1, 2024', '4/1/2011').
     """
-    found: list[FoundDate] = []
+    found: list[FoundDate] = _spelled_dates(low) if english else []
     for matches in _date_matches(low, english=english):
         for match in matches:
             before = low[match.start() - 1] if match.start() else " "
@@ -111,6 +125,24 @@ def find_dates(low: str, *, english: bool = False) -> list[FoundDate]:
             if len(found) >= _MAX_DATES:
                 break
     found.sort(key=lambda item: item.start)
+    return found
+
+
+def _spelled_dates(low: str) -> list[FoundDate]:
+    """English dates whose day is a spelled ordinal: 'the twenty-first day of March, 2005'."""
+    found: list[FoundDate] = []
+    at = low.find(_DAY_OF)
+    while at != -1 and len(found) < _MAX_DATES:
+        ordinal = _SPELLED_DAY_BEFORE.search(low, max(0, at - 20), at)
+        after = _MONTH_YEAR_AFTER.match(low, at + len(_DAY_OF)) if ordinal else None
+        if ordinal and after:
+            tens = {"twenty": 20, "thirty": 30}.get(ordinal.group("tens") or "", 0)
+            day = tens + _ORDINAL_DAYS[ordinal.group("ordinal")]
+            month = _EN_MONTHS[after.group("month")[:3]]
+            value = _make(int(after.group("year")), month, day)
+            if value is not None:
+                found.append(FoundDate(value, ordinal.start(), after.end()))
+        at = low.find(_DAY_OF, at + len(_DAY_OF))
     return found
 
 

@@ -24,7 +24,11 @@ changed (a date whose defined term ran past the 40 characters read after it; a p
 And a few more of the same kind: a term "from 05/01/2013 to 04/30/2015" as "from May 1,
 2013 to April 30, 2015" (2 of 150 lost their end), "IN WITNESS THEREOF" as "IN WITNESS
 WHEREOF" (4 readings), "the duration of this Agreement" as "the term of this Agreement"
-(1); now none. Sentences are our own.
+(1); now none.
+
+A day spelled as an ordinal ("this twenty-first day of March, 2005", 5 of the 439 dev
+contracts write one) was no date at all: with every "1st day of" of the 150 contracts
+spelled so, 44 readings changed; now none. Sentences are our own.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ import pytest
 from chalicelib.prescreen import RoutingPolicy, prescreen_document
 from chalicelib.prescreen.contract_dates import find_contract_dates
 from chalicelib.prescreen.contract_type import find_title
+from chalicelib.prescreen.dates import find_dates
 from chalicelib.prescreen.governing_law import find_governing_law
 from chalicelib.prescreen.parties_en import find_parties_en
 from chalicelib.prescreen.renewal_option import find_renewal_option
@@ -269,3 +274,32 @@ def test_the_duration_of_this_agreement_from_its_date_is_its_term() -> None:
         dates = find_contract_dates(prepare_text(text), english=True)
         assert dates.starts_on == date(2002, 3, 20), word
         assert dates.ends_on == date(2005, 3, 20)
+
+
+@pytest.mark.parametrize(
+    ("written", "day"),
+    [
+        ("the first day of June, 2004", date(2004, 6, 1)),
+        ("this twenty-first day of March 2005", date(2005, 3, 21)),
+        ("the Thirtieth day of September, 1999", date(1999, 9, 30)),
+        ("the thirty first day of December, 2010", date(2010, 12, 31)),
+    ],
+)
+def test_a_day_spelled_as_an_ordinal_is_a_date(written: str, day: date) -> None:
+    assert [found.value for found in find_dates(written.lower(), english=True)] == [day]
+    text = (
+        f"LICENSE AGREEMENT\n\nThis License Agreement is made and entered into {written} by "
+        "and between Acme Widgets, Inc. and Beta Foods LLC.\n\n1. Grant. Acme grants Beta a "
+        "licence to sell the products.\n"
+    )
+    assert find_contract_dates(prepare_text(text), english=True).signed_on == day
+
+
+def test_no_date_where_a_spelled_day_lacks_its_month_or_year_or_cannot_be() -> None:
+    for words in (
+        "payable on the first day of each month",
+        "the second day of june",  # no year
+        "the thirtieth day of february, 2004",  # no such day
+        "the twentieth day of the term",
+    ):
+        assert find_dates(words, english=True) == [], words
