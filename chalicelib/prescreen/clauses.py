@@ -432,6 +432,7 @@ RULES: tuple[ClauseRule, ...] = (
             r"weeks?['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
             r"months?['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
             r"upon\s+(?:prior\s+)?written\s+notice",
+            r"on\s+(?:prior\s+)?written\s+notice",
             r"years?['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
             # a period blacked out in the filing: "upon [***] prior written notice"
             r"\]\s+(?:(?:prior|advance)\s+(?:written\s+)?|written\s+)notice",

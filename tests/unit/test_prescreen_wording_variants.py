@@ -303,3 +303,16 @@ def test_no_date_where_a_spelled_day_lacks_its_month_or_year_or_cannot_be() -> N
         "the twentieth day of the term",
     ):
         assert find_dates(words, english=True) == [], words
+
+
+def test_a_right_to_terminate_on_written_notice_as_upon_it() -> None:
+    policy = RoutingPolicy()
+    for word in ("upon", "on"):
+        text = (
+            _PREAMBLE
+            + f"7. Termination. Either Seller or Buyer may terminate this Agreement {word} prior "
+            "written notice thereof to the other party.\n"
+        )
+        result = prescreen_document(text, pipeline="contract", policy=policy)
+        assert result.unilateral_termination is not None
+        assert result.unilateral_termination.present, word
