@@ -93,11 +93,15 @@ def leading_literal(pattern: str) -> str:
     """The text every match of a pattern opens with ('' when unsure): its plain and
     escaped characters up to the first piece of syntax, less one a quantifier makes
     optional ("days?" opens with "day"), and nothing where a `|` outside every group and
-    class lets a match open otherwise. Flags are the caller's to weigh."""
+    class lets a match open otherwise. A lookbehind it opens with is skipped: the match
+    opens after it ("(?<=\\bon\\s)written" opens with "written"). Flags are the caller's
+    to weigh."""
     if _has_top_level_alternative(pattern):
         return ""  # "a|b": a match need not open with "a"
     literal: list[str] = []
     index = 0
+    while pattern.startswith(("(?<=", "(?<!"), index):
+        index = _group_end(pattern, index)
     while index < len(pattern):
         char = pattern[index]
         if char == "\\" and index + 1 < len(pattern) and not pattern[index + 1].isalnum():
@@ -111,6 +115,28 @@ def leading_literal(pattern: str) -> str:
     if literal and pattern[index : index + 1] in ("?", "*", "{"):
         literal.pop()
     return "".join(literal)
+
+
+def _group_end(pattern: str, start: int) -> int:
+    """Where the group that opens at `start` has closed (past its ")"), classes and escapes
+    inside it skipped; the pattern's end when it never closes."""
+    depth, index = 0, start
+    while index < len(pattern):
+        char = pattern[index]
+        if char == "\\":
+            index += 1  # the escaped character is no syntax
+        elif char == "[":
+            index += 1
+            while index < len(pattern) and pattern[index] != "]":
+                index += 2 if pattern[index] == "\\" else 1
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                return index + 1
+        index += 1
+    return len(pattern)
 
 
 def _has_top_level_alternative(pattern: str) -> bool:

@@ -432,7 +432,10 @@ RULES: tuple[ClauseRule, ...] = (
             r"weeks?['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
             r"months?['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
             r"upon\s+(?:prior\s+)?written\s+notice",
-            r"on\s+(?:prior\s+)?written\s+notice",
+            # "on prior written notice": "on" is too common a word to look for, so the
+            # trigger opens at "written" and looks back for it
+            r"(?<=\bon\s)written\s+notice",
+            r"(?<=\bon\sprior\s)written\s+notice",
             r"years?['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
             # a period blacked out in the filing: "upon [***] prior written notice"
             r"\]\s+(?:(?:prior|advance)\s+(?:written\s+)?|written\s+)notice",

@@ -183,7 +183,7 @@ _END_CONTEXT = re.compile(
     r"|(?:[\"“]|\bthe\s+)(?:initial\s+)?term\W{0,2}\s+(?:(?:shall|will)\s+)?mean"
     r"|(?:^|\s)term\s*:|(?:contract|agreement)\s+period|term\s+of\s+(?:execution|the\s+(?:agreement|contract))"
     r"|termination\s+date\s*:|expiration\s+date\W{0,3}\s*(?::|means)|(?:contract|agreement)\s+end\s*:"
-    r"|effective\s+until|in\s+(?:full\s+)?(?:force|effect)\s+until"
+    r"|effective\s+(?:until|through)|in\s+(?:full\s+)?(?:force|effect)\s+(?:until|through)"
     r"|договор|контракт|соглашени"
 )
 # A start written deep in the body ("fees payable beginning January 1, 2001", "the financial

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import calendar
+import heapq
 import re
 from datetime import date
 from typing import TYPE_CHECKING
@@ -158,16 +159,22 @@ def end_from_anniversary(text: PreparedText, start: date) -> date | None:
     return None
 
 
-# "shall remain in effect until the end of the current calendar year", "until the end of 2006"
-_UNTIL_YEAR_END = re.compile(
-    r"until\s+(?:the\s+)?end\s+of\s+(?:the\s+)?(?:calendar\s+year\s+)?(?:(?P<year>\d{4})\b"
+# "shall remain in effect until the end of the current calendar year", "until the end of 2006",
+# "through the end of": one pattern per opening word, each found by the engine's literal
+# search (an alternation of the two is tried at every position, ten times slower)
+_YEAR_END = (
+    r"\s+(?:the\s+)?end\s+of\s+(?:the\s+)?(?:calendar\s+year\s+)?(?:(?P<year>\d{4})\b"
     r"|(?:current|then[\s-]current)\s+(?:calendar\s+)?year)"
 )
+_UNTIL_YEAR_END = (re.compile("until" + _YEAR_END), re.compile("through" + _YEAR_END))
 
 
 def end_of_year(text: PreparedText, start: date) -> date | None:
     """December 31 of the year the contract runs to, when it runs to the end of a year."""
-    for count, found in enumerate(_UNTIL_YEAR_END.finditer(text.low)):
+    ends = heapq.merge(
+        *(pattern.finditer(text.low) for pattern in _UNTIL_YEAR_END), key=lambda m: m.start()
+    )
+    for count, found in enumerate(ends):
         if count >= _MAX_ANNIVERSARIES:
             break
         begin, _ = text.sentence_span(found.start(), found.end())

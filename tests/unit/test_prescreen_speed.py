@@ -144,6 +144,11 @@ def test_features_are_the_hashes_of_words_and_pairs() -> None:
         (r"(?i)evergreen", ""),
         (r"\bevergreen", ""),
         (r"пролонгир", "пролонгир"),
+        # a lookbehind it opens with is no part of the match
+        (r"(?<=\bon\s)written\s+notice", "written"),
+        (r"(?<!ограниченной\s)ответственност\w*", "ответственност"),
+        (r"(?<=[)(])(?<!x)notice", "notice"),
+        (r"(?<=on\s)written|notice", ""),
     ],
 )
 def test_literal_prefix_is_what_every_match_opens_with(pattern: str, prefix: str) -> None:
@@ -154,6 +159,7 @@ def test_trigger_matches_are_those_finditer_gives() -> None:
     low = (
         "termination for convenience fee; -termination fee. evergreen evergreenevergreen "
         "liability liability shall be limited to liabilityliability ответственность пролонгируется"
+        " may terminate on written notice, on prior written notice, upon written notice"
     )
     for rule in clauses.RULES:
         for trigger in rule.triggers:

@@ -316,3 +316,19 @@ def test_a_right_to_terminate_on_written_notice_as_upon_it() -> None:
         result = prescreen_document(text, pipeline="contract", policy=policy)
         assert result.unilateral_termination is not None
         assert result.unilateral_termination.present, word
+
+
+def test_a_term_that_runs_through_a_date_as_one_that_runs_until_it() -> None:
+    for word in ("until", "through"):
+        text = (
+            "JOINT VENTURE AGREEMENT\n\nThis Agreement is made by and between Acme Widgets, "
+            "Inc. and Beta Foods LLC.\n\n8. Term of Joint Venture. The Joint Venture shall "
+            f"commence on the 1st of March, 2003, and shall be effective {word} February 28, "
+            "2004 unless extended by written agreement.\n"
+        )
+        assert _ends(text) == date(2004, 2, 28), word
+        year_end = (
+            _PREAMBLE + "2. Term. This Agreement shall begin upon its execution and shall "
+            f"remain in effect {word} the end of the current calendar year.\n"
+        )
+        assert _ends(year_end) == date(2020, 12, 31), word
