@@ -155,7 +155,7 @@ _ADDRESS_BEFORE = re.compile(r",\s*$")
 # "construction" are no choice, nor "the rules governing the conversion".
 _GOVERNS = re.compile(
     r"\bgovern(?:ed|s)?\b|governing\s+law|\bconstrued\b|\binterpreted\b|controlled\s+by"
-    r"|choice\s+of\s+law|applicable\s+law\s+(?:is|shall|will)"
+    r"|choice\s+of\s+law|applicable\s+law(?:\s+(?:is|shall|will)|\s*:)"
     # "The law applicable to this Agreement is the law of Switzerland."
     r"|\blaw\s+applicable\s+to\s+(?:this|the)\s+(?:agreement|contract)"
 )
