@@ -177,11 +177,10 @@ def test_a_definition_line_is_no_title_whether_shall_or_will() -> None:
 
 
 def test_the_applicable_law_whether_it_is_or_will_be() -> None:
-    for verb in ("is", "shall be", "will be", ":"):
+    for verb in (" is", " shall be", " will be", ":"):
         text = (
             _PREAMBLE
-            + f"9. Law. The applicable law{'' if verb == ':' else ' '}{verb} the law of England and "
-            "Wales, and its courts "
+            + f"9. Law. The applicable law{verb} the law of England and Wales, and its courts "
             "have jurisdiction.\n"
         )
         assert find_governing_law(prepare_text(text), ("en",)) == "GB", verb
