@@ -117,36 +117,16 @@ def leading_literal(pattern: str) -> str:
     return "".join(literal)
 
 
-def _group_end(pattern: str, start: int) -> int:
-    """Where the group that opens at `start` has closed (past its ")"), classes and escapes
-    inside it skipped; the pattern's end when it never closes."""
+def _syntax(pattern: str, start: int = 0) -> Iterator[tuple[int, str, int]]:
+    """Each character of a pattern from `start` that is syntax or a literal outside every
+    character class and escape, with its index and the depth of groups it stands in."""
     depth, index = 0, start
     while index < len(pattern):
         char = pattern[index]
         if char == "\\":
-            index += 1  # the escaped character is no syntax
-        elif char == "[":
-            index += 1
-            while index < len(pattern) and pattern[index] != "]":
-                index += 2 if pattern[index] == "\\" else 1
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-            if depth == 0:
-                return index + 1
-        index += 1
-    return len(pattern)
-
-
-def _has_top_level_alternative(pattern: str) -> bool:
-    """Whether the pattern has a `|` outside every group and character class."""
-    depth, index = 0, 0
-    while index < len(pattern):
-        char = pattern[index]
-        if char == "\\":
-            index += 1  # the escaped character is no syntax
-        elif char == "[":
+            index += 2  # the escaped character is no syntax
+            continue
+        if char == "[":
             index += 1
             if pattern[index : index + 1] == "^":
                 index += 1
@@ -154,14 +134,28 @@ def _has_top_level_alternative(pattern: str) -> bool:
                 index += 1  # "[]...]": a first "]" is a member, not the end
             while index < len(pattern) and pattern[index] != "]":
                 index += 2 if pattern[index] == "\\" else 1
-        elif char == "(":
-            depth += 1
-        elif char == ")":
+            index += 1
+            continue
+        if char == ")":
             depth -= 1
-        elif char == "|" and depth == 0:
-            return True
+        yield index, char, depth
+        if char == "(":
+            depth += 1
         index += 1
-    return False
+
+
+def _group_end(pattern: str, start: int) -> int:
+    """Where the group that opens at `start` has closed (past its ")"); the pattern's end
+    when it never closes."""
+    for index, char, depth in _syntax(pattern, start):
+        if char == ")" and depth == 0:
+            return index + 1
+    return len(pattern)
+
+
+def _has_top_level_alternative(pattern: str) -> bool:
+    """Whether the pattern has a `|` outside every group and character class."""
+    return any(char == "|" and depth == 0 for _, char, depth in _syntax(pattern))
 
 
 # Words alone cannot tell "liability shall not exceed the fees paid" (capped) from "the
