@@ -34,10 +34,10 @@ FLOORS: dict[str, float] = {
     "en.parties": 0.77,  # 0.80
     "en.agreement_date": 0.83,  # 0.86
     "en.effective_date": 0.76,  # 0.79
-    "en.expiration_date": 0.71,  # 0.74
+    "en.expiration_date": 0.71,  # 0.75
     "en.renewal_term": 0.81,  # F1 0.85
     "en.governing_law": 0.91,  # 0.94
-    "en.termination_for_convenience": 0.72,  # F1 0.77
+    "en.termination_for_convenience": 0.72,  # F1 0.75
     "en.liquidated_damages": 0.56,  # F1 0.62
     "en.cap_on_liability": 0.89,  # F1 0.93
     "en.anti_assignment": 0.93,  # F1 0.97
@@ -46,7 +46,8 @@ FLOORS: dict[str, float] = {
     "en.uncapped_liability": 0.83,  # F1 0.88
 }
 # Issue 13's goal is 0.05: measured 0.042 on the test split once the calibration read the
-# learned detectors out of fold (0.059 before). A little slack, as for the floors.
+# learned detectors out of fold (0.059 before), 0.046-0.047 since. A little slack, as for the
+# floors.
 MAX_ECE = 0.05
 
 
