@@ -26,6 +26,7 @@ import pytest
 from chalicelib.evaluation.labels import read_labelled
 from chalicelib.prescreen import RoutingPolicy, prescreen_document
 from tests.conftest import corpus_dir
+from tests.wording import as_contract, hereinafter, will_for_shall
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -50,11 +51,6 @@ _ORDINALS = (
 )  # fmt: skip
 
 
-def _swap(words: dict[str, str]) -> Callable[[str], str]:
-    pattern = re.compile(r"\b(" + "|".join(words) + r")\b")
-    return lambda text: pattern.sub(lambda found: words[found.group(1)], text)
-
-
 def _spelled_days(text: str) -> str:
     def spell(found: re.Match[str]) -> str:
         day = int(found.group(1))
@@ -75,18 +71,11 @@ def _dates_in_figures(text: str) -> str:
 # Each rewrite and the readings it may change over the contracts.
 REWRITES: dict[str, tuple[Callable[[str], str], int]] = {
     "this Contract": (
-        _swap({"AGREEMENT": "CONTRACT", "Agreement": "Contract", "agreement": "contract"}),
+        as_contract,
         1,
     ),
-    "will for shall": (_swap({"SHALL": "WILL", "Shall": "Will", "shall": "will"}), 2),
-    "hereinafter": (
-        lambda text: re.sub(
-            r'\((?:the\s+)?"([A-Z][\w&.-]*(?: [A-Z][\w&.-]*){0,2})"\)',
-            lambda m: f'(hereinafter referred to as "{m.group(1)}")',
-            text,
-        ),
-        1,
-    ),
+    "will for shall": (will_for_shall, 2),
+    "hereinafter": (hereinafter, 1),
     "spelled days": (_spelled_days, 1),
     "dates in figures": (_dates_in_figures, 1),
     "day month year": (

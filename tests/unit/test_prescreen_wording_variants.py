@@ -38,13 +38,14 @@ from datetime import date
 import pytest
 
 from chalicelib.prescreen import RoutingPolicy, prescreen_document
-from chalicelib.prescreen.contract_dates import find_contract_dates
+from chalicelib.prescreen.contract_dates import ContractDates, find_contract_dates
 from chalicelib.prescreen.contract_type import find_title
 from chalicelib.prescreen.dates import find_dates
 from chalicelib.prescreen.governing_law import find_governing_law
 from chalicelib.prescreen.parties_en import find_parties_en
 from chalicelib.prescreen.renewal_option import find_renewal_option
 from chalicelib.prescreen.text import prepare_text
+from tests.wording import as_contract, hereinafter, will_for_shall
 
 _PREAMBLE = (
     'This Supply Agreement (the "Agreement") is made as of March 1, 2020 (the "Effective '
@@ -53,18 +54,12 @@ _PREAMBLE = (
 )
 
 
-def _as_contract(text: str) -> str:
-    for word, other in (
-        ("AGREEMENT", "CONTRACT"),
-        ("Agreement", "Contract"),
-        ("agreement", "contract"),
-    ):
-        text = text.replace(word, other)
-    return text
+def _dates(text: str) -> ContractDates:
+    return find_contract_dates(prepare_text(text), english=True)
 
 
 def _ends(text: str) -> date | None:
-    return find_contract_dates(prepare_text(text), english=True).ends_on
+    return _dates(text).ends_on
 
 
 @pytest.mark.parametrize(
@@ -94,7 +89,7 @@ def _ends(text: str) -> date | None:
 def test_the_end_of_a_contract_that_calls_itself_a_contract(term: str, ends: date | None) -> None:
     text = _PREAMBLE + term + "\n\n3. Price. Buyer shall pay within thirty days of invoice.\n"
     assert _ends(text) == ends
-    assert _ends(_as_contract(text)) == ends
+    assert _ends(as_contract(text)) == ends
 
 
 def test_a_renewal_option_and_an_auto_renewal_of_this_contract() -> None:
@@ -102,7 +97,7 @@ def test_a_renewal_option_and_an_auto_renewal_of_this_contract() -> None:
         _PREAMBLE + "2. Renewal. Buyer may renew this Agreement once, by written notice to Seller "
         "given sixty days in advance, for twelve months.\n"
     )
-    for text in (option, _as_contract(option)):
+    for text in (option, as_contract(option)):
         flag = find_renewal_option(prepare_text(text), can_judge=True)
         assert flag is not None
         assert flag.present, text[-160:]
@@ -112,7 +107,7 @@ def test_a_renewal_option_and_an_auto_renewal_of_this_contract() -> None:
         "3. Price. Buyer shall pay within thirty days of invoice, as set out in Exhibit B.\n"
     )
     policy = RoutingPolicy()
-    for text in (automatic, _as_contract(automatic)):
+    for text in (automatic, as_contract(automatic)):
         result = prescreen_document(text, pipeline="contract", policy=policy)
         assert result.auto_renewal is not None
         assert result.auto_renewal.present, text[-200:]
@@ -125,7 +120,7 @@ def test_a_notice_of_termination_of_this_contract_is_a_grant_to_end_it() -> None
         "days' written notice of termination of this Agreement, for any reason or no reason.\n"
     )
     policy = RoutingPolicy()
-    for version in (text, _as_contract(text)):
+    for version in (text, as_contract(text)):
         result = prescreen_document(version, pipeline="contract", policy=policy)
         assert result.unilateral_termination is not None
         assert result.unilateral_termination.present, version[-200:]
@@ -139,16 +134,12 @@ def test_a_title_glued_to_the_first_name_is_cut_off_for_either_word() -> None:
         'all terms and conditions of this Supply Agreement ("Agreement") dated June 1, 2020.'
         "\n\n1. Supply. Seller shall supply the products listed in Exhibit A.\n"
     )
-    for version in (text, _as_contract(text)):
+    for version in (text, as_contract(text)):
         names = [party.name for party in find_parties_en(prepare_text(version))]
         assert names == ["Acme Widgets, Inc.", "Beta Foods B.V"], names
 
 
-def _will(text: str) -> str:
-    return text.replace("shall", "will").replace("Shall", "Will").replace("SHALL", "WILL")
-
-
-def test_a_defined_effective_date_and_the_term_from_it_whether_shall_or_will() -> None:
+def test_a_defined_effective_date_and_the_term_from_it_whether_shall_orwill_for_shall() -> None:
     text = (
         "MANUFACTURING AND SUPPLY AGREEMENT\n\n"
         "This Agreement is entered into as of the Effective Date by and between Acme Widgets, "
@@ -156,13 +147,13 @@ def test_a_defined_effective_date_and_the_term_from_it_whether_shall_or_will() -
         '1. Definitions. "Effective Date" shall mean December 5, 2014.\n\n'
         "2. Term. This Agreement shall continue for five (5) years from the Effective Date.\n"
     )
-    for version in (text, _will(text)):
-        dates = find_contract_dates(prepare_text(version), english=True)
+    for version in (text, will_for_shall(text)):
+        dates = _dates(version)
         assert dates.starts_on == date(2014, 12, 5), version
         assert dates.ends_on == date(2019, 12, 5)
 
 
-def test_a_definition_line_is_no_title_whether_shall_or_will() -> None:
+def test_a_definition_line_is_no_title_whether_shall_orwill_for_shall() -> None:
     # the title runs on into the preamble on its line; a defined term in capitals opens a
     # later line, and that line is a sentence, no title
     text = (
@@ -172,7 +163,7 @@ def test_a_definition_line_is_no_title_whether_shall_or_will() -> None:
         "twelve (12) successive months commencing on June 1.\n\nPRODUCTS shall mean the goods "
         "in Exhibit A.\n"
     )
-    for version in (text, _will(text)):
+    for version in (text, will_for_shall(text)):
         assert find_title(prepare_text(version)) == "PROMOTION AGREEMENT", version
 
 
@@ -186,10 +177,6 @@ def test_the_applicable_law_whether_it_is_or_will_be() -> None:
         assert find_governing_law(prepare_text(text), ("en",)) == "GB", verb
 
 
-def _hereinafter(text: str) -> str:
-    return text.replace('(the "', '(hereinafter referred to as "')
-
-
 def test_a_date_defined_at_length_as_the_effective_date() -> None:
     text = (
         "SUPPLY AGREEMENT\n\n"
@@ -198,8 +185,8 @@ def test_a_date_defined_at_length_as_the_effective_date() -> None:
         "corporation.\n\n"
         "1. Term. This Agreement shall continue for five (5) years from the Effective Date.\n"
     )
-    for version in (text, _hereinafter(text)):
-        dates = find_contract_dates(prepare_text(version), english=True)
+    for version in (text, hereinafter(text)):
+        dates = _dates(version)
         assert dates.starts_on == date(2020, 1, 20), version
         assert dates.ends_on == date(2025, 1, 20)
 
@@ -216,8 +203,8 @@ def test_the_preamble_date_after_long_descriptions_of_the_sides() -> None:
         "WHEREAS Galaxy provides telephony services.\n\n"
         "1. Term. This Agreement shall remain in force for two (2) years.\n"
     )
-    for version in (text, _hereinafter(text)):
-        dates = find_contract_dates(prepare_text(version), english=True)
+    for version in (text, hereinafter(text)):
+        dates = _dates(version)
         assert dates.signed_on == date(2004, 6, 1), version
         assert dates.ends_on == date(2006, 6, 1)
 
@@ -228,7 +215,7 @@ def test_a_length_the_contract_defines_as_its_initial_term() -> None:
         + "2. Term. Each party's duties last for two (2) years from and after the Effective "
         'Date (the "Initial Term").\n'
     )
-    for version in (text, _hereinafter(text)):
+    for version in (text, hereinafter(text)):
         assert _ends(version) == date(2022, 3, 1), version
 
 
@@ -255,7 +242,7 @@ def test_the_signature_block_dates_the_contract_whatever_its_opening_words() -> 
             "ACME WIDGETS, INC.:   BETA FOODS LLC:   S/ Jane Roe   S/ John Doe   CEO   President"
             "       Date:   Date:       3-29-2016   3-31-16\n\n" + exhibit
         )
-        return find_contract_dates(prepare_text(text), english=True).signed_on
+        return _dates(text).signed_on
 
     usual = signed("IN WITNESS WHEREOF")
     assert usual == date(2016, 3, 31)  # made when the last side signs
@@ -271,7 +258,7 @@ def test_the_duration_of_this_agreement_from_its_date_is_its_term() -> None:
             f"3. Term. The {word} of this Agreement shall be three years, commencing on the date "
             "of this Agreement.\n"
         )
-        dates = find_contract_dates(prepare_text(text), english=True)
+        dates = _dates(text)
         assert dates.starts_on == date(2002, 3, 20), word
         assert dates.ends_on == date(2005, 3, 20)
 
@@ -292,7 +279,7 @@ def test_a_day_spelled_as_an_ordinal_is_a_date(written: str, day: date) -> None:
         "and between Acme Widgets, Inc. and Beta Foods LLC.\n\n1. Grant. Acme grants Beta a "
         "licence to sell the products.\n"
     )
-    assert find_contract_dates(prepare_text(text), english=True).signed_on == day
+    assert _dates(text).signed_on == day
 
 
 def test_no_date_where_a_spelled_day_lacks_its_month_or_year_or_cannot_be() -> None:
