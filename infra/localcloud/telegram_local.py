@@ -151,6 +151,20 @@ class LocalTelegram:
         documents, _ = repository().list_documents(user_id, limit=50)
         return documents
 
+    def _finish_runs(self, documents: list[Document], deadline: float) -> None:
+        """Wait until the run of each finished document has ended and its events are out.
+
+        A document reads `done` as soon as the run's last step wrote it, a moment before
+        that step publishes the change the chat's result message is sent on: the run's
+        end, not the stored status, says the message is on its way.
+        """
+        if self.cloud is None:
+            return
+        for document in documents:
+            if document.status.value in ("done", "failed") and document.execution_arn:
+                left = max(deadline - time.monotonic(), 1.0)
+                self.cloud.wait_for_execution(document.execution_arn, timeout=left)
+
     def wait_until_settled(
         self, chat_id: int, timeout: float = 120.0, *, held_counts: bool = True
     ) -> list[Document]:
@@ -162,6 +176,7 @@ class LocalTelegram:
             self.settle(timeout=max(deadline - time.monotonic(), 1.0))
             documents = self.documents_of(chat_id)
             if all(d.status.value in settled for d in documents):
+                self._finish_runs(documents, deadline)
                 self.settle(timeout=max(deadline - time.monotonic(), 1.0))
                 return documents
             if time.monotonic() > deadline:

@@ -103,31 +103,36 @@ class Page:
 
         return self.driver.find_elements(By.CSS_SELECTOR, selector)
 
-    def click(self, selector: str, timeout: float = WAIT) -> None:
-        """Click the first element `selector` finds, once it is there and stays put.
+    def click(self, selector: str, index: int = 0, timeout: float = WAIT) -> None:
+        """Click the `index`-th element `selector` finds, once it is there and stays put.
 
         A panel that reloads its list replaces its rows: an element found a moment before
         the reload is stale by the click, so the click is tried again on the new one.
         """
-        from selenium.common.exceptions import StaleElementReferenceException
 
         def clicked() -> bool:
             found = self.css(selector)
-            if not found:
+            if len(found) <= index:
                 return False
-            try:
-                found[0].click()
-            except StaleElementReferenceException:
-                return False
+            found[index].click()
             return True
 
         self.until(clicked, timeout)
 
     def until(self, condition: Callable[[], Any], timeout: float = WAIT) -> Any:
-        """Wait until `condition()` is truthy; its value."""
+        """Wait until `condition()` is truthy; its value.
+
+        An element the page replaced while the condition read it (a list that reloads its
+        rows) is no answer yet: the condition is asked again and finds the new one.
+        """
+        from selenium.common.exceptions import StaleElementReferenceException
+
         deadline = time.monotonic() + timeout
         while True:
-            value = condition()
+            try:
+                value = condition()
+            except StaleElementReferenceException:
+                value = None
             if value:
                 return value
             if time.monotonic() > deadline:
@@ -572,8 +577,8 @@ def test_web_a_new_version_is_uploaded_compared_shown_and_rolled_back(
     page.element("version-input").send_keys(str(second))
     page.until(lambda: len(page.css("#version-list li")) == 1 + 1)
     assert "Changes since v1" in page.text_of("report-html")
-    newest = page.css("#version-list li")[0]
-    assert "v2 · current" in newest.text and "New price" in newest.text
+    newest = page.until(lambda: page.css("#version-list li")[0].text)
+    assert "v2 · current" in newest and "New price" in newest
     page.until(lambda: page.text_of("credits-left") == "0")
 
     # The same file again: refused by its SHA-256 before any credit is asked for.
@@ -584,8 +589,7 @@ def test_web_a_new_version_is_uploaded_compared_shown_and_rolled_back(
     page.click('#version-list li[data-version="1"] button')  # Show report
     page.until(lambda: "v1" in page.text_of("notice"))
     assert "2,500,000" in page.text_of("report-html") or "2500000" in page.text_of("report-html")
-    buttons = page.css('#version-list li[data-version="1"] button')
-    buttons[1].click()  # Make current
+    page.click('#version-list li[data-version="1"] button', index=1)  # Make current
     page.until(lambda: "v1 is the current version again" in page.text_of("notice"))
     current = _api(cloud, "GET", f"/v1/documents/{doc_id}", token=page.token()).json()
     assert current["version"] == 1
