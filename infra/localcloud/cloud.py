@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 import boto3
 
-from infra.localcloud import moto_patches
-from infra.localcloud.apikeys import install_get_usage_route
+from infra.localcloud import moto_patches, snapshots
+from infra.localcloud.apikeys import install_get_usage_route, uninstall_get_usage_route
 from infra.localcloud.deployment import Deployment
 from infra.localcloud.environment import EnvironmentPatch, merge_environments, reset_cold_start
 from infra.localcloud.event_bus import EventBusDelivery
@@ -191,6 +191,7 @@ class LocalCloud:
         if self._moto_server is not None:
             self._moto_server.stop()
             self._moto_server = None
+            uninstall_get_usage_route()
         if self._mock is not None:
             self._mock.stop()
             self._mock = None
@@ -280,9 +281,13 @@ class LocalCloud:
         mail = {name: value for name, value in MAIL_PARAMETERS.items() if name in declared}
         self.parameters = {**mail, **self.parameters}
         cfn = transform_template(sam, self.project_root, self.region, self.parameters)
-        deployment = provision(
-            cfn, Deployment(self.stack_name, self.region, account), self.parameters
-        )
+        empty = Deployment(self.stack_name, self.region, account)
+        if self._moto_server is None:
+            deployment = snapshots.provisioned(
+                cfn, empty, self.parameters, lambda: provision(cfn, empty, self.parameters)
+            )
+        else:  # a moto server names what it makes after its own address: made for real
+            deployment = provision(cfn, empty, self.parameters)
         deployment.environment = merge_environments(
             deployment.functions.values(), self.env_overrides
         )

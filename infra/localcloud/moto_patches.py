@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -162,6 +163,15 @@ def _one_at_a_time(method: Callable[..., Any]) -> Callable[..., Any]:
 # --- the check of a state machine's definition ------------------------------------------
 
 _checked_definitions: set[str] = set()
+# The random tail CloudFormation gives a generated name ("...-AnalyzeFunction-DS0HCY6O2OTF"):
+# each local cloud names its functions anew, and a name is no part of what the check reads.
+_GENERATED_TAIL = re.compile(r"-[A-Za-z0-9]{12}(?=[\"/:.]|$)")
+
+
+def _unnamed(definition: str) -> str:
+    return _GENERATED_TAIL.sub("-*", definition)
+
+
 _original_validate_definition: Any = None
 
 
@@ -171,7 +181,9 @@ def remember_valid_definitions() -> None:
     moto validates a definition by parsing it with its ANTLR grammar, about half a second
     for the pipeline's; tests start a local cloud hundreds of times with the same two. The
     check is a pure function of the text, so a text that passed passes again; one that
-    failed is checked (and refused) every time. Left installed: nothing else changes.
+    failed is checked (and refused) every time. The generated names in the text (each
+    cloud's functions are named anew) are left out of what is remembered: a name is a
+    string to the grammar. Left installed: nothing else changes.
     """
     from moto.stepfunctions.parser.models import StepFunctionsParserBackend
 
@@ -183,10 +195,11 @@ def remember_valid_definitions() -> None:
         original = _original_validate_definition
 
         def validate_once(definition: str) -> None:
-            if definition in _checked_definitions:
+            key = _unnamed(definition)
+            if key in _checked_definitions:
                 return
             original(definition=definition)
-            _checked_definitions.add(definition)
+            _checked_definitions.add(key)
 
         StepFunctionsParserBackend._validate_definition = staticmethod(validate_once)  # type: ignore[method-assign]
 

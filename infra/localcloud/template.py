@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import functools
 import json
+import threading
 from typing import TYPE_CHECKING, Any
 
 import yaml
@@ -144,13 +145,30 @@ def _translator_session(region: str) -> Any:
 def transform_template(
     sam: dict[str, Any], project_root: Path, region: str, parameters: dict[str, str]
 ) -> dict[str, Any]:
-    """The SAM template as plain CloudFormation, transformed offline by samtranslator."""
+    """The SAM template as plain CloudFormation, transformed offline by samtranslator.
+
+    The transform is a pure function of the prepared template, the region and the
+    parameters; tests start a local cloud hundreds of times with the same ones, so each
+    distinct input is transformed once per process and each caller gets its own copy.
+    """
+    prepared = prepare_for_transform(sam, project_root)
+    key = json.dumps([prepared, region, parameters], sort_keys=True, default=str)
+    with _transformed_lock:
+        if key not in _transformed:
+            _transformed[key] = _transform(prepared, region, parameters)
+        return copy.deepcopy(_transformed[key])
+
+
+_transformed: dict[str, dict[str, Any]] = {}
+_transformed_lock = threading.Lock()
+
+
+def _transform(prepared: dict[str, Any], region: str, parameters: dict[str, str]) -> dict[str, Any]:
     from samtranslator.metrics.metrics import DummyMetricsPublisher, Metrics
     from samtranslator.model.exceptions import InvalidDocumentException
     from samtranslator.parser.parser import Parser
     from samtranslator.translator.translator import Translator
 
-    prepared = prepare_for_transform(sam, project_root)
     # The session only tells samtranslator the region (for ARN partitions); no call is made.
     # One per region for the process: a new one would read botocore's endpoint data again
     # (most of a second) at every local cloud's start.

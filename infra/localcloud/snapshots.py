@@ -1,0 +1,131 @@
+"""A provisioned local cloud kept per process, and restored instead of provisioned again.
+
+Provisioning the template is some 365 AWS calls through botocore and moto: two to three
+seconds, at every start of a local cloud, and the tests start one hundreds of times
+with the same template and parameters. What those calls leave behind is moto's state
+(its backends, process-wide) and our `Deployment`; both are copied once after the
+first provisioning of a given input and copied back at each later start, which gives
+every cloud the same fresh, untouched resources the calls would have made.
+
+Only in decorator mode: a moto server names what it makes after its own address (an SQS
+queue's URL), so a server-mode cloud is always provisioned for real. moto's objects
+hold locks here and there (an SQS queue's); a copy gets a fresh, unheld lock of its own
+(only while copying: pickling a lock elsewhere still fails, as it should).
+"""
+
+from __future__ import annotations
+
+import _thread
+import contextlib
+import copy
+import copyreg
+import json
+import threading
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Mapping
+
+    from infra.localcloud.deployment import Deployment
+
+
+@dataclass(frozen=True)
+class _Saved:
+    backends: list[tuple[Any, str, str, Any]]  # (BackendDict, account, region, backend)
+    deployment: Deployment
+
+
+_saved: dict[str, _Saved] = {}
+_lock = threading.Lock()
+
+
+def provisioned(
+    template: Mapping[str, Any],
+    deployment: Deployment,
+    parameters: Mapping[str, str],
+    provision: Callable[[], Deployment],
+) -> Deployment:
+    """The deployment of `template`: restored if this process provisioned it before.
+
+    `provision` makes it for real (on a moto just reset: nothing else may be in it).
+    """
+    key = json.dumps(
+        [template, deployment.stack_name, deployment.region, deployment.account_id, parameters],
+        sort_keys=True,
+        default=str,
+    )
+    with _lock:
+        saved = _saved.get(key)
+    if saved is not None:
+        _restore(saved)
+        return copy.deepcopy(saved.deployment)
+    made = provision()
+    with _lock:
+        _saved.setdefault(key, _Saved(_copied(_backends()), copy.deepcopy(made)))
+    return made
+
+
+def forget() -> None:
+    """Drop every kept state (the next start provisions for real)."""
+    with _lock:
+        _saved.clear()
+
+
+def _backends() -> list[tuple[Any, str, str, Any]]:
+    from moto.core.base_backend import BackendDict
+
+    registry: list[Any] = BackendDict._instances  # type: ignore[misc]  # moto's own registry
+    return [
+        (backends, account, region, backend)
+        for backends in list(registry)
+        for account, by_region in list(backends.items())
+        for region, backend in list(by_region.items())
+    ]
+
+
+def _restore(saved: _Saved) -> None:
+    for backends, account, region, backend in _copied(saved.backends):
+        # A plain dict write: moto's own item lookup would make an empty backend first.
+        dict.__setitem__(backends[account], region, backend)
+
+
+def _copied(backends: list[tuple[Any, str, str, Any]]) -> list[tuple[Any, str, str, Any]]:
+    # One copy of them all, so one backend's reference to another's object stays shared;
+    # the BackendDicts themselves are moto's registries, kept, not copied.
+    memo: dict[int, Any] = {id(item[0]): item[0] for item in backends}
+    with _locks_copied_fresh():
+        return copy.deepcopy(backends, memo)
+
+
+@contextlib.contextmanager
+def _locks_copied_fresh() -> Iterator[None]:
+    """While copying, a lock's copy is a new, unheld lock (copying one is a TypeError)."""
+    table = copyreg.dispatch_table
+    with _copy_lock:
+        table[_thread.LockType] = _fresh_lock
+        table[_thread.RLock] = _fresh_rlock
+        table[threading.Condition] = _fresh_condition
+        try:
+            yield
+        finally:
+            del table[_thread.LockType], table[_thread.RLock], table[threading.Condition]
+
+
+_copy_lock = threading.Lock()
+
+
+def _fresh_lock(_held: Any) -> tuple[Callable[[], Any], tuple[()]]:
+    return _thread.allocate_lock, ()
+
+
+def _fresh_rlock(_held: Any) -> tuple[Callable[[], Any], tuple[()]]:
+    return _thread.RLock, ()
+
+
+def _fresh_condition(
+    condition: threading.Condition,
+) -> tuple[Callable[..., threading.Condition], tuple[Any]]:
+    # A condition is bound to its lock's methods: built anew around the lock's copy (shared
+    # by conditions that shared the lock, as a queue's three do), with no waiters.
+    return threading.Condition, (condition._lock,)  # type: ignore[attr-defined]
