@@ -238,11 +238,18 @@ def install_get_usage_route() -> None:
 
 def uninstall_usage_reporting(gate: ApiKeyGate) -> None:
     """Forget the gate's plan; moto's GetUsage is unimplemented again when none is left."""
+    with _reporting_lock:
+        _gates.pop(gate.usage_plan_id, None)
+    uninstall_get_usage_route()
+
+
+def uninstall_get_usage_route() -> None:
+    """Take the GetUsage route away again unless a gate still reports through it (a server
+    mode's stop calls this: the next cloud of the process starts with moto as it comes)."""
     from moto.apigateway import urls
     from moto.apigateway.responses import APIGatewayResponse
 
     with _reporting_lock:
-        _gates.pop(gate.usage_plan_id, None)
         if not _gates and hasattr(APIGatewayResponse, "get_usage"):
             delattr(APIGatewayResponse, "get_usage")
             urls.url_paths.pop(_USAGE_PATH, None)
