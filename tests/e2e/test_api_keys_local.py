@@ -85,8 +85,16 @@ def test_api_keys_over_the_burst_is_too_many_requests(
     cloud: LocalCloud, keys: ApiGatewayKeys
 ) -> None:
     key = keys.create("user-2", "burst")
-    statuses = [_get(cloud, key.value) for _ in range(4)]
-    assert [r.status_code for r in statuses] == [200, 200, 200, 429]
+    # Asked back to back until refused: the bucket refills at 2 a second meanwhile, which a
+    # loaded machine's slower requests see, so what is admitted is the burst and the refill.
+    started = time.monotonic()
+    statuses = [_get(cloud, key.value)]
+    while statuses[-1].status_code == 200 and len(statuses) < 30:
+        statuses.append(_get(cloud, key.value))
+    elapsed = time.monotonic() - started
+    codes = [r.status_code for r in statuses]
+    assert codes[:3] == [200, 200, 200] and codes[-1] == 429
+    assert codes.count(200) <= 3 + 2 * elapsed + 1
     assert statuses[-1].json()["error"]["code"] == "RATE_LIMITED"
 
 
