@@ -62,8 +62,10 @@ system-deps:
 demo: setup
 	$(BIN)/contract-check demo
 
+# Two workers (one per core of the machines it runs on), a whole file to each at a time:
+# a file's module-scoped fixtures (a local cloud, a browser) start once in its worker.
 test: setup
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2 --dist loadfile --no-loadscope-reorder
 
 test-fast: setup
 	$(BIN)/pytest -m "not corpus and not e2e"

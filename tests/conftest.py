@@ -12,6 +12,21 @@ FIXTURES_DIR = TESTS_DIR / "fixtures"
 PROJECT_ROOT = TESTS_DIR.parent
 
 
+# Run order by folder: the long journeys first. `make test` hands whole files to two workers
+# as each asks for more, so the longest come first and the many short ones even out the end.
+_FOLDER_ORDER = {"e2e": 0, "corpus": 1, "integration": 2}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Order the collected tests by folder (stable: a file's tests keep their order)."""
+
+    def folder_rank(item: pytest.Item) -> int:
+        parts = item.path.relative_to(TESTS_DIR).parts
+        return _FOLDER_ORDER.get(parts[0], len(_FOLDER_ORDER)) if len(parts) > 1 else 9
+
+    items.sort(key=folder_rank)
+
+
 def corpus_dir() -> Path:
     """The shared corpus: CORPUS_DIR, or ../shared/corpus beside the project."""
     return Path(os.environ.get("CORPUS_DIR", PROJECT_ROOT.parent / "shared" / "corpus"))
