@@ -10,15 +10,16 @@ export AWS_DEFAULT_REGION ?= us-east-1
 
 setup: $(STAMP) system-deps
 
-# Exactly the locked versions (hash-checked), then the project itself on top of them.
+# Exactly the locked versions (hash-checked), then the project itself on top of them; uv
+# installs them (pip took two minutes, uv takes seconds), and pip stays in the venv.
 $(STAMP): pyproject.toml requirements/dev.lock
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet --require-hashes -r requirements/dev.lock
-	$(BIN)/pip install --quiet --no-deps -e .
+	$(BIN)/pip install --quiet uv==0.13.9
+	$(BIN)/uv pip install --quiet --python $(BIN)/python --require-hashes -r requirements/dev.lock
+	$(BIN)/uv pip install --quiet --python $(BIN)/python --no-deps -e .
 	touch $(STAMP)
 
-# After a change to pyproject.toml's dependencies: the locks again (uv resolves, pip installs).
+# After a change to pyproject.toml's dependencies: the locks again (uv resolves them).
 # dev.lock is the venv's (and CI's); lambda.lock pins the layers to the same versions.
 lock:
 	$(PYTHON) -m venv $(VENV)
