@@ -21,8 +21,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Order the collected tests by folder (stable: a file's tests keep their order)."""
 
     def folder_rank(item: pytest.Item) -> int:
-        parts = item.path.relative_to(TESTS_DIR).parts
-        return _FOLDER_ORDER.get(parts[0], len(_FOLDER_ORDER)) if len(parts) > 1 else 9
+        return _FOLDER_ORDER.get(item.path.relative_to(TESTS_DIR).parts[0], len(_FOLDER_ORDER))
 
     items.sort(key=folder_rank)
 

@@ -281,13 +281,9 @@ class LocalCloud:
         mail = {name: value for name, value in MAIL_PARAMETERS.items() if name in declared}
         self.parameters = {**mail, **self.parameters}
         cfn = transform_template(sam, self.project_root, self.region, self.parameters)
-        empty = Deployment(self.stack_name, self.region, account)
-        if self._moto_server is None:
-            deployment = snapshots.provisioned(
-                cfn, empty, self.parameters, lambda: provision(cfn, empty, self.parameters)
-            )
-        else:  # a moto server names what it makes after its own address: made for real
-            deployment = provision(cfn, empty, self.parameters)
+        # A moto server names what it makes after its own address: made for real each time.
+        make = provision if self._moto_server is not None else snapshots.provisioned
+        deployment = make(cfn, Deployment(self.stack_name, self.region, account), self.parameters)
         deployment.environment = merge_environments(
             deployment.functions.values(), self.env_overrides
         )

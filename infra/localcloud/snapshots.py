@@ -24,6 +24,8 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from infra.localcloud.provision import provision
+
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Mapping
 
@@ -38,17 +40,15 @@ class _Saved:
 
 _saved: dict[str, _Saved] = {}
 _lock = threading.Lock()
+_copy_lock = threading.Lock()  # apart from _lock: a copy is made while _lock is held
 
 
 def provisioned(
-    template: Mapping[str, Any],
-    deployment: Deployment,
-    parameters: Mapping[str, str],
-    provision: Callable[[], Deployment],
+    template: Mapping[str, Any], deployment: Deployment, parameters: Mapping[str, str]
 ) -> Deployment:
-    """The deployment of `template`: restored if this process provisioned it before.
+    """`provision`, or its state restored if this process provisioned the same before.
 
-    `provision` makes it for real (on a moto just reset: nothing else may be in it).
+    Called on a moto just reset: whatever moto holds after provisioning is what is kept.
     """
     key = json.dumps(
         [template, deployment.stack_name, deployment.region, deployment.account_id, parameters],
@@ -60,7 +60,7 @@ def provisioned(
     if saved is not None:
         _restore(saved)
         return copy.deepcopy(saved.deployment)
-    made = provision()
+    made = provision(template, deployment, parameters)
     with _lock:
         _saved.setdefault(key, _Saved(_copied(_backends()), copy.deepcopy(made)))
     return made
@@ -103,8 +103,8 @@ def _locks_copied_fresh() -> Iterator[None]:
     """While copying, a lock's copy is a new, unheld lock (copying one is a TypeError)."""
     table = copyreg.dispatch_table
     with _copy_lock:
-        table[_thread.LockType] = _fresh_lock
-        table[_thread.RLock] = _fresh_rlock
+        table[_thread.LockType] = _made_anew(_thread.allocate_lock)
+        table[_thread.RLock] = _made_anew(_thread.RLock)
         table[threading.Condition] = _fresh_condition
         try:
             yield
@@ -112,15 +112,8 @@ def _locks_copied_fresh() -> Iterator[None]:
             del table[_thread.LockType], table[_thread.RLock], table[threading.Condition]
 
 
-_copy_lock = threading.Lock()
-
-
-def _fresh_lock(_held: Any) -> tuple[Callable[[], Any], tuple[()]]:
-    return _thread.allocate_lock, ()
-
-
-def _fresh_rlock(_held: Any) -> tuple[Callable[[], Any], tuple[()]]:
-    return _thread.RLock, ()
+def _made_anew(factory: Callable[[], Any]) -> Callable[[Any], tuple[Callable[[], Any], tuple[()]]]:
+    return lambda _held: (factory, ())
 
 
 def _fresh_condition(
