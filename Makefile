@@ -36,28 +36,18 @@ lock:
 # page's browser tests (skipped without them); Samba, for the external recognizer's SMB share
 # (its tests are skipped without it). apt-get needs root; others are told how.
 system-deps:
-	@if ! command -v tesseract >/dev/null || ! tesseract --list-langs 2>/dev/null | grep -qx rus; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-	      tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng >/dev/null; \
-	  else \
-	    echo "Install Tesseract first: sudo apt-get install tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng"; exit 2; \
-	  fi; \
-	fi
-	@if ! command -v chromium >/dev/null || [ ! -x /usr/bin/chromedriver ]; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-	      chromium chromium-driver >/dev/null; \
-	  else \
-	    echo "Without chromium the web page's browser tests are skipped: sudo apt-get install chromium chromium-driver"; \
-	  fi; \
-	fi
-	@if ! command -v smbd >/dev/null; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq samba >/dev/null; \
-	  else \
-	    echo "Without samba the SMB share's tests are skipped: sudo apt-get install samba"; \
-	  fi; \
+	@missing=""; \
+	if ! command -v tesseract >/dev/null || ! tesseract --list-langs 2>/dev/null | grep -qx rus; then \
+	  missing="$$missing tesseract-ocr tesseract-ocr-rus tesseract-ocr-eng"; fi; \
+	if ! command -v chromium >/dev/null || [ ! -x /usr/bin/chromedriver ]; then \
+	  missing="$$missing chromium chromium-driver"; fi; \
+	if ! command -v smbd >/dev/null; then missing="$$missing samba"; fi; \
+	if [ -n "$$missing" ] && [ "$$(id -u)" = 0 ]; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	elif [ -n "$$missing" ]; then \
+	  echo "Missing from Debian: sudo apt-get install$$missing"; \
+	  echo "(without chromium the browser tests, without samba the SMB share's tests are skipped)"; \
+	  case "$$missing" in *tesseract*) echo "Install Tesseract first."; exit 2;; esac; \
 	fi
 
 demo: setup
