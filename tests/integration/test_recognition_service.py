@@ -229,9 +229,17 @@ def test_a_duplicate_request_is_processed_once_and_acked_twice(
         "in/form.xlsx", (FIXTURES / "statements/form_balance_broken.xlsx").read_bytes()
     )
     request = recognition.request(key="in/form.xlsx")
+    held = HeldRead("in/form.xlsx")
 
-    recognition.send(request, request)
-    first = recognition.answers(request["job_id"])
+    # The copy must arrive while the job is in flight (the bus delivers the two concurrently,
+    # and a loaded machine may finish the first before the second lands): hold the job's read.
+    with session_hook(HeldRead.EVENT, held, "held-read"):
+        recognition.send(request)
+        assert held.entered.wait(60)  # acked, claimed, reading its file: in flight
+        recognition.send(request)
+        _wait_for_runs(recognition.cloud, 1)  # the copy was handled while the job waited
+        held.release.set()
+        first = recognition.answers(request["job_id"])
     # A later republish of a finished job: acked again, and its result sent again (same id).
     recognition.send(request)
     answers = recognition.answers(request["job_id"])
@@ -265,6 +273,14 @@ def _finished_runs(cloud: LocalCloud) -> int:
     return sum(1 for run in cloud.invocations if run.logical_id == "RecognitionFunction")
 
 
+def _wait_for_runs(cloud: LocalCloud, runs: int) -> None:
+    """Until `runs` Recognition invocations have ended (60 s at most), then exactly that many."""
+    deadline = time.monotonic() + 60
+    while _finished_runs(cloud) < runs and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _finished_runs(cloud) == runs
+
+
 def test_an_invalid_duplicate_of_a_job_in_flight_or_done_gets_no_schema_mismatch(
     recognition: Recognition,
 ) -> None:
@@ -278,10 +294,7 @@ def test_an_invalid_duplicate_of_a_job_in_flight_or_done_gets_no_schema_mismatch
         recognition.send(request)
         assert held.entered.wait(60)  # acked, claimed, reading its file: in flight
         recognition.send(broken)
-        deadline = time.monotonic() + 60
-        while _finished_runs(cloud) < 1 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert _finished_runs(cloud) == 1  # the broken copy was handled while the job waited
+        _wait_for_runs(cloud, 1)  # the broken copy was handled while the job waited
         held.release.set()
         in_flight = recognition.answers(request["job_id"])
     recognition.send(broken)  # and once the job is done
