@@ -90,6 +90,13 @@ _SELF_REFERENCE = re.compile(
 _TITLE_REACH = 400
 _PARTIES_REACH = 600
 _AS_OF_BEFORE = re.compile(r"\bas\s+of(?:\s+the)?\s*$")
+# "... and B ("Beta") on this 1st day of October, 2010", "... on March 3, 2015": the same
+# preamble date after the parties, not a side's own date ("a corporation formed on ...").
+_ON_BEFORE = re.compile(r"(?:\bon(?:\s+this)?|\bthis)(?:\s+the)?\s*$")
+_NOT_ON_BEFORE = re.compile(
+    r"(?:incorporat|formed|register|organi[sz]|establish|born|dated|amended|filed|issued)\w*"
+    r"(?:\s+on)?(?:\s+this)?(?:\s+the)?\s*$"
+)
 _MADE_BETWEEN = re.compile(
     r"(?:agreement|contract)\b[^.]{0,40}?\b(?:made|entered\s+into)\b[^.]{0,40}?\bbetween\b"
 )
@@ -246,6 +253,12 @@ _TERM_FROM_SIGNING = re.compile(
     # "the term of this Agreement shall be three years, commencing on the date of this Agreement"
     r"|(?:term|duration)\s+of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract)[^.;]{0,40}?,\s+commencing\s+"
     r"(?:as\s+of|on|from)\s+the\s+date\s+(?:hereof|of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))"
+    # "This Agreement shall be for a term of twenty-four (24) months commencing on the date
+    # hereof": the length the contract runs, from its own date
+    r"|(?:agreement|contract)\s+(?:shall|will)\s+(?:be|continue|remain\s+in\s+(?:full\s+)?(?:force|effect))"
+    r"\s+(?:(?:and\s+effect\s+)?for\s+)?(?:an?\s+(?:initial\s+)?(?:term|period)\s+of\s+)?[^.;]{1,30}?"
+    r"\b(?:years?|months?)\)?,?\s+(?:commencing|beginning|starting|from)\s+(?:as\s+of\s+|on\s+|with\s+)?"
+    r"the\s+date\s+(?:hereof|of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract)|first\s+(?:above\s+)?written)"
 )
 # The effective date is defined as the day the last party signs: the latest signature date.
 # Each pattern opens with a literal word, so the engine jumps between its occurrences.
@@ -464,7 +477,9 @@ def _preamble_reach(text: PreparedText) -> int:
 def _made_between_as_of(text: PreparedText, current: FoundDate, before: str) -> str | None:
     """'This Agreement is made by and between A ... and B ... as of June 1, 2004': the
     preamble's date after its parties, dated as of by the same convention."""
-    if not _AS_OF_BEFORE.search(before):
+    if not _AS_OF_BEFORE.search(before) and (
+        not _ON_BEFORE.search(before) or _NOT_ON_BEFORE.search(before)
+    ):
         return None
     # the parties' addresses ("Apt. 43", "Inc.") cut sentences: a window stands in for it
     head = text.low[max(0, current.start - _PARTIES_REACH) : current.start]

@@ -62,6 +62,12 @@ _RUNS_FROM = re.compile(
     r"\s*(?:\([^()]{0,40}\)\s*)?(?:to\s+)?(?:commenc\w*|beginning|starting|from)\b"
 )
 _RUNS_FROM_REACH = 70
+# "ten (10) years (the "Term") which shall commence on the date upon which the Company
+# delivers the last Sample": the length runs from an event whose day no text gives.
+_RUNS_FROM_EVENT = re.compile(
+    r"[^.;]{0,40}?\b(?:commenc\w*|begin\w*|start\w*|run\w*)\s+(?:on|upon|from|with)\s+"
+    r"(?:the\s+)?(?:date|day)\s+(?:up)?on\s+which\s+(?![^.;]{0,60}?\b(?:sign|execut))"
+)
 # Words between that make the date another's: a date cited for a different document.
 _NOT_RUNS_FROM = re.compile(r"dated|agreement|[(;]")
 _TERM_REACH = 200
@@ -111,6 +117,8 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
         number = _length_of(length)
         if not number:
             continue
+        if _RUNS_FROM_EVENT.match(text.low, unit.end()):
+            return None
         months = number * 12 if unit.group(0).startswith(("year", "год", "лет")) else number
         return add_months(_runs_from(text, unit.end()) or start, months)
     return None

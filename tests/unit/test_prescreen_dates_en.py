@@ -226,3 +226,52 @@ def test_no_end_for_a_contract_year_an_event_start_or_an_indefinite_term() -> No
     )
 
     assert [_dates(text)[2] for text in (contract_year, event_start, indefinite)] == [None] * 3
+
+
+@pytest.mark.parametrize(
+    "closing",
+    [
+        "on this 1st day of October, 2010",
+        "this 1st day of October, 2010",
+        "on October 1, 2010",
+        "as of October 1, 2010",
+    ],
+)
+def test_the_preamble_date_after_the_parties_dates_the_contract(closing: str) -> None:
+    text = (
+        'SERVICES AGREEMENT\nThis Services Agreement (the "Agreement") is made by and between '
+        'Alpha Corp., a Delaware corporation ("Alpha"), and Beta LLC, a Nevada limited '
+        f'liability company ("Beta"), {closing}.\n1. Services. Beta shall provide the services.'
+    )
+
+    assert _dates(text)[0] == date(2010, 10, 1)
+
+
+def test_a_sides_own_date_after_the_parties_does_not_date_the_contract() -> None:
+    text = (
+        "SERVICES AGREEMENT\nThis Services Agreement is made by and between Alpha Corp., a "
+        "Delaware corporation incorporated on March 2, 1998, and Beta LLC.\n1. Services."
+    )
+
+    assert _dates(text)[0] is None
+
+
+def test_a_term_commencing_on_the_date_hereof_starts_on_the_signing_date() -> None:
+    text = (
+        'SERVICES AGREEMENT\nThis Services Agreement ("Agreement") is entered into by and '
+        'between Alpha Corp. ("Alpha") and Beta LLC ("Beta") as of 02/14/2011.\n3. Term. This '
+        "Agreement shall be for a term of twenty-four (24) months commencing on the date hereof."
+    )
+
+    assert _dates(text) == (date(2011, 2, 14), date(2011, 2, 14), date(2013, 2, 14))
+
+
+def test_no_end_for_a_term_that_runs_from_an_event() -> None:
+    text = (
+        "DISTRIBUTOR AGREEMENT\nThis Distributor Agreement is made by and between Alpha Corp. "
+        '("Company") and Beta LLC ("Distributor") this 7th day of September, 1999.\n1.3 Term. '
+        'The term of this Agreement shall be ten (10) years (the "Term") which shall commence '
+        "on the date upon which the Company delivers to Distributor the last Sample."
+    )
+
+    assert _dates(text) == (date(1999, 9, 7), None, None)
