@@ -197,24 +197,53 @@ def test_no_detector_on_a_text_too_short_to_judge(monkeypatch: pytest.MonkeyPatc
     assert flags["unilateral_termination"] is None and asked == []
 
 
-# --- liquidated damages: the fee and "penalty" branches need the detector's agreement
+# --- liquidated damages: a fee without its sum needs the detector's agreement; a "penalty"
+# needs what is owed
+
+
+def test_a_fee_without_its_sum_needs_the_detector(monkeypatch: pytest.MonkeyPatch) -> None:
+    sentence = (
+        "If the Customer terminates early, the Customer shall pay the termination fee set out "
+        "in the Order."
+    )
+    _stub_assist(monkeypatch, present=False)
+    assert not _flag(sentence, "penalty")
+
+    _stub_assist(monkeypatch, present=True)
+    assert _flag(sentence, "penalty")
 
 
 @pytest.mark.parametrize(
     "sentence",
     [
         "The Supplier shall pay a penalty in accordance with Exhibit C for each late delivery.",
-        "If the Customer terminates early, the Customer shall pay the termination fee set out "
-        "in the Order.",
+        "Any penalty for failure to purchase a designated quantity of product shall be "
+        "described in Exhibit A.",
+        "Changes to the forecast will not affect any applicable penalties described below.",
     ],
 )
-def test_a_fee_or_penalty_without_its_sum_needs_the_detector(
+def test_a_penalty_that_states_nothing_owed_is_no_proof_whatever_the_detector(
+    monkeypatch: pytest.MonkeyPatch, sentence: str
+) -> None:
+    _stub_assist(monkeypatch, present=True)
+
+    assert not _flag(sentence, "penalty")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "If the Supplier fails to meet the response time, a penalty of 2% will be applied to "
+        "that month's fees.",
+        "Upon termination in the first year of the Term, the following payment penalties shall "
+        "apply: the Licensee shall forfeit the Guarantee.",
+    ],
+)
+def test_a_penalty_of_an_amount_or_penalties_that_apply_are_proof(
     monkeypatch: pytest.MonkeyPatch, sentence: str
 ) -> None:
     _stub_assist(monkeypatch, present=False)
-    assert not _flag(sentence, "penalty")
 
-    _stub_assist(monkeypatch, present=True)
     assert _flag(sentence, "penalty")
 
 
@@ -243,6 +272,7 @@ def test_a_model_file_without_assists_vetoes_nothing(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(clauses, "assist_finding", lambda name, text, first=False: None)
 
     assert _flag(
-        "The Supplier shall pay a penalty in accordance with Exhibit C for each late delivery.",
+        "If the Customer terminates early, the Customer shall pay the termination fee set out "
+        "in the Order.",
         "penalty",
     )
