@@ -12,6 +12,7 @@ waits for it.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import sys
 import time
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import boto3
+from botocore.exceptions import ClientError
 
 from infra.localcloud import moto_patches, snapshots
 from infra.localcloud.apikeys import install_get_usage_route, uninstall_get_usage_route
@@ -51,6 +53,7 @@ if TYPE_CHECKING:
 
     from infra.localcloud.deployment import FunctionUrlDeployment
 
+logger = logging.getLogger(__name__)
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_STACK = "contract-check-local"
 # The local cloud has one development user (a deployed stack keeps AuthMode=jwt), and its
@@ -64,6 +67,9 @@ MAIL_PARAMETERS = {
     "EmailVerificationRequired": "false",
 }
 LOCAL_POWERTOOLS = {"POWERTOOLS_METRICS_DISABLED": "true", "POWERTOOLS_TRACE_DISABLED": "true"}
+# How long a stopping cloud waits for its stopped runs' threads (a handler in flight ends
+# first: moto stops a run between its states).
+_RUN_STOP_SECONDS = 10.0
 FAKE_CREDENTIALS = {
     "AWS_ACCESS_KEY_ID": "testing",
     "AWS_SECRET_ACCESS_KEY": "testing",
@@ -166,6 +172,35 @@ class LocalCloud:
             raise
         return self
 
+    def _end_runs(self) -> None:
+        """Stop this cloud's running executions and wait for their threads to end.
+
+        A run left going would call the next cloud's handlers: the next cloud in the process
+        patches the same invocation path, and a snapshot gives it the same function names,
+        so a leftover Prescreen would look for its document in the next cloud's tables.
+        """
+        if self._runtime is None or not (self._mock or self._moto_server):
+            return
+        sfn = self.client("stepfunctions")
+        stopped = 0
+        for arn in self._runtime.deployment.state_machines.values():
+            try:
+                pages = sfn.get_paginator("list_executions").paginate(
+                    stateMachineArn=arn, statusFilter="RUNNING"
+                )
+                for page in pages:
+                    for execution in page["executions"]:
+                        sfn.stop_execution(
+                            executionArn=execution["executionArn"],
+                            error="LocalCloudStopped",
+                            cause="the local cloud was stopped with this run going",
+                        )
+                        stopped += 1
+            except ClientError as exc:
+                logger.warning("could not stop the runs of %s: %s", arn, exc)
+        if stopped and not moto_patches.join_execution_threads(timeout=_RUN_STOP_SECONDS):
+            logger.warning("runs still going %.0f s after the cloud stopped", _RUN_STOP_SECONDS)
+
     def stop(self) -> None:
         """Tear everything down and give the process its environment and moto back."""
         if self._events is not None:
@@ -178,6 +213,7 @@ class LocalCloud:
             self._api_server = None
         if self._runtime is not None:
             # Before moto goes: running handlers still call it.
+            self._end_runs()
             self._runtime.background.close(timeout=5.0)
         if self._patched:
             moto_patches.uninstall_event_delivery()

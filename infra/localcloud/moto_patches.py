@@ -129,6 +129,23 @@ def restore_retry_waits() -> None:
             _original_retrier_time = None
 
 
+def join_execution_threads(timeout: float) -> bool:
+    """Wait (up to `timeout` in all) for moto's Step Functions threads; True when none is left.
+
+    A run waiting for a task token keeps a thread of its own that no stop wakes: those are
+    not waited for (they never call a handler again). moto never prunes its list of them;
+    finished ones are dropped here.
+    """
+    from moto.stepfunctions.parser.utils import TMP_THREADS
+
+    deadline = time.monotonic() + timeout
+    for thread in list(TMP_THREADS):
+        if not thread.name.startswith("WaitForTaskToken"):
+            thread.join(max(0.0, deadline - time.monotonic()))
+    TMP_THREADS[:] = [thread for thread in TMP_THREADS if thread.is_alive()]
+    return not any(not t.name.startswith("WaitForTaskToken") for t in TMP_THREADS)
+
+
 def serialize_dynamodb_writes() -> None:
     """Make each moto DynamoDB write atomic, condition check included, as DynamoDB's are."""
     from moto.dynamodb.models import DynamoDBBackend

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
+from chalicelib.errors import StorageUnavailableError
 from infra.localcloud import LocalCloud, snapshots
+from tests.integration.pipeline_driver import Driver
+
+CONTRACT = (
+    b"SERVICES AGREEMENT\nThis Services Agreement is made as of March 3, 2015 by and between "
+    b"Alpha Corp. and Beta LLC. Beta shall provide the services. Alpha shall pay the fees.\n"
+)
 
 pytestmark = pytest.mark.integration
 
@@ -70,3 +80,21 @@ def test_other_parameters_are_provisioned_for_themselves() -> None:
     with LocalCloud(parameters={"RefundPolicy": "infra_only"}) as other:
         assert other.deployment.environment["REFUND_POLICY"] == "infra_only"
     assert plain_environment.get("REFUND_POLICY") != "infra_only"
+
+
+def test_a_run_left_going_is_stopped_with_its_cloud_and_never_reaches_the_next() -> None:
+    tried = threading.Event()
+
+    def prescreen_down(event: dict[str, Any], context: Any) -> Any:
+        tried.set()
+        raise StorageUnavailableError  # retried by the state machine after its wait
+
+    with LocalCloud(handlers={"PrescreenFunction": prescreen_down}) as first:
+        driver = Driver(first)
+        ticket = driver.request_upload("contract.txt", len(CONTRACT))
+        driver.upload(ticket, CONTRACT)
+        assert tried.wait(60)  # the test ends with the run waiting to try Prescreen again
+
+    with LocalCloud() as second:
+        time.sleep(3.0)  # past the longest first retry wait (2 s, jittered)
+        assert (second.invocations, second.errors) == ([], [])
