@@ -57,6 +57,7 @@ _original_send_to_targets: Any = None
 _original_lambda_from_error: Any = None
 _original_writes: dict[str, Any] = {}
 _WRITES = ("put_item", "update_item", "delete_item", "transact_write_items", "batch_write_item")
+_REQUEST = "call_action"  # moto's DynamoDB request handler: the whole of one request
 _write_lock = threading.RLock()
 
 
@@ -147,8 +148,11 @@ def join_execution_threads(timeout: float) -> bool:
 
 
 def serialize_dynamodb_writes() -> None:
-    """Make each moto DynamoDB write atomic, condition check included, as DynamoDB's are."""
+    """Make each moto DynamoDB write atomic, condition check included, as DynamoDB's are,
+    and each request whole: moto answers a read by walking the stored item's dicts, which a
+    write on another thread changes in place ("dictionary changed size during iteration")."""
     from moto.dynamodb.models import DynamoDBBackend
+    from moto.dynamodb.responses import DynamoHandler
 
     with _lock:
         if _original_writes:
@@ -157,15 +161,18 @@ def serialize_dynamodb_writes() -> None:
             original = getattr(DynamoDBBackend, name)
             _original_writes[name] = original
             setattr(DynamoDBBackend, name, _one_at_a_time(original))
+        _original_writes[_REQUEST] = DynamoHandler.call_action
+        setattr(DynamoHandler, _REQUEST, _one_at_a_time(DynamoHandler.call_action))
 
 
 def restore_dynamodb_writes() -> None:
     """Undo `serialize_dynamodb_writes`."""
     from moto.dynamodb.models import DynamoDBBackend
+    from moto.dynamodb.responses import DynamoHandler
 
     with _lock:
         for name, original in _original_writes.items():
-            setattr(DynamoDBBackend, name, original)
+            setattr(DynamoHandler if name == _REQUEST else DynamoDBBackend, name, original)
         _original_writes.clear()
 
 
