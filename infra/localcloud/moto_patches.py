@@ -55,8 +55,7 @@ _original_function_invoke: Any = None
 _original_put_events: Any = None
 _original_send_to_targets: Any = None
 _original_lambda_from_error: Any = None
-_original_writes: dict[str, Any] = {}
-_WRITES = ("put_item", "update_item", "delete_item", "transact_write_items", "batch_write_item")
+_original_request: Any = None
 _REQUEST = "call_action"  # moto's DynamoDB request handler: the whole of one request
 _write_lock = threading.RLock()
 
@@ -140,40 +139,41 @@ def join_execution_threads(timeout: float) -> bool:
     from moto.stepfunctions.parser.utils import TMP_THREADS
 
     deadline = time.monotonic() + timeout
-    for thread in list(TMP_THREADS):
-        if not thread.name.startswith("WaitForTaskToken"):
-            thread.join(max(0.0, deadline - time.monotonic()))
+    for thread in [t for t in TMP_THREADS if not _waits_for_a_token(t)]:
+        thread.join(max(0.0, deadline - time.monotonic()))
     TMP_THREADS[:] = [thread for thread in TMP_THREADS if thread.is_alive()]
-    return not any(not t.name.startswith("WaitForTaskToken") for t in TMP_THREADS)
+    return all(_waits_for_a_token(thread) for thread in TMP_THREADS)
+
+
+def _waits_for_a_token(thread: threading.Thread) -> bool:
+    return thread.name.startswith("WaitForTaskToken")
 
 
 def serialize_dynamodb_writes() -> None:
-    """Make each moto DynamoDB write atomic, condition check included, as DynamoDB's are,
-    and each request whole: moto answers a read by walking the stored item's dicts, which a
-    write on another thread changes in place ("dictionary changed size during iteration")."""
-    from moto.dynamodb.models import DynamoDBBackend
+    """Make each moto DynamoDB request atomic, as DynamoDB's are: a write with its condition
+    check (a transaction's rollback included), and a read too, since moto answers one by
+    walking the stored item's dicts, which a write on another thread changes in place
+    ("dictionary changed size during iteration"). One lock around moto's request handler
+    covers both modes (in-process and server) and every operation."""
     from moto.dynamodb.responses import DynamoHandler
 
+    global _original_request  # noqa: PLW0603
     with _lock:
-        if _original_writes:
+        if _original_request is not None:
             return
-        for name in _WRITES:
-            original = getattr(DynamoDBBackend, name)
-            _original_writes[name] = original
-            setattr(DynamoDBBackend, name, _one_at_a_time(original))
-        _original_writes[_REQUEST] = DynamoHandler.call_action
-        setattr(DynamoHandler, _REQUEST, _one_at_a_time(DynamoHandler.call_action))
+        _original_request = DynamoHandler.call_action
+        setattr(DynamoHandler, _REQUEST, _one_at_a_time(_original_request))
 
 
 def restore_dynamodb_writes() -> None:
     """Undo `serialize_dynamodb_writes`."""
-    from moto.dynamodb.models import DynamoDBBackend
     from moto.dynamodb.responses import DynamoHandler
 
+    global _original_request  # noqa: PLW0603
     with _lock:
-        for name, original in _original_writes.items():
-            setattr(DynamoHandler if name == _REQUEST else DynamoDBBackend, name, original)
-        _original_writes.clear()
+        if _original_request is not None:
+            setattr(DynamoHandler, _REQUEST, _original_request)
+            _original_request = None
 
 
 def _one_at_a_time(method: Callable[..., Any]) -> Callable[..., Any]:
