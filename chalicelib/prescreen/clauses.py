@@ -95,7 +95,10 @@ _EN_LD_AGREED = (
 )
 # A sentence that states the sum paid: "shall pay ... 2% of the price", "a cancellation fee
 # equal to ...".
-_EN_SUM_PAID = r"\bpa(?:y|ys|id|yable|yment)\b[^;]{0,200}?(?:%|percent|\$|amount\s+equal|equal\s+to|sum\s+of|\[\*)"
+_EN_SUM_PAID = (
+    r"\bpa(?:y|ys|id|yable|yment)\b[^;]{0,200}?"
+    r"(?:%|percent|\$|amount\s+equal|equal\s+to|sum\s+of|\[\*)"
+)
 # A "penalty" proves agreed damages only where its sentence states what is owed: a sum paid
 # ("shall pay ... 2% of the price"), a penalty of an amount ("a penalty of [*]% will be
 # applied"), or penalties that "shall apply" (a schedule of them follows). Measured on train
