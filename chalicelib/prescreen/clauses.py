@@ -89,14 +89,14 @@ _EN_LATE_PAYMENT = (
 # Liquidated damages agreed: a sum someone pays, recovers or keeps as them, or the
 # sentence that calls a sum by that name ("deemed liquidated damages and not a penalty").
 _EN_LD_AGREED = (
-    r"\b(?:pa(?:y|ys|id|ying|yable|yment)|entitled|recover\w*|retain\w*|forfeit\w*|owe\w*|due"
+    r"\b(?:pa(?:y|ys|id|ying|yable|yment)|remit\w*|entitled|recover\w*|retain\w*|forfeit\w*|owe\w*|due"
     r"|deemed|constitut\w*|represent\w*|estimate\w*|amount\w*|equal|sum|not\s+a\s+penalty)\b"
     r"|as\s+liquidated"
 )
 # A sentence that states the sum paid: "shall pay ... 2% of the price", "a cancellation fee
 # equal to ...".
 _EN_SUM_PAID = (
-    r"\bpa(?:y|ys|id|yable|yment)\b[^;]{0,200}?"
+    r"\b(?:pa(?:y|ys|id|yable|yment)|remit\w*)\b[^;]{0,200}?"
     r"(?:%|percent|\$|amount\s+equal|equal\s+to|sum\s+of|\[\*)"
 )
 # A "penalty" proves agreed damages only where its sentence states what is owed: a sum paid
@@ -115,7 +115,7 @@ _EN_PENALTY_OWED = (
 )
 # A sentence with no verb is a heading or a table of contents line ("13.5 Liquidated Damages").
 _EN_CLAUSE_VERB = (
-    r"\b(?:shall|will|must|may|is|are|be|been|agrees?|acknowledges?|pays?|payable|owe|owed"
+    r"\b(?:shall|will|must|may|is|are|be|been|agrees?|acknowledges?|pays?|payable|remit\w*|requir\w*|owe|owed"
     r"|constitutes?|represents?|deemed)\b"
 )
 # Waived or excluded, the sum is not owed: "no termination fee", "shall not be responsible for".
@@ -191,20 +191,23 @@ _EN_TERMINATE_AGREEMENT = (
     r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:may|shall|will|can)\s+(?:also\s+)?be\s+(?:terminated|cancell?ed)"
     r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:be|is)\s+terminable"
     r"|(?:may|can)\s+(?:terminate|cancel)|right\s+to\s+(?:terminate|cancel)"
+    r"|entitled\s+to\s+(?:unilaterally\s+)?(?:terminate|cancel)"
     # "sixty (60) days' written notice of termination of this Agreement"
-    r"|notice\s+of\s+(?:its\s+|their\s+)?(?:termination|intent\w*\s+to\s+terminate)\s+(?:of\s+)?(?:this|the)\s+(?:agreement|contract)"
-    r"|terminated\s+by\s+(?:either|any|each)\s+party|terminat(?:e|ion)\s+(?:by\s+\w+\s+)?(?:for\s+convenience|without\s+cause)"
+    r"|notice\s+(?:in\s+writing\s+)?of\s+(?:its\s+|their\s+)?(?:termination|cancellation|intent\w*\s+to\s+(?:terminate|cancel))"
+    r"\s+(?:of\s+)?(?:this|the)\s+(?:agreement|contract)"
+    r"|(?:terminated|cancell?ed)\s+by\s+(?:either|any|each)\s+party|terminat(?:e|ion)\s+(?:by\s+\w+\s+)?(?:for\s+convenience|without\s+cause)"
 )
 # A notice period: "sixty (60) days' prior written notice", "[***] written notice".
 _EN_NOTICE_PERIOD = (
     r"(?:at\s+least\s+|not\s+less\s+than\s+|no\s+less\s+than\s+)?"
-    r"(?:(?:\w+\s+)?(?:\(\d+\)\s+)?(?:calendar\s+|business\s+)?(?:days?|weeks?|months?)['’]?\s+"
-    r"|\[\*+\]\s+(?:days?['’]?\s+)?)(?:prior\s+|advance\s+)?(?:written\s+)?notice"
+    # "one hundred eighty (180) days' prior written notice", "a month's notice in writing"
+    r"(?:(?:[\w-]+\s+){0,3}?(?:\(\d+\)\s+)?(?:calendar\s+|business\s+)?(?:days?|weeks?|months?)"
+    r"(?:['’]s?)?\s+|\[\*+\]\s+(?:days?['’]?\s+)?)(?:prior\s+|advance\s+)?(?:written\s+)?notice"
 )
 # No condition in the words that follow a grant: "..., if", "in the event of".
 _EN_NO_CONDITION_AFTER = (
-    r"(?![^;.]{0,80}?\b(?:if|in\s+the\s+event|upon\s+the\s+occurrence|in\s+case"
-    r"|following|provided)\b)"
+    r"(?!(?:(?!\((?:[ivx]{1,4}|[a-z]|\d{1,2})\))[^;.]){0,80}?\b(?:if|in\s+the\s+event"
+    r"|upon\s+the\s+occurrence|in\s+case|following|provided)\b)"
 )
 # A right denied, said outright.
 _EN_DENIED = (
@@ -309,7 +312,7 @@ RULES: tuple[ClauseRule, ...] = (
             r"break(?:-?up)?\s+fees?\b",
         ),
         language="en",
-        requires=(_EN_CLAUSE_VERB, r"\bpa(?:y|ys|id|yable|yment)\b|\bowe|\bdue\b|\bequal"),
+        requires=(_EN_CLAUSE_VERB, r"\bpa(?:y|ys|id|yable|yment)\b|\bremit|\bowe|\bdue\b|\bequal"),
         rejects=_EN_FEE_NEGATION + _EN_NOT_OWED + r"|(?:shall|will)\s+mean|\bmeans\b",
         learned_gate="liquidated_damages",
     ),
@@ -448,15 +451,16 @@ RULES: tuple[ClauseRule, ...] = (
         "unilateral_termination",
         (
             r"at\s+any\s+time",
-            r"days?['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
-            r"weeks?['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
-            r"months?['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
-            r"upon\s+(?:prior\s+)?written\s+notice",
+            # "days' notice", "a month's notice", "months notice in writing"
+            r"days?(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
+            r"weeks?(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
+            r"months?(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
+            r"upon\s+(?:prior\s+|advance\s+)?(?:written\s+notice|notice\s+in\s+writing)",
             # "on prior written notice": "on" is too common a word to look for, so the
             # trigger opens at "written" and looks back for it
             r"(?<=\bon\s)written\s+notice",
             r"(?<=\bon\sprior\s)written\s+notice",
-            r"years?['’]?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
+            r"years?(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
             # a period blacked out in the filing: "upon [***] prior written notice"
             r"\]\s+(?:(?:prior|advance)\s+(?:written\s+)?|written\s+)notice",
         ),
@@ -471,8 +475,8 @@ RULES: tuple[ClauseRule, ...] = (
     _rule(
         "unilateral_termination",
         (
-            r"\((?:[ivx]{1,4}|[a-h]|\d{1,2})\)\s+(?:by\s+(?:either\s+party|the\s+\w+|\w+)\s+)?"
-            r"(?:at\s+any\s+(?:other\s+)?time\s+)?(?:(?:and\s+)?for\s+(?:any|no)\s+reason\s+)?"
+            r"\((?:[ivx]{1,4}|[a-z]|\d{1,2})\)\s+(?:by\s+(?:either\s+party|the\s+\w+|\w+)\s+)?"
+            r"(?:(?:at\s+)?any\s+(?:other\s+)?time\s+)?(?:(?:and\s+)?for\s+(?:any|no)\s+reason\s+)?"
             r"(?:upon|on|by\s+giving|with|after)\s+" + _EN_NOTICE_PERIOD + _EN_NO_CONDITION_AFTER,
             # the items set apart by semicolons: "...; by Licensor or Licensee upon sixty (60)
             # days' written notice to the other party;"

@@ -1,0 +1,111 @@
+"""A grant to end the contract, or a sum owed on breach, read however it is worded.
+
+Session 13 (issue 13) measured the English rules sentence by sentence on train's CUAD
+spans of the two clauses, then on the same spans reworded the ways drafting varies:
+"is entitled to terminate" for "may terminate", "notice in writing" for "written notice",
+"cancel" for "terminate", "remit" for "pay". Of the 106 termination spans the rules read,
+9 were lost to "is entitled to", 3 to "cancel", 3 to "notice in writing"; of the 61
+liquidated-damages spans, 5 to "remit". Now none; no train contract's reading changed. Each
+wording below is our own; so is each one that must stay unread.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from chalicelib.prescreen.clauses import find_clauses
+from chalicelib.prescreen.text import prepare_text
+
+if TYPE_CHECKING:
+    from chalicelib.models import ClauseFlag
+
+_PADDING = "\nThe remaining terms of this agreement are set out below without any reservation." * 30
+
+
+def _flag(sentence: str, clause: str) -> ClauseFlag | None:
+    return find_clauses(prepare_text(sentence + _PADDING), ("en",), can_judge=True)[clause]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The Reseller is entitled to terminate this Agreement at any time upon sixty (60) days "
+        "written notice to the Supplier.",
+        # as "may terminate the Programme": the grant's object need not be the agreement
+        "The Sponsor is entitled to terminate the Programme and all related commitments, "
+        "subject to Section 4.2, upon sixty (60) days written notice to the Institution.",
+        "This Agreement shall continue in force until cancelled by either party upon ninety (90) "
+        "days prior written notice to the other.",
+        "The Client may end its engagement by giving the Consultant at least thirty (30) days "
+        "advance notice in writing of cancellation of this Agreement.",
+        "Either party may terminate this Agreement upon prior notice in writing to the other.",
+        "Either party may terminate this Agreement upon advance written notice to the other.",
+        "Either party may terminate this Agreement by providing one month's written notice to "
+        "the other party.",
+        "The Agent may terminate this Agreement on giving not less than one hundred eighty (180) "
+        "days' notice to the Principal.",
+    ],
+)
+def test_a_grant_to_end_on_notice_however_it_is_worded(sentence: str) -> None:
+    flag = _flag(sentence, "unilateral_termination")
+
+    assert flag is not None and flag.present and flag.evidence == sentence
+
+
+def test_a_listed_grant_on_notice_is_read_apart_from_the_event_in_the_next_item() -> None:
+    # the condition of item (ii) is not item (i)'s; "any time" without its "at"
+    sentence = (
+        "This Agreement may be terminated by the Licensee by written notice to the Licensor (i) "
+        "any time upon six (6) months prior written notice, (ii) on six (6) months prior "
+        "notice following the sale of the Licensor's business."
+    )
+    flag = _flag(sentence, "unilateral_termination")
+
+    assert flag is not None and flag.present
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # the grant is the item's, and its own item names the event
+        "This Agreement may be terminated by the Licensee (i) upon sixty (60) days notice "
+        "following a change of control of the Licensor, or (ii) upon the Licensor's breach.",
+        # entitled, but only on the other side's breach
+        "The Supplier is entitled to terminate this Agreement upon thirty (30) days written "
+        "notice if the Buyer fails to pay any sum when due.",
+        # cancelled, but only by both
+        "This Agreement may be cancelled by mutual written agreement of the parties upon thirty "
+        "(30) days notice.",
+    ],
+)
+def test_a_grant_with_its_condition_is_no_convenience_however_it_is_worded(sentence: str) -> None:
+    flag = _flag(sentence, "unilateral_termination")
+
+    assert flag is not None and not flag.present
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "In the event the Distributor breaches this covenant, the Company has the right to "
+        "require the Distributor to remit thirty percent (30%) of its revenues as liquidated "
+        "damages.",
+        "Should the Customer cancel an order after shipment, the Customer shall remit a "
+        "cancellation fee of fifteen percent (15%) of the order price.",
+    ],
+)
+def test_a_sum_remitted_as_agreed_damages_is_owed(sentence: str) -> None:
+    flag = _flag(sentence, "penalty")
+
+    assert flag is not None and flag.present and flag.evidence == sentence
+
+
+def test_a_sum_remitted_for_a_service_is_no_agreed_damages() -> None:
+    flag = _flag(
+        "The Customer shall remit the monthly service fee within thirty (30) days of invoice.",
+        "penalty",
+    )
+
+    assert flag is not None and not flag.present
