@@ -238,7 +238,7 @@ _EN_RENEWAL_BY_CHOICE = (
 # How long or how often a term is renewed: "for a 1 year period", "for like periods",
 # "annually", "each year", or simply "unless" a party says no.
 _EN_RENEWED_HOW = (
-    r"(?:for\s+(?:an?\s+|one\s+)?(?:[\w()-]+\s+){0,3}?(?:terms?|periods?|years?|months?)\b"
+    r"(?:for\s+(?:an?\s+|one\s+)?(?:[\w()-]+\s+){0,5}?(?:terms?|periods?|years?|months?)\b"
     r"|annually|yearly|(?:each|every)\s+year|from\s+year|unless)"
 )
 # What else "shall be extended for a period": a deadline moved by a delay, a warranty.
@@ -264,7 +264,8 @@ _EN_RUNS_ON = (
 # More ways a renewal says how long it runs: "on a yearly basis", "by an additional year",
 # "by one (1) year" (a delay's "by the number of days" is turned away by the rejects).
 _EN_RENEWED_BY_A_YEAR = (
-    r"|on\s+an?\s+(?:yearly|annual|year[\s-]+to[\s-]+year)\s+basis"
+    r"|on\s+an?\s+(?:[\w()-]+\s+){0,2}?(?:yearly|annual|monthly|year|month)"
+    r"(?:[\s-]+to[\s-]+(?:year|month))?\s+basis"
     r"|by\s+(?:an?\s+(?:additional\s+|further\s+)?|one\s+|two\s+|three\s+)?(?:\(\d+\)\s+)?(?:years?|months?)\b"
 )
 _RU_LIABILITY = r"неустойк|штраф|пен[иья]|ответственност|отвеча|убытк|ущерб|возмещ"
@@ -831,7 +832,7 @@ RULES: tuple[ClauseRule, ...] = (
         language="en",
         requires=(
             r"renew|exten[ds]|continu|remain\s+in",
-            r"\bunless\b|successive|\buntil\b[^.;]{0,80}?(?:terminat|notice)",
+            r"\bunless\b|successive|consecutive|further|\buntil\b[^.;]{0,80}?(?:terminat|notice)",
         ),
         rejects=_EN_RENEWAL_BY_AGREEMENT,
     ),

@@ -123,8 +123,10 @@ _STATE_AFTER = re.compile(
 # federal laws of Canada and the laws of the Province of Alberta".
 _FEDERATIONS = frozenset({"US", "CA"})
 _AND_STATE = re.compile(
-    r"(?:(?!court|venue|jurisdiction|arbitra)[^.;\n]){1,60}?\b(?:state|commonwealth|province)"
-    rf"\s+of\s+(?P<place>{_PLACE})(?!\w)"
+    r"(?:(?:(?!court|venue|jurisdiction|arbitra)[^.;\n]){1,60}?\b(?:state|commonwealth|province)"
+    # "the laws of the United States of America and of Texas": a state named bare, right after
+    r"\s+of\s+|\s+and\s+(?:of\s+)?(?:the\s+)?)"
+    rf"(?P<place>{_PLACE})(?!\w)"
 )
 # Before the word: "Delaware law", "PRC Laws", "English law", "New York substantive law".
 # Looked up word by word in the few words before, which is cheaper than a regex search.

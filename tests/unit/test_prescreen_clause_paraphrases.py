@@ -109,3 +109,35 @@ def test_a_sum_remitted_for_a_service_is_no_agreed_damages() -> None:
     )
 
     assert flag is not None and not flag.present
+
+
+# Renewals: train's "Renewal Term" spans with "automatically" taken out lost 8 of 99, with
+# "consecutive" or "further" for "successive" 2 each; now 5, 0 and 0 (the 5: an approval, a
+# renewal "under these same terms", an election not to extend; no train contract changed).
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "This Agreement will renew for up to two (2) renewal terms of five (5) years each unless "
+        "either Party gives written notice of its intent to terminate at least ninety (90) days "
+        "before the end of the then-current term.",
+        "Thereafter, this Agreement shall be renewed on a three (3) year basis unless either party "
+        "notifies the other in writing at least sixty (60) days before the end of the term.",
+        "This Agreement shall remain in effect for two years from its date and thereafter shall "
+        "continue automatically for consecutive annual periods, provided that such continuance "
+        "is specifically approved at least annually by the Board of Trustees of the Fund.",
+    ],
+)
+def test_a_term_that_runs_on_by_itself_however_it_is_worded(sentence: str) -> None:
+    flag = _flag(sentence, "auto_renewal")
+
+    assert flag is not None and flag.present and flag.evidence == sentence
+
+
+def test_a_renewal_for_several_terms_by_mutual_agreement_does_not_run_on_by_itself() -> None:
+    flag = _flag(
+        "This Agreement may be renewed for up to two (2) further terms of three (3) years each "
+        "by mutual written agreement of the parties.",
+        "auto_renewal",
+    )
+
+    assert flag is not None and not flag.present

@@ -203,3 +203,22 @@ def test_every_us_state_and_canadian_province_has_a_subdivision_code() -> None:
         assert (jurisdiction_code(name) or "").startswith("US-"), name
     for name in ("Alberta", "Quebec", "Saskatchewan", "Nunavut", "Newfoundland and Labrador"):
         assert (jurisdiction_code(name) or "").startswith("CA-"), name
+
+
+@pytest.mark.parametrize(
+    ("sentence", "code"),
+    [
+        # a state named bare after federal law, as "and the State of Texas" already was
+        (
+            "This Agreement shall be governed by the laws of the United States of America and "
+            "of Texas.",
+            "US-TX",
+        ),
+        ("This Agreement shall be governed by the laws of the United States and Florida.", "US-FL"),
+        ("This Agreement shall be governed by the laws of Canada and of Alberta.", "CA-AB"),
+        # a state of another country is no subdivision of the federal law named
+        ("This Agreement shall be governed by the laws of Canada and New York.", "CA"),
+    ],
+)
+def test_federal_law_and_a_state_named_bare_is_the_states(sentence: str, code: str) -> None:
+    assert find_governing_law(prepare_text(sentence)) == code
