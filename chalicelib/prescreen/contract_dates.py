@@ -207,7 +207,8 @@ _PERIOD_CONTEXT = re.compile(r"оказани|выполнени|поставк|
 _NOT_CONTRACT_END = re.compile(
     r"exclusiv|warrant|гаранти|licen[cs]e\s+to|right\s+to"
     # a year of the contract or a plan inside it ends, not the contract
-    r"|(?:contract|calendar|fiscal)\s+year|business\s+plan"
+    # (a year: "five (5) calendar years" is a length of the term)
+    r"|(?:contract|calendar|fiscal)\s+year\b|business\s+plan"
     # "During the Term of this Agreement, ... for the period ending June 30, 2019": a period
     # inside the term
     r"|during\s+the\s+(?:initial\s+)?term\b"

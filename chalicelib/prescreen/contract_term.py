@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 # The unit is the literal anchor; the number and its preposition are read backwards.
 _UNIT = re.compile(r"years?\b|months?\b|года\b|год\b|лет\b|месяц(?:а|ев)?\b")
 _LENGTH_BEFORE = re.compile(
-    r"(?:for|of|until|be|is|have|has|during|ending|expires?\s+in|date|на|течение"
+    # "shall expire ten (10) years from the Effective Date"
+    r"(?:for|of|until|through|be|is|have|has|during|ending|expire[sd]?(?:\s+in)?|date|на|течение"
     # a cover sheet's "Term: 3 years"
     r"|term\s*:)\s+"
     r"(?:at\s+least\s+)?(?:an?\s+|the\s+)?(?:initial\s+)?"
@@ -41,9 +42,11 @@ _TERM_AFTER = re.compile(
 # The sentence must set the term of the contract itself.
 _CONTRACT_TERM = re.compile(
     r"(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)|initial\s+term|the\s+term)\s[^.]{0,160}?"
-    r"(?:commenc|continu|remain|extend|(?:shall|will)\s+be|be\s+for|begin"
-    r"|in\s+(?:full\s+)?(?:force|effect)|valid|expire|terminat\w*\s+on|end\s+on|\bis\s|\bmean"
+    r"(?:commenc|continu|remain|extend|(?:shall|will)\s+be|be\s+for|begin|start"
+    r"|in\s+(?:full\s+)?(?:force|effect)|valid|expire|terminat\w*\s+on|end(?:s|ing)?\s+on|\bis\s|\bmean"
     r"|(?:shall|will)\s+have|effective\s+for)"
+    # "shall extend for an initial term of two (2) years": the first term is the contract's
+    r"|\ban?\s+initial\s+term\s+of\b"
     r"|(?:договор|контракт|соглашени)\w*[^.]{0,120}(?:действ|заключ)"
     r"|срок\w*\s+действия"
     # a cover sheet's "Term: 3 years from the Effective Date"

@@ -1,0 +1,74 @@
+"""The contract's end read however its term is worded.
+
+Session 13 (issue 13) read the end from each of train's CUAD "Expiration Date" spans set
+after a preamble with an Effective Date, then from the same spans reworded: "starting" for
+"commencing" lost 1 of the 153 ends read, "through" for "until" 3, "calendar years" for
+"years" 3, "terminate" for "expire" none but "expire ten (10) years from" was no length at
+all. Now none of those is lost; no train contract's reading changed. The sentences are our
+own.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from chalicelib.prescreen.contract_dates import find_contract_dates
+from chalicelib.prescreen.text import prepare_text
+
+_PREAMBLE = (
+    'This Supply Agreement (the "Agreement") is made as of March 1, 2020 (the "Effective '
+    'Date") by and between Acme Widgets, Inc. ("Seller") and Beta Foods LLC ("Buyer").\n\n'
+    "1. Supply. Seller shall supply the products listed in Exhibit A to Buyer.\n\n2. Term. "
+)
+_AFTER = "\n\n3. Price. Buyer shall pay the prices listed in Exhibit B."
+
+
+def _ends(term: str) -> date | None:
+    return find_contract_dates(prepare_text(_PREAMBLE + term + _AFTER), english=True).ends_on
+
+
+@pytest.mark.parametrize(
+    ("term", "ends"),
+    [
+        (
+            "The term of this Agreement starts on the Effective Date and, unless terminated "
+            "earlier, will expire ten (10) years from the Effective Date.",
+            date(2030, 3, 1),
+        ),
+        (
+            "The initial term of this Agreement commences on the Effective Date and shall "
+            "continue through five (5) years following the Effective Date.",
+            date(2025, 3, 1),
+        ),
+        (
+            "The Agreement shall have an initial term of ten (10) years starting from the "
+            'Effective Date and ending on the tenth (10th) anniversary thereof (the "Initial '
+            'Term").',
+            date(2030, 3, 1),
+        ),
+        (
+            "This Agreement and the provisions hereof, except as otherwise provided herein, shall "
+            "be in full force and effect commencing on the date of execution by both Parties and "
+            "shall extend for an initial term of two (2) years.",
+            date(2022, 3, 1),
+        ),
+        (
+            "This Agreement shall be valid for five (5) calendar years from the Effective Date "
+            "through February 28, 2025, unless terminated earlier under Section 9.",
+            date(2025, 2, 28),
+        ),
+    ],
+)
+def test_the_end_of_a_term_however_it_is_worded(term: str, ends: date) -> None:
+    assert _ends(term) == ends
+
+
+def test_a_period_inside_a_calendar_year_does_not_end_the_contract() -> None:
+    term = (
+        "For each calendar year, the Seller shall submit a business forecast for the period "
+        "ending December 31, 2021."
+    )
+
+    assert _ends(term) is None
