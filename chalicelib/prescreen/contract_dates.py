@@ -122,12 +122,12 @@ _START_BEFORE = re.compile(
 _AFTER_REACH = 70
 _START_AFTER = re.compile(
     r"^\s*\)?\s*,?\s*\(?\s*(?:hereinafter,?\s+(?:(?:referred\s+to\s+as|called)\s+)?|such\s+date,?\s+)?"
-    r"(?:the\s+|this\s+)?[“\"‘']*(?:[\w-]+\s+){0,2}?effective\s+(?:date|time)"
+    r"(?:the\s+|this\s+)?[“\"‘']*(?:[\w-]+\s+){0,2}?(?:effective\s+(?:date|time)|commencement\s+date)"
 )
 # "Effective Date: May 1, 2019", '"Effective Date" shall mean December 5, 2014': the date the
 # contract defines as its start, whatever else is called a start.
 _START_DEFINED_BEFORE = re.compile(
-    r"effective\s+date\W{0,3}(?:\s+of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))?"
+    r"(?:effective|commencement)\s+date\W{0,3}(?:\s+of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))?"
     r"(?:\s*\([^)]{0,40}\))?\s*(?:(?:(?:shall|will)\s+)?means?|(?:shall|will)\s+be|is)?\s*:?"
     r"(?:\s+[\d:.]+\s+[ap]\.?m\.?[^.;]{0,40}?\s+on)?(?:\s+the)?\s*$"
     # '"Effective Date" shall mean the Date of Installation of the System, i.e. December 10,

@@ -72,3 +72,23 @@ def test_a_period_inside_a_calendar_year_does_not_end_the_contract() -> None:
     )
 
     assert _ends(term) is None
+
+
+@pytest.mark.parametrize(
+    "definition",
+    [
+        '"Commencement Date" shall mean June 1, 2020.',
+        'This Agreement shall commence on June 1, 2020 (the "Commencement Date").',
+    ],
+)
+def test_a_commencement_date_defined_as_a_date_starts_the_contract(definition: str) -> None:
+    # "Commencement Date" for "Effective Date" in train's Effective Date spans lost 10 of 38
+    # starts read; now 2 (a date after its sentence, a list of two). On train: +1 contract.
+    text = (
+        "SERVICES AGREEMENT\n\nThis Services Agreement is made on May 15, 2020 between Acme "
+        'Widgets, Inc. ("Acme") and Beta Foods LLC ("Beta").\n\n1. Term. '
+        + definition
+        + "\n\n2. Services. Acme shall provide the services listed in Exhibit A to Beta."
+    )
+
+    assert find_contract_dates(prepare_text(text), english=True).starts_on == date(2020, 6, 1)
