@@ -10,7 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from chalicelib.evaluation.calibrate import calibration_error, predictions, reliability
+from chalicelib.evaluation.calibrate import (
+    MIN_BAND_FACTS,
+    calibration_error,
+    merged_bands,
+    predictions,
+    reliability,
+    rises,
+)
 from chalicelib.evaluation.fields import FIELDS, NOT_SCORED, TARGETS
 
 if TYPE_CHECKING:
@@ -113,6 +120,8 @@ def calibration(screened: Sequence[Screened]) -> dict[str, dict[str, Any]]:
                 "facts": len(pairs),
                 "ece": calibration_error(pairs),
                 "reliability": reliability(pairs),
+                "bands": (bands := merged_bands(pairs)),
+                "bands_rise": rises(bands),
             }
     return tables
 
@@ -208,6 +217,11 @@ def _reliability(split: str, tables: dict[str, Any]) -> list[str]:
             f"{row['bin']:<14}{row['facts']:>7}{row['predicted']:>8.2f}{row['accuracy']:>8.2f}"
             for row in table["reliability"]
         ]
+        bands = ", ".join(
+            f"{row['band']}: {row['accuracy']:.2f} ({row['facts']})" for row in table["bands"]
+        )
+        rise = "each more accurate than the one below" if table["bands_rise"] else "NOT rising"
+        lines.append(f"bands of {MIN_BAND_FACTS}+ facts: {bands}; {rise}")
     return lines
 
 

@@ -12,7 +12,9 @@ from chalicelib.evaluation.calibrate import (
     calibration_error,
     calibration_rows,
     fit_logistic,
+    merged_bands,
     reliability,
+    rises,
 )
 from chalicelib.evaluation.fields import FIELDS
 from chalicelib.evaluation.harness import Screened
@@ -63,6 +65,22 @@ def test_reliability_groups_by_prediction_and_ece_weighs_the_gaps() -> None:
     # Half the facts 0.45 off, half 0.05 off.
     assert calibration_error(pairs) == pytest.approx(0.25)
     assert calibration_error([]) is None
+
+
+def test_bands_merge_sparse_bins_from_the_bottom_up_and_say_whether_they_rise() -> None:
+    pairs = [(0.05, False)] * 3 + [(0.35, True)] * 2 + [(0.65, False)] * 30
+    pairs += [(0.85, True)] * 40 + [(0.95, True)] * 10
+    bands = merged_bands(pairs, min_facts=30)
+    # 0.0-0.7 gathers the 35 lowest; the 10 of 0.9-1.0 are too few and join the band below
+    assert [(b["band"], b["facts"], b["accuracy"]) for b in bands] == [
+        ("0.0–0.7", 35, round(2 / 35, 3)),
+        ("0.7–1.0", 50, 1.0),
+    ]
+    assert rises(bands)
+    assert not rises([*bands, {"band": "x", "facts": 30, "accuracy": 0.5}])
+    assert merged_bands([(0.5, True)] * 5, min_facts=30) == [
+        {"band": "0.0–1.0", "facts": 5, "predicted": 0.5, "accuracy": 1.0}
+    ]
 
 
 def _named(features: tuple[float, ...]) -> dict[str, float]:
