@@ -257,8 +257,8 @@ _EN_RUNS_ON = (
     r"|(?:shall|will|to)\s+(?:automatically\s+)?continue\s+(?:in\s+(?:full\s+)?(?:force|effect)"
     r"|(?:thereafter\s+)?(?:for|from|on)\b|thereafter)"
     r"|\bunless\b[^.;]{0,160}?(?:notice|notif|terminat|not\s+to\s+renew)"
-    r"|notice\s+of\s+(?:its\s+)?(?:non-?\s?renewal|intent\w*\s+not\s+to\s+renew)"
-    r"|non-?\s?renewal\s+notice|not\s+to\s+renew"
+    r"|notice\s+of\s+(?:its\s+)?(?:non-?\s?(?:renewal|extension)|intent\w*\s+not\s+to\s+(?:renew|extend))"
+    r"|non-?\s?(?:renewal|extension)\s+notice|not\s+to\s+(?:renew|extend)"
     r"|\buntil\b[^.;]{0,80}?(?:terminat|notice)"
 )
 # More ways a renewal says how long it runs: "on a yearly basis", "by an additional year",
@@ -309,7 +309,7 @@ RULES: tuple[ClauseRule, ...] = (
             r"termination(?<!-termination)\s+(?:for\s+\w+\s+)?(?:fee|charge|penalty|payment)s?\b",
             r"exit\s+fees?\b",
             r"buy-?out\s+(?:fee|payment|price)s?\b",
-            r"cancellation\s+(?:fee|charge|penalty)s?\b",
+            r"cancellation\s+(?:fee|charge|penalty|payment)s?\b",
             r"break(?:-?up)?\s+fees?\b",
         ),
         language="en",
@@ -757,7 +757,7 @@ RULES: tuple[ClauseRule, ...] = (
                 word + r"\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?|increments?)\b"
                 for word in ("successive", "consecutive", "subsequent", "additional")
             ),
-            r"non-?\s?renewal",
+            r"non-?\s?(?:renewal|extension)",
             r"intent(?:ion)?\s+not\s+to\s+renew",
             r"deemed\s+(?:to\s+(?:be|have\s+been)\s+)?(?:renewed|extended)",
         ),
@@ -807,7 +807,7 @@ RULES: tuple[ClauseRule, ...] = (
     _rule(
         "auto_renewal",
         (
-            r"non-?\s?renewal",
+            r"non-?\s?(?:renewal|extension)",
             r"not\s+to\s+renew",
             r"automatically\s+continue",
             # "shall continue on an annual basis thereafter unless ...", "shall continue

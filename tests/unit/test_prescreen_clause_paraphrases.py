@@ -141,3 +141,40 @@ def test_a_renewal_for_several_terms_by_mutual_agreement_does_not_run_on_by_itse
     )
 
     assert flag is not None and not flag.present
+
+
+def test_a_cancellation_payment_owed_on_ending_is_agreed_damages() -> None:
+    sentence = (
+        "The Company may end the engagement on three (3) months notice, in which case the "
+        "Company shall pay the Consultant a cancellation payment of fifty thousand dollars "
+        "($50,000)."
+    )
+    flag = _flag(sentence, "penalty")
+
+    assert flag is not None and flag.present
+
+
+def test_a_term_extended_unless_notice_of_non_extension_runs_on_by_itself() -> None:
+    sentence = (
+        "This Agreement shall remain in force for two (2) years and thereafter for one (1) year "
+        "at a time, save where a notice of non-extension is served by either Party at least "
+        "ninety (90) days before the expiry of the then current term."
+    )
+    flag = _flag(sentence, "auto_renewal")
+
+    assert flag is not None and flag.present
+
+
+def test_a_capital_list_item_after_a_colon_starts_its_own_sentence() -> None:
+    # as "(i)" does: the penalties the heading line announces are not read with the
+    # conditions of the items below it (and an "unpaid" there is no late payment)
+    text = prepare_text(
+        "IN THE EVENT OF TERMINATION OF THIS AGREEMENT, THE FOLLOWING PAYMENT PENALTIES SHALL "
+        "APPLY: (I) IF TERMINATION OCCURS IN THE FIRST YEAR, LICENSEE SHALL PAY ANY AMOUNT THEN "
+        "UNPAID; AND (II) IF TERMINATION OCCURS LATER, LICENSEE SHALL PAY HALF OF IT."
+    )
+    start = text.low.find("penalties")
+
+    sentence = text.sentence(start, start + 9)
+
+    assert sentence.lower().endswith("shall apply") and "unpaid" not in sentence.lower()
