@@ -264,6 +264,18 @@ def calibrate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def rewordings(args: argparse.Namespace) -> int:
+    """How prescreen's readings of train's CUAD spans hold when the spans are reworded."""
+    from chalicelib.evaluation.rewording import check, render
+
+    corpus = Path(args.corpus)
+    if not (corpus / "labels.tsv").is_file() or not (corpus / "spans.jsonl").is_file():
+        print(f"{corpus} has no labels.tsv and spans.jsonl to read", file=sys.stderr)
+        return EXIT_INFRA
+    print(render(check(corpus), examples=args.examples))
+    return EXIT_OK
+
+
 def recognize(args: argparse.Namespace) -> int:
     """Trial balances and statements recognised on this machine; no cloud."""
     from infra.localcloud.recognize_cli import run_recognize
@@ -466,6 +478,24 @@ def _add_measuring(commands: Any) -> None:
         help="where the calibration file goes (default: the one prescreen ships)",
     )
     scale.set_defaults(run=calibrate)
+
+    reword = commands.add_parser(
+        "rewordings",
+        help="how the rules hold when train's clauses are worded another way",
+        description="Read each of the train split's CUAD spans of the clauses prescreen's rules "
+        "decide, then the same spans reworded as drafting varies, and count the readings "
+        "that changed. Reads the train split only.",
+    )
+    reword.add_argument(
+        "corpus",
+        nargs="?",
+        default=str(Path(os.environ.get("CORPUS_DIR", "../shared/corpus")) / "en_cuad_dev"),
+        help="a CUAD directory (default: $CORPUS_DIR/en_cuad_dev)",
+    )
+    reword.add_argument(
+        "--examples", type=int, default=0, help="print up to this many lost spans per rewording"
+    )
+    reword.set_defaults(run=rewordings)
 
 
 def main(argv: list[str] | None = None) -> int:
