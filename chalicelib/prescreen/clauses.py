@@ -261,8 +261,9 @@ _EN_RUNS_ON = (
     r"|non-?\s?(?:renewal|extension)\s+notice|not\s+to\s+(?:renew|extend)"
     r"|\buntil\b[^.;]{0,80}?(?:terminat|notice)"
 )
-# More ways a renewal says how long it runs: "on a yearly basis", "by an additional year",
-# "by one (1) year" (a delay's "by the number of days" is turned away by the rejects).
+# More ways a renewal says how long it runs: "on a yearly basis", "on a five (5) year basis",
+# "by an additional year", "by one (1) year" (a delay's "by the number of days" is turned
+# away by the rejects).
 _EN_RENEWED_BY_A_YEAR = (
     r"|on\s+an?\s+(?:[\w()-]+\s+){0,2}?(?:yearly|annual|monthly|year|month)"
     r"(?:[\s-]+to[\s-]+(?:year|month))?\s+basis"
