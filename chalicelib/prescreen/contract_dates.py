@@ -98,7 +98,9 @@ _NOT_ON_BEFORE = re.compile(
     r"(?:\s+on)?(?:\s+this)?(?:\s+the)?\s*$"
 )
 _MADE_BETWEEN = re.compile(
-    r"(?:agreement|contract)\b[^.]{0,40}?\b(?:made|entered\s+into)\b[^.]{0,40}?\bbetween\b"
+    r"(?:agreement|contract)\b[^.]{0,40}?\b(?:made|entered\s+into)\b[^.]{0,40}?\b(?:between|among"
+    # "This Agreement is made by Acme, Inc. ... and Beta LLC ..., as of March 1, 2015"
+    r"|by\s+(?!and\b)(?:the\s+)?[A-Za-z])"
 )
 _REFERENCE_BEFORE = re.compile(
     r"\b(?:the|that\s+certain|said|such|an?)\s[^.()]{0,80}?agreement"
