@@ -179,6 +179,19 @@ _HEADED_NAME_END = re.compile(
 
 def find_parties_en(text: PreparedText) -> tuple[Party, ...]:
     """The sides named in the preamble, each with the defined term ("Licensee") it is given."""
+    return tuple(
+        party.model_copy(update={"name": _LIST_NUMBER.sub("", party.name)})
+        if _LIST_NUMBER.match(party.name)
+        else party
+        for party in _find_parties(text)
+    )
+
+
+# A side numbered under a "Parties:" heading: "1. Acme Widgets, Inc. ("Seller")".
+_LIST_NUMBER = re.compile(r"^\d{1,2}[.)]\s+(?=\S)")
+
+
+def _find_parties(text: PreparedText) -> tuple[Party, ...]:
     found = _read_parties(text)
     if len(found) >= 2:
         return found
@@ -1121,7 +1134,11 @@ def _signed_under_terms(norm: str, parties: list[Party]) -> tuple[Party, ...]:
     start = max(0, len(norm) - _SIGNING_REACH)
     terms = re.compile(r"\(\s*[\"“](?P<term>" + "|".join(map(re.escape, roles)) + r")[\"”]\s*\)")
     renamed = list(parties)
+    # a short contract's last pages hold its preamble: a term defined there is no signature
+    defined = {found.group("term"): found.start() for found in reversed(list(terms.finditer(norm)))}
     for term in terms.finditer(norm, start):
+        if term.start() < _PREAMBLE_REACH and defined[term.group("term")] == term.start():
+            continue
         lo = max(0, term.start() - _SIGNER_REACH)
         found = _company_ending_at(norm, lo, term.start(), gap=_SPACE_BEFORE)
         if found is None:

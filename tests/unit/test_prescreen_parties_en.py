@@ -397,3 +397,33 @@ def test_find_parties_en_reads_a_spaced_out_between() -> None:
     )
 
     assert names == ["PUROLATOR COURIER LTD.", "PARCELWAY COURIER SYSTEMS CANADA LTD."]
+
+
+def test_sides_numbered_under_a_parties_heading_are_named_without_their_numbers() -> None:
+    text = prepare_text(
+        "SUPPLY AGREEMENT\n\nDate: March 1, 2015\n\nParties:\n"
+        '1. Acme Widgets, Inc. ("Seller")\n2. Beta Foods LLC ("Buyer")\n\n'
+        "The parties agree as follows:\n\n1. Supply. The Seller shall supply the products."
+    )
+
+    assert [(p.name, p.role) for p in find_parties_en(text)] == [
+        ("Acme Widgets, Inc.", "Seller"),
+        ("Beta Foods LLC", "Buyer"),
+    ]
+
+
+def test_a_short_contract_keeps_its_preamble_names_however_its_terms_sit_near_its_end() -> None:
+    # A one-page contract's last 4,000 characters, where the signers are looked for under
+    # each side's defined term, hold its preamble too: the preamble's own definitions are no
+    # signature block ("FUND MANAGEMENT LLC, A DELAWARE CORPORATION" was read as a signer).
+    text = prepare_text(
+        "THIS SERVICES AGREEMENT IS MADE AS OF MARCH 1, 2015 BY AND BETWEEN NATIONWIDE FUND "
+        'MANAGEMENT LLC, A DELAWARE CORPORATION ("ADVISER"), AND AMERICAN UNITED LIFE '
+        'INSURANCE COMPANY, AN INDIANA CORPORATION ("AUL").\n\n'
+        "1. Services. The Adviser shall provide the services listed in Exhibit A to AUL."
+    )
+
+    assert [p.name for p in find_parties_en(text)] == [
+        "NATIONWIDE FUND MANAGEMENT LLC",
+        "AMERICAN UNITED LIFE INSURANCE COMPANY",
+    ]
