@@ -12,6 +12,12 @@ A reading is what the product reports for the span: whether the clause is there 
 rules, as prescreen runs them, without the learned assists), the governing law's
 jurisdiction, or the contract's end once the span follows a preamble that dates the
 contract. A rewording that leaves a span unchanged does not count it.
+
+The preambles are checked the other way round (`preamble_check`): train's real party names
+(two companies named in a contract's "Parties" spans) set into preambles of our own in the
+forms contracts use ("made and entered into as of ... by and between", "BETWEEN: (1) ...
+(2) ...", "Party A: / Party B:", all capitals, the date after the sides), each read for
+both sides and its date.
 """
 
 from __future__ import annotations
@@ -20,13 +26,16 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 from chalicelib.evaluation.labels import read_labelled
+from chalicelib.evaluation.matching import names_match
 from chalicelib.prescreen.clauses import find_clauses
 from chalicelib.prescreen.contract_dates import find_contract_dates
 from chalicelib.prescreen.governing_law import find_governing_law
+from chalicelib.prescreen.parties_en import find_parties_en
 from chalicelib.prescreen.renewal_option import find_renewal_option
 from chalicelib.prescreen.text import prepare_text
 
@@ -210,3 +219,107 @@ def render(report: dict[str, Any], *, examples: int = 0) -> str:
             lines.append(f"  {label:<42}{result['changed']:>5} reworded{len(lost):>5} lost")
             lines += [f"      {item.reworded[:160]}" for item in lost[:examples]]
     return "\n".join(lines).lstrip("\n")
+
+
+# Preambles of our own; {a} and {b} are two sides' names, {A} and {B} the same in capitals.
+PREAMBLES: dict[str, str] = {
+    "as of, by and between": 'This Supply Agreement (the "Agreement") is made and entered into as '
+    'of March 1, 2015 by and between {a}, a Delaware corporation ("Seller"), and {b}, a '
+    'California limited liability company ("Buyer").',
+    "dated, BETWEEN (1) (2)": "THIS SUPPLY AGREEMENT is dated 1 March 2015 and is made BETWEEN:\n"
+    "(1) {a}, a company incorporated in England and Wales whose registered office is at 1 High "
+    'Street, London (the "Seller"); and\n(2) {b}, a company incorporated in Ireland whose '
+    'registered office is at 2 Main Street, Dublin (the "Buyer").',
+    "hereinafter": "SUPPLY AGREEMENT\n\nThis agreement is entered into on March 1, 2015 between "
+    '{a} (hereinafter referred to as "Seller") and {b} (hereinafter referred to as "Buyer").',
+    "effective, by and among": 'This Supply Agreement ("Agreement"), effective March 1, 2015 (the '
+    '"Effective Date"), is by and among {a} ("Seller") and {b} ("Buyer").',
+    "day of, with offices at": "AGREEMENT made this 1st day of March, 2015, between {a}, with "
+    'offices at 10 Main Street, Boston, Massachusetts ("Seller"), and {b}, with offices at 20 '
+    'Elm Street, Austin, Texas ("Buyer").',
+    "Parties: heading": "SUPPLY AGREEMENT\n\nDate: March 1, 2015\n\nParties:\n1. {a} "
+    '("Seller")\n2. {b} ("Buyer")\n\nThe parties agree as follows:',
+    "BETWEEN: / AND:": "THIS SUPPLY AGREEMENT is made on March 1, 2015\n\nBETWEEN:\n\n{a}, a "
+    'Nevada corporation (hereinafter the "Seller")\n\nAND:\n\n{b}, a Texas corporation '
+    '(hereinafter the "Buyer")',
+    "made by, date after": "This Supply Agreement is made by {a}, a Delaware corporation (the "
+    '"Seller"), and {b}, a New York corporation (the "Buyer"), as of March 1, 2015.',
+    "Party A / Party B": "SUPPLY AGREEMENT\n\nParty A: {a}\nAddress: 1 Main Street, Shanghai\n\n"
+    "Party B: {b}\nAddress: 2 Main Street, Beijing\n\nParty A and Party B enter into this "
+    "Agreement on March 1, 2015.",
+    "all capitals": "THIS SUPPLY AGREEMENT IS MADE AND ENTERED INTO AS OF MARCH 1, 2015 BY AND "
+    'BETWEEN {A}, A DELAWARE CORPORATION ("SELLER"), AND {B}, A CALIFORNIA CORPORATION '
+    '("BUYER").',
+    "and its Affiliates": 'This Supply Agreement (this "Agreement") is entered into as of March '
+    '1, 2015 (the "Effective Date") by and between {a} and its Affiliates ("Seller") and {b} '
+    '("Buyer").',
+    "whose principal place": "This Agreement is made on 1 March 2015 between {a} whose principal "
+    'place of business is at 1 Main Street, Toronto, Ontario (the "Seller") and {b} whose '
+    'principal place of business is at 2 Bay Street, Toronto, Ontario (the "Buyer").',
+}
+PREAMBLE_DATE = date(2015, 3, 1)
+_PREAMBLE_BODY = (
+    "\n\nWHEREAS, the Seller makes the products and the Buyer wishes to buy them;\n\nNOW, "
+    "THEREFORE, the parties agree as follows:\n\n1. Supply. The Seller shall supply the "
+    "products listed in Exhibit A to the Buyer.\n\n2. Price. The Buyer shall pay the prices "
+    "listed in Exhibit B.\n"
+)
+# A company's name, not a role: two words at least, the last a legal form.
+_COMPANY = re.compile(
+    r"\s(?:inc|llc|l\.l\.c|ltd|limited|corporation|corp|company|co|s\.a|gmbh|l\.p|lp|plc"
+    r"|n\.v|b\.v|ag|trust|bank|partners)\.?$",
+    re.IGNORECASE,
+)
+
+
+def train_party_pairs(corpus: Path) -> list[tuple[str, str]]:
+    """Two companies' names from each train contract's "Parties" spans, where it has two."""
+    train = {Path(d.name).name for d in read_labelled(corpus) if d.split == "train"}
+    pairs: list[tuple[str, str]] = []
+    with (corpus / "spans.jsonl").open(encoding="utf-8") as handle:
+        for line in handle:
+            row = json.loads(line)
+            if Path(row["file"]).name not in train:
+                continue
+            names: list[str] = []
+            for span in row["spans"].get("Parties") or []:
+                name = " ".join(span.split()).strip(' ,;."“”')
+                company = 4 < len(name) < 70 and bool(_COMPANY.search(name))
+                if company and not any(names_match(name, known) for known in names):
+                    names.append(name)
+            if len(names) >= 2:
+                pairs.append((names[0], names[1]))
+    return pairs
+
+
+def preamble_check(corpus: Path) -> dict[str, dict[str, Any]]:
+    """Per preamble form: how many of train's pairs of names it held, and of those how many
+    were read as exactly the two sides, and how many with the preamble's date."""
+    pairs = train_party_pairs(corpus)
+    report: dict[str, dict[str, Any]] = {}
+    for form, template in PREAMBLES.items():
+        sides = dated = 0
+        missed: list[tuple[str, str, tuple[str, ...]]] = []
+        for a, b in pairs:
+            filled = template.format(a=a, b=b, A=a.upper(), B=b.upper()) + _PREAMBLE_BODY
+            text = prepare_text(filled)
+            found = tuple(party.name for party in find_parties_en(text))
+            both = len(found) == 2 and all(
+                any(names_match(name, side) for side in found) for name in (a, b)
+            )
+            sides += both
+            if not both:
+                missed.append((a, b, found))
+            dated += find_contract_dates(text, english=True).signed_on == PREAMBLE_DATE
+        report[form] = {"pairs": len(pairs), "sides": sides, "dated": dated, "missed": missed}
+    return report
+
+
+def render_preambles(report: dict[str, dict[str, Any]], *, examples: int = 0) -> str:
+    """The preamble check as a table: each form, its pairs read and dated."""
+    lines = ["Preambles of our own with train's party names: both sides read, date read"]
+    for form, data in report.items():
+        pairs = data["pairs"]
+        lines.append(f"  {form:<30}{data['sides']:>5} of {pairs}{data['dated']:>6} of {pairs}")
+        lines += [f"      {a} | {b} -> {found}" for a, b, found in data["missed"][:examples]]
+    return "\n".join(lines)

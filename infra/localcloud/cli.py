@@ -266,13 +266,15 @@ def calibrate(args: argparse.Namespace) -> int:
 
 def rewordings(args: argparse.Namespace) -> int:
     """How prescreen's readings of train's CUAD spans hold when the spans are reworded."""
-    from chalicelib.evaluation.rewording import check, render
+    from chalicelib.evaluation.rewording import check, preamble_check, render, render_preambles
 
     corpus = Path(args.corpus)
     if not (corpus / "labels.tsv").is_file() or not (corpus / "spans.jsonl").is_file():
         print(f"{corpus} has no labels.tsv and spans.jsonl to read", file=sys.stderr)
         return EXIT_INFRA
     print(render(check(corpus), examples=args.examples))
+    print()
+    print(render_preambles(preamble_check(corpus), examples=args.examples))
     return EXIT_OK
 
 
