@@ -417,6 +417,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _cuad_directory(parser: argparse.ArgumentParser) -> None:
+    """The optional CUAD directory a command reads (train and rewordings)."""
+    parser.add_argument(
+        "corpus",
+        nargs="?",
+        default=str(Path(os.environ.get("CORPUS_DIR", "../shared/corpus")) / "en_cuad_dev"),
+        help="a CUAD directory (default: $CORPUS_DIR/en_cuad_dev)",
+    )
+
+
 def _add_measuring(commands: Any) -> None:
     """`eval`, `train` and `calibrate`: how well prescreen reads, and fitting what it learns."""
     measure = commands.add_parser("eval", help="prescreen accuracy on labelled contracts")
@@ -446,12 +456,7 @@ def _add_measuring(commands: Any) -> None:
         "(labels.tsv and spans.jsonl) and write the model file prescreen ships. The same "
         "data gives the same file, byte for byte.",
     )
-    fit.add_argument(
-        "corpus",
-        nargs="?",
-        default=str(Path(os.environ.get("CORPUS_DIR", "../shared/corpus")) / "en_cuad_dev"),
-        help="a CUAD directory (default: $CORPUS_DIR/en_cuad_dev)",
-    )
+    _cuad_directory(fit)
     fit.add_argument(
         "--out",
         default=str(Path(__file__).resolve().parents[2] / "chalicelib/prescreen/clause_model.json"),
@@ -486,14 +491,10 @@ def _add_measuring(commands: Any) -> None:
         help="how the rules hold when train's clauses are worded another way",
         description="Read each of the train split's CUAD spans of the clauses prescreen's rules "
         "decide, then the same spans reworded as drafting varies, and count the readings "
-        "that changed. Reads the train split only.",
+        "that changed; then train's party names in preambles of our own forms, each read for "
+        "both sides and its date. Reads the train split only.",
     )
-    reword.add_argument(
-        "corpus",
-        nargs="?",
-        default=str(Path(os.environ.get("CORPUS_DIR", "../shared/corpus")) / "en_cuad_dev"),
-        help="a CUAD directory (default: $CORPUS_DIR/en_cuad_dev)",
-    )
+    _cuad_directory(reword)
     reword.add_argument(
         "--examples", type=int, default=0, help="print up to this many lost spans per rewording"
     )

@@ -11,21 +11,10 @@ wording below is our own; so is each one that must stay unread.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pytest
 
-from chalicelib.prescreen.clauses import find_clauses
 from chalicelib.prescreen.text import prepare_text
-
-if TYPE_CHECKING:
-    from chalicelib.models import ClauseFlag
-
-_PADDING = "\nThe remaining terms of this agreement are set out below without any reservation." * 30
-
-
-def _flag(sentence: str, clause: str) -> ClauseFlag | None:
-    return find_clauses(prepare_text(sentence + _PADDING), ("en",), can_judge=True)[clause]
+from tests.clause_text import english_flag
 
 
 @pytest.mark.parametrize(
@@ -49,7 +38,7 @@ def _flag(sentence: str, clause: str) -> ClauseFlag | None:
     ],
 )
 def test_a_grant_to_end_on_notice_however_it_is_worded(sentence: str) -> None:
-    flag = _flag(sentence, "unilateral_termination")
+    flag = english_flag(sentence, "unilateral_termination")
 
     assert flag is not None and flag.present and flag.evidence == sentence
 
@@ -61,7 +50,7 @@ def test_a_listed_grant_on_notice_is_read_apart_from_the_event_in_the_next_item(
         "any time upon six (6) months prior written notice, (ii) on six (6) months prior "
         "notice following the sale of the Licensor's business."
     )
-    flag = _flag(sentence, "unilateral_termination")
+    flag = english_flag(sentence, "unilateral_termination")
 
     assert flag is not None and flag.present
 
@@ -81,7 +70,7 @@ def test_a_listed_grant_on_notice_is_read_apart_from_the_event_in_the_next_item(
     ],
 )
 def test_a_grant_with_its_condition_is_no_convenience_however_it_is_worded(sentence: str) -> None:
-    flag = _flag(sentence, "unilateral_termination")
+    flag = english_flag(sentence, "unilateral_termination")
 
     assert flag is not None and not flag.present
 
@@ -97,13 +86,13 @@ def test_a_grant_with_its_condition_is_no_convenience_however_it_is_worded(sente
     ],
 )
 def test_a_sum_remitted_as_agreed_damages_is_owed(sentence: str) -> None:
-    flag = _flag(sentence, "penalty")
+    flag = english_flag(sentence, "penalty")
 
     assert flag is not None and flag.present and flag.evidence == sentence
 
 
 def test_a_sum_remitted_for_a_service_is_no_agreed_damages() -> None:
-    flag = _flag(
+    flag = english_flag(
         "The Customer shall remit the monthly service fee within thirty (30) days of invoice.",
         "penalty",
     )
@@ -128,13 +117,13 @@ def test_a_sum_remitted_for_a_service_is_no_agreed_damages() -> None:
     ],
 )
 def test_a_term_that_runs_on_by_itself_however_it_is_worded(sentence: str) -> None:
-    flag = _flag(sentence, "auto_renewal")
+    flag = english_flag(sentence, "auto_renewal")
 
     assert flag is not None and flag.present and flag.evidence == sentence
 
 
 def test_a_renewal_for_several_terms_by_mutual_agreement_does_not_run_on_by_itself() -> None:
-    flag = _flag(
+    flag = english_flag(
         "This Agreement may be renewed for up to two (2) further terms of three (3) years each "
         "by mutual written agreement of the parties.",
         "auto_renewal",
@@ -149,7 +138,7 @@ def test_a_cancellation_payment_owed_on_ending_is_agreed_damages() -> None:
         "Company shall pay the Consultant a cancellation payment of fifty thousand dollars "
         "($50,000)."
     )
-    flag = _flag(sentence, "penalty")
+    flag = english_flag(sentence, "penalty")
 
     assert flag is not None and flag.present
 
@@ -160,7 +149,7 @@ def test_a_term_extended_unless_notice_of_non_extension_runs_on_by_itself() -> N
         "at a time, save where a notice of non-extension is served by either Party at least "
         "ninety (90) days before the expiry of the then current term."
     )
-    flag = _flag(sentence, "auto_renewal")
+    flag = english_flag(sentence, "auto_renewal")
 
     assert flag is not None and flag.present
 

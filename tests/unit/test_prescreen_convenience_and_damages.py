@@ -8,21 +8,9 @@ termination; an exclusion of such damages, costs passed on or a statute's name a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pytest
 
-from chalicelib.prescreen.clauses import find_clauses
-from chalicelib.prescreen.text import prepare_text
-
-if TYPE_CHECKING:
-    from chalicelib.models import ClauseFlag
-
-_PADDING = "\nThe remaining terms of this agreement are set out below without any reservation." * 30
-
-
-def _flag(sentence: str, clause: str) -> ClauseFlag | None:
-    return find_clauses(prepare_text(sentence + _PADDING), ("en",), can_judge=True)[clause]
+from tests.clause_text import english_flag
 
 
 @pytest.mark.parametrize(
@@ -43,7 +31,7 @@ def _flag(sentence: str, clause: str) -> ClauseFlag | None:
     ],
 )
 def test_termination_on_notice_alone_is_for_convenience(sentence: str) -> None:
-    flag = _flag(sentence, "unilateral_termination")
+    flag = english_flag(sentence, "unilateral_termination")
 
     assert flag is not None and flag.present and flag.evidence == sentence
 
@@ -70,7 +58,7 @@ def test_termination_on_notice_alone_is_for_convenience(sentence: str) -> None:
     ],
 )
 def test_termination_on_an_event_or_by_reference_is_not_for_convenience(sentence: str) -> None:
-    flag = _flag(sentence, "unilateral_termination")
+    flag = english_flag(sentence, "unilateral_termination")
 
     assert flag is not None and not flag.present
 
@@ -87,7 +75,7 @@ def test_termination_on_an_event_or_by_reference_is_not_for_convenience(sentence
     ],
 )
 def test_a_sum_owed_on_termination_is_liquidated_damages(sentence: str) -> None:
-    flag = _flag(sentence, "penalty")
+    flag = english_flag(sentence, "penalty")
 
     assert flag is not None and flag.present and flag.evidence == sentence
 
@@ -110,7 +98,7 @@ def test_a_sum_owed_on_termination_is_liquidated_damages(sentence: str) -> None:
     ],
 )
 def test_an_excluded_or_passed_on_sum_is_not_liquidated_damages(sentence: str) -> None:
-    flag = _flag(sentence, "penalty")
+    flag = english_flag(sentence, "penalty")
 
     assert flag is not None and not flag.present
 
@@ -147,7 +135,7 @@ def test_an_excluded_or_passed_on_sum_is_not_liquidated_damages(sentence: str) -
     ],
 )
 def test_termination_for_convenience_is_a_right_without_a_condition(sentence: str) -> None:
-    flag = _flag(sentence, "unilateral_termination")
+    flag = english_flag(sentence, "unilateral_termination")
 
     assert flag is not None and flag.present
 
@@ -176,7 +164,7 @@ def test_termination_for_convenience_is_a_right_without_a_condition(sentence: st
     ],
 )
 def test_termination_for_convenience_not_on_cause_event_or_reference(sentence: str) -> None:
-    flag = _flag(sentence, "unilateral_termination")
+    flag = english_flag(sentence, "unilateral_termination")
 
     assert flag is not None and not flag.present
 
@@ -194,7 +182,7 @@ def test_termination_for_convenience_not_on_cause_event_or_reference(sentence: s
     ],
 )
 def test_liquidated_damages_not_when_denied_waived_or_a_levy(sentence: str) -> None:
-    flag = _flag(sentence, "penalty")
+    flag = english_flag(sentence, "penalty")
 
     assert flag is not None and not flag.present
 
@@ -209,6 +197,6 @@ def test_liquidated_damages_not_when_denied_waived_or_a_levy(sentence: str) -> N
     ],
 )
 def test_liquidated_damages_owed_or_agreed(sentence: str) -> None:
-    flag = _flag(sentence, "penalty")
+    flag = english_flag(sentence, "penalty")
 
     assert flag is not None and flag.present

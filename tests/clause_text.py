@@ -1,0 +1,18 @@
+"""One English clause read in a text long enough for its absence to count."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from chalicelib.prescreen.clauses import find_clauses
+from chalicelib.prescreen.text import prepare_text
+
+if TYPE_CHECKING:
+    from chalicelib.models import ClauseFlag
+
+PADDING = "\nThe remaining terms of this agreement are set out below without any reservation." * 30
+
+
+def english_flag(sentence: str, clause: str) -> ClauseFlag | None:
+    """The rules' flag of `clause` for a contract of this sentence and neutral padding."""
+    return find_clauses(prepare_text(sentence + PADDING), ("en",), can_judge=True)[clause]
