@@ -448,7 +448,11 @@ def main() -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2, ensure_ascii=False))
     print_summary(results)
-    print(f"\nAll figures: {args.out.relative_to(PROJECT_ROOT)}")
+    # where the figures went: inside the project by default, anywhere with --out
+    shown = args.out.resolve()
+    if shown.is_relative_to(PROJECT_ROOT):
+        shown = shown.relative_to(PROJECT_ROOT)
+    print(f"\nAll figures: {shown}")
     return 0
 
 
