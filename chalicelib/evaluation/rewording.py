@@ -82,6 +82,7 @@ REWORDINGS: dict[str, Rewording] = {
     "consecutive for successive": _sub(r"\bsuccessive\b", "consecutive"),
     "further for successive": _sub(r"\bsuccessive\b", "further"),
     "expiry for expiration": _sub(r"\bexpiration\b", "expiry"),
+    "terminate for expire": _sub(r"\bexpire\b", "terminate"),
     "construed in accordance with": _sub(
         r"(?:shall be |will be |is )?governed by(?: and construed in accordance with)?",
         "shall be construed in accordance with",
@@ -108,6 +109,8 @@ ONLY: dict[str, frozenset[str]] = {
     "cancel for terminate": frozenset(
         {"Termination For Convenience", "Liquidated Damages", "Renewal Term"}
     ),
+    # a right to end a contract is no end of its term: only where the term itself expires
+    "terminate for expire": frozenset({"Expiration Date"}),
 }
 
 _PREAMBLE = (

@@ -19,6 +19,8 @@ _UNIT = re.compile(r"years?\b|months?\b|года\b|год\b|лет\b|месяц(
 _LENGTH_BEFORE = re.compile(
     # "shall expire ten (10) years from the Effective Date"
     r"(?:for|of|until|through|be|is|have|has|during|ending|expire[sd]?(?:\s+in)?|date|на|течение"
+    # "shall terminate five (5) years after the Effective Date": only with the start after it
+    r"|(?P<verb>terminate[sd]?|end|ends)"
     # a cover sheet's "Term: 3 years"
     r"|term\s*:)\s+"
     r"(?:at\s+least\s+)?(?:an?\s+|the\s+)?(?:initial\s+)?"
@@ -58,6 +60,20 @@ _NOT_CONTRACT_TERM = re.compile(
     r"confidential|конфиденциальн|warrant|гарант|exclusiv|surviv"
     r"|(?:prior\s+to|after|following|upon)\s+(?:the\s+)?(?:expiration|termination)"
 )
+# A length that ends the contract by "terminate" or "end" counts only from the contract's
+# own start: "shall terminate one (1) year from the Rig Release Date" runs from an event
+# whose day no text gives.
+_FROM_START = re.compile(
+    r"\s*(?:\(\s*\w+\s*\)\s*)?(?:after|from|following)\s+(?:the\s+)?(?:effective\s+date"
+    r"|commencement\s+date|execution\s+date|date\s+(?:hereof|of\s+(?:this|the)\s+agreement|of\s+(?:execution|signing)))"
+    r"|\s+thereafter"
+)
+# ... and only where the contract or its term is what ends, not a party's right to end it
+_ENDS_ITSELF = re.compile(
+    r"(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)|\bterm)\s+(?:(?:shall|will)\s+)?"
+    r"(?:automatically\s+)?(?:terminate|end)"
+)
+_A_RIGHT = re.compile(r"\bmay\s|right\s+to\b|elect")
 _MAX_UNITS = 60
 # "for a period of twenty four (24) months to commence on the launch date of January 4, 1999",
 # "five years from January 1, 2010": the term runs from the date written right after it.
@@ -115,7 +131,15 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
         sentence = text.low[
             max(begin, unit.start() - _TERM_REACH) : after.end() if after else unit.end()
         ]
-        if not (after or _CONTRACT_TERM.search(sentence)) or _NOT_CONTRACT_TERM.search(sentence):
+        if length.group("verb"):
+            sets_term = bool(
+                _FROM_START.match(text.low, unit.end())
+                and (_ENDS_ITSELF.search(sentence) or _CONTRACT_TERM.search(sentence))
+                and not _A_RIGHT.search(sentence)
+            )
+        else:
+            sets_term = bool(after or _CONTRACT_TERM.search(sentence))
+        if not sets_term or _NOT_CONTRACT_TERM.search(sentence):
             continue
         number = _length_of(length)
         if not number:

@@ -3,9 +3,10 @@
 Session 13 (issue 13) read the end from each of train's CUAD "Expiration Date" spans set
 after a preamble with an Effective Date, then from the same spans reworded: "starting" for
 "commencing" lost 1 of the 153 ends read, "through" for "until" 3, "calendar years" for
-"years" 3, "terminate" for "expire" none but "expire ten (10) years from" was no length at
-all. Now none of those is lost; no train contract's reading changed. The sentences are our
-own.
+"years" 3, and "expire ten (10) years from" was no length at all. Session 14 added
+"terminate" for "expire" to `contract-check rewordings`: it lost 3 of 9 ("shall terminate
+ten (10) years from the Effective Date" was no length). Now none of those is lost; no train
+contract's reading changed. The sentences are our own.
 """
 
 from __future__ import annotations
@@ -62,6 +63,36 @@ def _ends(term: str) -> date | None:
     ],
 )
 def test_the_end_of_a_term_however_it_is_worded(term: str, ends: date) -> None:
+    assert _ends(term) == ends
+
+
+@pytest.mark.parametrize(
+    ("term", "ends"),
+    [
+        (
+            "Unless terminated earlier under Section 9, this Agreement shall terminate five (5) "
+            "years after the Effective Date.",
+            date(2025, 3, 1),
+        ),
+        (
+            'The initial term of this Agreement (the "Initial Term") shall begin on the Effective '
+            "Date and end three (3) years thereafter.",
+            date(2023, 3, 1),
+        ),
+        (
+            "This Agreement will automatically terminate 18 months from the date hereof.",
+            date(2021, 9, 1),
+        ),
+        # from an event whose day no text gives: no end
+        ("This Agreement shall terminate one (1) year from the First Commercial Sale.", None),
+        # a party's right to end it, not the end of its term
+        (
+            "Either party may terminate this Agreement five (5) years after the Effective Date.",
+            None,
+        ),
+    ],
+)
+def test_a_term_that_terminates_counts_only_from_the_start(term: str, ends: date | None) -> None:
     assert _ends(term) == ends
 
 
