@@ -71,6 +71,11 @@ REWORDINGS: dict[str, Rewording] = {
     "digits for spelled numbers": lambda text: _NUMBER_WITH_DIGITS.sub(r"\1", text),
     "spelled numbers alone": _sub(r"\s+\(\d+\)", ""),
     "notice in writing": _sub(r"written notice", "notice in writing"),
+    "end for terminate this Agreement": _sub(r"\bterminate this Agreement\b", "end this Agreement"),
+    "without reason for without cause": _sub(r"\bwithout cause\b", "without reason"),
+    "for any or no reason": _sub(
+        r"\bfor any reason\b(?! or no reason| other)", "for any or no reason"
+    ),
     "advance for prior": _sub(r"\bprior\b", "advance"),
     "any party for either party": _sub(r"\b[Ee]ither [Pp]arty\b", "any party"),
     "remit for pay": _sub(r"\bpay\b", "remit"),
@@ -95,6 +100,7 @@ REWORDINGS: dict[str, Rewording] = {
     "for instead of for a period of": _sub(r"for a (?:period|term) of ", "for "),
     "a period of N years": _sub(r"\((\d+)\) years", r"(\1)-year period"),
     "starting for commencing": _sub(r"\bcommencing\b", "starting"),
+    "begin on for commence on": _sub(r"\bcommence on\b", "begin on"),
     # only before what can be run through: a date, a day, the end of something
     "through for until": _sub(
         r"\buntil(?=\s+(?:the\s+)?(?:\d|[A-Z]|end\b|expir|last\b))", "through"
@@ -109,6 +115,8 @@ ONLY: dict[str, frozenset[str]] = {
     "cancel for terminate": frozenset(
         {"Termination For Convenience", "Liquidated Damages", "Renewal Term"}
     ),
+    # plain drafting's "end" for the grant of a right; a term that "ends" is read elsewhere
+    "end for terminate this Agreement": frozenset({"Termination For Convenience"}),
     # a right to end a contract is no end of its term: only where the term itself expires
     "terminate for expire": frozenset({"Expiration Date"}),
 }

@@ -188,6 +188,8 @@ _EN_ON_EVENT = (
 # The right must be to end this agreement, not an offering or a purchase order.
 _EN_TERMINATE_AGREEMENT = (
     r"(?:terminat|cancel)\w*\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
+    # plain drafting: "Either party may end this Agreement at any time on written notice"
+    r"|\bend\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
     r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:may|shall|will|can)\s+(?:also\s+)?be\s+(?:terminated|cancell?ed)"
     r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:be|is)\s+terminable"
     r"|(?:may|can)\s+(?:terminate|cancel)|right\s+to\s+(?:terminate|cancel)"
@@ -195,7 +197,8 @@ _EN_TERMINATE_AGREEMENT = (
     # "sixty (60) days' written notice of termination of this Agreement"
     r"|notice\s+(?:in\s+writing\s+)?of\s+(?:its\s+|their\s+)?(?:termination|cancellation|intent\w*\s+to\s+(?:terminate|cancel))"
     r"\s+(?:of\s+)?(?:this|the)\s+(?:agreement|contract)"
-    r"|(?:terminated|cancell?ed)\s+by\s+(?:either|any|each)\s+party|terminat(?:e|ion)\s+(?:by\s+\w+\s+)?(?:for\s+convenience|without\s+cause)"
+    r"|(?:terminated|cancell?ed)\s+by\s+(?:either|any|each)\s+party"
+    r"|terminat(?:e|ion)\s+(?:by\s+\w+\s+)?(?:for\s+convenience|without\s+(?:cause|reason))"
 )
 # A notice period: "sixty (60) days' prior written notice", "[***] written notice".
 _EN_NOTICE_PERIOD = (
@@ -216,7 +219,9 @@ _EN_DENIED = (
 )
 # One's own wish is no condition: "in the event that the Company desires to terminate the
 # Agreement ..., it shall provide ... 60 days prior written notice".
-_EN_WISH_TO_TERMINATE = r"(?:desires|wishes|decides|chooses|wants)\s+to\s+(?:terminate|cancel)\s"
+_EN_WISH_TO_TERMINATE = (
+    r"(?:desires|wishes|decides|chooses|wants)\s+to\s+(?:terminate|cancel|end)\s"
+)
 _RU_DISPUTE = r"спор|разноглас|рассматрива|подсуд|разреша|претензи|\bиск"
 # Arbitration as the forum, not arbitration costs in an indemnity list.
 _EN_ARBITRATION_FORUM = (
@@ -436,7 +441,9 @@ RULES: tuple[ClauseRule, ...] = (
         (
             r"for\s+convenience",
             r"without\s+cause",
+            r"without\s+(?:any\s+)?reason\b",
             r"for\s+any\s+reason",
+            r"for\s+any\s+or\s+no\s+reason",
             r"for\s+no\s+reason",
             r"with\s+or\s+without\s+cause",
             r"for\s+non-?\s?cause",
@@ -478,7 +485,8 @@ RULES: tuple[ClauseRule, ...] = (
         "unilateral_termination",
         (
             r"\((?:[ivx]{1,4}|[a-z]|\d{1,2})\)\s+(?:by\s+(?:either\s+party|the\s+\w+|\w+)\s+)?"
-            r"(?:(?:at\s+)?any\s+(?:other\s+)?time\s+)?(?:(?:and\s+)?for\s+(?:any|no)\s+reason\s+)?"
+            r"(?:(?:at\s+)?any\s+(?:other\s+)?time\s+)?"
+            r"(?:(?:and\s+)?for\s+(?:any|no)(?:\s+or\s+no)?\s+reason\s+)?"
             r"(?:upon|on|by\s+giving|with|after)\s+" + _EN_NOTICE_PERIOD + _EN_NO_CONDITION_AFTER,
             # the items set apart by semicolons: "...; by Licensor or Licensee upon sixty (60)
             # days' written notice to the other party;"
@@ -498,7 +506,7 @@ RULES: tuple[ClauseRule, ...] = (
     _rule(
         "unilateral_termination",
         # the trigger opens with a literal word (a fast scan); the wish is checked after
-        (r"to\s+(?:terminate|cancel)\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)",),
+        (r"to\s+(?:terminate|cancel|end)\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)",),
         language="en",
         requires=(_EN_WISH_TO_TERMINATE, r"notice|notif"),
         rejects=_EN_DENIED
@@ -515,8 +523,8 @@ RULES: tuple[ClauseRule, ...] = (
         "unilateral_termination",
         (
             r"\((?:[ivx]{1,4}|[a-h]|\d{1,2})\)\s+by\s+(?:either\s+party|the\s+\w+|\w+)\s+"
-            r"(?:at\s+any\s+time\s+)?(?:for\s+(?:any|no)\s+reason|for\s+(?:its\s+)?convenience"
-            r"|without\s+cause)" + _EN_NO_CONDITION_AFTER,
+            r"(?:at\s+any\s+time\s+)?(?:for\s+(?:any|no)(?:\s+or\s+no)?\s+reason"
+            r"|for\s+(?:its\s+)?convenience|without\s+(?:cause|reason))" + _EN_NO_CONDITION_AFTER,
         ),
         language="en",
         requires=r"notice|terminat",

@@ -300,7 +300,7 @@ _SINGLE_TERM = re.compile(
 )
 _SETS_CONTRACT_TERM = re.compile(
     r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)\s+(?:shall|will)\s+"
-    r"(?:commence|continue|remain|be\s+in)"
+    r"(?:commence|continue|remain|be\s+in|begin|start|become\s+effective)"
 )
 _NOT_CONTRACT_TERM = re.compile(r"confidential|warrant|exclusiv|surviv")
 _MAX_SINGLE_TERMS = 20

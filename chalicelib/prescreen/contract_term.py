@@ -78,7 +78,7 @@ _MAX_UNITS = 60
 # "for a period of twenty four (24) months to commence on the launch date of January 4, 1999",
 # "five years from January 1, 2010": the term runs from the date written right after it.
 _RUNS_FROM = re.compile(
-    r"\s*(?:\([^()]{0,40}\)\s*)?(?:to\s+)?(?:commenc\w*|beginning|starting|from)\b"
+    r"\s*(?:\([^()]{0,40}\)\s*)?(?:to\s+)?(?:commenc\w*|begin\w*|start\w*|from)\b"
 )
 _RUNS_FROM_REACH = 70
 # "ten (10) years (the "Term") which shall commence on the date upon which the Company

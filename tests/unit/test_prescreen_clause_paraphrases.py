@@ -5,8 +5,10 @@ spans of the two clauses, then on the same spans reworded the ways drafting vari
 "is entitled to terminate" for "may terminate", "notice in writing" for "written notice",
 "cancel" for "terminate", "remit" for "pay". Of the 106 termination spans the rules read,
 9 were lost to "is entitled to", 3 to "cancel", 3 to "notice in writing"; of the 61
-liquidated-damages spans, 5 to "remit". Now none; no train contract's reading changed. Each
-wording below is our own; so is each one that must stay unread.
+liquidated-damages spans, 5 to "remit". Session 14 added plain drafting's "end this
+Agreement" (68 of 70 lost), "without reason" for "without cause" (3 of 20) and "for any or
+no reason" (5 of 18). Now none; no train contract's reading changed. Each wording below is
+our own; so is each one that must stay unread.
 """
 
 from __future__ import annotations
@@ -35,6 +37,13 @@ from tests.clause_text import english_flag
         "the other party.",
         "The Agent may terminate this Agreement on giving not less than one hundred eighty (180) "
         "days' notice to the Principal.",
+        "Either party may end this Agreement at any time by giving the other party three months' "
+        "notice in writing.",
+        "The Customer may terminate this Agreement without reason, subject to paying for the "
+        "services performed until then.",
+        "The Distributor may terminate this Agreement for any or no reason whatsoever.",
+        "If the Buyer decides to end this Agreement before delivery begins, it shall notify the "
+        "Seller in writing at least sixty (60) days before the intended date.",
     ],
 )
 def test_a_grant_to_end_on_notice_however_it_is_worded(sentence: str) -> None:
@@ -64,6 +73,12 @@ def test_a_listed_grant_on_notice_is_read_apart_from_the_event_in_the_next_item(
         # entitled, but only on the other side's breach
         "The Supplier is entitled to terminate this Agreement upon thirty (30) days written "
         "notice if the Buyer fails to pay any sum when due.",
+        # "end", but only for the other side's breach
+        "Either party may end this Agreement upon thirty (30) days notice if the other party "
+        "fails to cure a material breach.",
+        # "at the end of the Agreement" is no grant to end it
+        "Either party may give notice of non-renewal at the end of the Agreement's term, on sixty "
+        "(60) days prior written notice.",
         # cancelled, but only by both
         "This Agreement may be cancelled by mutual written agreement of the parties upon thirty "
         "(30) days notice.",

@@ -66,6 +66,16 @@ def test_the_end_of_a_term_however_it_is_worded(term: str, ends: date) -> None:
     assert _ends(term) == ends
 
 
+def test_a_term_that_begins_rather_than_commences_on_a_date() -> None:
+    # "begin on" for "commence on" lost 2 of train's 34 such spans (session 14)
+    term = (
+        "The term of this Agreement shall be for a period of twenty four (24) months to begin on "
+        "the launch date of June 1, 2020."
+    )
+
+    assert _ends(term) == date(2022, 6, 1)
+
+
 @pytest.mark.parametrize(
     ("term", "ends"),
     [
@@ -137,3 +147,15 @@ def test_a_preamble_made_by_its_sides_is_dated_as_of_the_date_after_them() -> No
     dates = find_contract_dates(prepare_text(text), english=True)
 
     assert dates.signed_on == date(2015, 3, 1)
+
+
+@pytest.mark.parametrize(
+    "term",
+    [
+        "This Agreement shall begin on the Effective Date for a term of a year.",
+        "This Agreement will become effective on the Effective Date and shall remain for a term "
+        "of a year.",
+    ],
+)
+def test_a_single_year_term_that_begins_or_becomes_effective(term: str) -> None:
+    assert _ends(term) == date(2021, 3, 1)
