@@ -71,6 +71,9 @@ REWORDINGS: dict[str, Rewording] = {
     "digits for spelled numbers": lambda text: _NUMBER_WITH_DIGITS.sub(r"\1", text),
     "spelled numbers alone": _sub(r"\s+\(\d+\)", ""),
     "notice in writing": _sub(r"written notice", "notice in writing"),
+    "notification for notice": _sub(r"\bnotice\b", "notification"),
+    "may elect to terminate": _sub(r"\bmay terminate\b", "may elect to terminate"),
+    "for its convenience": _sub(r"\bfor convenience\b", "for its convenience"),
     "end for terminate this Agreement": _sub(r"\bterminate this Agreement\b", "end this Agreement"),
     "without reason for without cause": _sub(r"\bwithout cause\b", "without reason"),
     "for any or no reason": _sub(
@@ -86,6 +89,7 @@ REWORDINGS: dict[str, Rewording] = {
     ),
     "consecutive for successive": _sub(r"\bsuccessive\b", "consecutive"),
     "further for successive": _sub(r"\bsuccessive\b", "further"),
+    "additional for successive": _sub(r"\bsuccessive\b", "additional"),
     "expiry for expiration": _sub(r"\bexpiration\b", "expiry"),
     "terminate for expire": _sub(r"\bexpire\b", "terminate"),
     "construed in accordance with": _sub(

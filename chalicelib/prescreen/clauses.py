@@ -192,10 +192,10 @@ _EN_TERMINATE_AGREEMENT = (
     r"|\bend\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
     r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:may|shall|will|can)\s+(?:also\s+)?be\s+(?:terminated|cancell?ed)"
     r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:be|is)\s+terminable"
-    r"|(?:may|can)\s+(?:terminate|cancel)|right\s+to\s+(?:terminate|cancel)"
+    r"|(?:may|can)\s+(?:elect\s+to\s+)?(?:terminate|cancel)|right\s+to\s+(?:terminate|cancel)"
     r"|entitled\s+to\s+(?:unilaterally\s+)?(?:terminate|cancel)"
     # "sixty (60) days' written notice of termination of this Agreement"
-    r"|notice\s+(?:in\s+writing\s+)?of\s+(?:its\s+|their\s+)?(?:termination|cancellation|intent\w*\s+to\s+(?:terminate|cancel))"
+    r"|noti(?:ce|fication)\s+(?:in\s+writing\s+)?of\s+(?:its\s+|their\s+)?(?:termination|cancellation|intent\w*\s+to\s+(?:terminate|cancel))"
     r"\s+(?:of\s+)?(?:this|the)\s+(?:agreement|contract)"
     r"|(?:terminated|cancell?ed)\s+by\s+(?:either|any|each)\s+party"
     r"|terminat(?:e|ion)\s+(?:by\s+\w+\s+)?(?:for\s+convenience|without\s+(?:cause|reason))"
@@ -205,7 +205,7 @@ _EN_NOTICE_PERIOD = (
     r"(?:at\s+least\s+|not\s+less\s+than\s+|no\s+less\s+than\s+)?"
     # "one hundred eighty (180) days' prior written notice", "a month's notice in writing"
     r"(?:(?:[\w-]+\s+){0,3}?(?:\(\d+\)\s+)?(?:calendar\s+|business\s+)?(?:days?|weeks?|months?)"
-    r"(?:['’]s?)?\s+|\[\*+\]\s+(?:days?['’]?\s+)?)(?:prior\s+|advance\s+)?(?:written\s+)?notice"
+    r"(?:['’]s?)?\s+|\[\*+\]\s+(?:days?['’]?\s+)?)(?:prior\s+|advance\s+)?(?:written\s+)?noti(?:ce|fication)"
 )
 # No condition in the words that follow a grant: "..., if", "in the event of".
 _EN_NO_CONDITION_AFTER = (
@@ -440,6 +440,8 @@ RULES: tuple[ClauseRule, ...] = (
         "unilateral_termination",
         (
             r"for\s+convenience",
+            r"for\s+its\s+(?:own\s+)?convenience",
+            r"for\s+their\s+(?:own\s+)?convenience",
             r"without\s+cause",
             r"without\s+(?:any\s+)?reason\b",
             r"for\s+any\s+reason",
@@ -461,17 +463,17 @@ RULES: tuple[ClauseRule, ...] = (
         (
             r"at\s+any\s+time",
             # "days' notice", "a month's notice", "months notice in writing"
-            r"days?(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
-            r"weeks?(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
-            r"months?(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
-            r"upon\s+(?:prior\s+|advance\s+)?(?:written\s+notice|notice\s+in\s+writing)",
+            r"days?(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?noti(?:ce|fication)",
+            r"weeks?(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?noti(?:ce|fication)",
+            r"months?(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?noti(?:ce|fication)",
+            r"upon\s+(?:prior\s+|advance\s+)?(?:written\s+noti(?:ce|fication)|notice\s+in\s+writing)",
             # "on prior written notice": "on" is too common a word to look for, so the
             # trigger opens at "written" and looks back for it
-            r"(?<=\bon\s)written\s+notice",
-            r"(?<=\bon\sprior\s)written\s+notice",
-            r"years?(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice",
+            r"(?<=\bon\s)written\s+noti(?:ce|fication)",
+            r"(?<=\bon\sprior\s)written\s+noti(?:ce|fication)",
+            r"years?(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?noti(?:ce|fication)",
             # a period blacked out in the filing: "upon [***] prior written notice"
-            r"\]\s+(?:(?:prior|advance)\s+(?:written\s+)?|written\s+)notice",
+            r"\]\s+(?:(?:prior|advance)\s+(?:written\s+)?|written\s+)noti(?:ce|fication)",
         ),
         language="en",
         requires=_EN_TERMINATE_AGREEMENT,
@@ -527,7 +529,7 @@ RULES: tuple[ClauseRule, ...] = (
             r"|for\s+(?:its\s+)?convenience|without\s+(?:cause|reason))" + _EN_NO_CONDITION_AFTER,
         ),
         language="en",
-        requires=r"notice|terminat",
+        requires=r"notice|notif|terminat",
         rejects=_EN_DENIED + r"|other\s+than",
     ),
     # --- dispute forum: третейский / арбитражный суд / суд; arbitration / courts
@@ -841,7 +843,10 @@ RULES: tuple[ClauseRule, ...] = (
         language="en",
         requires=(
             r"renew|exten[ds]|continu|remain\s+in",
-            r"\bunless\b|successive|consecutive|further|\buntil\b[^.;]{0,80}?(?:terminat|notice)",
+            r"\bunless\b|successive|consecutive|further"
+            # "for additional annual periods", not "an additional insured"
+            r"|additional\s+(?:[\w()-]+\s+){0,3}?(?:terms?|periods?)\b"
+            r"|\buntil\b[^.;]{0,80}?(?:terminat|notice|notif)",
         ),
         rejects=_EN_RENEWAL_BY_AGREEMENT,
     ),
