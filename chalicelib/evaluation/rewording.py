@@ -50,6 +50,21 @@ _NUMBER_WITH_DIGITS = re.compile(
     rf"\b{_NUMBER_WORD}(?:[- ]{_NUMBER_WORD})*\s*\((\d+)\)", re.IGNORECASE
 )
 _TERMINATE = {"e": "cancel", "ed": "cancelled", "es": "cancels", "ion": "cancellation"}
+_MONTH_DAY_YEAR = re.compile(
+    r"\b(January|February|March|April|May|June|July|August|September|October|November|December)"
+    r" (\d{1,2}), (\d{4})"
+)
+
+
+def _ordinal(day: str) -> str:
+    if day in ("11", "12", "13"):
+        return day + "th"
+    return day + {"1": "st", "2": "nd", "3": "rd"}.get(day[-1], "th")
+
+
+def _nth_day_of(text: str) -> str:
+    """ "December 31, 2020" as "the 31st day of December, 2020"."""
+    return _MONTH_DAY_YEAR.sub(lambda m: f"the {_ordinal(m[2])} day of {m[1]}, {m[3]}", text)
 
 
 def _sub(pattern: str, replacement: str, *, flags: int = 0) -> Rewording:
@@ -111,6 +126,17 @@ REWORDINGS: dict[str, Rewording] = {
     ),
     "calendar years": _sub(r"\) years\b", ") calendar years"),
     "Commencement Date for Effective Date": _sub(r"Effective Date", "Commencement Date"),
+    "the Nth day of a month": _nth_day_of,
+    "at midnight on": _sub(r"\b(expire|terminate|end)(s?) on\b", r"\1\2 at midnight on"),
+    "original term for initial term": _sub(r"\b[Ii]nitial [Tt]erm\b", "original term"),
+    "deemed renewed": _sub(r"\b(shall|will) automatically renew\b", r"\1 be deemed renewed"),
+    "liquidated and agreed damages": _sub(
+        r"\bliquidated damages\b", "liquidated and agreed damages"
+    ),
+    "is subject to the laws": _sub(
+        r"(?:shall|will) be governed by(?: and construed in accordance with)? the laws",
+        "is subject to the laws",
+    ),
     "upper case": str.upper,
 }
 

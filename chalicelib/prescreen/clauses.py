@@ -259,12 +259,14 @@ _EN_RENEWAL_BY_AGREEMENT = (
 # for a further period, or it does so "unless" a party gives notice.
 _EN_RUNS_ON = (
     r"(?:shall|will)\s+(?:automatically\s+)?(?:be\s+)?(?:renew|extend)"
+    # not "deemed extended": a deadline moved by a delay
+    r"|(?:shall|will)\s+be\s+deemed\s+(?:to\s+(?:be|have\s+been)\s+)?renewed"
     r"|(?:shall|will|to)\s+(?:automatically\s+)?continue\s+(?:in\s+(?:full\s+)?(?:force|effect)"
     r"|(?:thereafter\s+)?(?:for|from|on)\b|thereafter)"
     r"|\bunless\b[^.;]{0,160}?(?:notice|notif|terminat|not\s+to\s+renew)"
     r"|notice\s+of\s+(?:its\s+)?(?:non-?\s?(?:renewal|extension)|intent\w*\s+not\s+to\s+(?:renew|extend))"
     r"|non-?\s?(?:renewal|extension)\s+notice|not\s+to\s+(?:renew|extend)"
-    r"|\buntil\b[^.;]{0,80}?(?:terminat|notice)"
+    r"|\buntil\b[^.;]{0,80}?(?:terminat|notice|notif)"
 )
 # More ways a renewal says how long it runs: "on a yearly basis", "on a five (5) year basis",
 # "by an additional year", "by one (1) year" (a delay's "by the number of days" is turned
@@ -298,7 +300,8 @@ RULES: tuple[ClauseRule, ...] = (
     # "penalty" branches had flagged about as many contracts wrongly as rightly.
     _rule(
         "penalty",
-        (r"liquidated\s+damages",),
+        # "as liquidated and agreed damages"; "agreed and liquidated damages" holds the words
+        (r"liquidated\s+(?:and\s+agreed\s+)?damages",),
         language="en",
         requires=(_EN_CLAUSE_VERB, _EN_LD_AGREED),
         # "...shall be deemed liquidated damages and not a penalty" affirms them

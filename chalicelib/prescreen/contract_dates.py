@@ -136,23 +136,33 @@ _START_DEFINED_BEFORE = re.compile(
     # 1993': an event the definition then dates
     r"|effective\s+date\W{0,3}\s+(?:(?:shall|will)\s+)?means?\s[^.;]{0,80}?\s(?:i\.e|namely)[.,\s]*$"
 )
+# The hour a term ends on its last day: "shall expire at midnight on", "at 11:59 p.m. (Eastern
+# time) on", "at the close of business on" (a time's full stops are spaces by then: see
+# `_clause_before`)
+_TIME_OF_DAY = (
+    r"\s+at\s+(?:12:00\s+)?(?:midnight|noon|(?:the\s+)?(?:close|end)\s+of\s+business"
+    r"|\d{1,2}(?::\d\d)?\s*(?:[ap]\.?\s?m\b\.?)?)(?:\s*\(?[a-z ]{0,30}?\btime\)?)?,?(?=\s+on\b)"
+)
 _END_BEFORE = re.compile(
     r"(?:contract|agreement)\s+end\s*:\s*$|"
     r"(?:окончани\w*|завершени\w*|истечени\w*)(?:\s+[а-яё]+){0,3}\s*[:\-–—]?\s*$"
     r"|(?:действу\w*|действия|срок\w*)(?:\s+[а-яё]+){0,3}\s+до\s*$"
-    r"|(?:\bexpir\w*|\bterminat\w*|\bending|\bend|\bconclud\w*)(?:\s+(?:on|at|as\s+of))?(?:\s+the)?\s*$"
-    r"|(?:termination|expiration)\s+date\W{0,3}\s*(?:(?:(?:shall|will)\s+)?means?|is)?\s*:?\s*$"
-    r"|effective\s+through(?:\s+and\s+including)?\s*$|in\s+no\s+event\s+later\s+than\s*$"
+    r"|(?:\bexpir\w*|\bterminat\w*|\bending|\bend|\bconclud\w*)(?:" + _TIME_OF_DAY + r")?"
+    r"(?:\s+(?:on|at|as\s+of))?(?:\s+the)?\s*$"
+    r"|(?:termination|expiration)\s+date\W{0,3}\s*(?:(?:(?:shall|will)\s+)?means?|is)?\s*:?"
+    r"(?:\s+the)?\s*$"
+    r"|effective\s+through(?:\s+and\s+including)?\s*$|in\s+no\s+event\s+later\s+than(?:\s+the)?\s*$"
     # "will end the later of (i) December 15, 1999 or (ii) ...", "shall expire upon the
     # earlier of (a) June 30, 2005 and (b) ...": the date of the first limb ends the term
-    r"|(?:\bexpir\w*|\bterminat\w*|\bend)(?:\s+(?:on|upon|at))?\s+(?:the\s+)?(?:earlier|later)"
+    r"|(?:\bexpir\w*|\bterminat\w*|\bend)(?:" + _TIME_OF_DAY + r")?(?:\s+(?:on|upon|at))?"
+    r"\s+(?:the\s+)?(?:earlier|later)"
     r"\s+(?:to\s+occur\s+)?of\s*:?\s*(?:\(\s*(?:i|a|1)\s*\)\s*)?(?:the\s+)?$"
 )
 # "two years from May 1, 2013 to April 30, 2015", "12 weeks from February 8, 2018 to May 3,
 # 2018": the end of a range the term runs over.
 _TERM_RANGE_BEFORE = re.compile(
     r"\bfrom\s+(?:and\s+including\s+)?[\w ,./-]{6,30}?\s+(?:to|through|until|till)"
-    r"(?:\s+and\s+including)?\s*$"
+    r"(?:\s+and\s+including)?(?:\s+the)?\s*$"
 )
 # the range is the term's ("the Term ...", "Terms of the project: ..."), not that of payment
 # terms or of a period the terms and conditions speak of
@@ -185,11 +195,11 @@ _DEFINES_EFFECTIVE = re.compile(
 # An end date must end the contract itself, not one right or period inside it.
 _END_CONTEXT = re.compile(
     r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|amendment|contract)"
-    r"|the\s+\W?(?:initial\s+)?term\W?\s+(?:of\s+this|hereof|shall|will)"
+    r"|the\s+\W?(?:(?:initial|original)\s+)?term\W?\s+(?:of\s+this|hereof|shall|will)"
     r"|\((?:herein\s+|hereinafter,?\s+(?:(?:referred\s+to\s+as|called)\s+)?)?(?:the\s+)?\W?term\W?\)"
     # '"Initial Term" means the period commencing on the Effective Date and ending on ...'
     # (not '"Renewal Term" means')
-    r"|(?:[\"“]|\bthe\s+)(?:initial\s+)?term\W{0,2}\s+(?:(?:shall|will)\s+)?mean"
+    r"|(?:[\"“]|\bthe\s+)(?:(?:initial|original)\s+)?term\W{0,2}\s+(?:(?:shall|will)\s+)?mean"
     r"|(?:^|\s)term\s*:|(?:contract|agreement)\s+period|term\s+of\s+(?:execution|the\s+(?:agreement|contract))"
     r"|termination\s+date\s*:|expiration\s+date\W{0,3}\s*(?::|means)|(?:contract|agreement)\s+end\s*:"
     r"|effective\s+(?:until|through)|in\s+(?:full\s+)?(?:force|effect)\s+(?:until|through)"
@@ -213,7 +223,7 @@ _NOT_CONTRACT_END = re.compile(
     r"|(?:contract|calendar|fiscal)\s+year\b|business\s+plan"
     # "During the Term of this Agreement, ... for the period ending June 30, 2019": a period
     # inside the term
-    r"|during\s+the\s+(?:initial\s+)?term\b"
+    r"|during\s+the\s+(?:(?:initial|original)\s+)?term\b"
 )
 # A contract that runs until terminated has no end to compute from a term elsewhere in it:
 # "This Agreement ... shall continue indefinitely until terminated" (not a licence or a
@@ -226,7 +236,9 @@ _PERPETUAL_SENTENCE = re.compile(
 )
 _MAX_PERPETUAL = 10
 # "с X по Y", "from X until Y": the second date of a range ends it.
-_RANGE_END_BEFORE = re.compile(r"(?:\bпо|\bдо|\bto|\buntil|\bthrough)\s*$")
+_RANGE_END_BEFORE = re.compile(
+    r"(?:\bпо|\bдо|\bto|\buntil|\bthrough)(?:" + _TIME_OF_DAY + r"\s+on)?(?:\s+the)?\s*$"
+)
 _TERM_WORDS = re.compile(r"действ|срок|вступ|term\b|effect|expire|continue|remain|force|valid")
 # Dates in the header that do not date this document: an edition, a statute, a power of attorney.
 _NOT_SIGNING = re.compile(
@@ -259,7 +271,7 @@ _TERM_FROM_SIGNING = re.compile(
     # "This Agreement shall be for a term of twenty-four (24) months commencing on the date
     # hereof": the length the contract runs, from its own date
     r"|(?:agreement|contract)\s+(?:shall|will)\s+(?:be|continue|remain\s+in\s+(?:full\s+)?(?:force|effect))"
-    r"\s+(?:(?:and\s+effect\s+)?for\s+)?(?:an?\s+(?:initial\s+)?(?:term|period)\s+of\s+)?[^.;]{1,30}?"
+    r"\s+(?:(?:and\s+effect\s+)?for\s+)?(?:an?\s+(?:(?:initial|original)\s+)?(?:term|period)\s+of\s+)?[^.;]{1,30}?"
     r"\b(?:years?|months?)\)?,?\s+(?:commencing|beginning|starting|from)\s+(?:as\s+of\s+|on\s+|with\s+)?"
     r"the\s+date\s+(?:hereof|of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract)|first\s+(?:above\s+)?written)"
 )

@@ -23,7 +23,7 @@ _LENGTH_BEFORE = re.compile(
     r"|(?P<verb>terminate[sd]?|end|ends)"
     # a cover sheet's "Term: 3 years"
     r"|term\s*:)\s+"
-    r"(?:at\s+least\s+)?(?:an?\s+|the\s+)?(?:initial\s+)?"
+    r"(?:at\s+least\s+)?(?:an?\s+|the\s+)?(?:(?:initial|original)\s+)?"
     r"(?:(?:term|period)\s+of\s+)?"
     # any word (or tens and a unit): `_length_of` reads it ("sixty", "forty-eight", "twenty
     # four") or drops it ("several", "successive")
@@ -37,22 +37,24 @@ _LENGTH_BEFORE = re.compile(
 # "... for two (2) years from and after the Effective Date (the "Initial Term")": the length
 # the contract names its term.
 _TERM_AFTER = re.compile(
-    r"[\s-]*(?:initial\s+)?term\s+(?:of\s+this\s+(?:agreement|contract)|hereof)"
+    r"[\s-]*(?:(?:initial|original)\s+)?term\s+(?:of\s+this\s+(?:agreement|contract)|hereof)"
     r"|[^.;()]{0,80}?\(\s*(?:hereinafter,?\s+(?:(?:referred\s+to\s+as|called)\s+)?)?"
-    r"(?:the\s+|such\s+)?\W{0,2}(?:initial\s+)?term\W{0,2}\s*\)"
+    r"(?:the\s+|such\s+)?\W{0,2}(?:(?:initial|original)\s+)?term\W{0,2}\s*\)"
 )
 # The sentence must set the term of the contract itself.
 _CONTRACT_TERM = re.compile(
-    r"(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)|initial\s+term|the\s+term)\s[^.]{0,160}?"
+    r"(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)|(?:initial|original)\s+term|the\s+term)\s[^.]{0,160}?"
     r"(?:commenc|continu|remain|extend|(?:shall|will)\s+be|be\s+for|begin|start"
-    r"|in\s+(?:full\s+)?(?:force|effect)|valid|expire|terminat\w*\s+on|end(?:s|ing)?\s+on|\bis\s|\bmean"
+    r"|in\s+(?:full\s+)?(?:force|effect)|valid|expire|terminat\w*\s+on|end(?:s|ing)?\s+on"
+    # "shall end at midnight on", "terminate at 5:00 p.m. on"
+    r"|(?:terminat\w*|end(?:s|ing)?)\s+at\s+[^;]{1,40}?\s+on\b|\bis\s|\bmean"
     r"|(?:shall|will)\s+have|effective\s+for)"
     # "shall extend for an initial term of two (2) years": the first term is the contract's
-    r"|\ban?\s+initial\s+term\s+of\b"
+    r"|\ban?\s+(?:initial|original)\s+term\s+of\b"
     r"|(?:договор|контракт|соглашени)\w*[^.]{0,120}(?:действ|заключ)"
     r"|срок\w*\s+действия"
     # a cover sheet's "Term: 3 years from the Effective Date"
-    r"|(?:^|\n)[\s*#|-]*(?:initial\s+)?term\s*:"
+    r"|(?:^|\n)[\s*#|-]*(?:(?:initial|original)\s+)?term\s*:"
 )
 # A duty that outlives the contract ("shall survive the termination of this Agreement and
 # continue for a period of three (3) years") runs after its end, not for its term.

@@ -181,6 +181,10 @@ _APPLIES = re.compile(
 # sell the Products in accordance with the laws of the State of Florida".
 _ABOUT_CONTRACT = re.compile(
     r"agreement|contract|interpret|constru|dispute|controvers|arbitrat|claim|enforce"
+    # "This Amendment is subject to the laws of the Commonwealth of Pennsylvania"
+    r"|amendment|addendum|assignment|instrument|memorandum|\bdeed\b|\blease\b"
+    # a document naming itself: "This Warrant is subject to the laws of the State of New York"
+    r"|\bthis\s+(?:[\w-]+\s+){1,3}?(?:is|shall\s+be|will\s+be)\s+subject\s+to\s+the\s+laws?\b"
 )
 _COMPLIANCE = re.compile(
     r"\bcompl(?:y|ies|ied|iance)\b|\blaws?,\s+(?:rules|regulations)|\blaws?\s+and\s+regulations"

@@ -204,3 +204,32 @@ def test_a_capital_list_item_after_a_colon_starts_its_own_sentence() -> None:
     sentence = text.sentence(start, start + 9)
 
     assert sentence.lower().endswith("shall apply") and "unpaid" not in sentence.lower()
+
+
+def test_liquidated_and_agreed_damages_are_agreed_damages() -> None:
+    # train's spans with "liquidated and agreed damages" lost 30 of 34 (session 14); now none
+    sentence = (
+        "If the Supplier fails to deliver by the Delivery Date, it shall pay the Buyer one "
+        "percent (1%) of the price for each week of delay as liquidated and agreed damages."
+    )
+    flag = english_flag(sentence, "penalty")
+
+    assert flag is not None and flag.present and flag.evidence == sentence
+
+
+def test_a_term_deemed_renewed_runs_on_but_a_deadline_deemed_extended_does_not() -> None:
+    # "shall be deemed renewed" for "shall automatically renew" lost 2 of 24 (session 14)
+    renewed = english_flag(
+        "At the end of the Initial Term this Agreement shall be deemed renewed for an additional "
+        "period of one (1) year unless either party objects in writing.",
+        "auto_renewal",
+    )
+    delayed = english_flag(
+        "Any delay caused by conditions beyond the control of the performing party will not "
+        "constitute a breach, and the time for performance will be deemed to be extended for a "
+        "period equal to the duration of those conditions.",
+        "auto_renewal",
+    )
+
+    assert renewed is not None and renewed.present
+    assert delayed is None or not delayed.present

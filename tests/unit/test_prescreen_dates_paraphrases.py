@@ -159,3 +159,51 @@ def test_a_preamble_made_by_its_sides_is_dated_as_of_the_date_after_them() -> No
 )
 def test_a_single_year_term_that_begins_or_becomes_effective(term: str) -> None:
     assert _ends(term) == date(2021, 3, 1)
+
+
+# Session 14: train's "Expiration Date" spans with their dates written "the 31st day of
+# December, 2020" lost 20 of 40, with "at midnight on" 12 of 16, with "original term" for
+# "initial term" 6 of 62. Now none.
+@pytest.mark.parametrize(
+    ("term", "ends"),
+    [
+        (
+            "This Agreement shall commence on the Effective Date and shall continue until the "
+            "31st day of December, 2022, unless terminated earlier.",
+            date(2022, 12, 31),
+        ),
+        ('"Expiration Date" means the 30th day of June, 2023.', date(2023, 6, 30)),
+        (
+            "The Term of the parties' cooperation shall be two years from the 1st day of March, "
+            "2020 to the 28th day of February, 2022.",
+            date(2022, 2, 28),
+        ),
+        (
+            "This Agreement shall terminate five (5) years after the launch of the Website, but in "
+            "no event later than the 1st day of March, 2026.",
+            date(2026, 3, 1),
+        ),
+        ("The term of this Agreement shall end at midnight on May 31, 2021.", date(2021, 5, 31)),
+        (
+            "This Agreement shall expire at 11:59 p.m. (Eastern time) on June 30, 2022.",
+            date(2022, 6, 30),
+        ),
+        (
+            "This Agreement shall expire at the close of business on the earlier of (a) June 30, "
+            "2022 and (b) the date the Products are withdrawn.",
+            date(2022, 6, 30),
+        ),
+        (
+            "Unless earlier terminated, the term of this Agreement shall end at midnight on the "
+            "third anniversary of the Effective Date.",
+            date(2023, 3, 1),
+        ),
+        (
+            "The Agreement shall have an original term of four (4) years commencing on the "
+            "Effective Date.",
+            date(2024, 3, 1),
+        ),
+    ],
+)
+def test_an_end_however_its_date_and_hour_are_written(term: str, ends: date) -> None:
+    assert _ends(term) == ends

@@ -222,3 +222,27 @@ def test_every_us_state_and_canadian_province_has_a_subdivision_code() -> None:
 )
 def test_federal_law_and_a_state_named_bare_is_the_states(sentence: str, code: str) -> None:
     assert find_governing_law(prepare_text(sentence)) == code
+
+
+@pytest.mark.parametrize(
+    ("sentence", "code"),
+    [
+        # "is subject to" only applies a law: it counts where the document names itself,
+        # whatever it calls itself (train's spans so reworded lost 7 of 95, session 14)
+        ("This Amendment is subject to the laws of the Commonwealth of Pennsylvania.", "US-PA"),
+        (
+            "This Letter of Authorization is subject to the laws of California, excluding its "
+            "conflict of laws provisions.",
+            "US-CA",
+        ),
+        ("This Warrant is subject to the laws of the State of New York.", "US-NY"),
+    ],
+)
+def test_a_document_subject_to_a_law_names_its_law(sentence: str, code: str) -> None:
+    assert find_governing_law(prepare_text(sentence)) == code
+
+
+def test_a_delivery_subject_to_a_law_names_no_law_of_the_contract() -> None:
+    sentence = "Each shipment is subject to the laws of the State of Texas on hazardous goods."
+
+    assert find_governing_law(prepare_text(sentence)) is None
