@@ -56,6 +56,26 @@ _MONTH_DAY_YEAR = re.compile(
 )
 
 
+_MONTHS_SPELLED = {
+    12: "twelve",
+    24: "twenty-four",
+    36: "thirty-six",
+    60: "sixty",
+    120: "one hundred twenty",
+}
+_YEARS_WITH_DIGITS = re.compile(r"\b[a-z]+ \((1|2|3|5|10)\) years?\b")
+
+
+def _months_for_years(text: str) -> str:
+    """ "five (5) years" as "sixty (60) months"."""
+
+    def months(match: re.Match[str]) -> str:
+        count = int(match[1]) * 12
+        return f"{_MONTHS_SPELLED[count]} ({count}) months"
+
+    return _YEARS_WITH_DIGITS.sub(months, text)
+
+
 def _ordinal(day: str) -> str:
     if day in ("11", "12", "13"):
         return day + "th"
@@ -137,6 +157,15 @@ REWORDINGS: dict[str, Rewording] = {
         r"(?:shall|will) be governed by(?: and construed in accordance with)? the laws",
         "is subject to the laws",
     ),
+    "may, at its option, terminate": _sub(r"\bmay terminate\b", "may, at its option, terminate"),
+    "may, in its sole discretion, terminate": _sub(
+        r"\bmay terminate\b", "may, in its sole discretion, terminate"
+    ),
+    "either of the parties": _sub(r"\b[Ee]ither [Pp]arty\b", "either of the parties"),
+    "until and including": _sub(r"\buntil (?=[A-Z][a-z]+ \d)", "until and including "),
+    "lapse for expire": _sub(r"\bshall expire\b", "shall lapse"),
+    "months for years": _months_for_years,
+    "anniversary date": _sub(r"\banniversary of\b", "anniversary date of"),
     "upper case": str.upper,
 }
 

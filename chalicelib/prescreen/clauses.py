@@ -192,12 +192,14 @@ _EN_TERMINATE_AGREEMENT = (
     r"|\bend\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
     r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:may|shall|will|can)\s+(?:also\s+)?be\s+(?:terminated|cancell?ed)"
     r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:be|is)\s+terminable"
-    r"|(?:may|can)\s+(?:elect\s+to\s+)?(?:terminate|cancel)|right\s+to\s+(?:terminate|cancel)"
+    # "may, at its option, terminate", "may, in its sole discretion, terminate"
+    r"|(?:may|can)(?:\s*,[^,;.]{1,40},)?\s+(?:elect\s+to\s+)?(?:terminate|cancel)"
+    r"|right\s+to\s+(?:terminate|cancel)"
     r"|entitled\s+to\s+(?:unilaterally\s+)?(?:terminate|cancel)"
     # "sixty (60) days' written notice of termination of this Agreement"
     r"|noti(?:ce|fication)\s+(?:in\s+writing\s+)?of\s+(?:its\s+|their\s+)?(?:termination|cancellation|intent\w*\s+to\s+(?:terminate|cancel))"
     r"\s+(?:of\s+)?(?:this|the)\s+(?:agreement|contract)"
-    r"|(?:terminated|cancell?ed)\s+by\s+(?:either|any|each)\s+party"
+    r"|(?:terminated|cancell?ed)\s+by\s+(?:either|any|each)\s+(?:of\s+the\s+)?part(?:y|ies)"
     r"|terminat(?:e|ion)\s+(?:by\s+\w+\s+)?(?:for\s+convenience|without\s+(?:cause|reason))"
 )
 # A notice period: "sixty (60) days' prior written notice", "[***] written notice".

@@ -147,7 +147,7 @@ _END_BEFORE = re.compile(
     r"(?:contract|agreement)\s+end\s*:\s*$|"
     r"(?:окончани\w*|завершени\w*|истечени\w*)(?:\s+[а-яё]+){0,3}\s*[:\-–—]?\s*$"
     r"|(?:действу\w*|действия|срок\w*)(?:\s+[а-яё]+){0,3}\s+до\s*$"
-    r"|(?:\bexpir\w*|\bterminat\w*|\bending|\bend|\bconclud\w*)(?:" + _TIME_OF_DAY + r")?"
+    r"|(?:\bexpir\w*|\bterminat\w*|\bending|\bend|\bconclud\w*|\blaps\w*)(?:" + _TIME_OF_DAY + r")?"
     r"(?:\s+(?:on|at|as\s+of))?(?:\s+the)?\s*$"
     r"|(?:termination|expiration)\s+date\W{0,3}\s*(?:(?:(?:shall|will)\s+)?means?|is)?\s*:?"
     r"(?:\s+the)?\s*$"
@@ -237,7 +237,8 @@ _PERPETUAL_SENTENCE = re.compile(
 _MAX_PERPETUAL = 10
 # "с X по Y", "from X until Y": the second date of a range ends it.
 _RANGE_END_BEFORE = re.compile(
-    r"(?:\bпо|\bдо|\bto|\buntil|\bthrough)(?:" + _TIME_OF_DAY + r"\s+on)?(?:\s+the)?\s*$"
+    r"(?:\bпо|\bдо|\bto|\buntil|\bthrough)(?:\s+and\s+including)?(?:" + _TIME_OF_DAY + r"\s+on)?"
+    r"(?:\s+the)?\s*$"
 )
 _TERM_WORDS = re.compile(r"действ|срок|вступ|term\b|effect|expire|continue|remain|force|valid")
 # Dates in the header that do not date this document: an edition, a statute, a power of attorney.

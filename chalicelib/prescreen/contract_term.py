@@ -20,16 +20,18 @@ _LENGTH_BEFORE = re.compile(
     # "shall expire ten (10) years from the Effective Date"
     r"(?:for|of|until|through|be|is|have|has|during|ending|expire[sd]?(?:\s+in)?|date|на|течение"
     # "shall terminate five (5) years after the Effective Date": only with the start after it
-    r"|(?P<verb>terminate[sd]?|end|ends)"
+    r"|(?P<verb>terminate[sd]?|end|ends|lapses?)"
     # a cover sheet's "Term: 3 years"
     r"|term\s*:)\s+"
     r"(?:at\s+least\s+)?(?:an?\s+|the\s+)?(?:(?:initial|original)\s+)?"
     r"(?:(?:term|period)\s+of\s+)?"
     # any word (or tens and a unit): `_length_of` reads it ("sixty", "forty-eight", "twenty
     # four") or drops it ("several", "successive")
-    r"(?P<number>\d{1,2}|(?:twenty|thirty|forty|fifty|sixty)\s[a-z]+|[a-zа-яё]+(?:-[a-zа-яё]+)?)\s*"
+    # "one hundred twenty (120) months": hundreds only with a number after them
+    r"(?P<number>\d{1,3}|(?:(?:one|two|three)\s+hundred\s+(?:and\s+)?)?"
+    r"(?:(?:twenty|thirty|forty|fifty|sixty)\s[a-z]+|[a-zа-яё]+(?:-[a-zа-яё]+)?))\s*"
     # "five (5) years", "2 (два) года": the bracket repeats the number
-    r"(?:\(\s*(?:(?P<digits>\d{1,2})|[а-яёa-z -]{1,30})\s*\)\s*)?"
+    r"(?:\(\s*(?:(?P<digits>\d{1,3})|[а-яёa-z -]{1,30})\s*\)\s*)?"
     # "a five-year term", "a three (3)-year period": the hyphen joins number and unit
     r"(?:full\s+)?(?:calendar\s+|календарн\w+\s+)?-?$"
 )
@@ -73,10 +75,11 @@ _FROM_START = re.compile(
 # ... and only where the contract or its term is what ends, not a party's right to end it
 _ENDS_ITSELF = re.compile(
     r"(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)|\bterm)\s+(?:(?:shall|will)\s+)?"
-    r"(?:automatically\s+)?(?:terminate|end)"
+    r"(?:automatically\s+)?(?:terminate|end|lapse)"
 )
 _A_RIGHT = re.compile(r"\bmay\s|right\s+to\b|elect")
 _MAX_UNITS = 60
+_MAX_YEARS = 100  # "one hundred (100) years" and more: no term anyone computes an end from
 # "for a period of twenty four (24) months to commence on the launch date of January 4, 1999",
 # "five years from January 1, 2010": the term runs from the date written right after it.
 _RUNS_FROM = re.compile(
@@ -98,7 +101,7 @@ _ORDINALS = {
 }  # fmt: skip
 # "shall end on the fifth anniversary of the Effective Date": the term in whole years.
 _ANNIVERSARY = re.compile(
-    r"anniversary\s+of\s+(?:the\s+|this\s+)?(?:effective\s+date|date\s+(?:hereof|of\s+this)"
+    r"anniversary\s+(?:date\s+)?of\s+(?:the\s+|this\s+)?(?:effective\s+date|date\s+(?:hereof|of\s+this)"
     r"|execution\s+date|commencement\s+date|agreement|contract)|anniversary\s+thereof"
 )
 _ANNIVERSARY_BEFORE = re.compile(
@@ -144,11 +147,12 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
         if not sets_term or _NOT_CONTRACT_TERM.search(sentence):
             continue
         number = _length_of(length)
-        if not number:
+        years = unit.group(0).startswith(("year", "год", "лет"))
+        if not number or (years and number >= _MAX_YEARS):
             continue
         if _RUNS_FROM_EVENT.match(text.low, unit.end()):
             return None
-        months = number * 12 if unit.group(0).startswith(("year", "год", "лет")) else number
+        months = number * 12 if years else number
         return add_months(_runs_from(text, unit.end()) or start, months)
     return None
 
@@ -173,7 +177,8 @@ def _length_of(length: re.Match[str]) -> int:
     if word.isdigit():
         return int(word)
     spelled = int(words_to_number(word) or 0)
-    return spelled if spelled < 100 else 0  # "a thousand years" is a figure of speech
+    # "a thousand years" is a figure of speech; "one hundred twenty months" a term
+    return spelled if spelled < 100 or "hundred " in word else 0
 
 
 def end_from_anniversary(text: PreparedText, start: date) -> date | None:

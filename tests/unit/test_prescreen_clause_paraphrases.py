@@ -49,6 +49,13 @@ from tests.clause_text import english_flag
         "Either party may elect to terminate the Services upon sixty (60) days written notice "
         "to the other party.",
         "The Customer may terminate this Agreement for its own convenience.",
+        # the grant need not name the agreement: "terminate the Study"
+        "The Sponsor may, at its option, terminate the Study upon thirty (30) days written notice "
+        "to the Institution.",
+        "The Company may, in its sole discretion, terminate the Services upon sixty (60) days "
+        "prior written notice.",
+        "After the first year, this Agreement shall continue on a month to month basis until "
+        "terminated by either of the parties upon thirty (30) days prior written notice.",
         "If the Buyer decides to end this Agreement before delivery begins, it shall notify the "
         "Seller in writing at least sixty (60) days before the intended date.",
     ],

@@ -207,3 +207,43 @@ def test_a_single_year_term_that_begins_or_becomes_effective(term: str) -> None:
 )
 def test_an_end_however_its_date_and_hour_are_written(term: str, ends: date) -> None:
     assert _ends(term) == ends
+
+
+# Session 14, more of train's "Expiration Date" spans reworded: "until and including" lost 7
+# of 7, "shall lapse" for "shall expire" 6 of 7, months for years ("one hundred twenty (120)
+# months") 9 of 66, "anniversary date of" 9 of 12. Now none.
+@pytest.mark.parametrize(
+    ("term", "ends"),
+    [
+        (
+            "This Agreement shall continue until and including December 31, 2021, unless "
+            "terminated earlier.",
+            date(2021, 12, 31),
+        ),
+        ("The initial term of this Agreement shall lapse on 31 December 2024.", date(2024, 12, 31)),
+        (
+            "The term of this Agreement shall commence on the Effective Date and shall lapse ten "
+            "(10) years from the Effective Date.",
+            date(2030, 3, 1),
+        ),
+        (
+            'The initial term of this Agreement (the "Initial Term") shall commence on the '
+            "Effective Date and continue for a period of one hundred twenty (120) months "
+            "thereafter.",
+            date(2030, 3, 1),
+        ),
+        (
+            "This Agreement will commence on the Effective Date and will terminate on the third "
+            "anniversary date of the Effective Date.",
+            date(2023, 3, 1),
+        ),
+    ],
+)
+def test_an_end_in_other_words_still_ends_the_term(term: str, ends: date) -> None:
+    assert _ends(term) == ends
+
+
+def test_a_hundred_years_is_no_term_to_compute() -> None:
+    term = "This Agreement shall remain in force for one hundred (100) years."
+
+    assert _ends(term) is None
