@@ -98,6 +98,7 @@ REWORDINGS: dict[str, Rewording] = {
         r"\bterminat(e|ed|es|ion)\b", lambda m: _TERMINATE[m.group(1)], text
     ),
     "Contract for Agreement": _sub(r"\bAgreement\b", "Contract"),
+    "this Master Services Agreement": _sub(r"\bthis Agreement\b", "this Master Services Agreement"),
     "will for shall": _sub(r"\bshall\b", "will"),
     "shall have the right to terminate": _sub(
         r"\bmay terminate\b", "shall have the right to terminate"

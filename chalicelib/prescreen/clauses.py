@@ -198,7 +198,7 @@ _EN_TERMINATE_AGREEMENT = (
     r"|entitled\s+to\s+(?:unilaterally\s+)?(?:terminate|cancel)"
     # "sixty (60) days' written notice of termination of this Agreement"
     r"|noti(?:ce|fication)\s+(?:in\s+writing\s+)?of\s+(?:its\s+|their\s+)?(?:termination|cancellation|intent\w*\s+to\s+(?:terminate|cancel))"
-    r"\s+(?:of\s+)?(?:this|the)\s+(?:agreement|contract)"
+    r"\s+(?:of\s+)?(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)"
     r"|(?:terminated|cancell?ed)\s+by\s+(?:either|any|each)\s+(?:of\s+the\s+)?part(?:y|ies)"
     r"|terminat(?:e|ion)\s+(?:by\s+\w+\s+)?(?:for\s+convenience|without\s+(?:cause|reason))"
 )

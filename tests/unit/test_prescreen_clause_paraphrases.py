@@ -54,6 +54,8 @@ from tests.clause_text import english_flag
         "to the Institution.",
         "The Company may, in its sole discretion, terminate the Services upon sixty (60) days "
         "prior written notice.",
+        "This Agreement shall continue in effect until either Party informs the other Party with "
+        "thirty (30) days prior written notice of termination of this Master Services Agreement.",
         "After the first year, this Agreement shall continue on a month to month basis until "
         "terminated by either of the parties upon thirty (30) days prior written notice.",
         "If the Buyer decides to end this Agreement before delivery begins, it shall notify the "
