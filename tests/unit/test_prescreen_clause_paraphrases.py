@@ -242,3 +242,20 @@ def test_a_term_deemed_renewed_runs_on_but_a_deadline_deemed_extended_does_not()
 
     assert renewed is not None and renewed.present
     assert delayed is None or not delayed.present
+
+
+def test_liquidated_damages_owed_besides_an_indemnity_are_agreed_damages() -> None:
+    # an indemnity after the sum does not undo it; one that covers liquidated damages does
+    owed = english_flag(
+        "In such case, the Buyer is entitled to terminate this Agreement and request the Seller "
+        "to pay liquidated damages of USD 50,000 and indemnify all losses incurred thereby.",
+        "penalty",
+    )
+    covered = english_flag(
+        "The Seller shall indemnify and hold the Buyer harmless from all losses, including any "
+        "liquidated damages the Buyer must pay to its customers.",
+        "penalty",
+    )
+
+    assert owed is not None and owed.present
+    assert covered is None or not covered.present
