@@ -167,6 +167,13 @@ REWORDINGS: dict[str, Rewording] = {
     "lapse for expire": _sub(r"\bshall expire\b", "shall lapse"),
     "months for years": _months_for_years,
     "anniversary date": _sub(r"\banniversary of\b", "anniversary date of"),
+    "date of execution for Effective Date": _sub(
+        r"\bthe Effective Date\b", "the date of execution of this Agreement"
+    ),
+    "date first written above for Effective Date": _sub(
+        r"\bthe Effective Date\b", "the date first written above"
+    ),
+    "run for continue for": _sub(r"\bcontinue for\b", "run for"),
     "upper case": str.upper,
 }
 
@@ -179,6 +186,9 @@ ONLY: dict[str, frozenset[str]] = {
     "end for terminate this Agreement": frozenset({"Termination For Convenience"}),
     # a right to end a contract is no end of its term: only where the term itself expires
     "terminate for expire": frozenset({"Expiration Date"}),
+    # the preamble before an end dates the contract by all three names
+    "date of execution for Effective Date": frozenset({"Expiration Date"}),
+    "date first written above for Effective Date": frozenset({"Expiration Date"}),
 }
 
 _PREAMBLE = (

@@ -50,7 +50,7 @@ _CONTRACT_TERM = re.compile(
     r"|in\s+(?:full\s+)?(?:force|effect)|valid|expire|terminat\w*\s+on|end(?:s|ing)?\s+on"
     # "shall end at midnight on", "terminate at 5:00 p.m. on"
     r"|(?:terminat\w*|end(?:s|ing)?)\s+at\s+[^;]{1,40}?\s+on\b|\bis\s|\bmean"
-    r"|(?:shall|will)\s+have|effective\s+for)"
+    r"|(?:shall|will)\s+have|effective\s+for|(?:shall|will)\s+(?:run|last)\b)"
     # "shall extend for an initial term of two (2) years": the first term is the contract's
     r"|\ban?\s+(?:initial|original)\s+term\s+of\b"
     r"|(?:договор|контракт|соглашени)\w*[^.]{0,120}(?:действ|заключ)"
@@ -102,7 +102,11 @@ _ORDINALS = {
 # "shall end on the fifth anniversary of the Effective Date": the term in whole years.
 _ANNIVERSARY = re.compile(
     r"anniversary\s+(?:date\s+)?of\s+(?:the\s+|this\s+)?(?:effective\s+date|date\s+(?:hereof|of\s+this)"
-    r"|execution\s+date|commencement\s+date|agreement|contract)|anniversary\s+thereof"
+    r"|execution\s+date|commencement\s+date|agreement|contract"
+    # "the third anniversary of the date of execution of this Agreement", "of the date first
+    # written above"
+    r"|date\s+of\s+(?:its\s+)?(?:execution|signing|signature)|date\s+first\s+(?:above\s+)?written)"
+    r"|anniversary\s+thereof"
 )
 _ANNIVERSARY_BEFORE = re.compile(
     rf"\b(?P<ordinal>{'|'.join(_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))\s*(?:\(\s*\d{{1,2}}\s?\w{{0,2}}\s*\)\s*)?$"

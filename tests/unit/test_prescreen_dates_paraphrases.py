@@ -247,3 +247,20 @@ def test_a_hundred_years_is_no_term_to_compute() -> None:
     term = "This Agreement shall remain in force for one hundred (100) years."
 
     assert _ends(term) is None
+
+
+@pytest.mark.parametrize(
+    "term",
+    [
+        # the start named by the date the contract was signed or is dated (7 of 76 of train's
+        # spans lost each, session 14)
+        "This Agreement will commence on the date of execution of this Agreement and will "
+        "terminate on the second anniversary of the date of execution of this Agreement.",
+        "This Agreement shall terminate on the second anniversary of the date first written above.",
+        # "run" or "last" for "continue" (3 of 26)
+        "The term of this Agreement shall run for two (2) years.",
+        "The term of this Agreement shall last for a period of twenty-four (24) months.",
+    ],
+)
+def test_a_term_counted_from_the_signing_or_that_runs_for_a_length(term: str) -> None:
+    assert _ends(term) == date(2022, 3, 1)
