@@ -159,6 +159,8 @@ REWORDINGS: dict[str, Rewording] = {
         "is subject to the laws",
     ),
     "may, at its option, terminate": _sub(r"\bmay terminate\b", "may, at its option, terminate"),
+    "may unilaterally terminate": _sub(r"\bmay terminate\b", "may unilaterally terminate"),
+    "at any time during the Term": _sub(r"\bat any time\b", "at any time during the Term"),
     "may, in its sole discretion, terminate": _sub(
         r"\bmay terminate\b", "may, in its sole discretion, terminate"
     ),

@@ -193,7 +193,7 @@ _EN_TERMINATE_AGREEMENT = (
     r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:may|shall|will|can)\s+(?:also\s+)?be\s+(?:terminated|cancell?ed)"
     r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:be|is)\s+terminable"
     # "may, at its option, terminate", "may, in its sole discretion, terminate"
-    r"|(?:may|can)(?:\s*,[^,;.]{1,40},)?\s+(?:elect\s+to\s+)?(?:terminate|cancel)"
+    r"|(?:may|can)(?:\s*,[^,;.]{1,40},)?\s+(?:unilaterally\s+|also\s+)?(?:elect\s+to\s+)?(?:terminate|cancel)"
     r"|right\s+to\s+(?:terminate|cancel)"
     r"|entitled\s+to\s+(?:unilaterally\s+)?(?:terminate|cancel)"
     # "sixty (60) days' written notice of termination of this Agreement"
@@ -492,7 +492,7 @@ RULES: tuple[ClauseRule, ...] = (
         "unilateral_termination",
         (
             r"\((?:[ivx]{1,4}|[a-z]|\d{1,2})\)\s+(?:by\s+(?:either\s+party|the\s+\w+|\w+)\s+)?"
-            r"(?:(?:at\s+)?any\s+(?:other\s+)?time\s+)?"
+            r"(?:(?:at\s+)?any\s+(?:other\s+)?time\s+(?:during\s+the\s+(?:initial\s+)?term\s+)?)?"
             r"(?:(?:and\s+)?for\s+(?:any|no)(?:\s+or\s+no)?\s+reason\s+)?"
             r"(?:upon|on|by\s+giving|with|after)\s+" + _EN_NOTICE_PERIOD + _EN_NO_CONDITION_AFTER,
             # the items set apart by semicolons: "...; by Licensor or Licensee upon sixty (60)

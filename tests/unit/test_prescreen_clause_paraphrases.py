@@ -49,6 +49,11 @@ from tests.clause_text import english_flag
         "Either party may elect to terminate the Services upon sixty (60) days written notice "
         "to the other party.",
         "The Customer may terminate this Agreement for its own convenience.",
+        "Either Party may unilaterally terminate the Program upon thirty (30) days written notice "
+        "to the other Party.",
+        "This Agreement may be terminated by the Licensee by written notice (i) at any time "
+        "during the Term upon six (6) months prior written notice, or (ii) on ninety (90) days "
+        "notice following a change of control of the Licensor.",
         # the grant need not name the agreement: "terminate the Study"
         "The Sponsor may, at its option, terminate the Study upon thirty (30) days written notice "
         "to the Institution.",
