@@ -104,7 +104,7 @@ _MADE_BETWEEN = re.compile(
 )
 _REFERENCE_BEFORE = re.compile(
     r"\b(?:the|that\s+certain|said|such|an?)\s[^.()]{0,80}?agreement"
-    r"(?:\s+(?:no\.?|number)\s*[\w-]+)?,?\s+dated(?:\s+as\s+of)?\s*$"
+    r"(?:\s+(?:no\.?|number)\s*[\w-]+)?,?\s+dated(?:\s+as\s+of)?(?:\s+the)?\s*$"
 )
 _START_BEFORE = re.compile(
     r"(?:contract|agreement)\s+start\s*:\s*$|commencement\s+date\s*:\s*$|"

@@ -132,10 +132,19 @@ def test_english_dated_and_effective_dates_differ() -> None:
     )
 
 
-def test_date_of_another_agreement_is_not_this_ones() -> None:
+@pytest.mark.parametrize(
+    "reference",
+    [
+        "dated as of December 8, 2009",
+        # the date written as a day of a month (session 14: whole train contracts so
+        # rewritten took the amended agreement's date for the amendment's)
+        "dated the 8th day of December, 2009",
+    ],
+)
+def test_date_of_another_agreement_is_not_this_ones(reference: str) -> None:
     text = prepare_text(
-        "THIS AMENDMENT NO. 2 to the Manufacturing and Supply Agreement dated as of December 8, "
-        "2009, by and between Columbia Laboratories, Ltd. and Fleet Laboratories Limited."
+        f"THIS AMENDMENT NO. 2 to the Manufacturing and Supply Agreement {reference}, by and "
+        "between Columbia Laboratories, Ltd. and Fleet Laboratories Limited."
     )
 
     assert find_contract_dates(text, english=True).signed_on is None
