@@ -183,6 +183,9 @@ _ABOUT_CONTRACT = re.compile(
     r"agreement|contract|interpret|constru|dispute|controvers|arbitrat|claim|enforce"
     # "This Amendment is subject to the laws of the Commonwealth of Pennsylvania"
     r"|amendment|addendum|assignment|instrument|memorandum|\bdeed\b|\blease\b"
+    # "The rights and obligations of the parties hereunder shall be determined in accordance
+    # with the laws of the State of Colorado"
+    r"|rights\s+and\s+obligations"
     # a document naming itself: "This Warrant is subject to the laws of the State of New York"
     r"|\bthis\s+(?:[\w-]+\s+){1,3}?(?:is|shall\s+be|will\s+be)\s+subject\s+to\s+the\s+laws?\b"
 )

@@ -236,6 +236,11 @@ def test_federal_law_and_a_state_named_bare_is_the_states(sentence: str, code: s
             "US-CA",
         ),
         ("This Warrant is subject to the laws of the State of New York.", "US-NY"),
+        (
+            "The rights and obligations of the parties hereunder shall be determined in "
+            "accordance with the laws of the State of Colorado.",
+            "US-CO",
+        ),
     ],
 )
 def test_a_document_subject_to_a_law_names_its_law(sentence: str, code: str) -> None:
