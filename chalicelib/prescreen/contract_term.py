@@ -19,6 +19,10 @@ _UNIT = re.compile(r"years?\b|months?\b|года\b|год\b|лет\b|месяц(
 _LENGTH_BEFORE = re.compile(
     # "shall expire ten (10) years from the Effective Date"
     r"(?:for|of|until|through|be|is|have|has|during|ending|expire[sd]?(?:\s+in)?|date|на|течение"
+    # "shall expire on the earlier of (a) five (5) years after the Effective Date and (b) ...":
+    # only from the start, as a verb's (not "the later of (a) twelve (12) months from the
+    # Launch Date")
+    r"|(?P<limb>(?:earlier|later)\s+of\s*:?\s*\(\s*(?:i|a|1)\s*\))"
     # "shall terminate five (5) years after the Effective Date": only with the start after it
     r"|(?P<verb>terminate[sd]?|end|ends|lapses?)"
     # a cover sheet's "Term: 3 years"
@@ -45,12 +49,15 @@ _TERM_AFTER = re.compile(
 )
 # The sentence must set the term of the contract itself.
 _CONTRACT_TERM = re.compile(
-    r"(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)|(?:initial|original)\s+term|the\s+term)\s[^.]{0,160}?"
+    r"(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)"
+    r"|(?:initial|original)\s+term|the\s+term)\s[^.]{0,160}?"
     r"(?:commenc|continu|remain|extend|(?:shall|will)\s+be|be\s+for|begin|start"
     r"|in\s+(?:full\s+)?(?:force|effect)|valid|expire|terminat\w*\s+on|end(?:s|ing)?\s+on"
     # "shall end at midnight on", "terminate at 5:00 p.m. on"
     r"|(?:terminat\w*|end(?:s|ing)?)\s+at\s+[^;]{1,40}?\s+on\b|\bis\s|\bmean"
-    r"|(?:shall|will)\s+have|effective\s+for|(?:shall|will)\s+(?:run|last)\b)"
+    r"|(?:shall|will)\s+have|effective\s+for|(?:shall|will)\s+(?:run|last)\b"
+    # "This Agreement has a term of five (5) years" (not "Bank of America has installed")
+    r"|\bhas\s+(?:an?\s+)?(?:(?:initial|original)\s+)?(?:term|duration)\s+of)"
     # "shall extend for an initial term of two (2) years": the first term is the contract's
     r"|\ban?\s+(?:initial|original)\s+term\s+of\b"
     r"|(?:договор|контракт|соглашени)\w*[^.]{0,120}(?:действ|заключ)"
@@ -140,7 +147,7 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
         sentence = text.low[
             max(begin, unit.start() - _TERM_REACH) : after.end() if after else unit.end()
         ]
-        if length.group("verb"):
+        if length.group("verb") or length.group("limb"):
             sets_term = bool(
                 _FROM_START.match(text.low, unit.end())
                 and (_ENDS_ITSELF.search(sentence) or _CONTRACT_TERM.search(sentence))

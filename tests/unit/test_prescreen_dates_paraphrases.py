@@ -264,3 +264,32 @@ def test_a_hundred_years_is_no_term_to_compute() -> None:
 )
 def test_a_term_counted_from_the_signing_or_that_runs_for_a_length(term: str) -> None:
     assert _ends(term) == date(2022, 3, 1)
+
+
+@pytest.mark.parametrize(
+    ("term", "ends"),
+    [
+        ("This Agreement has a term of two (2) years.", date(2022, 3, 1)),
+        (
+            "This Agreement shall expire on the earlier of (a) two (2) years after the Effective "
+            "Date and (b) the date on which the Buyer ceases to buy the products.",
+            date(2022, 3, 1),
+        ),
+        # the first limb runs from an event: no end to compute
+        (
+            "The term of this Agreement will not end until the later of (a) twelve (12) months "
+            "from the Launch Date or (b) the date the Buyer has bought 10,000 units.",
+            None,
+        ),
+        # nor does a length some other thing has
+        (
+            "The Supplier shall support the version the Buyer has installed for at least "
+            "twenty-four (24) months after each release.",
+            None,
+        ),
+    ],
+)
+def test_a_term_the_contract_has_or_the_first_limb_of_an_earlier_of(
+    term: str, ends: date | None
+) -> None:
+    assert _ends(term) == ends
