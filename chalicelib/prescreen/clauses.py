@@ -188,8 +188,10 @@ _EN_ON_EVENT = (
 # The right must be to end this agreement, not an offering or a purchase order.
 _EN_TERMINATE_AGREEMENT = (
     r"(?:terminat|cancel)\w*\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
-    # plain drafting: "Either party may end this Agreement at any time on written notice"
+    # plain drafting: "Either party may end this Agreement at any time on written notice",
+    # "may withdraw from this Agreement upon sixty (60) days written notice"
     r"|\bend\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
+    r"|withdraw\s+from\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
     r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:may|shall|will|can)\s+(?:also\s+)?be\s+(?:terminated|cancell?ed)"
     r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:be|is)\s+terminable"
     # "may, at its option, terminate", "may, in its sole discretion, terminate"
@@ -445,6 +447,8 @@ RULES: tuple[ClauseRule, ...] = (
         "unilateral_termination",
         (
             r"for\s+convenience",
+            # "for the convenience of the Government": public procurement's wording
+            r"for\s+the\s+convenience\s+of",
             r"for\s+its\s+(?:own\s+)?convenience",
             r"for\s+their\s+(?:own\s+)?convenience",
             r"without\s+cause",

@@ -54,6 +54,10 @@ from tests.clause_text import english_flag
         "This Agreement may be terminated by the Licensee by written notice (i) at any time "
         "during the Term upon six (6) months prior written notice, or (ii) on ninety (90) days "
         "notice following a change of control of the Licensor.",
+        "Either party may withdraw from this Agreement upon sixty (60) days written notice to "
+        "the other party.",
+        "The Agency may terminate this contract for the convenience of the Agency by written "
+        "notice to the Contractor.",
         # the grant need not name the agreement: "terminate the Study"
         "The Sponsor may, at its option, terminate the Study upon thirty (30) days written notice "
         "to the Institution.",

@@ -150,7 +150,7 @@ def test_a_cue_written_as_its_alternatives_finds_what_one_alternation_finds(low:
 
 
 def test_the_detector_flags_a_grant_the_rules_miss(monkeypatch: pytest.MonkeyPatch) -> None:
-    sentence = "The Customer may withdraw from this Agreement by giving three months notice."
+    sentence = "The Customer may bring this Agreement to an end by giving three months notice."
     asked = _stub_assist(monkeypatch, present=True, evidence=sentence)
 
     flag = clauses.find_clauses(prepare_text(sentence + _PADDING), ("en",), can_judge=True)[
