@@ -309,7 +309,8 @@ RULES: tuple[ClauseRule, ...] = (
         language="en",
         requires=(_EN_CLAUSE_VERB, _EN_LD_AGREED),
         # "...shall be deemed liquidated damages and not a penalty" affirms them
-        rejects=r"\bno\s+liquidated|not\s+(?:be\s+)?(?:entitled|liable)\s+(?:to|for)\s+(?:any\s+)?"
+        rejects=r"\bno\s+liquidated|(?:not|neither\s+party\s+(?:shall|will))\s+(?:be\s+)?(?:entitled|liable)"
+        r"\s+(?:to|for)\s+(?:any\s+)?"
         r"(?:\w+\s+){0,6}?liquidated|in\s+no\s+event|(?:harmless|indemnif)[^.;]*?liquidated"
         # "a service level credit ... is not liquidated damages": denied, not agreed
         r"|(?:is|are|be|constitute)\s+not\s+(?:\w+\s+){0,2}?liquidated|not\s+as\s+liquidated"

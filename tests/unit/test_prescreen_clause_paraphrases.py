@@ -268,3 +268,11 @@ def test_liquidated_damages_owed_besides_an_indemnity_are_agreed_damages() -> No
 
     assert owed is not None and owed.present
     assert covered is None or not covered.present
+
+
+def test_liquidated_damages_neither_party_is_entitled_to_are_not_agreed() -> None:
+    flag = english_flag(
+        "Neither party shall be entitled to liquidated damages under this Agreement.", "penalty"
+    )
+
+    assert flag is None or not flag.present
