@@ -71,9 +71,9 @@ _NOT_CONTRACT_TERM = re.compile(
     r"confidential|конфиденциальн|warrant|гарант|exclusiv|surviv"
     r"|(?:prior\s+to|after|following|upon)\s+(?:the\s+)?(?:expiration|termination)"
 )
-# A length that ends the contract by "terminate" or "end" counts only from the contract's
-# own start: "shall terminate one (1) year from the Rig Release Date" runs from an event
-# whose day no text gives.
+# A length after "terminate", "end" or "lapse", or in the first limb of "the earlier of",
+# counts only from the contract's own start: "shall terminate one (1) year from the Rig
+# Release Date" runs from an event whose day no text gives.
 _FROM_START = re.compile(
     r"\s*(?:\(\s*\w+\s*\)\s*)?(?:after|from|following)\s+(?:the\s+)?(?:effective\s+date"
     r"|commencement\s+date|execution\s+date|date\s+(?:hereof|of\s+(?:this|the)\s+agreement|of\s+(?:execution|signing)))"
@@ -84,7 +84,7 @@ _ENDS_ITSELF = re.compile(
     r"(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)|\bterm)\s+(?:(?:shall|will)\s+)?"
     r"(?:automatically\s+)?(?:terminate|end|lapse)"
 )
-_A_RIGHT = re.compile(r"\bmay\s|right\s+to\b|elect")
+_A_RIGHT = re.compile(r"\bmay\s|right\s+to\b|\belect")
 _MAX_UNITS = 60
 _MAX_YEARS = 100  # "one hundred (100) years" and more: no term anyone computes an end from
 # "for a period of twenty four (24) months to commence on the launch date of January 4, 1999",
