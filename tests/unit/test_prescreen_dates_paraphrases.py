@@ -66,46 +66,6 @@ def test_the_end_of_a_term_however_it_is_worded(term: str, ends: date) -> None:
     assert _ends(term) == ends
 
 
-def test_a_term_that_begins_rather_than_commences_on_a_date() -> None:
-    # "begin on" for "commence on" lost 2 of train's 34 such spans (session 14)
-    term = (
-        "The term of this Agreement shall be for a period of twenty four (24) months to begin on "
-        "the launch date of June 1, 2020."
-    )
-
-    assert _ends(term) == date(2022, 6, 1)
-
-
-@pytest.mark.parametrize(
-    ("term", "ends"),
-    [
-        (
-            "Unless terminated earlier under Section 9, this Agreement shall terminate five (5) "
-            "years after the Effective Date.",
-            date(2025, 3, 1),
-        ),
-        (
-            'The initial term of this Agreement (the "Initial Term") shall begin on the Effective '
-            "Date and end three (3) years thereafter.",
-            date(2023, 3, 1),
-        ),
-        (
-            "This Agreement will automatically terminate 18 months from the date hereof.",
-            date(2021, 9, 1),
-        ),
-        # from an event whose day no text gives: no end
-        ("This Agreement shall terminate one (1) year from the First Commercial Sale.", None),
-        # a party's right to end it, not the end of its term
-        (
-            "Either party may terminate this Agreement five (5) years after the Effective Date.",
-            None,
-        ),
-    ],
-)
-def test_a_term_that_terminates_counts_only_from_the_start(term: str, ends: date | None) -> None:
-    assert _ends(term) == ends
-
-
 def test_a_period_inside_a_calendar_year_does_not_end_the_contract() -> None:
     term = (
         "For each calendar year, the Seller shall submit a business forecast for the period "
@@ -149,147 +109,140 @@ def test_a_preamble_made_by_its_sides_is_dated_as_of_the_date_after_them() -> No
     assert dates.signed_on == date(2015, 3, 1)
 
 
-@pytest.mark.parametrize(
-    "term",
-    [
-        "This Agreement shall begin on the Effective Date for a term of a year.",
+# Session 14: each rewording `contract-check rewordings` tried on train's "Expiration Date"
+# spans, and what it lost of the 158 ends read before the rules learned it: "begin on" for
+# "commence on" 2 of 34, "terminate" for "expire" 3 of 9, the date as "the 31st day of
+# December, 2020" 20 of 40, "at midnight on" 12 of 16, "original term" 6 of 62, "until and
+# including" 7 of 7, "shall lapse" 6 of 7, months for years 9 of 66, "anniversary date of" 9
+# of 12, "the date of execution of this Agreement" or "the date first written above" for the
+# Effective Date 7 of 76 each, "run for" 3 of 26. Now none. The sentences are our own, with
+# some of our own wordings beside them; the preamble dates the contract March 1, 2020.
+_REWORDED_TERMS: list[tuple[str, date | None]] = [
+    # a term that begins, or becomes effective, rather than commences
+    (
+        "The term of this Agreement shall be for a period of twenty four (24) months to begin on "
+        "the launch date of June 1, 2020.",
+        date(2022, 6, 1),
+    ),
+    ("This Agreement shall begin on the Effective Date for a term of a year.", date(2021, 3, 1)),
+    (
         "This Agreement will become effective on the Effective Date and shall remain for a term "
         "of a year.",
-    ],
-)
-def test_a_single_year_term_that_begins_or_becomes_effective(term: str) -> None:
-    assert _ends(term) == date(2021, 3, 1)
-
-
-# Session 14: train's "Expiration Date" spans with their dates written "the 31st day of
-# December, 2020" lost 20 of 40, with "at midnight on" 12 of 16, with "original term" for
-# "initial term" 6 of 62. Now none.
-@pytest.mark.parametrize(
-    ("term", "ends"),
-    [
-        (
-            "This Agreement shall commence on the Effective Date and shall continue until the "
-            "31st day of December, 2022, unless terminated earlier.",
-            date(2022, 12, 31),
-        ),
-        ('"Expiration Date" means the 30th day of June, 2023.', date(2023, 6, 30)),
-        (
-            "The Term of the parties' cooperation shall be two years from the 1st day of March, "
-            "2020 to the 28th day of February, 2022.",
-            date(2022, 2, 28),
-        ),
-        (
-            "This Agreement shall terminate five (5) years after the launch of the Website, but in "
-            "no event later than the 1st day of March, 2026.",
-            date(2026, 3, 1),
-        ),
-        ("The term of this Agreement shall end at midnight on May 31, 2021.", date(2021, 5, 31)),
-        (
-            "This Agreement shall expire at 11:59 p.m. (Eastern time) on June 30, 2022.",
-            date(2022, 6, 30),
-        ),
-        (
-            "This Agreement shall expire at the close of business on the earlier of (a) June 30, "
-            "2022 and (b) the date the Products are withdrawn.",
-            date(2022, 6, 30),
-        ),
-        (
-            "Unless earlier terminated, the term of this Agreement shall end at midnight on the "
-            "third anniversary of the Effective Date.",
-            date(2023, 3, 1),
-        ),
-        (
-            "The Agreement shall have an original term of four (4) years commencing on the "
-            "Effective Date.",
-            date(2024, 3, 1),
-        ),
-    ],
-)
-def test_an_end_however_its_date_and_hour_are_written(term: str, ends: date) -> None:
-    assert _ends(term) == ends
-
-
-# Session 14, more of train's "Expiration Date" spans reworded: "until and including" lost 7
-# of 7, "shall lapse" for "shall expire" 6 of 7, months for years ("one hundred twenty (120)
-# months") 9 of 66, "anniversary date of" 9 of 12. Now none.
-@pytest.mark.parametrize(
-    ("term", "ends"),
-    [
-        (
-            "This Agreement shall continue until and including December 31, 2021, unless "
-            "terminated earlier.",
-            date(2021, 12, 31),
-        ),
-        ("The initial term of this Agreement shall lapse on 31 December 2024.", date(2024, 12, 31)),
-        (
-            "The term of this Agreement shall commence on the Effective Date and shall lapse ten "
-            "(10) years from the Effective Date.",
-            date(2030, 3, 1),
-        ),
-        (
-            'The initial term of this Agreement (the "Initial Term") shall commence on the '
-            "Effective Date and continue for a period of one hundred twenty (120) months "
-            "thereafter.",
-            date(2030, 3, 1),
-        ),
-        (
-            "This Agreement will commence on the Effective Date and will terminate on the third "
-            "anniversary date of the Effective Date.",
-            date(2023, 3, 1),
-        ),
-    ],
-)
-def test_an_end_in_other_words_still_ends_the_term(term: str, ends: date) -> None:
-    assert _ends(term) == ends
-
-
-def test_a_hundred_years_is_no_term_to_compute() -> None:
-    term = "This Agreement shall remain in force for one hundred (100) years."
-
-    assert _ends(term) is None
-
-
-@pytest.mark.parametrize(
-    "term",
-    [
-        # the start named by the date the contract was signed or is dated (7 of 76 of train's
-        # spans lost each, session 14)
+        date(2021, 3, 1),
+    ),
+    # a length after "terminate", "end" or "lapse" counts from the contract's own start only
+    (
+        "Unless terminated earlier under Section 9, this Agreement shall terminate five (5) "
+        "years after the Effective Date.",
+        date(2025, 3, 1),
+    ),
+    (
+        'The initial term of this Agreement (the "Initial Term") shall begin on the Effective '
+        "Date and end three (3) years thereafter.",
+        date(2023, 3, 1),
+    ),
+    (
+        "This Agreement will automatically terminate 18 months from the date hereof.",
+        date(2021, 9, 1),
+    ),
+    (
+        "The term of this Agreement shall commence on the Effective Date and shall lapse ten "
+        "(10) years from the Effective Date.",
+        date(2030, 3, 1),
+    ),
+    ("This Agreement shall terminate one (1) year from the First Commercial Sale.", None),
+    ("Either party may terminate this Agreement five (5) years after the Effective Date.", None),
+    # the same for the first limb of "the earlier of"
+    (
+        "This Agreement shall expire on the earlier of (a) two (2) years after the Effective "
+        "Date and (b) the date on which the Buyer ceases to buy the products.",
+        date(2022, 3, 1),
+    ),
+    (
+        "The term of this Agreement will not end until the later of (a) twelve (12) months "
+        "from the Launch Date or (b) the date the Buyer has bought 10,000 units.",
+        None,
+    ),
+    # the date and the hour of the last day, however written
+    (
+        "This Agreement shall commence on the Effective Date and shall continue until the "
+        "31st day of December, 2022, unless terminated earlier.",
+        date(2022, 12, 31),
+    ),
+    ('"Expiration Date" means the 30th day of June, 2023.', date(2023, 6, 30)),
+    (
+        "The Term of the parties' cooperation shall be two years from the 1st day of March, "
+        "2020 to the 28th day of February, 2022.",
+        date(2022, 2, 28),
+    ),
+    (
+        "This Agreement shall terminate five (5) years after the launch of the Website, but in "
+        "no event later than the 1st day of March, 2026.",
+        date(2026, 3, 1),
+    ),
+    ("The term of this Agreement shall end at midnight on May 31, 2021.", date(2021, 5, 31)),
+    (
+        "This Agreement shall expire at 11:59 p.m. (Eastern time) on June 30, 2022.",
+        date(2022, 6, 30),
+    ),
+    (
+        "This Agreement shall expire at the close of business on the earlier of (a) June 30, "
+        "2022 and (b) the date the Products are withdrawn.",
+        date(2022, 6, 30),
+    ),
+    (
+        "Unless earlier terminated, the term of this Agreement shall end at midnight on the "
+        "third anniversary of the Effective Date.",
+        date(2023, 3, 1),
+    ),
+    (
+        "This Agreement shall continue until and including December 31, 2021, unless "
+        "terminated earlier.",
+        date(2021, 12, 31),
+    ),
+    ("The initial term of this Agreement shall lapse on 31 December 2024.", date(2024, 12, 31)),
+    # the term's other names and measures
+    (
+        "The Agreement shall have an original term of four (4) years commencing on the "
+        "Effective Date.",
+        date(2024, 3, 1),
+    ),
+    (
+        'The initial term of this Agreement (the "Initial Term") shall commence on the '
+        "Effective Date and continue for a period of one hundred twenty (120) months "
+        "thereafter.",
+        date(2030, 3, 1),
+    ),
+    ("This Agreement shall remain in force for one hundred (100) years.", None),
+    ("This Agreement has a term of two (2) years.", date(2022, 3, 1)),
+    ("The term of this Agreement shall run for two (2) years.", date(2022, 3, 1)),
+    (
+        "The term of this Agreement shall last for a period of twenty-four (24) months.",
+        date(2022, 3, 1),
+    ),
+    (
+        "The Supplier shall support the version the Buyer has installed for at least "
+        "twenty-four (24) months after each release.",
+        None,
+    ),
+    # anniversaries of the start by its other names
+    (
+        "This Agreement will commence on the Effective Date and will terminate on the third "
+        "anniversary date of the Effective Date.",
+        date(2023, 3, 1),
+    ),
+    (
         "This Agreement will commence on the date of execution of this Agreement and will "
         "terminate on the second anniversary of the date of execution of this Agreement.",
+        date(2022, 3, 1),
+    ),
+    (
         "This Agreement shall terminate on the second anniversary of the date first written above.",
-        # "run" or "last" for "continue" (3 of 26)
-        "The term of this Agreement shall run for two (2) years.",
-        "The term of this Agreement shall last for a period of twenty-four (24) months.",
-    ],
-)
-def test_a_term_counted_from_the_signing_or_that_runs_for_a_length(term: str) -> None:
-    assert _ends(term) == date(2022, 3, 1)
+        date(2022, 3, 1),
+    ),
+]
 
 
-@pytest.mark.parametrize(
-    ("term", "ends"),
-    [
-        ("This Agreement has a term of two (2) years.", date(2022, 3, 1)),
-        (
-            "This Agreement shall expire on the earlier of (a) two (2) years after the Effective "
-            "Date and (b) the date on which the Buyer ceases to buy the products.",
-            date(2022, 3, 1),
-        ),
-        # the first limb runs from an event: no end to compute
-        (
-            "The term of this Agreement will not end until the later of (a) twelve (12) months "
-            "from the Launch Date or (b) the date the Buyer has bought 10,000 units.",
-            None,
-        ),
-        # nor does a length some other thing has
-        (
-            "The Supplier shall support the version the Buyer has installed for at least "
-            "twenty-four (24) months after each release.",
-            None,
-        ),
-    ],
-)
-def test_a_term_the_contract_has_or_the_first_limb_of_an_earlier_of(
-    term: str, ends: date | None
-) -> None:
+@pytest.mark.parametrize(("term", "ends"), _REWORDED_TERMS)
+def test_the_end_of_a_term_in_the_wordings_train_lacked(term: str, ends: date | None) -> None:
     assert _ends(term) == ends
