@@ -774,6 +774,9 @@ RULES: tuple[ClauseRule, ...] = (
         (
             r"year[\s-]+to[\s-]+year",
             r"month[\s-]+to[\s-]+month",
+            r"year[\s-]+on[\s-]+year",  # British: "will renew year on year unless cancelled"
+            # "shall continue in effect for renewal terms of one (1) year each unless ..."
+            r"renewal\s+(?:terms|periods)\s+of\b",
             *(
                 word + r"\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?|increments?)\b"
                 for word in ("successive", "consecutive", "subsequent", "additional")

@@ -154,6 +154,10 @@ def test_a_sum_remitted_for_a_service_is_no_agreed_damages() -> None:
         "This Agreement shall continue until December 31, 2022, and thereafter shall continue "
         "automatically for additional annual periods, provided such continuance is approved at "
         "least annually by the Board.",
+        "Upon the expiration of the Initial Term, this Agreement shall continue in effect for "
+        "renewal terms of one (1) year each unless either party gives notice.",
+        "This Agreement will renew year on year unless cancelled by either party with 30 days "
+        "notice.",
         "Thereafter, this Agreement shall automatically continue in effect until either party "
         "gives the other at least six (6) months prior written notification of termination.",
         "This Agreement shall remain in effect for two years from its date and thereafter shall "
