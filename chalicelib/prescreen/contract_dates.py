@@ -147,9 +147,11 @@ _END_BEFORE = re.compile(
     r"(?:contract|agreement)\s+end\s*:\s*$|"
     r"(?:окончани\w*|завершени\w*|истечени\w*)(?:\s+[а-яё]+){0,3}\s*[:\-–—]?\s*$"
     r"|(?:действу\w*|действия|срок\w*)(?:\s+[а-яё]+){0,3}\s+до\s*$"
-    r"|(?:\bexpir\w*|\bterminat\w*|\bending|\bend|\bconclud\w*|\blaps\w*)(?:" + _TIME_OF_DAY + r")?"
-    r"(?:\s+(?:on|at|as\s+of))?(?:\s+the)?\s*$"
-    r"|(?:termination|expiration)\s+date\W{0,3}\s*(?:(?:(?:shall|will)\s+)?means?|is)?\s*:?"
+    r"|(?:\bexpir\w*|\bterminat\w*|\bending|\bends?|\bconclud\w*|\blaps\w*)(?:"
+    + _TIME_OF_DAY
+    + r")?"
+    r"(?:\s+(?:on|at|as\s+(?:of|at)))?(?:\s+the)?\s*$"
+    r"|(?:termination|expiration|expiry)\s+date\W{0,3}\s*(?:(?:(?:shall|will)\s+)?means?|is)?\s*:?"
     r"(?:\s+the)?\s*$"
     r"|effective\s+through(?:\s+and\s+including)?\s*$|in\s+no\s+event\s+later\s+than(?:\s+the)?\s*$"
     # "will end the later of (i) December 15, 1999 or (ii) ...", "shall expire upon the
@@ -201,7 +203,8 @@ _END_CONTEXT = re.compile(
     # (not '"Renewal Term" means')
     r"|(?:[\"“]|\bthe\s+)(?:(?:initial|original)\s+)?term\W{0,2}\s+(?:(?:shall|will)\s+)?mean"
     r"|(?:^|\s)term\s*:|(?:contract|agreement)\s+period|term\s+of\s+(?:execution|the\s+(?:agreement|contract))"
-    r"|termination\s+date\s*:|expiration\s+date\W{0,3}\s*(?::|means)|(?:contract|agreement)\s+end\s*:"
+    r"|termination\s+date\s*:|(?:expiration|expiry)\s+date\W{0,3}\s*(?::|means)|(?:contract|agreement)\s+end\s*:"
+    r"|(?:contract|agreement)\s+term\b"
     r"|effective\s+(?:until|through)|in\s+(?:full\s+)?(?:force|effect)\s+(?:until|through)"
     r"|договор|контракт|соглашени"
 )
@@ -237,10 +240,14 @@ _PERPETUAL_SENTENCE = re.compile(
 _MAX_PERPETUAL = 10
 # "с X по Y", "from X until Y": the second date of a range ends it.
 _RANGE_END_BEFORE = re.compile(
-    r"(?:\bпо|\bдо|\bto|\buntil|\bthrough)(?:\s+and\s+including)?(?:" + _TIME_OF_DAY + r"\s+on)?"
+    r"(?:\bпо|\bдо|\bto|\buntil|\btill|\bthrough)(?:\s+and\s+including)?(?:"
+    + _TIME_OF_DAY
+    + r"\s+on)?"
     r"(?:\s+the)?\s*$"
 )
-_TERM_WORDS = re.compile(r"действ|срок|вступ|term\b|effect|expire|continue|remain|force|valid")
+_TERM_WORDS = re.compile(
+    r"действ|срок|вступ|term\b|effect|expire|continue|remain|force|valid|\brun\b"
+)
 # Dates in the header that do not date this document: an edition, a statute, a power of attorney.
 _NOT_SIGNING = re.compile(
     r"редакц|ред\.|закон|протокол|приказ|постановлени|доверенност|утвержд|вступлени|в силу"

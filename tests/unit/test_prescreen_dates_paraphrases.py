@@ -201,6 +201,12 @@ _REWORDED_TERMS: list[tuple[str, date | None]] = [
         date(2021, 12, 31),
     ),
     ("The initial term of this Agreement shall lapse on 31 December 2024.", date(2024, 12, 31)),
+    # ends in sentences of our own that train's wordings lacked
+    ("This Agreement is valid till December 31, 2022.", date(2022, 12, 31)),
+    ("This Agreement shall terminate as at 31 December 2022.", date(2022, 12, 31)),
+    ("This Agreement shall run until December 31, 2022.", date(2022, 12, 31)),
+    ("Expiry Date: 31 December 2022", date(2022, 12, 31)),
+    ("The Agreement term ends December 31, 2022.", date(2022, 12, 31)),
     # the term's other names and measures
     (
         "The Agreement shall have an original term of four (4) years commencing on the "
