@@ -114,7 +114,11 @@ _START_BEFORE = re.compile(
     r"|(?:\beffective|\bcommenc\w*|\bbeginning|\bstarting|\bbegins?|\bstarts?|with\s+effect\s+from)"
     # "is effective on the day of May 1, 2013"
     # "signed and effective this 25th day of May, 1999"
-    r"(?:\s+(?:as\s+of|as\s+from|on|from|this))?(?:\s+the)?(?:\s+(?:day|date)\s+of)?\s*$"
+    # "effective retroactively as of", "effective as at"
+    r"(?:\s+retroactively)?(?:\s+(?:as\s+of|as\s+from|as\s+at|on|from|this))?(?:\s+the)?"
+    r"(?:\s+(?:day|date)\s+of)?\s*$"
+    # "shall be valid from", "will be in force from"
+    r"|(?:\bvalid|in\s+(?:full\s+)?(?:force|effect))\s+(?:as\s+)?from(?:\s+the)?\s*$"
     # "shall take effect on", "shall come (enter) into force on": the start in other words
     r"|(?:take[sn]?\s+effect|(?:come|comes|came|enter|enters|entered)\s+into\s+(?:force|effect))"
     r"(?:\s+(?:as\s+of|as\s+from|on|from))?(?:\s+the)?\s*$"

@@ -252,3 +252,24 @@ _REWORDED_TERMS: list[tuple[str, date | None]] = [
 @pytest.mark.parametrize(("term", "ends"), _REWORDED_TERMS)
 def test_the_end_of_a_term_in_the_wordings_train_lacked(term: str, ends: date | None) -> None:
     assert _ends(term) == ends
+
+
+@pytest.mark.parametrize(
+    "start",
+    [
+        "This Agreement is effective as at 1 March 2020.",
+        "The Parties agree that this Agreement is effective retroactively as of March 1, 2020.",
+        "This Agreement will be in force from March 1, 2020.",
+        "This Agreement shall be valid from March 1, 2020.",
+    ],
+)
+def test_a_start_after_the_signing_however_it_is_worded(start: str) -> None:
+    # sentences of our own (session 14): each was read as no start at all
+    text = (
+        "This Supply Agreement is made on February 10, 2020 between Acme Widgets, Inc. "
+        '("Seller") and Beta Foods LLC ("Buyer").\n\n1. Term. ' + start + _AFTER
+    )
+
+    dates = find_contract_dates(prepare_text(text), english=True)
+
+    assert (dates.signed_on, dates.starts_on) == (date(2020, 2, 10), date(2020, 3, 1))
