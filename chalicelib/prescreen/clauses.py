@@ -447,15 +447,11 @@ RULES: tuple[ClauseRule, ...] = (
     _rule(
         "unilateral_termination",
         (
-            r"for\s+convenience",
-            # "for the convenience of the Government": public procurement's wording
-            r"for\s+the\s+convenience\s+of",
-            r"for\s+its\s+(?:own\s+)?convenience",
-            r"for\s+their\s+(?:own\s+)?convenience",
-            r"without\s+cause",
-            r"without\s+(?:any\s+)?reason\b",
-            r"for\s+any\s+reason",
-            r"for\s+any\s+or\s+no\s+reason",
+            # "for its (own) convenience", and public procurement's "for the convenience of
+            # the Government" (one trigger per opening word: each is one more scan)
+            r"for\s+(?:(?:its|their)\s+(?:own\s+)?|the\s+)?convenience",
+            r"without\s+(?:cause|(?:any\s+)?reason\b)",
+            r"for\s+any\s+(?:or\s+no\s+)?reason",
             r"for\s+no\s+reason",
             r"with\s+or\s+without\s+cause",
             r"for\s+non-?\s?cause",
@@ -772,9 +768,9 @@ RULES: tuple[ClauseRule, ...] = (
     _rule(
         "auto_renewal",
         (
-            r"year[\s-]+to[\s-]+year",
+            # and the British "will renew year on year unless cancelled"
+            r"year[\s-]+(?:to|on)[\s-]+year",
             r"month[\s-]+to[\s-]+month",
-            r"year[\s-]+on[\s-]+year",  # British: "will renew year on year unless cancelled"
             # "shall continue in effect for renewal terms of one (1) year each unless ..."
             r"renewal\s+(?:terms|periods)\s+of\b",
             *(
