@@ -50,6 +50,9 @@ _TERM_AFTER = re.compile(
 # The sentence must set the term of the contract itself.
 _CONTRACT_TERM = re.compile(
     r"(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)"
+    # "the Agreement" as the contract names itself, right before its verb (not "the
+    # Contract Price shall be firm for twenty-four (24) months")
+    r"|\bthe\s+(?:agreement|contract)(?=\s+(?:shall|will|is)\b)"
     r"|(?:initial|original)\s+term|the\s+term)\s[^.]{0,160}?"
     r"(?:commenc|continu|remain|extend|(?:shall|will)\s+be|be\s+for|begin|start"
     r"|in\s+(?:full\s+)?(?:force|effect)|valid|expire|terminat\w*\s+on|end(?:s|ing)?\s+on"

@@ -207,6 +207,16 @@ _REWORDED_TERMS: list[tuple[str, date | None]] = [
     ("This Agreement shall run until December 31, 2022.", date(2022, 12, 31)),
     ("Expiry Date: 31 December 2022", date(2022, 12, 31)),
     ("The Agreement term ends December 31, 2022.", date(2022, 12, 31)),
+    (
+        "Unless terminated earlier, the Agreement will remain in force for a five (5) year "
+        "period starting on the Effective Date.",
+        date(2025, 3, 1),
+    ),
+    (
+        "The Contract Price shall be firm for a minimum period of twenty-four (24) months from "
+        "the Effective Date.",
+        None,
+    ),
     # the term's other names and measures
     (
         "The Agreement shall have an original term of four (4) years commencing on the "
