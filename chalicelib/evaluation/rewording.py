@@ -336,6 +336,8 @@ PREAMBLES: dict[str, str] = {
     "and its Affiliates": 'This Supply Agreement (this "Agreement") is entered into as of March '
     '1, 2015 (the "Effective Date") by and between {a} and its Affiliates ("Seller") and {b} '
     '("Buyer").',
+    "by A in favor of B": "This Guaranty Agreement is entered into as of March 1, 2015 (the "
+    '"Effective Date") by {a} ("Guarantor") in favor of {b} ("Lender").',
     "whose principal place": "This Agreement is made on 1 March 2015 between {a} whose principal "
     'place of business is at 1 Main Street, Toronto, Ontario (the "Seller") and {b} whose '
     'principal place of business is at 2 Bay Street, Toronto, Ontario (the "Buyer").',

@@ -123,7 +123,8 @@ _INSTITUTION_WORD = re.compile(
 )
 _ONLY_FORM = re.compile(rf"^(?:the\s+)?(?:(?:{_SUFFIX})\b\.?,?\s*)+$", re.IGNORECASE)
 # What opens the next side: "A ("A"), and B", "A; B", "A\n\nAND:\n\nB".
-_SIDE_JOINER = re.compile(r"\b(?:and|AND|And)\b|;")
+# A guarantee or an undertaking is made "by A ... in favor of B".
+_SIDE_JOINER = re.compile(r"\b(?:and|AND|And|in\s+favou?r\s+of|IN\s+FAVOU?R\s+OF)\b|;")
 _LIST_GAP = re.compile(r"[\s,]*(?:the\s+)?")
 # The preamble ends where the recitals or the operative part begin.
 _PREAMBLE_END = re.compile(
