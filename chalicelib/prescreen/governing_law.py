@@ -246,8 +246,11 @@ _NEXT_SECTION = re.compile(r"\n\s*(?:\d+(?:\.\d+)*\.?|[A-Z]\.)\s+\w")
 # Words that show the section is a clause (it has a verb of disputes or law), not a list entry.
 _LAW_WORDS_IN = re.compile(r"\blaws?\b|\bcourts?\b|\barbitrat|\bjurisdiction|\bvenue\b")
 _PLACE_WORD = re.compile(r"\blocated\s+in\b|\bsitting\s+in\b")
+# "Governing Law: Delaware", "Governing Law. New York.", "Governing Law and Jurisdiction:
+# England and Wales."
 _PLACE_FIELD = re.compile(
-    r"[ \t:]*(?:the\s+)?(?:(?:state|commonwealth|province)\s+of\s+)?"
+    r"(?:\s+and\s+(?:jurisdiction|venue|forum))?[ \t:.]*(?:the\s+)?"
+    r"(?:(?:state|commonwealth|province)\s+of\s+)?"
     rf"(?P<place>{_PLACE})(?!\w)[ \t]*\.?[ \t]*(?:\n|$)"
 )
 

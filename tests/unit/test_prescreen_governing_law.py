@@ -251,3 +251,17 @@ def test_a_delivery_subject_to_a_law_names_no_law_of_the_contract() -> None:
     sentence = "Each shipment is subject to the laws of the State of Texas on hazardous goods."
 
     assert find_governing_law(prepare_text(sentence)) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        # a heading that names only the place, after a full stop or with "and Jurisdiction"
+        ("12. Governing Law. New York.\n13. Notices. All notices shall be in writing.", "US-NY"),
+        ("Governing Law and Jurisdiction: England and Wales.\n", "GB"),
+        # a heading that points elsewhere names no place
+        ("Governing Law. See Section 12.\n", None),
+    ],
+)
+def test_a_governing_law_heading_that_names_only_the_place(text: str, code: str | None) -> None:
+    assert find_governing_law(prepare_text(text)) == code
