@@ -54,8 +54,6 @@ _MONTH_DAY_YEAR = re.compile(
     r"\b(January|February|March|April|May|June|July|August|September|October|November|December)"
     r" (\d{1,2}), (\d{4})"
 )
-
-
 _MONTHS_SPELLED = {
     12: "twelve",
     24: "twenty-four",

@@ -185,6 +185,8 @@ _EN_ON_EVENT = (
     r"|if\b(?<![a-z]if)|in\s+the\s+event|(?:upon|after)\s+the\s+occurrence|should\b|following\s+the\s+\w+\s+of"
     r"|change\s+(?:of|in)\s+control|force\s+majeure|acquired|any\s+of\s+the\s+following"
 )
+# A notice by either name: "written notice", "written notification".
+_EN_NOTICE = r"noti(?:ce|fication)"
 # The right must be to end this agreement, not an offering or a purchase order.
 _EN_TERMINATE_AGREEMENT = (
     r"(?:terminat|cancel)\w*\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
@@ -199,7 +201,8 @@ _EN_TERMINATE_AGREEMENT = (
     r"|right\s+to\s+(?:terminate|cancel)"
     r"|entitled\s+to\s+(?:unilaterally\s+)?(?:terminate|cancel)"
     # "sixty (60) days' written notice of termination of this Agreement"
-    r"|noti(?:ce|fication)\s+(?:in\s+writing\s+)?of\s+(?:its\s+|their\s+)?(?:termination|cancellation|intent\w*\s+to\s+(?:terminate|cancel))"
+    r"|" + _EN_NOTICE + r"\s+(?:in\s+writing\s+)?of\s+(?:its\s+|their\s+)?"
+    r"(?:termination|cancellation|intent\w*\s+to\s+(?:terminate|cancel))"
     r"\s+(?:of\s+)?(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)"
     r"|(?:terminated|cancell?ed)\s+by\s+(?:either|any|each)\s+(?:of\s+the\s+)?part(?:y|ies)"
     r"|terminat(?:e|ion)\s+(?:by\s+\w+\s+)?(?:for\s+convenience|without\s+(?:cause|reason))"
@@ -209,7 +212,8 @@ _EN_NOTICE_PERIOD = (
     r"(?:at\s+least\s+|not\s+less\s+than\s+|no\s+less\s+than\s+)?"
     # "one hundred eighty (180) days' prior written notice", "a month's notice in writing"
     r"(?:(?:[\w-]+\s+){0,3}?(?:\(\d+\)\s+)?(?:calendar\s+|business\s+)?(?:days?|weeks?|months?)"
-    r"(?:['’]s?)?\s+|\[\*+\]\s+(?:days?['’]?\s+)?)(?:prior\s+|advance\s+)?(?:written\s+)?noti(?:ce|fication)"
+    r"(?:['’]s?)?\s+|\[\*+\]\s+(?:days?['’]?\s+)?)(?:prior\s+|advance\s+)?(?:written\s+)?"
+    + _EN_NOTICE
 )
 # No condition in the words that follow a grant: "..., if", "in the event of".
 _EN_NO_CONDITION_AFTER = (
@@ -469,17 +473,19 @@ RULES: tuple[ClauseRule, ...] = (
         (
             r"at\s+any\s+time",
             # "days' notice", "a month's notice", "months notice in writing"
-            r"days?(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?noti(?:ce|fication)",
-            r"weeks?(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?noti(?:ce|fication)",
-            r"months?(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?noti(?:ce|fication)",
-            r"upon\s+(?:prior\s+|advance\s+)?(?:written\s+noti(?:ce|fication)|notice\s+in\s+writing)",
+            r"days?(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?" + _EN_NOTICE,
+            r"weeks?(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?" + _EN_NOTICE,
+            r"months?(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?" + _EN_NOTICE,
+            r"upon\s+(?:prior\s+|advance\s+)?(?:written\s+"
+            + _EN_NOTICE
+            + r"|notice\s+in\s+writing)",
             # "on prior written notice": "on" is too common a word to look for, so the
             # trigger opens at "written" and looks back for it
-            r"(?<=\bon\s)written\s+noti(?:ce|fication)",
-            r"(?<=\bon\sprior\s)written\s+noti(?:ce|fication)",
-            r"years?(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?noti(?:ce|fication)",
+            r"(?<=\bon\s)written\s+" + _EN_NOTICE,
+            r"(?<=\bon\sprior\s)written\s+" + _EN_NOTICE,
+            r"years?(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?" + _EN_NOTICE,
             # a period blacked out in the filing: "upon [***] prior written notice"
-            r"\]\s+(?:(?:prior|advance)\s+(?:written\s+)?|written\s+)noti(?:ce|fication)",
+            r"\]\s+(?:(?:prior|advance)\s+(?:written\s+)?|written\s+)" + _EN_NOTICE,
         ),
         language="en",
         requires=_EN_TERMINATE_AGREEMENT,

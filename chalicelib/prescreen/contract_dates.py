@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from chalicelib.prescreen.contract_term import (
+    INITIAL,
     add_months,
     end_from_anniversary,
     end_from_term,
@@ -201,11 +202,11 @@ _DEFINES_EFFECTIVE = re.compile(
 # An end date must end the contract itself, not one right or period inside it.
 _END_CONTEXT = re.compile(
     r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|amendment|contract)"
-    r"|the\s+\W?(?:(?:initial|original)\s+)?term\W?\s+(?:of\s+this|hereof|shall|will)"
+    r"|the\s+\W?(?:" + INITIAL + r"\s+)?term\W?\s+(?:of\s+this|hereof|shall|will)"
     r"|\((?:herein\s+|hereinafter,?\s+(?:(?:referred\s+to\s+as|called)\s+)?)?(?:the\s+)?\W?term\W?\)"
     # '"Initial Term" means the period commencing on the Effective Date and ending on ...'
     # (not '"Renewal Term" means')
-    r"|(?:[\"“]|\bthe\s+)(?:(?:initial|original)\s+)?term\W{0,2}\s+(?:(?:shall|will)\s+)?mean"
+    r"|(?:[\"“]|\bthe\s+)(?:" + INITIAL + r"\s+)?term\W{0,2}\s+(?:(?:shall|will)\s+)?mean"
     r"|(?:^|\s)term\s*:|(?:contract|agreement)\s+period|term\s+of\s+(?:execution|the\s+(?:agreement|contract))"
     r"|termination\s+date\s*:|(?:expiration|expiry)\s+date\W{0,3}\s*(?::|means)|(?:contract|agreement)\s+end\s*:"
     r"|(?:contract|agreement)\s+term\b"
@@ -230,7 +231,7 @@ _NOT_CONTRACT_END = re.compile(
     r"|(?:contract|calendar|fiscal)\s+year\b|business\s+plan"
     # "During the Term of this Agreement, ... for the period ending June 30, 2019": a period
     # inside the term
-    r"|during\s+the\s+(?:(?:initial|original)\s+)?term\b"
+    r"|during\s+the\s+(?:" + INITIAL + r"\s+)?term\b"
 )
 # A contract that runs until terminated has no end to compute from a term elsewhere in it:
 # "This Agreement ... shall continue indefinitely until terminated" (not a licence or a
@@ -283,7 +284,9 @@ _TERM_FROM_SIGNING = re.compile(
     # "This Agreement shall be for a term of twenty-four (24) months commencing on the date
     # hereof": the length the contract runs, from its own date
     r"|(?:agreement|contract)\s+(?:shall|will)\s+(?:be|continue|remain\s+in\s+(?:full\s+)?(?:force|effect))"
-    r"\s+(?:(?:and\s+effect\s+)?for\s+)?(?:an?\s+(?:(?:initial|original)\s+)?(?:term|period)\s+of\s+)?[^.;]{1,30}?"
+    r"\s+(?:(?:and\s+effect\s+)?for\s+)?(?:an?\s+(?:"
+    + INITIAL
+    + r"\s+)?(?:term|period)\s+of\s+)?[^.;]{1,30}?"
     r"\b(?:years?|months?)\)?,?\s+(?:commencing|beginning|starting|from)\s+(?:as\s+of\s+|on\s+|with\s+)?"
     r"the\s+date\s+(?:hereof|of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract)|first\s+(?:above\s+)?written)"
 )

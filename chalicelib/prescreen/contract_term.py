@@ -14,6 +14,11 @@ from chalicelib.prescreen.number_words import words_to_number
 if TYPE_CHECKING:
     from chalicelib.prescreen.text import PreparedText
 
+# The first term by its names ("the initial term", "an original term of ten years"), as a
+# fragment of the patterns here and in `contract_dates`.
+INITIAL = r"(?:initial|original)"
+# The contract naming itself: "this Agreement", "this Master Services Agreement".
+_THIS_CONTRACT = r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)"
 # The unit is the literal anchor; the number and its preposition are read backwards.
 _UNIT = re.compile(r"years?\b|months?\b|года\b|год\b|лет\b|месяц(?:а|ев)?\b")
 _LENGTH_BEFORE = re.compile(
@@ -27,7 +32,7 @@ _LENGTH_BEFORE = re.compile(
     r"|(?P<verb>terminate[sd]?|end|ends|lapses?)"
     # a cover sheet's "Term: 3 years"
     r"|term\s*:)\s+"
-    r"(?:at\s+least\s+)?(?:an?\s+|the\s+)?(?:(?:initial|original)\s+)?"
+    r"(?:at\s+least\s+)?(?:an?\s+|the\s+)?(?:" + INITIAL + r"\s+)?"
     r"(?:(?:term|period)\s+of\s+)?"
     # any word (or tens and a unit): `_length_of` reads it ("sixty", "forty-eight", "twenty
     # four") or drops it ("several", "successive")
@@ -43,30 +48,31 @@ _LENGTH_BEFORE = re.compile(
 # "... for two (2) years from and after the Effective Date (the "Initial Term")": the length
 # the contract names its term.
 _TERM_AFTER = re.compile(
-    r"[\s-]*(?:(?:initial|original)\s+)?term\s+(?:of\s+this\s+(?:agreement|contract)|hereof)"
+    r"[\s-]*(?:" + INITIAL + r"\s+)?term\s+(?:of\s+this\s+(?:agreement|contract)|hereof)"
     r"|[^.;()]{0,80}?\(\s*(?:hereinafter,?\s+(?:(?:referred\s+to\s+as|called)\s+)?)?"
-    r"(?:the\s+|such\s+)?\W{0,2}(?:(?:initial|original)\s+)?term\W{0,2}\s*\)"
+    r"(?:the\s+|such\s+)?\W{0,2}(?:" + INITIAL + r"\s+)?term\W{0,2}\s*\)"
 )
 # The sentence must set the term of the contract itself.
 _CONTRACT_TERM = re.compile(
-    r"(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)"
+    r"(?:"
+    + _THIS_CONTRACT
     # "the Agreement" as the contract names itself, right before its verb (not "the
     # Contract Price shall be firm for twenty-four (24) months")
-    r"|\bthe\s+(?:agreement|contract)(?=\s+(?:shall|will|is)\b)"
-    r"|(?:initial|original)\s+term|the\s+term)\s[^.]{0,160}?"
+    + r"|\bthe\s+(?:agreement|contract)(?=\s+(?:shall|will|is)\b)"
+    r"|" + INITIAL + r"\s+term|the\s+term)\s[^.]{0,160}?"
     r"(?:commenc|continu|remain|extend|(?:shall|will)\s+be|be\s+for|begin|start"
     r"|in\s+(?:full\s+)?(?:force|effect)|valid|expire|terminat\w*\s+on|end(?:s|ing)?\s+on"
     # "shall end at midnight on", "terminate at 5:00 p.m. on"
     r"|(?:terminat\w*|end(?:s|ing)?)\s+at\s+[^;]{1,40}?\s+on\b|\bis\s|\bmean"
     r"|(?:shall|will)\s+have|effective\s+for|(?:shall|will)\s+(?:run|last)\b"
     # "This Agreement has a term of five (5) years" (not "Bank of America has installed")
-    r"|\bhas\s+(?:an?\s+)?(?:(?:initial|original)\s+)?(?:term|duration)\s+of)"
+    r"|\bhas\s+(?:an?\s+)?(?:" + INITIAL + r"\s+)?(?:term|duration)\s+of)"
     # "shall extend for an initial term of two (2) years": the first term is the contract's
-    r"|\ban?\s+(?:initial|original)\s+term\s+of\b"
+    r"|\ban?\s+" + INITIAL + r"\s+term\s+of\b"
     r"|(?:договор|контракт|соглашени)\w*[^.]{0,120}(?:действ|заключ)"
     r"|срок\w*\s+действия"
     # a cover sheet's "Term: 3 years from the Effective Date"
-    r"|(?:^|\n)[\s*#|-]*(?:(?:initial|original)\s+)?term\s*:"
+    r"|(?:^|\n)[\s*#|-]*(?:" + INITIAL + r"\s+)?term\s*:"
 )
 # A duty that outlives the contract ("shall survive the termination of this Agreement and
 # continue for a period of three (3) years") runs after its end, not for its term.
@@ -84,7 +90,7 @@ _FROM_START = re.compile(
 )
 # ... and only where the contract or its term is what ends, not a party's right to end it
 _ENDS_ITSELF = re.compile(
-    r"(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)|\bterm)\s+(?:(?:shall|will)\s+)?"
+    r"(?:" + _THIS_CONTRACT + r"|\bterm)\s+(?:(?:shall|will)\s+)?"
     r"(?:automatically\s+)?(?:terminate|end|lapse)"
 )
 _A_RIGHT = re.compile(r"\bmay\s|right\s+to\b|\belect")
