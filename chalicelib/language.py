@@ -24,8 +24,9 @@ from typing import TYPE_CHECKING, Literal
 if TYPE_CHECKING:
     from chalicelib.models import Language
 
-_CYRILLIC = re.compile(r"[а-яё]+")
-_LATIN = re.compile(r"[a-z]+")
+# The lower-case letters counted (the sample is lowered first): Russian's 33, and a-z.
+_CYRILLIC = "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"
+_LATIN = "abcdefghijklmnopqrstuvwxyz"
 _LINK = re.compile(r"https?://\S+|www\.\S+")
 _WORD = re.compile(r"[^\W\d_]+")
 # The first pages decide; a 300-page document need not be counted whole.
@@ -78,7 +79,8 @@ def main_language(text: str) -> Literal["ru", "en"]:
 
 
 def _counts(sample: str) -> tuple[int, int]:
-    return sum(map(len, _CYRILLIC.findall(sample))), sum(map(len, _LATIN.findall(sample)))
+    # one `str.count` per letter runs in C, faster than the regex engine's stepping
+    return sum(map(sample.count, _CYRILLIC)), sum(map(sample.count, _LATIN))
 
 
 def _sample(text: str) -> str:

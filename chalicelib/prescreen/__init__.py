@@ -127,7 +127,9 @@ def _contract_draft(
     dates = find_contract_dates(text, english="en" in languages)
     contract_words = len(_CONTRACT_WORDS.findall(text.low, 0, 20_000))
     can_judge = contract_words >= 2 and len(text.norm.strip()) >= _JUDGEABLE_CHARS
-    findings = find_clause_sentences(text.raw) if "en" in languages and can_judge else {}
+    findings = (
+        find_clause_sentences(text.raw, low=text.raw_low) if "en" in languages and can_judge else {}
+    )
     learned = _learned_clauses(findings)
     # Where the learned detector decides the liability cap (`_cap`), the rules' reading of
     # it would be thrown away: its rules are not run (a millisecond on 30 pages).

@@ -436,12 +436,13 @@ class _Cut:
 
 
 @lru_cache(maxsize=1)
-def _cut(text: str) -> _Cut:
+def _cut(text: str, low: str | None) -> _Cut:
     """The last text read, cut: prescreen runs the deciding detectors and then, from the
     rules, an assisting one on the same text, which then pays for none of it twice (a
-    sentence's features are the same whichever detector asks)."""
+    sentence's features are the same whichever detector asks). `low` is the text lowered
+    when the caller has it already (prescreen's `PreparedText`), else None."""
     starts, ends = _pieces(text)
-    low = text.lower()
+    low = text.lower() if low is None else low
     return _Cut(starts, ends, low, aligned=len(low) == len(text) and "Σ" not in text)
 
 
@@ -566,26 +567,34 @@ def _model_data() -> dict[str, Any]:
     return data
 
 
-def assist_finding(name: str, text: str, *, first: bool = False) -> ClauseFinding | None:
+def assist_finding(
+    name: str, text: str, *, first: bool = False, low: str | None = None
+) -> ClauseFinding | None:
     """One assisting detector's reading of a text (None when the model file has none);
     with `first`, its first sentence at the threshold rather than its best (a gate needs
     no more, and most contracts that pass it pass on an early sentence)."""
     detector = shipped_assists().get(name)
     if detector is None:
         return None
-    return find_clause_sentences(text, {name: detector}, first=first)[name]
+    return find_clause_sentences(text, {name: detector}, first=first, low=low)[name]
 
 
 def find_clause_sentences(
-    text: str, detectors: dict[str, Detector] | None = None, *, first: bool = False
+    text: str,
+    detectors: dict[str, Detector] | None = None,
+    *,
+    first: bool = False,
+    low: str | None = None,
 ) -> dict[str, ClauseFinding]:
     """For each detector, whether the text has its clause, with the best sentence (with
-    `first`, the first sentence at the detector's threshold: the same verdict, sooner)."""
+    `first`, the first sentence at the detector's threshold: the same verdict, sooner).
+    `low`, where the caller has it, is `text.lower()`: a whole text lowered once, not
+    once more here."""
     detectors = shipped_detectors() if detectors is None else detectors
     # The text is cut at every sentence end, but a piece is checked for being long enough
     # (a sentence of `sentence_spans`) only when a trigger falls in it: the same sentences
     # are scored, without measuring the hundreds that no trigger names.
-    cut = _cut(text)
+    cut = _cut(text, low)
     found: dict[str, ClauseFinding] = {}
     # Detectors with the same trigger words (the cap and uncapped liability) share the scan.
     scanned: dict[tuple[str, ...], list[int]] = {}

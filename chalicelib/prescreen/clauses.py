@@ -911,7 +911,7 @@ def _assist_reading(
     text: PreparedText, name: str, readings: dict[str, ClauseFinding | None], *, first: bool = False
 ) -> ClauseFinding | None:
     if name not in readings:
-        readings[name] = assist_finding(name, text.raw, first=first)
+        readings[name] = assist_finding(name, text.raw, first=first, low=text.raw_low)
     return readings[name]
 
 

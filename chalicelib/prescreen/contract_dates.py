@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from chalicelib.prescreen.contract_term import (
@@ -23,8 +24,13 @@ if TYPE_CHECKING:
 _SIGNATURE_REACH = 6000
 _SIGNATURE_DATE_BEFORE = re.compile(r"(?:\bdate(?:d)?|дата)\s*:{1,2}\s*$")
 # The signature block: "IN WITNESS WHEREOF ... Date: 5/11/2016", wherever exhibits push it.
-# ("in witness thereof", "in testimony whereof": the same block in other words)
-_WITNESS = re.compile(r"in\s+(?:witness|evidence|testimony)\s+(?:whereof|thereof|hereof)")
+# ("in witness thereof", "in testimony whereof": the same block in other words). Where
+# `in\s+(?:witness|evidence|testimony)\s+(?:whereof|thereof|hereof)` first matches, found
+# from its nouns (`_witness_start`): a pattern opening with "in" stops at every "in".
+_WITNESS_NOUNS = tuple(
+    re.compile(rf"{noun}\s+(?:whereof|thereof|hereof)")
+    for noun in ("witness", "evidence", "testimony")
+)
 # "... have executed this Agreement on the 1st day of June, 2006" inside that block.
 _WITNESS_DATE_BEFORE = re.compile(
     r"(?:execut|sign|dated|made)\w*\b[^.;]{0,80}?\b(?:as\s+of|on|this|dated)(?:\s+the)?\s*$"
@@ -412,7 +418,7 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
     """Each date's role by the words around it, the first of each role kept."""
     found = _Candidates()
     previous: tuple[FoundDate, str] | None = None
-    witness = _WITNESS.search(text.low) if english else None
+    witness = _witness_start(text.low) if english else None
     reach = _preamble_reach(text) if english else _SIGNED_REACH
     for current in dates:
         # «01» марта 2023 г.: the opening quote belongs to the date, not to the words before it
@@ -524,11 +530,28 @@ def _signs_here(text: PreparedText, current: FoundDate, before: str) -> bool:
     )
 
 
-def _witnessed(before: str, position: int, witness: re.Match[str] | None) -> bool:
+@lru_cache(maxsize=1)
+def _witness_start(low: str) -> int | None:
+    """Where the signature block's "in witness whereof" first opens in lower-cased text."""
+    first: int | None = None
+    for noun in _WITNESS_NOUNS:
+        for found in noun.finditer(low):
+            if first is not None and found.start() > first:
+                break  # its block would open after the one found
+            at = found.start()
+            while at and low[at - 1].isspace():  # what `\s` matches
+                at -= 1
+            if at < found.start() and at >= 2 and low.startswith("in", at - 2):
+                first = at - 2
+                break
+    return first
+
+
+def _witnessed(before: str, position: int, witness: int | None) -> bool:
     """A date the signature block's own sentence gives: '... executed this Agreement on'."""
     return (
         witness is not None
-        and 0 <= position - witness.start() < _WITNESS_REACH
+        and 0 <= position - witness < _WITNESS_REACH
         and bool(_WITNESS_DATE_BEFORE.search(before))
         and not _REFERENCE_BEFORE.search(before)
     )
@@ -669,8 +692,8 @@ def _header_date(text: PreparedText, dates: list[FoundDate]) -> date | None:
 def _last_signature_date(text: PreparedText, dates: list[FoundDate]) -> date | None:
     """The latest 'Date: ...' under the signatures: a contract is made when the last side signs."""
     tail_start = max(0, len(text.low) - _SIGNATURE_REACH)
-    witness = _WITNESS.search(text.low)
-    block = (witness.start(), witness.start() + _WITNESS_REACH) if witness else (-1, -1)
+    witness = _witness_start(text.low)
+    block = (witness, witness + _WITNESS_REACH) if witness is not None else (-1, -1)
     signatures: list[date] = []
     row_end = -1  # where the last signature date ended
     for found in dates:

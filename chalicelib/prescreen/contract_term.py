@@ -20,7 +20,13 @@ INITIAL = r"(?:initial|original)"
 # The contract naming itself: "this Agreement", "this Master Services Agreement".
 _THIS_CONTRACT = r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)"
 # The unit is the literal anchor; the number and its preposition are read backwards.
-_UNIT = re.compile(r"years?\b|months?\b|года\b|год\b|лет\b|месяц(?:а|ев)?\b")
+# Units: "years?|months?|года?|лет|месяц(а|ев)?", each at a word's end. One pattern per
+# word, merged in text order: each opens with its literal, which the regex engine skips
+# to, where their alternation is tried at every position (a third slower).
+_UNITS = tuple(
+    re.compile(unit)
+    for unit in (r"years?\b", r"months?\b", r"года?\b", r"лет\b", r"месяц(?:а|ев)?\b")
+)
 _LENGTH_BEFORE = re.compile(
     # "shall expire ten (10) years from the Effective Date"
     r"(?:for|of|until|through|be|is|have|has|during|ending|expire[sd]?(?:\s+in)?|date|на|течение"
@@ -142,7 +148,8 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
     0.871). The rule's misses on train are contracts whose start is unknown or whose term
     is no length (an event, an addendum's date, contract years), not sentences it turns away.
     """
-    for count, unit in enumerate(_UNIT.finditer(text.low)):
+    units = heapq.merge(*(unit.finditer(text.low) for unit in _UNITS), key=lambda m: m.start())
+    for count, unit in enumerate(units):
         if count >= _MAX_UNITS:
             break
         length = _LENGTH_BEFORE.search(text.low, max(0, unit.start() - _WINDOW), unit.start())

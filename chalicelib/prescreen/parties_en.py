@@ -244,7 +244,11 @@ def _after_contents(text: PreparedText) -> PreparedText | None:
         return None
     start = preamble.start()
     return PreparedText(
-        raw=text.raw[start:], norm=text.norm[start:], low=text.low[start:], mixed_script_words=0
+        raw=text.raw[start:],
+        norm=text.norm[start:],
+        low=text.low[start:],
+        mixed_script_words=0,
+        spaces_only=text.spaces_only,
     )
 
 

@@ -79,6 +79,17 @@ class PreparedText:
     low: str
     mixed_script_words: int
 
+    # whether `norm` differs from `raw` in nothing but spaces written otherwise
+    spaces_only: bool
+
+    @property
+    def raw_low(self) -> str | None:
+        """`raw` lowered as every pattern reads it, where `low` is that, else None: `low`
+        where `norm` differs from `raw` only in spaces written otherwise (a no-break space
+        for a space is whitespace to `\\s`, a non-word character to `\\b` and `\\W` either
+        way, and no pattern names one), None where a dash or a letter was changed."""
+        return self.low if self.spaces_only else None
+
     def sentence_span(self, start: int, end: int) -> tuple[int, int]:
         """The span of the sentence (or list item) around [start, end)."""
         lo = max(0, start - _SENTENCE_REACH)
@@ -125,13 +136,22 @@ class PreparedText:
 def prepare_text(markdown: str, *, fix_lookalikes: bool = False) -> PreparedText:
     """Normalise spaces and dashes, and for OCR text Latin look-alikes, keeping every offset."""
     norm = markdown
+    spaces_only = True
     for old, new in _SAME_LENGTH:
         if old in norm:
             norm = norm.replace(old, new)
+            spaces_only = spaces_only and old.isspace()
     # Look-alikes are an OCR habit; typed text rarely has them and the scan is not free.
+    spaced = norm
     norm, fixes = _fix_mixed_script_words(norm) if fix_lookalikes else (norm, 0)
     low = norm.lower()
-    return PreparedText(raw=markdown, norm=norm, low=low, mixed_script_words=fixes)
+    return PreparedText(
+        raw=markdown,
+        norm=norm,
+        low=low,
+        mixed_script_words=fixes,
+        spaces_only=spaces_only and norm is spaced,
+    )
 
 
 def _fix_mixed_script_words(text: str) -> tuple[str, int]:

@@ -41,7 +41,9 @@ def _stub_assist(
     """Every assisting detector answers `present`; returns the names it was asked for."""
     asked: list[str] = []
 
-    def reading(name: str, text: str, *, first: bool = False) -> ClauseFinding:
+    def reading(
+        name: str, text: str, *, first: bool = False, low: str | None = None
+    ) -> ClauseFinding:
         asked.append(name)
         return ClauseFinding(present, 0.99 if present else 0.001, evidence)
 
@@ -269,7 +271,7 @@ def test_a_stated_sum_or_named_liquidated_damages_need_no_detector(
 
 
 def test_a_model_file_without_assists_vetoes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(clauses, "assist_finding", lambda name, text, first=False: None)
+    monkeypatch.setattr(clauses, "assist_finding", lambda name, text, first=False, low=None: None)
 
     assert _flag(
         "If the Customer terminates early, the Customer shall pay the termination fee set out "

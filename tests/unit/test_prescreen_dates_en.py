@@ -5,11 +5,12 @@ Short quotes are from train-split CUAD contracts (CC BY 4.0) or written in their
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 import pytest
 
-from chalicelib.prescreen.contract_dates import find_contract_dates
+from chalicelib.prescreen.contract_dates import _witness_start, find_contract_dates
 from chalicelib.prescreen.dates import find_dates
 from chalicelib.prescreen.text import prepare_text
 
@@ -275,3 +276,22 @@ def test_no_end_for_a_term_that_runs_from_an_event() -> None:
     )
 
     assert _dates(text) == (date(1999, 9, 7), None, None)
+
+
+@pytest.mark.parametrize(
+    "low",
+    [
+        "in witness whereof the parties have signed",
+        "recitals. in  \n testimony thereof, and later in witness whereof",
+        "within witness hereof",  # the pattern never asked for a word's start
+        "witness whereof, without 'in' before it; then in evidence whereof",
+        "in\twitness\n\nwhereof",
+        "in witnesses whereof",
+        "n witness whereof",
+        "",
+    ],
+)
+def test_the_signature_block_opens_where_the_plain_pattern_finds_it(low: str) -> None:
+    plain = re.search(r"in\s+(?:witness|evidence|testimony)\s+(?:whereof|thereof|hereof)", low)
+
+    assert _witness_start(low) == (plain.start() if plain else None)

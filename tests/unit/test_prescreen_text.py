@@ -88,3 +88,20 @@ def test_links_do_not_make_a_russian_contract_bilingual() -> None:
     assert detect_language(low) == "ru"
     assert not is_bilingual(*letter_counts(low))
     assert is_bilingual(*letter_counts("договор поставки " * 20 + "supply agreement " * 20))
+
+
+def test_the_detectors_reuse_the_lowered_copy_only_where_spaces_alone_were_normalised() -> None:
+    # a no-break space or a tab is whitespace to every pattern either way
+    spaced = prepare_text("Either\u00a0party may\tterminate")
+    assert spaced.raw_low == spaced.low == "either party may terminate"
+    assert prepare_text("plain text").raw_low == "plain text"
+    # a dash, a zero-width space or a look-alike letter changed: the detectors lower `raw`
+    assert prepare_text("non\u2011compete").raw_low is None
+    assert prepare_text("a\u200bb").raw_low is None
+    assert prepare_text("Cтороны", fix_lookalikes=True).raw_low is None
+
+
+def test_letters_are_counted_one_by_one_as_the_runs_were() -> None:
+    text = "Договор ёлка, ЁЖ and Agreement 2024 — straße, ÿ"
+
+    assert letter_counts(text) == (13, 17)  # "ß" and "ÿ" are no a-z
