@@ -158,7 +158,9 @@ _END_BEFORE = re.compile(
     r"(?:contract|agreement)\s+end\s*:\s*$|"
     r"(?:окончани\w*|завершени\w*|истечени\w*)(?:\s+[а-яё]+){0,3}\s*[:\-–—]?\s*$"
     r"|(?:действу\w*|действия|срок\w*)(?:\s+[а-яё]+){0,3}\s+до\s*$"
-    r"|(?:\bexpir\w*|\bterminat\w*|\bending|\bends?|\bconclud\w*|\blaps\w*)(?:"
+    # "shall terminate automatically on December 31, 2017"
+    r"|(?:\bexpir\w*|\bterminat\w*|\bending|\bends?|\bconclud\w*|\blaps\w*)"
+    r"(?:\s+automatically)?(?:"
     + _TIME_OF_DAY
     + r")?"
     r"(?:\s+(?:on|at|as\s+(?:of|at)))?(?:\s+the)?\s*$"

@@ -295,3 +295,19 @@ def test_the_signature_block_opens_where_the_plain_pattern_finds_it(low: str) ->
     plain = re.search(r"in\s+(?:witness|evidence|testimony)\s+(?:whereof|thereof|hereof)", low)
 
     assert _witness_start(low) == (plain.start() if plain else None)
+
+
+def test_a_term_that_ends_automatically_on_a_date_ends_then() -> None:
+    preamble = (
+        'This Agreement is made as of March 3, 2015 (the "Effective Date") by Alpha and Beta.\n\n'
+    )
+
+    ends = _dates(
+        preamble + "3. Term. This Agreement shall terminate automatically on December 31, 2017."
+    )[2]
+    order = _dates(
+        preamble + "3. Orders. Each purchase order shall terminate automatically on June 30, 2016."
+    )[2]
+
+    assert ends == date(2017, 12, 31)
+    assert order is None  # an order's end, not the contract's
