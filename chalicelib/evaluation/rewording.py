@@ -174,6 +174,7 @@ REWORDINGS: dict[str, Rewording] = {
         r"\bthe Effective Date\b", "the date first written above"
     ),
     "run for continue for": _sub(r"\bcontinue for\b", "run for"),
+    "automatically on": _sub(r"\b(expire|terminate)(s?) on\b", r"\1\2 automatically on"),
     "upper case": str.upper,
 }
 

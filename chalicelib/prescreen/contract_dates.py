@@ -160,16 +160,15 @@ _END_BEFORE = re.compile(
     r"|(?:действу\w*|действия|срок\w*)(?:\s+[а-яё]+){0,3}\s+до\s*$"
     # "shall terminate automatically on December 31, 2017"
     r"|(?:\bexpir\w*|\bterminat\w*|\bending|\bends?|\bconclud\w*|\blaps\w*)"
-    r"(?:\s+automatically)?(?:"
-    + _TIME_OF_DAY
-    + r")?"
+    r"(?:\s+automatically)?(?:" + _TIME_OF_DAY + r")?"
     r"(?:\s+(?:on|at|as\s+(?:of|at)))?(?:\s+the)?\s*$"
     r"|(?:termination|expiration|expiry)\s+date\W{0,3}\s*(?:(?:(?:shall|will)\s+)?means?|is)?\s*:?"
     r"(?:\s+the)?\s*$"
     r"|effective\s+through(?:\s+and\s+including)?\s*$|in\s+no\s+event\s+later\s+than(?:\s+the)?\s*$"
     # "will end the later of (i) December 15, 1999 or (ii) ...", "shall expire upon the
     # earlier of (a) June 30, 2005 and (b) ...": the date of the first limb ends the term
-    r"|(?:\bexpir\w*|\bterminat\w*|\bend)(?:" + _TIME_OF_DAY + r")?(?:\s+(?:on|upon|at))?"
+    r"|(?:\bexpir\w*|\bterminat\w*|\bend)(?:\s+automatically)?(?:" + _TIME_OF_DAY + r")?"
+    r"(?:\s+(?:on|upon|at))?"
     r"\s+(?:the\s+)?(?:earlier|later)"
     r"\s+(?:to\s+occur\s+)?of\s*:?\s*(?:\(\s*(?:i|a|1)\s*\)\s*)?(?:the\s+)?$"
 )

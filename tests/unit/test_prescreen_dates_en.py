@@ -311,3 +311,31 @@ def test_a_term_that_ends_automatically_on_a_date_ends_then() -> None:
 
     assert ends == date(2017, 12, 31)
     assert order is None  # an order's end, not the contract's
+
+
+@pytest.mark.parametrize(
+    ("term", "ends"),
+    [
+        (
+            "Unless terminated earlier, this Agreement shall terminate automatically on the date"
+            " three (3) years from the Effective Date.",
+            date(2018, 3, 3),
+        ),
+        (
+            "This Agreement shall terminate automatically on the later of (i) the third"
+            " anniversary of the Effective Date and (ii) the completion of the Services.",
+            date(2018, 3, 3),
+        ),
+        (
+            "This Agreement shall terminate automatically on the earlier of (a) June 30, 2017"
+            " and (b) the completion of the Services.",
+            date(2017, 6, 30),
+        ),
+    ],
+)
+def test_automatically_changes_no_computed_end(term: str, ends: date) -> None:
+    preamble = (
+        'This Agreement is made as of March 3, 2015 (the "Effective Date") by Alpha and Beta.\n\n'
+    )
+
+    assert _dates(f"{preamble}3. Term. {term}")[2] == ends
