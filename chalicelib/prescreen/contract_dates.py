@@ -15,6 +15,7 @@ from chalicelib.prescreen.contract_term import (
     end_of_year,
 )
 from chalicelib.prescreen.dates import FoundDate, find_dates
+from chalicelib.prescreen.word_index import finditer, indexed, search
 
 if TYPE_CHECKING:
     from datetime import date
@@ -28,7 +29,7 @@ _SIGNATURE_DATE_BEFORE = re.compile(r"(?:\bdate(?:d)?|дата)\s*:{1,2}\s*$")
 # `in\s+(?:witness|evidence|testimony)\s+(?:whereof|thereof|hereof)` first matches, found
 # from its nouns (`_witness_start`): a pattern opening with "in" stops at every "in".
 _WITNESS_NOUNS = tuple(
-    re.compile(rf"{noun}\s+(?:whereof|thereof|hereof)")
+    indexed(re.compile(rf"{noun}\s+(?:whereof|thereof|hereof)"))
     for noun in ("witness", "evidence", "testimony")
 )
 # "... have executed this Agreement on the 1st day of June, 2006" inside that block.
@@ -191,12 +192,16 @@ _RECITED = re.compile(r"(?:have|has|had)\s+(?:previously\s+)?entered\s+into")
 _FILING_FOOTER = re.compile(r"\bsource\s*:[^\n:]{0,80},\s*$")
 # The contract's start defined by an event ("the Closing Date", "the date the Site becomes
 # operational"): no written date is its start, so the signing date is not either.
-_EFFECTIVE_ON_EVENT = re.compile(
-    r"effective\s+date\W{0,3}\s+(?:(?:(?:shall|will)\s+)?means?|(?:shall|will)\s+(?:be|have\s+the\s+meaning)"
-    r"|has\s+the\s+meaning)"
-    r"\s+(?:of\s+)?(?:the\s+)?(?:closing|completion|initial\s+closing|date\s+(?:that|on\s+which|of)\s+(?:the\s+)?"
-    r"(?:closing|completion|initial|first|actual\s+execution|physical))"
-    r"|effective\s+(?:as\s+of\s+|on\s+|upon\s+)?(?:that\s+date|the\s+date\s+of\s+(?:physical|completion|closing|the\s+closing))"
+_EFFECTIVE_ON_EVENT = indexed(
+    re.compile(
+        r"effective\s+(?:date\W{0,3}\s+(?:(?:(?:shall|will)\s+)?means?"
+        r"|(?:shall|will)\s+(?:be|have\s+the\s+meaning)|has\s+the\s+meaning)"
+        r"\s+(?:of\s+)?(?:the\s+)?(?:closing|completion|initial\s+closing"
+        r"|date\s+(?:that|on\s+which|of)\s+(?:the\s+)?"
+        r"(?:closing|completion|initial|first|actual\s+execution|physical))"
+        r"|(?:as\s+of\s+|on\s+|upon\s+)?(?:that\s+date"
+        r"|the\s+date\s+of\s+(?:physical|completion|closing|the\s+closing)))"
+    )
 )
 # A contract that never speaks of an Effective Date and is only "dated" or "made as of" a
 # day has no effective date of its own (CUAD leaves it blank, though the signing date is
@@ -244,7 +249,7 @@ _NOT_CONTRACT_END = re.compile(
 # "This Agreement ... shall continue indefinitely until terminated" (not a licence or a
 # duty inside it that "may remain in perpetuity").
 # two literal words, searched apart: an alternation would make the engine try every position
-_PERPETUAL = (re.compile(r"indefinitely"), re.compile(r"perpetu"))
+_PERPETUAL = (indexed(re.compile(r"indefinitely")), indexed(re.compile(r"perpetu")))
 _PERPETUAL_SENTENCE = re.compile(
     r"(?:this\s+(?:agreement|contract)|the\s+term)\b[^.;]{0,120}?(?:shall|will)\s+(?:continue|remain)\s+"
     r"(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?(?:indefinitely|perpetu)"
@@ -329,8 +334,10 @@ _TITLE_AFTER_DATE = re.compile(
     r"\s*[A-Z][A-Z0-9 ,.&'’()/-]{0,80}?\b(?:AGREEMENT|CONTRACT|AMENDMENT)\b"
 )
 # A term of a single year or month without a number: "for an initial term of year".
-_SINGLE_TERM = re.compile(
-    r"term\s+of\s+(?:a\s+|one\s+)?(?:\(1\)\s+)?(?:calendar\s+)?(?P<unit>year|month)\b(?!s)"
+_SINGLE_TERM = indexed(
+    re.compile(
+        r"term\s+of\s+(?:a\s+|one\s+)?(?:\(1\)\s+)?(?:calendar\s+)?(?P<unit>year|month)\b(?!s)"
+    )
 )
 _SETS_CONTRACT_TERM = re.compile(
     r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)\s+(?:shall|will)\s+"
@@ -381,7 +388,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     # and does not tie it to an event
     defines_effective = not english or (
         _DEFINES_EFFECTIVE.search(text.low) is not None
-        and _EFFECTIVE_ON_EVENT.search(text.low) is None
+        and search(_EFFECTIVE_ON_EVENT, text.low) is None
     )
     start = found.start(english=english, defines_effective=defines_effective)
     signed = found.signed or (
@@ -400,7 +407,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         ends = None  # it ended long before the contract starts: the end of something before it
     # an English term runs from the signing date when no start is written, unless the
     # contract starts on an event whose day is unknown
-    base = start or (signed if english and not _EFFECTIVE_ON_EVENT.search(text.low) else None)
+    base = start or (signed if english and not search(_EFFECTIVE_ON_EVENT, text.low) else None)
     base = base or found.inner_start
     if ends is None and base is not None and not (english and _runs_indefinitely(text)):
         ends = end_from_term(text, base) or (
@@ -536,7 +543,7 @@ def _witness_start(low: str) -> int | None:
     """Where the signature block's "in witness whereof" first opens in lower-cased text."""
     first: int | None = None
     for noun in _WITNESS_NOUNS:
-        for found in noun.finditer(low):
+        for found in finditer(noun, low):
             if first is not None and found.start() > first:
                 break  # its block would open after the one found
             at = found.start()
@@ -577,7 +584,7 @@ def _end_role(
 def _runs_indefinitely(text: PreparedText) -> bool:
     """Whether the contract says it continues indefinitely or in perpetuity."""
     for word in _PERPETUAL:
-        for count, found in enumerate(word.finditer(text.low)):
+        for count, found in enumerate(finditer(word, text.low)):
             if count >= _MAX_PERPETUAL:
                 break
             # the pattern cannot cross a full stop, so a window stands in for the sentence
@@ -602,7 +609,7 @@ def _start_by_definition(
     # unless it ties its start to an event or never speaks of taking effect at all.
     if (
         not english
-        or _EFFECTIVE_ON_EVENT.search(text.low)
+        or search(_EFFECTIVE_ON_EVENT, text.low)
         or not _DEFINES_EFFECTIVE.search(text.low)
     ):
         return None
@@ -750,7 +757,7 @@ def _title_date(text: PreparedText, dates: list[FoundDate]) -> date | None:
 
 def _end_of_single_term(text: PreparedText, start: date) -> date | None:
     """Start plus one year (or month) for a term that names its unit in the singular."""
-    for count, found in enumerate(_SINGLE_TERM.finditer(text.low)):
+    for count, found in enumerate(finditer(_SINGLE_TERM, text.low)):
         if count >= _MAX_SINGLE_TERMS:
             break
         if found.start() and text.low[found.start() - 1].isalpha():

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from chalicelib.prescreen.dates import find_dates
 from chalicelib.prescreen.number_words import words_to_number
+from chalicelib.prescreen.word_index import finditer, indexed
 
 if TYPE_CHECKING:
     from chalicelib.prescreen.text import PreparedText
@@ -24,7 +25,7 @@ _THIS_CONTRACT = r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)"
 # word, merged in text order: each opens with its literal, which the regex engine skips
 # to, where their alternation is tried at every position (a third slower).
 _UNITS = tuple(
-    re.compile(unit)
+    indexed(re.compile(unit))
     for unit in (r"years?\b", r"months?\b", r"года?\b", r"лет\b", r"месяц(?:а|ев)?\b")
 )
 _LENGTH_BEFORE = re.compile(
@@ -123,13 +124,16 @@ _ORDINALS = {
     "eighth": 8, "ninth": 9, "tenth": 10, "fifteenth": 15, "twentieth": 20,
 }  # fmt: skip
 # "shall end on the fifth anniversary of the Effective Date": the term in whole years.
-_ANNIVERSARY = re.compile(
-    r"anniversary\s+(?:date\s+)?of\s+(?:the\s+|this\s+)?(?:effective\s+date|date\s+(?:hereof|of\s+this)"
-    r"|execution\s+date|commencement\s+date|agreement|contract"
-    # "the third anniversary of the date of execution of this Agreement", "of the date first
-    # written above"
-    r"|date\s+of\s+(?:its\s+)?(?:execution|signing|signature)|date\s+first\s+(?:above\s+)?written)"
-    r"|anniversary\s+thereof"
+_ANNIVERSARY = indexed(
+    re.compile(
+        r"anniversary\s+(?:(?:date\s+)?of\s+(?:the\s+|this\s+)?(?:effective\s+date"
+        r"|date\s+(?:hereof|of\s+this)|execution\s+date|commencement\s+date|agreement|contract"
+        # "the third anniversary of the date of execution of this Agreement", "of the date
+        # first written above"
+        r"|date\s+of\s+(?:its\s+)?(?:execution|signing|signature)"
+        r"|date\s+first\s+(?:above\s+)?written)"
+        r"|thereof)"
+    )
 )
 _ANNIVERSARY_BEFORE = re.compile(
     rf"\b(?P<ordinal>{'|'.join(_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))\s*(?:\(\s*\d{{1,2}}\s?\w{{0,2}}\s*\)\s*)?$"
@@ -149,7 +153,7 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
     0.871). The rule's misses on train are contracts whose start is unknown or whose term
     is no length (an event, an addendum's date, contract years), not sentences it turns away.
     """
-    units = heapq.merge(*(unit.finditer(text.low) for unit in _UNITS), key=lambda m: m.start())
+    units = heapq.merge(*(finditer(unit, text.low) for unit in _UNITS), key=lambda m: m.start())
     for count, unit in enumerate(units):
         if count >= _MAX_UNITS:
             break
@@ -211,7 +215,7 @@ def _length_of(length: re.Match[str]) -> int:
 
 def end_from_anniversary(text: PreparedText, start: date) -> date | None:
     """Start plus N years when the contract's term ends on an anniversary of its start."""
-    for count, found in enumerate(_ANNIVERSARY.finditer(text.low)):
+    for count, found in enumerate(finditer(_ANNIVERSARY, text.low)):
         if count >= _MAX_ANNIVERSARIES:
             break
         ordinal = _ANNIVERSARY_BEFORE.search(text.low, max(0, found.start() - 30), found.start())
@@ -236,13 +240,16 @@ _YEAR_END = (
     r"\s+(?:the\s+)?end\s+of\s+(?:the\s+)?(?:calendar\s+year\s+)?(?:(?P<year>\d{4})\b"
     r"|(?:current|then[\s-]current)\s+(?:calendar\s+)?year)"
 )
-_UNTIL_YEAR_END = (re.compile("until" + _YEAR_END), re.compile("through" + _YEAR_END))
+_UNTIL_YEAR_END = (
+    indexed(re.compile("until" + _YEAR_END)),
+    indexed(re.compile("through" + _YEAR_END)),
+)
 
 
 def end_of_year(text: PreparedText, start: date) -> date | None:
     """December 31 of the year the contract runs to, when it runs to the end of a year."""
     ends = heapq.merge(
-        *(pattern.finditer(text.low) for pattern in _UNTIL_YEAR_END), key=lambda m: m.start()
+        *(finditer(pattern, text.low) for pattern in _UNTIL_YEAR_END), key=lambda m: m.start()
     )
     for count, found in enumerate(ends):
         if count >= _MAX_ANNIVERSARIES:

@@ -6,6 +6,8 @@ import heapq
 import re
 from typing import TYPE_CHECKING
 
+from chalicelib.prescreen.word_index import finditer, indexed
+
 if TYPE_CHECKING:
     from chalicelib.prescreen.text import PreparedText
 
@@ -100,7 +102,9 @@ _ADJECTIVES = {
 # Every choice of law names a law: each of these words is a candidate to look around. One
 # pattern per word, each opening with its literal (a leading \b or an alternation would make
 # the scan ten times slower); the word's left edge is checked by hand ("bylaws").
-_LAW_WORDS = (re.compile(r"laws?\b"), re.compile(r"legislation\b"), re.compile(r"regulations\b"))
+_LAW_WORDS = tuple(
+    indexed(re.compile(word)) for word in (r"laws?\b", r"legislation\b", r"regulations\b")
+)
 # After the word: "laws of the State of New York", "laws and decisions of the State of
 # Michigan", "laws in the State of Washington", "legislation of the Republic of Kazakhstan",
 # "internal laws State of New York". Spaces may be lost in EDGAR text ("laws ofthe State").
@@ -278,7 +282,7 @@ def _english(text: PreparedText) -> str | None:
     best: tuple[int, int] | None = None
     code: str | None = None
     low = text.low
-    words = heapq.merge(*(pattern.finditer(low) for pattern in _LAW_WORDS), key=_start)
+    words = heapq.merge(*(finditer(pattern, low) for pattern in _LAW_WORDS), key=_start)
     for found in words:
         start, end = found.span()
         if start and low[start - 1].isalpha():

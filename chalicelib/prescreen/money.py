@@ -8,6 +8,7 @@ from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from chalicelib.models import Money
 from chalicelib.prescreen.number_words import words_to_number
 from chalicelib.prescreen.text import PreparedText, prepare_text
+from chalicelib.prescreen.word_index import finditer, indexed
 
 # A number in figures: "70 161,00", "1,250,000.00", "13900".
 NUMBER_PATTERN = r"\d{1,3}(?:[ ,.']\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
@@ -56,7 +57,7 @@ _SCALES = (
 # Where a contract states its whole price; a monthly rate or a fine is not the total.
 # Each pattern opens with a literal word so the scan jumps between its occurrences.
 _TOTAL_ANCHORS_RU = tuple(
-    re.compile(pattern)
+    indexed(re.compile(pattern))
     for pattern in (
         r"цен[аы]\s+(?:настоящего\s+|данного\s+|государственного\s+)?(?:договора|контракта|соглашения)",
         r"стоимост[ьи]\s+(?:настоящего\s+|данного\s+)?(?:договора|контракта|соглашения)",
@@ -75,7 +76,7 @@ _TOTAL_ANCHORS_RU = tuple(
     )
 )
 _TOTAL_ANCHORS_EN = tuple(
-    re.compile(pattern)
+    indexed(re.compile(pattern))
     for pattern in (
         r"total\s+(?:contract\s+|purchase\s+)?(?:price|amount|fees?|consideration|value|cost)\b",
         r"aggregate\s+(?:contract\s+|purchase\s+)?(?:price|amount|fees?|consideration|value)\b",
@@ -190,7 +191,7 @@ def _anchors(low: str, patterns: tuple[re.Pattern[str], ...]) -> list[re.Match[s
     """Price-clause anchors of every kind, in text order, a bounded number of each."""
     found: list[re.Match[str]] = []
     for pattern in patterns:
-        for count, match in enumerate(pattern.finditer(low)):
+        for count, match in enumerate(finditer(pattern, low)):
             if count >= _MAX_ANCHORS:
                 break
             found.append(match)

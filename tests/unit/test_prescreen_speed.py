@@ -10,7 +10,7 @@ import zlib
 
 import pytest
 
-from chalicelib.prescreen import clause_model, clauses, dates, text
+from chalicelib.prescreen import clause_model, clauses, dates, text, word_index
 from chalicelib.prescreen.dates import MONTH_SPELLINGS, find_dates
 from chalicelib.prescreen.word_index import WordIndex
 
@@ -226,3 +226,63 @@ def test_digit_runs_are_where_the_regex_finds_a_run_open(seed: int) -> None:
     opens = re.compile(r"(?<!\d)[0-9０-９]")
 
     assert dates._digit_runs(low) == [m.start() for m in opens.finditer(low)]
+
+
+def _indexed_patterns() -> list[re.Pattern[str]]:
+    """Every module-level pattern of prescreen whose opening word the shared index holds."""
+    import importlib
+    import pkgutil
+
+    import chalicelib.prescreen as package
+
+    found: dict[str, re.Pattern[str]] = {}
+    for module_info in pkgutil.iter_modules(package.__path__, "chalicelib.prescreen."):
+        module = importlib.import_module(module_info.name)
+        for value in vars(module).values():
+            candidates = value if isinstance(value, tuple) else (value,)
+            for pattern in candidates:
+                if not isinstance(pattern, re.Pattern) or not isinstance(pattern.pattern, str):
+                    continue
+                word = word_index.opening_word(pattern)
+                if word and word in word_index.SHARED.words:
+                    found[pattern.pattern] = pattern
+    return list(found.values())
+
+
+def test_the_shared_index_serves_the_whole_text_scans() -> None:
+    opening = {word_index.opening_word(pattern) for pattern in _indexed_patterns()}
+
+    # the dates', terms', prices' and laws' scans, beside every rule's and detector's words
+    assert {"anniversary", "witness", "effective", "year", "total", "law"} <= opening
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_indexed_scans_find_what_the_patterns_find(seed: int) -> None:
+    patterns = _indexed_patterns()
+    words = [word_index.opening_word(pattern) for pattern in patterns]
+    extra = ["the effective date shall mean the closing", "anniversary of the effective date",
+             "in witness whereof", "term of one year", "through the end of 2020", "laws of",
+             "total contract price", " ", "\n", ". ", "s", "2021"]  # fmt: skip
+    low = _random_text([*words, *extra], seed, length=4000)
+    rng = random.Random(seed)
+    for pattern in patterns:
+        assert [m.span() for m in word_index.finditer(pattern, low)] == [
+            m.span() for m in pattern.finditer(low)
+        ], pattern.pattern
+        pos, endpos = sorted(rng.sample(range(len(low)), 2))
+        assert [m.span() for m in word_index.finditer(pattern, low, pos, endpos)] == [
+            m.span() for m in pattern.finditer(low, pos, endpos)
+        ], pattern.pattern
+        indexed, plain = word_index.search(pattern, low, pos), pattern.search(low, pos)
+        assert (indexed and indexed.span()) == (plain and plain.span()), pattern.pattern
+
+
+def test_the_word_index_keeps_the_last_two_texts() -> None:
+    index = WordIndex(["term"])
+    first, second = "a term", "the term, the term"
+
+    assert list(index.positions(first, "term")) == [2]
+    assert list(index.positions(second, "term")) == [4, 14]
+    assert list(index.positions(first, "term")) == [2]
+    index.add(["fee"])  # a new word: the texts are read again
+    assert list(index.positions(second, "fee")) == []
