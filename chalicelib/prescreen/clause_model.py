@@ -38,6 +38,13 @@ _WORD = re.compile(r"[a-z][a-z0-9']*|\d+")
 # same boundaries as `[.;:]\s+(?=...)|\n\s*\n`).
 _SENTENCE_END = re.compile(r"[.;:\n](?:(?<=[.;:])\s+(?=[A-Z(\"“0-9])|(?<=\n)\s*\n)")
 _MARKS = frozenset(".;:")
+# The same ends found faster (`_ends`): a pattern that opens with one literal character
+# is searched for at memory speed, one that opens with a class steps through every
+# character (0.8 ms on 30 pages for the step alone). An end is a mark and the spaces
+# after it, or the spaces of a blank line, and each run of spaces holds at most one: a
+# blank line in the spaces a mark's end took is no end of its own.
+_MARK_ENDS = tuple(re.compile(re.escape(mark) + r"\s+(?=[A-Z(\"“0-9])") for mark in ".;:")
+_BLANK_LINE = re.compile(r"\n\s*\n")
 MIN_SENTENCE_CHARS = 20
 MAX_SENTENCE_CHARS = 2000
 # The words a clause cannot be written without: only sentences that have them are
@@ -383,12 +390,24 @@ def _cut(text: str, low: str | None) -> _Cut:
 def _pieces(text: str) -> tuple[list[int], list[int]]:
     """Where each piece of text between two sentence ends starts and ends, short or not."""
     starts, ends = [0], []
-    for boundary in _SENTENCE_END.finditer(text):
+    for start, end in _ends(text):
         # the sentence keeps its mark
-        ends.append(boundary.start() + (text[boundary.start()] in _MARKS))
-        starts.append(boundary.end())
+        ends.append(start + (text[start] in _MARKS))
+        starts.append(end)
     ends.append(len(text))
     return starts, ends
+
+
+def _ends(text: str) -> list[tuple[int, int]]:
+    """The spans `_SENTENCE_END.finditer(text)` gives, in order."""
+    marked = sorted(found.span() for mark in _MARK_ENDS for found in mark.finditer(text))
+    mark_starts = [start for start, _ in marked]
+    ends = list(marked)
+    for blank in _BLANK_LINE.finditer(text):
+        before = bisect.bisect_right(mark_starts, blank.start()) - 1
+        if before < 0 or marked[before][1] <= blank.start():  # not in a mark's spaces
+            ends.append(blank.span())
+    return sorted(ends) if len(ends) > len(marked) else ends
 
 
 def _long_enough(text: str, start: int, end: int) -> bool:

@@ -119,7 +119,20 @@ def test_sentence_ends_are_those_of_the_plain_patterns() -> None:
             spans = [m.span() for m in plain.finditer(sample)]
             assert [m.span() for m in fast.finditer(sample)] == spans
             ends += len(spans)
+        # the detectors' ends found by their literal marks and blank lines apart
+        assert clause_model._ends(sample) == [
+            m.span() for m in _PLAIN_SENTENCE_END.finditer(sample)
+        ]
     assert ends > 1000  # the samples do have sentence ends of every kind to find
+
+
+def test_a_blank_line_in_the_spaces_after_a_mark_is_no_second_end() -> None:
+    sample = "Term. \n\n Next; lower\n \n\nThen: \u2028\n(a) item.\n\nb"
+
+    ends = clause_model._ends(sample)
+
+    assert ends == [m.span() for m in _PLAIN_SENTENCE_END.finditer(sample)]
+    assert ends == [(4, 9), (20, 24), (28, 32), (41, 43)]
 
 
 def test_features_are_the_hashes_of_words_and_pairs() -> None:
