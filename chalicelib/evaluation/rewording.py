@@ -175,6 +175,11 @@ REWORDINGS: dict[str, Rewording] = {
     ),
     "run for continue for": _sub(r"\bcontinue for\b", "run for"),
     "automatically on": _sub(r"\b(expire|terminate)(s?) on\b", r"\1\2 automatically on"),
+    "for whatever reason": _sub(r"\bfor any reason\b", "for whatever reason"),
+    "shall have the option to terminate": _sub(
+        r"\bmay terminate\b", "shall have the option to terminate"
+    ),
+    "stipulated damages": _sub(r"\bliquidated damages\b", "stipulated damages"),
     "upper case": str.upper,
 }
 

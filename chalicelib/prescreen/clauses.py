@@ -92,7 +92,7 @@ _EN_LATE_PAYMENT = (
 _EN_LD_AGREED = (
     r"\b(?:pa(?:y|ys|id|ying|yable|yment)|remit\w*|entitled|recover\w*|retain\w*|forfeit\w*|owe\w*|due"
     r"|deemed|constitut\w*|represent\w*|estimate\w*|amount\w*|equal|sum|not\s+a\s+penalty)\b"
-    r"|as\s+liquidated"
+    r"|as\s+(?:liquidated|stipulated)"
 )
 # A sentence that states the sum paid: "shall pay ... 2% of the price", "a cancellation fee
 # equal to ...".
@@ -133,7 +133,8 @@ _EN_NOT_OWED = (
     r"|(?:shall|will)\s+not\s+be\s+(?:liable|responsible)|(?:neither|no)\s+party\s+shall\s+be\s+liable"
     r"|not\s+be\s+liable|have\s+(?:a\s+|any\s+)?liability\s+for|under\s+penalty|releas\w*\s+from[^.;]{0,80}?penalt"
     r"|reimburse\s+(?:\w+\s+){0,3}?for|lease\s+termination"
-    r"|consequential[^.;]{0,60}?(?:liquidated|penalt)|(?:liquidated|penalt)[^.;]{0,60}?consequential"
+    r"|consequential[^.;]{0,60}?(?:liquidated|stipulated|penalt)"
+    r"|(?:liquidated|stipulated|penalt)[^.;]{0,60}?consequential"
     r"|liability\s+for\s+(?:early\s+)?(?:termination|cancellation)"
 )
 _RU_NO_RIGHT = r"не\s+допуска|не\s+вправе|не\s+может|не\s+имеет\s+права|запрещ"
@@ -176,7 +177,7 @@ _EN_FOR_CAUSE = (
 # Words that grant no right of their own: a reference to one ("if X terminates ... without
 # cause pursuant to Section 8.2"), a reason named ("for any reason other than"), an event.
 _EN_REFERS_OR_REASON = (
-    r"|for\s+any\s+reason\s+other|for\s+cause\b|\bif\s+(?:\w+\s+){0,3}?(?:terminates|cancels)"
+    r"|for\s+(?:any|whatever)\s+reason\s+other|for\s+cause\b|\bif\s+(?:\w+\s+){0,3}?(?:terminates|cancels)"
     r"|in\s+the\s+event\s+(?:that\s+)?(?:\w+\s+){0,3}?(?:should|is|are|becomes?)\b"
 )
 # Nor is a right that only an event opens ("if", "in the event that", "upon the occurrence
@@ -199,7 +200,8 @@ _EN_TERMINATE_AGREEMENT = (
     r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:be|is)\s+terminable"
     # "may, at its option, terminate", "may, in its sole discretion, terminate"
     r"|(?:may|can)(?:\s*,[^,;.]{1,40},)?\s+(?:unilaterally\s+|also\s+)?(?:elect\s+to\s+)?(?:terminate|cancel)"
-    r"|right\s+to\s+(?:terminate|cancel)"
+    # "shall have the right to terminate", "shall have the option to terminate", "is free to"
+    r"|(?:right|option|free)\s+to\s+(?:terminate|cancel)"
     r"|entitled\s+to\s+(?:unilaterally\s+)?(?:terminate|cancel)"
     # "sixty (60) days' written notice of termination of this Agreement"
     r"|" + _EN_NOTICE + r"\s+(?:in\s+writing\s+)?of\s+(?:its\s+|their\s+)?"
@@ -309,17 +311,19 @@ RULES: tuple[ClauseRule, ...] = (
     # "penalty" branches had flagged about as many contracts wrongly as rightly.
     _rule(
         "penalty",
-        # "as liquidated and agreed damages"; "agreed and liquidated damages" holds the words
-        (r"liquidated\s+(?:and\s+agreed\s+)?damages",),
+        # "as liquidated and agreed damages"; "agreed and liquidated damages" holds the words;
+        # "stipulated damages", their other name (in construction and public contracts)
+        (r"liquidated\s+(?:and\s+agreed\s+)?damages", r"stipulated\s+damages"),
         language="en",
         requires=(_EN_CLAUSE_VERB, _EN_LD_AGREED),
         # "...shall be deemed liquidated damages and not a penalty" affirms them
-        rejects=r"\bno\s+liquidated|(?:not|neither\s+party\s+(?:shall|will))\s+(?:be\s+)?(?:entitled|liable)"
-        r"\s+(?:to|for)\s+(?:any\s+)?"
-        r"(?:\w+\s+){0,6}?liquidated|in\s+no\s+event|(?:harmless|indemnif)[^.;]*?liquidated"
+        rejects=r"\bno\s+(?:liquidated|stipulated)"
+        r"|(?:not|neither\s+party\s+(?:shall|will))\s+(?:be\s+)?(?:entitled|liable)"
+        r"\s+(?:to|for)\s+(?:any\s+)?(?:\w+\s+){0,6}?(?:liquidated|stipulated)|in\s+no\s+event"
+        r"|(?:harmless|indemnif)[^.;]*?(?:liquidated|stipulated)"
         # "a service level credit ... is not liquidated damages": denied, not agreed
-        r"|(?:is|are|be|constitute)\s+not\s+(?:\w+\s+){0,2}?liquidated|not\s+as\s+liquidated"
-        + _EN_NOT_OWED,
+        r"|(?:is|are|be|constitute)\s+not\s+(?:\w+\s+){0,2}?(?:liquidated|stipulated)"
+        r"|not\s+as\s+(?:liquidated|stipulated)" + _EN_NOT_OWED,
     ),
     _rule(
         "penalty",
@@ -456,7 +460,8 @@ RULES: tuple[ClauseRule, ...] = (
             # the Government" (one trigger per opening word: each is one more scan)
             r"for\s+(?:(?:its|their)\s+(?:own\s+)?|the\s+)?convenience",
             r"without\s+(?:cause|(?:any\s+)?reason\b)",
-            r"for\s+any\s+(?:or\s+no\s+)?reason",
+            # "for any reason", "for any or no reason", "for whatever reason"
+            r"for\s+(?:any|whatever)\s+(?:or\s+no\s+)?reason",
             r"for\s+no\s+reason",
             r"with\s+or\s+without\s+cause",
             r"for\s+non-?\s?cause",
@@ -501,7 +506,7 @@ RULES: tuple[ClauseRule, ...] = (
         (
             r"\((?:[ivx]{1,4}|[a-z]|\d{1,2})\)\s+(?:by\s+(?:either\s+party|the\s+\w+|\w+)\s+)?"
             r"(?:(?:at\s+)?any\s+(?:other\s+)?time\s+(?:during\s+the\s+(?:initial\s+)?term\s+)?)?"
-            r"(?:(?:and\s+)?for\s+(?:any|no)(?:\s+or\s+no)?\s+reason\s+)?"
+            r"(?:(?:and\s+)?for\s+(?:any|no|whatever)(?:\s+or\s+no)?\s+reason\s+)?"
             r"(?:upon|on|by\s+giving|with|after)\s+" + _EN_NOTICE_PERIOD + _EN_NO_CONDITION_AFTER,
             # the items set apart by semicolons: "...; by Licensor or Licensee upon sixty (60)
             # days' written notice to the other party;"
@@ -538,7 +543,7 @@ RULES: tuple[ClauseRule, ...] = (
         "unilateral_termination",
         (
             r"\((?:[ivx]{1,4}|[a-h]|\d{1,2})\)\s+by\s+(?:either\s+party|the\s+\w+|\w+)\s+"
-            r"(?:at\s+any\s+time\s+)?(?:for\s+(?:any|no)(?:\s+or\s+no)?\s+reason"
+            r"(?:at\s+any\s+time\s+)?(?:for\s+(?:any|no|whatever)(?:\s+or\s+no)?\s+reason"
             r"|for\s+(?:its\s+)?convenience|without\s+(?:cause|reason))" + _EN_NO_CONDITION_AFTER,
         ),
         language="en",

@@ -69,6 +69,12 @@ from tests.clause_text import english_flag
         "terminated by either of the parties upon thirty (30) days prior written notice.",
         "If the Buyer decides to end this Agreement before delivery begins, it shall notify the "
         "Seller in writing at least sixty (60) days before the intended date.",
+        "Either party may terminate this Agreement for whatever reason upon sixty (60) days' "
+        "written notice to the other party.",
+        "The Customer shall have the option to terminate this Agreement upon thirty (30) days' "
+        "written notice to the Supplier.",
+        "The Licensee is free to terminate this Agreement at any time on ninety (90) days' "
+        "notice to the Licensor.",
     ],
 )
 def test_a_grant_to_end_on_notice_however_it_is_worded(sentence: str) -> None:
@@ -280,3 +286,40 @@ def test_liquidated_damages_neither_party_is_entitled_to_are_not_agreed() -> Non
     )
 
     assert flag is None or not flag.present
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # train's grants reworded "for whatever reason" lost 6 of 20 before this, "shall have the
+        # option to terminate" 9 of 61 (session 15): what they say otherwise stays unread
+        "Upon termination of this Agreement for whatever reason, the Reseller shall return all "
+        "materials to the Supplier.",
+        "The Customer shall have the option to terminate this Agreement if the Supplier fails to "
+        "deliver the Products within thirty (30) days after written notice.",
+    ],
+)
+def test_whatever_reason_and_an_option_to_terminate_grant_no_right_here(sentence: str) -> None:
+    flag = english_flag(sentence, "unilateral_termination")
+
+    assert flag is None or not flag.present
+
+
+def test_stipulated_damages_are_agreed_damages_unless_excluded() -> None:
+    # train's spans reworded "stipulated damages" lost 32 of 36 before this (session 15)
+    owed = (
+        "The Contractor shall pay the Owner stipulated damages of $500 for each day of delay "
+        "in completing the Work."
+    )
+    flag = english_flag(owed, "penalty")
+    excluded = [
+        english_flag(sentence, "penalty")
+        for sentence in (
+            "Neither party shall be liable for any stipulated damages.",
+            "The Supplier shall not be liable for consequential or stipulated damages.",
+            "No stipulated damages shall apply to delays caused by the Owner.",
+        )
+    ]
+
+    assert flag is not None and flag.present and flag.evidence == owed
+    assert all(found is None or not found.present for found in excluded)
