@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from chalicelib.prescreen.dates import find_dates
 from chalicelib.prescreen.number_words import words_to_number
-from chalicelib.prescreen.word_index import finditer, indexed
+from chalicelib.prescreen.word_index import finditer, indexed, search
 
 if TYPE_CHECKING:
     from chalicelib.prescreen.text import PreparedText
@@ -66,7 +66,9 @@ _CONTRACT_TERM = re.compile(
     # "the Agreement" as the contract names itself, right before its verb (not "the
     # Contract Price shall be firm for twenty-four (24) months")
     + r"|\bthe\s+(?:agreement|contract)(?=\s+(?:shall|will|is)\b)"
-    r"|" + INITIAL + r"\s+term|the\s+term)\s[^.]{0,160}?"
+    # a definition: '"Term" means the period commencing on the Effective Date and ending on
+    # the fifth anniversary ...', '"Initial Term" shall mean ...'
+    r"|" + INITIAL + r"\s+term|the\s+term|[\"“']term)[\"”']?\s[^.]{0,160}?"
     r"(?:commenc|continu|remain|extend|(?:shall|will)\s+be|be\s+for|begin|start"
     r"|in\s+(?:full\s+)?(?:force|effect)|valid|expire|terminat\w*\s+(?:automatically\s+)?on"
     r"|end(?:s|ing)?\s+on"
@@ -133,6 +135,22 @@ _ANNIVERSARY = indexed(
         r"|date\s+of\s+(?:its\s+)?(?:execution|signing|signature)"
         r"|date\s+first\s+(?:above\s+)?written)"
         r"|thereof)"
+    )
+)
+# A Commencement Date the contract defines as an event, not as its start: '"Commencement
+# Date" shall mean the date on which Conversion for all Banks has been completed'.
+_COMMENCEMENT_ON_EVENT = indexed(
+    re.compile(
+        r"commencement\s+date[\"”']?\s+(?:shall\s+)?means?\s+"
+        r"(?!the\s+effective\s+date|the\s+date\s+(?:hereof|of\s+this|first\s+(?:above\s+)?written))"
+    )
+)
+# ... whose day the parties expect: "The parties anticipate the Commencement Date to be
+# November 16, 1998", "... will be on or about October 15, 1997".
+_ANTICIPATED_COMMENCEMENT = indexed(
+    re.compile(
+        r"anticipate[sd]?\s+(?:that\s+)?the\s+commencement\s+date\s+(?:to|will|shall|would)\s+"
+        r"(?:be|occur)\s+(?:on\s+)?(?:or\s+about\s+)?"
     )
 )
 _ANNIVERSARY_BEFORE = re.compile(
@@ -213,6 +231,15 @@ def _length_of(length: re.Match[str]) -> int:
     return spelled if spelled < 100 or "hundred " in word else 0
 
 
+def _anticipated_commencement(text: PreparedText) -> date | None:
+    """The day the parties expect an event-defined Commencement Date to fall on, if given."""
+    expected = search(_ANTICIPATED_COMMENCEMENT, text.low)
+    if expected is None:
+        return None
+    dates = find_dates(text.low[expected.end() : expected.end() + 40], english=True)
+    return dates[0].value if dates and dates[0].start == 0 else None
+
+
 def end_from_anniversary(text: PreparedText, start: date) -> date | None:
     """Start plus N years when the contract's term ends on an anniversary of its start."""
     for count, found in enumerate(finditer(_ANNIVERSARY, text.low)):
@@ -227,9 +254,15 @@ def end_from_anniversary(text: PreparedText, start: date) -> date | None:
             continue
         if re.search(r"terminate\s+this|may\s+terminate|right\s+to", sentence):
             continue  # a right to end it after the anniversary, not its end
+        base = start
+        if "commencement" in found.group(0) and search(_COMMENCEMENT_ON_EVENT, text.low):
+            anticipated = _anticipated_commencement(text)
+            if anticipated is None:
+                continue  # the anniversary of a day no text gives
+            base = anticipated
         word = ordinal.group("ordinal")
         years = _ORDINALS.get(word) or int(word[:-2])
-        return add_months(start, 12 * years)
+        return add_months(base, 12 * years)
     return None
 
 

@@ -339,3 +339,57 @@ def test_automatically_changes_no_computed_end(term: str, ends: date) -> None:
     )
 
     assert _dates(f"{preamble}3. Term. {term}")[2] == ends
+
+
+@pytest.mark.parametrize(
+    ("definition", "ends"),
+    [
+        (
+            '"Term" shall mean the period commencing on the Effective Date and terminating on'
+            " the eighth anniversary of the Effective Date, unless extended.",
+            date(2023, 3, 3),
+        ),
+        (
+            "“Term” means the period commencing on the Effective Date and ending on the fifth"
+            " anniversary of the Effective Date.",
+            date(2020, 3, 3),
+        ),
+        (
+            '"Initial Term" means the period commencing on the Effective Date and ending on the'
+            " third anniversary of the Effective Date.",
+            date(2018, 3, 3),
+        ),
+        ('"Term" means a period of three (3) years from the Effective Date.', date(2018, 3, 3)),
+        # other terms' definitions, or none
+        ('"Term" has the meaning given in Section 10.1.', None),
+        ('"Renewal Term" means each additional period of one (1) year.', None),
+        ('"Warranty Term" means a period of two (2) years from delivery.', None),
+    ],
+)
+def test_a_term_defined_in_the_definitions_ends_as_a_term_clause_does(
+    definition: str, ends: date | None
+) -> None:
+    preamble = (
+        'This Agreement is made as of March 3, 2015 (the "Effective Date") by Alpha and Beta.\n\n'
+    )
+
+    assert _dates(f"{preamble}1. Definitions. {definition}")[2] == ends
+
+
+def test_the_anniversary_of_an_event_counts_from_the_day_the_parties_expect_it() -> None:
+    preamble = (
+        'This Agreement is made as of March 3, 2015 (the "Effective Date") by Alpha and Beta.\n\n'
+    )
+    term = (
+        "2. Term. The term of this Agreement will begin on the Effective Date and will end on the"
+        ' second (2nd) anniversary of the Commencement Date. The "Commencement Date" means the'
+        " date on which Beta first delivers the Services."
+    )
+    expected = " The parties anticipate the Commencement Date will be on or about May 1, 2015."
+    synonym = term.replace(
+        "means the date on which Beta first delivers the Services", "means the Effective Date"
+    )
+
+    assert _dates(preamble + term + expected)[2] == date(2017, 5, 1)
+    assert _dates(preamble + term)[2] is None  # no day is given for the event
+    assert _dates(preamble + synonym)[2] == date(2017, 3, 3)
