@@ -30,7 +30,9 @@ _UNITS = tuple(
 )
 _LENGTH_BEFORE = re.compile(
     # "shall expire ten (10) years from the Effective Date"
-    r"(?:for|of|until|through|be|is|have|has|during|ending|expire[sd]?(?:\s+in)?|date|на|течение"
+    # "shall end on the date falling three (3) years after the Effective Date"
+    r"(?:for|of|until|through|be|is|have|has|during|ending|expire[sd]?(?:\s+in)?|date"
+    r"|date\s+falling|на|течение"
     # "shall expire on the earlier of (a) five (5) years after the Effective Date and (b) ...":
     # only from the start, as a verb's (not "the later of (a) twelve (12) months from the
     # Launch Date")
@@ -133,7 +135,13 @@ _ANNIVERSARY = indexed(
         # "the third anniversary of the date of execution of this Agreement", "of the date
         # first written above"
         r"|date\s+of\s+(?:its\s+)?(?:execution|signing|signature)"
-        r"|date\s+first\s+(?:above\s+)?written)"
+        r"|date\s+first\s+(?:above\s+)?written"
+        # "the third anniversary of its execution", "of the date on which it was signed"
+        # (not "of the signing of the Supply Agreement")
+        r"|(?:its|the)\s+(?:execution|signing|signature)\b"
+        r"(?:\s+(?:hereof|of\s+this\s+agreement))?(?!\s+of\b)"
+        r"|date\s+(?:on\s+|upon\s+)?which\s+(?:it|this\s+agreement)\s+(?:was|is)\s+"
+        r"(?:signed|executed))"
         r"|thereof)"
     )
 )

@@ -393,3 +393,36 @@ def test_the_anniversary_of_an_event_counts_from_the_day_the_parties_expect_it()
     assert _dates(preamble + term + expected)[2] == date(2017, 5, 1)
     assert _dates(preamble + term)[2] is None  # no day is given for the event
     assert _dates(preamble + synonym)[2] == date(2017, 3, 3)
+
+
+@pytest.mark.parametrize(
+    ("term", "ends"),
+    [
+        (
+            "This Agreement shall continue until the third (3rd) anniversary of its execution.",
+            date(2018, 3, 3),
+        ),
+        (
+            "This Agreement will terminate on the third anniversary of the date on which it was"
+            " signed.",
+            date(2018, 3, 3),
+        ),
+        (
+            "The Term shall end on the date falling three (3) years after the Effective Date.",
+            date(2018, 3, 3),
+        ),
+        # another agreement's signing, and a warranty's end, are not this contract's
+        (
+            "This Agreement shall continue until the third anniversary of the signing of the"
+            " Supply Agreement.",
+            None,
+        ),
+        ("The warranty shall end on the date falling two (2) years after delivery.", None),
+    ],
+)
+def test_an_end_counted_from_the_signing_in_other_words(term: str, ends: date | None) -> None:
+    preamble = (
+        'This Agreement is made as of March 3, 2015 (the "Effective Date") by Alpha and Beta.\n\n'
+    )
+
+    assert _dates(f"{preamble}3. Term. {term}")[2] == ends
