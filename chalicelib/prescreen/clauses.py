@@ -99,6 +99,9 @@ _EN_LD_AGREED = (
 _EN_SUM_PAID = (
     r"\b(?:pa(?:y|ys|id|yable|yment)|remit\w*)\b[^;]{0,200}?"
     r"(?:%|percent|\$|amount\s+equal|equal\s+to|sum\s+of|\[\*)"
+    # the sum named with the fee, whatever verb follows: "a cancellation fee of $10,000 shall
+    # be payable"
+    r"|\b(?:fee|charge)s?\s+(?:of|equal\s+to|in\s+the\s+amount\s+of)\s+(?:\$|\[\*|\d)"
 )
 # A "penalty" proves agreed damages only where its sentence states what is owed: a sum paid
 # ("shall pay ... 2% of the price"), a penalty of an amount ("a penalty of [*]% will be

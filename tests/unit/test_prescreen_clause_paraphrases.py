@@ -323,3 +323,19 @@ def test_stipulated_damages_are_agreed_damages_unless_excluded() -> None:
 
     assert flag is not None and flag.present and flag.evidence == owed
     assert all(found is None or not found.present for found in excluded)
+
+
+def test_a_cancellation_fee_that_names_its_sum_before_the_verb_is_agreed_damages() -> None:
+    owed = (
+        "If the Buyer cancels an order after acceptance, a cancellation fee of $10,000 shall be "
+        "payable to the Seller."
+    )
+    flag = english_flag(owed, "penalty")
+    waived = english_flag("No cancellation fee of any kind shall apply.", "penalty")
+    service = english_flag(
+        "The Buyer shall pay the Seller a monthly service fee of $10,000.", "penalty"
+    )
+
+    assert flag is not None and flag.present and flag.evidence == owed
+    assert waived is None or not waived.present
+    assert service is None or not service.present
