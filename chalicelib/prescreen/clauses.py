@@ -316,7 +316,13 @@ RULES: tuple[ClauseRule, ...] = (
         "penalty",
         # "as liquidated and agreed damages"; "agreed and liquidated damages" holds the words;
         # "stipulated damages", their other name (in construction and public contracts)
-        (r"liquidated\s+(?:and\s+agreed\s+)?damages", r"stipulated\s+damages"),
+        # "Liquidated Damages. If ..., the Seller shall pay $500 a day": a heading read with
+        # the sentence under it
+        (
+            r"liquidated\s+(?:and\s+agreed\s+)?damages",
+            r"stipulated\s+damages",
+            r"liquidated\s+damages\s*[.:][ \t]*\n?[ \t]*[\w(]",
+        ),
         language="en",
         requires=(_EN_CLAUSE_VERB, _EN_LD_AGREED),
         # "...shall be deemed liquidated damages and not a penalty" affirms them
@@ -326,7 +332,10 @@ RULES: tuple[ClauseRule, ...] = (
         r"|(?:harmless|indemnif)[^.;]*?(?:liquidated|stipulated)"
         # "a service level credit ... is not liquidated damages": denied, not agreed
         r"|(?:is|are|be|constitute)\s+not\s+(?:\w+\s+){0,2}?(?:liquidated|stipulated)"
-        r"|not\s+as\s+(?:liquidated|stipulated)" + _EN_NOT_OWED,
+        r"|not\s+as\s+(?:liquidated|stipulated)"
+        # "The parties have not agreed any liquidated damages"
+        r"|not\s+(?:\w+\s+){0,2}?agreed\s+(?:on\s+|to\s+)?(?:any\s+)?(?:liquidated|stipulated)"
+        + _EN_NOT_OWED,
     ),
     _rule(
         "penalty",

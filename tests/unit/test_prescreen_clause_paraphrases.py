@@ -339,3 +339,36 @@ def test_a_cancellation_fee_that_names_its_sum_before_the_verb_is_agreed_damages
     assert flag is not None and flag.present and flag.evidence == owed
     assert waived is None or not waived.present
     assert service is None or not service.present
+
+
+@pytest.mark.parametrize(
+    ("section", "agreed"),
+    [
+        (
+            "9. Liquidated Damages. If the Services are not completed by the Completion Date, the "
+            "Contractor shall pay the Owner $500 for each day of delay.",
+            True,
+        ),
+        (
+            "9. Liquidated Damages.\nIf the Services are not completed by the Completion Date, "
+            "the Contractor shall pay the Owner $500 for each day of delay.",
+            True,
+        ),
+        ("9. Liquidated Damages. Neither party shall be liable for liquidated damages.", False),
+        ("9. Liquidated Damages. Reserved.", False),
+        ("Contents: 9. Liquidated Damages. 10. Notices. 11. Governing Law.", False),
+        (
+            "9. Liquidated Damages. The parties have not agreed any liquidated damages; the Owner "
+            "may recover its actual damages.",
+            False,
+        ),
+    ],
+)
+def test_a_liquidated_damages_heading_is_read_with_the_sentence_under_it(
+    section: str, agreed: bool
+) -> None:
+    flag = english_flag(section, "penalty")
+
+    assert bool(flag and flag.present) is agreed
+    if agreed:
+        assert flag is not None and flag.evidence == " ".join(section.split())
