@@ -84,7 +84,8 @@ class ContractDates:
 
 
 _SIGNED_BEFORE = re.compile(
-    r"(?:\bdated|\bmade|\bentered(?:\s+into)?|\bexecuted|\bsigned)"
+    r"(?:\bdated|\bmade|\bentered(?:\s+into)?|\bexecuted|\bsigned"
+    r"|\b(?:is|was|been)\s+concluded)"
     r"(?:\s+(?:and\s+)?(?:(?:is\s+)?(?:deemed\s+)?effective|entered\s+into|made|into\s+effect))?"
     r"(?:\s+(?:as\s+of|as|on|this|from|for\s+reference(?:\s+purposes)?)){0,3}"
     r"(?:\s+the)?\s*:?\s*$"
@@ -160,7 +161,9 @@ _END_BEFORE = re.compile(
     r"(?:окончани\w*|завершени\w*|истечени\w*)(?:\s+[а-яё]+){0,3}\s*[:\-–—]?\s*$"
     r"|(?:действу\w*|действия|срок\w*)(?:\s+[а-яё]+){0,3}\s+до\s*$"
     # "shall terminate automatically on December 31, 2017"
-    r"|(?:\bexpir\w*|\bterminat\w*|\bending|\bends?|\bconclud\w*|\blaps\w*)"
+    # ("shall conclude on" ends it; "is concluded on", as European drafting says, makes it)
+    r"|(?:\bexpir\w*|\bterminat\w*|\bending|\bends?|(?<!\bis\s)(?<!\bwas\s)(?<!\bbeen\s)"
+    r"\bconclud\w*|\blaps\w*)"
     r"(?:\s+automatically)?(?:" + _TIME_OF_DAY + r")?"
     r"(?:\s+(?:on|at|as\s+(?:of|at)))?(?:\s+the)?\s*$"
     r"|(?:termination|expiration|expiry)\s+date\W{0,3}\s*(?:(?:(?:shall|will)\s+)?means?|is)?\s*:?"

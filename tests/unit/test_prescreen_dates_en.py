@@ -426,3 +426,17 @@ def test_an_end_counted_from_the_signing_in_other_words(term: str, ends: date | 
     )
 
     assert _dates(f"{preamble}3. Term. {term}")[2] == ends
+
+
+def test_a_contract_concluded_on_a_day_was_made_then_not_ended() -> None:
+    # European drafting: "is concluded on" is "is entered into on"; "shall conclude on" ends it
+    body = "\n\n3. Term. This Agreement shall continue for two (2) years.\n"
+    made = "This Supply Agreement is concluded on March 1, 2015 between Alpha Corp. and Beta LLC."
+    ending = (
+        "This Supply Agreement is made on March 1, 2015 between Alpha Corp. and Beta LLC.\n\n"
+        "3. Term. This Agreement shall conclude on December 31, 2017.\n"
+    )
+
+    assert _dates(made + body)[0] == date(2015, 3, 1)
+    assert _dates(made + body)[2] == date(2017, 3, 1)
+    assert _dates(ending)[2] == date(2017, 12, 31)
