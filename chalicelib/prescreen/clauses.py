@@ -837,8 +837,9 @@ RULES: tuple[ClauseRule, ...] = (
         requires=(
             # "will continue to renew for twelve-month periods", "the Agreement renews annually",
             # "shall auto-renew for one-year terms"
-            r"(?:shall|will)\s+(?:thereafter\s+)?(?:automatically\s+)?(?:be\s+|continue\s+to\s+)?"
-            r"(?:auto[\s-]?)?(?:renew|extend)|\b(?:renews|extends)\b",
+            # ("shall then be renewed annually")
+            r"(?:shall|will)\s+(?:thereafter\s+|then\s+)?(?:automatically\s+)?"
+            r"(?:be\s+|continue\s+to\s+)?(?:auto[\s-]?)?(?:renew|extend)|\b(?:renews|extends)\b",
             r"\bterm\b|(?:this|the)\s+(?:agreement|contract)",
         ),
         rejects=_EN_RENEWAL_BY_CHOICE + _EN_NOT_TERM_EXTENDED,

@@ -372,3 +372,17 @@ def test_a_liquidated_damages_heading_is_read_with_the_sentence_under_it(
     assert bool(flag and flag.present) is agreed
     if agreed:
         assert flag is not None and flag.evidence == " ".join(section.split())
+
+
+def test_a_term_then_renewed_annually_runs_on() -> None:
+    renewed = english_flag(
+        "3. Term. This Agreement shall then be renewed annually unless terminated by either party.",
+        "auto_renewal",
+    )
+    agreed = english_flag(
+        "3. Term. This Agreement may then be renewed annually by mutual written agreement.",
+        "auto_renewal",
+    )
+
+    assert renewed is not None and renewed.present
+    assert agreed is None or not agreed.present
