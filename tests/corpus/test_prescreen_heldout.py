@@ -34,7 +34,7 @@ FLOORS: dict[str, float] = {
     "en.parties": 0.77,  # 0.80
     "en.agreement_date": 0.83,  # 0.85
     "en.effective_date": 0.78,  # 0.81
-    "en.expiration_date": 0.71,  # 0.74
+    "en.expiration_date": 0.72,  # 0.75
     "en.renewal_term": 0.81,  # F1 0.85
     "en.governing_law": 0.91,  # 0.94
     "en.termination_for_convenience": 0.78,  # F1 0.81
