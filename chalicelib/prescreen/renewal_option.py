@@ -24,6 +24,7 @@ import re
 from typing import TYPE_CHECKING
 
 from chalicelib.models import ClauseFlag
+from chalicelib.prescreen.word_index import SHARED, index_words
 
 if TYPE_CHECKING:
     from chalicelib.prescreen.text import PreparedText
@@ -147,15 +148,17 @@ def find_renewal_option(text: PreparedText, *, can_judge: bool) -> ClauseFlag | 
     return ClauseFlag(present=False) if can_judge else None
 
 
+_ANCHOR_WORDS = ("renew", "extend", "prolong", "option to continue", "successor franchise")
+index_words(_ANCHOR_WORDS)
+
+
 def _anchors(low: str) -> list[int]:
     """Where "renew", "extend", "prolong", "option to continue" or "successor franchise" occurs,
-    in text order."""
+    in text order (from the shared word index: none of them can overlap itself, so its
+    occurrences are those `str.find` finds one after another)."""
     found: list[int] = []
-    for word in ("renew", "extend", "prolong", "option to continue", "successor franchise"):
-        at = low.find(word)
-        while at >= 0 and len(found) < _MAX_ANCHORS:
-            found.append(at)
-            at = low.find(word, at + len(word))
+    for word in _ANCHOR_WORDS:
+        found += SHARED.positions(low, word)[: _MAX_ANCHORS - len(found)]
     return sorted(found)
 
 

@@ -299,3 +299,28 @@ def test_the_word_index_keeps_the_last_two_texts() -> None:
     assert list(index.positions(first, "term")) == [2]
     index.add(["fee"])  # a new word: the texts are read again
     assert list(index.positions(second, "fee")) == []
+
+
+def test_letters_are_counted_as_the_letters_pattern_counts_them() -> None:
+    from chalicelib.prescreen import confidence
+
+    rng = random.Random(3)
+    chars = "aZ09_ ÿßéЁж中٣²½Ⅻ\u00a0\n-'’"
+    for _ in range(2000):
+        sample = "".join(rng.choice(chars) for _ in range(rng.randint(0, 30)))
+        plain = sum(map(len, confidence._LETTERS.findall(sample)))
+        assert confidence._letter_count(sample) == plain, sample
+
+
+def test_renewal_anchors_are_those_str_find_finds() -> None:
+    from chalicelib.prescreen import renewal_option
+
+    low = _random_text([*renewal_option._ANCHOR_WORDS, "renewal", "extended", "prolongation"], 7)
+    plain: list[int] = []  # each word's places in turn, as many as the cap allows
+    for word in renewal_option._ANCHOR_WORDS:
+        for at in _all_finds(low, word):
+            if len(plain) < renewal_option._MAX_ANCHORS:
+                plain.append(at)
+
+    assert renewal_option._anchors(low) == sorted(plain)
+    assert len(plain) > 10
