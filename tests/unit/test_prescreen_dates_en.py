@@ -14,6 +14,9 @@ from chalicelib.prescreen.contract_dates import _witness_start, find_contract_da
 from chalicelib.prescreen.dates import find_dates
 from chalicelib.prescreen.text import prepare_text
 
+# A preamble dated March 3, 2015, its Effective Date, for the term sentences below.
+_MADE = 'This Agreement is made as of March 3, 2015 (the "Effective Date") by Alpha and Beta.\n\n'
+
 
 def _dates(text: str) -> tuple[date | None, date | None, date | None]:
     found = find_contract_dates(prepare_text(text), english=True)
@@ -298,15 +301,11 @@ def test_the_signature_block_opens_where_the_plain_pattern_finds_it(low: str) ->
 
 
 def test_a_term_that_ends_automatically_on_a_date_ends_then() -> None:
-    preamble = (
-        'This Agreement is made as of March 3, 2015 (the "Effective Date") by Alpha and Beta.\n\n'
-    )
-
     ends = _dates(
-        preamble + "3. Term. This Agreement shall terminate automatically on December 31, 2017."
+        _MADE + "3. Term. This Agreement shall terminate automatically on December 31, 2017."
     )[2]
     order = _dates(
-        preamble + "3. Orders. Each purchase order shall terminate automatically on June 30, 2016."
+        _MADE + "3. Orders. Each purchase order shall terminate automatically on June 30, 2016."
     )[2]
 
     assert ends == date(2017, 12, 31)
@@ -334,11 +333,7 @@ def test_a_term_that_ends_automatically_on_a_date_ends_then() -> None:
     ],
 )
 def test_automatically_changes_no_computed_end(term: str, ends: date) -> None:
-    preamble = (
-        'This Agreement is made as of March 3, 2015 (the "Effective Date") by Alpha and Beta.\n\n'
-    )
-
-    assert _dates(f"{preamble}3. Term. {term}")[2] == ends
+    assert _dates(f"{_MADE}3. Term. {term}")[2] == ends
 
 
 @pytest.mark.parametrize(
@@ -369,17 +364,10 @@ def test_automatically_changes_no_computed_end(term: str, ends: date) -> None:
 def test_a_term_defined_in_the_definitions_ends_as_a_term_clause_does(
     definition: str, ends: date | None
 ) -> None:
-    preamble = (
-        'This Agreement is made as of March 3, 2015 (the "Effective Date") by Alpha and Beta.\n\n'
-    )
-
-    assert _dates(f"{preamble}1. Definitions. {definition}")[2] == ends
+    assert _dates(f"{_MADE}1. Definitions. {definition}")[2] == ends
 
 
 def test_the_anniversary_of_an_event_counts_from_the_day_the_parties_expect_it() -> None:
-    preamble = (
-        'This Agreement is made as of March 3, 2015 (the "Effective Date") by Alpha and Beta.\n\n'
-    )
     term = (
         "2. Term. The term of this Agreement will begin on the Effective Date and will end on the"
         ' second (2nd) anniversary of the Commencement Date. The "Commencement Date" means the'
@@ -390,9 +378,9 @@ def test_the_anniversary_of_an_event_counts_from_the_day_the_parties_expect_it()
         "means the date on which Beta first delivers the Services", "means the Effective Date"
     )
 
-    assert _dates(preamble + term + expected)[2] == date(2017, 5, 1)
-    assert _dates(preamble + term)[2] is None  # no day is given for the event
-    assert _dates(preamble + synonym)[2] == date(2017, 3, 3)
+    assert _dates(_MADE + term + expected)[2] == date(2017, 5, 1)
+    assert _dates(_MADE + term)[2] is None  # no day is given for the event
+    assert _dates(_MADE + synonym)[2] == date(2017, 3, 3)
 
 
 @pytest.mark.parametrize(
@@ -421,11 +409,7 @@ def test_the_anniversary_of_an_event_counts_from_the_day_the_parties_expect_it()
     ],
 )
 def test_an_end_counted_from_the_signing_in_other_words(term: str, ends: date | None) -> None:
-    preamble = (
-        'This Agreement is made as of March 3, 2015 (the "Effective Date") by Alpha and Beta.\n\n'
-    )
-
-    assert _dates(f"{preamble}3. Term. {term}")[2] == ends
+    assert _dates(f"{_MADE}3. Term. {term}")[2] == ends
 
 
 def test_a_contract_concluded_on_a_day_was_made_then_not_ended() -> None:
