@@ -29,20 +29,15 @@ BUCKETS = 1 << 18
 _MASK = BUCKETS - 1
 MODEL_FILE = Path(__file__).with_name("clause_model.json")
 _WORD = re.compile(r"[a-z][a-z0-9']*|\d+")
-# Sentences end at a full stop, semicolon or colon before a space, or at a blank line;
-# CUAD's spans are mostly sentences or clauses of this size. The mark is matched, not
-# looked behind for: a third faster on long texts, and the same sentences. Both ends open
-# with one character class, and each branch checks (looking back one character) which
-# of them it opened with: the regex engine then skips straight to the next mark or line
-# break instead of trying both branches at every position (three times faster, and the
-# same boundaries as `[.;:]\s+(?=...)|\n\s*\n`).
-_SENTENCE_END = re.compile(r"[.;:\n](?:(?<=[.;:])\s+(?=[A-Z(\"“0-9])|(?<=\n)\s*\n)")
+# Sentences end at a full stop, semicolon or colon before a space and a capital, a digit,
+# a bracket or a quote, or at a blank line; CUAD's spans are mostly sentences or clauses
+# of this size. The ends are those of `[.;:]\s+(?=[A-Z(\"“0-9])|\n\s*\n`, found one
+# literal opening at a time (`_ends`): a pattern that opens with one literal character is
+# searched for at memory speed, one that opens with a class steps through every character
+# (0.8 ms on 30 pages for the step alone). An end is a mark and the spaces after it, or
+# the spaces of a blank line, and each run of spaces holds at most one: a blank line in
+# the spaces a mark's end took is no end of its own.
 _MARKS = frozenset(".;:")
-# The same ends found faster (`_ends`): a pattern that opens with one literal character
-# is searched for at memory speed, one that opens with a class steps through every
-# character (0.8 ms on 30 pages for the step alone). An end is a mark and the spaces
-# after it, or the spaces of a blank line, and each run of spaces holds at most one: a
-# blank line in the spaces a mark's end took is no end of its own.
 _MARK_ENDS = tuple(re.compile(re.escape(mark) + r"\s+(?=[A-Z(\"“0-9])") for mark in ".;:")
 _BLANK_LINE = re.compile(r"\n\s*\n")
 MIN_SENTENCE_CHARS = 20
@@ -308,7 +303,7 @@ CUES: dict[str, tuple[tuple[str, _Searcher], ...]] = {
 
 def trigger_positions(name: str, low: str, *, index: WordIndex | None = None) -> list[int]:
     """Where a clause's trigger stems stand in lower-cased text (no regex). A sentence's
-    are found by str.find; a whole text's by `index` (`_stem_words`), in one pass."""
+    are found by str.find; a whole text's by `index` (`word_index.SHARED`), in one pass."""
     positions: list[int] = []
     for stem in TRIGGERS[name]:
         whole, word = stem.startswith("*"), stem.lstrip("*")
@@ -334,11 +329,6 @@ def _finds(text: str, word: str) -> Iterator[int]:
 
 # Every detector's trigger stems join the shared word index.
 index_words(stem.lstrip("*") for stems in TRIGGERS.values() for stem in stems)
-
-
-def _stem_words() -> WordIndex:
-    """The index that finds every detector's trigger stems in a whole text in one pass."""
-    return SHARED
 
 
 def has_trigger(name: str, sentence: str) -> bool:
@@ -399,7 +389,7 @@ def _pieces(text: str) -> tuple[list[int], list[int]]:
 
 
 def _ends(text: str) -> list[tuple[int, int]]:
-    """The spans `_SENTENCE_END.finditer(text)` gives, in order."""
+    """The sentence ends' spans, in order: those of `[.;:]\\s+(?=...)|\\n\\s*\\n`."""
     marked = sorted(found.span() for mark in _MARK_ENDS for found in mark.finditer(text))
     mark_starts = [start for start, _ in marked]
     ends = list(marked)
@@ -571,7 +561,7 @@ def _triggered(text: str, cut: _Cut, name: str) -> list[int]:
     """The pieces (long enough to be sentences) that hold one of the detector's triggers:
     each trigger runs once over the whole text, and its hits name the pieces."""
     hit: set[int] = set()
-    for at in trigger_positions(name, cut.low, index=_stem_words()):
+    for at in trigger_positions(name, cut.low, index=SHARED):
         index = bisect.bisect_right(cut.starts, at) - 1  # the piece the trigger is in
         if at < cut.ends[index]:  # not in the marks and spaces that end it
             hit.add(index)

@@ -11,17 +11,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING
 
 from chalicelib.models import ClauseFlag
 from chalicelib.prescreen import word_index
 from chalicelib.prescreen.clause_model import ClauseFinding, assist_finding
-from chalicelib.prescreen.word_index import leading_literal
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-
     from chalicelib.prescreen.text import PreparedText
 
 _MAX_CANDIDATES = 40
@@ -87,12 +83,15 @@ _EN_LATE_PAYMENT = (
     r"|fail\w*\s+to\s+(?:make\s+)?pay|failure\s+to\s+(?:make\s+)?pay|delay\w*\s+(?:in\s+)?pay"
     r"|interest"
 )
+# The sums' two names: "liquidated damages", and "stipulated damages" in construction and
+# public contracts.
+_EN_LD_NAME = r"(?:liquidated|stipulated)"
 # Liquidated damages agreed: a sum someone pays, recovers or keeps as them, or the
 # sentence that calls a sum by that name ("deemed liquidated damages and not a penalty").
 _EN_LD_AGREED = (
     r"\b(?:pa(?:y|ys|id|ying|yable|yment)|remit\w*|entitled|recover\w*|retain\w*|forfeit\w*|owe\w*|due"
     r"|deemed|constitut\w*|represent\w*|estimate\w*|amount\w*|equal|sum|not\s+a\s+penalty)\b"
-    r"|as\s+(?:liquidated|stipulated)"
+    r"|as\s+" + _EN_LD_NAME
 )
 # A sentence that states the sum paid: "shall pay ... 2% of the price", "a cancellation fee
 # equal to ...".
@@ -326,15 +325,21 @@ RULES: tuple[ClauseRule, ...] = (
         language="en",
         requires=(_EN_CLAUSE_VERB, _EN_LD_AGREED),
         # "...shall be deemed liquidated damages and not a penalty" affirms them
-        rejects=r"\bno\s+(?:liquidated|stipulated)"
-        r"|(?:not|neither\s+party\s+(?:shall|will))\s+(?:be\s+)?(?:entitled|liable)"
-        r"\s+(?:to|for)\s+(?:any\s+)?(?:\w+\s+){0,6}?(?:liquidated|stipulated)|in\s+no\s+event"
-        r"|(?:harmless|indemnif)[^.;]*?(?:liquidated|stipulated)"
+        rejects=r"\bno\s+"
+        + _EN_LD_NAME
+        + r"|(?:not|neither\s+party\s+(?:shall|will))\s+(?:be\s+)?(?:entitled|liable)"
+        r"\s+(?:to|for)\s+(?:any\s+)?(?:\w+\s+){0,6}?"
+        + _EN_LD_NAME
+        + r"|in\s+no\s+event|(?:harmless|indemnif)[^.;]*?"
+        + _EN_LD_NAME
         # "a service level credit ... is not liquidated damages": denied, not agreed
-        r"|(?:is|are|be|constitute)\s+not\s+(?:\w+\s+){0,2}?(?:liquidated|stipulated)"
-        r"|not\s+as\s+(?:liquidated|stipulated)"
+        + r"|(?:is|are|be|constitute)\s+not\s+(?:\w+\s+){0,2}?"
+        + _EN_LD_NAME
+        + r"|not\s+as\s+"
+        + _EN_LD_NAME
         # "The parties have not agreed any liquidated damages"
-        r"|not\s+(?:\w+\s+){0,2}?agreed\s+(?:on\s+|to\s+)?(?:any\s+)?(?:liquidated|stipulated)"
+        + r"|not\s+(?:\w+\s+){0,2}?agreed\s+(?:on\s+|to\s+)?(?:any\s+)?"
+        + _EN_LD_NAME
         + _EN_NOT_OWED,
     ),
     _rule(
@@ -982,7 +987,8 @@ def _first_proof(text: PreparedText, rule: ClauseRule) -> ClauseFlag | None:
     """The first trigger of the rule, in text order, whose sentence passes the checks."""
     best: tuple[int, int] | None = None
     for trigger in rule.triggers:
-        for count, found in enumerate(_matches(trigger, text.low)):
+        # only where the trigger's opening word stands (`word_index.finditer`)
+        for count, found in enumerate(word_index.finditer(trigger, text.low)):
             if count >= _MAX_CANDIDATES or (best is not None and found.start() > best[0]):
                 break
             if found.start() and text.low[found.start() - 1].isalpha():
@@ -1002,22 +1008,3 @@ def _passes(text: PreparedText, rule: ClauseRule, start: int, end: int) -> bool:
     if not all(needed.search(sentence) for needed in rule.requires):
         return False
     return not (rule.rejects is not None and rule.rejects.search(sentence))
-
-
-def _matches(trigger: re.Pattern[str], low: str) -> Iterator[re.Match[str]]:
-    """The trigger's matches in the text, exactly as `trigger.finditer(low)` gives them.
-
-    Every match of a trigger that opens with a literal word opens with that word. The
-    regex engine stops at every occurrence of the word's first letter ("e" of
-    "evergreen"); the shared word index has found every rule's opening word in one pass
-    over the text instead (`word_index.finditer`).
-    """
-    return word_index.finditer(trigger, low)
-
-
-@cache
-def _literal_prefix(trigger: re.Pattern[str]) -> str:
-    """The plain text every match of the trigger opens with, or '' when unsure."""
-    if trigger.flags & (re.IGNORECASE | re.VERBOSE):
-        return ""
-    return leading_literal(trigger.pattern)

@@ -112,17 +112,12 @@ def test_sentence_ends_are_those_of_the_plain_patterns() -> None:
     ends = 0
     for _ in range(300):
         sample = "".join(rng.choices(tokens, k=40))
-        for plain, fast in (
-            (_PLAIN_SENTENCE_END, clause_model._SENTENCE_END),
-            (_PLAIN_BOUNDARY, text._BOUNDARY),
-        ):
-            spans = [m.span() for m in plain.finditer(sample)]
-            assert [m.span() for m in fast.finditer(sample)] == spans
-            ends += len(spans)
-        # the detectors' ends found by their literal marks and blank lines apart
-        assert clause_model._ends(sample) == [
-            m.span() for m in _PLAIN_SENTENCE_END.finditer(sample)
-        ]
+        spans = [m.span() for m in _PLAIN_BOUNDARY.finditer(sample)]
+        assert [m.span() for m in text._BOUNDARY.finditer(sample)] == spans
+        # the detectors' ends, found by their literal marks and blank lines apart
+        detector_spans = [m.span() for m in _PLAIN_SENTENCE_END.finditer(sample)]
+        assert clause_model._ends(sample) == detector_spans
+        ends += len(spans) + len(detector_spans)
     assert ends > 1000  # the samples do have sentence ends of every kind to find
 
 
@@ -165,7 +160,7 @@ def test_features_are_the_hashes_of_words_and_pairs() -> None:
     ],
 )
 def test_literal_prefix_is_what_every_match_opens_with(pattern: str, prefix: str) -> None:
-    assert clauses._literal_prefix(re.compile(pattern)) == prefix
+    assert word_index.opening_word(re.compile(pattern)) == prefix
 
 
 def test_trigger_matches_are_those_finditer_gives() -> None:
@@ -176,7 +171,7 @@ def test_trigger_matches_are_those_finditer_gives() -> None:
     )
     for rule in clauses.RULES:
         for trigger in rule.triggers:
-            found = [m.span() for m in clauses._matches(trigger, low)]
+            found = [m.span() for m in word_index.finditer(trigger, low)]
             assert found == [m.span() for m in trigger.finditer(low)]
 
 
@@ -217,17 +212,17 @@ def test_detector_triggers_found_by_the_index_are_those_str_find_finds(seed: int
     stems = sorted({stem.lstrip("*") for group in clause_model.TRIGGERS.values() for stem in group})
     low = _random_text([*stems, "x" + stems[0], stems[0] + "s"], seed)
     for name in clause_model.TRIGGERS:
-        by_index = clause_model.trigger_positions(name, low, index=clause_model._stem_words())
+        by_index = clause_model.trigger_positions(name, low, index=word_index.SHARED)
         assert by_index == clause_model.trigger_positions(name, low), name
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_trigger_matches_on_random_text_are_those_finditer_gives(seed: int) -> None:
-    words = [clauses._literal_prefix(t) for rule in clauses.RULES for t in rule.triggers]
+    words = [word_index.opening_word(t) for rule in clauses.RULES for t in rule.triggers]
     low = _random_text([w for w in words if w] + ["fee", "renewal", "notice", "limited to"], seed)
     for rule in clauses.RULES:
         for trigger in rule.triggers:
-            found = [m.span() for m in clauses._matches(trigger, low)]
+            found = [m.span() for m in word_index.finditer(trigger, low)]
             assert found == [m.span() for m in trigger.finditer(low)], trigger.pattern
 
 
