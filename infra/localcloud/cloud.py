@@ -70,6 +70,10 @@ LOCAL_POWERTOOLS = {"POWERTOOLS_METRICS_DISABLED": "true", "POWERTOOLS_TRACE_DIS
 # How long a stopping cloud waits for its stopped runs' threads (a handler in flight ends
 # first: moto stops a run between its states).
 _RUN_STOP_SECONDS = 10.0
+# moto's execution worker sets up its state on its own thread: a run stopped the instant
+# it started has none yet (an AttributeError inside moto), and is asked again shortly.
+_STOP_TRIES = 20
+_STOP_RETRY_SECONDS = 0.05
 FAKE_CREDENTIALS = {
     "AWS_ACCESS_KEY_ID": "testing",
     "AWS_SECRET_ACCESS_KEY": "testing",
@@ -190,12 +194,7 @@ class LocalCloud:
                 )
                 for page in pages:
                     for execution in page["executions"]:
-                        sfn.stop_execution(
-                            executionArn=execution["executionArn"],
-                            error="LocalCloudStopped",
-                            cause="the local cloud was stopped with this run going",
-                        )
-                        stopped += 1
+                        stopped += _stop_run(sfn, execution["executionArn"])
             except ClientError as exc:
                 logger.warning("could not stop the runs of %s: %s", arn, exc)
         if stopped and not moto_patches.join_execution_threads(timeout=_RUN_STOP_SECONDS):
@@ -203,18 +202,26 @@ class LocalCloud:
 
     def stop(self) -> None:
         """Tear everything down and give the process its environment and moto back."""
-        if self._events is not None:
-            self._events.stop_watching()
-        for server in self._url_servers.values():
-            server.stop()
-        self._url_servers.clear()
-        if self._api_server is not None:
-            self._api_server.stop()
-            self._api_server = None
-        if self._runtime is not None:
-            # Before moto goes: running handlers still call it.
-            self._end_runs()
-            self._runtime.background.close(timeout=5.0)
+        try:
+            if self._events is not None:
+                self._events.stop_watching()
+            for server in self._url_servers.values():
+                server.stop()
+            self._url_servers.clear()
+            if self._api_server is not None:
+                self._api_server.stop()
+                self._api_server = None
+            if self._runtime is not None:
+                # Before moto goes: running handlers still call it.
+                self._end_runs()
+                self._runtime.background.close(timeout=5.0)
+        finally:
+            # whatever failed above, the process gets moto and its environment back: a
+            # cloud left patched in refuses every later cloud of the process
+            self._restore_process()
+
+    def _restore_process(self) -> None:
+        """moto's patches, its server or mock, and the environment, as before `start`."""
         if self._patched:
             moto_patches.uninstall_event_delivery()
             moto_patches.uninstall_async_invoke()
@@ -528,3 +535,20 @@ class LocalCloud:
                 event = scheduled_event(rule.arn, d.region, d.account_id)
                 return self.runtime.run(target, event)
         raise KeyError(f"no scheduled rule targets {logical_id}")
+
+
+def _stop_run(sfn: Any, execution_arn: str) -> int:
+    """Stop one run (1), or log that moto would not let it be stopped (0)."""
+    for _ in range(_STOP_TRIES):
+        try:
+            sfn.stop_execution(
+                executionArn=execution_arn,
+                error="LocalCloudStopped",
+                cause="the local cloud was stopped with this run going",
+            )
+        except AttributeError:  # moto's worker has not set up its state yet
+            time.sleep(_STOP_RETRY_SECONDS)
+        else:
+            return 1
+    logger.warning("could not stop run %s: it never got going in moto", execution_arn)
+    return 0
