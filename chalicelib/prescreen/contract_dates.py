@@ -164,6 +164,8 @@ _END_BEFORE = re.compile(
     # ("shall conclude on" ends it; "is concluded on", as European drafting says, makes it)
     r"|(?:\bexpir\w*|\bterminat\w*|\bending|\bends?|(?<!\bis\s)(?<!\bwas\s)(?<!\bbeen\s)"
     r"\bconclud\w*|\blaps\w*)"
+    # "shall expire, unless renewed, on December 31, 2017": an aside of its condition
+    r"(?:\s*,\s*unless\s+[a-z ]{1,40},)?"
     r"(?:\s+automatically)?(?:" + _TIME_OF_DAY + r")?"
     r"(?:\s+(?:on|at|as\s+(?:of|at)))?(?:\s+the)?\s*$"
     r"|(?:termination|expiration|expiry)\s+date\W{0,3}\s*(?:(?:(?:shall|will)\s+)?means?|is)?\s*:?"
@@ -188,7 +190,8 @@ _TERM_RANGE_CONTEXT = re.compile(
     r"\bterm\b|\bterms\s+of\s+(?:the|this)\s+(?:project|agreement|contract|engagement)\b"
 )
 # An explicit end in a clause about a renewal ends the renewal, not the initial term.
-_RENEWAL_CLAUSE = re.compile(r"renew|additional|extension\s+period")
+# ("shall expire, unless renewed, on" still ends the initial term)
+_RENEWAL_CLAUSE = re.compile(r"(?<!unless\s)renew|additional|extension\s+period")
 # A recital of an agreement the parties made before: its dates are not this one's.
 _RECITED = re.compile(r"(?:have|has|had)\s+(?:previously\s+)?entered\s+into")
 # EDGAR page footers ("Source: ACME INC, 8-K, 12/3/2018") date the filing, not the contract.
@@ -262,7 +265,9 @@ _MAX_PERPETUAL = 10
 _RANGE_END_BEFORE = re.compile(
     r"(?:\bпо|\bдо|\bto|\buntil|\btill|\bthrough)(?:\s+and\s+including)?(?:"
     + _TIME_OF_DAY
-    + r"\s+on)?"
+    + r"\s+on"
+    # "shall remain in effect until the close of business on December 31, 2017"
+    r"|\s+(?:the\s+)?(?:close|end)\s+of\s+business\s+on)?"
     r"(?:\s+the)?\s*$"
 )
 _TERM_WORDS = re.compile(

@@ -77,6 +77,8 @@ _CONTRACT_TERM = re.compile(
     # "shall end at midnight on", "terminate at 5:00 p.m. on"
     r"|(?:terminat\w*|end(?:s|ing)?)\s+at\s+[^;]{1,40}?\s+on\b|\bis\s|\bmean"
     r"|(?:shall|will)\s+have|effective\s+for|(?:shall|will)\s+(?:run|last)\b"
+    # "This Agreement runs for three years", "has been entered into for a period of"
+    r"|\b(?:runs|lasts)\s+(?:for|until|through)\b|entered\s+into\s+for\b"
     # "This Agreement has a term of five (5) years" (not "Bank of America has installed")
     r"|\bhas\s+(?:an?\s+)?(?:" + INITIAL + r"\s+)?(?:term|duration)\s+of)"
     # "shall extend for an initial term of two (2) years": the first term is the contract's
@@ -142,7 +144,7 @@ _ANNIVERSARY = indexed(
         r"(?:\s+(?:hereof|of\s+this\s+agreement))?(?!\s+of\b)"
         r"|date\s+(?:on\s+|upon\s+)?which\s+(?:it|this\s+agreement)\s+(?:was|is)\s+"
         r"(?:signed|executed))"
-        r"|thereof)"
+        r"|thereof|hereof)"
     )
 )
 # A Commencement Date the contract defines as an event, not as its start: '"Commencement
@@ -186,7 +188,7 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
         length = _LENGTH_BEFORE.search(text.low, max(0, unit.start() - _WINDOW), unit.start())
         if length is None:
             continue
-        begin, _ = text.sentence_span(unit.start(), unit.end())
+        begin = _with_lead_in(text, text.sentence_span(unit.start(), unit.end())[0])
         # what follows the term is another matter; in a long sentence only the words just
         # before the length say what lasts that long ("... this Agreement is terminated
         # under 9.2 ...; 9.4.5.2 for a period of two (2) years")
@@ -213,6 +215,20 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
         months = number * 12 if years else number
         return add_months(_runs_from(text, unit.end()) or start, months)
     return None
+
+
+def _with_lead_in(text: PreparedText, begin: int) -> int:
+    """Where a list's first item starts its sentence: back over the lead-in before a colon.
+
+    "This Agreement shall remain in effect until the earlier of: (a) the fifth anniversary
+    of this Agreement; and (b) ...": the item cut at the colon does not say what ends.
+    Later items open after a semicolon and keep their own start.
+    """
+    head = text.low[max(0, begin - 8) : begin].rstrip()
+    if not head.endswith(":"):
+        return begin
+    colon = begin - 8 + len(head) - 1 if begin >= 8 else len(head) - 1
+    return text.sentence_span(colon, colon)[0]
 
 
 def _runs_from(text: PreparedText, position: int) -> date | None:
@@ -256,7 +272,7 @@ def end_from_anniversary(text: PreparedText, start: date) -> date | None:
         ordinal = _ANNIVERSARY_BEFORE.search(text.low, max(0, found.start() - 30), found.start())
         if ordinal is None:
             continue
-        begin, _ = text.sentence_span(found.start(), found.end())
+        begin = _with_lead_in(text, text.sentence_span(found.start(), found.end())[0])
         sentence = text.low[begin : found.end()]
         if not _CONTRACT_TERM.search(sentence) or _NOT_CONTRACT_TERM.search(sentence):
             continue

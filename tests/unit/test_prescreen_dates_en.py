@@ -424,3 +424,56 @@ def test_a_contract_concluded_on_a_day_was_made_then_not_ended() -> None:
     assert _dates(made + body)[0] == date(2015, 3, 1)
     assert _dates(made + body)[2] == date(2017, 3, 1)
     assert _dates(ending)[2] == date(2017, 12, 31)
+
+
+@pytest.mark.parametrize(
+    ("term", "ends"),
+    [
+        # the first item of a list after a colon reads with the sentence that leads into it
+        (
+            "This Agreement shall remain in effect until the earlier of: (a) the third"
+            " anniversary of this Agreement; and (b) the date Alpha ceases to hold any shares.",
+            date(2018, 3, 3),
+        ),
+        (
+            "This Agreement shall expire on the earlier of: (a) three (3) years after the"
+            " Effective Date; and (b) the date Alpha ceases to hold any shares.",
+            date(2018, 3, 3),
+        ),
+        # ... but a list under a party's right to end it gives no end
+        (
+            "Alpha may terminate this Agreement on the earlier of: (a) the third anniversary of"
+            " the Effective Date; and (b) the date Alpha ceases to hold any shares.",
+            None,
+        ),
+        (
+            "This Agreement shall remain in effect until the third anniversary hereof.",
+            date(2018, 3, 3),
+        ),
+        ("This Agreement runs for three years from the Effective Date.", date(2018, 3, 3)),
+        (
+            "This Agreement has been entered into for a period of three (3) years from the"
+            " Effective Date.",
+            date(2018, 3, 3),
+        ),
+        (
+            "This Agreement shall remain in effect until the close of business on December 31,"
+            " 2017.",
+            date(2017, 12, 31),
+        ),
+        ("This Agreement shall expire, unless renewed, on December 31, 2017.", date(2017, 12, 31)),
+        (
+            "This Agreement shall expire, unless sooner terminated, on December 31, 2017.",
+            date(2017, 12, 31),
+        ),
+        # a renewal's end is not the first term's
+        (
+            "This Agreement shall be renewed for an additional term ending on December 31, 2019.",
+            None,
+        ),
+        # a warranty that runs on is not the contract
+        ("The warranty runs for three years from the Effective Date.", None),
+    ],
+)
+def test_term_sentences_read_across_asides_and_lead_ins(term: str, ends: date | None) -> None:
+    assert _dates(f"{_MADE}3. Term. {term}")[2] == ends
