@@ -180,6 +180,7 @@ REWORDINGS: dict[str, Rewording] = {
         r"\bmay terminate\b", "shall have the option to terminate"
     ),
     "stipulated damages": _sub(r"\bliquidated damages\b", "stipulated damages"),
+    "agreed damages": _sub(r"\bliquidated damages\b", "agreed damages"),
     "upper case": str.upper,
 }
 

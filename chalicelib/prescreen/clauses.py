@@ -83,9 +83,10 @@ _EN_LATE_PAYMENT = (
     r"|fail\w*\s+to\s+(?:make\s+)?pay|failure\s+to\s+(?:make\s+)?pay|delay\w*\s+(?:in\s+)?pay"
     r"|interest"
 )
-# The sums' two names: "liquidated damages", and "stipulated damages" in construction and
-# public contracts.
-_EN_LD_NAME = r"(?:liquidated|stipulated)"
+# The sums' names: "liquidated damages"; "stipulated damages" in construction and public
+# contracts; "delay damages" (FIDIC's name since 2017) and "agreed damages" (English and
+# Australian drafting), which are only theirs with the noun after them.
+_EN_LD_NAME = r"(?:liquidated|stipulated|(?:delay|agreed)\s+damages)"
 # Liquidated damages agreed: a sum someone pays, recovers or keeps as them, or the
 # sentence that calls a sum by that name ("deemed liquidated damages and not a penalty").
 _EN_LD_AGREED = (
@@ -320,6 +321,8 @@ RULES: tuple[ClauseRule, ...] = (
         (
             r"liquidated\s+(?:and\s+agreed\s+)?damages",
             r"stipulated\s+damages",
+            r"delay\s+damages",
+            r"agreed\s+damages",
             r"liquidated\s+damages\s*[.:][ \t]*\n?[ \t]*[\w(]",
         ),
         language="en",

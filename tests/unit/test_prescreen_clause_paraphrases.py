@@ -325,6 +325,33 @@ def test_stipulated_damages_are_agreed_damages_unless_excluded() -> None:
     assert all(found is None or not found.present for found in excluded)
 
 
+@pytest.mark.parametrize(
+    "owed",
+    [
+        # FIDIC's name for them since 2017
+        "The Contractor shall pay Delay Damages to the Employer for every day which elapses "
+        "between the Time for Completion and the date of completion.",
+        # English and Australian drafting
+        "The Supplier agrees to pay the Buyer the amount of $10,000 as agreed damages for each "
+        "breach of this clause.",
+    ],
+)
+def test_delay_damages_and_agreed_damages_are_liquidated_damages(owed: str) -> None:
+    flag = english_flag(owed, "penalty")
+    unread = [
+        english_flag(sentence, "penalty")
+        for sentence in (
+            "Neither party shall be liable for any delay damages.",
+            "No delay damages shall be payable under this Agreement.",
+            "The Supplier shall indemnify the Buyer against delay damages claimed by the Owner.",
+            "The parties agreed damages would be assessed by the court.",
+        )
+    ]
+
+    assert flag is not None and flag.present and flag.evidence == owed
+    assert all(found is None or not found.present for found in unread)
+
+
 def test_a_cancellation_fee_that_names_its_sum_before_the_verb_is_agreed_damages() -> None:
     owed = (
         "If the Buyer cancels an order after acceptance, a cancellation fee of $10,000 shall be "
