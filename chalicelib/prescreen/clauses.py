@@ -251,6 +251,8 @@ _EN_RENEWAL_BY_CHOICE = (
     r"|(?:at|in)\s+(?:its|their|\w+['’]s)\s+(?:sole\s+|absolute\s+)?discretion"
     r"|(?:do|does|shall|will)\s+not\s+(?:be\s+)?automatically"
     r"|not\s+(?:be\s+)?(?:renewed|extended)\s+automatically"
+    # "There shall be no automatic renewal", "without any automatic extension"
+    r"|(?:\bno|without)\s+(?:any\s+)?automatic\s"
     # a deadline tolled or a licence tied to patents is not the term renewing
     r"|extended\s+by\s+(?:the|a)\s+(?:number|period)|last\s+to\s+expire"
 )
@@ -818,6 +820,10 @@ RULES: tuple[ClauseRule, ...] = (
         # thereafter", "shall remain in effect year-to-year after the Initial Term"
         requires=_EN_RUNS_ON
         + r"|(?:shall|will)\s+thereafter\s+continue"
+        # "shall remain in force for successive renewal periods of two (2) years"
+        + r"|(?:shall|will)\s+(?:thereafter\s+)?remain\s+in\s+(?:full\s+)?(?:force|effect)"
+        r"\s+(?:thereafter\s+)?for\s+(?:\w+\s+){0,2}?(?:successive|consecutive|subsequent|additional"
+        r"|renewal)\b"
         + r"|(?:continue|remain\s+in\s+(?:full\s+)?(?:force|effect))\s+(?:thereafter\s+)?"
         r"(?:year|month)[\s-]+to[\s-]+(?:year|month)",
         rejects=_EN_RENEWAL_BY_CHOICE,

@@ -197,6 +197,26 @@ def test_a_renewal_for_several_terms_by_mutual_agreement_does_not_run_on_by_itse
     assert flag is not None and not flag.present
 
 
+def test_a_term_that_remains_in_force_for_renewal_periods_runs_on_but_no_renewal_does_not() -> None:
+    sentence = (
+        "Thereafter the Agreement shall remain in force for successive renewal periods of two (2) "
+        "years each."
+    )
+    flag = english_flag(sentence, "auto_renewal")
+    unread = [
+        english_flag(other, "auto_renewal")
+        for other in (
+            "There shall be no automatic renewal of this Agreement.",
+            "This Agreement shall expire at the end of the Term without any automatic extension.",
+            "This Agreement shall remain in force for three (3) years, and may be renewed for "
+            "successive periods by mutual agreement.",
+        )
+    ]
+
+    assert flag is not None and flag.present and flag.evidence == sentence
+    assert all(found is None or not found.present for found in unread)
+
+
 def test_a_cancellation_payment_owed_on_ending_is_agreed_damages() -> None:
     sentence = (
         "The Company may end the engagement on three (3) months notice, in which case the "
