@@ -164,8 +164,14 @@ _RU_NOT_ALONE = (
     r"|по\s+(?:взаимному\s+)?(?:письменному\s+)?соглашению|в\s+судебном\s+порядке"
     r"|по\s+решению\s+суда|потребовать\s+(?:его\s+)?расторжени|(?:обратиться\s+в|через)\s+суд"
 )
+# "Neither party shall have the right to terminate", "Alpha shall not have any right to
+# terminate": the right denied
+_EN_NO_RIGHT_TO = (
+    r"(?:neither\s+party|no\s+party|(?:shall|will)\s+not)\s+(?:\w+\s+){0,2}?have\s+(?:the|any|a)"
+    r"\s+right\s+to\s+terminate"
+)
 _EN_NO_RIGHT = (
-    r"neither\s+party\s+may|may\s+not\s+(?:be\s+)?terminate"
+    _EN_NO_RIGHT_TO + r"|neither\s+party\s+may|may\s+not\s+(?:be\s+)?terminate"
     r"|(?:shall|will)\s+not\s+(?:be\s+entitled\s+to\s+)?terminate"
     r"|agrees?\s+not\s+to\s+terminate"
     # survival and mutual termination are not a unilateral right
@@ -199,6 +205,8 @@ _EN_TERMINATE_AGREEMENT = (
     # "may withdraw from this Agreement upon sixty (60) days written notice"
     r"|\bend\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
     r"|withdraw\s+from\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
+    # "may discontinue this Agreement upon sixty (60) days notice" (not a product discontinued)
+    r"|discontinue\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
     r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:may|shall|will|can)\s+(?:also\s+)?be\s+(?:terminated|cancell?ed)"
     r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:be|is)\s+terminable"
     # "may, at its option, terminate", "may, in its sole discretion, terminate"
@@ -228,7 +236,7 @@ _EN_NO_CONDITION_AFTER = (
 )
 # A right denied, said outright.
 _EN_DENIED = (
-    r"neither\s+party\s+may|may\s+not\s+(?:be\s+)?terminate"
+    _EN_NO_RIGHT_TO + r"|neither\s+party\s+may|may\s+not\s+(?:be\s+)?terminate"
     r"|(?:shall|will)\s+not\s+(?:be\s+entitled\s+to\s+)?terminate"
 )
 # One's own wish is no condition: "in the event that the Company desires to terminate the

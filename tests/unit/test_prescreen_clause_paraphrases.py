@@ -325,6 +325,24 @@ def test_whatever_reason_and_an_option_to_terminate_grant_no_right_here(sentence
     assert flag is None or not flag.present
 
 
+def test_a_right_to_discontinue_the_agreement_is_granted_and_a_right_denied_is_not() -> None:
+    granted = (
+        "Either party may discontinue this Agreement upon sixty (60) days prior written notice."
+    )
+    flag = english_flag(granted, "unilateral_termination")
+    unread = [
+        english_flag(sentence, "unilateral_termination")
+        for sentence in (
+            "Neither party shall have the right to terminate this Agreement without cause.",
+            "The Distributor shall not have any right to terminate this Agreement for convenience.",
+            "The Supplier may discontinue any Product upon sixty (60) days prior written notice.",
+        )
+    ]
+
+    assert flag is not None and flag.present and flag.evidence == granted
+    assert all(found is None or not found.present for found in unread)
+
+
 def test_stipulated_damages_are_agreed_damages_unless_excluded() -> None:
     # train's spans reworded "stipulated damages" lost 32 of 36 before this (session 15)
     owed = (
