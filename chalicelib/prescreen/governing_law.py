@@ -160,7 +160,9 @@ _ADDRESS_BEFORE = re.compile(r",\s*$")
 # govern", or it stands under a "Governing Law" heading. Whole words, so "governmental" and
 # "construction" are no choice, nor "the rules governing the conversion".
 _GOVERNS = re.compile(
-    r"\bgovern(?:ed|s)?\b|governing\s+law|\bconstrued\b|\binterpreted\b|controlled\s+by"
+    # (not "nothing herein shall be construed to violate the laws of", "construed as a waiver")
+    r"\bgovern(?:ed|s)?\b|governing\s+law|\bconstrued\b(?!\s+(?:to|as)\s)|\binterpreted\b"
+    r"|controlled\s+by"
     r"|choice\s+of\s+law|applicable\s+law(?:\s+(?:is|shall|will)|\s*:)"
     # "The law applicable to this Agreement is the law of Switzerland."
     r"|\blaw\s+applicable\s+to\s+(?:this|the)\s+(?:agreement|contract)"

@@ -339,6 +339,17 @@ def test_choices_of_law_as_contracts_write_them(code: str | None, text: str) -> 
             "The parties agree that the laws of Illinois shall govern any dispute, and "
             "venue shall be in Cook County, Illinois, or in Marion County, Indiana.",
         ),
+        # "construed to" or "construed as" reads a duty, not the law that governs
+        (
+            None,
+            "Nothing in this Agreement shall be construed to violate the laws of the State of "
+            "California.",
+        ),
+        (
+            "US-MA",
+            "This Agreement shall be construed under and enforced in accordance with the laws of "
+            "the Commonwealth of Massachusetts.",
+        ),
     ],
 )
 def test_places_that_are_no_choice_of_law_are_not_taken(code: str | None, text: str) -> None:
