@@ -343,6 +343,10 @@ PREAMBLES: dict[str, str] = {
     '("Buyer").',
     "by A in favor of B": "This Guaranty Agreement is entered into as of March 1, 2015 (the "
     '"Effective Date") by {a} ("Guarantor") in favor of {b} ("Lender").',
+    "by A with B": 'This Supply Agreement (this "Agreement") is entered into on March 1, 2015 '
+    'by {a} ("Seller") with {b} ("Buyer").',
+    "date, then BY / AND": 'THIS AGREEMENT is made on March 1, 2015 BY {A} (the "Seller") AND '
+    '{B} (the "Buyer").',
     "whose principal place": "This Agreement is made on 1 March 2015 between {a} whose principal "
     'place of business is at 1 Main Street, Toronto, Ontario (the "Seller") and {b} whose '
     'principal place of business is at 2 Bay Street, Toronto, Ontario (the "Buyer").',

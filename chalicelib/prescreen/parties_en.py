@@ -104,7 +104,12 @@ _LEADING_JOINERS = re.compile(r"^(?:(?:and|of|de|&|between|by|with)\s+)+", re.IG
 # A title or exhibit line glued in front of the first name: keep what follows it.
 _TITLE_WORDS = re.compile(r"^.*\b(?:agreement|contract|exhibit\s+\S+),?\s+", re.IGNORECASE)
 # "...Republic of China. China Recycling Energy Corporation": a sentence ended before it.
-_SENTENCE_BEFORE = re.compile(r"^.*\b[A-Za-z]{3,}\.\s+(?=[A-Z])")
+# (not a legal form before another: "Acme Pte. Ltd.", "Beta Pty. Limited")
+_SENTENCE_BEFORE = re.compile(
+    rf"^.*\b(?!(?:{_SUFFIX})\.\s+(?:{_SUFFIX})\b)[A-Za-z]{{3,}}\.\s+(?=[A-Z])"
+)
+# "made on March 1, 2015 BY ACME LTD": a date and a joiner in capitals run into the name.
+_DATE_THEN_JOINER = re.compile(r"\b(?:19|20)\d\d,?\s+(?:BY|WITH)\s+(?=\S)")
 # "..., Rochester NY 14623 and Beijing CC-Pharming Ltd.": an address ends before " and ".
 _ADDRESS_THEN_AND = re.compile(r"^.*\d.*?,?\s+and\s+", re.IGNORECASE)
 # An "and" between the name and its term means the term belongs to the next side.
@@ -125,7 +130,9 @@ _ONLY_FORM = re.compile(rf"^(?:the\s+)?(?:(?:{_SUFFIX})\b\.?,?\s*)+$", re.IGNORE
 # What opens the next side: "A ("A"), and B", "A; B", "A\n\nAND:\n\nB".
 # A guarantee or an undertaking is made "by A ... in favor of B".
 _SIDE_JOINER = re.compile(r"\b(?:and|AND|And|in\s+favou?r\s+of|IN\s+FAVOU?R\s+OF)\b|;")
-_LIST_GAP = re.compile(r"[\s,]*(?:the\s+)?")
+# Sides listed by commas, or "entered into by A ("Seller") with B ("Buyer")": the name right
+# after "with" (not "together with", "with its parent B")
+_LIST_GAP = re.compile(r"[\s,]*(?:(?:with|WITH)\s+)?(?:the\s+)?")
 # The preamble ends where the recitals or the operative part begin.
 _PREAMBLE_END = re.compile(
     r"\b(?:WHEREAS|Whereas|RECITALS|Recitals|BACKGROUND|Background|WITNESSETH|Witnesseth"
@@ -512,6 +519,9 @@ _KIND_OPENED_BEFORE = re.compile(r"\b(?:A|AN)\s+(?:[A-Z][A-Z.'-]*\s+){1,4}$")
 def _company_before(norm: str, position: int) -> tuple[str, int] | None:
     """The nearest company name ending before position, skipping 'a Delaware corporation'."""
     lo = max(0, position - _NAME_REACH)
+    if "BY " in norm[lo:position] or "WITH " in norm[lo:position]:
+        for joined in _DATE_THEN_JOINER.finditer(norm, lo, position):
+            lo = joined.end()
     best = None
     # A name opens at a word's start: tried inside words too, the search cost more than the
     # rest of this reader, and gave no other name on the train contracts.

@@ -56,7 +56,7 @@ def _preambles() -> dict[str, Any]:
 
 @pytest.mark.parametrize("form", sorted(PREAMBLES))
 def test_a_preamble_of_any_form_names_both_sides_and_its_date(form: str) -> None:
-    # Train's real names (229 pairs) in preambles of our own. When written: 224-228 of 229
+    # Train's real names (229 pairs) in preambles of our own. When written: 222-229 of 229
     # sides and 227-229 dates read per form (the misses: a role taken for a name, names that
     # open in lower case or hold full stops); before this session, the capitals form read
     # 218 sides and the date after "made by" sides none.
