@@ -126,8 +126,10 @@ _START_BEFORE = re.compile(
     # "effective retroactively as of", "effective as at"
     r"(?:\s+retroactively)?(?:\s+(?:as\s+of|as\s+from|as\s+at|on|from|this))?(?:\s+the)?"
     r"(?:\s+(?:day|date)\s+of)?\s*$"
-    # "shall be valid from", "will be in force from"
-    r"|(?:\bvalid|in\s+(?:full\s+)?(?:force|effect))\s+(?:as\s+)?from(?:\s+the)?\s*$"
+    # "shall be valid from", "will be in force from", "the term shall run from", "this
+    # Agreement covers the period (from)"
+    r"|(?:\bvalid|in\s+(?:full\s+)?(?:force|effect)|\bruns?)\s+(?:as\s+)?from(?:\s+the)?\s*$"
+    r"|\bcovers?\s+the\s+period(?:\s+from)?\s*$"
     # "shall take effect on", "shall come (enter) into force on": the start in other words
     r"|(?:take[sn]?\s+effect|(?:come|comes|came|enter|enters|entered)\s+into\s+(?:force|effect))"
     r"(?:\s+(?:as\s+of|as\s+from|on|from))?(?:\s+the)?\s*$"

@@ -121,11 +121,27 @@ def find_dates(low: str, *, english: bool = False) -> list[FoundDate]:
                 continue  # the tail of a longer number or word, not a date
             value = _date_of(match, month_first=english)
             if value is not None:
-                found.append(FoundDate(value, match.start(), match.end()))
+                found.append(FoundDate(value, _weekday_start(low, match.start()), match.end()))
             if len(found) >= _MAX_DATES:
                 break
     found.sort(key=lambda item: item.start)
     return found
+
+
+# "made on Friday, February 20, 2015": the day of the week belongs to the date, so the words
+# before it ("made on") read as they do before a bare date.
+_WEEKDAY_BEFORE = re.compile(
+    r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+$"
+)
+_WEEKDAY_REACH = 12
+
+
+def _weekday_start(low: str, start: int) -> int:
+    """Where a date starts, taking in a day of the week written right before it."""
+    if start == 0 or low[start - 1] not in " ,":
+        return start
+    weekday = _WEEKDAY_BEFORE.search(low, max(0, start - _WEEKDAY_REACH), start)
+    return weekday.start() if weekday else start
 
 
 def _spelled_dates(low: str) -> list[FoundDate]:

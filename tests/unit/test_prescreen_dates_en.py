@@ -477,3 +477,33 @@ def test_a_contract_concluded_on_a_day_was_made_then_not_ended() -> None:
 )
 def test_term_sentences_read_across_asides_and_lead_ins(term: str, ends: date | None) -> None:
     assert _dates(f"{_MADE}3. Term. {term}")[2] == ends
+
+
+def test_a_day_of_the_week_before_the_date_is_part_of_it() -> None:
+    text = (
+        "This Agreement is made on Friday, February 20, 2015 by and between Alpha Corp. "
+        '("Alpha") and Beta LLC ("Beta").\n\n3. Term. This Agreement shall continue for two (2) '
+        "years."
+    )
+
+    found = find_dates(text.lower(), english=True)
+
+    assert text[found[0].start : found[0].end] == "Friday, February 20, 2015"
+    assert _dates(text) == (date(2015, 2, 20), None, date(2017, 2, 20))
+
+
+@pytest.mark.parametrize(
+    "term",
+    [
+        "The term of this Agreement shall run from March 10, 2015 through March 9, 2017.",
+        "This Agreement covers the period March 10, 2015 to March 9, 2017.",
+    ],
+)
+def test_a_term_that_runs_over_a_period_starts_and_ends_with_it(term: str) -> None:
+    entered = "This Agreement is entered into on February 20, 2015 by Alpha and Beta.\n\n"
+
+    assert _dates(f"{entered}3. Term. {term}") == (
+        date(2015, 2, 20),
+        date(2015, 3, 10),
+        date(2017, 3, 9),
+    )
