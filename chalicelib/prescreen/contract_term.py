@@ -33,6 +33,8 @@ _LENGTH_BEFORE = re.compile(
     # "shall end on the date falling three (3) years after the Effective Date"
     r"(?:for|of|until|through|be|is|have|has|during|ending|expire[sd]?(?:\s+in)?|date"
     r"|date\s+falling|на|течение"
+    # "shall end on the last day of the month three (3) years from the Effective Date"
+    r"|(?P<month_end>last\s+day\s+of\s+the\s+(?:calendar\s+)?month)"
     # "shall expire on the earlier of (a) five (5) years after the Effective Date and (b) ...":
     # only from the start, as a verb's (not "the later of (a) twelve (12) months from the
     # Launch Date")
@@ -167,6 +169,11 @@ _ANNIVERSARY_BEFORE = re.compile(
     rf"\b(?P<ordinal>{'|'.join(_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))\s*(?:\(\s*\d{{1,2}}\s?\w{{0,2}}\s*\)\s*)?$"
 )
 _MAX_ANNIVERSARIES = 10
+# "on the last day of the month in which the third anniversary of the Effective Date falls"
+_IN_MONTH_OF = re.compile(
+    r"last\s+day\s+of\s+the\s+(?:calendar\s+)?month\s+(?:in\s+which|during\s+which)\s+"
+    r"(?:the\s+)?$"
+)
 _WINDOW = 70
 
 
@@ -213,7 +220,8 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
         if _RUNS_FROM_EVENT.match(text.low, unit.end()):
             return None
         months = number * 12 if years else number
-        return add_months(_runs_from(text, unit.end()) or start, months)
+        end = add_months(_runs_from(text, unit.end()) or start, months)
+        return month_end(end) if length.group("month_end") else end
     return None
 
 
@@ -286,7 +294,9 @@ def end_from_anniversary(text: PreparedText, start: date) -> date | None:
             base = anticipated
         word = ordinal.group("ordinal")
         years = _ORDINALS.get(word) or int(word[:-2])
-        return add_months(base, 12 * years)
+        end = add_months(base, 12 * years)
+        in_month = _IN_MONTH_OF.search(text.low, max(0, ordinal.start() - 80), ordinal.start())
+        return month_end(end) if in_month else end
     return None
 
 
@@ -318,6 +328,11 @@ def end_of_year(text: PreparedText, start: date) -> date | None:
         year = int(found.group("year") or start.year)
         return date(year, 12, 31) if year >= start.year else None
     return None
+
+
+def month_end(day: date) -> date:
+    """The last day of the month the day falls in."""
+    return day.replace(day=calendar.monthrange(day.year, day.month)[1])
 
 
 def add_months(start: date, months: int) -> date:

@@ -507,3 +507,30 @@ def test_a_term_that_runs_over_a_period_starts_and_ends_with_it(term: str) -> No
         date(2015, 3, 10),
         date(2017, 3, 9),
     )
+
+
+@pytest.mark.parametrize(
+    ("term", "ends"),
+    [
+        (
+            "This Agreement shall expire on the last day of the month in which the third"
+            " anniversary of the Effective Date falls.",
+            date(2018, 3, 31),
+        ),
+        (
+            "The Term shall end at midnight on the last day of the month three (3) years from the"
+            " Effective Date.",
+            date(2018, 3, 31),
+        ),
+        # the month's last day of something else leaves the term's end where it was
+        (
+            "This Agreement shall continue for three (3) years, and fees are due on the last day"
+            " of the month.",
+            date(2018, 3, 3),
+        ),
+    ],
+)
+def test_a_term_that_ends_with_the_month_of_its_anniversary_ends_on_its_last_day(
+    term: str, ends: date
+) -> None:
+    assert _dates(f"{_MADE}3. Term. {term}")[2] == ends
