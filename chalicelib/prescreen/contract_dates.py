@@ -168,7 +168,9 @@ _END_BEFORE = re.compile(
     r"\bconclud\w*|\blaps\w*)"
     # "shall expire, unless renewed, on December 31, 2017": an aside of its condition
     r"(?:\s*,\s*unless\s+[a-z ]{1,40},)?"
-    r"(?:\s+automatically)?(?:" + _TIME_OF_DAY + r")?"
+    # "shall terminate automatically without notice on", "will end, without further notice, on"
+    r"(?:\s+automatically)?(?:\s*,?\s+without\s+(?:any\s+|further\s+)?notice,?)?"
+    r"(?:" + _TIME_OF_DAY + r")?"
     r"(?:\s+(?:on|at|as\s+(?:of|at)))?(?:\s+the)?\s*$"
     r"|(?:termination|expiration|expiry)\s+date\W{0,3}\s*(?:(?:(?:shall|will)\s+)?means?|is)?\s*:?"
     r"(?:\s+the)?\s*$"

@@ -463,6 +463,17 @@ def test_a_contract_concluded_on_a_day_was_made_then_not_ended() -> None:
         ),
         ("This Agreement shall expire, unless renewed, on December 31, 2017.", date(2017, 12, 31)),
         (
+            "This Agreement shall terminate automatically without notice on December 31, 2017.",
+            date(2017, 12, 31),
+        ),
+        (
+            "The Term shall begin on the Effective Date and will end, without further notice, on"
+            " December 31, 2017.",
+            date(2017, 12, 31),
+        ),
+        # a right to end it on a day is no end of its term
+        ("Alpha may terminate this Agreement without notice on December 31, 2017.", None),
+        (
             "This Agreement shall expire, unless sooner terminated, on December 31, 2017.",
             date(2017, 12, 31),
         ),
