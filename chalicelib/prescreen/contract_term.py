@@ -18,8 +18,13 @@ if TYPE_CHECKING:
 # The first term by its names ("the initial term", "an original term of ten years"), as a
 # fragment of the patterns here and in `contract_dates`.
 INITIAL = r"(?:initial|original)"
-# The contract naming itself: "this Agreement", "this Master Services Agreement".
-_THIS_CONTRACT = r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)"
+# The contract naming itself: "this Agreement", "this Master Services Agreement", and the
+# documents screened as contracts that call themselves otherwise: "this Addendum", "this
+# Statement of Work" (not "this Contractor")
+_THIS_CONTRACT = (
+    r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract|amendment|addendum|attachment"
+    r"|statement\s+of\s+work)\b"
+)
 # The unit is the literal anchor; the number and its preposition are read backwards.
 # Units: "years?|months?|года?|лет|месяц(а|ев)?", each at a word's end. One pattern per
 # word, merged in text order: each opens with its literal, which the regex engine skips

@@ -545,3 +545,21 @@ def test_a_term_that_ends_with_the_month_of_its_anniversary_ends_on_its_last_day
     term: str, ends: date
 ) -> None:
     assert _dates(f"{_MADE}3. Term. {term}")[2] == ends
+
+
+@pytest.mark.parametrize(
+    ("term", "ends"),
+    [
+        ("This Addendum shall remain in effect for three (3) years.", date(2018, 3, 3)),
+        (
+            "This Statement of Work shall continue for a period of twelve (12) months.",
+            date(2016, 3, 3),
+        ),
+        # a party, not the document
+        ("This Contractor shall be engaged for a period of three (3) years.", None),
+    ],
+)
+def test_a_document_that_calls_itself_otherwise_has_its_term_read(
+    term: str, ends: date | None
+) -> None:
+    assert _dates(f"{_MADE}3. Term. {term}")[2] == ends
