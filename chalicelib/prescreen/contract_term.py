@@ -170,8 +170,11 @@ _ANTICIPATED_COMMENCEMENT = indexed(
         r"(?:be|occur)\s+(?:on\s+)?(?:or\s+about\s+)?"
     )
 )
+# "the fifth (5th) anniversary", "the 3rd anniversary"; "5t h", "1s t" as some PDFs split them
+_SPLIT_SUFFIX = r"\s?(?:s\s?t|n\s?d|r\s?d|t\s?h)"
 _ANNIVERSARY_BEFORE = re.compile(
-    rf"\b(?P<ordinal>{'|'.join(_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))\s*(?:\(\s*\d{{1,2}}\s?\w{{0,2}}\s*\)\s*)?$"
+    rf"\b(?P<ordinal>{'|'.join(_ORDINALS)}|(?P<digits>\d{{1,2}}){_SPLIT_SUFFIX})\s*"
+    rf"(?:\(\s*\d{{1,2}}(?:{_SPLIT_SUFFIX})?\s*\)\s*)?$"
 )
 _MAX_ANNIVERSARIES = 10
 # "on the last day of the month in which the third anniversary of the Effective Date falls"
@@ -297,8 +300,8 @@ def end_from_anniversary(text: PreparedText, start: date) -> date | None:
             if anticipated is None:
                 continue  # the anniversary of a day no text gives
             base = anticipated
-        word = ordinal.group("ordinal")
-        years = _ORDINALS.get(word) or int(word[:-2])
+        digits = ordinal.group("digits")
+        years = int(digits) if digits else _ORDINALS[ordinal.group("ordinal")]
         end = add_months(base, 12 * years)
         in_month = _IN_MONTH_OF.search(text.low, max(0, ordinal.start() - 80), ordinal.start())
         return month_end(end) if in_month else end

@@ -450,6 +450,16 @@ def test_a_contract_concluded_on_a_day_was_made_then_not_ended() -> None:
             "This Agreement shall remain in effect until the third anniversary hereof.",
             date(2018, 3, 3),
         ),
+        # an ordinal as some PDFs split it ("5t h"): 57 of the 439 CUAD texts have such splits
+        (
+            "This Agreement shall remain in effect until the earlier of: (a) the fifth (5t h)"
+            " anniversary of this Agreement; and (b) the date Alpha ceases to hold any shares.",
+            date(2020, 3, 3),
+        ),
+        (
+            "This Agreement shall remain in effect until the 2n d anniversary hereof.",
+            date(2017, 3, 3),
+        ),
         ("This Agreement runs for three years from the Effective Date.", date(2018, 3, 3)),
         (
             "This Agreement has been entered into for a period of three (3) years from the"
