@@ -228,8 +228,15 @@ def _law(span: str) -> object:
     return find_governing_law(prepare_text(span))
 
 
+_YEARS = re.compile(r"\b(?:19[5-9]\d|20\d\d)\b")
+
+
 def _end(span: str) -> object:
-    return find_contract_dates(prepare_text(_PREAMBLE + span + _AFTER), english=True).ends_on
+    # the preamble dates the contract a year before the span's first year, so an end the
+    # span writes is never one the contract's own start has left behind
+    years = [int(year) for year in _YEARS.findall(span)]
+    preamble = _PREAMBLE.replace("2010", str(min(years) - 1)) if years else _PREAMBLE
+    return find_contract_dates(prepare_text(preamble + span + _AFTER), english=True).ends_on
 
 
 # CUAD category: how its spans are read.

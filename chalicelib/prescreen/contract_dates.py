@@ -169,7 +169,7 @@ _END_BEFORE = re.compile(
     # "shall expire, unless renewed, on December 31, 2017": an aside of its condition
     r"(?:\s*,\s*unless\s+[a-z ]{1,40},)?"
     # "shall terminate automatically without notice on", "will end, without further notice, on"
-    r"(?:\s+automatically)?(?:\s*,?\s+without\s+(?:any\s+|further\s+)?notice,?)?"
+    r"(?:\s+automatically)?(?:\s*,?\s+without\s+(?:any\s+|further\s+)?(?:notice|notification),?)?"
     r"(?:" + _TIME_OF_DAY + r")?"
     r"(?:\s+(?:on|at|as\s+(?:of|at)))?(?:\s+the)?\s*$"
     r"|(?:termination|expiration|expiry)\s+date\W{0,3}\s*(?:(?:(?:shall|will)\s+)?means?|is)?\s*:?"
@@ -180,7 +180,8 @@ _END_BEFORE = re.compile(
     r"|(?:\bexpir\w*|\bterminat\w*|\bend)(?:\s+automatically)?(?:" + _TIME_OF_DAY + r")?"
     r"(?:\s+(?:on|upon|at))?"
     r"\s+(?:the\s+)?(?:earlier|later)"
-    r"\s+(?:to\s+occur\s+)?of\s*:?\s*(?:\(\s*(?:i|a|1)\s*\)\s*)?(?:the\s+)?$"
+    # (the words before a date come with their trailing spaces stripped: "(i) the")
+    r"\s+(?:to\s+occur\s+)?of\s*:?\s*(?:\(\s*(?:i|a|1)\s*\)\s*)?(?:the\b)?\s*$"
 )
 # "two years from May 1, 2013 to April 30, 2015", "12 weeks from February 8, 2018 to May 3,
 # 2018": the end of a range the term runs over.

@@ -139,7 +139,7 @@ _ORDINALS = {
 # "shall end on the fifth anniversary of the Effective Date": the term in whole years.
 _ANNIVERSARY = indexed(
     re.compile(
-        r"anniversary\s+(?:(?:date\s+)?of\s+(?:the\s+|this\s+)?(?:effective\s+date"
+        r"anniversary\s+(?:(?:date\s+)?of\s+(?:the\s+|this\s+(?:[\w-]+\s+){0,3}?)?(?:effective\s+date"
         r"|date\s+(?:hereof|of\s+this)|execution\s+date|commencement\s+date|agreement|contract"
         # "the third anniversary of the date of execution of this Agreement", "of the date
         # first written above"

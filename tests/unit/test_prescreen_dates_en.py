@@ -481,8 +481,24 @@ def test_a_contract_concluded_on_a_day_was_made_then_not_ended() -> None:
             " December 31, 2017.",
             date(2017, 12, 31),
         ),
+        (
+            "This Agreement shall terminate automatically without notification on December 31,"
+            " 2017.",
+            date(2017, 12, 31),
+        ),
         # a right to end it on a day is no end of its term
         ("Alpha may terminate this Agreement without notice on December 31, 2017.", None),
+        # the first limb written as "the Nth day of": the words before a date come stripped
+        (
+            "The term of this Agreement will end the later of (i) the 31st day of December, 2017"
+            " or (ii) the delivery of all Products.",
+            date(2017, 12, 31),
+        ),
+        (
+            "This Master Services Agreement shall remain in effect until the third anniversary of"
+            " this Master Services Agreement.",
+            date(2018, 3, 3),
+        ),
         (
             "This Agreement shall expire, unless sooner terminated, on December 31, 2017.",
             date(2017, 12, 31),
