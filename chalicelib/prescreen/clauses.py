@@ -496,7 +496,8 @@ RULES: tuple[ClauseRule, ...] = (
             r"with\s+or\s+without\s+cause",
             r"for\s+non-?\s?cause",
             # "may terminate this Agreement at will" (opening on "will", the rarer word)
-            r"will\b(?<=\bat will)",
+            # (a justified line's two spaces too)
+            r"will\b(?:(?<=\bat will)|(?<=\bat  will))",
         ),
         language="en",
         requires=_EN_TERMINATE_AGREEMENT,

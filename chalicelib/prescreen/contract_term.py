@@ -54,7 +54,7 @@ _LENGTH_BEFORE = re.compile(
     # four") or drops it ("several", "successive")
     # "one hundred twenty (120) months": hundreds only with a number after them
     r"(?P<number>\d{1,3}|(?:(?:one|two|three)\s+hundred\s+(?:and\s+)?)?"
-    r"(?:(?:twenty|thirty|forty|fifty|sixty)\s[a-z]+|[a-zа-яё]+(?:-[a-zа-яё]+)?))\s*"
+    r"(?:(?:twenty|thirty|forty|fifty|sixty)\s+[a-z]+|[a-zа-яё]+(?:-[a-zа-яё]+)?))\s*"
     # "five (5) years", "2 (два) года": the bracket repeats the number
     r"(?:\(\s*(?:(?P<digits>\d{1,3})|[а-яёa-z -]{1,30})\s*\)\s*)?"
     # "a five-year term", "a three (3)-year period": the hyphen joins number and unit
@@ -171,7 +171,7 @@ _ANTICIPATED_COMMENCEMENT = indexed(
     )
 )
 # "the fifth (5th) anniversary", "the 3rd anniversary"; "5t h", "1s t" as some PDFs split them
-_SPLIT_SUFFIX = r"\s?(?:s\s?t|n\s?d|r\s?d|t\s?h)"
+_SPLIT_SUFFIX = r"\s{0,2}(?:s\s{0,2}t|n\s{0,2}d|r\s{0,2}d|t\s{0,2}h)"
 _ANNIVERSARY_BEFORE = re.compile(
     rf"\b(?P<ordinal>{'|'.join(_ORDINALS)}|(?P<digits>\d{{1,2}}){_SPLIT_SUFFIX})\s*"
     rf"(?:\(\s*\d{{1,2}}(?:{_SPLIT_SUFFIX})?\s*\)\s*)?$"

@@ -451,3 +451,10 @@ def test_a_term_then_renewed_annually_runs_on() -> None:
 
     assert renewed is not None and renewed.present
     assert agreed is None or not agreed.present
+
+
+def test_a_right_to_terminate_at_will_reads_in_justified_text() -> None:
+    sentence = "The  Distributor  may  terminate  this  Agreement  at  will."
+    flag = english_flag(sentence, "unilateral_termination")
+
+    assert flag is not None and flag.present

@@ -589,3 +589,15 @@ def test_a_document_that_calls_itself_otherwise_has_its_term_read(
     term: str, ends: date | None
 ) -> None:
     assert _dates(f"{_MADE}3. Term. {term}")[2] == ends
+
+
+@pytest.mark.parametrize(
+    "term",
+    [
+        # justified EDGAR text: two spaces between words (some 40 of the 439 CUAD texts)
+        "This  Agreement  shall  be  for  a  period  of  thirty  six  (36)  months.",
+        "This  Agreement  shall  continue  until  the  third  (3r  d)  anniversary  hereof.",
+    ],
+)
+def test_a_term_in_justified_text_reads_as_in_plain_text(term: str) -> None:
+    assert _dates(f"{_MADE}3. Term. {term}")[2] == date(2018, 3, 3)
