@@ -85,6 +85,15 @@ def _nth_day_of(text: str) -> str:
     return _MONTH_DAY_YEAR.sub(lambda m: f"the {_ordinal(m[2])} day of {m[1]}, {m[3]}", text)
 
 
+def _curly_quotes(text: str) -> str:
+    """'"Term"' as '“Term”', as word processors write quotes."""
+    pieces = text.split('"')
+    return "".join(
+        piece + ("" if at == len(pieces) - 1 else "“" if at % 2 == 0 else "”")
+        for at, piece in enumerate(pieces)
+    )
+
+
 def _sub(pattern: str, replacement: str, *, flags: int = 0) -> Rewording:
     compiled = re.compile(pattern, flags)
     return lambda text: compiled.sub(replacement, text)
@@ -181,6 +190,8 @@ REWORDINGS: dict[str, Rewording] = {
     ),
     "stipulated damages": _sub(r"\bliquidated damages\b", "stipulated damages"),
     "agreed damages": _sub(r"\bliquidated damages\b", "agreed damages"),
+    "31 December 2020 for December 31, 2020": _sub(_MONTH_DAY_YEAR.pattern, r"\2 \1 \3"),
+    "curly quotes": _curly_quotes,
     "upper case": str.upper,
 }
 
