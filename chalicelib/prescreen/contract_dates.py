@@ -139,7 +139,9 @@ _START_BEFORE = re.compile(
 _AFTER_REACH = 70
 _START_AFTER = re.compile(
     r"^\s*\)?\s*,?\s*\(?\s*(?:hereinafter,?\s+(?:(?:referred\s+to\s+as|called)\s+)?|such\s+date,?\s+)?"
-    r"(?:the\s+|this\s+)?[“\"‘']*(?:[\w-]+\s+){0,2}?(?:effective\s+(?:date|time)|commencement\s+date)"
+    # (not a day counted from it: "within 1 day of the Commencement Date")
+    r"(?:the\s+|this\s+)?[“\"‘']*(?:(?!(?:of|after|before|from|following|prior|to|by|on)\b)[\w-]+\s+){0,2}?"
+    r"(?:effective\s+(?:date|time)|commencement\s+date)"
 )
 # "Effective Date: May 1, 2019", '"Effective Date" shall mean December 5, 2014': the date the
 # contract defines as its start, whatever else is called a start.
@@ -271,12 +273,14 @@ _RANGE_END_BEFORE = re.compile(
     r"(?:\bпо|\bдо|\bto|\buntil|\btill|\bthrough)(?:\s+and\s+including)?(?:"
     + _TIME_OF_DAY
     + r"\s+on"
-    # "shall remain in effect until the close of business on December 31, 2017"
-    r"|\s+(?:the\s+)?(?:close|end)\s+of\s+business\s+on)?"
+    # "shall remain in effect until the close of business on December 31, 2017", "until
+    # midnight on"
+    r"|\s+(?:the\s+)?(?:close|end)\s+of\s+business\s+on|\s+(?:12:00\s+)?midnight\s+on)?"
     r"(?:\s+the)?\s*$"
 )
 _TERM_WORDS = re.compile(
     r"действ|срок|вступ|term\b|effect|expire|continue|remain|force|valid|\brun\b"
+    r"|(?:shall|will)\s+last\b"
 )
 # Dates in the header that do not date this document: an edition, a statute, a power of attorney.
 _NOT_SIGNING = re.compile(

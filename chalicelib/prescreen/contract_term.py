@@ -58,7 +58,8 @@ _LENGTH_BEFORE = re.compile(
     # "five (5) years", "2 (два) года": the bracket repeats the number
     r"(?:\(\s*(?:(?P<digits>\d{1,3})|[а-яёa-z -]{1,30})\s*\)\s*)?"
     # "a five-year term", "a three (3)-year period": the hyphen joins number and unit
-    r"(?:full\s+)?(?:calendar\s+|календарн\w+\s+)?-?$"
+    # "three (3) consecutive years", "five (5) full calendar years"
+    r"(?:full\s+|consecutive\s+)?(?:calendar\s+|календарн\w+\s+)?-?$"
 )
 # "the fifteen (15) year term of this Agreement": the words after the unit name the term.
 # "... for two (2) years from and after the Effective Date (the "Initial Term")": the length

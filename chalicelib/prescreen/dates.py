@@ -248,6 +248,9 @@ def _run_starts(low: str, digits: list[int]) -> list[int]:
     return [at for at in digits if not at or not low[at - 1].isdecimal()]
 
 
+_MONTHS_IN_YEAR = 12
+
+
 def _date_of(match: re.Match[str], *, month_first: bool) -> date | None:
     group = match.groupdict()
     if group.get("mdy_m"):
@@ -260,7 +263,8 @@ def _date_of(match: re.Match[str], *, month_first: bool) -> date | None:
         return _make(int(group["ru_y"]), month, int(first + group["ru_d"]))
     if group["sep"]:
         day, month = int(first + group["n_a"]), int(group["n_b"])
-        if month_first and group["sep"] == "/":
+        # month first in English, unless the first number can be no month: "31/12/2017"
+        if month_first and group["sep"] == "/" and day <= _MONTHS_IN_YEAR:
             day, month = month, day
         return _make(int(group["n_y"]), month, day)
     if group["iso_y"]:

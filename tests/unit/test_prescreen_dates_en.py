@@ -601,3 +601,35 @@ def test_a_document_that_calls_itself_otherwise_has_its_term_read(
 )
 def test_a_term_in_justified_text_reads_as_in_plain_text(term: str) -> None:
     assert _dates(f"{_MADE}3. Term. {term}")[2] == date(2018, 3, 3)
+
+
+@pytest.mark.parametrize(
+    ("term", "ends"),
+    [
+        ("This Agreement shall end on 31/12/2017.", date(2017, 12, 31)),
+        # month first where either number may be the month, as US contracts write it
+        ("This Agreement shall end on 12/11/2017.", date(2017, 12, 11)),
+        (
+            "This Agreement shall continue in force until midnight on December 31, 2017.",
+            date(2017, 12, 31),
+        ),
+        ("This Agreement shall last until December 31, 2017.", date(2017, 12, 31)),
+        (
+            "This Agreement shall remain in effect for a period of three (3) consecutive years.",
+            date(2018, 3, 3),
+        ),
+    ],
+)
+def test_more_ways_a_term_ends(term: str, ends: date) -> None:
+    assert _dates(f"{_MADE}3. Term. {term}")[2] == ends
+
+
+def test_a_day_counted_from_the_commencement_date_is_not_its_definition() -> None:
+    text = (
+        "This Agreement is made on March 3, 2015 by Alpha and Beta. The Commencement Date is the"
+        " date of signing.\n\n7. Manufacturing. The parties shall enter into the Manufacturing"
+        " Agreement by 20/3/2015 of the Commencement Date."
+    )
+
+    # no date is written as the start (it was March 20, the date counted from it)
+    assert _dates(text)[1] is None
