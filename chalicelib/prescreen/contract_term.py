@@ -184,6 +184,7 @@ _IN_MONTH_OF = re.compile(
     r"(?:the\s+)?$"
 )
 _WINDOW = 70
+_LEAD_IN_GAP = 8  # the spaces between a colon and the list's first item
 
 
 def end_from_term(text: PreparedText, start: date) -> date | None:
@@ -230,7 +231,7 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
             return None
         months = number * 12 if years else number
         end = add_months(_runs_from(text, unit.end()) or start, months)
-        return month_end(end) if length.group("month_end") else end
+        return _month_end(end) if length.group("month_end") else end
     return None
 
 
@@ -241,10 +242,11 @@ def _with_lead_in(text: PreparedText, begin: int) -> int:
     of this Agreement; and (b) ...": the item cut at the colon does not say what ends.
     Later items open after a semicolon and keep their own start.
     """
-    head = text.low[max(0, begin - 8) : begin].rstrip()
+    lead = max(0, begin - _LEAD_IN_GAP)
+    head = text.low[lead:begin].rstrip()
     if not head.endswith(":"):
         return begin
-    colon = begin - 8 + len(head) - 1 if begin >= 8 else len(head) - 1
+    colon = lead + len(head) - 1
     return text.sentence_span(colon, colon)[0]
 
 
@@ -305,7 +307,7 @@ def end_from_anniversary(text: PreparedText, start: date) -> date | None:
         years = int(digits) if digits else _ORDINALS[ordinal.group("ordinal")]
         end = add_months(base, 12 * years)
         in_month = _IN_MONTH_OF.search(text.low, max(0, ordinal.start() - 80), ordinal.start())
-        return month_end(end) if in_month else end
+        return _month_end(end) if in_month else end
     return None
 
 
@@ -339,7 +341,7 @@ def end_of_year(text: PreparedText, start: date) -> date | None:
     return None
 
 
-def month_end(day: date) -> date:
+def _month_end(day: date) -> date:
     """The last day of the month the day falls in."""
     return day.replace(day=calendar.monthrange(day.year, day.month)[1])
 

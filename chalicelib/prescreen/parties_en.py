@@ -519,7 +519,9 @@ _KIND_OPENED_BEFORE = re.compile(r"\b(?:A|AN)\s+(?:[A-Z][A-Z.'-]*\s+){1,4}$")
 def _company_before(norm: str, position: int) -> tuple[str, int] | None:
     """The nearest company name ending before position, skipping 'a Delaware corporation'."""
     lo = max(0, position - _NAME_REACH)
-    if "BY " in norm[lo:position] or "WITH " in norm[lo:position]:
+    reach = norm[lo:position]
+    if "BY " in reach or "WITH " in reach:
+        # the name opens after "March 1, 2015 BY": neither the date nor the joiner is of it
         for joined in _DATE_THEN_JOINER.finditer(norm, lo, position):
             lo = joined.end()
     best = None
