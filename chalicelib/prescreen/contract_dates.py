@@ -176,6 +176,8 @@ _END_BEFORE = re.compile(
     r"(?:\s+(?:on|at|as\s+(?:of|at)))?(?:\s+the)?\s*$"
     r"|(?:termination|expiration|expiry)\s+date\W{0,3}\s*(?:(?:(?:shall|will)\s+)?means?|is)?\s*:?"
     r"(?:\s+the)?\s*$"
+    # a cover sheet's "End Date: December 31, 2017", a table's "| Expiry | 31 December 2017"
+    r"|(?:^|\n|\|)[ \t*#]*(?:(?:contract|agreement)\s+)?(?:end\s+date|expiry|expiration)\s*[:|]\s*$"
     r"|effective\s+through(?:\s+and\s+including)?\s*$|in\s+no\s+event\s+later\s+than(?:\s+the)?\s*$"
     # "will end the later of (i) December 15, 1999 or (ii) ...", "shall expire upon the
     # earlier of (a) June 30, 2005 and (b) ...": the date of the first limb ends the term
@@ -234,6 +236,7 @@ _END_CONTEXT = re.compile(
     r"|(?:[\"“]|\bthe\s+)(?:" + INITIAL + r"\s+)?term\W{0,2}\s+(?:(?:shall|will)\s+)?mean"
     r"|(?:^|\s)term\s*:|(?:contract|agreement)\s+period|term\s+of\s+(?:execution|the\s+(?:agreement|contract))"
     r"|termination\s+date\s*:|(?:expiration|expiry)\s+date\W{0,3}\s*(?::|means)|(?:contract|agreement)\s+end\s*:"
+    r"|(?:^|\n|\|)[ \t*#]*(?:end\s+date|expiry|expiration)\s*[:|]"
     r"|(?:contract|agreement)\s+term\b"
     r"|effective\s+(?:until|through)|in\s+(?:full\s+)?(?:force|effect)\s+(?:until|through)"
     r"|договор|контракт|соглашени"
@@ -270,7 +273,8 @@ _PERPETUAL_SENTENCE = re.compile(
 _MAX_PERPETUAL = 10
 # "с X по Y", "from X until Y": the second date of a range ends it.
 _RANGE_END_BEFORE = re.compile(
-    r"(?:\bпо|\bдо|\bto|\buntil|\btill|\bthrough)(?:\s+and\s+including)?(?:"
+    # "March 3, 2015 - December 31, 2017": a dash right after the first date's year
+    r"(?:\bпо|\bдо|\bto|\buntil|\btill|\bthrough|(?<=\d)[ ]?[-–—])(?:\s+and\s+including)?(?:"
     + _TIME_OF_DAY
     + r"\s+on"
     # "shall remain in effect until the close of business on December 31, 2017", "until
@@ -280,7 +284,7 @@ _RANGE_END_BEFORE = re.compile(
 )
 _TERM_WORDS = re.compile(
     r"действ|срок|вступ|term\b|effect|expire|continue|remain|force|valid|\brun\b"
-    r"|(?:shall|will)\s+last\b"
+    r"|(?:shall|will)\s+last\b|(?:contract|agreement)\s+period"
 )
 # Dates in the header that do not date this document: an edition, a statute, a power of attorney.
 _NOT_SIGNING = re.compile(

@@ -46,8 +46,8 @@ _LENGTH_BEFORE = re.compile(
     r"|(?P<limb>(?:earlier|later)\s+of\s*:?\s*\(\s*(?:i|a|1)\s*\))"
     # "shall terminate five (5) years after the Effective Date": only with the start after it
     r"|(?P<verb>terminate[sd]?|end|ends|lapses?)"
-    # a cover sheet's "Term: 3 years"
-    r"|term\s*:)\s+"
+    # a cover sheet's "Term: 3 years", "Term of Agreement: 3 years", a table's "| Term | 3 years"
+    r"|term(?:\s+of\s+(?:the\s+|this\s+)?(?:agreement|contract))?\s*[:|])\s+"
     r"(?:at\s+least\s+)?(?:an?\s+|the\s+)?(?:" + INITIAL + r"\s+)?"
     r"(?:(?:term|period)\s+of\s+)?"
     # any word (or tens and a unit): `_length_of` reads it ("sixty", "forty-eight", "twenty
@@ -93,8 +93,10 @@ _CONTRACT_TERM = re.compile(
     r"|\ban?\s+" + INITIAL + r"\s+term\s+of\b"
     r"|(?:договор|контракт|соглашени)\w*[^.]{0,120}(?:действ|заключ)"
     r"|срок\w*\s+действия"
-    # a cover sheet's "Term: 3 years from the Effective Date"
-    r"|(?:^|\n)[\s*#|-]*(?:" + INITIAL + r"\s+)?term\s*:"
+    # a cover sheet's "Term: 3 years from the Effective Date", "Expiration Date: at midnight on
+    # the last day of the month fifteen (15) years from the Effective Date", a table's row
+    r"|(?:^|\n)[\s*#|-]*(?:(?:" + INITIAL + r"\s+)?term(?:\s+of\s+(?:the\s+|this\s+)?"
+    r"(?:agreement|contract))?|(?:expiration|expiry|termination|end)\s+date)\s*[:|]"
 )
 # A duty that outlives the contract ("shall survive the termination of this Agreement and
 # continue for a period of three (3) years") runs after its end, not for its term.

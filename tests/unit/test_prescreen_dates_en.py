@@ -633,3 +633,26 @@ def test_a_day_counted_from_the_commencement_date_is_not_its_definition() -> Non
 
     # no date is written as the start (it was March 20, the date counted from it)
     assert _dates(text)[1] is None
+
+
+@pytest.mark.parametrize(
+    ("sheet", "ends"),
+    [
+        ("End Date: December 31, 2017", date(2017, 12, 31)),
+        ("Contract Period: March 3, 2015 - December 31, 2017", date(2017, 12, 31)),
+        ("Term of Agreement: 3 years", date(2018, 3, 3)),
+        (
+            "Expiration Date: at midnight on the last day of the month fifteen (15) years from the"
+            " Effective Date",
+            date(2030, 3, 31),
+        ),
+        ("| Term | 3 years |", date(2018, 3, 3)),
+        ("| Expiry | 31 December 2017 |", date(2017, 12, 31)),
+        # a period of something else on the sheet ends no term
+        ("Warranty Period: March 3, 2015 - December 31, 2017", None),
+    ],
+)
+def test_a_cover_sheet_or_a_table_gives_the_end(sheet: str, ends: date | None) -> None:
+    text = f"{_MADE}3. Term. See the Cover Sheet.\n\nCOVER SHEET\n\n{sheet}\n"
+
+    assert _dates(text)[2] == ends
