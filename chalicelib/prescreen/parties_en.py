@@ -171,16 +171,19 @@ _COVER_SIDES = re.compile(
 # The gap before a heading is matched at its last three spaces only: tried at every space
 # of a long run of them, it took a millisecond on a page of signature lines.
 _ROLE_HEADING = re.compile(
-    r"(?:^|\n|[ ]{3}(?![ ]))[ \t]*(?:The\s+)?(?P<role>(?i:licensor|licensee|company|customer"
-    r"|supplier|vendor|client|sponsor|buyer|seller|purchaser|distributor|reseller|franchisee|franchisor"
+    # (or a table's row: "| Customer | Acme Corp. |")
+    r"(?:^|\n|[ ]{3}(?![ ]))[ \t]*(?:\|[ \t]*)?(?:The\s+)?(?P<role>(?i:licensor|licensee|company"
+    r"|customer|supplier|vendor|client|sponsor|buyer|seller|purchaser|distributor|reseller"
+    r"|franchisee|franchisor"
     r"|consultant|contractor|provider|agent|developer|manufacturer|publisher|owner|shipper"
     r"|sender|carrier|advertiser|operator|producer|lender|borrower|landlord|tenant|lessor"
-    r"|lessee))(?:\s+(?:Name|NAME|name))?[ \t]*:[ \t]*(?:(?:Name|NAME)[ \t]*:[ \t]*)?(?=[A-Z0-9])"
+    r"|lessee))(?:\s+(?:Name|NAME|name))?[ \t]*[:|][ \t]*(?:(?:Name|NAME)[ \t]*:[ \t]*)?"
+    r"(?=[A-Z0-9])"
 )
 _HEADING_REACH = 4000
 # A headed name runs to its line's end, a wide gap or the next field of the form.
 _HEADED_NAME_END = re.compile(
-    r"\n|[ ]{3,}|\s+(?i:address|phone|telephone|tel|fax|e-?mail|attn|attention|contact"
+    r"\n|[ ]{3,}|\||\s+(?i:address|phone|telephone|tel|fax|e-?mail|attn|attention|contact"
     r"|agreement\s+number|effective\s+date)\b|$"
 )
 

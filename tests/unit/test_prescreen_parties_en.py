@@ -475,3 +475,12 @@ def test_a_legal_form_abbreviated_before_another_is_no_sentence_end() -> None:
     text += '(the "Buyer").'
 
     assert _names(text) == ["Acme Pte. Ltd.", "Beta Ltd"]
+
+
+def test_sides_headed_in_a_table_row_are_read_as_a_form_heads_them() -> None:
+    names = _names(
+        "SERVICES AGREEMENT\n\n| Customer | Alpha Corp. |\n| Supplier | Beta LLC |\n"
+        "| Effective Date | March 3, 2015 |\n\n1. Services. Beta shall provide the services."
+    )
+
+    assert names == ["Alpha Corp.", "Beta LLC"]
