@@ -241,7 +241,7 @@ _MAX_CANDIDATES = 30
 # A heading of the choice of law, on its own or numbered: "13. GOVERNING LAW", "Choice of Law.",
 # after a page's footer on the same line ("-3-    4 13.      GOVERNING LAW").
 _LAW_HEADING = re.compile(
-    r"(?:^|\n|[.;:]\s)[ \t\d.()\-–]{0,20}(?:(?:section|article)\s+[\w.]+\s*)?"
+    r"(?:^|\n|[.;:]\s)[ \t\d.()\-–|]{0,20}(?:(?:section|article)\s+[\w.]+\s*)?"
     r"(?:governing|applicable|choice\s+of)\s+law\b"
     r"[^\n.]{0,40}[.:]?"
 )
@@ -253,11 +253,11 @@ _NEXT_SECTION = re.compile(r"\n\s*(?:\d+(?:\.\d+)*\.?|[A-Z]\.)\s+\w")
 _LAW_WORDS_IN = re.compile(r"\blaws?\b|\bcourts?\b|\barbitrat|\bjurisdiction|\bvenue\b")
 _PLACE_WORD = re.compile(r"\blocated\s+in\b|\bsitting\s+in\b")
 # "Governing Law: Delaware", "Governing Law. New York.", "Governing Law and Jurisdiction:
-# England and Wales."
+# England and Wales.", a table's row "| Governing Law | State of New York |"
 _PLACE_FIELD = re.compile(
-    r"(?:\s+and\s+(?:jurisdiction|venue|forum))?[ \t:.]*(?:the\s+)?"
+    r"(?:\s+and\s+(?:jurisdiction|venue|forum))?[ \t:.|]*(?:the\s+)?"
     r"(?:(?:state|commonwealth|province)\s+of\s+)?"
-    rf"(?P<place>{_PLACE})(?!\w)[ \t]*\.?[ \t]*(?:\n|$)"
+    rf"(?P<place>{_PLACE})(?!\w)[ \t]*\.?[ \t]*(?:\n|\||$)"
 )
 
 

@@ -406,3 +406,19 @@ def test_a_governing_law_heading_in_a_table_of_contents_names_no_place() -> None
 )
 def test_a_law_that_points_to_a_place_takes_no_address(code: str | None, text: str) -> None:
     assert _law(text) == code
+
+
+@pytest.mark.parametrize(
+    ("code", "text"),
+    [
+        (
+            "US-NY",
+            "ORDER FORM\n\n| Customer | Alpha Corp. |\n| Governing Law | State of New York |\n",
+        ),
+        ("GB", "ORDER FORM\n\n| Governing law and jurisdiction | England and Wales |\n"),
+        # a row that points elsewhere names no place, nor does the next row's address
+        (None, "| Governing Law | See Section 15 |\n| Customer address | Austin, Texas |\n"),
+    ],
+)
+def test_a_table_row_gives_the_law_as_a_form_field_does(code: str | None, text: str) -> None:
+    assert _law(text) == code
