@@ -41,7 +41,7 @@ def seam_pages(markdown: str) -> str:
     the same length as it was."""
     markers = list(PAGE_MARKER.finditer(markdown))
     if not markers:
-        return markdown
+        return _seam_stamped(markdown)
     furniture = _furniture(markdown, markers) if len(markers) > 1 else set()
     # What becomes of each character, a byte each (a list of a long Russian text's
     # characters would be an object each): _KEEP_LINES blanks all but line breaks, _JOIN all.
@@ -49,15 +49,48 @@ def seam_pages(markdown: str) -> str:
     # a marker is no text: the first page's too ("<!-- page 1 -->" before the title)
     for marker in markers:
         _blank(plan, marker.start(), marker.end(), _KEEP_LINES)
-    for marker in markers[1:]:
-        start = _body_end_before(markdown, marker.start(), furniture)
-        end = _body_start_after(markdown, marker.end(), furniture)
+    _seam_breaks(
+        markdown, plan, [(marker.start(), marker.end()) for marker in markers[1:]], furniture
+    )
+    # the last page's furniture, after its text
+    _blank(plan, _body_end_before(markdown, len(markdown), furniture), len(markdown), _KEEP_LINES)
+    return _planned(markdown, plan)
+
+
+# A filing's text without page markers (an EDGAR exhibit as text, as CUAD's contracts are):
+# each page closes with its number and the filing's stamp, "Source: ACME INC., 8-K,
+# 8/15/2019", on lines of their own.
+_FILING_STAMP = re.compile(r"^[ \t]*Source:[^\n]{3,120},[ \t]*\d{1,2}/\d{1,2}/\d{4}[ \t]*$", re.M)
+
+
+def _seam_stamped(text: str) -> str:
+    """`seam_pages` for a text whose pages close with a filing's stamp instead of a marker."""
+    if "Source:" not in text:
+        return text
+    stamps = list(_FILING_STAMP.finditer(text))
+    if len(stamps) < _MIN_REPEATS:
+        return text
+    furniture = {_key(stamp.group()) for stamp in stamps}
+    plan = bytearray(len(text))
+    _seam_breaks(text, plan, [(stamp.start(), stamp.end()) for stamp in stamps], furniture)
+    return _planned(text, plan)
+
+
+def _seam_breaks(
+    markdown: str, plan: bytearray, breaks: list[tuple[int, int]], furniture: set[str]
+) -> None:
+    """Plans each break's furniture blanked, and the break joined where it cuts a sentence."""
+    for begin, finish in breaks:
+        start = _body_end_before(markdown, begin, furniture)
+        end = _body_start_after(markdown, finish, furniture)
         if start == 0:
             continue  # nothing but furniture before the first page's text
         join = _cut_sentence(markdown, start, end)
         _blank(plan, start, end, _JOIN if join else _KEEP_LINES)
-    # the last page's furniture, after its text
-    _blank(plan, _body_end_before(markdown, len(markdown), furniture), len(markdown), _KEEP_LINES)
+
+
+def _planned(markdown: str, plan: bytearray) -> str:
+    """The text with the planned characters blanked (line breaks kept where planned so)."""
     pieces: list[str] = []
     done = 0
     for run in _PLANNED.finditer(plan):

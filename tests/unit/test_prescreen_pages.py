@@ -90,3 +90,33 @@ def test_prescreen_reads_a_clause_across_a_page_break_as_from_a_text_file() -> N
     assert paged.governing_law == plain.governing_law
     assert paged.signed_on == plain.signed_on
     assert [p.name for p in paged.parties] == [p.name for p in plain.parties]
+
+
+def _filed(*pages: str) -> str:
+    """Pages as an EDGAR exhibit's text writes them (CUAD's contracts): no markers, each page
+    closed by its number and the filing's stamp on lines of their own."""
+    return "".join(f"{body}\n\n{n}\n\n{_FOOTER}\n\n\n\n\n\n" for n, body in enumerate(pages, 1))
+
+
+def test_a_filing_without_page_markers_is_seamed_at_its_stamps() -> None:
+    text = _filed(
+        "1. Law. This Agreement shall be governed by and construed in accordance with the laws of",
+        "the State of New York, without regard to its conflict of laws rules.",
+        "2. Notices. All notices shall be in writing.",
+    )
+    seamed = seam_pages(text)
+
+    assert len(seamed) == len(text)
+    assert " ".join(seamed.split()) == (
+        "1. Law. This Agreement shall be governed by and construed in accordance with the laws "
+        "of the State of New York, without regard to its conflict of laws rules. 2. Notices. All "
+        "notices shall be in writing."
+    )
+    # a page that ends its sentence keeps its break
+    assert "rules.\n" in seamed
+
+
+def test_a_stamp_met_once_is_text() -> None:
+    text = f"Exhibit 10.1\n\n{_FOOTER}\n\nThis Agreement is made between Acme Inc. and Beta LLC."
+
+    assert seam_pages(text) == text
