@@ -12,6 +12,10 @@ every page break (lines that stand at the edge of more than one page, and bare p
 numbers), and where the text before a break ends inside a sentence, the break itself, line
 breaks included: the two halves then read as one sentence, and every offset into the text
 stays valid.
+
+A filing's exhibit as plain text (EDGAR's, as CUAD's contracts are) has no markers: there
+the filing's stamp that closes every page ("Source: ACME INC., 8-K, 8/15/2019", after the
+page's number) marks the breaks instead, wherever it closes two pages or more.
 """
 
 from __future__ import annotations
