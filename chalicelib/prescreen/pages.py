@@ -15,7 +15,8 @@ stays valid.
 
 A filing's exhibit as plain text (EDGAR's, as CUAD's contracts are) has no markers: there
 the filing's stamp that closes every page ("Source: ACME INC., 8-K, 8/15/2019", after the
-page's number) marks the breaks instead, wherever it closes two pages or more.
+page's number) marks the breaks instead, or else the page numbers alone, on lines of their
+own ("- 12 -"), wherever two pages or more close so.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ def seam_pages(markdown: str) -> str:
     the same length as it was."""
     markers = list(PAGE_MARKER.finditer(markdown))
     if not markers:
-        return _seam_stamped(markdown)
+        return _seam_unmarked(markdown)
     furniture = _furniture(markdown, markers) if len(markers) > 1 else set()
     # What becomes of each character, a byte each (a list of a long Russian text's
     # characters would be an object each): _KEEP_LINES blanks all but line breaks, _JOIN all.
@@ -67,16 +68,26 @@ def seam_pages(markdown: str) -> str:
 _FILING_STAMP = re.compile(r"^[ \t]*Source:[^\n]{3,120},[ \t]*\d{1,2}/\d{1,2}/\d{4}[ \t]*$", re.M)
 
 
-def _seam_stamped(text: str) -> str:
-    """`seam_pages` for a text whose pages close with a filing's stamp instead of a marker."""
-    if "Source:" not in text:
+# ... or with its number alone, on a line of its own between blank lines: "12", "- 12 -",
+# "Page 3"
+_NUMBER_LINE = re.compile(
+    r"(?<=\n)[ \t]*\n[ \t]*(?:[-–—][ \t]*)?(?:page[ \t]*)?\d{1,3}(?:[ \t]*[-–—])?[ \t]*\n"
+    r"(?=[ \t]*\n)",
+    re.IGNORECASE,
+)
+
+
+def _seam_unmarked(text: str) -> str:
+    """`seam_pages` for a text whose pages close with a filing's stamp or a bare page number
+    instead of a marker, wherever two pages or more close so."""
+    breaks = list(_FILING_STAMP.finditer(text)) if "Source:" in text else []
+    if len(breaks) < _MIN_REPEATS:
+        breaks = list(_NUMBER_LINE.finditer(text))
+    if len(breaks) < _MIN_REPEATS:
         return text
-    stamps = list(_FILING_STAMP.finditer(text))
-    if len(stamps) < _MIN_REPEATS:
-        return text
-    furniture = {_key(stamp.group()) for stamp in stamps}
+    furniture = {_key(found.group()) for found in breaks}
     plan = bytearray(len(text))
-    _seam_breaks(text, plan, [(stamp.start(), stamp.end()) for stamp in stamps], furniture)
+    _seam_breaks(text, plan, [found.span() for found in breaks], furniture)
     return _planned(text, plan)
 
 

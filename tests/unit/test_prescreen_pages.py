@@ -120,3 +120,25 @@ def test_a_stamp_met_once_is_text() -> None:
     text = f"Exhibit 10.1\n\n{_FOOTER}\n\nThis Agreement is made between Acme Inc. and Beta LLC."
 
     assert seam_pages(text) == text
+
+
+def test_a_text_paged_by_bare_numbers_is_seamed_at_them() -> None:
+    text = (
+        "1. Law. This Agreement shall be governed by and construed in accordance with the laws of"
+        "\n\n- 1 -\n\nthe State of New York, without regard to its conflict of laws rules.\n\n2\n\n"
+        "2. Notices. All notices shall be in writing.\n\n3\n\n"
+    )
+    seamed = seam_pages(text)
+
+    assert len(seamed) == len(text)
+    assert " ".join(seamed.split()) == (
+        "1. Law. This Agreement shall be governed by and construed in accordance with the laws "
+        "of the State of New York, without regard to its conflict of laws rules. 2. Notices. All "
+        "notices shall be in writing."
+    )
+
+
+def test_a_single_number_line_is_text() -> None:
+    text = "The Fee per unit shall be\n\n12\n\ndollars, payable monthly."
+
+    assert seam_pages(text) == text
