@@ -16,3 +16,11 @@ PADDING = "\nThe remaining terms of this agreement are set out below without any
 def english_flag(sentence: str, clause: str) -> ClauseFlag | None:
     """The rules' flag of `clause` for a contract of this sentence and neutral padding."""
     return find_clauses(prepare_text(sentence + PADDING), ("en",), can_judge=True)[clause]
+
+
+def none_read(clause: str, *sentences: str) -> bool:
+    """Whether the rules flag `clause` in none of the sentences, each read alone."""
+    return all(
+        flag is None or not flag.present
+        for flag in (english_flag(sentence, clause) for sentence in sentences)
+    )

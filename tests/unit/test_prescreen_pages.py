@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+import pytest
+
 from chalicelib.prescreen import RoutingPolicy, prescreen_document
 from chalicelib.prescreen.pages import seam_pages
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 _FOOTER = "Source: ACME HOLDINGS INC., 10-K, 3/1/2019"
 
@@ -16,20 +23,40 @@ def _paged(*pages: str, footer: str = _FOOTER) -> str:
     )
 
 
-def test_a_sentence_cut_by_a_page_break_is_one_sentence_again() -> None:
-    markdown = _paged(
-        "1. Term. This Agreement shall be governed by and construed in accordance with the laws of",
-        "the State of New York, without regard to its conflict of laws rules.",
-        "2. Notices. All notices shall be in writing.",
-    )
+# Three pages, the first ending inside a sentence, and how they read once seamed.
+_CUT_PAGES = (
+    "1. Term. This Agreement shall be governed by and construed in accordance with the laws of",
+    "the State of New York, without regard to its conflict of laws rules.",
+    "2. Notices. All notices shall be in writing.",
+)
+_READ_THROUGH = (
+    "1. Term. This Agreement shall be governed by and construed in accordance with the laws of "
+    "the State of New York, without regard to its conflict of laws rules. 2. Notices. All "
+    "notices shall be in writing."
+)
+
+
+def _filed(*pages: str) -> str:
+    """Pages as an EDGAR exhibit's text writes them (CUAD's contracts): no markers, each page
+    closed by its number and the filing's stamp on lines of their own."""
+    return "".join(f"{body}\n\n{n}\n\n{_FOOTER}\n\n\n\n\n\n" for n, body in enumerate(pages, 1))
+
+
+def _numbered(*pages: str) -> str:
+    """Pages closed by nothing but their numbers, each on a line of its own."""
+    return "".join(f"{body}\n\n- {n} -\n\n" for n, body in enumerate(pages, 1))
+
+
+@pytest.mark.parametrize("layout", [_paged, _filed, _numbered])
+def test_a_sentence_cut_by_a_page_break_is_one_sentence_again(
+    layout: Callable[..., str],
+) -> None:
+    markdown = layout(*_CUT_PAGES)
     seamed = seam_pages(markdown)
 
     assert len(seamed) == len(markdown)
-    assert " ".join(seamed.split()) == (
-        "1. Term. This Agreement shall be governed by and construed in accordance with the laws "
-        "of the State of New York, without regard to its conflict of laws rules. 2. Notices. All "
-        "notices shall be in writing."
-    )
+    assert " ".join(seamed.split()) == _READ_THROUGH
+    assert "rules.\n" in seamed  # a page that ends its sentence keeps its break
 
 
 def test_a_break_after_a_full_stop_or_before_a_heading_stays_a_break() -> None:
@@ -92,50 +119,10 @@ def test_prescreen_reads_a_clause_across_a_page_break_as_from_a_text_file() -> N
     assert [p.name for p in paged.parties] == [p.name for p in plain.parties]
 
 
-def _filed(*pages: str) -> str:
-    """Pages as an EDGAR exhibit's text writes them (CUAD's contracts): no markers, each page
-    closed by its number and the filing's stamp on lines of their own."""
-    return "".join(f"{body}\n\n{n}\n\n{_FOOTER}\n\n\n\n\n\n" for n, body in enumerate(pages, 1))
-
-
-def test_a_filing_without_page_markers_is_seamed_at_its_stamps() -> None:
-    text = _filed(
-        "1. Law. This Agreement shall be governed by and construed in accordance with the laws of",
-        "the State of New York, without regard to its conflict of laws rules.",
-        "2. Notices. All notices shall be in writing.",
-    )
-    seamed = seam_pages(text)
-
-    assert len(seamed) == len(text)
-    assert " ".join(seamed.split()) == (
-        "1. Law. This Agreement shall be governed by and construed in accordance with the laws "
-        "of the State of New York, without regard to its conflict of laws rules. 2. Notices. All "
-        "notices shall be in writing."
-    )
-    # a page that ends its sentence keeps its break
-    assert "rules.\n" in seamed
-
-
 def test_a_stamp_met_once_is_text() -> None:
     text = f"Exhibit 10.1\n\n{_FOOTER}\n\nThis Agreement is made between Acme Inc. and Beta LLC."
 
     assert seam_pages(text) == text
-
-
-def test_a_text_paged_by_bare_numbers_is_seamed_at_them() -> None:
-    text = (
-        "1. Law. This Agreement shall be governed by and construed in accordance with the laws of"
-        "\n\n- 1 -\n\nthe State of New York, without regard to its conflict of laws rules.\n\n2\n\n"
-        "2. Notices. All notices shall be in writing.\n\n3\n\n"
-    )
-    seamed = seam_pages(text)
-
-    assert len(seamed) == len(text)
-    assert " ".join(seamed.split()) == (
-        "1. Law. This Agreement shall be governed by and construed in accordance with the laws "
-        "of the State of New York, without regard to its conflict of laws rules. 2. Notices. All "
-        "notices shall be in writing."
-    )
 
 
 def test_a_single_number_line_is_text() -> None:

@@ -471,10 +471,12 @@ def test_a_date_and_a_joiner_in_capitals_are_no_part_of_the_first_name() -> None
 
 
 def test_a_legal_form_abbreviated_before_another_is_no_sentence_end() -> None:
-    text = 'This Agreement is made on March 1, 2015 by Acme Pte. Ltd. (the "Seller") and Beta Ltd '
-    text += '(the "Buyer").'
+    names = _names(
+        'This Agreement is made on March 1, 2015 by Acme Pte. Ltd. (the "Seller") and Beta Ltd '
+        '(the "Buyer").'
+    )
 
-    assert _names(text) == ["Acme Pte. Ltd.", "Beta Ltd"]
+    assert names == ["Acme Pte. Ltd.", "Beta Ltd"]
 
 
 def test_sides_headed_in_a_table_row_are_read_as_a_form_heads_them() -> None:
