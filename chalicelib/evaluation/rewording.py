@@ -209,8 +209,9 @@ ONLY: dict[str, frozenset[str]] = {
     "date first written above for Effective Date": frozenset({"Expiration Date"}),
 }
 
+# The contract a span is read in, dated in {year} (2010 unless the span writes earlier years).
 _PREAMBLE = (
-    'This Services Agreement (the "Agreement") is made as of January 15, 2010 (the "Effective '
+    'This Services Agreement (the "Agreement") is made as of January 15, {year} (the "Effective '
     'Date") by and between Acme Widgets, Inc. ("Acme") and Beta Foods LLC ("Beta").\n\n'
     "1. Services. Acme shall provide the services listed in Exhibit A to Beta.\n\n2. Term. "
 )
@@ -240,13 +241,14 @@ def _law(span: str) -> object:
 
 
 _YEARS = re.compile(r"\b(?:19[5-9]\d|20\d\d)\b")
+_PREAMBLE_YEAR = 2010
 
 
 def _end(span: str) -> object:
     # the preamble dates the contract a year before the span's first year, so an end the
     # span writes is never one the contract's own start has left behind
     years = [int(year) for year in _YEARS.findall(span)]
-    preamble = _PREAMBLE.replace("2010", str(min(years) - 1)) if years else _PREAMBLE
+    preamble = _PREAMBLE.format(year=min(years) - 1 if years else _PREAMBLE_YEAR)
     return find_contract_dates(prepare_text(preamble + span + _AFTER), english=True).ends_on
 
 

@@ -94,6 +94,21 @@ _EN_LD_AGREED = (
     r"|deemed|constitut\w*|represent\w*|estimate\w*|amount\w*|equal|sum|not\s+a\s+penalty)\b"
     r"|as\s+" + _EN_LD_NAME
 )
+# Liquidated damages denied, excluded or waived: each way of saying so, then their name.
+_EN_LD_DENIED = "|".join(
+    lead + _EN_LD_NAME
+    for lead in (
+        r"\bno\s+",
+        r"(?:not|neither\s+party\s+(?:shall|will))\s+(?:be\s+)?(?:entitled|liable)"
+        r"\s+(?:to|for)\s+(?:any\s+)?(?:\w+\s+){0,6}?",
+        r"(?:harmless|indemnif)[^.;]*?",
+        # "a service level credit ... is not liquidated damages": denied, not agreed
+        r"(?:is|are|be|constitute)\s+not\s+(?:\w+\s+){0,2}?",
+        r"not\s+as\s+",
+        # "The parties have not agreed any liquidated damages"
+        r"not\s+(?:\w+\s+){0,2}?agreed\s+(?:on\s+|to\s+)?(?:any\s+)?",
+    )
+)
 # A sentence that states the sum paid: "shall pay ... 2% of the price", "a cancellation fee
 # equal to ...".
 _EN_SUM_PAID = (
@@ -170,10 +185,13 @@ _EN_NO_RIGHT_TO = (
     r"(?:neither\s+party|no\s+party|(?:shall|will)\s+not)\s+(?:\w+\s+){0,2}?have\s+(?:the|any|a)"
     r"\s+right\s+to\s+terminate"
 )
-_EN_NO_RIGHT = (
+# A right denied, said outright.
+_EN_DENIED = (
     _EN_NO_RIGHT_TO + r"|neither\s+party\s+may|may\s+not\s+(?:be\s+)?terminate"
     r"|(?:shall|will)\s+not\s+(?:be\s+entitled\s+to\s+)?terminate"
-    r"|agrees?\s+not\s+to\s+terminate"
+)
+_EN_NO_RIGHT = (
+    _EN_DENIED + r"|agrees?\s+not\s+to\s+terminate"
     # survival and mutual termination are not a unilateral right
     r"|termination\s+or\s+expiration|expiration\s+or\s+termination|upon\s+(?:the\s+)?termination"
     r"|following\s+(?:the\s+)?termination|after\s+(?:the\s+)?termination|surviv"
@@ -233,11 +251,6 @@ _EN_NOTICE_PERIOD = (
 _EN_NO_CONDITION_AFTER = (
     r"(?!(?:(?!\((?:[ivx]{1,4}|[a-z]|\d{1,2})\))[^;.]){0,80}?\b(?:if|in\s+the\s+event"
     r"|upon\s+the\s+occurrence|in\s+case|following|provided)\b)"
-)
-# A right denied, said outright.
-_EN_DENIED = (
-    _EN_NO_RIGHT_TO + r"|neither\s+party\s+may|may\s+not\s+(?:be\s+)?terminate"
-    r"|(?:shall|will)\s+not\s+(?:be\s+entitled\s+to\s+)?terminate"
 )
 # One's own wish is no condition: "in the event that the Company desires to terminate the
 # Agreement ..., it shall provide ... 60 days prior written notice".
@@ -338,22 +351,7 @@ RULES: tuple[ClauseRule, ...] = (
         language="en",
         requires=(_EN_CLAUSE_VERB, _EN_LD_AGREED),
         # "...shall be deemed liquidated damages and not a penalty" affirms them
-        rejects=r"\bno\s+"
-        + _EN_LD_NAME
-        + r"|(?:not|neither\s+party\s+(?:shall|will))\s+(?:be\s+)?(?:entitled|liable)"
-        r"\s+(?:to|for)\s+(?:any\s+)?(?:\w+\s+){0,6}?"
-        + _EN_LD_NAME
-        + r"|in\s+no\s+event|(?:harmless|indemnif)[^.;]*?"
-        + _EN_LD_NAME
-        # "a service level credit ... is not liquidated damages": denied, not agreed
-        + r"|(?:is|are|be|constitute)\s+not\s+(?:\w+\s+){0,2}?"
-        + _EN_LD_NAME
-        + r"|not\s+as\s+"
-        + _EN_LD_NAME
-        # "The parties have not agreed any liquidated damages"
-        + r"|not\s+(?:\w+\s+){0,2}?agreed\s+(?:on\s+|to\s+)?(?:any\s+)?"
-        + _EN_LD_NAME
-        + _EN_NOT_OWED,
+        rejects=_EN_LD_DENIED + r"|in\s+no\s+event" + _EN_NOT_OWED,
     ),
     _rule(
         "penalty",

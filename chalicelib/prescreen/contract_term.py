@@ -8,7 +8,7 @@ import re
 from datetime import date
 from typing import TYPE_CHECKING
 
-from chalicelib.prescreen.dates import find_dates
+from chalicelib.prescreen.dates import find_dates, ordinal_suffix
 from chalicelib.prescreen.number_words import words_to_number
 from chalicelib.prescreen.word_index import finditer, indexed, search
 
@@ -173,8 +173,9 @@ _ANTICIPATED_COMMENCEMENT = indexed(
         r"(?:be|occur)\s+(?:on\s+)?(?:or\s+about\s+)?"
     )
 )
-# "the fifth (5th) anniversary", "the 3rd anniversary"; "5t h", "1s t" as some PDFs split them
-_SPLIT_SUFFIX = r"\s{0,2}(?:s\s{0,2}t|n\s{0,2}d|r\s{0,2}d|t\s{0,2}h)"
+# "the fifth (5th) anniversary", "the 3rd anniversary"; "5t h", "1s t" as some PDFs split
+# them, and a justified line's two spaces
+_SPLIT_SUFFIX = ordinal_suffix(r"\s{0,2}")
 _ANNIVERSARY_BEFORE = re.compile(
     rf"\b(?P<ordinal>{'|'.join(_ORDINALS)}|(?P<digits>\d{{1,2}}){_SPLIT_SUFFIX})\s*"
     rf"(?:\(\s*\d{{1,2}}(?:{_SPLIT_SUFFIX})?\s*\)\s*)?$"

@@ -33,8 +33,14 @@ def _en_month(name: str) -> str:
     )
 
 
+def ordinal_suffix(gap: str) -> str:
+    """A pattern for "st", "nd", "rd" or "th" after a day's digits, with `gap` before and
+    inside it, as some PDFs split it ("1 st", "18t h")."""
+    return rf"{gap}(?:s{gap}t|n{gap}d|r{gap}d|t{gap}h)"
+
+
 # "1st", and "1 st" or "18t h" as some PDFs split it
-_ORDINAL = r"(?:\s?(?:s\s?t|n\s?d|r\s?d|t\s?h)\b)?"
+_ORDINAL = "(?:" + ordinal_suffix(r"\s?") + r"\b)?"
 # Every form that opens with a digit, in one pattern that opens with the digit itself:
 # the engine then skips straight between digits (ten times faster than alternatives
 # that each open with a group).
