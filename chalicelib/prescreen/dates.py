@@ -127,27 +127,28 @@ def find_dates(low: str, *, english: bool = False) -> list[FoundDate]:
                 continue  # the tail of a longer number or word, not a date
             value = _date_of(match, month_first=english)
             if value is not None:
-                found.append(FoundDate(value, _weekday_start(low, match.start()), match.end()))
+                found.append(FoundDate(value, match.start(), match.end()))
             if len(found) >= _MAX_DATES:
                 break
     found.sort(key=lambda item: item.start)
-    return found
+    return [_with_weekday(low, item) for item in found]
 
 
 # "made on Friday, February 20, 2015": the day of the week belongs to the date, so the words
 # before it ("made on") read as they do before a bare date.
 _WEEKDAY_BEFORE = re.compile(
-    r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+$"
+    r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+(?:the\s+)?$"
 )
-_WEEKDAY_REACH = 12
+_WEEKDAY_REACH = 16
 
 
-def _weekday_start(low: str, start: int) -> int:
-    """Where a date starts, taking in a day of the week written right before it."""
-    if start == 0 or low[start - 1] not in " ,":
-        return start
-    weekday = _WEEKDAY_BEFORE.search(low, max(0, start - _WEEKDAY_REACH), start)
-    return weekday.start() if weekday else start
+def _with_weekday(low: str, found: FoundDate) -> FoundDate:
+    """The date, taking in a day of the week written right before it (in any of its forms:
+    "Friday, February 20, 2015", "Friday, the twentieth day of February, 2015")."""
+    if found.start == 0 or low[found.start - 1] not in " ,":
+        return found
+    weekday = _WEEKDAY_BEFORE.search(low, max(0, found.start - _WEEKDAY_REACH), found.start)
+    return FoundDate(found.value, weekday.start(), found.end) if weekday else found
 
 
 def _spelled_dates(low: str) -> list[FoundDate]:

@@ -516,6 +516,19 @@ def test_term_sentences_read_across_asides_and_lead_ins(term: str, ends: date | 
     assert _dates(f"{_MADE}3. Term. {term}")[2] == ends
 
 
+@pytest.mark.parametrize(
+    "written",
+    ["Friday, the twentieth day of February, 2015", "Friday, the 20th day of February, 2015"],
+)
+def test_a_day_of_the_week_belongs_to_a_date_in_any_form(written: str) -> None:
+    text = (
+        f'This Agreement is made on {written} by and between Alpha Corp. ("Alpha") and Beta LLC'
+        ' ("Beta").\n\n3. Term. This Agreement shall continue for two (2) years.'
+    )
+
+    assert _dates(text) == (date(2015, 2, 20), None, date(2017, 2, 20))
+
+
 def test_a_day_of_the_week_before_the_date_is_part_of_it() -> None:
     text = (
         "This Agreement is made on Friday, February 20, 2015 by and between Alpha Corp. "
