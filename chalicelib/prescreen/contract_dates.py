@@ -160,6 +160,10 @@ _TIME_OF_DAY = (
     r"\s+at\s+(?:12:00\s+)?(?:midnight|noon|(?:the\s+)?(?:close|end)\s+of\s+business"
     r"|\d{1,2}(?::\d\d)?\s*(?:[ap]\.?\s?m\b\.?)?)(?:\s*\(?[a-z ]{0,30}?\btime\)?)?,?(?=\s+on\b)"
 )
+# The end as a form's field or a table's row: "End Date:", "Contract Expiry:", "| Expiry |".
+_END_FIELD = (
+    r"(?:^|\n|\|)[ \t*#]*(?:(?:contract|agreement)\s+)?(?:end\s+date|expiry|expiration)\s*[:|]"
+)
 _END_BEFORE = re.compile(
     r"(?:contract|agreement)\s+end\s*:\s*$|"
     r"(?:окончани\w*|завершени\w*|истечени\w*)(?:\s+[а-яё]+){0,3}\s*[:\-–—]?\s*$"
@@ -177,7 +181,7 @@ _END_BEFORE = re.compile(
     r"|(?:termination|expiration|expiry)\s+date\W{0,3}\s*(?:(?:(?:shall|will)\s+)?means?|is)?\s*:?"
     r"(?:\s+the)?\s*$"
     # a cover sheet's "End Date: December 31, 2017", a table's "| Expiry | 31 December 2017"
-    r"|(?:^|\n|\|)[ \t*#]*(?:(?:contract|agreement)\s+)?(?:end\s+date|expiry|expiration)\s*[:|]\s*$"
+    r"|" + _END_FIELD + r"\s*$"
     r"|effective\s+through(?:\s+and\s+including)?\s*$|in\s+no\s+event\s+later\s+than(?:\s+the)?\s*$"
     # "will end the later of (i) December 15, 1999 or (ii) ...", "shall expire upon the
     # earlier of (a) June 30, 2005 and (b) ...": the date of the first limb ends the term
@@ -236,8 +240,7 @@ _END_CONTEXT = re.compile(
     r"|(?:[\"“]|\bthe\s+)(?:" + INITIAL + r"\s+)?term\W{0,2}\s+(?:(?:shall|will)\s+)?mean"
     r"|(?:^|\s)term\s*:|(?:contract|agreement)\s+period|term\s+of\s+(?:execution|the\s+(?:agreement|contract))"
     r"|termination\s+date\s*:|(?:expiration|expiry)\s+date\W{0,3}\s*(?::|means)|(?:contract|agreement)\s+end\s*:"
-    r"|(?:^|\n|\|)[ \t*#]*(?:end\s+date|expiry|expiration)\s*[:|]"
-    r"|(?:contract|agreement)\s+term\b"
+    r"|" + _END_FIELD + r"|(?:contract|agreement)\s+term\b"
     r"|effective\s+(?:until|through)|in\s+(?:full\s+)?(?:force|effect)\s+(?:until|through)"
     r"|договор|контракт|соглашени"
 )

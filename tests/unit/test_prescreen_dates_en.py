@@ -661,6 +661,9 @@ def test_a_day_counted_from_the_commencement_date_is_not_its_definition() -> Non
         ),
         ("| Term | 3 years |", date(2018, 3, 3)),
         ("| Expiry | 31 December 2017 |", date(2017, 12, 31)),
+        # the field's words as the end reads them, and as its context check reads them
+        ("Contract End Date: December 31, 2017", date(2017, 12, 31)),
+        ("| Agreement Expiry | 31 December 2017 |", date(2017, 12, 31)),
         # a period of something else on the sheet ends no term
         ("Warranty Period: March 3, 2015 - December 31, 2017", None),
     ],
