@@ -241,6 +241,10 @@ _END_CONTEXT = re.compile(
     r"|(?:^|\s)term\s*:|(?:contract|agreement)\s+period|term\s+of\s+(?:execution|the\s+(?:agreement|contract))"
     r"|termination\s+date\s*:|(?:expiration|expiry)\s+date\W{0,3}\s*(?::|means)|(?:contract|agreement)\s+end\s*:"
     r"|" + _END_FIELD + r"|(?:contract|agreement)\s+term\b"
+    # "The Agreement shall terminate on": the contract naming itself, right before its verb
+    r"|\bthe\s+(?:agreement|contract)(?=\s+(?:shall|will|is)\b)"
+    # a public contract's "Period of Performance: March 3, 2015 – March 2, 2016"
+    r"|period\s+of\s+performance"
     r"|effective\s+(?:until|through)|in\s+(?:full\s+)?(?:force|effect)\s+(?:until|through)"
     r"|договор|контракт|соглашени"
 )
@@ -287,7 +291,7 @@ _RANGE_END_BEFORE = re.compile(
 )
 _TERM_WORDS = re.compile(
     r"действ|срок|вступ|term\b|effect|expire|continue|remain|force|valid|\brun\b"
-    r"|(?:shall|will)\s+last\b|(?:contract|agreement)\s+period"
+    r"|(?:shall|will)\s+last\b|(?:contract|agreement)\s+period|period\s+of\s+performance"
 )
 # Dates in the header that do not date this document: an edition, a statute, a power of attorney.
 _NOT_SIGNING = re.compile(

@@ -8,7 +8,7 @@ import re
 from datetime import date
 from typing import TYPE_CHECKING
 
-from chalicelib.prescreen.dates import find_dates, ordinal_suffix
+from chalicelib.prescreen.dates import find_dates, month_end, ordinal_suffix
 from chalicelib.prescreen.number_words import words_to_number
 from chalicelib.prescreen.word_index import finditer, indexed, search
 
@@ -95,8 +95,9 @@ _CONTRACT_TERM = re.compile(
     r"|срок\w*\s+действия"
     # a cover sheet's "Term: 3 years from the Effective Date", "Expiration Date: at midnight on
     # the last day of the month fifteen (15) years from the Effective Date", a table's row
-    r"|(?:^|\n)[\s*#|-]*(?:(?:" + INITIAL + r"\s+)?term(?:\s+of\s+(?:the\s+|this\s+)?"
-    r"(?:agreement|contract))?|(?:expiration|expiry|termination|end)\s+date)\s*[:|]"
+    r"|(?:^|\n)[\s*#|-]*(?:(?:" + INITIAL + r"\s+|contract\s+|agreement\s+)?term"
+    r"(?:\s+of\s+(?:the\s+|this\s+)?(?:agreement|contract))?"
+    r"|(?:expiration|expiry|termination|end)\s+date)\s*[:|]"
 )
 # A duty that outlives the contract ("shall survive the termination of this Agreement and
 # continue for a period of three (3) years") runs after its end, not for its term.
@@ -234,7 +235,7 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
             return None
         months = number * 12 if years else number
         end = add_months(_runs_from(text, unit.end()) or start, months)
-        return _month_end(end) if length.group("month_end") else end
+        return month_end(end) if length.group("month_end") else end
     return None
 
 
@@ -310,7 +311,7 @@ def end_from_anniversary(text: PreparedText, start: date) -> date | None:
         years = int(digits) if digits else _ORDINALS[ordinal.group("ordinal")]
         end = add_months(base, 12 * years)
         in_month = _IN_MONTH_OF.search(text.low, max(0, ordinal.start() - 80), ordinal.start())
-        return _month_end(end) if in_month else end
+        return month_end(end) if in_month else end
     return None
 
 
@@ -342,11 +343,6 @@ def end_of_year(text: PreparedText, start: date) -> date | None:
         year = int(found.group("year") or start.year)
         return date(year, 12, 31) if year >= start.year else None
     return None
-
-
-def _month_end(day: date) -> date:
-    """The last day of the month the day falls in."""
-    return day.replace(day=calendar.monthrange(day.year, day.month)[1])
 
 
 def add_months(start: date, months: int) -> date:

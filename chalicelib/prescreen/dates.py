@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import calendar
 import re
 from dataclasses import dataclass
 from datetime import date
@@ -119,7 +120,7 @@ def find_dates(low: str, *, english: bool = False) -> list[FoundDate]:
 
     English texts also get month-first forms ('January 1, 2024', '4/1/2011').
     """
-    found: list[FoundDate] = _spelled_dates(low) if english else []
+    found: list[FoundDate] = _spelled_dates(low) + _month_ends(low) if english else []
     for matches in _date_matches(low, english=english):
         for match in matches:
             before = low[match.start() - 1] if match.start() else " "
@@ -167,6 +168,32 @@ def _spelled_dates(low: str) -> list[FoundDate]:
                 found.append(FoundDate(value, ordinal.start(), after.end()))
         at = low.find(_DAY_OF, at + len(_DAY_OF))
     return found
+
+
+# "the last day of February, 2018", "the last day in December 2017": a month's last day.
+_LAST_DAY = "last day "
+_OF_MONTH_YEAR = re.compile(rf"(?:of|in)\s+{_en_month('month')}\s*,?\s+(?P<year>\d{{4}})(?!\d)")
+
+
+def _month_ends(low: str) -> list[FoundDate]:
+    """English dates that are a month's last day, written so; found where "last day "
+    stands (`str.find`: a few times a contract, if at all)."""
+    found: list[FoundDate] = []
+    at = low.find(_LAST_DAY)
+    while at != -1 and len(found) < _MAX_DATES:
+        after = _OF_MONTH_YEAR.match(low, at + len(_LAST_DAY))
+        if after is not None and (at == 0 or not low[at - 1].isalnum()):
+            month = _EN_MONTHS[after.group("month")[:3]]
+            value = _make(int(after.group("year")), month, 1)
+            if value is not None:
+                found.append(FoundDate(month_end(value), at, after.end()))
+        at = low.find(_LAST_DAY, at + len(_LAST_DAY))
+    return found
+
+
+def month_end(day: date) -> date:
+    """The last day of the month the day falls in."""
+    return day.replace(day=calendar.monthrange(day.year, day.month)[1])
 
 
 def _date_matches(low: str, *, english: bool) -> tuple[list[re.Match[str]], ...]:

@@ -143,6 +143,8 @@ _PLACE_BACK = re.compile(
     r"\s+(?:thereof|of\s+(?:such|that|said)\s+(?:state|province|country|jurisdiction)"
     r"|of\s+the\s+(?:state|province|country|jurisdiction)\s+(?:where|in\s+which))"
 )
+# ... or before it: "deemed made in the State of New Jersey and governed by its laws"
+_ITS_BEFORE = re.compile(r"\bits\s+(?:(?:internal|substantive|domestic)\s+)?$")
 # "organized under the laws of the State of Ohio", "duly organized, validly existing and in
 # good standing under the laws of" name a party's home, not the contract's law.
 _HOME = re.compile(
@@ -354,7 +356,7 @@ def _place_of(text: PreparedText, start: int, end: int) -> tuple[str | None, int
     between = _STATE_AFTER.match(low, end)
     if between is not None:
         return _code(between.group("place")), 2
-    back = _PLACE_BACK.match(low, end)
+    back = _PLACE_BACK.match(low, end) or _ITS_BEFORE.search(low, max(0, start - 25), start)
     if back:
         # "the laws thereof" looks back; "the laws of the state where suit is filed, being
         # either Illinois or New York" looks ahead. Only a place named as a jurisdiction

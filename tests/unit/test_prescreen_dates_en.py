@@ -637,6 +637,31 @@ def test_more_ways_a_term_ends(term: str, ends: date) -> None:
     assert _dates(f"{_MADE}3. Term. {term}")[2] == ends
 
 
+@pytest.mark.parametrize(
+    ("term", "ends"),
+    [
+        # a month's last day, written so: the day is the month's last
+        ("This Agreement shall expire on the last day of February, 2018.", date(2018, 2, 28)),
+        ("This Agreement shall expire on the last day of February 2016.", date(2016, 2, 29)),
+        (
+            "This Agreement shall be effective from the Effective Date through the last day of"
+            " December 2017.",
+            date(2017, 12, 31),
+        ),
+        ("This Agreement shall terminate on the last day in June, 2017.", date(2017, 6, 30)),
+        # the contract as "the Agreement", right before its verb
+        ("The Agreement shall terminate on December 31, 2016.", date(2016, 12, 31)),
+        # not an end: the last day of a month a fee is paid in, or "the last day of the month"
+        ("Fees for 2017 are due on the last day of January, 2017.", None),
+        ("This Agreement shall expire on the last day of the month.", None),
+        # the Agreement is another's when a name stands between
+        ("The Supply Agreement shall terminate on December 31, 2016.", None),
+    ],
+)
+def test_a_months_last_day_and_the_agreement_end_the_term(term: str, ends: date | None) -> None:
+    assert _dates(f"{_MADE}3. Term. {term}")[2] == ends
+
+
 def test_a_day_counted_from_the_commencement_date_is_not_its_definition() -> None:
     text = (
         "This Agreement is made on March 3, 2015 by Alpha and Beta. The Commencement Date is the"
@@ -664,6 +689,9 @@ def test_a_day_counted_from_the_commencement_date_is_not_its_definition() -> Non
         # the field's words as the end reads them, and as its context check reads them
         ("Contract End Date: December 31, 2017", date(2017, 12, 31)),
         ("| Agreement Expiry | 31 December 2017 |", date(2017, 12, 31)),
+        ("Contract Term: 24 months from the Effective Date", date(2017, 3, 3)),
+        # a public contract's field
+        ("Period of Performance: March 3, 2015 – March 2, 2016", date(2016, 3, 2)),
         # a period of something else on the sheet ends no term
         ("Warranty Period: March 3, 2015 - December 31, 2017", None),
     ],

@@ -94,6 +94,16 @@ from chalicelib.prescreen.text import prepare_text
             "US-CA",
         ),
         (
+            "This Agreement shall be deemed to have been made in the State of New Jersey and shall"
+            " be governed by its laws.",
+            "US-NJ",
+        ),
+        (
+            "This Agreement is made in the Province of Ontario and is governed by its internal"
+            " laws.",
+            "CA-ON",
+        ),
+        (
             "This Agreement will be governed by the laws of the state where a suit is properly "
             "filed, being either Illinois or New York.",
             "US-IL",

@@ -402,6 +402,12 @@ def test_a_governing_law_heading_in_a_table_of_contents_names_no_place() -> None
             "This Agreement shall be governed by the laws of the state where suit is filed, "
             "being either Illinois or New York.",
         ),
+        # "its laws" points back as "the laws thereof" does, and as it takes no address
+        (
+            None,
+            "Franchisee, located in Dallas, Texas, agrees that this Agreement shall be governed "
+            "by its laws.",
+        ),
     ],
 )
 def test_a_law_that_points_to_a_place_takes_no_address(code: str | None, text: str) -> None:
