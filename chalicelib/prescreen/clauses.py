@@ -300,7 +300,9 @@ _EN_RUNS_ON = (
     r"|(?:shall|will)\s+be\s+deemed\s+(?:to\s+(?:be|have\s+been)\s+)?renewed"
     r"|(?:shall|will|to)\s+(?:automatically\s+)?continue\s+(?:in\s+(?:full\s+)?(?:force|effect)"
     r"|(?:thereafter\s+)?(?:for|from|on)\b|thereafter)"
-    r"|\bunless\b[^.;]{0,160}?(?:notice|notif|terminat|not\s+to\s+renew)"
+    r"|\bunless\b[^.;]{0,160}?(?:notice|notif|terminat|cancel|not\s+to\s+renew)"
+    # "will roll over for additional twelve-month periods"
+    r"|(?:shall|will)\s+(?:automatically\s+)?roll[\s-]?over\b"
     r"|notice\s+of\s+(?:its\s+)?(?:non-?\s?(?:renewal|extension)|intent\w*\s+not\s+to\s+(?:renew|extend))"
     r"|non-?\s?(?:renewal|extension)\s+notice|not\s+to\s+(?:renew|extend)"
     r"|\buntil\b[^.;]{0,80}?(?:terminat|notice|notif)"
@@ -799,9 +801,14 @@ RULES: tuple[ClauseRule, ...] = (
             r"prolong\w*\s+automatically",
             r"evergreen",
             r"tacit(?:ly)?\b",  # "renewed tacitly", "tacit renewal"
+            r"self[\s-]?renew",  # "shall be self-renewing for periods of one year"
         ),
         language="en",
-        requires=r"renew|exten[ds]|continu|prolong",
+        # what renews is the contract or its term, not "its subscription to a newsletter"
+        requires=(
+            r"renew|exten[ds]|continu|prolong",
+            r"agreement|contract|\bterm|licen[cs]e|period|year|month|annual|renewal",
+        ),
         rejects=_EN_RENEWAL_BY_CHOICE,
     ),
     # No "automatically", but the term runs on by itself: "shall continue from year to

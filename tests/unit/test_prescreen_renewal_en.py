@@ -36,6 +36,9 @@ def _renews(sentence: str) -> bool:
         "Contract Year, and shall continue in full force and effect thereafter until terminated "
         "by either Party by providing thirty (30) days' prior written notice.",
         "It is established by calendar year and renewed tacitly every year by the parties.",
+        "This Agreement shall be self-renewing for periods of one (1) year each.",
+        "This Agreement will roll over for additional twelve-month periods unless cancelled in "
+        "writing.",
     ],
 )
 def test_terms_that_run_on_by_themselves(sentence: str) -> None:
@@ -53,6 +56,10 @@ def test_terms_that_run_on_by_themselves(sentence: str) -> None:
         "consent of both parties by mutual agreement.",
         "Licensee shall have the option to renew this Agreement for an additional three (3) year "
         "period by giving prior written notice.",
+        # something else renews: a subscription, a budget rolled over
+        "Alpha shall automatically renew its subscription to the Beta newsletter.",
+        "Any budgeted expenses not spent in a Calendar Quarter may be rolled over into the next "
+        "Calendar Quarter.",
     ],
 )
 def test_no_automatic_renewal(sentence: str) -> None:
