@@ -355,6 +355,19 @@ RULES: tuple[ClauseRule, ...] = (
         # "...shall be deemed liquidated damages and not a penalty" affirms them
         rejects=_EN_LD_DENIED + r"|in\s+no\s+event" + _EN_NOT_OWED,
     ),
+    # A sum the parties call their estimate of the harm, whatever its name: "which is a
+    # reasonable estimate of the damages we would incur", "a genuine pre-estimate of such loss"
+    _rule(
+        "penalty",
+        (
+            # ("pre-estimate" holds the word)
+            r"estimate\s+of\s+(?:the\s+|such\s+|those\s+|its\s+|our\s+|any\s+)?"
+            r"(?:\w+\s+){0,3}?(?:damages?|loss(?:es)?)\b",
+        ),
+        language="en",
+        requires=(_EN_CLAUSE_VERB, r"reasonable|genuine|good[\s-]faith|\bfair\b|pre-?estimate"),
+        rejects=_EN_LD_DENIED + _EN_NOT_OWED,
+    ),
     _rule(
         "penalty",
         (

@@ -382,6 +382,29 @@ def test_delay_damages_and_agreed_damages_are_liquidated_damages(owed: str) -> N
     assert unread
 
 
+@pytest.mark.parametrize(
+    "owed",
+    [
+        "The parties agree that the damages for late delivery would be difficult to ascertain "
+        "and that the sum of $500 per day is a reasonable pre-estimate of such damages.",
+        "You shall pay us $100 for each day of non-compliance, which is a reasonable estimate "
+        "of the damages we would incur.",
+    ],
+)
+def test_a_sum_called_an_estimate_of_the_damages_is_agreed_damages(owed: str) -> None:
+    flag = english_flag(owed, "penalty")
+    unread = none_read(
+        "penalty",
+        "Each forecast shall be the Customer's reasonable estimate of the quantities it will "
+        "order.",
+        "The Research Budget is the parties' reasonable estimate of the costs of the research.",
+        "The insurer's estimate of the damages shall be binding on Beta.",
+    )
+
+    assert flag is not None and flag.present and flag.evidence == owed
+    assert unread
+
+
 def test_a_cancellation_fee_that_names_its_sum_before_the_verb_is_agreed_damages() -> None:
     owed = (
         "If the Buyer cancels an order after acceptance, a cancellation fee of $10,000 shall be "
