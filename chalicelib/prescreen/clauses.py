@@ -223,6 +223,7 @@ _EN_TERMINATE_AGREEMENT = (
     # "may withdraw from this Agreement upon sixty (60) days written notice"
     r"|\bend\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
     r"|withdraw\s+from\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
+    r"|opt\s+out\s+of\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
     # "may discontinue this Agreement upon sixty (60) days notice" (not a product discontinued)
     r"|discontinue\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
     r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:may|shall|will|can)\s+(?:also\s+)?be\s+(?:terminated|cancell?ed)"
@@ -511,6 +512,10 @@ RULES: tuple[ClauseRule, ...] = (
             # "may terminate this Agreement at will" (opening on "will", the rarer word)
             # (a justified line's two spaces too)
             r"will\b(?:(?<=\bat will)|(?<=\bat  will))",
+            # public procurement (FAR 52.249): "whenever the Government determines that a
+            # termination is in the Government's interest"
+            r"termination\s+is\s+in\s+(?:the\s+)?(?:its\s+|their\s+|[\w-]+['’]s\s+)?"
+            r"(?:best\s+)?interests?\b",
         ),
         language="en",
         requires=_EN_TERMINATE_AGREEMENT,

@@ -339,6 +339,32 @@ def test_a_right_to_discontinue_the_agreement_is_granted_and_a_right_denied_is_n
     assert unread
 
 
+@pytest.mark.parametrize(
+    "granted",
+    [
+        "Alpha may opt out of this Agreement upon thirty (30) days' written notice to Beta.",
+        # public procurement's termination for convenience (FAR 52.249)
+        "Alpha may, without liability, terminate this Agreement in whole or in part whenever "
+        "Alpha determines that termination is in its best interest.",
+        "The Government may terminate performance of work under this contract in whole or in "
+        "part if the Contracting Officer determines that a termination is in the Government's "
+        "interest.",
+    ],
+)
+def test_opting_out_and_a_termination_in_ones_interest_are_a_right_to_terminate(
+    granted: str,
+) -> None:
+    flag = english_flag(granted, "unilateral_termination")
+    unread = none_read(
+        "unilateral_termination",
+        "Beta may opt out of the marketing programme upon thirty (30) days' notice.",
+        "The parties agree that an early termination is in neither party's interest.",
+    )
+
+    assert flag is not None and flag.present and flag.evidence == granted
+    assert unread
+
+
 def test_stipulated_damages_are_agreed_damages_unless_excluded() -> None:
     # train's spans reworded "stipulated damages" lost 32 of 36 before this (session 15)
     owed = (
