@@ -86,7 +86,9 @@ class ContractDates:
 _SIGNED_BEFORE = re.compile(
     r"(?:\bdated|\bmade|\bentered(?:\s+into)?|\bexecuted|\bsigned"
     r"|\b(?:is|was|been)\s+concluded)"
-    r"(?:\s+(?:and\s+)?(?:(?:is\s+)?(?:deemed\s+)?effective|entered\s+into|made|into\s+effect))?"
+    r"(?:\s+(?:and\s+)?(?:(?:is\s+)?(?:deemed\s+)?effective|entered\s+into|made|into\s+effect"
+    # "made and concluded on", "made and signed on"
+    r"|concluded|signed|executed))?"
     r"(?:\s+(?:as\s+of|as|on|this|from|for\s+reference(?:\s+purposes)?)){0,3}"
     r"(?:\s+the)?\s*:?\s*$"
     r"|дата(?:\s+(?:подписания|заключения)(?:\s+(?:договора|контракта|соглашения))?)?\s*[:\-–—]?\s*$"

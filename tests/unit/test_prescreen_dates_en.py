@@ -529,6 +529,18 @@ def test_a_day_of_the_week_belongs_to_a_date_in_any_form(written: str) -> None:
     assert _dates(text) == (date(2015, 2, 20), None, date(2017, 2, 20))
 
 
+@pytest.mark.parametrize(
+    "verbs", ["made and concluded on", "made and signed on", "made and executed on"]
+)
+def test_a_preamble_made_and_concluded_on_a_day_is_signed_then(verbs: str) -> None:
+    text = (
+        f'This Agreement is {verbs} March 3, 2015 by and between Alpha Corp. ("Alpha") and Beta'
+        ' LLC ("Beta").\n\n3. Term. This Agreement shall continue for two (2) years.'
+    )
+
+    assert _dates(text) == (date(2015, 3, 3), None, date(2017, 3, 3))
+
+
 def test_a_day_of_the_week_before_the_date_is_part_of_it() -> None:
     text = (
         "This Agreement is made on Friday, February 20, 2015 by and between Alpha Corp. "
