@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import bisect
 import codecs
+import itertools
 import re
 import unicodedata
 from typing import TYPE_CHECKING
@@ -32,6 +34,7 @@ MAX_CONTROL_SHARE = 0.01
 _ALLOWED_CONTROLS = frozenset("\t\n\r\f\v")
 _DROPPED_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufeff]")
 _SENTENCE_END = tuple(".:;!?")
+_WRAP_WIDTHS = (40, 120)  # the widths texts are hard-wrapped at
 
 
 def looks_like_text(data: bytes) -> bool:
@@ -74,16 +77,58 @@ def _control_share(decoded: str) -> float:
 def text_to_markdown(decoded: str) -> str:
     """Paragraphs of a plain text as Markdown: blank-line blocks, hard wraps joined."""
     cleaned = _DROPPED_CONTROLS.sub("", decoded.replace("\r\n", "\n").replace("\r", "\n"))
+    blocks = [
+        [line.strip() for line in block.split("\n") if line.strip()]
+        for block in re.split(r"\n\s*\n", cleaned)
+    ]
+    width = _wrap_width([len(line) for lines in blocks for line in lines])
     paragraphs: list[str] = []
-    for block in re.split(r"\n\s*\n", cleaned):
-        lines = [line.strip() for line in block.split("\n") if line.strip()]
+    for lines in blocks:
         if not lines:
             continue
         if _is_hard_wrapped(lines):
             paragraphs.append(join_wrapped_lines(lines))
+        elif width is not None:
+            paragraphs.extend(_reflowed(lines, width))
         else:
             paragraphs.extend(lines)
     return "\n\n".join(paragraphs)
+
+
+# A text wrapped at a fixed width (an EDGAR filing's 70 columns, an e-mail's 72): most of its
+# lines run close to that width, and a paragraph's last line, a heading or a list item stops
+# short of it.
+_MIN_WRAPPED_LINES = 8
+_WRAP_PERCENTILE = 0.95
+_FULL_LINE = 0.7
+_FULL_SHARE = 0.3
+
+
+def _wrap_width(lengths: list[int]) -> int | None:
+    """The width the whole text was hard-wrapped at, or None where its lines are paragraphs."""
+    if len(lengths) < _MIN_WRAPPED_LINES:
+        return None
+    ordered = sorted(lengths)
+    width = ordered[int(_WRAP_PERCENTILE * (len(ordered) - 1))]
+    if not _WRAP_WIDTHS[0] <= width <= _WRAP_WIDTHS[1]:
+        return None
+    full = len(ordered) - bisect.bisect_left(ordered, _FULL_LINE * width)
+    return width if full >= _FULL_SHARE * len(ordered) else None
+
+
+def _reflowed(lines: list[str], width: int) -> list[str]:
+    """A block's paragraphs in a hard-wrapped text: a line that runs to the width and ends
+    no sentence goes on in the next ("shall be construed in / accordance with the laws"),
+    where a block of a heading and two wrapped lines is not wrapped as a whole."""
+    paragraphs: list[list[str]] = [[lines[0]]]
+    for previous, line in itertools.pairwise(lines):
+        if (
+            len(previous) >= _FULL_LINE * width and not previous.endswith(_SENTENCE_END)
+        ) or _hyphenated(previous, line):
+            paragraphs[-1].append(line)
+        else:
+            paragraphs.append([line])
+    return [join_wrapped_lines(paragraph) for paragraph in paragraphs]
 
 
 def _is_hard_wrapped(lines: list[str]) -> bool:
@@ -91,7 +136,7 @@ def _is_hard_wrapped(lines: list[str]) -> bool:
     if len(lines) < 3:
         return False
     width = max(len(line) for line in lines)
-    if not 40 <= width <= 120:
+    if not _WRAP_WIDTHS[0] <= width <= _WRAP_WIDTHS[1]:
         return False
     body = lines[:-1]
     full = sum(1 for line in body if len(line) >= 0.75 * width)
@@ -99,14 +144,20 @@ def _is_hard_wrapped(lines: list[str]) -> bool:
     return full >= 0.6 * len(body) and open_ended >= 0.6 * len(body)
 
 
+def _hyphenated(line: str, following: str) -> bool:
+    """Whether a line ends in a word hyphenated across the break ("insu- / rance", and a
+    word in capitals: "AGREE- / MENT")."""
+    return line.endswith("-") and (
+        (line[-2:-1].isalpha() and following[:1].islower())
+        or (line[-3:-1].isupper() and following[:2].isupper())
+    )
+
+
 def join_wrapped_lines(lines: list[str]) -> str:
     """Lines of one paragraph joined by spaces, a word hyphenated across a break rejoined."""
     joined = lines[0]
     for line in lines[1:]:
-        if joined.endswith("-") and joined[-2:-1].isalpha() and line[:1].islower():
-            joined = joined[:-1] + line
-        else:
-            joined = f"{joined} {line}"
+        joined = joined[:-1] + line if _hyphenated(joined, line) else f"{joined} {line}"
     return joined
 
 

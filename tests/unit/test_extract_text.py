@@ -57,6 +57,59 @@ def test_txt_joins_hard_wrapped_lines_and_rejoins_hyphenated_words() -> None:
     )
 
 
+_FILING = """\
+                              DISTRIBUTOR AGREE-
+                              MENT
+
+     This Distributor Agreement is made as of March 3, 2015 by and between
+Alpha Corp., a Delaware corporation, and Beta LLC, a New York limited
+liability company.
+
+     SECTION 17. Construction. This Agreement shall be construed in
+accordance with the laws of the District of Columbia.
+
+     SECTION 18. Term.
+This Agreement shall continue for two (2) years from the date hereof and
+may be renewed by the parties in writing for further periods of one year.
+
+     SECTION 19. Counterparts. This Agreement may be executed in counterparts.
+
+     SECTION 20. Notices.
+     (a) to Alpha: 1 Main Street, Dover, Delaware
+     (b) to Beta: 2 Broad Street, New York, New York
+"""
+
+
+def test_a_text_wrapped_at_a_fixed_width_keeps_its_paragraphs_whole() -> None:
+    # An EDGAR filing's layout: the whole text wrapped at 70-odd columns, so a two-line
+    # paragraph, or a heading over wrapped lines, is not wrapped as a block of its own
+    paragraphs = text_to_markdown(_FILING).split("\n\n")
+
+    assert paragraphs == [
+        "DISTRIBUTOR AGREEMENT",
+        "This Distributor Agreement is made as of March 3, 2015 by and between Alpha Corp., a"
+        " Delaware corporation, and Beta LLC, a New York limited liability company.",
+        "SECTION 17. Construction. This Agreement shall be construed in accordance with the laws"
+        " of the District of Columbia.",
+        "SECTION 18. Term.",
+        "This Agreement shall continue for two (2) years from the date hereof and may be renewed"
+        " by the parties in writing for further periods of one year.",
+        "SECTION 19. Counterparts. This Agreement may be executed in counterparts.",
+        "SECTION 20. Notices.",
+        "(a) to Alpha: 1 Main Street, Dover, Delaware",
+        "(b) to Beta: 2 Broad Street, New York, New York",
+    ]
+
+
+def test_a_text_of_long_lines_keeps_each_line_as_a_paragraph() -> None:
+    # lines of a few words each, then long ones: no width the text was wrapped at
+    text = "\n".join(
+        ["Payment terms", "Delivery", *[f"Clause {n}. " + "word " * 40 for n in range(9)]]
+    )
+
+    assert text_to_markdown(text).split("\n\n") == [line.strip() for line in text.split("\n")]
+
+
 def test_txt_declared_but_binary_is_refused() -> None:
     with pytest.raises(UnsupportedFormatError, match=r"\.txt but holds binary data"):
         extract_document(bytes(range(256)) * 10, declared_ext="txt", limits=LIMITS)
