@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
@@ -108,8 +109,23 @@ def _statement_in_pdf(kind: str, output: ReaderOutput) -> ReaderOutput:
     return replace(output, pipeline="statement", sheets=grid_of(sheets))
 
 
+# Typographic ligatures, spelled out: a text copied out of a typeset PDF into a Word file or
+# a plain text keeps them ("ﬁrst", "Eﬀective Date"), and no word with one reads as written.
+# (The PDF reader has PyMuPDF spell them out as it reads.)
+_LIGATURES = str.maketrans(
+    {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"}
+)
+_LIGATURE = re.compile("[ﬀ-ﬆ]")
+
+
+def spelled_out(markdown: str) -> str:
+    """The text with its ligatures spelled out (the same string when it has none)."""
+    return markdown.translate(_LIGATURES) if _LIGATURE.search(markdown) else markdown
+
+
 def complete_extraction(kind: str, output: ReaderOutput, ctx: ReadContext) -> Extraction:
     """A reader's output checked for text, with the facts every format gets."""
+    output = replace(output, markdown=spelled_out(output.markdown))
     content = PAGE_MARKER.sub("", output.markdown)
     if not any(char.isalnum() for char in content):
         raise UnreadableDocumentError(

@@ -30,9 +30,11 @@ if TYPE_CHECKING:
 
 # Spans with sizes and fonts, but no image bytes: those would cost memory for nothing.
 # The vector paths' boxes come in the same pass, so that most pages can be told to have
-# no table without a second pass over their drawings.
+# no table without a second pass over their drawings. Ligatures are spelled out: a PDF
+# typeset with them ("ﬁrst", "Eﬀective Date", as Word and LaTeX set them) otherwise keeps
+# one character for "ff", and no word with it reads as written.
 _TEXT_FLAGS = (
-    pymupdf.TEXTFLAGS_DICT & ~pymupdf.TEXT_PRESERVE_IMAGES
+    pymupdf.TEXTFLAGS_DICT & ~pymupdf.TEXT_PRESERVE_IMAGES & ~pymupdf.TEXT_PRESERVE_LIGATURES
 ) | pymupdf.TEXT_COLLECT_VECTORS
 # Fewer letters than this over a picture is a scan with a page number or a stamp on it.
 MIN_TEXT_LAYER_LETTERS = 40
