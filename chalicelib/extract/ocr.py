@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -141,8 +142,61 @@ def recognise_pages(
     return results
 
 
+# Reading an English page with Russian too (the default "rus+eng"), Tesseract takes some
+# Latin letters for the Cyrillic ones they look like: "Сотрапу" for "Company", "Ву:" for
+# "By:", "оп the" for "on the", "(а)" for "(a)". A page whose letters are nearly all Latin
+# gets them back in a word whose Cyrillic letters all have a Latin look-alike, and that
+# stands among Latin words (or mixes both scripts): a Russian name quoted there ("ООО
+# «Ромашка»", two Cyrillic words side by side) keeps its own letters.
+_CYRILLIC_LOOKALIKES = {
+    "А": "A", "В": "B", "С": "C", "Е": "E", "Н": "H", "К": "K", "М": "M", "О": "O",
+    "Р": "P", "Т": "T", "Х": "X", "У": "Y", "а": "a", "в": "b", "е": "e", "о": "o",
+    "р": "p", "с": "c", "у": "y", "х": "x", "к": "k", "м": "m", "т": "m", "п": "n",
+    "г": "r", "и": "u", "ш": "w", "н": "h",
+}  # fmt: skip
+_TO_LATIN = str.maketrans(_CYRILLIC_LOOKALIKES)
+_WORD = re.compile(r"[^\W\d_]+")
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+_LATIN = re.compile(r"[a-zA-Z]")
+_LATIN_PAGE = 0.2  # at most this share of a page's letters Cyrillic: an English page
+
+
+def latin_restored(text: str) -> str:
+    """An English page's text with the Latin letters Tesseract read as Cyrillic given back."""
+    cyrillic = len(_CYRILLIC.findall(text))
+    if not cyrillic:
+        return text
+    words = _WORD.findall(text)
+    if cyrillic > _LATIN_PAGE * sum(map(len, words)):
+        return text
+    spans = [found.span() for found in _WORD.finditer(text)]
+    kinds = [_CYRILLIC.search(word) is not None for word in words]
+    pieces: list[str] = []
+    done = 0
+    for index, (start, end) in enumerate(spans):
+        word = words[index]
+        if not kinds[index] or not all(
+            letter in _CYRILLIC_LOOKALIKES for letter in _CYRILLIC.findall(word)
+        ):
+            continue
+        alone = not (index and kinds[index - 1]) and not (
+            index + 1 < len(words) and kinds[index + 1]
+        )
+        if alone or _LATIN.search(word):
+            pieces += [text[done:start], word.translate(_TO_LATIN)]
+            done = end
+    return "".join([*pieces, text[done:]])
+
+
+# "the Ist of March", "lst day of": a first day whose digit was read as a capital I or an l.
+_FIRST_DAY = re.compile(
+    r"\b[Il]st(?=\s+(?i:day\b|of\b|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"
+)
+
+
 def ocr_text_to_markdown(text: str) -> str:
     """Tesseract's output as Markdown paragraphs (it separates paragraphs by blank lines)."""
+    text = _FIRST_DAY.sub("1st", latin_restored(text))
     paragraphs = []
     for block in text.split("\n\n"):
         lines = [line.strip() for line in block.splitlines() if line.strip()]
