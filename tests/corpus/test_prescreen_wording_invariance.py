@@ -19,33 +19,30 @@ detectors' facts and the title are left out, as they read the words themselves.
 from __future__ import annotations
 
 import re
-import zlib
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from chalicelib.evaluation.labels import read_labelled
 from chalicelib.evaluation.rewording import REWORDINGS
 from chalicelib.prescreen import RoutingPolicy, prescreen_document
 from tests.conftest import corpus_dir
-from tests.wording import as_contract, hereinafter, will_for_shall
+from tests.wording import (
+    as_contract,
+    changed_facts,
+    dev_contracts,
+    hereinafter,
+    rule_facts,
+    will_for_shall,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from chalicelib.models import PrescreenResult
 
 pytestmark = pytest.mark.corpus
 
 CONTRACTS = 60
-# What the rules decide for an English contract (the learned detectors' facts, the liability
-# cap among them, and the title, which quotes the words, are left out).
-RULE_FACTS = (
-    "parties", "signed_on", "starts_on", "ends_on", "governing_law", "penalty",
-    "unilateral_termination", "auto_renewal", "renewal_option", "contract_type",
-)  # fmt: skip
 _MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
 _UNITS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
 _ORDINALS = (
@@ -108,49 +105,18 @@ REWRITES: dict[str, tuple[Callable[[str], str], int]] = {
 
 
 @cache
-def _contracts() -> tuple[tuple[str, str], ...]:
-    dev = corpus_dir() / "en_cuad_dev"
-    if not (dev / "labels.tsv").is_file():
-        return ()
-    # the train split's dev folds (file stem hashed, fold 4 is the check fold), in name order
-    documents = [
-        d
-        for d in read_labelled(dev)
-        if d.split == "train" and zlib.crc32(Path(d.name).stem.lower().encode()) % 5 != 4
-    ]
-    chosen = sorted(documents, key=lambda d: d.name)[:CONTRACTS]
-    return tuple((d.name, d.path.read_text(encoding="utf-8", errors="replace")) for d in chosen)
-
-
-def _facts(result: PrescreenResult) -> dict[str, Any]:
-    facts: dict[str, Any] = {}
-    for name in RULE_FACTS:
-        value = getattr(result, name)
-        if name == "parties":
-            value = tuple(party.name.casefold() for party in value)
-        elif hasattr(value, "present"):
-            value = value.present
-        facts[name] = value
-    return facts
-
-
-@cache
 def _read(text: str) -> dict[str, Any]:
-    return _facts(prescreen_document(text, pipeline="contract", policy=RoutingPolicy()))
+    return rule_facts(prescreen_document(text, pipeline="contract", policy=RoutingPolicy()))
 
 
 @pytest.mark.parametrize("rewrite", list(REWRITES))
 def test_a_rewording_that_keeps_the_meaning_keeps_the_facts(rewrite: str) -> None:
-    contracts = _contracts()
+    contracts = dev_contracts(CONTRACTS)
     if not contracts:
         pytest.skip(f"no en_cuad_dev under {corpus_dir()}: set CORPUS_DIR to the shared corpus")
     change, budget = REWRITES[rewrite]
     changed = []
     for name, text in contracts:
         before, after = _read(text), _read(change(text))
-        changed += [
-            f"{name[:40]} {fact}: {before[fact]!r} -> {after[fact]!r}"
-            for fact in RULE_FACTS
-            if before[fact] != after[fact]
-        ]
+        changed += changed_facts(name, before, after)
     assert len(changed) <= budget, "\n".join(changed)

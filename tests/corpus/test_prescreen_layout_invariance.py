@@ -1,0 +1,145 @@
+"""Prescreen reads a contract the same way whatever file it comes in.
+
+CUAD's contracts are clean texts; users send typeset PDFs, Word files and texts wrapped at a
+fixed width. The same 60 train contracts (the dev folds, as the wording check takes them) go
+through Extract in each of those layouts, and the facts the rules decide must stay as they were
+through Extract as plain text, within a few readings. No label is read.
+
+Each layout's budget is one reading more than changed when this test was written. Before the
+fixes it guards: typeset PDFs set ligatures ("Eﬀective Date"), which matched nothing (on 80 train
+contracts 37 effective dates lost); a text wrapped at 72 columns had two-line paragraphs cut in
+two by a blank line (19 readings of 342 contracts lost, 33 with words hyphenated across lines).
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import random
+import re
+import textwrap
+import zipfile
+from functools import cache
+from typing import TYPE_CHECKING, Any
+from xml.sax.saxutils import escape
+
+import pymupdf
+import pytest
+
+from chalicelib.extract import extract_document
+from chalicelib.prescreen import RoutingPolicy, prescreen_document
+from tests.conftest import corpus_dir
+from tests.limits import PRODUCTION_LIMITS
+from tests.wording import changed_facts, dev_contracts, rule_facts
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+pytestmark = pytest.mark.corpus
+
+CONTRACTS = 60
+_WIDTH = 72
+_SPACES = re.compile(r"[ \t]+")
+_WORD = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+_CONTENT_TYPES = (
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/'
+    'package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxml'
+    'formats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"'
+    '/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-'
+    'officedocument.wordprocessingml.document.main+xml"/></Types>'
+)
+_RELS = (
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats'
+    '.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxml'
+    'formats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>'
+    "</Relationships>"
+)
+
+
+def _paragraphs(text: str) -> list[str]:
+    """The text's lines as paragraphs, their runs of spaces folded (as any layout folds them)."""
+    return [folded for line in text.split("\n") if (folded := _SPACES.sub(" ", line).strip())]
+
+
+def _as_text(text: str) -> tuple[bytes, str]:
+    return "\n\n".join(_paragraphs(text)).encode(), "txt"
+
+
+def _typeset(text: str) -> tuple[bytes, str]:
+    """Letter pages laid out by PyMuPDF's HTML engine (which sets ligatures), each with a
+    running header and its page number."""
+    body = "".join(f"<p>{html.escape(line)}</p>" for line in _paragraphs(text))
+    story = pymupdf.Story(html=body, user_css="p {font-size: 11pt; margin-bottom: 6pt;}")
+    buffer = io.BytesIO()
+    writer = pymupdf.DocumentWriter(buffer)
+    page = pymupdf.paper_rect("letter")
+    more = True
+    while more:
+        device = writer.begin_page(page)
+        more, _ = story.place(pymupdf.Rect(72, 72, page.width - 72, page.height - 72))
+        story.draw(device)
+        writer.end_page()
+    writer.close()
+    with pymupdf.open(stream=buffer.getvalue(), filetype="pdf") as document:
+        for number, sheet in enumerate(document, 1):
+            sheet.insert_text((72, 40), "CONFIDENTIAL", fontsize=8)
+            sheet.insert_text((280, 760), f"Page {number} of {len(document)}", fontsize=9)
+        return document.tobytes(), "pdf"
+
+
+def _wrapped(text: str) -> tuple[bytes, str]:
+    """Every paragraph wrapped at 72 columns, a blank line between paragraphs."""
+    blocks = [
+        "\n".join(textwrap.wrap(line, _WIDTH, break_on_hyphens=False)) for line in _paragraphs(text)
+    ]
+    return "\n\n".join(blocks).encode(), "txt"
+
+
+def _word_file(text: str) -> tuple[bytes, str]:
+    """A Word file whose runs break mid-word, as Word's revisions break them."""
+    chance = random.Random(len(text))  # a layout, not a secret
+    paragraphs = []
+    for line in _paragraphs(text):
+        runs, at = [], 0
+        while at < len(line):
+            end = min(len(line), at + chance.randint(5, 60))
+            piece = escape(line[at:end])
+            runs.append(f'<w:r><w:t xml:space="preserve">{piece}</w:t></w:r>')
+            at = end
+        paragraphs.append(f"<w:p>{''.join(runs)}</w:p>")
+    document = f"<w:document {_WORD}><w:body>{''.join(paragraphs)}</w:body></w:document>"
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as package:
+        package.writestr("[Content_Types].xml", _CONTENT_TYPES)
+        package.writestr("_rels/.rels", _RELS)
+        package.writestr("word/document.xml", document)
+    return buffer.getvalue(), "docx"
+
+
+# Each layout and the readings it may change over the contracts.
+LAYOUTS: dict[str, tuple[Callable[[str], tuple[bytes, str]], int]] = {
+    "typeset PDF": (_typeset, 2),
+    "wrapped at 72 columns": (_wrapped, 1),
+    "Word file": (_word_file, 1),
+}
+
+
+@cache
+def _read(data: bytes, kind: str) -> dict[str, Any]:
+    extraction = extract_document(data, declared_ext=kind, limits=PRODUCTION_LIMITS)
+    pipeline = extraction.facts.pipeline
+    return rule_facts(
+        prescreen_document(extraction.markdown, pipeline=pipeline, policy=RoutingPolicy())
+    )
+
+
+@pytest.mark.parametrize("layout", list(LAYOUTS))
+def test_a_layout_keeps_the_facts_of_the_text(layout: str) -> None:
+    contracts = dev_contracts(CONTRACTS)
+    if not contracts:
+        pytest.skip(f"no en_cuad_dev under {corpus_dir()}: set CORPUS_DIR to the shared corpus")
+    lay_out, budget = LAYOUTS[layout]
+    changed = []
+    for name, text in contracts:
+        changed += changed_facts(name, _read(*_as_text(text)), _read(*lay_out(text)))
+    assert len(changed) <= budget, "\n".join(changed)
