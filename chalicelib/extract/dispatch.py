@@ -111,16 +111,22 @@ def _statement_in_pdf(kind: str, output: ReaderOutput) -> ReaderOutput:
 
 # Typographic ligatures, spelled out: a text copied out of a typeset PDF into a Word file or
 # a plain text keeps them ("ﬁrst", "Eﬀective Date"), and no word with one reads as written.
-# (The PDF reader has PyMuPDF spell them out as it reads.)
-_LIGATURES = str.maketrans(
-    {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"}
-)
-_LIGATURE = re.compile("[ﬀ-ﬆ]")
+# (The PDF reader has PyMuPDF spell them out as it reads.) And the characters that sit inside
+# a word unseen, dropped: a soft hyphen where a word may break ("Agree\u00adment", as web pages
+# and hyphenating editors leave them), the zero-width joiners and the word joiner.
+_SPELLED_OUT = str.maketrans(
+    {
+        "ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st",
+        "\u00ad": None, "\u200c": None, "\u200d": None, "\u2060": None,
+    }
+)  # fmt: skip
+_TO_SPELL_OUT = re.compile("[ﬀ-ﬆ\u00ad\u200c\u200d\u2060]")
 
 
 def spelled_out(markdown: str) -> str:
-    """The text with its ligatures spelled out (the same string when it has none)."""
-    return markdown.translate(_LIGATURES) if _LIGATURE.search(markdown) else markdown
+    """The text with its ligatures spelled out and its invisible in-word characters dropped
+    (the same string when it has none)."""
+    return markdown.translate(_SPELLED_OUT) if _TO_SPELL_OUT.search(markdown) else markdown
 
 
 def complete_extraction(kind: str, output: ReaderOutput, ctx: ReadContext) -> Extraction:

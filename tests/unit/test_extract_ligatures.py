@@ -1,4 +1,5 @@
-"""Typographic ligatures ("ﬁ", "ﬀ") come out spelled, whatever the document was made with.
+"""Typographic ligatures ("ﬁ", "ﬀ") come out spelled, and soft hyphens and zero-width joiners
+inside words dropped, whatever the document was made with.
 
 A PDF typeset with them (as PyMuPDF's own HTML layout sets "ff" and "fi") kept one character
 for two or three letters, and prescreen then read no "Effective Date" in it: 80 train
@@ -70,3 +71,19 @@ def test_ligatures_pasted_into_a_text_file_are_spelled_out() -> None:
         markdown
         == "The Effective Date is the first day of the fiscal year; see the official flow chart."
     )
+
+
+def test_invisible_characters_inside_words_are_dropped() -> None:
+    # a soft hyphen where a word may break, as web pages and hyphenating editors leave them
+    pasted = (
+        'This Agree\u00adment is made as of March 3, 2015 (the "Effec\u00adtive Date") and is '
+        "gov\u00aderned by the laws of the State of New\u2060York; it shall con\u200dtinue for two "
+        "(2) years."
+    )
+
+    markdown = extract_document(pasted.encode(), declared_ext="txt", limits=LIMITS).markdown
+    result = prescreen_document(markdown, pipeline="contract", policy=RoutingPolicy())
+
+    assert "Agreement" in markdown and "Effective Date" in markdown
+    assert str(result.starts_on) == "2015-03-03"
+    assert str(result.ends_on) == "2017-03-03"
