@@ -172,19 +172,22 @@ _COVER_SIDES = re.compile(
 # of a long run of them, it took a millisecond on a page of signature lines.
 _ROLE_HEADING = re.compile(
     # (or a table's row: "| Customer | Acme Corp. |")
-    r"(?:^|\n|[ ]{3}(?![ ]))[ \t]*(?:\|[ \t]*)?(?:The\s+)?(?P<role>(?i:licensor|licensee|company"
+    # ("Name of Customer:", "The Buyer/End-User:")
+    r"(?:^|\n|[ ]{3}(?![ ]))[ \t]*(?:\|[ \t]*)?(?i:name\s+of\s+(?:the\s+)?)?(?:The\s+)?"
+    r"(?P<role>(?i:licensor|licensee|company"
     r"|customer|supplier|vendor|client|sponsor|buyer|seller|purchaser|distributor|reseller"
     r"|franchisee|franchisor"
     r"|consultant|contractor|provider|agent|developer|manufacturer|publisher|owner|shipper"
     r"|sender|carrier|advertiser|operator|producer|lender|borrower|landlord|tenant|lessor"
-    r"|lessee))(?:\s+(?:Name|NAME|name))?[ \t]*[:|][ \t]*(?:(?:Name|NAME)[ \t]*:[ \t]*)?"
+    r"|lessee))(?:[ \t]*/[ \t]*[A-Za-z-]{2,20})?(?:\s+(?:Name|NAME|name))?[ \t]*[:|][ \t]*"
+    r"(?:(?:Name|NAME)[ \t]*:[ \t]*)?"
     r"(?=[A-Z0-9])"
 )
 _HEADING_REACH = 4000
 # A headed name runs to its line's end, a wide gap or the next field of the form.
 _HEADED_NAME_END = re.compile(
-    r"\n|[ ]{3,}|\||\s+(?i:address|phone|telephone|tel|fax|e-?mail|attn|attention|contact"
-    r"|agreement\s+number|effective\s+date)\b|$"
+    r"\n|[ ]{3,}|\||\s+(?i:address|add(?=\s*:)|phone|telephone|tel|fax|e-?mail|attn|attention"
+    r"|contact|agreement\s+number|effective\s+date)\b|$"
 )
 
 

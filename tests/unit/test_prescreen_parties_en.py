@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from chalicelib.models import Party
 from chalicelib.prescreen.parties_en import find_parties_en
 from chalicelib.prescreen.text import prepare_text
@@ -484,5 +486,18 @@ def test_sides_headed_in_a_table_row_are_read_as_a_form_heads_them() -> None:
         "SERVICES AGREEMENT\n\n| Customer | Alpha Corp. |\n| Supplier | Beta LLC |\n"
         "| Effective Date | March 3, 2015 |\n\n1. Services. Beta shall provide the services."
     )
+
+    assert names == ["Alpha Corp.", "Beta LLC"]
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        "Name of Customer: Alpha Corp.\nName of Supplier: Beta LLC\n",
+        "The Buyer/End-User: Alpha Corp.\nADD: 1 Main Street\nThe Seller: Beta LLC\nADD: 2 Elm\n",
+    ],
+)
+def test_a_forms_side_named_name_of_or_with_a_second_role_is_read(form: str) -> None:
+    names = _names(f"SUPPLY AGREEMENT\n\n{form}\n1. Supply. Beta shall supply the goods.")
 
     assert names == ["Alpha Corp.", "Beta LLC"]
