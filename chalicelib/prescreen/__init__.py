@@ -45,6 +45,10 @@ __all__ = ["RoutingPolicy", "Screening", "prescreen_document", "screen_text"]
 
 _PIPELINES = frozenset({"contract", "image", "tabular"})
 _CONTRACT_WORDS = re.compile(r"договор|контракт|соглашени|оферт|agreement|contract")
+# ... and the documents a deal is also made of, counted with `str.count` (as alternatives of
+# the pattern above they made its scan five times slower)
+_DEAL_DOCUMENTS = ("order form", "statement of work", "terms of service", "addendum", " lease ")
+_CONTRACT_WORDS_REACH = 20_000
 # Below this (about half a page) a text cannot show that a clause is missing,
 # only that one is there.
 _JUDGEABLE_CHARS = 1000
@@ -125,7 +129,9 @@ def _contract_draft(
         parties = find_parties_en(text)
     title = find_title(text)
     dates = find_contract_dates(text, english="en" in languages)
-    contract_words = len(_CONTRACT_WORDS.findall(text.low, 0, 20_000))
+    contract_words = len(_CONTRACT_WORDS.findall(text.low, 0, _CONTRACT_WORDS_REACH)) + sum(
+        text.low.count(name, 0, _CONTRACT_WORDS_REACH) for name in _DEAL_DOCUMENTS
+    )
     can_judge = contract_words >= 2 and len(text.norm.strip()) >= _JUDGEABLE_CHARS
     findings = (
         find_clause_sentences(text.raw, low=text.raw_low) if "en" in languages and can_judge else {}

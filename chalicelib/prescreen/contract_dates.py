@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from chalicelib.prescreen.contract_term import (
+    COVER_QUALIFIER,
     INITIAL,
     add_months,
     end_from_anniversary,
@@ -117,8 +118,10 @@ _REFERENCE_BEFORE = re.compile(
     r"\b(?:the|that\s+certain|said|such|an?)\s[^.()]{0,80}?agreement"
     r"(?:\s+(?:no\.?|number)\s*[\w-]+)?,?\s+dated(?:\s+as\s+of)?(?:\s+the)?\s*$"
 )
+# A cover page's or an order form's start: "Service Start Date: 03/03/2015", "| Start Date |"
+_START_FIELD = r"(?:^|\n|\|)[ \t*#]*(?:" + COVER_QUALIFIER + r"\s+)?start\s+date\s*[:|]\s*$"
 _START_BEFORE = re.compile(
-    r"(?:contract|agreement)\s+start\s*:\s*$|commencement\s+date\s*:\s*$|"
+    r"(?:contract|agreement)\s+start\s*:\s*$|commencement\s+date\s*:\s*$|" + _START_FIELD + r"|"
     r"(?:вступ\w*\s+в\s+силу|действу\w*|срок\w*(?:\s+[а-яё]+){0,3})\s+с\s*$"
     r"|дата\s+вступления\s+в\s+силу\s*[:\-–—]?\s*$"
     r"|начал\w*\s+(?:оказания|выполнения|поставки|действия|срока)(?:\s+[а-яё]+){0,2}\s*[:\-–—]?\s*$"
@@ -164,7 +167,8 @@ _TIME_OF_DAY = (
 )
 # The end as a form's field or a table's row: "End Date:", "Contract Expiry:", "| Expiry |".
 _END_FIELD = (
-    r"(?:^|\n|\|)[ \t*#]*(?:(?:contract|agreement)\s+)?(?:end\s+date|expiry|expiration)\s*[:|]"
+    r"(?:^|\n|\|)[ \t*#]*(?:" + COVER_QUALIFIER + r"\s+)?(?:end\s+date|expiry|expiration)"
+    r"\s*[:|]"
 )
 _END_BEFORE = re.compile(
     r"(?:contract|agreement)\s+end\s*:\s*$|"

@@ -18,6 +18,13 @@ if TYPE_CHECKING:
 # The first term by its names ("the initial term", "an original term of ten years"), as a
 # fragment of the patterns here and in `contract_dates`.
 INITIAL = r"(?:initial|original)"
+# What a cover page or an order form calls the contract's own term or dates: "Subscription
+# Period:", "MNDA Term:", "Service Start Date:", "SOW End Date:" (not "Renewal Term:",
+# "Payment Period:" or "Warranty End Date:", which are no term of the contract).
+COVER_QUALIFIER = (
+    r"(?:initial|original|contract|agreement|subscription|service|services|license|licence"
+    r"|order|sow|mnda|nda|engagement|project)"
+)
 # The contract naming itself: "this Agreement", "this Master Services Agreement", and the
 # documents screened as contracts that call themselves otherwise: "this Addendum", "this
 # Statement of Work" (not "this Contractor")
@@ -47,7 +54,8 @@ _LENGTH_BEFORE = re.compile(
     # "shall terminate five (5) years after the Effective Date": only with the start after it
     r"|(?P<verb>terminate[sd]?|end|ends|lapses?)"
     # a cover sheet's "Term: 3 years", "Term of Agreement: 3 years", a table's "| Term | 3 years"
-    r"|term(?:\s+of\s+(?:the\s+|this\s+)?(?:agreement|contract))?\s*[:|])\s+"
+    r"|term(?:\s+of\s+(?:the\s+|this\s+)?(?:agreement|contract))?\s*[:|]"
+    r"|" + COVER_QUALIFIER + r"\s+period\s*[:|])\s+"
     r"(?:at\s+least\s+)?(?:an?\s+|the\s+)?(?:" + INITIAL + r"\s+)?"
     r"(?:(?:term|period)\s+of\s+)?"
     # any word (or tens and a unit): `_length_of` reads it ("sixty", "forty-eight", "twenty
@@ -95,8 +103,8 @@ _CONTRACT_TERM = re.compile(
     r"|срок\w*\s+действия"
     # a cover sheet's "Term: 3 years from the Effective Date", "Expiration Date: at midnight on
     # the last day of the month fifteen (15) years from the Effective Date", a table's row
-    r"|(?:^|\n)[\s*#|-]*(?:(?:" + INITIAL + r"\s+|contract\s+|agreement\s+)?term"
-    r"(?:\s+of\s+(?:the\s+|this\s+)?(?:agreement|contract))?"
+    r"|(?:^|\n)[\s*#|-]*(?:(?:" + COVER_QUALIFIER + r"\s+)?term"
+    r"(?:\s+of\s+(?:the\s+|this\s+)?(?:agreement|contract))?|" + COVER_QUALIFIER + r"\s+period"
     r"|(?:expiration|expiry|termination|end)\s+date)\s*[:|]"
 )
 # A duty that outlives the contract ("shall survive the termination of this Agreement and

@@ -145,10 +145,10 @@ _BETWEEN = re.compile(r"\b(?:between|among|BETWEEN|AMONG|Between)\b\s*:?\s*")
 _DEAL_BEFORE = re.compile(r"(?:agreement|amendment|contract)\b[^.]{0,300}$", re.IGNORECASE)
 _LEADING_THE = re.compile(r"(?:the|The|THE)\s+")
 # "Party A: Xi'an Zhonghong ... Co., Ltd." — the Chinese-style heading of each side.
-_PARTY_LABEL = re.compile(r"\bParty\s+(?P<side>[AB]|One|Two)\s*(?:\([^()\n]{1,30}\)\s*)?[:：]\s*")
+_PARTY_LABEL = re.compile(r"\bParty\s+(?P<side>[AB12]|One|Two)\s*(?:\([^()\n]{1,30}\)\s*)?[:：]\s*")
 # A labelled name runs to its line's end, a wide gap, the next label or its address.
 _LABELLED_NAME_END = re.compile(
-    r"\n|[ ]{3,}|\s+Party\s+(?:[AB]|One|Two)\b|\s+(?:Address|Registered|Legal\s+Representative"
+    r"\n|[ ]{3,}|\s+Party\s+(?:[AB12]|One|Two)\b|\s+(?:Address|Registered|Legal\s+Representative"
     r"|Tel|Attention|Domicile)\b|,\s+an?\s|$"
 )
 

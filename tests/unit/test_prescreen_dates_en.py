@@ -704,6 +704,14 @@ def test_a_day_counted_from_the_commencement_date_is_not_its_definition() -> Non
         ("Contract Term: 24 months from the Effective Date", date(2017, 3, 3)),
         # a public contract's field
         ("Period of Performance: March 3, 2015 – March 2, 2016", date(2016, 3, 2)),
+        # an order form's or a cover page's fields (Common Paper's among them)
+        ("Subscription Period: 1 year(s)", date(2016, 3, 3)),
+        ("MNDA Term: Expires 2 year(s) from Effective Date.", date(2017, 3, 3)),
+        ("SOW End Date: June 30, 2015", date(2015, 6, 30)),
+        ("Service End Date: 03/02/2016", date(2016, 3, 2)),
+        # ... not another period's
+        ("Warranty End Date: June 30, 2015", None),
+        ("Renewal Period: 1 year", None),
         # a period of something else on the sheet ends no term
         ("Warranty Period: March 3, 2015 - December 31, 2017", None),
     ],
@@ -712,3 +720,25 @@ def test_a_cover_sheet_or_a_table_gives_the_end(sheet: str, ends: date | None) -
     text = f"{_MADE}3. Term. See the Cover Sheet.\n\nCOVER SHEET\n\n{sheet}\n"
 
     assert _dates(text)[2] == ends
+
+
+def test_spelled_days_and_month_ends_are_found_alike_in_short_and_whole_texts() -> None:
+    # a whole text's anchors come from the shared word index, a short piece's from str.find
+    clause = "made on the first day of March, 2015 and ending on the last day of June, 2016. "
+    short = find_dates(clause.lower(), english=True)
+    whole = find_dates((clause + "filler words " * 2000).lower(), english=True)
+
+    assert [d.value for d in short] == [date(2015, 3, 1), date(2016, 6, 30)]
+    assert [(d.value, d.start, d.end) for d in whole] == [(d.value, d.start, d.end) for d in short]
+
+
+@pytest.mark.parametrize(
+    "field", ["Service Start Date", "SOW Start Date", "Subscription Start Date"]
+)
+def test_an_order_forms_start_date_field_starts_the_term(field: str) -> None:
+    text = (
+        f"ORDER FORM\n\nCustomer: Alpha Corp.\nSupplier: Beta LLC\n{field}: 03/05/2015\n"
+        "Initial Term: 12 months\n\nThis Order Form is governed by the Agreement."
+    )
+
+    assert _dates(text)[1:] == (date(2015, 3, 5), date(2016, 3, 5))

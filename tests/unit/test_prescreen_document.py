@@ -232,3 +232,22 @@ def test_a_megabyte_of_adversarial_text_does_not_hang(chunk: str) -> None:
 def quoted(evidence: str, text: str) -> bool:
     """The evidence is in the text as the quote check reads it (whitespace folded)."""
     return normalize_for_match(evidence) in normalize_for_match(text)
+
+
+def test_an_order_form_that_never_says_agreement_has_its_clauses_read() -> None:
+    # an order form, a statement of work or an addendum is a contract too: a text without
+    # "agreement" or "contract" had no clause read at all (as a letter or a payment order)
+    text = (
+        "ORDER FORM\n\nCustomer: Northwind Traders Inc.\nVendor: Contoso Ltd.\n\n"
+        "Service Start Date: 03/03/2015\nInitial Term: 12 months\n"
+        "Renewal Term: This Order Form will automatically renew for successive 12-month "
+        "periods unless either party gives notice of non-renewal at least 30 days before the "
+        "end of the then-current term.\nGoverning Law: New York\n"
+    )
+
+    result = prescreen_document(text, pipeline="contract", policy=_POLICY)
+
+    assert result.auto_renewal is not None and result.auto_renewal.present
+    assert (result.starts_on, result.ends_on) == (date(2015, 3, 3), date(2016, 3, 3))
+    assert result.governing_law == "US-NY"
+    assert [party.name for party in result.parties] == ["Northwind Traders Inc.", "Contoso Ltd."]

@@ -501,3 +501,12 @@ def test_a_forms_side_named_name_of_or_with_a_second_role_is_read(form: str) -> 
     names = _names(f"SUPPLY AGREEMENT\n\n{form}\n1. Supply. Beta shall supply the goods.")
 
     assert names == ["Alpha Corp.", "Beta LLC"]
+
+
+def test_a_cover_pages_party_1_and_party_2_are_the_sides() -> None:
+    names = _names(
+        "MUTUAL NON-DISCLOSURE AGREEMENT\nCover Page\n\nEffective Date: March 3, 2015\n\n"
+        "Party 1: Alpha Corp.\nParty 2: Beta LLC\n\n1. Confidential Information."
+    )
+
+    assert names == ["Alpha Corp.", "Beta LLC"]
