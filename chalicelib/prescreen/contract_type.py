@@ -27,6 +27,16 @@ _TITLE_START = re.compile(
     r"|^(?:[#*\s]*)amendment\s+(?:no\.?\s*\d+\s*)?(?:to\s+)?",
     re.IGNORECASE,
 )
+# The deal's other documents, as a title line of their own: "ORDER FORM", "STATEMENT OF WORK
+# No. 3", "Terms of Service", "ADDENDUM", "MASTER LEASE". Only on the first lines, and only
+# where nothing else is a title: inside a contract such a line heads an exhibit ("FORM
+# STATEMENT OF WORK" under a first amendment).
+_DEAL_DOCUMENT_TITLE = re.compile(
+    r"^(?:[#*\s]*)(?:[\w\-,&.]+\s+){0,4}(?:order\s+form|statement\s+of\s+work"
+    r"|terms\s+of\s+service|addendum|lease)(?:\s+(?:no\.?|number|#)\s*[\w.-]{1,8})?\s*$",
+    re.IGNORECASE,
+)
+_DEAL_TITLE_LINES = 5
 # "Exhibit 10.9", "EXHIBIT 10.3 Execution Copy": filing labels in front of the title.
 _EXHIBIT = re.compile(r"^(?:exhibit\s+[\w.()-]+\s*(?:execution\s+copy\s*)?)", re.IGNORECASE)
 _GLUED_TITLE = re.compile(
@@ -253,11 +263,16 @@ def find_title(text: PreparedText) -> str | None:
     lines = [line.strip() for line in text.raw[:20_000].split("\n")]
     lines = [line for line in lines if line and not line.startswith("<!--")][:_TITLE_LINES]
     first: str | None = None
+    deal: str | None = None  # an order form's or a statement of work's title line
     for index, line in enumerate(lines):
         clean = _unspaced(_EXHIBIT.sub("", line.strip("#*| ")))
         if len(clean) > _TITLE_LINE_MAX:
             clean = _cut_glued_title(clean, heading=line.startswith("#"))
-        if not clean or not _TITLE_START.search(clean) or _NOT_TITLE.search(clean):
+        if not clean or _NOT_TITLE.search(clean):
+            continue
+        if not _TITLE_START.search(clean):
+            if deal is None and index < _DEAL_TITLE_LINES and _DEAL_DOCUMENT_TITLE.search(clean):
+                deal = clean
             continue
         place = _RU_PLACE_LINE.search(clean)
         clean = clean[: place.start()] if place and place.start() > 0 else clean
@@ -267,7 +282,7 @@ def find_title(text: PreparedText) -> str | None:
         first = first or title
     if first is not None and _BARE_AMENDMENT.match(first):
         return _with_amended_agreement(first, text)
-    return first or _shouted_title(text)
+    return first or _shouted_title(text) or deal
 
 
 def _cut_english_tail(title: str) -> str:

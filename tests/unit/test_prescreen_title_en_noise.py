@@ -56,3 +56,24 @@ def test_english_title_loses_the_noise_around_it(first_lines: str, title: str) -
     text = prepare_text(f"{first_lines}\n\nThe parties agree as follows.\n")
 
     assert find_title(text) == title
+
+
+@pytest.mark.parametrize(
+    ("first_lines", "title"),
+    [
+        ("ORDER FORM\n\nCustomer: Alpha Corp.", "ORDER FORM"),
+        ("Exhibit B\n\nSTATEMENT OF WORK No. 3\n\nClient: Alpha Corp.", "STATEMENT OF WORK No. 3"),
+        (
+            "Acme Cloud Terms of Service\n\nThese terms govern your use.",
+            "Acme Cloud Terms of Service",
+        ),
+        # a contract's own title wins over an exhibit's heading further down
+        (
+            "SUPPLY AGREEMENT\n\nThis Supply Agreement is made by Alpha and Beta.\n\n"
+            "EXHIBIT A\n\nFORM STATEMENT OF WORK",
+            "SUPPLY AGREEMENT",
+        ),
+    ],
+)
+def test_an_order_form_or_a_statement_of_work_is_titled_so(first_lines: str, title: str) -> None:
+    assert find_title(prepare_text(f"{first_lines}\n\n1. Services.")) == title
