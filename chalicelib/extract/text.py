@@ -123,7 +123,10 @@ def _reflowed(lines: list[str], width: int) -> list[str]:
     paragraphs: list[list[str]] = [[lines[0]]]
     for previous, line in itertools.pairwise(lines):
         if (
-            len(previous) >= _FULL_LINE * width and not previous.endswith(_SENTENCE_END)
+            len(previous) >= _FULL_LINE * width
+            and not previous.endswith(_SENTENCE_END)
+            and not _COLUMN_GAP.search(previous)
+            and not _COLUMN_GAP.search(line)
         ) or _hyphenated(previous, line):
             paragraphs[-1].append(line)
         else:
@@ -131,9 +134,14 @@ def _reflowed(lines: list[str], width: int) -> list[str]:
     return [join_wrapped_lines(paragraph) for paragraph in paragraphs]
 
 
+# A gap this wide inside a line sets columns apart (a signature block's two sides, a form's
+# label and value): such lines are a layout, not a paragraph wrapped.
+_COLUMN_GAP = re.compile(r"\S {3,}\S")
+
+
 def _is_hard_wrapped(lines: list[str]) -> bool:
     """True when a block's lines were broken at a fixed width rather than per paragraph."""
-    if len(lines) < 3:
+    if len(lines) < 3 or any(_COLUMN_GAP.search(line) for line in lines):
         return False
     width = max(len(line) for line in lines)
     if not _WRAP_WIDTHS[0] <= width <= _WRAP_WIDTHS[1]:

@@ -145,3 +145,26 @@ def test_rtf_pictures_are_dropped_before_parsing() -> None:
     assert drop_binary_groups(rtf) == "{\\rtf1\\ansi Before after\\par}"
     extraction = extract_document(rtf.encode(), declared_ext="rtf", limits=LIMITS)
     assert extraction.markdown == "Before after"
+
+
+def test_a_signature_block_in_columns_keeps_its_lines() -> None:
+    # two sides side by side: each line a row of the layout, not a wrapped paragraph
+    body = "\n".join(
+        [
+            "The Supplier shall deliver the goods to the Buyer within thirty days of",
+            "the order and shall bear all costs of transportation and insurance until",
+            "the goods are accepted by the Buyer at the delivery point named there.",
+        ]
+        * 3
+    )
+    rows = [
+        "ALPHA CORP.                              BETA LLC",
+        "By: /s/ John Smith                       By: /s/ Jane Doe",
+        "Name: John Smith                         Name: Jane Doe",
+        "Date: March 3, 2015                      Date: March 4, 2015",
+    ]
+
+    paragraphs = text_to_markdown(body + "\n\n" + "\n".join(rows)).split("\n\n")
+
+    assert paragraphs[-4:] == rows
+    assert len(paragraphs) == 5
