@@ -11,6 +11,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import pytest
+
 from chalicelib.evaluation.labels import read_labelled
 from tests.conftest import corpus_dir
 
@@ -41,6 +43,14 @@ def dev_contracts(count: int) -> tuple[tuple[str, str], ...]:
     ]
     chosen = sorted(documents, key=lambda d: d.name)[:count]
     return tuple((d.name, d.path.read_text(encoding="utf-8", errors="replace")) for d in chosen)
+
+
+def dev_contracts_or_skip(count: int) -> tuple[tuple[str, str], ...]:
+    """`dev_contracts`, the calling test skipped (saying why) where the corpus is absent."""
+    contracts = dev_contracts(count)
+    if not contracts:
+        pytest.skip(f"no en_cuad_dev under {corpus_dir()}: set CORPUS_DIR to the shared corpus")
+    return contracts
 
 
 def rule_facts(result: PrescreenResult) -> dict[str, Any]:

@@ -28,9 +28,8 @@ import pytest
 
 from chalicelib.extract import extract_document
 from chalicelib.prescreen import RoutingPolicy, prescreen_document
-from tests.conftest import corpus_dir
 from tests.limits import PRODUCTION_LIMITS
-from tests.wording import changed_facts, dev_contracts, rule_facts
+from tests.wording import changed_facts, dev_contracts_or_skip, rule_facts
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -135,9 +134,7 @@ def _read(data: bytes, kind: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("layout", list(LAYOUTS))
 def test_a_layout_keeps_the_facts_of_the_text(layout: str) -> None:
-    contracts = dev_contracts(CONTRACTS)
-    if not contracts:
-        pytest.skip(f"no en_cuad_dev under {corpus_dir()}: set CORPUS_DIR to the shared corpus")
+    contracts = dev_contracts_or_skip(CONTRACTS)
     lay_out, budget = LAYOUTS[layout]
     changed = []
     for name, text in contracts:

@@ -26,11 +26,10 @@ import pytest
 
 from chalicelib.evaluation.rewording import REWORDINGS
 from chalicelib.prescreen import RoutingPolicy, prescreen_document
-from tests.conftest import corpus_dir
 from tests.wording import (
     as_contract,
     changed_facts,
-    dev_contracts,
+    dev_contracts_or_skip,
     hereinafter,
     rule_facts,
     will_for_shall,
@@ -111,9 +110,7 @@ def _read(text: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("rewrite", list(REWRITES))
 def test_a_rewording_that_keeps_the_meaning_keeps_the_facts(rewrite: str) -> None:
-    contracts = dev_contracts(CONTRACTS)
-    if not contracts:
-        pytest.skip(f"no en_cuad_dev under {corpus_dir()}: set CORPUS_DIR to the shared corpus")
+    contracts = dev_contracts_or_skip(CONTRACTS)
     change, budget = REWRITES[rewrite]
     changed = []
     for name, text in contracts:
