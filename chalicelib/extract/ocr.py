@@ -166,15 +166,16 @@ def latin_restored(text: str) -> str:
     cyrillic = len(_CYRILLIC.findall(text))
     if not cyrillic:
         return text
-    words = _WORD.findall(text)
+    found = list(_WORD.finditer(text))
+    words = [match.group() for match in found]
     if cyrillic > _LATIN_PAGE * sum(map(len, words)):
         return text
-    spans = [found.span() for found in _WORD.finditer(text)]
     kinds = [_CYRILLIC.search(word) is not None for word in words]
     pieces: list[str] = []
     done = 0
-    for index, (start, end) in enumerate(spans):
+    for index, match in enumerate(found):
         word = words[index]
+        start, end = match.span()
         if not kinds[index] or not all(
             letter in _CYRILLIC_LOOKALIKES for letter in _CYRILLIC.findall(word)
         ):

@@ -157,7 +157,7 @@ def _hyphenated(line: str, following: str) -> bool:
     word in capitals: "AGREE- / MENT")."""
     return line.endswith("-") and (
         (line[-2:-1].isalpha() and following[:1].islower())
-        or (line[-3:-1].isupper() and following[:2].isupper())
+        or (line[-3:-1].isalpha() and line[-3:-1].isupper() and following[:2].isupper())
     )
 
 

@@ -9,7 +9,7 @@ import pytest
 from chalicelib.errors import UnsupportedFormatError
 from chalicelib.extract import extract_document
 from chalicelib.extract.rtf import drop_binary_groups
-from chalicelib.extract.text import decode_text, text_to_markdown
+from chalicelib.extract.text import decode_text, join_wrapped_lines, text_to_markdown
 from tests.limits import UNIT_LIMITS as LIMITS
 
 CONTRACT = (
@@ -168,3 +168,9 @@ def test_a_signature_block_in_columns_keeps_its_lines() -> None:
 
     assert paragraphs[-4:] == rows
     assert len(paragraphs) == 5
+
+
+def test_a_hyphen_after_an_abbreviation_in_capitals_stays() -> None:
+    # "U.S.-" ends in a full stop and a letter, not in a word cut in two
+    assert join_wrapped_lines(["a U.S.-", "BASED company"]) == "a U.S.- BASED company"
+    assert join_wrapped_lines(["THIS AGREE-", "MENT IS"]) == "THIS AGREEMENT IS"
