@@ -111,6 +111,9 @@ def _triage(document: pymupdf.Document, number: int, ctx: ReadContext) -> _Page:
         page = document[number - 1]
         layout = page.get_text("dict", flags=_TEXT_FLAGS)  # type: ignore[no-untyped-call]
         blocks = pdf_layout.text_blocks(layout)
+        if page.first_widget is not None:  # a form: its fields' values where they stand
+            fields = [tuple(widget.rect) for widget in page.widgets()]  # type: ignore[no-untyped-call]
+            blocks = pdf_layout.with_form_values(blocks, fields)
         text = "\n".join(line for block in blocks for line in block.lines)
         if is_garbage(text):
             return _Page(number, ocr_reason=GARBLED_TEXT_LAYER)

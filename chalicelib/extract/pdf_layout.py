@@ -96,6 +96,55 @@ def text_blocks(layout: dict[str, Any]) -> list[TextBlock]:
     return blocks
 
 
+# A form field's value stands inside the field's box, and PyMuPDF gives it after the page's
+# own text: "Party 1:" ... "Effective Date:", then "Alpha Corp." and "March 3, 2015" at the
+# end of the page. A value goes back beside the label on its left (one line: "Party 1: Alpha
+# Corp."), or else after the last block above it.
+_FIELD_SLACK = 2.0
+
+
+def with_form_values(
+    blocks: list[TextBlock], fields: list[tuple[float, float, float, float]]
+) -> list[TextBlock]:
+    """The page's blocks with each form field's value put where the field stands."""
+    values = [block for block in blocks if any(_within(block.bbox, box) for box in fields)]
+    placed = [block for block in blocks if block not in values]
+    for value in values:
+        label = _label_of(value, placed)
+        if label is not None and len(label.lines) == 1:
+            index = placed.index(label)
+            x0, y0, _, y1 = label.bbox
+            line = " ".join((label.lines[0], *value.lines))
+            placed[index] = TextBlock((x0, y0, value.bbox[2], y1), (line,), label.size, label.bold)
+            continue
+        above = [i for i, block in enumerate(placed) if block.bbox[1] <= value.bbox[1]]
+        at = placed.index(label) + 1 if label is not None else (above[-1] + 1 if above else 0)
+        placed.insert(at, value)
+    return placed
+
+
+def _within(bbox: tuple[float, ...], box: tuple[float, ...]) -> bool:
+    """Whether a block's box lies in a field's (its value, drawn there)."""
+    return (
+        bbox[0] >= box[0] - _FIELD_SLACK
+        and bbox[1] >= box[1] - _FIELD_SLACK
+        and bbox[2] <= box[2] + _FIELD_SLACK
+        and bbox[3] <= box[3] + _FIELD_SLACK
+    )
+
+
+def _label_of(value: TextBlock, blocks: list[TextBlock]) -> TextBlock | None:
+    """The block on the value's line that ends nearest before it, if any."""
+    middle = (value.bbox[1] + value.bbox[3]) / 2
+    row = [
+        block
+        for block in blocks
+        if block.bbox[1] <= middle <= block.bbox[3]
+        and block.bbox[2] <= value.bbox[0] + _FIELD_SLACK
+    ]
+    return max(row, key=lambda block: block.bbox[2], default=None)
+
+
 def body_size(pages: list[list[TextBlock]]) -> float:
     """The font size most text is set in: the character-weighted median of block sizes."""
     sizes: list[float] = []

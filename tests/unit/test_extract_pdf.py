@@ -176,3 +176,40 @@ def test_english_scans_in_an_english_pdf_are_read_without_cyrillic_look_alikes()
     assert extraction.facts.ocr_pages == 1
     assert extraction.facts.pipeline == "contract"
     assert extraction.facts.language == "en"
+
+
+def _filled_form() -> bytes:
+    """A one-page PDF form: labels in the page's text, values in its fields (as Acrobat
+    leaves a form filled in and not flattened)."""
+    document = pymupdf.open()
+    page = document.new_page()
+    page.insert_text((72, 72), "MUTUAL NON-DISCLOSURE AGREEMENT", fontsize=14)
+    page.insert_text((72, 110), "This Agreement is made between the parties below.", fontsize=10)
+    labels = (("Party 1:", "Northwind Traders Inc."), ("Party 2:", "Contoso Ltd."))
+    for row, (label, _) in enumerate(labels):
+        page.insert_text((72, 140 + 30 * row), label, fontsize=10)
+    fields = [*((140 + 30 * row, value) for row, (_, value) in enumerate(labels))]
+    fields.append((230, "Signed in Austin on March 3, 2015"))  # a field with no label beside it
+    for number, (y, value) in enumerate(fields):
+        widget = pymupdf.Widget()
+        widget.field_type = pymupdf.PDF_WIDGET_TYPE_TEXT
+        widget.field_name = f"field{number}"
+        widget.rect = pymupdf.Rect(160 if y < 230 else 72, y - 12, 400, y + 4)
+        widget.field_value = value
+        widget.text_fontsize = 10
+        page.add_widget(widget)
+    page.insert_text((72, 270), "1. Each party shall keep the other's information secret.")
+    return document.tobytes()
+
+
+def test_a_filled_forms_values_stand_where_their_fields_do() -> None:
+    # PyMuPDF gives the fields' values after the page's own text; a value goes back beside
+    # its label, or where its field stands on the page
+    paragraphs = extract_document(_filled_form(), declared_ext="pdf", limits=LIMITS).markdown
+    blocks = paragraphs.split("\n\n")
+
+    assert "Party 1: Northwind Traders Inc." in blocks
+    assert "Party 2: Contoso Ltd." in blocks
+    assert blocks.index("Signed in Austin on March 3, 2015") < blocks.index(
+        "1. Each party shall keep the other's information secret."
+    )
