@@ -101,14 +101,21 @@ def text_blocks(layout: dict[str, Any]) -> list[TextBlock]:
 # end of the page. A value goes back beside the label on its left (one line: "Party 1: Alpha
 # Corp."), or else after the last block above it.
 _FIELD_SLACK = 2.0
+_MAX_FIELDS = 300
 
 
 def with_form_values(
     blocks: list[TextBlock], fields: list[tuple[float, float, float, float]]
 ) -> list[TextBlock]:
-    """The page's blocks with each form field's value put where the field stands."""
+    """The page's blocks with each form field's value put where the field stands (a page of
+    more than _MAX_FIELDS fields, a grid of boxes or a hostile file, is left as it is)."""
+    if len(fields) > _MAX_FIELDS:
+        return blocks
     values = [block for block in blocks if any(_within(block.bbox, box) for box in fields)]
-    placed = [block for block in blocks if block not in values]
+    if not values:
+        return blocks
+    moved = {id(block) for block in values}
+    placed = [block for block in blocks if id(block) not in moved]
     for value in values:
         label = _label_of(value, placed)
         if label is not None and len(label.lines) == 1:
