@@ -66,6 +66,17 @@ def rule_facts(result: PrescreenResult) -> dict[str, Any]:
     return facts
 
 
+def changed_readings(
+    contracts: tuple[tuple[str, str], ...],
+    before: Callable[[str], dict[str, Any]],
+    after: Callable[[str], dict[str, Any]],
+) -> list[str]:
+    """Each fact a contract's text reads otherwise after than before, over the contracts."""
+    return [
+        line for name, text in contracts for line in changed_facts(name, before(text), after(text))
+    ]
+
+
 def changed_facts(name: str, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     """Each fact that differs, as a line naming the contract and both readings."""
     return [

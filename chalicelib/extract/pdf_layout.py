@@ -124,10 +124,17 @@ def with_form_values(
             line = " ".join((label.lines[0], *value.lines))
             placed[index] = TextBlock((x0, y0, value.bbox[2], y1), (line,), label.size, label.bold)
             continue
-        above = [i for i, block in enumerate(placed) if block.bbox[1] <= value.bbox[1]]
-        at = placed.index(label) + 1 if label is not None else (above[-1] + 1 if above else 0)
-        placed.insert(at, value)
+        placed.insert(_place_after(value, label, placed), value)
     return placed
+
+
+def _place_after(value: TextBlock, label: TextBlock | None, blocks: list[TextBlock]) -> int:
+    """Where a field's value goes among the page's blocks: after its label, or else after
+    the last block that opens above it (first, if none does)."""
+    if label is not None:
+        return blocks.index(label) + 1
+    above = (i for i in range(len(blocks) - 1, -1, -1) if blocks[i].bbox[1] <= value.bbox[1])
+    return next(above, -1) + 1
 
 
 def _within(bbox: tuple[float, ...], box: tuple[float, ...]) -> bool:

@@ -17,12 +17,15 @@ import zlib
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-from chalicelib.prescreen.word_index import SHARED, WordIndex, index_words, leading_literal
-
-if TYPE_CHECKING:
-    from collections.abc import Iterator
+from chalicelib.prescreen.word_index import (
+    SHARED,
+    WordIndex,
+    finds,
+    index_words,
+    leading_literal,
+)
 
 BUCKETS = 1 << 18
 # A hash's bucket is its low 18 bits: `& _MASK` is `% BUCKETS` for the unsigned CRC-32.
@@ -308,7 +311,7 @@ def trigger_positions(name: str, low: str, *, index: WordIndex | None = None) ->
     for stem in TRIGGERS[name]:
         whole, word = stem.startswith("*"), stem.lstrip("*")
         end = 0
-        for at in index.positions(low, word) if index is not None else _finds(low, word):
+        for at in index.positions(low, word) if index is not None else finds(low, word):
             if at < end:
                 continue  # overlaps the last one: str.find went on from where that ended
             end = at + len(word)
@@ -318,13 +321,6 @@ def trigger_positions(name: str, low: str, *, index: WordIndex | None = None) ->
             ):
                 positions.append(at)
     return sorted(positions)
-
-
-def _finds(text: str, word: str) -> Iterator[int]:
-    at = text.find(word)
-    while at != -1:
-        yield at
-        at = text.find(word, at + 1)
 
 
 # Every detector's trigger stems join the shared word index.

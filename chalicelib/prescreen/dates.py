@@ -7,15 +7,11 @@ import re
 from dataclasses import dataclass
 from datetime import date
 from functools import cache
-from typing import TYPE_CHECKING
 
 from ahocorasick_rs import AhoCorasick
 
 from chalicelib.prescreen import word_index
 from chalicelib.prescreen.text import PreparedText, prepare_text
-
-if TYPE_CHECKING:
-    from collections.abc import Iterator
 
 # Stems in this order: "март" must be tried before "ма" (мая).
 _RU_MONTHS = {
@@ -157,25 +153,10 @@ def _with_weekday(low: str, found: FoundDate) -> FoundDate:
     return FoundDate(found.value, weekday.start(), found.end) if weekday else found
 
 
-def _spots(low: str, word: str) -> Iterator[int]:
-    """Where `word` (one of `_ANCHORS`) stands in the text, in order. A whole text's come
-    from the shared word index, whose one pass over it the rules and detectors pay for (a
-    `str.find` through 30 pages costs 0.07 ms a word); a short piece (a clause's words,
-    where the term reader looks for a date) is searched itself, which leaves the index's
-    last texts in place."""
-    if len(low) >= _INDEXED_TEXT:
-        yield from word_index.SHARED.positions(low, word)
-        return
-    at = low.find(word)
-    while at != -1:
-        yield at
-        at = low.find(word, at + len(word))
-
-
 def _spelled_dates(low: str) -> list[FoundDate]:
     """English dates whose day is a spelled ordinal: 'the twenty-first day of March, 2005'."""
     found: list[FoundDate] = []
-    for at in _spots(low, _DAY_OF):
+    for at in word_index.SHARED.positions(low, _DAY_OF):
         if len(found) >= _MAX_DATES:
             break
         ordinal = _SPELLED_DAY_BEFORE.search(low, max(0, at - 20), at)
@@ -199,7 +180,7 @@ def _month_ends(low: str) -> list[FoundDate]:
     """English dates that are a month's last day, written so; found where "last day "
     stands (a few times a contract, if at all)."""
     found: list[FoundDate] = []
-    for at in _spots(low, _LAST_DAY):
+    for at in word_index.SHARED.positions(low, _LAST_DAY):
         if len(found) >= _MAX_DATES:
             break
         after = _OF_MONTH_YEAR.match(low, at + len(_LAST_DAY))
@@ -211,9 +192,9 @@ def _month_ends(low: str) -> list[FoundDate]:
     return found
 
 
-_INDEXED_TEXT = 20_000
-_ANCHORS = (_DAY_OF, _LAST_DAY)
-word_index.index_words(_ANCHORS)
+# both anchors are found by the shared word index, whose pass over a whole text the rules and
+# detectors pay for (a `str.find` through 30 pages costs 0.07 ms a word)
+word_index.index_words((_DAY_OF, _LAST_DAY))
 
 
 def month_end(day: date) -> date:

@@ -29,7 +29,7 @@ import pytest
 from chalicelib.extract import extract_document
 from chalicelib.prescreen import RoutingPolicy, prescreen_document
 from tests.limits import PRODUCTION_LIMITS
-from tests.wording import changed_facts, dev_contracts_or_skip, rule_facts
+from tests.wording import changed_readings, dev_contracts_or_skip, rule_facts
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -136,7 +136,7 @@ def _read(data: bytes, kind: str) -> dict[str, Any]:
 def test_a_layout_keeps_the_facts_of_the_text(layout: str) -> None:
     contracts = dev_contracts_or_skip(CONTRACTS)
     lay_out, budget = LAYOUTS[layout]
-    changed = []
-    for name, text in contracts:
-        changed += changed_facts(name, _read(*_as_text(text)), _read(*lay_out(text)))
+    changed = changed_readings(
+        contracts, lambda text: _read(*_as_text(text)), lambda text: _read(*lay_out(text))
+    )
     assert len(changed) <= budget, "\n".join(changed)

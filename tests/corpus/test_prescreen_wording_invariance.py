@@ -28,7 +28,7 @@ from chalicelib.evaluation.rewording import REWORDINGS
 from chalicelib.prescreen import RoutingPolicy, prescreen_document
 from tests.wording import (
     as_contract,
-    changed_facts,
+    changed_readings,
     dev_contracts_or_skip,
     hereinafter,
     rule_facts,
@@ -112,8 +112,5 @@ def _read(text: str) -> dict[str, Any]:
 def test_a_rewording_that_keeps_the_meaning_keeps_the_facts(rewrite: str) -> None:
     contracts = dev_contracts_or_skip(CONTRACTS)
     change, budget = REWRITES[rewrite]
-    changed = []
-    for name, text in contracts:
-        before, after = _read(text), _read(change(text))
-        changed += changed_facts(name, before, after)
+    changed = changed_readings(contracts, _read, lambda text: _read(change(text)))
     assert len(changed) <= budget, "\n".join(changed)
