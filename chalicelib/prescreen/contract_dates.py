@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from chalicelib.prescreen.contract_term import (
     COVER_QUALIFIER,
     INITIAL,
+    THE_CONTRACT_ACTS,
     add_months,
     end_from_anniversary,
     end_from_term,
@@ -118,8 +119,10 @@ _REFERENCE_BEFORE = re.compile(
     r"\b(?:the|that\s+certain|said|such|an?)\s[^.()]{0,80}?agreement"
     r"(?:\s+(?:no\.?|number)\s*[\w-]+)?,?\s+dated(?:\s+as\s+of)?(?:\s+the)?\s*$"
 )
-# A cover page's or an order form's start: "Service Start Date: 03/03/2015", "| Start Date |"
-_START_FIELD = r"(?:^|\n|\|)[ \t*#]*(?:" + COVER_QUALIFIER + r"\s+)?start\s+date\s*[:|]\s*$"
+# A cover page's, an order form's or a table's field of the contract's own dates, opening its
+# line or cell: "Service Start Date:", "SOW End Date:", "| Expiry |"
+_COVER_FIELD = r"(?:^|\n|\|)[ \t*#]*(?:" + COVER_QUALIFIER + r"\s+)?"
+_START_FIELD = _COVER_FIELD + r"start\s+date\s*[:|]\s*$"
 _START_BEFORE = re.compile(
     r"(?:contract|agreement)\s+start\s*:\s*$|commencement\s+date\s*:\s*$|" + _START_FIELD + r"|"
     r"(?:вступ\w*\s+в\s+силу|действу\w*|срок\w*(?:\s+[а-яё]+){0,3})\s+с\s*$"
@@ -166,10 +169,7 @@ _TIME_OF_DAY = (
     r"|\d{1,2}(?::\d\d)?\s*(?:[ap]\.?\s?m\b\.?)?)(?:\s*\(?[a-z ]{0,30}?\btime\)?)?,?(?=\s+on\b)"
 )
 # The end as a form's field or a table's row: "End Date:", "Contract Expiry:", "| Expiry |".
-_END_FIELD = (
-    r"(?:^|\n|\|)[ \t*#]*(?:" + COVER_QUALIFIER + r"\s+)?(?:end\s+date|expiry|expiration)"
-    r"\s*[:|]"
-)
+_END_FIELD = _COVER_FIELD + r"(?:end\s+date|expiry|expiration)\s*[:|]"
 _END_BEFORE = re.compile(
     r"(?:contract|agreement)\s+end\s*:\s*$|"
     r"(?:окончани\w*|завершени\w*|истечени\w*)(?:\s+[а-яё]+){0,3}\s*[:\-–—]?\s*$"
@@ -247,10 +247,11 @@ _END_CONTEXT = re.compile(
     r"|(?:^|\s)term\s*:|(?:contract|agreement)\s+period|term\s+of\s+(?:execution|the\s+(?:agreement|contract))"
     r"|termination\s+date\s*:|(?:expiration|expiry)\s+date\W{0,3}\s*(?::|means)|(?:contract|agreement)\s+end\s*:"
     r"|" + _END_FIELD + r"|(?:contract|agreement)\s+term\b"
-    # "The Agreement shall terminate on": the contract naming itself, right before its verb
-    r"|\bthe\s+(?:agreement|contract)(?=\s+(?:shall|will|is)\b)"
+    # "The Agreement shall terminate on"
+    r"|"
+    + THE_CONTRACT_ACTS
     # a public contract's "Period of Performance: March 3, 2015 – March 2, 2016"
-    r"|period\s+of\s+performance"
+    + r"|period\s+of\s+performance"
     r"|effective\s+(?:until|through)|in\s+(?:full\s+)?(?:force|effect)\s+(?:until|through)"
     r"|договор|контракт|соглашени"
 )

@@ -77,16 +77,20 @@ _TERM_AFTER = re.compile(
     r"|[^.;()]{0,80}?\(\s*(?:hereinafter,?\s+(?:(?:referred\s+to\s+as|called)\s+)?)?"
     r"(?:the\s+|such\s+)?\W{0,2}(?:" + INITIAL + r"\s+)?term\W{0,2}\s*\)"
 )
+# "the Agreement" as the contract names itself, right before its verb (not "the Contract
+# Price shall be firm for twenty-four (24) months", not "the Supply Agreement shall")
+THE_CONTRACT_ACTS = r"\bthe\s+(?:agreement|contract)(?=\s+(?:shall|will|is)\b)"
 # The sentence must set the term of the contract itself.
 _CONTRACT_TERM = re.compile(
     r"(?:"
     + _THIS_CONTRACT
-    # "the Agreement" as the contract names itself, right before its verb (not "the
-    # Contract Price shall be firm for twenty-four (24) months")
-    + r"|\bthe\s+(?:agreement|contract)(?=\s+(?:shall|will|is)\b)"
+    + r"|"
+    + THE_CONTRACT_ACTS
     # a definition: '"Term" means the period commencing on the Effective Date and ending on
     # the fifth anniversary ...', '"Initial Term" shall mean ...'
-    r"|" + INITIAL + r"\s+term|the\s+term|[\"“']term)[\"”']?\s[^.]{0,160}?"
+    + r"|"
+    + INITIAL
+    + r"\s+term|the\s+term|[\"“']term)[\"”']?\s[^.]{0,160}?"
     r"(?:commenc|continu|remain|extend|(?:shall|will)\s+be|be\s+for|begin|start"
     r"|in\s+(?:full\s+)?(?:force|effect)|valid|expire|terminat\w*\s+(?:automatically\s+)?on"
     r"|end(?:s|ing)?\s+on"
