@@ -125,8 +125,10 @@ def find_dates(low: str, *, english: bool = False) -> list[FoundDate]:
     for matches in _date_matches(low, english=english):
         for match in matches:
             before = low[match.start() - 1] if match.start() else " "
-            if before.isdigit() or before.isalpha() or (before == "." and match.group(1)):
-                continue  # the tail of a longer number or word, not a date
+            if before.isdigit() or (before == "." and match.group(1)):
+                continue  # the tail of a longer number, not a date
+            if before.isalpha() and not _glued_to_word(low, match):
+                continue  # the tail of a word ("A1 2024"), not a date
             value = _date_of(match, month_first=english)
             if value is not None:
                 found.append(FoundDate(value, match.start(), match.end()))
@@ -134,6 +136,19 @@ def find_dates(low: str, *, english: bool = False) -> list[FoundDate]:
                 break
     found.sort(key=lambda item: item.start)
     return [_with_weekday(low, item) for item in found]
+
+
+# "made and effective as of1 August 2019": a PDF's text can lose the space between a
+# preposition and the date after it. A date whose month is a word is then still read, when
+# the word it is glued to is one that stands before a date.
+_GLUED_AFTER = re.compile(r"(?:\b|^)(?:of|on|dated|from|until|through|effective|от|с|по|до)$")
+
+
+def _glued_to_word(low: str, match: re.Match[str]) -> bool:
+    groups = match.groupdict()
+    if not (groups.get("ru_y") or groups.get("dmy_y") or groups.get("mdy_y")):
+        return False
+    return _GLUED_AFTER.search(low, max(0, match.start() - 12), match.start()) is not None
 
 
 # "made on Friday, February 20, 2015": the day of the week belongs to the date, so the words

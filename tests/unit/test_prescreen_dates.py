@@ -307,3 +307,39 @@ def test_russian_term_counted_from_signing_starts_on_the_signing_date() -> None:
         date(2023, 9, 12),
         date(2026, 9, 12),
     )
+
+
+@pytest.mark.parametrize(
+    ("low", "value"),
+    [
+        ("made and effective as of1 august 2019, by and between", date(2019, 8, 1)),
+        ("dated as ofmarch 1, 2010 by and between", date(2010, 3, 1)),
+        ("dated1st march 2010", date(2010, 3, 1)),
+        ("заключен от1 января 2020 г.", date(2020, 1, 1)),
+        ("article1 january 2020", None),  # a word's tail, not a preposition
+        ("model a1 january 2020", None),
+        ("item2/3/2020", None),  # a number's form glued to a word stays unread
+    ],
+)
+def test_date_glued_to_the_preposition_before_it_is_read(low: str, value: date | None) -> None:
+    # a PDF's text can lose the space between "as of" and the date
+    found = find_dates(low, english=True)
+
+    assert (found[0].value if found else None) == value
+
+
+def test_glued_effective_date_starts_the_term() -> None:
+    text = prepare_text(
+        'THIS DISTRIBUTOR AGREEMENT (this "Agreement") is made and effective as of1 August 2019, '
+        'by and between Alpha LLC ("Company") and Beta Inc. ("Distributor").\n\n'
+        "7. Term. This Agreement shall become effective on the date first written above and "
+        "shall continue in effect for a period of Three (3) years.\n"
+    )
+
+    found = find_contract_dates(text, english=True)
+
+    assert (found.signed_on, found.starts_on, found.ends_on) == (
+        date(2019, 8, 1),
+        date(2019, 8, 1),
+        date(2022, 8, 1),
+    )
