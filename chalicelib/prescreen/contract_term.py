@@ -186,12 +186,14 @@ _ANTICIPATED_COMMENCEMENT = indexed(
         r"(?:be|occur)\s+(?:on\s+)?(?:or\s+about\s+)?"
     )
 )
-# "the fifth (5th) anniversary", "the 3rd anniversary"; "5t h", "1s t" as some PDFs split
-# them, and a justified line's two spaces
+# "the fifth (5th) anniversary", "the 3rd anniversary", "the fifth annual anniversary"; "5t h",
+# "1s t" as some PDFs split them, and a justified line's two spaces. A term "through the day
+# prior to the fourth anniversary" is read to the anniversary: CUAD's train labels give it
+# (two contracts of two), and a day's difference seldom matters to a reader.
 _SPLIT_SUFFIX = ordinal_suffix(r"\s{0,2}")
 _ANNIVERSARY_BEFORE = re.compile(
     rf"\b(?P<ordinal>{'|'.join(_ORDINALS)}|(?P<digits>\d{{1,2}}){_SPLIT_SUFFIX})\s*"
-    rf"(?:\(\s*\d{{1,2}}(?:{_SPLIT_SUFFIX})?\s*\)\s*)?$"
+    rf"(?:\(\s*\d{{1,2}}(?:{_SPLIT_SUFFIX})?\s*\)\s*)?(?:annual\s+)?$"
 )
 _MAX_ANNIVERSARIES = 10
 # "on the last day of the month in which the third anniversary of the Effective Date falls"

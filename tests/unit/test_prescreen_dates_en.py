@@ -396,6 +396,18 @@ def test_the_anniversary_of_an_event_counts_from_the_day_the_parties_expect_it()
             date(2018, 3, 3),
         ),
         (
+            "This Agreement shall expire on the fifth (5th) annual anniversary of the Effective"
+            " Date.",
+            date(2020, 3, 3),
+        ),
+        # CUAD's train labels (2 of 2) give the anniversary itself as the end of a term "through
+        # the day prior to" it; the reader gives it too, a day late
+        (
+            "This Agreement shall continue through the day prior to the second anniversary of the"
+            " Effective Date.",
+            date(2017, 3, 3),
+        ),
+        (
             "The Term shall end on the date falling three (3) years after the Effective Date.",
             date(2018, 3, 3),
         ),
