@@ -127,7 +127,7 @@ def _contract_draft(
     parties = find_parties_ru(text) if "ru" in languages else ()
     if "en" in languages and not parties:
         parties = find_parties_en(text)
-    title = find_title(text)
+    title = find_title(text, russian=language == "ru")
     dates = find_contract_dates(text, english="en" in languages)
     contract_words = len(_CONTRACT_WORDS.findall(text.low, 0, _CONTRACT_WORDS_REACH)) + sum(
         text.low.count(name, 0, _CONTRACT_WORDS_REACH) for name in _DEAL_DOCUMENTS

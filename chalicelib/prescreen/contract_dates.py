@@ -319,7 +319,9 @@ _EFFECTIVE_ON_SIGNING = re.compile(
 # this Agreement"; not a period inside it ("during the period commencing on the date hereof").
 _TERM_FROM_SIGNING = re.compile(
     r"(?:agreement|contract|amendment|term)\W{0,3}\s+(?:(?:shall|will|is|to)\s+)?(?:be\s+|become\s+)?"
-    r"(?:effective|take[sn]?\s+effect|commence[sd]?|begins?|start)\s+"
+    # "This Contract enters into force on the date of its signing": translated contracts' words
+    r"(?:effective|take[sn]?\s+effect|commence[sd]?|begins?|start"
+    r"|(?:enter|come)s?\s+into\s+(?:full\s+)?(?:force|effect))\s+"
     r"(?:as\s+of|on|from|upon|with)\s+(?:the\s+)?(?:date\s+(?:hereof|of\s+this\s+"
     r"(?:[\w-]+\s+){0,2}?(?:agreement|contract|amendment)|(?:first\s+)?(?:above\s+)?"
     r"(?:written|listed|set\s+forth|stated)|of\s+(?:its\s+)?(?:signature|execution|signing)"

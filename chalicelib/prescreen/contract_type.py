@@ -253,13 +253,25 @@ _ROLE_KINDS = {
 _CONTRACT_WORDS = re.compile(r"договор|контракт|соглашени|оферт|agreement|contract")
 
 
-def find_title(text: PreparedText) -> str | None:
+def find_title(text: PreparedText, *, russian: bool = False) -> str | None:
     """The document's title: the first short line naming a kind of document, with its tail.
 
     A bare 'Оферта' or 'AMENDMENT NO. 1' gives way to a later title line that names
     the kind of contract, when there is one; a title glued to the first sentence of
-    the preamble ("MARKETING AGREEMENT This Marketing Agreement ...") is cut off it.
+    the preamble ("MARKETING AGREEMENT This Marketing Agreement ...") is cut off it. A
+    Russian text's English title gives way to its Russian one: a bilingual contract's
+    columns read "SUPPLY CONTRACT No. 15", then "ДОГОВОР ПОСТАВКИ № 15".
     """
+    title = _find_title(text)
+    if russian and title is not None and not _CYRILLIC_LETTER.search(title):
+        return _find_title(text, cyrillic_only=True) or title
+    return title
+
+
+_CYRILLIC_LETTER = re.compile(r"[а-яёА-ЯЁ]")
+
+
+def _find_title(text: PreparedText, *, cyrillic_only: bool = False) -> str | None:
     lines = [line.strip() for line in text.raw[:20_000].split("\n")]
     lines = [line for line in lines if line and not line.startswith("<!--")][:_TITLE_LINES]
     first: str | None = None
@@ -270,6 +282,12 @@ def find_title(text: PreparedText) -> str | None:
             clean = _cut_glued_title(clean, heading=line.startswith("#"))
         if not clean or _NOT_TITLE.search(clean):
             continue
+        if cyrillic_only:
+            # a two-column row read as one line: "SUPPLY CONTRACT No. 15 ДОГОВОР ПОСТАВКИ № 15"
+            russian = _CYRILLIC_LETTER.search(clean)
+            if russian is None:
+                continue
+            clean = clean[russian.start() :]
         if not _TITLE_START.search(clean):
             if deal is None and index < _DEAL_TITLE_LINES and _DEAL_DOCUMENT_TITLE.search(clean):
                 deal = clean

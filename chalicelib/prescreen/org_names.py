@@ -35,12 +35,18 @@ ORG_FORM = re.compile(
     r"|крестьянско[её]\s*(?:\(\s*фермерское\s*\)\s*)?хозяйство"
     r"|адвокатск\w+\s+(?:бюро|кабинет|палата)|коллеги[яи]\s+адвокатов"
     r"|государственная\s+корпорация|\bгоскорпорация\b"
+    # a foreign side as Russian contracts write it: «компания «Бета Индастриз Лтд»», «Компания с
+    # ограниченной ответственностью «…»», «фирма «Бета ГмбХ»», «корпорация Acme Inc.» (the word
+    # alone opens no name: a quote, a Latin name or the form follows; and one after its
+    # adjective is a word of a Russian name, «ООО Производственная фирма «СтройИнвест»»)
+    r"|(?<!ая\s)(?<!яя\s)\b(?:компания|фирма|корпорация)"
+    r"(?=\s+(?:с\s+ограниченной\s+ответственностью|[«\"“„a-z]))"
     r"|\b(?:ооо|пао|зао|оао|ао|нао|ип|гбуз|гбу|гку|гау|фгбу|фгбоу|фгаоу|мбу|мку|мау|муп|гуп|фгуп"
-    r"|фку|гбоу|гбпоу|мбоу|мбдоу|мадоу|ано|нко|нп|кфх|тсж|тсн|снт)\b"
+    r"|фку|гбоу|гбпоу|мбоу|мбдоу|мадоу|ано|нко|нп|кфх|тсж|тсн|снт|тоо)\b"
 )
 _NAME_END = re.compile(
     r"\s*,\s*(?:в\s+лице|именуем|действующ|далее|с\s+одной|с\s+другой|зарегистрир|огрн|инн|"
-    r"юридическ|адрес|место)|\s+в\s+лице|\s+именуем|\s*\(\s*далее|\s*\n\s*\n|\s*,?\s*инн\b"
+    r"юридическ|адрес|место|учрежд|созданн|организованн)|\s+в\s+лице|\s+именуем|\s*\(\s*далее|\s*\n\s*\n|\s*,?\s*инн\b"
     r"|\s+[лр]/с\b|\s*\(\s*(?:инн|огрн|кпп)"
 )
 # «…» may hold straight quotes inside: «Производственная фирма "Мастер"».
@@ -98,6 +104,8 @@ def name_span(
     quoted = QUOTED.search(text.norm, start, min(len(text.norm), start + 160))
     if quoted is not None and quoted.start() < end:
         end = quoted.end()  # a quoted name ends with its quote, whatever follows
+        while text.norm.startswith("»", end):
+            end += 1  # ... its last one: «Управляющая компания «Бета»» closes two
     name = " ".join(text.raw[start:end].split()).strip(" ,;:")
     return (name if _is_name(name) else None), end
 

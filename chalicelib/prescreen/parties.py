@@ -119,8 +119,11 @@ def _preamble_parties(text: PreparedText) -> list[Found]:
             continue
         last = last_org_form(text.low, cursor, start)
         name_start = _full_name_start(text.low, cursor, last)
-        person = _person_side(text, cursor, start) if name_start is None else None
-        if name_start is not None:
+        foreign = _foreign_side(text, cursor, start) if name_start is None else None
+        person = _person_side(text, cursor, start) if name_start is None and not foreign else None
+        if foreign is not None:
+            found.append(Found(name=foreign[0], role=role, inn=None, start=foreign[1]))
+        elif name_start is not None:
             name = name_from(text, name_start, start)
             if name is None:
                 # «Банк «Северная звезда» (публичное акционерное общество)»: the form follows
@@ -167,6 +170,16 @@ def _name_before_form(text: PreparedText, lo: int, form: int) -> tuple[str, int]
     if not (5 <= len(name) <= 160 and name[:1].isupper()):
         return None
     return name, start
+
+
+def _foreign_side(text: PreparedText, lo: int, hi: int) -> tuple[str, int] | None:
+    """A foreign company written in Latin letters with its legal form, as a side of a Russian
+    preamble: «… и Beta Industries Ltd. (Кипр), именуемая в дальнейшем «Поставщик» …»."""
+    window = max(lo, hi - NAME_REACH)
+    found = list(_FOREIGN_ORG.finditer(text.norm, window, hi))
+    if not found:
+        return None
+    return " ".join(found[-1].group(0).split()), found[-1].start()
 
 
 def _person_side(text: PreparedText, lo: int, hi: int) -> tuple[str, int] | None:
