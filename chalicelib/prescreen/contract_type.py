@@ -160,7 +160,11 @@ _KINDS: tuple[tuple[str, str], ...] = (
     ("non_compete", r"non-?\s?compet|неконкуренц"),
     ("development", r"development|разработк"),
     ("marketing", r"marketing|promotion|маркетинг"),
-    ("franchise", r"franchis|франчайз|коммерческ\w+\s+концесси"),
+    # коммерческая концессия (ст. 1027 ГК): "право использовать ... комплекс исключительных прав"
+    (
+        "franchise",
+        r"franchis|франчайз|коммерческ\w+\s+концесси|комплекс\w*\s+исключительн\w+\s+прав",
+    ),
     ("hosting", r"hosting|хостинг"),
     ("endorsement", r"endorsement"),
     ("transportation", r"transportation|перевозк|экспедиров|экспедици"),
@@ -175,6 +179,9 @@ _KIND_PATTERNS = tuple((kind, re.compile(pattern, re.IGNORECASE)) for kind, patt
 # соответствии с Графиком (Приложение № 1) оказывать услуги"; a word is anything but a space.
 _GAP = r"(?:[^\s.;]+\s+){0,8}?"
 _SUBJECT_VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    # коммерческая концессия (ст. 1027 ГК): the right to use "комплекс исключительных прав"
+    # (its Правообладатель would otherwise make it a licence)
+    ("franchise", re.compile(r"комплекс\w*\s+исключительн\w+\s+прав")),
     (
         "supply",
         re.compile(

@@ -149,6 +149,19 @@ def test_a_suppliers_goods_passed_into_ownership_are_a_supply() -> None:
     assert kind == "supply"
 
 
+def test_a_complex_of_exclusive_rights_is_a_franchise_whoever_grants_it() -> None:
+    # коммерческая концессия (ст. 1027 ГК) under a title that names no kind: its
+    # Правообладатель alone would make it a licence
+    text = prepare_text(
+        "ДОГОВОР № 12\n\n1.1. Правообладатель обязуется предоставить Пользователю за "
+        "вознаграждение право использовать в предпринимательской деятельности комплекс "
+        "исключительных прав."
+    )
+    owner = (Party(name="ООО «Альфа»", role="Правообладатель"),)
+
+    assert classify_contract(text, find_title(text), owner) == "franchise"
+
+
 def test_roles_tell_the_kind_when_nothing_else_does() -> None:
     text = prepare_text("ДОГОВОР № 14\n\nСтороны заключили настоящий договор.")
     parties = (Party(name="ООО «Альфа»", role="Комиссионер"),)
