@@ -268,3 +268,26 @@ def test_a_plain_text_table_with_blank_lines_between_rows_keeps_its_header() -> 
         ("Поставщик", "6164123450"),
         ("Покупатель", "6163123458"),
     ]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # a form inside the quoted name («Фонд …») opens no name: the form before the quote does
+        "Некоммерческая организация «Фонд развития промышленности»",
+        "Региональная общественная организация «Союз садоводов»",
+        "Потребительское общество «Центральный рынок»",
+        "Благотворительный фонд «Добро»",
+    ],
+)
+def test_non_profit_and_consumer_society_forms_open_a_side(name: str) -> None:
+    text = prepare_text(
+        "ООО «Альфа», именуемое в дальнейшем «Покупатель», в лице директора Иванова И.И., с "
+        f"одной стороны, и {name}, именуемое в дальнейшем «Поставщик», в лице председателя "
+        "Петрова П.П., с другой стороны, заключили настоящий договор."
+    )
+
+    assert [(p.name, p.role) for p in find_parties_ru(text)] == [
+        ("ООО «Альфа»", "Покупатель"),
+        (name, "Поставщик"),
+    ]
