@@ -91,7 +91,9 @@ _EN_LD_NAME = r"(?:liquidated|stipulated|(?:delay|agreed)\s+damages)"
 # sentence that calls a sum by that name ("deemed liquidated damages and not a penalty").
 _EN_LD_AGREED = (
     r"\b(?:pa(?:y|ys|id|ying|yable|yment)|remit\w*|entitled|recover\w*|retain\w*|forfeit\w*|owe\w*|due"
-    r"|deemed|constitut\w*|represent\w*|estimate\w*|amount\w*|equal|sum|not\s+a\s+penalty)\b"
+    r"|deemed|constitut\w*|represent\w*|estimate\w*|amount\w*|equal|sum|not\s+a\s+penalty"
+    # "the Contractor shall be liable for delay damages at the rate of 0.5% per day"
+    r"|liable|at\s+the\s+rate)\b"
     r"|as\s+" + _EN_LD_NAME
 )
 # Liquidated damages denied, excluded or waived: each way of saying so, then their name.
@@ -368,6 +370,23 @@ RULES: tuple[ClauseRule, ...] = (
         language="en",
         requires=(_EN_CLAUSE_VERB, r"reasonable|genuine|good[\s-]faith|\bfair\b|pre-?estimate"),
         rejects=_EN_LD_DENIED + _EN_NOT_OWED,
+    ),
+    # The recital of liquidated damages: the harm is hard to measure, so a sum stands for it
+    # ("actual damages would be impracticable or extremely difficult to fix, and the amount in
+    # Schedule C is a fair estimate of them"); not the same words before an injunction
+    # ("damages would be difficult to ascertain and the Company may seek injunctive relief").
+    _rule(
+        "penalty",
+        tuple(
+            word + r"\s+(?:or\s+(?:extremely\s+)?\w+\s+)?"
+            r"to\s+(?:ascertain|fix|determine|calculate|estimate|quantify|measure|compute)\b"
+            for word in ("impracticable", "impossible", "difficult")
+        ),
+        language="en",
+        requires=(r"damages?|loss", r"\bsum\b|amount|estimate|liquidated|\bfee\b"),
+        rejects=_EN_LD_DENIED
+        + _EN_NOT_OWED
+        + r"|injunct|equitable|specific\s+performance|irreparabl|inadequate",
     ),
     _rule(
         "penalty",

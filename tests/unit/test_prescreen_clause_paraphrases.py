@@ -392,6 +392,8 @@ def test_stipulated_damages_are_agreed_damages_unless_excluded() -> None:
         # English and Australian drafting
         "The Supplier agrees to pay the Buyer the amount of $10,000 as agreed damages for each "
         "breach of this clause.",
+        "Beta shall be liable for delay damages at the rate of one half of one percent (0.5%) of "
+        "the Contract Price per day of delay.",
     ],
 )
 def test_delay_damages_and_agreed_damages_are_liquidated_damages(owed: str) -> None:
@@ -425,6 +427,27 @@ def test_a_sum_called_an_estimate_of_the_damages_is_agreed_damages(owed: str) ->
         "order.",
         "The Research Budget is the parties' reasonable estimate of the costs of the research.",
         "The insurer's estimate of the damages shall be binding on Beta.",
+    )
+
+    assert flag is not None and flag.present and flag.evidence == owed
+    assert unread
+
+
+def test_the_recital_that_the_harm_is_hard_to_measure_makes_a_sum_agreed_damages() -> None:
+    owed = (
+        "The parties agree that actual damages would be impracticable or extremely difficult to "
+        "fix, and that the amount set out in Schedule C is a fair estimate of them."
+    )
+    flag = english_flag(owed, "penalty")
+    # the same words before an injunction, or about anything but damages, are none
+    unread = none_read(
+        "penalty",
+        "Because damages may be difficult to ascertain, an injunction may be sought against the "
+        "party who has breached this Section.",
+        "The amount of injury would be impossible or difficult to ascertain, and the Company "
+        "shall be entitled to specific performance.",
+        "The parties acknowledge that it may be difficult to ascertain market conditions for "
+        "the purposes of reviewing the fees in this amount.",
     )
 
     assert flag is not None and flag.present and flag.evidence == owed
