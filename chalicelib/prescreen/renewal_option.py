@@ -75,6 +75,9 @@ _TRIGGER = re.compile(
     # "shall be renewable for one-year terms", "is renewable on an annual basis"
     + r"|(?:is|be|are)\s+renewable|renewable\s+(?:for|on|at|by|upon|annually)"
     + r"|extendable|extendible"
+    # "may, by notice ..., require the Licensor to grant a renewal of this licence" (an English
+    # lease's or licence's option)
+    + r"|grant\s+(?:a\s+|the\s+)?renewal"
     # A franchise's renewal in US franchise practice: "you may acquire a successor franchise"
     + r"|(?:obtain|acquire|receive)\s+(?:a\s+|one\s+|an\s+additional\s+)?successor\s+franchise"
 )

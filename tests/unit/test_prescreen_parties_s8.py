@@ -81,6 +81,9 @@ def _renews(sentence: str) -> bool:
         "Unless terminated, the Agreement renews annually.",
         "Franchisee shall have the right to acquire a successor franchise for an additional "
         "term of ten years.",
+        "The Licensee may, by notice in writing given not less than six months before the "
+        "expiry of the Term, require the Licensor to grant a renewal of this licence for a "
+        "further term of five years.",
         "This Agreement shall remain in effect for an initial period of three years and "
         "thereafter for subsequent periods of one year unless terminated by either party.",
     ],
@@ -94,6 +97,7 @@ def test_general_renewal_wordings_are_found(sentence: str) -> None:
     [
         "This Agreement shall terminate on December 31, 2012 and shall not be renewed.",
         "The warranty period shall be extended for the period of any repair.",
+        "The Council shall grant a renewal of the trading permit for a further year.",
         "Licensee shall renew its insurance policies each year.",
         "The time for delivery shall be prolonged by the period of any force majeure delay.",
         "The Term shall be extended by the number of days of any delay caused by the Supplier.",
