@@ -113,8 +113,8 @@ _PLACE_AFTER = re.compile(
     r"(?:\s+and\s+(?:judicial\s+)?(?:decisions|regulations|statutes))?"
     r"(?:\s+(?:(?:in\s+force|in\s+effect|prevailing)\s+)?(?:of|in)\s*,?\s*(?:the\s*)?"
     r"|\s+(?:the\s+)?(?=state\s))"
-    r"(?:(?:state|commonwealth|province|republic|federal\s+republic|kingdom"
-    r"|special\s+administrative\s+region)\s+of\s*(?:the\s+)?)??"
+    r"(?:(?:state|commonwealth|province|republic|federal\s+republic|kingdom|grand\s+duchy"
+    r"|principality|special\s+administrative\s+region)\s+of\s*(?:the\s+)?)??"
     rf"(?P<place>{_PLACE})(?!\w)"
 )
 # A parenthesis between: "the internal laws, and not the laws regarding conflicts of laws,

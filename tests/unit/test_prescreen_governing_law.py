@@ -17,6 +17,8 @@ from chalicelib.prescreen.text import prepare_text
         ("Договор регулируется правом Республики Казахстан.", "KZ"),
         ("This Agreement shall be governed by the laws of the State of New York.", "US-NY"),
         ("This Agreement is governed by the internal laws State of New York.", "US-NY"),
+        ("This Agreement shall be governed by the laws of the Grand Duchy of Luxembourg.", "LU"),
+        ("This Agreement shall be governed by the laws of the Principality of Monaco.", "MC"),
         (
             "THIS AGREEMENT SHALL BE CONSTRUED ACCORDING TO AND GOVERNED BY THE SUBSTANTIVE "
             "LAWS OF THE STATE OF DELAWARE.",
