@@ -295,7 +295,27 @@ def _without_preamble(text: PreparedText) -> tuple[Party, ...]:
     signed = _signed_parties(text.norm, text.low)
     if len(signed) >= 2:
         return tuple(signed)
-    return _cover_parties(text.norm)
+    return _cover_parties(text.norm) or _agreeing_companies(text.norm)
+
+
+# "Alpha Corp. and Beta LLC hereby agree as follows:": a short agreement's two companies as
+# the subject of its first sentence, with no "between" and no defined terms.
+_AGREEING = re.compile(
+    r"(?:^|\n|\.\s)[ \t]*(?P<first>[A-Z][^\n.;:]{1,80}?\.?)\s+and\s+"
+    r"(?P<second>[A-Z][^\n;:]{1,80}?)\s*,?\s+(?:hereby\s+|each\s+|mutually\s+){0,2}"
+    r"(?:agree|covenant|enter\s+into)"
+)
+
+
+def _agreeing_companies(norm: str) -> tuple[Party, ...]:
+    """Two companies, each by its legal form, that the opening sentence says agree."""
+    found = _AGREEING.search(norm, 0, _COVER_REACH)
+    if found is None:
+        return ()
+    names = [" ".join(found.group(side).split()).strip(" ,") for side in ("first", "second")]
+    if not all(_COMPANY.fullmatch(name) and _plausible_name(name) for name in names):
+        return ()
+    return tuple(Party(name=name, role=None) for name in names)
 
 
 def _cover_parties(norm: str) -> tuple[Party, ...]:

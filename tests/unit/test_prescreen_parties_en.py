@@ -510,3 +510,27 @@ def test_a_cover_pages_party_1_and_party_2_are_the_sides() -> None:
     )
 
     assert names == ["Alpha Corp.", "Beta LLC"]
+
+
+@pytest.mark.parametrize(
+    ("document", "names"),
+    [
+        (
+            "MEMORANDUM OF AGREEMENT\n\nAlpha Corp. and Beta LLC hereby agree as follows:\n\n1. "
+            "Alpha shall supply the products.",
+            ["Alpha Corp.", "Beta LLC"],
+        ),
+        (
+            "LETTER OF INTENT\n\nNorthwind Traders Inc. and Contoso Ltd. agree to negotiate in "
+            "good faith.",
+            ["Northwind Traders Inc.", "Contoso Ltd."],
+        ),
+        # sides named by their roles, or a sentence that is no agreement, name no company
+        ("AGREEMENT\n\nThe Company and the Distributor hereby agree as follows:", []),
+        ("AGREEMENT\n\nAlpha Corp. and Beta LLC shall meet every quarter.", []),
+    ],
+)
+def test_two_companies_that_agree_in_the_first_sentence_are_the_sides(
+    document: str, names: list[str]
+) -> None:
+    assert _names(document) == names
