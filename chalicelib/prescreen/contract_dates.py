@@ -126,6 +126,9 @@ _START_FIELD = _COVER_FIELD + r"start\s+date\s*[:|]\s*$"
 _START_BEFORE = re.compile(
     r"(?:contract|agreement)\s+start\s*:\s*$|commencement\s+date\s*:\s*$|" + _START_FIELD + r"|"
     r"(?:вступ\w*\s+в\s+силу|действу\w*|срок\w*(?:\s+[а-яё]+){0,3})\s+с\s*$"
+    # a field of the contract's own term: «Срок действия Договора: с», «Срок аренды: с
+    # 01.05.2023 по 31.03.2024» (not «Срок выполнения работ: с», a period inside it)
+    r"|срок\w*\s+(?:действия(?:\s+[а-яё]+){0,2}|аренды|найма)\s*[:\-–—]\s+с\s*$"
     r"|дата\s+вступления\s+в\s+силу\s*[:\-–—]?\s*$"
     r"|начал\w*\s+(?:оказания|выполнения|поставки|действия|срока)(?:\s+[а-яё]+){0,2}\s*[:\-–—]?\s*$"
     r"|(?:\beffective|\bcommenc\w*|\bbeginning|\bstarting|\bbegins?|\bstarts?|with\s+effect\s+from)"
@@ -228,6 +231,12 @@ _EFFECTIVE_ON_EVENT = indexed(
         r"|the\s+date\s+of\s+(?:physical|completion|closing|the\s+closing)))"
     )
 )
+# «Договор вступает в силу с момента передачи денег / поступления оплаты / его регистрации»:
+# a Russian contract that takes effect on an event, not on its signing or conclusion
+_RU_EFFECTIVE_ON_EVENT = re.compile(
+    r"вступа\w*\s+в\s+(?:законную\s+)?силу\s+со?\s+(?:момента|даты|дня)\s+"
+    r"(?!(?:его\s+|ее\s+|её\s+)?(?:подписания|заключения))"
+)
 # A contract that never speaks of an Effective Date and is only "dated" or "made as of" a
 # day has no effective date of its own (CUAD leaves it blank, though the signing date is
 # known); only words of effect ("effective as of") then give one.
@@ -253,7 +262,7 @@ _END_CONTEXT = re.compile(
     # a public contract's "Period of Performance: March 3, 2015 – March 2, 2016"
     + r"|period\s+of\s+performance"
     r"|effective\s+(?:until|through)|in\s+(?:full\s+)?(?:force|effect)\s+(?:until|through)"
-    r"|договор|контракт|соглашени"
+    r"|договор|контракт|соглашени|срок\w*\s+(?:аренды|найма)"
 )
 # A start written deep in the body ("fees payable beginning January 1, 2001", "the financial
 # year commencing 1 March 2002") starts a payment, a promotion or a year, not the contract:
@@ -308,6 +317,11 @@ _NOT_SIGNING = re.compile(
 # The contract says it takes effect when signed: then the start is the signing date.
 _EFFECTIVE_ON_SIGNING = re.compile(
     r"вступает\s+в\s+силу\s+с\s+(?:момента|даты|дня)\s+(?:его\s+|ее\s+|её\s+)?подписания"
+    # «Срок действия договора – 1 (один) год с момента подписания», «Договор действует один
+    # год с даты подписания»
+    r"|(?:срок\w*\s+действия\s+(?:настоящего\s+)?(?:договора|контракта|соглашения)"
+    r"|(?:договор|контракт|соглашение)\s+действует)[^.;]{0,60}?\s+с\s+(?:момента|даты|дня)\s+"
+    r"(?:его\s+|ее\s+|её\s+)?(?:подписания|заключения)"
     r"|(?:действ|заключ)\w*\s+(?:сроком\s+на|на\s+срок|в\s+течение)\s[^.]{1,60}?\s+с\s+"
     r"(?:момента|даты|дня)\s+(?:его\s+|ее\s+|её\s+)?(?:подписания|заключения)"
     r"|effective\s+(?:upon|on|as\s+of)\s+(?:the\s+date\s+of\s+)?(?:its\s+)?(?:execution|signature)"
@@ -442,9 +456,15 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     opens = start or signed
     if english and ends is not None and opens is not None and (opens - ends).days > _STALE_END_DAYS:
         ends = None  # it ended long before the contract starts: the end of something before it
-    # an English term runs from the signing date when no start is written, unless the
-    # contract starts on an event whose day is unknown
-    base = start or (signed if english and not search(_EFFECTIVE_ON_EVENT, text.low) else None)
+    # a term runs from the signing date when no start is written (a Russian contract takes
+    # effect when concluded, ст. 425 ГК), unless the contract starts on an event whose day is
+    # unknown
+    on_event = (
+        search(_EFFECTIVE_ON_EVENT, text.low)
+        if english
+        else _RU_EFFECTIVE_ON_EVENT.search(text.low)
+    )
+    base = start or (signed if not on_event else None)
     base = base or found.inner_start
     if ends is None and base is not None and not (english and _runs_indefinitely(text)):
         ends = end_from_term(text, base) or (

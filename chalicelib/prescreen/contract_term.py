@@ -45,6 +45,8 @@ _LENGTH_BEFORE = re.compile(
     # "shall end on the date falling three (3) years after the Effective Date"
     r"(?:for|of|until|through|be|is|have|has|during|ending|expire[sd]?(?:\s+in)?|date"
     r"|date\s+falling|на|течение"
+    # «Срок действия договора – 1 (один) год», «составляет 11 месяцев», «действует один год»
+    r"|[-–—]|составля\w+|составит|действует|срок"
     # "shall end on the last day of the month three (3) years from the Effective Date"
     r"|(?P<month_end>last\s+day\s+of\s+the\s+(?:calendar\s+)?month)"
     # "shall expire on the earlier of (a) five (5) years after the Effective Date and (b) ...":
@@ -104,7 +106,11 @@ _CONTRACT_TERM = re.compile(
     # "shall extend for an initial term of two (2) years": the first term is the contract's
     r"|\ban?\s+" + INITIAL + r"\s+term\s+of\b"
     r"|(?:договор|контракт|соглашени)\w*[^.]{0,120}(?:действ|заключ)"
-    r"|срок\w*\s+действия"
+    # «Срок действия Договора», not «Срок действия Лицензии – 1 год» (the licence's own term)
+    r"|срок\w*\s+действия\s+(?:настоящего\s+|данного\s+)?(?:договора|контракта|соглашения)"
+    # a lease's term is the contract's: «Помещение передается в аренду на срок 5 (пять) лет»,
+    # «Срок аренды – 11 месяцев»
+    r"|(?:переда\w*|предоставля\w*|сда\w*)\s+в\s+(?:аренду|наем|наём)|срок\w*\s+(?:аренды|найма)"
     # a cover sheet's "Term: 3 years from the Effective Date", "Expiration Date: at midnight on
     # the last day of the month fifteen (15) years from the Effective Date", a table's row
     r"|(?:^|\n)[\s*#|-]*(?:(?:" + COVER_QUALIFIER + r"\s+)?term"

@@ -176,7 +176,8 @@ def test_end_of_an_exclusivity_is_not_the_end_of_the_contract() -> None:
             date(2025, 3, 1),
         ),
         ("Договор заключен сроком на 2 (два) года.", date(2026, 3, 1)),
-        ("Срок действия договора – 6 месяцев.", None),  # no preposition: not read
+        ("Срок действия договора – 6 месяцев.", date(2024, 9, 1)),
+        ("Срок поставки – 6 месяцев.", None),  # a period inside the contract, not its term
         ("Confidentiality survives for a period of three (3) years after the term.", None),
     ],
 )

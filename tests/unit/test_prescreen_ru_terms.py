@@ -1,0 +1,82 @@
+"""A Russian contract's term in the ways contracts write it: a length with a dash or «составляет»,
+a lease's term, a field «Срок аренды: с … по …», and a term with no start written (a contract
+takes effect when concluded, ст. 425 ГК). The sentences are our own."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from chalicelib.prescreen.contract_dates import find_contract_dates
+from chalicelib.prescreen.text import prepare_text
+
+_HEAD = (
+    "ДОГОВОР АРЕНДЫ № 7\n\nг. Казань «5» апреля 2023 г.\n\nОбщество с ограниченной "
+    "ответственностью «Альфа», именуемое в дальнейшем «Арендодатель», в лице директора Иванова "
+    "И.И., с одной стороны, и Общество с ограниченной ответственностью «Бета», именуемое в "
+    "дальнейшем «Арендатор», в лице директора Петрова П.П., с другой стороны, заключили "
+    "настоящий Договор о нижеследующем:\n\n1. Арендодатель предоставляет Арендатору во временное "
+    "владение и пользование нежилое помещение.\n\n7. "
+)
+_TAIL = "\n\n8. Споры разрешаются в Арбитражном суде Республики Татарстан.\n"
+_SIGNED = date(2023, 4, 5)
+
+
+@pytest.mark.parametrize(
+    ("term", "start", "end"),
+    [
+        ("Срок действия договора – 1 (один) год с момента подписания.", _SIGNED, date(2024, 4, 5)),
+        (
+            "Срок действия договора составляет 1 (один) год с момента подписания.",
+            _SIGNED,
+            date(2024, 4, 5),
+        ),
+        ("Договор действует один календарный год с даты подписания.", _SIGNED, date(2024, 4, 5)),
+        (
+            "Договор действует с момента подписания до 31 декабря 2023 г.",
+            _SIGNED,
+            date(2023, 12, 31),
+        ),
+        # no start written: the term runs from the signing, the start stays unread
+        ("Настоящий Договор заключен сроком на 11 (одиннадцать) месяцев.", None, date(2024, 3, 5)),
+        ("Помещение передается в аренду на срок 5 (пять) лет.", None, date(2028, 4, 5)),
+        ("Срок аренды: с 01.05.2023 по 31.03.2024.", date(2023, 5, 1), date(2024, 3, 31)),
+        (
+            "Срок действия Договора: с «01» мая 2023 г. по «30» апреля 2024 г.",
+            date(2023, 5, 1),
+            date(2024, 4, 30),
+        ),
+    ],
+)
+def test_the_term_gives_the_start_and_the_end(term: str, start: date | None, end: date) -> None:
+    found = find_contract_dates(prepare_text(_HEAD + term + _TAIL))
+
+    assert (found.signed_on, found.starts_on, found.ends_on) == (_SIGNED, start, end)
+
+
+@pytest.mark.parametrize(
+    "term",
+    [
+        # a licence's own term, not the contract's
+        "Срок действия Лицензии – 1 год.",
+        # a contract taking effect on an event has no day to count a term from
+        "Договор вступает в силу с момента передачи денег и заключен сроком на 1 (один) год.",
+        "Гарантийный срок составляет 12 (двенадцать) месяцев.",
+    ],
+)
+def test_what_is_not_the_contracts_term_gives_no_end(term: str) -> None:
+    found = find_contract_dates(prepare_text(_HEAD + term + _TAIL))
+
+    assert found.ends_on is None
+    assert found.starts_on is None
+
+
+def test_a_period_inside_the_contract_does_not_start_it() -> None:
+    # «Срок выполнения работ: с … по …» is the works' period; its end stands in for the
+    # contract's only where the contract names none
+    found = find_contract_dates(
+        prepare_text(_HEAD + "Срок выполнения работ: с 01.05.2023 по 31.03.2024." + _TAIL)
+    )
+
+    assert found.starts_on is None
