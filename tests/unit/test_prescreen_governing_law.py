@@ -15,6 +15,12 @@ from chalicelib.prescreen.text import prepare_text
         ("Применимое право — право Российской Федерации.", "RU"),
         ("Во всем остальном стороны руководствуются действующим законодательством РФ.", "RU"),
         ("Договор регулируется правом Республики Казахстан.", "KZ"),
+        (
+            "Настоящий Договор регулируется и толкуется в соответствии с законодательством "
+            "Республики Беларусь.",
+            "BY",
+        ),
+        ("Настоящий Договор подчиняется праву Республики Казахстан.", "KZ"),
         ("This Agreement shall be governed by the laws of the State of New York.", "US-NY"),
         ("This Agreement is governed by the internal laws State of New York.", "US-NY"),
         ("This Agreement shall be governed by the laws of the Grand Duchy of Luxembourg.", "LU"),

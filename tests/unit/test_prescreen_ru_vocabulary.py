@@ -291,3 +291,21 @@ def test_non_profit_and_consumer_society_forms_open_a_side(name: str) -> None:
         ("ООО «Альфа»", "Покупатель"),
         (name, "Поставщик"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "present"),
+    [
+        (
+            "Все споры подлежат окончательному разрешению в Арбитражном институте Торговой палаты "
+            "г. Стокгольма.",
+            True,
+        ),
+        ("Споры между Сторонами разрешаются в арбитраже в соответствии с Регламентом ICC.", True),
+        ("Споры разрешаются путем переговоров.", False),
+    ],
+)
+def test_international_arbitration_is_a_dispute_forum(sentence: str, present: bool) -> None:
+    flag = _flag(sentence, "dispute_forum")
+
+    assert (flag is not None and flag.present) == present
