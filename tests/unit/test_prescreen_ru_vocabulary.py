@@ -309,3 +309,25 @@ def test_international_arbitration_is_a_dispute_forum(sentence: str, present: bo
     flag = _flag(sentence, "dispute_forum")
 
     assert (flag is not None and flag.present) == present
+
+
+@pytest.mark.parametrize(
+    ("sentence", "present"),
+    [
+        (
+            "Если ни одна из Сторон за 30 дней до окончания срока действия Договора не заявит о "
+            "его прекращении, Договор считается продленным на тот же срок на тех же условиях.",
+            True,
+        ),
+        ("Договор автоматически пролонгируется на каждый последующий календарный год.", True),
+        # the renewal denied, its noun before the negation
+        ("Пролонгация Договора не допускается.", False),
+        ("Продление настоящего Договора не предусмотрено.", False),
+    ],
+)
+def test_renewal_by_silence_is_automatic_and_a_denied_one_is_none(
+    sentence: str, present: bool
+) -> None:
+    flag = _flag(sentence, "auto_renewal")
+
+    assert (flag is not None and flag.present) == present
