@@ -30,7 +30,7 @@ COVER_QUALIFIER = (
 # Statement of Work" (not "this Contractor")
 _THIS_CONTRACT = (
     r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract|amendment|addendum|attachment"
-    r"|statement\s+of\s+work)\b"
+    r"|statement\s+of\s+work|memorandum|mou)\b"
 )
 # The unit is the literal anchor; the number and its preposition are read backwards.
 # Units: "years?|months?|года?|лет|месяц(а|ев)?", each at a word's end. One pattern per
@@ -57,6 +57,8 @@ _LENGTH_BEFORE = re.compile(
     r"|(?P<verb>terminate[sd]?|end|ends|lapses?)"
     # a cover sheet's "Term: 3 years", "Term of Agreement: 3 years", a table's "| Term | 3 years"
     r"|term(?:\s+of\s+(?:the\s+|this\s+)?(?:agreement|contract))?\s*[:|]"
+    # "Validity: 12 months from the date of signing"
+    r"|validity(?:\s+period)?\s*[:|]"
     r"|" + COVER_QUALIFIER + r"\s+period\s*[:|])\s+"
     r"(?:at\s+least\s+)?(?:an?\s+|the\s+)?(?:" + INITIAL + r"\s+)?"
     r"(?:(?:term|period)\s+of\s+)?"
@@ -115,7 +117,7 @@ _CONTRACT_TERM = re.compile(
     # the last day of the month fifteen (15) years from the Effective Date", a table's row
     r"|(?:^|\n)[\s*#|-]*(?:(?:" + COVER_QUALIFIER + r"\s+)?term"
     r"(?:\s+of\s+(?:the\s+|this\s+)?(?:agreement|contract))?|" + COVER_QUALIFIER + r"\s+period"
-    r"|(?:expiration|expiry|termination|end)\s+date)\s*[:|]"
+    r"|validity(?:\s+period)?|(?:expiration|expiry|termination|end)\s+date)\s*[:|]"
 )
 # A duty that outlives the contract ("shall survive the termination of this Agreement and
 # continue for a period of three (3) years") runs after its end, not for its term.

@@ -671,6 +671,10 @@ def test_a_term_in_justified_text_reads_as_in_plain_text(term: str) -> None:
         ("This Agreement shall expire on the last day of the month.", None),
         # the Agreement is another's when a name stands between
         ("The Supply Agreement shall terminate on December 31, 2016.", None),
+        # a memorandum of understanding names itself so; a form's "Validity:" field
+        ("This MOU shall be valid for two years from the date of signature.", date(2017, 3, 3)),
+        ("Validity: 12 months from the date of signing.", date(2016, 3, 3)),
+        ("The validity of the guarantee shall be 12 months from delivery.", None),
     ],
 )
 def test_more_ways_a_term_ends(term: str, ends: date | None) -> None:
