@@ -47,7 +47,16 @@ _PIPELINES = frozenset({"contract", "image", "tabular"})
 _CONTRACT_WORDS = re.compile(r"договор|контракт|соглашени|оферт|agreement|contract")
 # ... and the documents a deal is also made of, counted with `str.count` (as alternatives of
 # the pattern above they made its scan five times slower)
-_DEAL_DOCUMENTS = ("order form", "statement of work", "terms of service", "addendum", " lease ")
+_DEAL_DOCUMENTS = (
+    "order form",
+    "statement of work",
+    "terms of service",
+    "addendum",
+    " lease ",
+    "memorandum of understanding",
+    "this mou",
+    "letter of intent",
+)
 _CONTRACT_WORDS_REACH = 20_000
 # Below this (about half a page) a text cannot show that a clause is missing,
 # only that one is there.

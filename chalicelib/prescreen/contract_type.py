@@ -28,12 +28,13 @@ _TITLE_START = re.compile(
     re.IGNORECASE,
 )
 # The deal's other documents, as a title line of their own: "ORDER FORM", "STATEMENT OF WORK
-# No. 3", "Terms of Service", "ADDENDUM", "MASTER LEASE". Only on the first lines, and only
-# where nothing else is a title: inside a contract such a line heads an exhibit ("FORM
-# STATEMENT OF WORK" under a first amendment).
+# No. 3", "Terms of Service", "ADDENDUM", "MASTER LEASE", "MEMORANDUM OF UNDERSTANDING",
+# "LETTER OF INTENT". Only on the first lines, and only where nothing else is a title: inside
+# a contract such a line heads an exhibit ("FORM STATEMENT OF WORK" under a first amendment).
 _DEAL_DOCUMENT_TITLE = re.compile(
     r"^(?:[#*\s]*)(?:[\w\-,&.]+\s+){0,4}(?:order\s+form|statement\s+of\s+work"
-    r"|terms\s+of\s+service|addendum|lease)(?:\s+(?:no\.?|number|#)\s*[\w.-]{1,8})?\s*$",
+    r"|terms\s+of\s+service|addendum|lease|memorandum\s+of\s+understanding|letter\s+of\s+intent)"
+    r"(?:\s+(?:no\.?|number|#)\s*[\w.-]{1,8})?\s*$",
     re.IGNORECASE,
 )
 _DEAL_TITLE_LINES = 5
@@ -257,7 +258,10 @@ _ROLE_KINDS = {
     "сублицензиар": "license", "сублицензиат": "license", "дилер": "distribution",
     "дистрибьютор": "distribution",
 }  # fmt: skip
-_CONTRACT_WORDS = re.compile(r"договор|контракт|соглашени|оферт|agreement|contract")
+_CONTRACT_WORDS = re.compile(
+    r"договор|контракт|соглашени|оферт|agreement|contract|memorandum\s+of\s+understanding"
+    r"|letter\s+of\s+intent"
+)
 
 
 def find_title(text: PreparedText, *, russian: bool = False) -> str | None:

@@ -251,3 +251,23 @@ def test_an_order_form_that_never_says_agreement_has_its_clauses_read() -> None:
     assert (result.starts_on, result.ends_on) == (date(2015, 3, 3), date(2016, 3, 3))
     assert result.governing_law == "US-NY"
     assert [party.name for party in result.parties] == ["Northwind Traders Inc.", "Contoso Ltd."]
+
+
+def test_a_memorandum_of_understanding_is_read_as_a_deal_document() -> None:
+    # it never says "agreement": it had no title, no kind and no clause read
+    text = (
+        'MEMORANDUM OF UNDERSTANDING\n\nThis Memorandum of Understanding (this "MOU") is '
+        "entered into on March 3, 2015 by and between Alpha Corp., a Delaware corporation "
+        '("Alpha"), and Beta LLC, a New York limited liability company ("Beta").\n\n'
+        "1. Purpose. The parties intend to cooperate in the development of a joint marketing "
+        "program for Alpha's products in the Territory.\n\n2. Term. This MOU shall be valid for "
+        "two years from the date of signature.\n\n3. Termination. Either party may terminate "
+        "this MOU at any time for any reason upon thirty (30) days written notice.\n\n"
+        "4. Governing Law. This MOU shall be governed by the laws of the State of New York.\n"
+    )
+
+    result = prescreen_document(text, pipeline="contract", policy=_POLICY)
+
+    assert (result.title, result.contract_type) == ("MEMORANDUM OF UNDERSTANDING", "other")
+    assert result.unilateral_termination is not None and result.unilateral_termination.present
+    assert result.ends_on == date(2017, 3, 3)
