@@ -21,12 +21,15 @@ def _scale(name: str) -> str:
 
 _WORDS_IN_BRACKETS = r"(?:\s*\((?P<words>[^()\n]{0,200})\))?"
 _CURRENCY_AFTER = (
-    r"(?P<after>руб(?:л[ьяей]{1,2})?\.?|р\.|₽|rub\b|usd\b|долл\w*|eur\b|евро|euros?\b|dollars?"
+    # the neighbours' currencies first: «белорусских рублей» are no roubles
+    r"(?P<after>белорусск\w+\s+руб(?:л[ьяей]{1,2})?\.?|тенге|kzt\b|грив(?:н|ен)\w*|uah\b|byn\b"
+    r"|руб(?:л[ьяей]{1,2})?\.?|р\.|₽|rub\b|usd\b|долл\w*|eur\b|евро|euros?\b|dollars?"
     r"|€|\$|юан\w*|cny\b|rmb\b|gbp\b|фунт\w*|pounds? sterling)"
 )
 _KOPECKS = r"(?:\s*(?P<kop>\d{1,2})\s*(?:коп|к\.|cents?))?"
 _MONEY = re.compile(
-    rf"(?P<before>us\$|\$|€|£|₽|\b(?:usd|eur|rub|gbp|cny)\b)\s?(?P<n1>{NUMBER_PATTERN}){_scale('s1')}"
+    rf"(?P<before>us\$|\$|€|£|₽|\b(?:usd|eur|rub|gbp|cny|kzt|byn|uah)\b)\s?"
+    rf"(?P<n1>{NUMBER_PATTERN}){_scale('s1')}"
     rf"|(?P<n2>{NUMBER_PATTERN}){_scale('s2')}{_WORDS_IN_BRACKETS}\s*{_CURRENCY_AFTER}{_KOPECKS}"
 )
 # "составляет сто тысяч рублей": words only, no figures; three words at least, so a lone
@@ -42,6 +45,9 @@ _CURRENCIES = (
     ("EUR", ("€", "eur", "евро")),
     ("GBP", ("£", "gbp", "фунт", "pound")),
     ("CNY", ("юан", "cny", "rmb")),
+    ("KZT", ("тенге", "kzt")),
+    ("BYN", ("белорусск", "byn")),
+    ("UAH", ("грив", "uah")),
 )
 _SCALES = (
     ("млрд", 10**9),

@@ -71,6 +71,23 @@ def test_currency_code_knows_russian_words_and_signs() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("fragment", "amount", "currency"),
+    [
+        # the neighbours' currencies: Belarusian roubles are no roubles
+        ("250 000 (двести пятьдесят тысяч) белорусских рублей", Decimal("250000"), "BYN"),
+        ("990 000 (девятьсот девяносто тысяч) тенге", Decimal("990000"), "KZT"),
+        ("80 000 гривен", Decimal("80000"), "UAH"),
+        ("KZT 5 000 000", Decimal("5000000"), "KZT"),
+        ("250 000 рублей", Decimal("250000"), "RUB"),
+    ],
+)
+def test_parse_money_knows_the_neighbours_currencies(
+    fragment: str, amount: Decimal, currency: str
+) -> None:
+    assert parse_money(fragment) == (amount, currency)
+
+
 def test_total_amount_comes_from_the_price_clause_with_its_vat_note() -> None:
     text = prepare_text(
         "2.1. Цена Договора составляет 1 250 000,00 (один миллион двести пятьдесят тысяч) "
