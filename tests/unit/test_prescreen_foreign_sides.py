@@ -7,15 +7,19 @@ columns, English beside Russian. The sentences are our own.
 
 from __future__ import annotations
 
+import html
 from datetime import date
 from typing import TYPE_CHECKING
 
+import pymupdf
 import pytest
 
+from chalicelib.extract import extract_document
 from chalicelib.prescreen import RoutingPolicy, screen_text
 from chalicelib.prescreen.contract_type import find_title
 from chalicelib.prescreen.parties import find_parties_ru
 from chalicelib.prescreen.text import prepare_text
+from tests.limits import UNIT_LIMITS
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -156,6 +160,27 @@ def test_bilingual_contract_reads_as_its_russian_text(layout: Callable[[], str])
         date(2024, 3, 12),
         date(2025, 12, 31),
     )
+
+
+def test_a_two_column_bilingual_pdf_reads_as_its_russian_text() -> None:
+    # the columns as a table, English left and Russian right, read through Extract
+    rows = "".join(
+        f"<tr><td>{html.escape(en)}</td><td>{html.escape(ru)}</td></tr>" for en, ru in _PAIRS
+    )
+    with pymupdf.open() as document:
+        page = document.new_page(width=595, height=842)
+        page.insert_htmlbox(pymupdf.Rect(36, 36, 559, 806), f"<table>{rows}</table>")
+        pdf = document.tobytes()
+    extraction = extract_document(pdf, declared_ext="pdf", limits=UNIT_LIMITS)
+
+    result = screen_text(extraction.markdown, pipeline="contract", policy=RoutingPolicy()).result
+
+    assert result.title == "ДОГОВОР ПОСТАВКИ № 15/2024"
+    assert [p.name for p in result.parties] == [
+        "ООО «Альфа Трейд»",
+        "компания «Бета Индастриз Лтд»",
+    ]
+    assert result.ends_on == date(2025, 12, 31)
 
 
 def test_english_title_of_an_english_text_stays() -> None:
