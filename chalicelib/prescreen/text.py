@@ -30,7 +30,13 @@ _SAME_LENGTH = (
 )
 
 # OCR and careless typing put Latin look-alikes inside Russian words ("cor Сторон").
-_LATIN_TO_CYRILLIC = str.maketrans("aceopxyACEHKMOPTXB", "асеорхуАСЕНКМОРТХВ")
+_LOOKALIKES = "aceopxyACEHKMOPTXB"
+_LATIN_TO_CYRILLIC = str.maketrans(_LOOKALIKES, "асеорхуАСЕНКМОРТХВ")
+# A Latin word made of look-alikes only, standing between two Russian words: "Общество c
+# ограниченной", "ООО" typed or read in Latin letters.
+_LOOKALIKE_WORD = re.compile(rf"(?<![^\W\d_])[{_LOOKALIKES}]+(?![^\W\d_])")
+_CYRILLIC_WORD_BEFORE = re.compile(r"[а-яёА-ЯЁ][^\w\n]{0,3}$")
+_CYRILLIC_WORD_AFTER = re.compile(r"[^\w\n]{0,3}[«\"]?[а-яёА-ЯЁ]")
 _SCRIPT_SWITCH = re.compile(r"[а-яёА-ЯЁ][a-zA-Z]|[a-zA-Z][а-яёА-ЯЁ]")
 _CYRILLIC_LETTER = re.compile(r"[а-яёА-ЯЁ]")
 _LATIN_LETTER = re.compile(r"[a-zA-Z]")
@@ -166,12 +172,39 @@ def _fix_mixed_script_words(text: str) -> tuple[str, int]:
         seen = _word_edge(text, switch.end() - 1, 1)
         word = text[begin:seen]
         fixes += 1
-        if len(_CYRILLIC_LETTER.findall(word)) >= len(_LATIN_LETTER.findall(word)):
+        latin = _LATIN_LETTER.findall(word)
+        # Russian letters are the most, or every Latin one has a Russian twin ("ДOГOВOP",
+        # "мapтa" as OCR reads a Russian page): not "iPhone", not "Сompany" on an English one
+        if len(_CYRILLIC_LETTER.findall(word)) >= len(latin) or all(
+            letter in _LOOKALIKES for letter in latin
+        ):
             pieces.append(text[cursor:begin])
             pieces.append(word.translate(_LATIN_TO_CYRILLIC))
             cursor = seen
         if fixes >= _MAX_MIXED_FIXES:
             break
+    if pieces:
+        pieces.append(text[cursor:])
+        text = "".join(pieces)
+    return _russian_lookalike_words(text, fixes)
+
+
+def _russian_lookalike_words(text: str, fixes: int) -> tuple[str, int]:
+    """Latin words of look-alikes only, between two Russian words, in Russian letters."""
+    pieces: list[str] = []
+    cursor = 0
+    for found in _LOOKALIKE_WORD.finditer(text):
+        if fixes >= _MAX_MIXED_FIXES:
+            break
+        start, end = found.span()
+        if not (
+            _CYRILLIC_WORD_BEFORE.search(text, max(0, start - 4), start)
+            and _CYRILLIC_WORD_AFTER.match(text, end)
+        ):
+            continue
+        fixes += 1
+        pieces += [text[cursor:start], found.group().translate(_LATIN_TO_CYRILLIC)]
+        cursor = end
     if not pieces:
         return text, fixes
     pieces.append(text[cursor:])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from chalicelib.analysis.quotes import normalize_for_match
 from chalicelib.language import detect_language, is_bilingual, letter_counts
 from chalicelib.prescreen.text import prepare_text
@@ -72,6 +74,25 @@ def test_latin_look_alikes_in_russian_words_are_repaired_for_ocr_text() -> None:
     assert text.low == "стороны договора"
     assert text.mixed_script_words == 2
     assert prepare_text(raw).low == raw.lower()  # typed text is left alone
+
+
+@pytest.mark.parametrize(
+    ("raw", "repaired"),
+    [
+        # more Latin than Russian letters, but each Latin one a look-alike: OCR on a Russian page
+        ("ДOГOВOP поставки «12» мapтa 2024 г.", "договор поставки «12» марта 2024 г."),
+        # a Latin word of look-alikes only between two Russian words
+        ("Общество c ограниченной ответственностью", "общество с ограниченной ответственностью"),
+        ("и OOO «Бета»", "и ооо «бета»"),
+        # a Latin name, a Latin word beside English, and an English word with one Russian
+        # letter stay as they are
+        ("программа iPhone для", "программа iphone для"),
+        ("the Company and a Сompany", "the company and a сompany"),
+        ("код ABC 123", "код abc 123"),
+    ],
+)
+def test_ocr_look_alikes_on_a_russian_page(raw: str, repaired: str) -> None:
+    assert prepare_text(raw, fix_lookalikes=True).low == repaired
 
 
 def test_language_by_share_of_cyrillic_letters() -> None:
