@@ -736,6 +736,13 @@ def _is_end(before: str, previous: tuple[FoundDate, str] | None, found: FoundDat
     return in_range or bool(_TERM_WORDS.search(before) or _TERM_RANGE_BEFORE.search(before))
 
 
+# "г. Екатеринбург «", "город Нижний Новгород, ": the place a header's date follows
+_CITY_BEFORE = re.compile(
+    r"\b(?:г\.|гор\.|город)\s*[а-яё][а-яё-]+(?:[\s-]+[а-яё][а-яё-]+)?[\s,]*[«\"]?$"
+)
+_CITY_REACH = 50
+
+
 def _header_date(text: PreparedText, dates: list[FoundDate]) -> date | None:
     """The date beside the city in a Russian header ('г. Москва 25.06.2024 г.')."""
     anchor = _PARTY_ANCHOR.search(text.low, 0, _HEADER_REACH)
@@ -746,7 +753,12 @@ def _header_date(text: PreparedText, dates: list[FoundDate]) -> date | None:
         line_start = text.low.rfind("\n", 0, found.start) + 1
         line_end = text.low.find("\n", found.end)
         line = text.low[line_start : line_end if line_end != -1 else len(text.low)]
-        if len(" ".join(line.split())) > 120:
+        # a long line is a sentence, unless the city stands right before the date: OCR runs a
+        # header's title, place and date into one paragraph ("ДОГОВОР № 5 ... г. Екатеринбург
+        # «03» сентября 2024 г.")
+        if len(" ".join(line.split())) > 120 and not _CITY_BEFORE.search(
+            text.low, max(0, found.start - _CITY_REACH), found.start
+        ):
             continue
         if _NOT_SIGNING.search(text.low, max(0, found.start - 80), found.start):
             continue

@@ -35,6 +35,12 @@ _LATIN_TO_CYRILLIC = str.maketrans(_LOOKALIKES, "асеорхуАСЕНКМОР�
 # A Latin word made of look-alikes only, standing between two Russian words: "Общество c
 # ограниченной", "ООО" typed or read in Latin letters.
 _LOOKALIKE_WORD = re.compile(rf"(?<![^\W\d_])[{_LOOKALIKES}]+(?![^\W\d_])")
+# "«ОЗ» сентября 2024 г.": OCR reads a date's day in quotes as the letters it resembles
+_OCR_DAY = re.compile(
+    r"(?<=«)\s?(?P<day>[0-9ОOоoЗзIl|]{1,2})\s?(?=»\s*(?:январ|феврал|март|апрел|ма[яй]|июн|июл"
+    r"|август|сентябр|октябр|ноябр|декабр))"
+)
+_OCR_DIGITS = str.maketrans("ОOоoЗзIl|", "000033111")
 _CYRILLIC_WORD_BEFORE = re.compile(r"[а-яёА-ЯЁ][^\w\n]{0,3}$")
 _CYRILLIC_WORD_AFTER = re.compile(r"[^\w\n]{0,3}[«\"]?[а-яёА-ЯЁ]")
 _SCRIPT_SWITCH = re.compile(r"[а-яёА-ЯЁ][a-zA-Z]|[a-zA-Z][а-яёА-ЯЁ]")
@@ -186,6 +192,7 @@ def _fix_mixed_script_words(text: str) -> tuple[str, int]:
     if pieces:
         pieces.append(text[cursor:])
         text = "".join(pieces)
+    text = _OCR_DAY.sub(lambda found: found.group().translate(_OCR_DIGITS), text)
     return _russian_lookalike_words(text, fixes)
 
 

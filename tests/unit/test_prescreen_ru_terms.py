@@ -80,3 +80,23 @@ def test_a_period_inside_the_contract_does_not_start_it() -> None:
     )
 
     assert found.starts_on is None
+
+
+def test_the_header_date_of_a_scan_whose_title_and_place_ran_into_one_paragraph() -> None:
+    # OCR joins the title lines and "г. Екатеринбург «03» сентября 2024 г." into one paragraph
+    text = prepare_text(
+        "ЛИЦЕНЗИОННЫЙ ДОГОВОР № Л-2024/09 о предоставлении права использования программы для "
+        "ЭВМ г. Екатеринбург «ОЗ» сентября 2024 г.\n\nАО «УПС», именуемое в дальнейшем "
+        "«Лицензиар», с одной стороны, и ООО «Логистик Плюс», именуемое в дальнейшем «Лицензиат», "
+        "с другой стороны, заключили настоящий Договор о нижеследующем:\n\n4.1. Договор "
+        "вступает в силу с момента подписания и действует в течение одного года.\n",
+        fix_lookalikes=True,
+    )
+
+    found = find_contract_dates(text)
+
+    assert (found.signed_on, found.starts_on, found.ends_on) == (
+        date(2024, 9, 3),
+        date(2024, 9, 3),
+        date(2025, 9, 3),
+    )

@@ -95,6 +95,23 @@ def test_ocr_look_alikes_on_a_russian_page(raw: str, repaired: str) -> None:
     assert prepare_text(raw, fix_lookalikes=True).low == repaired
 
 
+@pytest.mark.parametrize(
+    ("raw", "repaired"),
+    [
+        # a date's day in quotes read as the letters it resembles
+        ("г. Екатеринбург «ОЗ» сентября 2024 г.", "г. екатеринбург «03» сентября 2024 г."),
+        ("«l5» мая 2023 г.", "«15» мая 2023 г."),
+        # a quoted name before a month is no day
+        ("ООО «Ромашка» сентября", "ооо «ромашка» сентября"),
+    ],
+)
+def test_ocr_day_of_a_russian_date(raw: str, repaired: str) -> None:
+    text = prepare_text(raw, fix_lookalikes=True)
+
+    assert text.low == repaired
+    assert prepare_text(raw).low == raw.lower()  # typed text is left alone
+
+
 def test_language_by_share_of_cyrillic_letters() -> None:
     assert (
         detect_language("настоящий договор поставки заключён между сторонами ооо ромашка") == "ru"
