@@ -18,6 +18,11 @@ if TYPE_CHECKING:
 MAX_PARTIES = 6
 NAME_REACH = 400
 
+# A foreign company's legal form, which ends its Latin name: "Acme Trading Ltd", "Siemens AG"
+# (lower case, as the text ORG_FORM reads).
+_FOREIGN_FORM = (
+    r"(?:inc|ltd|llc|l\.l\.c|gmbh|corp|corporation|limited|plc|ag|s\.a|b\.v|n\.v|se|co)\b"
+)
 # Organisational forms that open a party's name in a preamble or requisites block.
 ORG_FORM = re.compile(
     r"общество\s+с\s+ограниченной\s+ответственностью"
@@ -41,10 +46,12 @@ ORG_FORM = re.compile(
     r"|государственная\s+корпорация|\bгоскорпорация\b"
     # a foreign side as Russian contracts write it: «компания «Бета Индастриз Лтд»», «Компания с
     # ограниченной ответственностью «…»», «фирма «Бета ГмбХ»», «корпорация Acme Inc.» (the word
-    # alone opens no name: a quote, a Latin name or the form follows; and one after its
-    # adjective is a word of a Russian name, «ООО Производственная фирма «СтройИнвест»»)
+    # alone opens no name: a quote, the form, or a Latin name with its foreign legal form
+    # follows, not «компания GitHub не заключила»; and one after its adjective is a word of a
+    # Russian name, «ООО Производственная фирма «СтройИнвест»»)
     r"|(?<!ая\s)(?<!яя\s)\b(?:компания|фирма|корпорация)"
-    r"(?=\s+(?:с\s+ограниченной\s+ответственностью|[«\"“„a-z]))"
+    r"(?=\s+(?:с\s+ограниченной\s+ответственностью|[«\"“„]"
+    r"|[a-z][a-z0-9&'-]*(?:,?\s+[a-z0-9&'-]+){0,5},?\s+" + _FOREIGN_FORM + r"))"
     r"|\b(?:ооо|пао|зао|оао|ао|нао|ип|гбуз|гбу|гку|гау|фгбу|фгбоу|фгаоу|мбу|мку|мау|муп|гуп|фгуп"
     r"|фку|гбоу|гбпоу|мбоу|мбдоу|мадоу|ано|нко|нп|кфх|тсж|тсн|снт|тоо)\b"
 )

@@ -102,6 +102,12 @@ def test_a_company_word_inside_a_description_opens_no_side() -> None:
     )
 
     assert [p.name for p in find_parties_ru(text)][1] == "ООО «Бета»"
+    # a company named in a sentence, with no legal form after its Latin name, is no side
+    sentence = prepare_text(
+        "ЭТИ УСЛОВИЯ РЕГУЛИРУЮТ ПРОБНОЕ ИСПОЛЬЗОВАНИЕ СЛУЖБЫ, ЕСЛИ КОМПАНИЯ GITHUB НЕ ЗАКЛЮЧИЛА "
+        "ОТДЕЛЬНОЕ ПИСЬМЕННОЕ СОГЛАШЕНИЕ С КЛИЕНТОМ (ДАЛЕЕ ИМЕНУЕТСЯ **КЛИЕНТ**)."
+    )
+    assert not any("GITHUB НЕ" in (p.name or "") for p in find_parties_ru(sentence))
 
 
 _PAIRS = (
