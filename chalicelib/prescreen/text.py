@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from chalicelib.language import language_of, letter_counts
 from chalicelib.sentences import clean_quote, sentence_bounds
 
 # One character in, one character out: offsets stay valid across raw/norm/low.
@@ -193,6 +194,10 @@ def _fix_mixed_script_words(text: str) -> tuple[str, int]:
         pieces.append(text[cursor:])
         text = "".join(pieces)
     text = _OCR_DAY.sub(lambda found: found.group().translate(_OCR_DIGITS), text)
+    # a Latin word between two Russian ones is a misreading only on a Russian page; an English
+    # page's many short words need not be looked at (a third of the OCR repair's time)
+    if language_of(*letter_counts(text)) == "en":
+        return text, fixes
     return _russian_lookalike_words(text, fixes)
 
 
