@@ -38,7 +38,7 @@ _LATIN_TO_CYRILLIC = str.maketrans(_LOOKALIKES, "асеорхуАСЕНКМОР�
 _LOOKALIKE_WORD = re.compile(rf"(?<![^\W\d_])[{_LOOKALIKES}]+(?![^\W\d_])")
 # "«ОЗ» сентября 2024 г.": OCR reads a date's day in quotes as the letters it resembles
 _OCR_DAY = re.compile(
-    r"(?<=«)\s?(?P<day>[0-9ОOоoЗзIl|]{1,2})\s?(?=»\s*(?:январ|феврал|март|апрел|ма[яй]|июн|июл"
+    r"(?<=«)\s?[0-9ОOоoЗзIl|]{1,2}\s?(?=»\s*(?:январ|феврал|март|апрел|ма[яй]|июн|июл"
     r"|август|сентябр|октябр|ноябр|декабр))"
 )
 _OCR_DIGITS = str.maketrans("ОOоoЗзIl|", "000033111")
@@ -156,7 +156,7 @@ def prepare_text(markdown: str, *, fix_lookalikes: bool = False) -> PreparedText
             spaces_only = spaces_only and old.isspace()
     # Look-alikes are an OCR habit; typed text rarely has them and the scan is not free.
     spaced = norm
-    norm, fixes = _fix_mixed_script_words(norm) if fix_lookalikes else (norm, 0)
+    norm, fixes = _repair_ocr_letters(norm) if fix_lookalikes else (norm, 0)
     low = norm.lower()
     return PreparedText(
         raw=markdown,
@@ -167,7 +167,9 @@ def prepare_text(markdown: str, *, fix_lookalikes: bool = False) -> PreparedText
     )
 
 
-def _fix_mixed_script_words(text: str) -> tuple[str, int]:
+def _repair_ocr_letters(text: str) -> tuple[str, int]:
+    """OCR's look-alikes in Russian letters: mixed words, a quoted day, Latin words of
+    look-alikes between Russian ones. Returns the text and how many words were repaired."""
     pieces: list[str] = []
     cursor = 0  # end of the text already copied into pieces
     seen = 0  # end of the last mixed word looked at
