@@ -280,3 +280,64 @@ def render_table(summary: dict[str, Any], *, misses: bool = True) -> str:
                     f"    {name}: expected {value['expected']!r}, found {value['found']!r}"
                 )
     return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class ChangedAnswer:
+    """One field of one document whose answer differs from an earlier eval's."""
+
+    file: str
+    field: str
+    before: str
+    after: str
+    was_right: bool
+    is_right: bool
+
+
+def changed_answers(previous: dict[str, Any], current: dict[str, Any]) -> list[ChangedAnswer]:
+    """Every answer that differs between two evals' JSON, right or wrong.
+
+    The tables count right answers only: a wrong answer replaced by another wrong one (a
+    sentence read as a party where no party was read) leaves every figure as it was. Documents
+    or fields in only one of the two are left out: they were not read by both.
+    """
+    earlier = {(doc["split"], doc["file"]): doc["fields"] for doc in previous["documents"]}
+    changes: list[ChangedAnswer] = []
+    for doc in current["documents"]:
+        fields = earlier.get((doc["split"], doc["file"]))
+        if fields is None:
+            continue
+        for name, now in doc["fields"].items():
+            then = fields.get(name)
+            if then is not None and then["found"] != now["found"]:
+                changes.append(
+                    ChangedAnswer(
+                        doc["file"],
+                        name,
+                        then["found"],
+                        now["found"],
+                        then["correct"],
+                        now["correct"],
+                    )
+                )
+    return changes
+
+
+def render_changes(changes: list[ChangedAnswer], *, against: str) -> str:
+    """The changed answers for a person: counts by right and wrong, then each one."""
+    verdict = {True: "right", False: "wrong"}
+    counts: dict[tuple[bool, bool], int] = {}
+    for change in changes:
+        key = (change.was_right, change.is_right)
+        counts[key] = counts.get(key, 0) + 1
+    lines = [f"Answers changed since {against}: {len(changes)}"]
+    lines += [
+        f"  {verdict[was]} -> {verdict[now]}: {count}"
+        for (was, now), count in sorted(counts.items(), key=lambda item: (item[0][0], item[0][1]))
+    ]
+    for change in changes:
+        lines.append(
+            f"  {change.file} {change.field} ({verdict[change.was_right]} -> "
+            f"{verdict[change.is_right]}): {change.before!r} -> {change.after!r}"
+        )
+    return "\n".join(lines)

@@ -210,6 +210,12 @@ def evaluate(args: argparse.Namespace) -> int:
         print(exc, file=sys.stderr)
         return EXIT_INFRA
     print(render_table(summary, misses=not args.no_misses))
+    if args.compare:
+        from chalicelib.evaluation.report import changed_answers, render_changes
+
+        previous = json.loads(Path(args.compare).read_text(encoding="utf-8"))
+        print()
+        print(render_changes(changed_answers(previous, summary), against=args.compare))
     if args.json:
         Path(args.json).write_text(json.dumps(summary, ensure_ascii=False, indent=2) + "\n")
         print(f"\nwrote {args.json}")
@@ -440,6 +446,12 @@ def _add_measuring(commands: Any) -> None:
     measure.add_argument("--json", metavar="OUT", help="also write the results as JSON here")
     measure.add_argument("--workers", type=int, default=2, help="documents read at once")
     measure.add_argument("--no-misses", action="store_true", help="print the tables only")
+    measure.add_argument(
+        "--compare",
+        metavar="EARLIER",
+        help="an earlier run's --json: also list every answer that changed, right or wrong "
+        "(a wrong answer replaced by another wrong one moves no figure of the tables)",
+    )
     measure.add_argument(
         "--split",
         choices=("all", "train", "test"),

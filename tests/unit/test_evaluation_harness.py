@@ -10,7 +10,7 @@ import pytest
 from chalicelib.errors import UnreadableDocumentError
 from chalicelib.evaluation.harness import screen_all
 from chalicelib.evaluation.labels import read_labelled, snake_case
-from chalicelib.evaluation.report import render_table, summarize
+from chalicelib.evaluation.report import changed_answers, render_changes, render_table, summarize
 from chalicelib.extract import ExtractLimits, extract_document
 from infra.localcloud.cli import main
 from tests.limits import UNIT_LIMITS
@@ -167,3 +167,37 @@ def test_eval_command_refuses_a_missing_directory(
 ) -> None:
     assert main(["eval", str(tmp_path / "nowhere")]) == 2
     assert "no such corpus directory" in capsys.readouterr().err
+
+
+def test_changed_answers_lists_a_wrong_answer_replaced_by_another(corpus: Path) -> None:
+    # the tables count right answers only: a wrong party replaced by another wrong one
+    # moves none of their figures, and the comparison must show it
+    screened = screen_all(read_labelled(corpus), limits=UNIT_LIMITS, extract=_in_process)
+    current = summarize(screened, corpus="tiny")
+    earlier = json.loads(json.dumps(current))
+    broken = earlier["documents"][1]["fields"]["ru.contract_type"]
+    broken["found"] = "lease"  # wrong before, and still wrong ("—") now
+    right = earlier["documents"][0]["fields"]["ru.contract_type"]
+    right["found"], right["correct"] = "—", False  # wrong before, right now
+
+    changes = changed_answers(earlier, current)
+    shown = render_changes(changes, against="earlier.json")
+
+    assert [(c.file, c.field, c.was_right, c.is_right) for c in changes] == [
+        ("supply.txt", "ru.contract_type", False, True),
+        ("broken.pdf", "ru.contract_type", False, False),
+    ]
+    assert "Answers changed since earlier.json: 2" in shown
+    assert "wrong -> wrong: 1" in shown and "wrong -> right: 1" in shown
+    assert changed_answers(current, current) == []
+
+
+def test_eval_command_compares_with_an_earlier_run(
+    corpus: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    earlier = tmp_path / "earlier.json"
+    assert main(["eval", str(corpus), "--no-misses", "--json", str(earlier)]) == 0
+    capsys.readouterr()
+
+    assert main(["eval", str(corpus), "--no-misses", "--compare", str(earlier)]) == 0
+    assert f"Answers changed since {earlier}: 0" in capsys.readouterr().out
