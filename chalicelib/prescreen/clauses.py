@@ -298,7 +298,8 @@ _EN_RENEWAL_BY_AGREEMENT = (
 # What makes a term run on by itself: the agreement "shall continue"/"shall be renewed"
 # for a further period, or it does so "unless" a party gives notice.
 _EN_RUNS_ON = (
-    r"(?:shall|will)\s+(?:automatically\s+)?(?:be\s+)?(?:renew|extend)"
+    # "shall thereafter be extended by successive periods of one year"
+    r"(?:shall|will)\s+(?:thereafter\s+)?(?:automatically\s+)?(?:be\s+)?(?:renew|extend)"
     # not "deemed extended": a deadline moved by a delay
     r"|(?:shall|will)\s+be\s+deemed\s+(?:to\s+(?:be|have\s+been)\s+)?renewed"
     r"|(?:shall|will|to)\s+(?:automatically\s+)?continue\s+(?:in\s+(?:full\s+)?(?:force|effect)"
@@ -932,7 +933,9 @@ RULES: tuple[ClauseRule, ...] = (
             # thereafter for further periods of twelve months unless terminated by either party"
             # (not an obligation going on for a further period after termination), all in
             # one scan for "continue"
-            r"continue\s+(?:automatically|(?:thereafter\s+)?(?:on\s+an?\s+(?:annual|yearly"
+            # ("shall continue in effect on an annual basis unless terminated")
+            r"continue\s+(?:automatically|(?:thereafter\s+)?(?:(?:in\s+(?:full\s+)?(?:force|effect)\s+)?"
+            r"on\s+an?\s+(?:annual|yearly"
             r"|year[\s-]+to[\s-]+year|month[\s-]+to[\s-]+month)\s+basis"
             r"|(?:in\s+(?:full\s+)?(?:force|effect)\s+)?(?:thereafter\s+)?for\s+(?:a\s+)?further\s+"
             r"(?:[\w()-]+\s+){0,3}?(?:terms?|periods?)\b"

@@ -84,6 +84,10 @@ def _renews(sentence: str) -> bool:
         "The Licensee may, by notice in writing given not less than six months before the "
         "expiry of the Term, require the Licensor to grant a renewal of this licence for a "
         "further term of five years.",
+        "After the expiration of the initial term, this Agreement shall continue in effect on "
+        "an annual basis unless terminated.",
+        "The term of this Agreement shall thereafter be extended by successive periods of one "
+        "year unless either party objects.",
         "This Agreement shall remain in effect for an initial period of three years and "
         "thereafter for subsequent periods of one year unless terminated by either party.",
     ],
