@@ -16,7 +16,6 @@ it, verbatim from the input.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 
 from chalicelib.language import is_bilingual, language_of, letter_counts
@@ -30,7 +29,7 @@ from chalicelib.prescreen.clause_model import (
 from chalicelib.prescreen.clauses import CLAUSES, find_clauses
 from chalicelib.prescreen.confidence import Doubt, doubt_product, find_doubts, gravest_first
 from chalicelib.prescreen.contract_dates import find_contract_dates
-from chalicelib.prescreen.contract_type import classify_contract, find_title
+from chalicelib.prescreen.contract_type import CONTRACT_WORDS, classify_contract, find_title
 from chalicelib.prescreen.governing_law import find_governing_law
 from chalicelib.prescreen.money import find_total_amount
 from chalicelib.prescreen.pages import seam_pages
@@ -44,9 +43,9 @@ from chalicelib.prescreen.text import PreparedText, prepare_text
 __all__ = ["RoutingPolicy", "Screening", "prescreen_document", "screen_text"]
 
 _PIPELINES = frozenset({"contract", "image", "tabular"})
-_CONTRACT_WORDS = re.compile(r"договор|контракт|соглашени|оферт|agreement|contract")
-# ... and the documents a deal is also made of, counted with `str.count` (as alternatives of
-# the pattern above they made its scan five times slower)
+# Beside the words a contract names itself by (`CONTRACT_WORDS`), the documents a deal is also
+# made of, counted with `str.count` (as alternatives of that pattern they made its scan five
+# times slower)
 _DEAL_DOCUMENTS = (
     "order form",
     "statement of work",
@@ -138,7 +137,7 @@ def _contract_draft(
         parties = find_parties_en(text)
     title = find_title(text, russian=language == "ru")
     dates = find_contract_dates(text, english="en" in languages)
-    contract_words = len(_CONTRACT_WORDS.findall(text.low, 0, _CONTRACT_WORDS_REACH)) + sum(
+    contract_words = len(CONTRACT_WORDS.findall(text.low, 0, _CONTRACT_WORDS_REACH)) + sum(
         text.low.count(name, 0, _CONTRACT_WORDS_REACH) for name in _DEAL_DOCUMENTS
     )
     can_judge = contract_words >= 2 and len(text.norm.strip()) >= _JUDGEABLE_CHARS

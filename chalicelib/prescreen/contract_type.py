@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from chalicelib.prescreen.text import CYRILLIC_LETTER
+
 if TYPE_CHECKING:
     from chalicelib.models import Party
     from chalicelib.prescreen.text import PreparedText
@@ -258,10 +260,10 @@ _ROLE_KINDS = {
     "сублицензиар": "license", "сублицензиат": "license", "дилер": "distribution",
     "дистрибьютор": "distribution",
 }  # fmt: skip
-_CONTRACT_WORDS = re.compile(
-    r"договор|контракт|соглашени|оферт|agreement|contract|memorandum\s+of\s+understanding"
-    r"|letter\s+of\s+intent"
-)
+# The words a contract names itself by (Prescreen counts them to tell a contract from a letter).
+CONTRACT_WORDS = re.compile(r"договор|контракт|соглашени|оферт|agreement|contract")
+# ... and a deal's undertakings that never say "agreement" ("This MOU shall be valid ...")
+_UNDERTAKINGS = re.compile(r"memorandum\s+of\s+understanding|letter\s+of\s+intent")
 
 
 def find_title(text: PreparedText, *, russian: bool = False) -> str | None:
@@ -274,12 +276,9 @@ def find_title(text: PreparedText, *, russian: bool = False) -> str | None:
     columns read "SUPPLY CONTRACT No. 15", then "ДОГОВОР ПОСТАВКИ № 15".
     """
     title = _find_title(text)
-    if russian and title is not None and not _CYRILLIC_LETTER.search(title):
+    if russian and title is not None and not CYRILLIC_LETTER.search(title):
         return _find_title(text, cyrillic_only=True) or title
     return title
-
-
-_CYRILLIC_LETTER = re.compile(r"[а-яёА-ЯЁ]")
 
 
 def _find_title(text: PreparedText, *, cyrillic_only: bool = False) -> str | None:
@@ -295,7 +294,7 @@ def _find_title(text: PreparedText, *, cyrillic_only: bool = False) -> str | Non
             continue
         if cyrillic_only:
             # a two-column row read as one line: "SUPPLY CONTRACT No. 15 ДОГОВОР ПОСТАВКИ № 15"
-            russian = _CYRILLIC_LETTER.search(clean)
+            russian = CYRILLIC_LETTER.search(clean)
             if russian is None:
                 continue
             clean = clean[russian.start() :]
@@ -418,7 +417,7 @@ def classify_contract(
             return by_role if kind == "sale" and by_role == "supply" else kind
     if by_role is not None:
         return by_role
-    if _CONTRACT_WORDS.search(subject):
+    if CONTRACT_WORDS.search(subject) or _UNDERTAKINGS.search(subject):
         return "other"
     return None
 

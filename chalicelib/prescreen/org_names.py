@@ -18,11 +18,12 @@ if TYPE_CHECKING:
 MAX_PARTIES = 6
 NAME_REACH = 400
 
-# A foreign company's legal form, which ends its Latin name: "Acme Trading Ltd", "Siemens AG"
-# (lower case, as the text ORG_FORM reads).
-_FOREIGN_FORM = (
-    r"(?:inc|ltd|llc|l\.l\.c|gmbh|corp|corporation|limited|plc|ag|s\.a|b\.v|n\.v|se|co)\b"
+# A foreign company's legal form, which ends its Latin name: "Acme Trading Ltd", "Siemens AG",
+# as written (the preamble reader's foreign names) and in lower case (ORG_FORM's text).
+FOREIGN_FORM = (
+    r"(?:Inc|Ltd|LLC|L\.L\.C|GmbH|Corp|Corporation|Limited|PLC|AG|S\.A|B\.V|N\.V|SE|Co)\b"
 )
+_FOREIGN_FORM = FOREIGN_FORM.lower()
 # Organisational forms that open a party's name in a preamble or requisites block.
 ORG_FORM = re.compile(
     r"общество\s+с\s+ограниченной\s+ответственностью"

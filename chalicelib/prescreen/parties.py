@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from chalicelib.models import Party
 from chalicelib.prescreen.org_names import (
+    FOREIGN_FORM,
     MAX_PARTIES,
     NAME_REACH,
     ORG_FORM,
@@ -83,8 +84,7 @@ _CYRILLIC = re.compile(r"[а-яё]")
 # A company's name in Latin letters and the foreign legal form that ends it: "GitHub, Inc.",
 # "Acme Trading Ltd", "Siemens AG". Capitalised words only, so a sentence is no name.
 _FOREIGN_ORG = re.compile(
-    r"\b[A-Z][A-Za-z0-9&'-]*(?:\s+[A-Z][A-Za-z0-9&'-]*){0,4},?\s+"
-    r"(?:Inc|Ltd|LLC|L\.L\.C|GmbH|Corp|Corporation|Limited|PLC|AG|S\.A|B\.V|N\.V|SE|Co)\b\.?"
+    r"\b[A-Z][A-Za-z0-9&'-]*(?:\s+[A-Z][A-Za-z0-9&'-]*){0,4},?\s+" + FOREIGN_FORM + r"\.?"
 )
 
 

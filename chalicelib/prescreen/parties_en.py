@@ -309,29 +309,24 @@ _AGREEING = re.compile(
 
 def _agreeing_companies(norm: str) -> tuple[Party, ...]:
     """Two companies, each by its legal form, that the opening sentence says agree."""
-    found = _AGREEING.search(norm, 0, _COVER_REACH)
-    if found is None:
-        return ()
-    names = [" ".join(found.group(side).split()).strip(" ,") for side in ("first", "second")]
-    if not all(_COMPANY.fullmatch(name) and _plausible_name(name) for name in names):
-        return ()
-    return tuple(Party(name=name, role=None) for name in names)
+    return _two_companies(_AGREEING.search(norm, 0, _COVER_REACH))
 
 
 def _cover_parties(norm: str) -> tuple[Party, ...]:
     """The two companies a title page sets one above the other: 'ACME INC.\n\nand\n\nBETA
     LIMITED'. Each must be a company by its legal form; a line of words is no side."""
-    found = _COVER_SIDES.search(norm, 0, _COVER_REACH)
+    return _two_companies(_COVER_SIDES.search(norm, 0, _COVER_REACH))
+
+
+def _two_companies(found: re.Match[str] | None) -> tuple[Party, ...]:
+    """The sides a pattern's "first" and "second" groups name, when each is a company by its
+    legal form; none when either is not."""
     if found is None:
         return ()
-    sides = []
-    for group in ("first", "second"):
-        name = " ".join(found.group(group).split()).strip(" ,;:")
-        company = _COMPANY.fullmatch(name)
-        if company is None or not _plausible_name(name):
-            return ()
-        sides.append(Party(name=name, role=None))
-    return tuple(sides)
+    names = [" ".join(found.group(side).split()).strip(" ,;:") for side in ("first", "second")]
+    if not all(_COMPANY.fullmatch(name) and _plausible_name(name) for name in names):
+        return ()
+    return tuple(Party(name=name, role=None) for name in names)
 
 
 def _one_side_and_another(

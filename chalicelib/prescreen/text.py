@@ -45,7 +45,7 @@ _OCR_DIGITS = str.maketrans("ОOоoЗзIl|", "000033111")
 _CYRILLIC_WORD_BEFORE = re.compile(r"[а-яёА-ЯЁ][^\w\n]{0,3}$")
 _CYRILLIC_WORD_AFTER = re.compile(r"[^\w\n]{0,3}[«\"]?[а-яёА-ЯЁ]")
 _SCRIPT_SWITCH = re.compile(r"[а-яёА-ЯЁ][a-zA-Z]|[a-zA-Z][а-яёА-ЯЁ]")
-_CYRILLIC_LETTER = re.compile(r"[а-яёА-ЯЁ]")
+CYRILLIC_LETTER = re.compile(r"[а-яёА-ЯЁ]")
 _LATIN_LETTER = re.compile(r"[a-zA-Z]")
 _MAX_WORD = 40
 _MAX_MIXED_FIXES = 5000  # beyond this the text is garbage anyway; keep the work bounded
@@ -184,7 +184,7 @@ def _repair_ocr_letters(text: str) -> tuple[str, int]:
         latin = _LATIN_LETTER.findall(word)
         # Russian letters are the most, or every Latin one has a Russian twin ("ДOГOВOP",
         # "мapтa" as OCR reads a Russian page): not "iPhone", not "Сompany" on an English one
-        if len(_CYRILLIC_LETTER.findall(word)) >= len(latin) or all(
+        if len(CYRILLIC_LETTER.findall(word)) >= len(latin) or all(
             letter in _LOOKALIKES for letter in latin
         ):
             pieces.append(text[cursor:begin])
