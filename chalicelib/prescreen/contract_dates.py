@@ -120,8 +120,9 @@ _REFERENCE_BEFORE = re.compile(
     r"(?:\s+(?:no\.?|number)\s*[\w-]+)?,?\s+dated(?:\s+as\s+of)?(?:\s+the)?\s*$"
 )
 # A cover page's, an order form's or a table's field of the contract's own dates, opening its
-# line or cell: "Service Start Date:", "SOW End Date:", "| Expiry |"
-_COVER_FIELD = r"(?:^|\n|\|)[ \t*#]*(?:" + COVER_QUALIFIER + r"\s+)?"
+# line or cell (or following a run of spaces where lines were joined): "Service Start Date:",
+# "SOW End Date:", "| Expiry |"
+_COVER_FIELD = r"(?:^|\n|\||[ ]{3})[ \t*#]*(?:" + COVER_QUALIFIER + r"\s+)?"
 _START_FIELD = _COVER_FIELD + r"start\s+date\s*[:|]\s*$"
 _START_BEFORE = re.compile(
     r"(?:contract|agreement)\s+start\s*:\s*$|commencement\s+date\s*:\s*$|" + _START_FIELD + r"|"
@@ -747,12 +748,14 @@ def _header_date(text: PreparedText, dates: list[FoundDate]) -> date | None:
     """The date beside the city in a Russian header ('г. Москва 25.06.2024 г.')."""
     anchor = _PARTY_ANCHOR.search(text.low, 0, _HEADER_REACH)
     limit = anchor.start() if anchor else _HEADER_REACH
+    # a short contract's signatures can stand within the reach: their dates are no header's
+    witness = _witness_start(text.low[:limit])
+    limit = limit if witness is None else witness
     for found in dates:
         if found.end > limit:
             break
-        line_start = text.low.rfind("\n", 0, found.start) + 1
-        line_end = text.low.find("\n", found.end)
-        line = text.low[line_start : line_end if line_end != -1 else len(text.low)]
+        line_start, line_end = text.line_span(found.start, found.end)
+        line = text.low[line_start:line_end]
         # a long line is a sentence, unless the city stands right before the date: OCR runs a
         # header's title, place and date into one paragraph ("ДОГОВОР № 5 ... г. Екатеринбург
         # «03» сентября 2024 г.")

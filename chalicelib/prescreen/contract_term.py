@@ -114,8 +114,9 @@ _CONTRACT_TERM = re.compile(
     # «Срок аренды – 11 месяцев»
     r"|(?:переда\w*|предоставля\w*|сда\w*)\s+в\s+(?:аренду|наем|наём)|срок\w*\s+(?:аренды|найма)"
     # a cover sheet's "Term: 3 years from the Effective Date", "Expiration Date: at midnight on
-    # the last day of the month fifteen (15) years from the Effective Date", a table's row
-    r"|(?:^|\n)[\s*#|-]*(?:(?:" + COVER_QUALIFIER + r"\s+)?term"
+    # the last day of the month fifteen (15) years from the Effective Date", a table's row;
+    # in text whose lines were joined by runs of spaces, the field after such a run
+    r"|(?:^|\n|\s{3})[\s*#|-]*(?:(?:" + COVER_QUALIFIER + r"\s+)?term"
     r"(?:\s+of\s+(?:the\s+|this\s+)?(?:agreement|contract))?|" + COVER_QUALIFIER + r"\s+period"
     r"|validity(?:\s+period)?|(?:expiration|expiry|termination|end)\s+date)\s*[:|]"
 )

@@ -266,6 +266,11 @@ CONTRACT_WORDS = re.compile(r"договор|контракт|соглашени
 _UNDERTAKINGS = re.compile(r"memorandum\s+of\s+understanding|letter\s+of\s+intent")
 
 
+# A line break, or a run of spaces where a filing's lines were joined ("Exhibit 10.1   ORDER
+# FORM   Customer: ...")
+_JOINED = re.compile(r"\n|[ ]{3,}")
+
+
 def find_title(text: PreparedText, *, russian: bool = False) -> str | None:
     """The document's title: the first short line naming a kind of document, with its tail.
 
@@ -275,14 +280,19 @@ def find_title(text: PreparedText, *, russian: bool = False) -> str | None:
     Russian text's English title gives way to its Russian one: a bilingual contract's
     columns read "SUPPLY CONTRACT No. 15", then "ДОГОВОР ПОСТАВКИ № 15".
     """
-    title = _find_title(text)
+    # where a filing's lines were joined, its title runs on into the text: read the runs of
+    # spaces as the line breaks they were (only then, as a title may be spaced out too)
+    title = _find_title(text) or _find_title(text, joined_lines=True)
     if russian and title is not None and not CYRILLIC_LETTER.search(title):
         return _find_title(text, cyrillic_only=True) or title
     return title
 
 
-def _find_title(text: PreparedText, *, cyrillic_only: bool = False) -> str | None:
-    lines = [line.strip() for line in text.raw[:20_000].split("\n")]
+def _find_title(
+    text: PreparedText, *, cyrillic_only: bool = False, joined_lines: bool = False
+) -> str | None:
+    head = text.raw[:20_000]
+    lines = [line.strip() for line in (_JOINED.split(head) if joined_lines else head.split("\n"))]
     lines = [line for line in lines if line and not line.startswith("<!--")][:_TITLE_LINES]
     first: str | None = None
     deal: str | None = None  # an order form's or a statement of work's title line

@@ -243,9 +243,10 @@ _RU_MENTIONS = tuple(
 )
 _MAX_CANDIDATES = 30
 # A heading of the choice of law, on its own or numbered: "13. GOVERNING LAW", "Choice of Law.",
-# after a page's footer on the same line ("-3-    4 13.      GOVERNING LAW").
+# after a page's footer on the same line ("-3-    4 13.      GOVERNING LAW"), or after a run of
+# spaces where a filing's lines were joined ("03/02/2016   Governing Law: New York").
 _LAW_HEADING = re.compile(
-    r"(?:^|\n|[.;:]\s)[ \t\d.()\-–|]{0,20}(?:(?:section|article)\s+[\w.]+\s*)?"
+    r"(?:^|\n|[.;:]\s|[ ]{3})[ \t\d.()\-–|]{0,20}(?:(?:section|article)\s+[\w.]+\s*)?"
     r"(?:governing|applicable|choice\s+of)\s+law\b"
     r"[^\n.]{0,40}[.:]?"
 )
@@ -257,11 +258,12 @@ _NEXT_SECTION = re.compile(r"\n\s*(?:\d+(?:\.\d+)*\.?|[A-Z]\.)\s+\w")
 _LAW_WORDS_IN = re.compile(r"\blaws?\b|\bcourts?\b|\barbitrat|\bjurisdiction|\bvenue\b")
 _PLACE_WORD = re.compile(r"\blocated\s+in\b|\bsitting\s+in\b")
 # "Governing Law: Delaware", "Governing Law. New York.", "Governing Law and Jurisdiction:
-# England and Wales.", a table's row "| Governing Law | State of New York |"
+# England and Wales.", a table's row "| Governing Law | State of New York |"; the field ends
+# its line, or a run of spaces where lines were joined
 _PLACE_FIELD = re.compile(
     r"(?:\s+and\s+(?:jurisdiction|venue|forum))?[ \t:.|]*(?:the\s+)?"
     r"(?:(?:state|commonwealth|province)\s+of\s+)?"
-    rf"(?P<place>{_PLACE})(?!\w)[ \t]*\.?[ \t]*(?:\n|\||$)"
+    rf"(?P<place>{_PLACE})(?!\w)(?:[ \t]*\.?[ \t]*(?:\n|\||$)|\.?[ ]{{3}})"
 )
 
 

@@ -299,10 +299,11 @@ def _without_preamble(text: PreparedText) -> tuple[Party, ...]:
 
 
 # "Alpha Corp. and Beta LLC hereby agree as follows:": a short agreement's two companies as
-# the subject of its first sentence, with no "between" and no defined terms.
+# the subject of its first sentence, with no "between" and no defined terms. The sentence
+# opens a line, or follows a run of spaces where a filing's lines were joined.
 _AGREEING = re.compile(
-    r"(?:^|\n|\.\s)[ \t]*(?P<first>[A-Z][^\n.;:]{1,80}?\.?)\s+and\s+"
-    r"(?P<second>[A-Z][^\n;:]{1,80}?)\s*,?\s+(?:hereby\s+|each\s+|mutually\s+){0,2}"
+    r"(?:^|\n|\.\s|[ ]{3})[ \t]*(?P<first>[A-Z](?:(?![ ]{3})[^\n.;:]){1,80}?\.?)\s+and\s+"
+    r"(?P<second>[A-Z](?:(?![ ]{3})[^\n;:]){1,80}?)\s*,?\s+(?:hereby\s+|each\s+|mutually\s+){0,2}"
     r"(?:agree|covenant|enter\s+into)"
 )
 

@@ -51,8 +51,9 @@ _MAX_WORD = 40
 _MAX_MIXED_FIXES = 5000  # beyond this the text is garbage anyway; keep the work bounded
 
 # Sentence ends: a blank line; a line ending in . ; ! ?; a new numbered item,
-# bullet, heading, table row or page marker; ". " before a capital letter; or
-# ". " before a clause number ("... notice. 6.2 Termination") or a list item "(a)".
+# bullet, heading, table row or page marker; ". " before a capital letter, or before a run
+# of spaces where a filing's lines were joined; or ". " before a clause number ("...
+# notice. 6.2 Termination") or a list item "(a)".
 # Every end opens with a line break or a mark, so the pattern opens with one class of
 # them and each branch then checks (looking back one character) that it opened with its
 # own: the regex engine skips straight between those characters instead of trying five
@@ -63,7 +64,7 @@ _BOUNDARY = re.compile(
     r"(?<=\n)[ ]*\n"
     r"|(?<=[.;!?])[ ]*\n"
     r"|(?<=\n)(?=[ ]*(?:\d{1,3}(?:\.\d{1,3}){0,4}\.?\)?[ ]|[-•*–—][ ]|#|\||<!--))"
-    r"|(?<=[.!?])(?=[ ]+[\"«“(]?[A-ZА-ЯЁ])"
+    r"|(?<=[.!?])(?=[ ]+[\"«“(]?[A-ZА-ЯЁ]|[ ]{3})"
     r"|(?<=[.;:])(?=[ ]+(?:\d{1,3}(?:\.\d{1,3})+\.?|\((?:[a-zа-я0-9]{1,4}|[A-ZА-Я]{1,4})\))[ ])"
     r")"
 )
@@ -80,6 +81,8 @@ _ABBREVIATIONS = frozenset(
 _WORD_BEFORE = re.compile(r"([\w.]{1,6})$")
 _CLAUSE_NUMBER = re.compile(r"^\d{1,3}(?:\.\d{1,3})*$")
 _SENTENCE_REACH = 700
+# A line break in text whose lines were joined by runs of spaces ("AGREEMENT   Date: ...")
+_JOINED_LINES = "   "
 _EVIDENCE_MAX = 480
 
 
@@ -131,6 +134,18 @@ class PreparedText:
         """The lower-case sentence around [start, end), for context checks."""
         begin, finish = self.sentence_span(start, end)
         return self.low[begin:finish]
+
+    def line_span(self, start: int, end: int) -> tuple[int, int]:
+        """The span of the line around [start, end): between line breaks, or runs of three
+        spaces, where text whose lines were joined (as many filings' text is) kept them."""
+        begin = self.norm.rfind("\n", 0, start) + 1
+        joined = self.norm.rfind(_JOINED_LINES, begin, start)
+        if joined != -1:
+            begin = joined + len(_JOINED_LINES)
+        finish = self.norm.find("\n", end)
+        finish = len(self.norm) if finish == -1 else finish
+        joined = self.norm.find(_JOINED_LINES, end, finish)
+        return begin, finish if joined == -1 else joined
 
     def _is_abbreviation(self, found: re.Match[str]) -> bool:
         if self.norm[found.start()] != ".":

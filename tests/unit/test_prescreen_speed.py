@@ -96,13 +96,13 @@ _PLAIN_BOUNDARY = re.compile(
     r"\n[ ]*\n"
     r"|[.;!?][ ]*\n"
     r"|\n(?=[ ]*(?:\d{1,3}(?:\.\d{1,3}){0,4}\.?\)?[ ]|[-•*–—][ ]|#|\||<!--))"
-    r"|[.!?](?=[ ]+[\"«“(]?[A-ZА-ЯЁ])"
+    r"|[.!?](?=[ ]+[\"«“(]?[A-ZА-ЯЁ]|[ ]{3})"
     r"|[.;:](?=[ ]+(?:\d{1,3}(?:\.\d{1,3})+\.?|\([a-zа-я0-9]{1,4}\))[ ])"
 )
 _SAMPLE = (
     "1. Term.\n\nThis Agreement shall renew. 2.1 Either party may terminate; (a) on notice:"
     " \n\n  - bullet\n# Heading\n| row |\n<!-- page -->\nInc. Foo: 3.2 Bar! Baz? «Qux» “Quote”"
-    " (b) Г. Москва. Договор;\n\n\n"
+    " (b) Г. Москва. Договор;\n\n\n Joined.   § 8 Next.   lower"
 )
 
 
