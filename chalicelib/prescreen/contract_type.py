@@ -124,7 +124,12 @@ _KINDS: tuple[tuple[str, str], ...] = (
         r"лицензионн|сублицензионн|лицензи[яи]\b|права\s+использования|licen[cs]e"
         r"|авторского\s+заказа|исключительн\w+\s+прав",
     ),
-    ("supply", r"поставк|закупк|supply"),
+    # energy, heat, water and gas through a connected network (ст. 539-548 ГК) and контрактация
+    # (ст. 535) are kinds of поставка
+    (
+        "supply",
+        r"поставк|закупк|supply|(?:энерго|электро|тепло|водо|газо)снабжени|контрактаци",
+    ),
     ("sale", r"купли-продажи|купли\s+-\s+продажи|продаж|purchase|\bsale\b"),
     # "на выполнение ремонтных работ"; "строительного подряда", not "долевом строительстве"
     (
@@ -153,7 +158,8 @@ _KINDS: tuple[tuple[str, str], ...] = (
     ("cooperation", r"сотрудничеств|cooperation|co-operation"),
     ("manufacturing", r"manufactur"),
     ("distribution", r"distribut|reseller|дистрибь|дилерск"),
-    ("joint_venture", r"joint\s+venture|совместн\w+\s+деятельност"),
+    # простое товарищество (ст. 1041 ГК) is the Code's joint activity
+    ("joint_venture", r"joint\s+venture|совместн\w+\s+деятельност|просто\w+\s+товариществ"),
     ("consulting", r"consult|консультац"),
     ("maintenance", r"maintenance|support|техническ\w+\s+поддержк|сопровождени"),
     ("outsourcing", r"outsourc|аутсорс"),
@@ -172,6 +178,14 @@ _KINDS: tuple[tuple[str, str], ...] = (
     ("endorsement", r"endorsement"),
     ("transportation", r"transportation|перевозк|экспедиров|экспедици"),
     ("storage", r"хранени"),
+    # the Code's contracts that are none of the kinds above, named so that a side's role does
+    # not make them one: a bank guarantee's Принципал is its debtor, no agent's principal
+    (
+        "other",
+        r"(?:банковск\w*|независим\w*)\s+гаранти|поручительств|\bзалог|\bипотек|\bцесси"
+        r"|уступк\w*\s+(?:прав|требовани)|страховани|дарени|\bренты\b|доверительно\w*\s+управлени"
+        r"|факторинг|финансировани\w*\s+под\s+уступк",
+    ),
 )
 # The labels prescreen gives, for checking a kind named elsewhere (the model fallback).
 KNOWN_KINDS = frozenset(kind for kind, _ in _KINDS) | {"other", "accounting_statement"}
@@ -222,6 +236,10 @@ _SUBJECT_VERBS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "sale",
         re.compile(r"обязуется\s+передать\s+(?:[^\s.;]+\s+){0,3}?в\s+собственность"),
     ),
+    # "обязуются соединить свои вклады и совместно действовать" (ст. 1041 ГК)
+    ("joint_venture", re.compile(r"соединить\s+(?:свои\s+)?вклады")),
+    # "обязуется подавать Абоненту через присоединенную сеть энергию" (ст. 539 ГК)
+    ("supply", re.compile(r"через\s+присоедин[её]нную\s+сеть")),
     # "обязуется доставить вверенный ему отправителем груз" (ст. 785 ГК)
     ("transportation", re.compile(r"достав(?:ить|лять)\s+(?:\w+\s+){0,2}?вверенн")),
     # поручение: "обязуется совершить от имени и за счет Доверителя" (ст. 971 ГК); агентский:
