@@ -173,8 +173,9 @@ _COVER_SIDES = re.compile(
 _ROLE_HEADING = re.compile(
     # (or a table's row: "| Customer | Acme Corp. |")
     # ("Name of Customer:", "The Buyer/End-User:")
-    r"(?:^|\n|[ ]{3}(?![ ]))[ \t]*(?:\|[ \t]*)?(?i:name\s+of\s+(?:the\s+)?)?(?:The\s+)?"
-    r"(?P<role>(?i:licensor|licensee|company"
+    # (or a Markdown heading over its value, read as a field: "### Provider: Acme Corp.")
+    r"(?:^|\n|[ ]{3}(?![ ]))[ \t]*(?:\|[ \t]*)?(?:#{1,6}[ \t]+)?(?i:name\s+of\s+(?:the\s+)?)?(?:The\s+)?"
+    r"(?P<role>(?i:licensor|licensee|company|partner"
     r"|customer|supplier|vendor|client|sponsor|buyer|seller|purchaser|distributor|reseller"
     r"|franchisee|franchisor"
     r"|consultant|contractor|provider|agent|developer|manufacturer|publisher|owner|shipper"
@@ -290,12 +291,53 @@ def _read_parties(text: PreparedText) -> tuple[Party, ...]:
 
 
 def _without_preamble(text: PreparedText) -> tuple[Party, ...]:
-    """Two sides of a text without a preamble: the signers of a joint filing agreement, or
-    the companies of a title page over the terms."""
+    """Two sides of a text without a preamble: the signers of a joint filing agreement, the
+    companies of a signature table or of a title page over the terms."""
     signed = _signed_parties(text.norm, text.low)
     if len(signed) >= 2:
         return tuple(signed)
-    return _cover_parties(text.norm) or _agreeing_companies(text.norm)
+    return (
+        _table_parties(text.norm) or _cover_parties(text.norm) or _agreeing_companies(text.norm)
+    )
+
+
+# A signature table's row of the sides' names, "| Company | Acme Corp. | Beta LLC |", under
+# a header row of their roles, "|| PROVIDER | CUSTOMER |" (a cover page's, as Common Paper's)
+_COMPANY_ROW = re.compile(
+    r"(?m)^[ ]*\|[ ]*(?:\*\*)?(?i:company|company\s+name|entity|organi[sz]ation|legal\s+name)"
+    r"(?:\*\*)?[ ]*\|(?P<cells>[^\n]+)$"
+)
+_TABLE_ROW = re.compile(r"(?m)^[ ]*\|[^\n]*$")
+
+
+def _table_parties(norm: str) -> tuple[Party, ...]:
+    """The companies of a signature table's "Company" row, each with its column's role."""
+    row = _COMPANY_ROW.search(norm)
+    if row is None:
+        return ()
+    names = [" ".join(cell.split()).strip(" *") for cell in row.group("cells").split("|")]
+    names = [name for name in names if name]
+    if len(names) < 2 or not all(_COMPANY.fullmatch(name) and _plausible_name(name) for name in names):
+        return ()
+    roles = _table_header(norm, row.start())
+    return tuple(
+        Party(name=name, role=roles[index] if len(roles) == len(names) else None)
+        for index, name in enumerate(names[:_MAX_PARTIES])
+    )
+
+
+def _table_header(norm: str, row: int) -> list[str]:
+    """The role cells of the header row of the table a row stands in ("PARTY 1" as "Party 1")."""
+    start = row
+    while start > 0:
+        previous = norm.rfind("\n", 0, start - 1) + 1
+        if not _TABLE_ROW.match(norm, previous) or previous == start:
+            break
+        start = previous
+    header = norm[start : norm.find("\n", start)]
+    cells = [" ".join(cell.split()).strip(" *:") for cell in header.split("|")]
+    roles = [cell for cell in cells if cell]
+    return [role.title() if role.isupper() else role for role in roles]
 
 
 # "Alpha Corp. and Beta LLC hereby agree as follows:": a short agreement's two companies as

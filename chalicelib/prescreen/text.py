@@ -30,6 +30,20 @@ _SAME_LENGTH = (
     ("\u0130", "I"),  # the only character whose lower() is two characters long
 )
 
+# A form's options as Markdown or Word writes them: "- [x] Expires 2 year(s) from Effective
+# Date." chosen, "- [ ] Continues until terminated" not; ☒ and ☐ for a Word form's boxes.
+_UNCHECKED = re.compile(r"(?m)^[ ]*(?:[-*+][ ]+)?(?:\[ \]|☐)[^\n]*")
+_CHECKED = re.compile(r"(?m)^[ ]*(?:[-*+][ ]+)?(?:\[[xX]\]|☒|☑)")
+# A form's field as a heading over its value: "### Effective Date" (or "**Effective Date**"),
+# a blank line, then "April 1, 2024" alone in its paragraph. A few words, no sentence's
+# mark; a value that is no heading, table, quote or numbered clause, and ends its paragraph.
+_HEADING_FIELD = re.compile(
+    r"(?m)^[ ]*(?:#{1,6}[ ]+|\*\*)(?:[^\s#*:.;!?][^\n#*:.;!?]{1,58}?)(?:\*\*)?[ ]*"
+    r"(?P<gap>\n[ ]*\n)"
+    r"(?=[ ]*(?![#|>]|\d+\.\s|\d+(?:\.\d+)+\s)[^\s][^\n]{0,160}(?:\n[ ]*\n|\n[ ]*#|\n?$))"
+)
+_MAX_FIELD_WORDS = 6
+
 # OCR and careless typing put Latin look-alikes inside Russian words ("cor Сторон").
 _LOOKALIKES = "aceopxyACEHKMOPTXB"
 _LATIN_TO_CYRILLIC = str.maketrans(_LOOKALIKES, "асеорхуАСЕНКМОРТХВ")
@@ -169,6 +183,9 @@ def prepare_text(markdown: str, *, fix_lookalikes: bool = False) -> PreparedText
         if old in norm:
             norm = norm.replace(old, new)
             spaces_only = spaces_only and old.isspace()
+    formed = _form_fields(norm)
+    spaces_only = spaces_only and formed is norm
+    norm = formed
     # Look-alikes are an OCR habit; typed text rarely has them and the scan is not free.
     spaced = norm
     norm, fixes = _repair_ocr_letters(norm) if fix_lookalikes else (norm, 0)
@@ -180,6 +197,35 @@ def prepare_text(markdown: str, *, fix_lookalikes: bool = False) -> PreparedText
         mixed_script_words=fixes,
         spaces_only=spaces_only and norm is spaced,
     )
+
+
+def _form_fields(text: str) -> str:
+    """A form's fields read as "Field: value" lines, keeping every offset.
+
+    An option not chosen is blanked and a chosen one's box dropped, so "- [ ] In perpetuity."
+    says nothing and "- [x] Expires 2 year(s) from Effective Date." is the field's value; a
+    heading over its value ("### Governing Law", a blank line, "The laws of the State of New
+    York") becomes the field's line ("### Governing Law: The laws of ..."), as the rules read a
+    cover page's fields. The same text is returned where the form has none of these.
+    """
+    if "[" in text or "☐" in text or "☒" in text or "☑" in text:
+        blanked = _UNCHECKED.sub(lambda found: " " * len(found.group()), text)
+        text = _CHECKED.sub(lambda found: " " * len(found.group()), blanked)
+    if "#" not in text and "**" not in text:
+        return text
+    pieces: list[str] = []
+    cursor = 0
+    for found in _HEADING_FIELD.finditer(text):
+        words = text[found.start() : found.start("gap")].strip(" #*").split()
+        if len(words) > _MAX_FIELD_WORDS:
+            continue
+        gap_start, gap_end = found.span("gap")
+        pieces += [text[cursor:gap_start], ":" + " " * (gap_end - gap_start - 1)]
+        cursor = gap_end
+    if not pieces:
+        return text
+    pieces.append(text[cursor:])
+    return "".join(pieces)
 
 
 def _repair_ocr_letters(text: str) -> tuple[str, int]:
