@@ -25,7 +25,8 @@ if TYPE_CHECKING:
     from chalicelib.prescreen.text import PreparedText
 
 _SIGNATURE_REACH = 6000
-_SIGNATURE_DATE_BEFORE = re.compile(r"(?:\bdate(?:d)?|дата)\s*:{1,2}\s*$")
+# "Date:", "Dated::", a signature table's "| Date |" cell
+_SIGNATURE_DATE_BEFORE = re.compile(r"(?:\bdate(?:d)?|дата)\s*(?::{1,2}|\|)\s*$")
 # The signature block: "IN WITNESS WHEREOF ... Date: 5/11/2016", wherever exhibits push it.
 # ("in witness thereof", "in testimony whereof": the same block in other words). Where
 # `in\s+(?:witness|evidence|testimony)\s+(?:whereof|thereof|hereof)` first matches, found
@@ -43,6 +44,7 @@ _WITNESS_DATE_BEFORE = re.compile(
 _SIGNATURE_MARK = re.compile(r"/s/|\\s\\|\bsignature\b")
 _SIGNATURE_MARK_REACH = 160
 _DATE_ROW_GAP = 20
+_SIGNATURE_TABLE_REACH = 1200  # a signature table's rows above its "| Date |" row
 # The signatures under a closing sentence: a conformed signature or a "By:" line.
 _SIGNED_BELOW = re.compile(r"/s/|\\s\\|\bby\s*:")
 # Words of a running sentence just before a date: then it is no signature date.
@@ -374,6 +376,11 @@ _EFFECTIVE_ON_LAST_SIGNATURE = (
     re.compile(
         r"as\s+of\s+the\s+(?:later\s+|latest\s+|last\s+)?dates?\s+"
         r"(?:(?:set\s+forth|written|indicated|shown)\s+)?below"
+    ),
+    # a cover page's field: "Effective Date: The date of the last signature on this Cover Page"
+    re.compile(
+        r"effective\s+date\s*[:|]\s*(?:the\s+)?(?:date\s+of\s+(?:the\s+)?)?(?:last|final|later)"
+        r"\s+(?:signature|of\s+the\s+(?:signature|signing)\s+dates)"
     ),
     re.compile(
         r"take[sn]?\s+effect\s+(?:up)?on\s+(?:the\s+)?(?:signatures?|signing|execution)\s+"
@@ -785,13 +792,14 @@ def _last_signature_date(text: PreparedText, dates: list[FoundDate]) -> date | N
             in text.low[
                 max(0, found.start - _SIGNATURE_MARK_REACH) : found.end + _SIGNATURE_MARK_REACH
             ]
+            or _in_signature_table(text, found.start)
         )
         # two signature columns flattened into one line: "Date: Date: 3-29-2016 3-31-16",
-        # the second date follows the first with nothing but spaces between
+        # the second date follows the first with nothing but spaces (or a table's bar) between
         in_row = (
             row_end >= 0
             and found.start - row_end <= _DATE_ROW_GAP
-            and not text.low[row_end : found.start].strip()
+            and not text.low[row_end : found.start].strip(" |")
         )
         if in_block and (
             in_row or _SIGNATURE_DATE_BEFORE.search(text.low, max(0, found.start - 20), found.start)
@@ -799,6 +807,15 @@ def _last_signature_date(text: PreparedText, dates: list[FoundDate]) -> date | N
             signatures.append(found.value)
             row_end = found.end
     return max(signatures) if signatures else None
+
+
+def _in_signature_table(text: PreparedText, position: int) -> bool:
+    """Whether position is in a table row under a table's signatures ("| Signature | /s/ ...")."""
+    line_start = text.low.rfind("\n", 0, position) + 1
+    if not text.low.startswith("|", line_start):
+        return False
+    above = text.low[max(0, line_start - _SIGNATURE_TABLE_REACH) : line_start]
+    return "| signature" in above or "/s/" in above
 
 
 def _signed_beside_signature(text: PreparedText, dates: list[FoundDate]) -> date | None:

@@ -174,7 +174,8 @@ _ROLE_HEADING = re.compile(
     # (or a table's row: "| Customer | Acme Corp. |")
     # ("Name of Customer:", "The Buyer/End-User:")
     # (or a Markdown heading over its value, read as a field: "### Provider: Acme Corp.")
-    r"(?:^|\n|[ ]{3}(?![ ]))[ \t]*(?:\|[ \t]*)?(?:#{1,6}[ \t]+)?(?i:name\s+of\s+(?:the\s+)?)?(?:The\s+)?"
+    r"(?:^|\n|[ ]{3}(?![ ]))[ \t]*(?:\|[ \t]*)?(?:#{1,6}[ \t]+)?"
+    r"(?i:name\s+of\s+(?:the\s+)?)?(?:The\s+)?"
     r"(?P<role>(?i:licensor|licensee|company|partner"
     r"|customer|supplier|vendor|client|sponsor|buyer|seller|purchaser|distributor|reseller"
     r"|franchisee|franchisor"
@@ -296,9 +297,7 @@ def _without_preamble(text: PreparedText) -> tuple[Party, ...]:
     signed = _signed_parties(text.norm, text.low)
     if len(signed) >= 2:
         return tuple(signed)
-    return (
-        _table_parties(text.norm) or _cover_parties(text.norm) or _agreeing_companies(text.norm)
-    )
+    return _table_parties(text.norm) or _cover_parties(text.norm) or _agreeing_companies(text.norm)
 
 
 # A signature table's row of the sides' names, "| Company | Acme Corp. | Beta LLC |", under
@@ -317,7 +316,9 @@ def _table_parties(norm: str) -> tuple[Party, ...]:
         return ()
     names = [" ".join(cell.split()).strip(" *") for cell in row.group("cells").split("|")]
     names = [name for name in names if name]
-    if len(names) < 2 or not all(_COMPANY.fullmatch(name) and _plausible_name(name) for name in names):
+    if len(names) < 2 or not all(
+        _COMPANY.fullmatch(name) and _plausible_name(name) for name in names
+    ):
         return ()
     roles = _table_header(norm, row.start())
     return tuple(

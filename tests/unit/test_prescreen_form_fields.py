@@ -1,0 +1,138 @@
+"""Issue 13: a cover page or order form whose fields are headings over their values.
+
+Standard agreements (Common Paper's, many SaaS vendors') put the deal's values on a cover page:
+"### Effective Date", a blank line, "April 1, 2024"; options as checkboxes ("- [x] Expires 2
+year(s) from Effective Date.", "- [ ] In perpetuity."); the sides in a signature table's
+"| Company |" row. The cover pages here are written for the test.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING
+
+import pytest
+
+from chalicelib.prescreen import RoutingPolicy, screen_text
+from chalicelib.prescreen.text import prepare_text
+
+if TYPE_CHECKING:
+    from chalicelib.models import PrescreenResult
+
+_TERMS = (
+    "\n\n---\n\n# Standard Terms\n\n1. **Term.** This Agreement starts on the Effective Date "
+    "and continues for the Subscription Period.\n\n2. **Assignment.** Neither party may assign "
+    "this Agreement without the prior written consent of the other party.\n"
+)
+_SIGNATURES = (
+    "\n\nBy signing this Cover Page, each party agrees to enter into this Agreement as of the "
+    "Effective Date.\n\n|| PROVIDER | CUSTOMER |\n|:--- | :----: | :----: |\n"
+    "| Signature | /s/ Ann Lee | /s/ Bo Chan |\n| Print Name | Ann Lee | Bo Chan |\n"
+    "| Company | Alder Robotics, Inc. | Birch Lane Foods LLC |\n"
+    "| Date | {first} | {second} |\n"
+)
+
+
+def _screen(text: str) -> PrescreenResult:
+    return screen_text(text, pipeline="contract", language_hint="en", policy=RoutingPolicy()).result
+
+
+def _cover(fields: str, first: str = "March 1, 2024", second: str = "March 3, 2024") -> str:
+    return (
+        "# Cloud Service Agreement\n\n## Cover Page\n\n"
+        + fields
+        + _SIGNATURES.format(first=first, second=second)
+        + _TERMS
+    )
+
+
+def test_heading_fields_give_the_dates_term_law_and_sides() -> None:
+    result = _screen(
+        _cover(
+            "### Provider\n\nAlder Robotics, Inc.\n\n### Customer\n\nBirch Lane Foods LLC\n\n"
+            "### Effective Date\n\nApril 1, 2024\n\n### Subscription Period\n\n2 year(s)\n\n"
+            "### Governing Law\n\nThe laws of the State of New York\n"
+        )
+    )
+
+    assert [(party.name, party.role) for party in result.parties] == [
+        ("Alder Robotics, Inc.", "Provider"),
+        ("Birch Lane Foods LLC", "Customer"),
+    ]
+    assert (result.starts_on, result.ends_on) == (date(2024, 4, 1), date(2026, 4, 1))
+    assert result.governing_law == "US-NY"
+
+
+def test_a_pilot_period_is_the_contract_term() -> None:
+    result = _screen(
+        _cover(
+            "### Effective Date\n\nJune 2, 2025\n\n### Pilot Period\n\n1 year(s) from the "
+            "Effective Date.\n"
+        )
+    )
+
+    assert result.ends_on == date(2026, 6, 2)
+
+
+def test_only_the_chosen_option_of_a_field_counts() -> None:
+    chosen = (
+        "### Effective Date\n\nOctober 7, 2022\n\n### MNDA Term\n\n"
+        "- [x]     Expires 2 year(s) from Effective Date.\n"
+        "- [ ]     Continues until terminated in accordance with the terms of the MNDA.\n"
+    )
+    other = chosen.replace("[x]", "[-]").replace("[ ]", "[x]").replace("[-]", "[ ]")
+
+    assert _screen(_cover(chosen)).ends_on == date(2024, 10, 7)
+    assert _screen(_cover(other)).ends_on is None  # it runs until terminated
+
+
+def test_the_sides_of_a_signature_table_without_any_other_naming() -> None:
+    result = _screen(_cover("### Effective Date\n\nApril 1, 2024\n"))
+
+    assert [(party.name, party.role) for party in result.parties] == [
+        ("Alder Robotics, Inc.", "Provider"),
+        ("Birch Lane Foods LLC", "Customer"),
+    ]
+
+
+def test_effective_on_the_last_signature_of_a_signature_table() -> None:
+    result = _screen(
+        _cover(
+            "### Effective Date\n\nThe date of the last signature on this Cover Page.\n\n"
+            "### Subscription Period\n\n1 year(s)\n",
+            "November 12, 2024",
+            "November 15, 2024",
+        )
+    )
+
+    assert result.starts_on == date(2024, 11, 15)
+    assert result.ends_on == date(2025, 11, 15)
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        # a section heading over a clause is no field: a sentence of many words follows
+        "## Governing Law\n\nThis Agreement and all matters relating to it are governed by the "
+        "laws of the State of Delaware, without regard to its conflict of laws rules, and the "
+        "parties submit to the courts of Wilmington, Delaware for every dispute about it.\n",
+        # a numbered clause under a heading
+        "## Term\n\n6.1 This Agreement starts on the Effective Date.\n",
+        # a heading of many words
+        "### What each party must do before the launch of the service\n\nTrain the staff.\n",
+    ],
+)
+def test_a_heading_over_a_clause_stays_a_heading(heading: str) -> None:
+    text = prepare_text(heading)
+
+    assert text.norm.count("\n") == heading.count("\n")
+
+
+def test_a_heading_field_keeps_every_offset() -> None:
+    raw = "### Effective Date\n\nApril 1, 2024\n\n- [ ] In perpetuity.\n"
+    text = prepare_text(raw)
+
+    assert len(text.norm) == len(raw)
+    assert text.norm.startswith("### Effective Date: April 1, 2024")
+    assert "perpetuity" not in text.low
+    assert text.raw == raw
