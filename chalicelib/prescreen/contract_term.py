@@ -57,7 +57,8 @@ _LENGTH_BEFORE = re.compile(
     # "shall terminate five (5) years after the Effective Date": only with the start after it
     r"|(?P<verb>terminate[sd]?|end|ends|lapses?)"
     # a cover sheet's "Term: 3 years", "Term of Agreement: 3 years", a table's "| Term | 3 years"
-    r"|term(?:\s+of\s+(?:the\s+|this\s+)?(?:agreement|contract))?\s*[:|]"
+    # ("Term of NDA: 2 years from the Effective Date")
+    r"|term(?:\s+of\s+(?:the\s+|this\s+)?(?:agreement|contract|nda|mnda))?\s*[:|]"
     # "Validity: 12 months from the date of signing"
     r"|validity(?:\s+period)?\s*[:|]"
     r"|" + COVER_QUALIFIER + r"\s+period\s*[:|])\s+"
@@ -118,7 +119,9 @@ _CONTRACT_TERM = re.compile(
     # the last day of the month fifteen (15) years from the Effective Date", a table's row;
     # in text whose lines were joined by runs of spaces, the field after such a run
     r"|(?:^|\n|\s{3})[\s*#|-]*(?:(?:" + COVER_QUALIFIER + r"\s+)?term"
-    r"(?:\s+of\s+(?:the\s+|this\s+)?(?:agreement|contract))?|" + COVER_QUALIFIER + r"\s+period"
+    r"(?:\s+of\s+(?:the\s+|this\s+)?(?:agreement|contract|nda|mnda))?|"
+    + COVER_QUALIFIER
+    + r"\s+period"
     r"|validity(?:\s+period)?|(?:expiration|expiry|termination|end)\s+date)\s*[:|]"
 )
 # A duty that outlives the contract ("shall survive the termination of this Agreement and

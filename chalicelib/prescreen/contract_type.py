@@ -136,11 +136,12 @@ _KINDS: tuple[tuple[str, str], ...] = (
         "works",
         r"подряд|изготовлени|выполнени\w+\s+(?:[\w-]+\s+){0,2}?работ|строительн\w*\s+работ",
     ),
-    # "об оказании юридической помощи" (63-ФЗ) is a services contract too
+    # "об оказании юридической помощи" (63-ФЗ) is a services contract too, and so is a cloud
+    # (SaaS) agreement
     (
         "services",
         r"оказани\w+\s+(?:[а-яё]+\s+){0,2}?(?:услуг|помощи)|возмездн\w+\s+оказани|услуг"
-        r"|обслуживани|services?\b",
+        r"|обслуживани|services?\b|\bcloud\b|\bsaas\b",
     ),
     # наём (ст. 671 ГК), прокат and лизинг are kinds of аренда
     # ссуда, the free loan of a thing (ст. 689 ГК), follows аренда's rules too

@@ -145,11 +145,14 @@ _BETWEEN = re.compile(r"\b(?:between|among|BETWEEN|AMONG|Between)\b\s*:?\s*")
 _DEAL_BEFORE = re.compile(r"(?:agreement|amendment|contract)\b[^.]{0,300}$", re.IGNORECASE)
 _LEADING_THE = re.compile(r"(?:the|The|THE)\s+")
 # "Party A: Xi'an Zhonghong ... Co., Ltd." — the Chinese-style heading of each side.
-_PARTY_LABEL = re.compile(r"\bParty\s+(?P<side>[AB12]|One|Two)\s*(?:\([^()\n]{1,30}\)\s*)?[:：]\s*")
+# "Party A: <company>", "PARTY 1: <company>", a cover page's table row "| Party 1 | <company> |"
+_PARTY_LABEL = re.compile(
+    r"\b(?:Party|PARTY)\s+(?P<side>[AB12]|One|Two|ONE|TWO)\s*(?:\([^()\n]{1,30}\)\s*)?[:：|]\s*"
+)
 # A labelled name runs to its line's end, a wide gap, the next label or its address.
 _LABELLED_NAME_END = re.compile(
     r"\n|[ ]{3,}|\s+Party\s+(?:[AB12]|One|Two)\b|\s+(?:Address|Registered|Legal\s+Representative"
-    r"|Tel|Attention|Domicile)\b|,\s+an?\s|$"
+    r"|Tel|Attention|Domicile)\b|,\s+an?\s|\s*\||$"
 )
 
 
@@ -458,7 +461,7 @@ def _labelled_parties(norm: str) -> tuple[Party, ...]:
     """Sides headed 'Party A: <company>' and 'Party B: <company>'."""
     parties: list[Party] = []
     for label in _PARTY_LABEL.finditer(norm, 0, _PREAMBLE_REACH):
-        role = f"Party {label.group('side')}"
+        role = f"Party {label.group('side').title()}"
         if any(party.role == role for party in parties):
             continue
         stop = _LABELLED_NAME_END.search(norm, label.end(), label.end() + _NAME_REACH)

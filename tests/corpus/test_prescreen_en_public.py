@@ -1,9 +1,10 @@
-"""Prescreen on the Common Paper standard agreements of tests/fixtures/en_public.
+"""Prescreen on the Common Paper and Bonterms standard agreements of tests/fixtures/en_public.
 
-Six modern English contracts whose deal values stand on a cover page (see the folder's
-SOURCES.md): labelled before the screen read them, 59 of 84 fields right on that first run,
-79 now. Each floor sits at the value measured now or a little under, so a change that loses a
-cover page's parties, dates or term fails here.
+Eight modern English contracts whose deal values stand on a cover page (see the folder's
+SOURCES.md), each labelled before the screen read it: the six Common Paper ones had 59 of 84
+fields right on their first run, the two Bonterms ones (added after the Common Paper fixes) 24
+of 28; all eight 107 of 112 now. Each floor sits at the value measured now or a little under,
+so a change that loses a cover page's parties, dates or term fails here.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from tests.limits import PRODUCTION_LIMITS
 pytestmark = pytest.mark.corpus
 
 _CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "en_public"
-# Measured: parties, the three dates, renewal, law, cap and assignment 1.00; convenience F1 0.80.
+# Measured: parties, the three dates, renewal, law, cap and assignment 1.00; convenience F1 0.75.
 FLOORS: dict[str, float] = {
     "en.parties": 1.0,
     "en.agreement_date": 1.0,
@@ -30,7 +31,7 @@ FLOORS: dict[str, float] = {
     "en.governing_law": 1.0,
     "en.cap_on_liability": 1.0,
     "en.anti_assignment": 1.0,
-    "en.termination_for_convenience": 0.75,
+    "en.termination_for_convenience": 0.7,
 }
 
 

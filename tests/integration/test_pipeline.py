@@ -255,7 +255,9 @@ def test_no_credit_gives_402_and_creates_nothing(driver: Driver) -> None:
 
 @pytest.mark.parametrize(
     "local_cloud_env",
-    [{"SIGNUP_CREDITS": "5", "UPLOAD_URL_TTL_SECONDS": "1", "UPLOAD_GRACE_SECONDS": "0"}],
+    # three seconds: the first sweep must come before the link expires, on a loaded machine too
+    # (with one second, a busy test run once swept after it)
+    [{"SIGNUP_CREDITS": "5", "UPLOAD_URL_TTL_SECONDS": "3", "UPLOAD_GRACE_SECONDS": "0"}],
 )
 def test_sweeper_releases_a_reservation_whose_upload_never_came(driver: Driver) -> None:
     ticket = driver.request_upload("never.pdf", 100)
@@ -269,7 +271,7 @@ def test_sweeper_releases_a_reservation_whose_upload_never_came(driver: Driver) 
         "imports_interrupted": 0,
         "admission": idle,
     }
-    time.sleep(1.1)
+    time.sleep(3.1)
     result = driver.cloud.run_schedule("SweeperFunction")
     assert result.payload == {
         "released": 1,

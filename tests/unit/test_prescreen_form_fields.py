@@ -136,3 +136,30 @@ def test_a_heading_field_keeps_every_offset() -> None:
     assert text.norm.startswith("### Effective Date: April 1, 2024")
     assert "perpetuity" not in text.low
     assert text.raw == raw
+
+
+def test_a_cover_table_of_key_terms_names_the_sides_and_the_term() -> None:
+    text = (
+        "# Mutual Non-Disclosure Agreement\n\n## Cover Page\n\n| Key Term | Details |\n|---|---|\n"
+        "| Party 1 | Alder Robotics, Inc., a Delaware corporation |\n"
+        "| Party 2 | Birch Lane Foods LLC, a Georgia limited liability company |\n"
+        "| Effective Date | October 23, 2024 |\n| Term of NDA | 2 years from the Effective Date |\n"
+        "| Governing Law | The laws of the State of Georgia |\n\n## Signatures\n\n"
+        "PARTY 1: Alder Robotics, Inc.\nBy: /s/ Ann Lee\n\nPARTY 2: Birch Lane Foods LLC\n"
+        "By: /s/ Bo Chan\n" + _TERMS
+    )
+    result = _screen(text)
+
+    assert [(party.name, party.role) for party in result.parties] == [
+        ("Alder Robotics, Inc.", "Party 1"),
+        ("Birch Lane Foods LLC", "Party 2"),
+    ]
+    assert (result.starts_on, result.ends_on) == (date(2024, 10, 23), date(2026, 10, 23))
+
+
+def test_a_cloud_agreement_is_a_services_contract_by_its_title() -> None:
+    text = "# Cloud Agreement\n\n## Cover Page\n\nCustomer: Birch Lane Foods LLC\n" + _TERMS
+    text += "\n\n# Service Level Agreement\n\nProvider will make the Cloud Service available.\n"
+    result = _screen(text)
+
+    assert (result.title, result.contract_type) == ("Cloud Agreement", "services")
