@@ -1,6 +1,7 @@
 """Issue 13: a cover page or order form whose fields are headings over their values.
 
-Standard agreements (Common Paper's, many SaaS vendors') put the deal's values on a cover page:
+Standard agreements (Common Paper's, many SaaS vendors') put the deal's values on a cover page
+(as Markdown, or in Word, whose heading styles and checkboxes Extract gives as Markdown):
 "### Effective Date", a blank line, "April 1, 2024"; options as checkboxes ("- [x] Expires 2
 year(s) from Effective Date.", "- [ ] In perpetuity."); the sides in a signature table's
 "| Company |" row. The cover pages here are written for the test.
@@ -13,8 +14,11 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from chalicelib.prescreen import RoutingPolicy, screen_text
+from chalicelib.extract import extract_document
+from chalicelib.prescreen import RoutingPolicy, prescreen_document, screen_text
 from chalicelib.prescreen.text import prepare_text
+from tests.limits import UNIT_LIMITS
+from tests.unit.test_extract_docx import MC, W, _cell, _p, build_docx
 
 if TYPE_CHECKING:
     from chalicelib.models import PrescreenResult
@@ -163,3 +167,61 @@ def test_a_cloud_agreement_is_a_services_contract_by_its_title() -> None:
     result = _screen(text)
 
     assert (result.title, result.contract_type) == ("Cloud Agreement", "services")
+
+
+def _word_box(checked: bool, text: str) -> str:
+    """A paragraph opening with a Word checkbox content control, as Word writes one."""
+    glyph = "☒" if checked else "☐"
+    return (
+        f'<w:p><w:sdt><w:sdtPr><w14:checkbox><w14:checked w14:val="{int(checked)}"/>'
+        f"</w14:checkbox></w:sdtPr><w:sdtContent><w:r><w:t>{glyph}</w:t></w:r></w:sdtContent>"
+        f"</w:sdt><w:r><w:t xml:space='preserve'> {text}</w:t></w:r></w:p>"
+    )
+
+
+def test_a_word_cover_page_reads_as_its_markdown_does() -> None:
+    # headings in Word's heading styles, a checkbox content control, a signature table
+    w14 = 'xmlns:w14="http://schemas.microsoft.com/office/word/2010/wordml"'
+    body = "".join(
+        [
+            _p("Mutual Non-Disclosure Agreement", "Title"),
+            _p("Effective Date", "Heading2"),
+            _p("October 7, 2022"),
+            _p("MNDA Term", "Heading2"),
+            _word_box(True, "Expires 2 year(s) from Effective Date."),
+            _word_box(False, "Continues until terminated in accordance with the MNDA."),
+            _p("Governing Law", "Heading2"),
+            _p("The laws of the State of Texas"),
+            "<w:tbl><w:tr>",
+            _cell(""),
+            _cell("PARTY 1"),
+            _cell("PARTY 2"),
+            "</w:tr><w:tr>",
+            _cell("Signature"),
+            _cell("/s/ Ann Lee"),
+            _cell("/s/ Bo Chan"),
+            "</w:tr><w:tr>",
+            _cell("Company"),
+            _cell("Alder Robotics, Inc."),
+            _cell("Birch Lane Foods LLC"),
+            "</w:tr></w:tbl>",
+            _p("Standard Terms", "1"),
+            _p(
+                "1. Term. This MNDA commences on the Effective Date and expires at the end of "
+                "the MNDA Term. Either party may terminate this MNDA for any or no reason upon "
+                "written notice to the other party."
+            ),
+        ]
+    )
+    document = f"<w:document {W} {MC} {w14}><w:body>{body}<w:sectPr/></w:body></w:document>"
+    extraction = extract_document(build_docx(document), declared_ext="docx", limits=UNIT_LIMITS)
+    result = prescreen_document(
+        extraction.markdown, pipeline=extraction.facts.pipeline, policy=RoutingPolicy()
+    )
+
+    assert [party.name for party in result.parties] == [
+        "Alder Robotics, Inc.",
+        "Birch Lane Foods LLC",
+    ]
+    assert (result.starts_on, result.ends_on) == (date(2022, 10, 7), date(2024, 10, 7))
+    assert result.governing_law == "US-TX"
