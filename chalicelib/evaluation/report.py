@@ -7,6 +7,7 @@ person, with the misses and the expected and found values.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -326,14 +327,11 @@ def changed_answers(previous: dict[str, Any], current: dict[str, Any]) -> list[C
 def render_changes(changes: list[ChangedAnswer], *, against: str) -> str:
     """The changed answers for a person: counts by right and wrong, then each one."""
     verdict = {True: "right", False: "wrong"}
-    counts: dict[tuple[bool, bool], int] = {}
-    for change in changes:
-        key = (change.was_right, change.is_right)
-        counts[key] = counts.get(key, 0) + 1
+    counts = Counter((change.was_right, change.is_right) for change in changes)
     lines = [f"Answers changed since {against}: {len(changes)}"]
     lines += [
         f"  {verdict[was]} -> {verdict[now]}: {count}"
-        for (was, now), count in sorted(counts.items(), key=lambda item: (item[0][0], item[0][1]))
+        for (was, now), count in sorted(counts.items())
     ]
     for change in changes:
         lines.append(

@@ -17,6 +17,7 @@ from chalicelib.prescreen.contract_term import (
     end_of_year,
 )
 from chalicelib.prescreen.dates import FoundDate, find_dates
+from chalicelib.prescreen.text import JOINED_BREAK
 from chalicelib.prescreen.word_index import finditer, indexed, search
 
 if TYPE_CHECKING:
@@ -124,7 +125,7 @@ _REFERENCE_BEFORE = re.compile(
 # A cover page's, an order form's or a table's field of the contract's own dates, opening its
 # line or cell (or following a run of spaces where lines were joined): "Service Start Date:",
 # "SOW End Date:", "| Expiry |"
-_COVER_FIELD = r"(?:^|\n|\||[ ]{3})[ \t*#]*(?:" + COVER_QUALIFIER + r"\s+)?"
+_COVER_FIELD = r"(?:^|\n|\||" + JOINED_BREAK + r")[ \t*#]*(?:" + COVER_QUALIFIER + r"\s+)?"
 _START_FIELD = _COVER_FIELD + r"start\s+date\s*[:|]\s*$"
 _START_BEFORE = re.compile(
     r"(?:contract|agreement)\s+start\s*:\s*$|commencement\s+date\s*:\s*$|" + _START_FIELD + r"|"

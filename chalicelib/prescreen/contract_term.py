@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from chalicelib.prescreen.dates import find_dates, month_end, ordinal_suffix
 from chalicelib.prescreen.number_words import words_to_number
+from chalicelib.prescreen.text import JOINED_BREAK
 from chalicelib.prescreen.word_index import finditer, indexed, search
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ _CONTRACT_TERM = re.compile(
     # a cover sheet's "Term: 3 years from the Effective Date", "Expiration Date: at midnight on
     # the last day of the month fifteen (15) years from the Effective Date", a table's row;
     # in text whose lines were joined by runs of spaces, the field after such a run
-    r"|(?:^|\n|\s{3})[\s*#|-]*(?:(?:" + COVER_QUALIFIER + r"\s+)?term"
+    r"|(?:^|\n|" + JOINED_BREAK + r")[\s*#|-]*(?:(?:" + COVER_QUALIFIER + r"\s+)?term"
     r"(?:\s+of\s+(?:the\s+|this\s+)?(?:agreement|contract|nda|mnda))?|"
     + COVER_QUALIFIER
     + r"\s+period"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from chalicelib.prescreen.text import CYRILLIC_LETTER
+from chalicelib.prescreen.text import CYRILLIC_LETTER, JOINED_BREAK
 
 if TYPE_CHECKING:
     from chalicelib.models import Party
@@ -287,7 +287,7 @@ _UNDERTAKINGS = re.compile(r"memorandum\s+of\s+understanding|letter\s+of\s+inten
 
 # A line break, or a run of spaces where a filing's lines were joined ("Exhibit 10.1   ORDER
 # FORM   Customer: ...")
-_JOINED = re.compile(r"\n|[ ]{3,}")
+_JOINED = re.compile(r"\n|" + JOINED_BREAK + r"[ ]*")
 
 
 def find_title(text: PreparedText, *, russian: bool = False) -> str | None:

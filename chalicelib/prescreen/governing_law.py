@@ -6,6 +6,7 @@ import heapq
 import re
 from typing import TYPE_CHECKING
 
+from chalicelib.prescreen.text import JOINED_BREAK
 from chalicelib.prescreen.word_index import finditer, indexed
 
 if TYPE_CHECKING:
@@ -246,7 +247,9 @@ _MAX_CANDIDATES = 30
 # after a page's footer on the same line ("-3-    4 13.      GOVERNING LAW"), or after a run of
 # spaces where a filing's lines were joined ("03/02/2016   Governing Law: New York").
 _LAW_HEADING = re.compile(
-    r"(?:^|\n|[.;:]\s|[ ]{3})[ \t\d.()\-–|]{0,20}(?:(?:section|article)\s+[\w.]+\s*)?"
+    r"(?:^|\n|[.;:]\s|"
+    + JOINED_BREAK
+    + r")[ \t\d.()\-–|]{0,20}(?:(?:section|article)\s+[\w.]+\s*)?"
     r"(?:governing|applicable|choice\s+of)\s+law\b"
     r"[^\n.]{0,40}[.:]?"
 )

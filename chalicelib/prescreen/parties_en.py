@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from chalicelib.models import Party
-from chalicelib.prescreen.text import PreparedText
+from chalicelib.prescreen.text import JOINED_BREAK, PreparedText
 
 _PREAMBLE_REACH = 5000
 _NAME_REACH = 350
@@ -177,7 +177,7 @@ _ROLE_HEADING = re.compile(
     # (or a table's row: "| Customer | Acme Corp. |")
     # ("Name of Customer:", "The Buyer/End-User:")
     # (or a Markdown heading over its value, read as a field: "### Provider: Acme Corp.")
-    r"(?:^|\n|[ ]{3}(?![ ]))[ \t]*(?:\|[ \t]*)?(?:#{1,6}[ \t]+)?"
+    r"(?:^|\n|" + JOINED_BREAK + r"(?![ ]))[ \t]*(?:\|[ \t]*)?(?:#{1,6}[ \t]+)?"
     r"(?i:name\s+of\s+(?:the\s+)?)?(?:The\s+)?"
     r"(?P<role>(?i:licensor|licensee|company|partner"
     r"|customer|supplier|vendor|client|sponsor|buyer|seller|purchaser|distributor|reseller"
@@ -348,8 +348,9 @@ def _table_header(norm: str, row: int) -> list[str]:
 # the subject of its first sentence, with no "between" and no defined terms. The sentence
 # opens a line, or follows a run of spaces where a filing's lines were joined.
 _AGREEING = re.compile(
-    r"(?:^|\n|\.\s|[ ]{3})[ \t]*(?P<first>[A-Z](?:(?![ ]{3})[^\n.;:]){1,80}?\.?)\s+and\s+"
-    r"(?P<second>[A-Z](?:(?![ ]{3})[^\n;:]){1,80}?)\s*,?\s+(?:hereby\s+|each\s+|mutually\s+){0,2}"
+    rf"(?:^|\n|\.\s|{JOINED_BREAK})[ \t]*(?P<first>[A-Z](?:(?!{JOINED_BREAK})[^\n.;:]){{1,80}}?\.?)"
+    rf"\s+and\s+(?P<second>[A-Z](?:(?!{JOINED_BREAK})[^\n;:]){{1,80}}?)\s*,?\s+"
+    r"(?:hereby\s+|each\s+|mutually\s+){0,2}"
     r"(?:agree|covenant|enter\s+into)"
 )
 

@@ -16,6 +16,11 @@ from chalicelib.sentences import clean_quote, sentence_bounds
 
 # One character in, one character out: offsets stay valid across raw/norm/low.
 # (str.replace per character is several times faster than str.translate on Cyrillic text.)
+# A line break in text whose lines were joined by runs of spaces ("AGREEMENT   Date: ..."), as
+# `str.find` looks for it and as the patterns that read a line's start write it
+JOINED_LINES = "   "
+JOINED_BREAK = r"[ ]{3}"
+
 _SAME_LENGTH = (
     ("\u00a0", " "),  # no-break space, common in Word documents between digit groups
     ("\u202f", " "),
@@ -38,7 +43,7 @@ _CHECKED = re.compile(r"(?m)^[ ]*(?:[-*+][ ]+)?(?:\[[xX]\]|☒|☑)")
 # a blank line, then "April 1, 2024" alone in its paragraph. A few words, no sentence's
 # mark; a value that is no heading, table, quote or numbered clause, and ends its paragraph.
 _HEADING_FIELD = re.compile(
-    r"(?m)^[ ]*(?:#{1,6}[ ]+|\*\*)(?:[^\s#*:.;!?][^\n#*:.;!?]{1,58}?)(?:\*\*)?[ ]*"
+    r"(?m)^[ ]*(?:#{1,6}[ ]+|\*\*)(?P<name>[^\s#*:.;!?][^\n#*:.;!?]{1,58}?)(?:\*\*)?[ ]*"
     r"(?P<gap>\n[ ]*\n)"
     r"(?=[ ]*(?![#|>]|\d+\.\s|\d+(?:\.\d+)+\s)[^\s][^\n]{0,160}(?:\n[ ]*\n|\n[ ]*#|\n?$))"
 )
@@ -78,7 +83,7 @@ _BOUNDARY = re.compile(
     r"(?<=\n)[ ]*\n"
     r"|(?<=[.;!?])[ ]*\n"
     r"|(?<=\n)(?=[ ]*(?:\d{1,3}(?:\.\d{1,3}){0,4}\.?\)?[ ]|[-•*–—][ ]|#|\||<!--))"
-    r"|(?<=[.!?])(?=[ ]+[\"«“(]?[A-ZА-ЯЁ]|[ ]{3})"
+    r"|(?<=[.!?])(?=[ ]+[\"«“(]?[A-ZА-ЯЁ]|" + JOINED_BREAK + ")"
     r"|(?<=[.;:])(?=[ ]+(?:\d{1,3}(?:\.\d{1,3})+\.?|\((?:[a-zа-я0-9]{1,4}|[A-ZА-Я]{1,4})\))[ ])"
     r")"
 )
@@ -95,8 +100,6 @@ _ABBREVIATIONS = frozenset(
 _WORD_BEFORE = re.compile(r"([\w.]{1,6})$")
 _CLAUSE_NUMBER = re.compile(r"^\d{1,3}(?:\.\d{1,3})*$")
 _SENTENCE_REACH = 700
-# A line break in text whose lines were joined by runs of spaces ("AGREEMENT   Date: ...")
-_JOINED_LINES = "   "
 _EVIDENCE_MAX = 480
 
 
@@ -153,12 +156,12 @@ class PreparedText:
         """The span of the line around [start, end): between line breaks, or runs of three
         spaces, where text whose lines were joined (as many filings' text is) kept them."""
         begin = self.norm.rfind("\n", 0, start) + 1
-        joined = self.norm.rfind(_JOINED_LINES, begin, start)
+        joined = self.norm.rfind(JOINED_LINES, begin, start)
         if joined != -1:
-            begin = joined + len(_JOINED_LINES)
+            begin = joined + len(JOINED_LINES)
         finish = self.norm.find("\n", end)
         finish = len(self.norm) if finish == -1 else finish
-        joined = self.norm.find(_JOINED_LINES, end, finish)
+        joined = self.norm.find(JOINED_LINES, end, finish)
         return begin, finish if joined == -1 else joined
 
     def _is_abbreviation(self, found: re.Match[str]) -> bool:
@@ -213,19 +216,15 @@ def _form_fields(text: str) -> str:
         text = _CHECKED.sub(lambda found: " " * len(found.group()), blanked)
     if "#" not in text and "**" not in text:
         return text
-    pieces: list[str] = []
-    cursor = 0
-    for found in _HEADING_FIELD.finditer(text):
-        words = text[found.start() : found.start("gap")].strip(" #*").split()
-        if len(words) > _MAX_FIELD_WORDS:
-            continue
-        gap_start, gap_end = found.span("gap")
-        pieces += [text[cursor:gap_start], ":" + " " * (gap_end - gap_start - 1)]
-        cursor = gap_end
-    if not pieces:
-        return text
-    pieces.append(text[cursor:])
-    return "".join(pieces)
+    return _HEADING_FIELD.sub(_as_field_line, text)
+
+
+def _as_field_line(found: re.Match[str]) -> str:
+    """A heading over its value as the field's line: the blank line after it as ": "."""
+    heading, gap = found.group()[: found.start("gap") - found.start()], found.group("gap")
+    if len(found.group("name").split()) > _MAX_FIELD_WORDS:
+        return found.group()
+    return heading + ":" + " " * (len(gap) - 1)
 
 
 def _repair_ocr_letters(text: str) -> tuple[str, int]:
