@@ -229,6 +229,7 @@ class LocalCloud:
             moto_patches.restore_retry_waits()
             moto_patches.restore_dynamodb_writes()
             moto_patches.uninstall_redrive()
+            moto_patches.uninstall_stop_wakes_waiting_tasks()
             moto_patches.uninstall_lambda_error_names()
             self._patched = False
         if self._moto_server is not None:
@@ -282,6 +283,7 @@ class LocalCloud:
             moto_patches.serialize_dynamodb_writes()
             moto_patches.install_lambda_error_names()
             moto_patches.install_redrive()
+            moto_patches.install_stop_wakes_waiting_tasks()
             self._events = StatusEventDelivery(
                 deployment,
                 lambda: self.client("stepfunctions"),

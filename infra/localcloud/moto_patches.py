@@ -1,6 +1,6 @@
 """Every touch of moto internals lives here, so a moto upgrade has one place to check.
 
-Eight patches, verified with moto 5.2.5 (see shared notes/local-cloud.md):
+Nine patches, verified with moto 5.2.5 (see shared notes/local-cloud.md):
 - `LambdaFunction._invoke_lambda` is the one path every Lambda invocation takes
   (Invoke API, Step Functions tasks, S3 notifications); we run the project's
   handler in-process instead of a Docker container;
@@ -25,6 +25,9 @@ Eight patches, verified with moto 5.2.5 (see shared notes/local-cloud.md):
   its own ARN. AWS resumes from the failed state; this starts from the first, which for
   our pipeline's idempotent steps ends the same way (it is what the console's "New
   execution" with the same input would do, without a new name);
+- moto's StopExecution marks the run stopped but leaves a task waiting for its token
+  waiting (until the task's timeout, a year by default), its threads with it; on AWS
+  the stop ends the run at once. `install_stop_wakes_waiting_tasks` wakes them;
 - `StepFunctionsParserBackend._validate_definition` parses the ASL at every
   CreateStateMachine; `remember_valid_definitions` parses each distinct text once.
 """
@@ -132,21 +135,66 @@ def restore_retry_waits() -> None:
 def join_execution_threads(timeout: float) -> bool:
     """Wait (up to `timeout` in all) for moto's Step Functions threads; True when none is left.
 
-    A run waiting for a task token keeps a thread of its own that no stop wakes: those are
-    not waited for (they never call a handler again). moto never prunes its list of them;
-    finished ones are dropped here.
+    moto never prunes its list of them; finished ones are dropped here.
     """
     from moto.stepfunctions.parser.utils import TMP_THREADS
 
     deadline = time.monotonic() + timeout
-    for thread in [t for t in TMP_THREADS if not _waits_for_a_token(t)]:
+    for thread in list(TMP_THREADS):
         thread.join(max(0.0, deadline - time.monotonic()))
     TMP_THREADS[:] = [thread for thread in TMP_THREADS if thread.is_alive()]
-    return all(_waits_for_a_token(thread) for thread in TMP_THREADS)
+    return not TMP_THREADS
 
 
-def _waits_for_a_token(thread: threading.Thread) -> bool:
-    return thread.name.startswith("WaitForTaskToken")
+_original_worker_stop: Any = None
+_original_set_error: Any = None
+
+
+def install_stop_wakes_waiting_tasks() -> None:
+    """Make StopExecution end a run that waits for a task token, as on AWS.
+
+    moto sets the run's state to stopped and returns; the task's thread sleeps on in its
+    wait for the token. Each wait of the run is woken here (as moto does itself once a
+    task's outcome is in). The woken task reads no outcome as a timeout, whose failure
+    would overwrite the stop (its Catch cannot go on: the run is no longer running), so a
+    stopped run's state stays stopped: the run ends ABORTED, no state after the task run.
+    Its history shows a TaskTimedOut before ExecutionAborted, which AWS's would not.
+    """
+    from moto.stepfunctions.parser.asl.eval.environment import Environment
+    from moto.stepfunctions.parser.asl.eval.program_state import ProgramStopped
+    from moto.stepfunctions.parser.backend.execution_worker import ExecutionWorker
+
+    global _original_worker_stop, _original_set_error  # noqa: PLW0603
+    with _lock:
+        if _original_worker_stop is not None:
+            return
+        _original_worker_stop = stop = ExecutionWorker.stop
+        _original_set_error = set_error = Environment.set_error
+
+        def stop_and_wake(self: Any, stop_date: Any, error: str | None, cause: str | None) -> None:
+            stop(self, stop_date=stop_date, error=error, cause=cause)
+            for endpoint in list(self.env.callback_pool_manager._pool.values()):
+                endpoint.interrupt_all()
+
+        def set_error_unless_stopped(self: Any, error: Any) -> None:
+            if not isinstance(self._program_state, ProgramStopped):
+                set_error(self, error=error)
+
+        ExecutionWorker.stop = stop_and_wake  # type: ignore[method-assign]
+        Environment.set_error = set_error_unless_stopped  # type: ignore[method-assign]
+
+
+def uninstall_stop_wakes_waiting_tasks() -> None:
+    """Undo `install_stop_wakes_waiting_tasks`."""
+    from moto.stepfunctions.parser.asl.eval.environment import Environment
+    from moto.stepfunctions.parser.backend.execution_worker import ExecutionWorker
+
+    global _original_worker_stop, _original_set_error  # noqa: PLW0603
+    with _lock:
+        if _original_worker_stop is not None:
+            ExecutionWorker.stop = _original_worker_stop  # type: ignore[method-assign]
+            Environment.set_error = _original_set_error  # type: ignore[method-assign]
+            _original_worker_stop = _original_set_error = None
 
 
 def serialize_dynamodb_writes() -> None:

@@ -99,3 +99,29 @@ def test_roles_are_set_by_admins_only_and_never_on_oneself(driver: Driver) -> No
     assert own[0] == 400 and "another admin" in own[1]["error"]["message"]
     assert unknown[0] == 404
     assert odd[0] == 400 and silent[0] == 400
+
+
+def test_a_held_run_that_is_stopped_ends_at_once_and_runs_nothing_after_the_hold(
+    driver: Driver, local_cloud: LocalCloud
+) -> None:
+    """On AWS a stop ends a run waiting for its task token; moto alone leaves the wait (and
+    its threads) sleeping until the task's timeout, a week by default (the local cloud wakes
+    it), and the woken task's timeout used to turn the stop into a failure."""
+    from infra.localcloud import moto_patches
+
+    doc_id = driver.submit("letter.txt", LETTER)
+    assert driver.document(doc_id)["status"] == "in_review"
+    sfn = local_cloud.client("stepfunctions")
+    arn = local_cloud.execution_arn(f"{doc_id}-v1")
+
+    sfn.stop_execution(executionArn=arn, error="Withdrawn", cause="the deal fell through")
+
+    assert moto_patches.join_execution_threads(timeout=10.0)
+    assert sfn.describe_execution(executionArn=arn)["status"] == "ABORTED"
+    events = sfn.get_execution_history(executionArn=arn)["events"]
+    entered = [
+        e["stateEnteredEventDetails"]["name"] for e in events if "stateEnteredEventDetails" in e
+    ]
+    assert entered[-1] == "Hold For Review"
+    assert events[-1]["type"] == "ExecutionAborted"
+    assert driver.document(doc_id)["status"] == "in_review"
