@@ -181,6 +181,8 @@ _HEADING_REACH = 120
 # of a list to comply with ("United States and Korean laws, rules and regulations").
 _APPLIES = re.compile(
     r"in\s+accordance\s+with|\bappl(?:y|ies|ied|ication)\b|subject\s+to|determined|pursuant\s+to"
+    # "The laws of the State of Texas shall be applicable to this Agreement"
+    r"|\b(?:be|is|are)\s+applicable\b"
     # "made under the laws of", "regulated by" / "ruled by the laws of Mexico" (translations),
     # "disputes shall be resolved under the laws of"
     r"|\bmade\s+under|\b(?:regulated|ruled)\s+by|\b(?:resolved|settled|decided)\s+under"

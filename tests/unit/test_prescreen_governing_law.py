@@ -259,6 +259,7 @@ def test_federal_law_and_a_state_named_bare_is_the_states(sentence: str, code: s
             "accordance with the laws of the State of Colorado.",
             "US-CO",
         ),
+        ("The laws of the State of Texas shall be applicable to this Agreement.", "US-TX"),
     ],
 )
 def test_a_document_subject_to_a_law_names_its_law(sentence: str, code: str) -> None:
@@ -267,8 +268,10 @@ def test_a_document_subject_to_a_law_names_its_law(sentence: str, code: str) -> 
 
 def test_a_delivery_subject_to_a_law_names_no_law_of_the_contract() -> None:
     sentence = "Each shipment is subject to the laws of the State of Texas on hazardous goods."
+    applicable = "The Distributor shall observe the laws of Texas applicable to the Products."
 
     assert find_governing_law(prepare_text(sentence)) is None
+    assert find_governing_law(prepare_text(applicable)) is None
 
 
 @pytest.mark.parametrize(
