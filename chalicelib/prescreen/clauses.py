@@ -404,6 +404,30 @@ RULES: tuple[ClauseRule, ...] = (
         rejects=_EN_FEE_NEGATION + _EN_NOT_OWED + r"|(?:shall|will)\s+mean|\bmeans\b",
         learned_gate="liquidated_damages",
     ),
+    # A fixed sum owed because the contract ends early, whatever it is called: "If a
+    # termination occurs under this Section 11(a), then BPA shall pay to Seller ... an amount
+    # equal to one million eight hundred thousand dollars ($1,800,000)"; not what was owed
+    # anyway (fees accrued to the day it ends, a refund, a pro rata share).
+    _rule(
+        "penalty",
+        (
+            r"if\s+(?:a\s+|the\s+|such\s+|this\s+|any\s+)?(?:[\w-]+\s+){0,3}?terminat",
+            r"upon\s+(?:a\s+|the\s+|such\s+|any\s+)?(?:early\s+)?terminat",
+            r"event\s+(?:of\s+(?:a\s+|an\s+|any\s+|such\s+)?(?:early\s+)?terminat|that\s+"
+            r"(?:\w+\s+){0,4}?terminat)",
+        ),
+        language="en",
+        requires=(
+            r"\b(?:shall|will|must)\s+(?:\w+\s+)?pay\b",
+            r"(?:amount|sum)\s+(?:equal\s+to|of)\s+(?:[a-z-]+\s+){0,8}?\(?(?:us)?\$\s?\d",
+        ),
+        rejects=_EN_FEE_NEGATION
+        + _EN_NOT_OWED
+        + r"|accru|unpaid|outstanding|earned|refund|prorat|pro\s+rata|rendered|delivered"
+        + r"|through\s+the\s+(?:effective\s+)?date\s+of|prior\s+to\s+(?:the\s+)?(?:date|effective)"
+        # goods bought back, costs made good: a price, not a sum for ending early
+        + r"|inventory|per\s+unit|purchase|incurred|expenses|\bcosts?\b",
+    ),
     _rule(
         "penalty",
         (r"penalt(?:y|ies)\b",),

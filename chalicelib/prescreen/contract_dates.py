@@ -316,11 +316,18 @@ _TERM_WORDS = re.compile(
 # Dates in the header that do not date this document: an edition, a statute, a power of attorney.
 _NOT_SIGNING = re.compile(
     r"редакц|ред\.|закон|протокол|приказ|постановлени|доверенност|утвержд|вступлени|в силу"
+    r"|зарегистрирова"
     r"|обновл|amend|restated"
 )
+# «лицензии № 1187, выданной Министерством образования на срок с «22» апреля 2016 г. до …»:
+# the term of a paper a party was issued (a licence, a certificate), not the contract's.
+_ISSUED_FOR = re.compile(r"\bвыдан\w*\s[^.;]{0,80}$")
+_ISSUED_REACH = 100
 # The contract says it takes effect when signed: then the start is the signing date.
 _EFFECTIVE_ON_SIGNING = re.compile(
-    r"вступает\s+в\s+силу\s+с\s+(?:момента|даты|дня)\s+(?:его\s+|ее\s+|её\s+)?подписания"
+    # «вступает в силу со дня его заключения сторонами»
+    r"вступает\s+в\s+силу\s+со?\s+(?:момента|даты|дня)\s+(?:его\s+|ее\s+|её\s+)?"
+    r"(?:подписания|заключения)"
     # «Срок действия договора – 1 (один) год с момента подписания», «Договор действует один
     # год с даты подписания»
     r"|(?:срок\w*\s+действия\s+(?:настоящего\s+)?(?:договора|контракта|соглашения)"
@@ -498,7 +505,7 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
         # «01» марта 2023 г.: the opening quote belongs to the date, not to the words before it
         before = _clause_before(text.low, current.start).rstrip('«"“„ ')
         after = text.low[current.end : current.end + _AFTER_REACH]
-        role = _role_of(before, after, previous, current)
+        role = _role_of(text, before, after, previous, current)
         # "made ... between A ... and B ... as of <date>" dates this document, however long
         # the sides' descriptions between
         preamble_as_of = False
@@ -719,8 +726,14 @@ def _dates_this_document(
 
 
 def _role_of(
-    before: str, after: str, previous: tuple[FoundDate, str] | None, found: FoundDate
+    text: PreparedText,
+    before: str,
+    after: str,
+    previous: tuple[FoundDate, str] | None,
+    found: FoundDate,
 ) -> str | None:
+    if _ISSUED_FOR.search(text.low, max(0, found.start - _ISSUED_REACH), found.start):
+        return None  # the term or the date of a paper a party was issued
     signed = _SIGNED_BEFORE.search(before)
     # "dated as of" / "entered into as of" names the effective date by convention.
     as_of = signed is not None and "as of" in signed.group(0)

@@ -106,6 +106,8 @@ _RU_PLACE_LINE = re.compile(r"\s+(?:г\.|гор\.|город)\s*[А-ЯЁ][а-я�
 _SPACED_LETTERS = re.compile(r"(?<!\w)(?:[А-ЯЁ] ){2,}[А-ЯЁ](?!\w)")
 # "ДОГОВОР № 7" over "аренды нежилого помещения": the kind on the next line, in the genitive.
 _LOWER_START = re.compile(r"^[а-яё]")
+# ... a lower-case word, not the place's "г." or "гор." ("город" is no title's word either)
+_LOWER_WORD_START = re.compile(r"^(?!город\b)[а-яё]{2,}(?![.])")
 
 # Kinds by their name in a title or subject clause; the earliest in the title wins.
 _KINDS: tuple[tuple[str, str], ...] = (
@@ -396,7 +398,9 @@ def _unspaced(line: str) -> str:
 def _with_tail(title: str, following: list[str]) -> str:
     for line in following:
         tail = _unspaced(line.strip("#*| "))
-        joins = _is_title_tail(tail, title) or _is_kind_tail(tail, title)
+        joins = (
+            _is_title_tail(tail, title) or _is_kind_tail(tail, title) or _is_lower_tail(tail, title)
+        )
         if not joins or len(title) + len(tail) > _TITLE_MAX:
             break
         title = f"{title} {tail}"
@@ -412,6 +416,19 @@ def _is_kind_tail(tail: str, title: str) -> bool:
         and not _NOT_TITLE.search(tail)
         and _earliest_kind(title) is None
         and _earliest_kind(tail) is not None
+    )
+
+
+def _is_lower_tail(tail: str, title: str) -> bool:
+    """'Примерная форма договора об оказании' over 'платных дополнительных образовательных':
+    a Russian title broken over lines goes on into a line that opens with a lower-case
+    word (not the place, 'г. Москва', not a sentence)."""
+    return (
+        len(tail) <= _TITLE_LINE_MAX
+        and bool(_LOWER_WORD_START.match(tail))
+        and CYRILLIC_LETTER.search(title) is not None
+        and not _NOT_TITLE.search(tail)
+        and not tail.endswith(".")
     )
 
 

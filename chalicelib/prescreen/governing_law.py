@@ -346,6 +346,11 @@ def _start(found: re.Match[str]) -> int:
     return found.start()
 
 
+# "Federal law" with no country: the United States' (another federation's is named: "the
+# federal laws of Canada", "German federal law")
+_FEDERAL_BEFORE = re.compile(r"(?<![\w.])(?:by|under|with)\s+(?:u\.?s\.?\s+)?federal\s+$")
+
+
 def _place_of(text: PreparedText, start: int, end: int) -> tuple[str | None, int]:
     """The place a law word names, and how directly: 3 'laws of X', 2 with words between,
     1 pointing back ('the laws thereof')."""
@@ -362,9 +367,9 @@ def _place_of(text: PreparedText, start: int, end: int) -> tuple[str | None, int
     before = _place_before(low, start)
     if before is not None:
         return before, _NAMES_DIRECTLY
-    between = _STATE_AFTER.match(low, end)
-    if between is not None:
-        return _code(between.group("place")), 2
+    near = _place_near(low, start, end)
+    if near is not None:
+        return near, 2
     back = _PLACE_BACK.match(low, end) or _ITS_BEFORE.search(low, max(0, start - 25), start)
     if back:
         # "the laws thereof" looks back; "the laws of the state where suit is filed, being
@@ -386,6 +391,16 @@ def _place_of(text: PreparedText, start: int, end: int) -> tuple[str | None, int
         if named is not None:
             return _code(named.group()), 1
     return None, 0
+
+
+def _place_near(low: str, start: int, end: int) -> str | None:
+    """A state named with words between ('the laws in effect in the State of Ohio'), or the
+    United States for a bare 'Federal law': "governed by Federal law as applied by the
+    Federal courts in the District of Columbia", a federal agency's contract."""
+    between = _STATE_AFTER.match(low, end)
+    if between is not None:
+        return _code(between.group("place"))
+    return "US" if _FEDERAL_BEFORE.search(low, max(0, start - 12), start) else None
 
 
 def _place_before(low: str, start: int) -> str | None:

@@ -112,6 +112,7 @@ _SENTENCE_BEFORE = re.compile(
 _DATE_THEN_JOINER = re.compile(r"\b(?:19|20)\d\d,?\s+(?:BY|WITH)\s+(?=\S)")
 # "..., Rochester NY 14623 and Beijing CC-Pharming Ltd.": an address ends before " and ".
 _ADDRESS_THEN_AND = re.compile(r"^.*\d.*?,?\s+and\s+", re.IGNORECASE)
+_STACKED_AND = re.compile(r"\n[ \t]*(?:and|AND|And)[ \t]*\n")
 # An "and" between the name and its term means the term belongs to the next side.
 _ANOTHER_SIDE = re.compile(r"\b(?:and|AND|And)\s+(?:[A-Z]|\[|\(\d)")
 # A person opening a side: "between X and John A. Doe[, an individual ...] (" right before
@@ -184,7 +185,10 @@ _ROLE_HEADING = re.compile(
     r"|franchisee|franchisor"
     r"|consultant|contractor|provider|agent|developer|manufacturer|publisher|owner|shipper"
     r"|sender|carrier|advertiser|operator|producer|lender|borrower|landlord|tenant|lessor"
-    r"|lessee))(?:[ \t]*/[ \t]*[A-Za-z-]{2,20})?(?:\s+(?:Name|NAME|name))?[ \t]*[:|][ \t]*"
+    r"|lessee|recipient))(?:[ \t]*/[ \t]*[A-Za-z-]{2,20})?"
+    # "Supplier Name:", "Provider Organization:" (a transfer form's fields)
+    r"(?:\s+(?:Name|NAME|name|Organi[sz]ation|ORGANI[SZ]ATION|Institution|INSTITUTION))?"
+    r"[ \t]*[:|][ \t]*"
     r"(?:(?:Name|NAME)[ \t]*:[ \t]*)?"
     r"(?=[A-Z0-9])"
 )
@@ -597,6 +601,9 @@ def _company_before(norm: str, position: int) -> tuple[str, int] | None:
     # A name opens at a word's start: tried inside words too, the search cost more than the
     # rest of this reader, and gave no other name on the train contracts.
     for match in _WORD_START_COMPANY.finditer(norm, lo, position):
+        if "\n" in match.group(0) and _STACKED_AND.search(match.group(0)):
+            best = match  # its name opens after the "and" (below): what stands before is no matter
+            continue
         before = norm[max(0, match.start() - 8) : match.start()]
         if _ARTICLE_BEFORE.search(before) or _FILING_STAMP_BEFORE.search(before):
             continue
@@ -611,6 +618,10 @@ def _company_before(norm: str, position: int) -> tuple[str, int] | None:
     if best is None or _another_side_between(norm, best.end(), position):
         return None
     raw = best.group(0)
+    # a title page's sides stacked over a line of their own "and": the name opens after it
+    stacked = list(_STACKED_AND.finditer(raw))
+    cut = stacked[-1].end() if stacked else 0
+    raw = raw[cut:]
     name = " ".join(raw.split())
     name = _ADDRESS_THEN_AND.sub("", _TITLE_WORDS.sub("", _SENTENCE_BEFORE.sub("", name)))
     name = _LEADING_JOINERS.sub("", name).strip(" ,")
@@ -620,7 +631,7 @@ def _company_before(norm: str, position: int) -> tuple[str, int] | None:
     name = name[: kind.start()] if kind else name
     if len(name) < 3 or _ONLY_FORM.match(name):
         return None
-    start = best.start() + max(0, " ".join(raw.split()).find(name))
+    start = best.start() + cut + max(0, " ".join(raw.split()).find(name))
     return name, start
 
 
@@ -831,7 +842,8 @@ _OFFICER_OF = re.compile(
 )
 # A side named elsewhere: "each other party identified on the signature page hereto".
 _REFERRED_SIDE = re.compile(
-    r"\b(?:named|identified|set\s+forth|listed|specified)\s+(?:on|in|at|below|above)\b"
+    r"\b(?:named|identified|indicated|designated|set\s+forth|listed|specified|shown)\s+"
+    r"(?:on|in|at|below|above)\b"
     r"|\b(?:above|below)[-\s]named\b"
 )
 _OTHER_SIDE = re.compile(
