@@ -159,9 +159,25 @@ _TFC_GATE = _AnyOf(
     ("at", r"\bat\s+will"),
     r"at\s+any\s+time",
 )
+
+
+class _Unnegated:
+    """Exclusivity is never a sentence whose every word of it is denied: "a non-exclusive,
+    world-wide, royalty-free license", "The rights granted to you are not exclusive"."""
+
+    _DENIED = re.compile(r"\bnon[\s-]?exclusiv\w*|\bnot\s+(?:be\s+)?(?:an?\s+)?exclusiv\w*")
+    _WORDS = re.compile(r"exclusiv|\bsole\b|\bonly\b")
+
+    def search(self, low: str) -> bool:
+        if "non" not in low and "not" not in low:
+            return True
+        return bool(self._WORDS.search(self._DENIED.sub(" ", low)))
+
+
 GATES: dict[str, _Searcher] = {
     "uncapped_liability": _CARVE_OUT,
     "termination_for_convenience": _TFC_GATE,
+    "exclusivity": _Unnegated(),
 }
 
 
