@@ -97,6 +97,8 @@ _SIGNED_BEFORE = re.compile(
     r"(?:\s+(?:as\s+of|as|on|this|from|for\s+reference(?:\s+purposes)?)){0,3}"
     r"(?:\s+the)?\s*:?\s*$"
     r"|дата(?:\s+(?:подписания|заключения)(?:\s+(?:договора|контракта|соглашения))?)?\s*[:\-–—]?\s*$"
+    # an order form's field: "Order Date: May 1, 2025"
+    r"|(?:^|\n|\|)[ \t]*order\s+date\s*[:|]\s*$"
 )
 # "This Agreement ... dated", "AGREEMENT dated" opening a line: the document dates itself.
 _SELF_REFERENCE = re.compile(
@@ -118,8 +120,9 @@ _MADE_BETWEEN = re.compile(
     # "This Agreement is made by Acme, Inc. ... and Beta LLC ..., as of March 1, 2015"
     r"|by\s+(?!and\b)(?:the\s+)?[A-Za-z])"
 )
+# ("the Framework Terms dated September 15, 2023" that an order form incorporates)
 _REFERENCE_BEFORE = re.compile(
-    r"\b(?:the|that\s+certain|said|such|an?)\s[^.()]{0,80}?agreement"
+    r"\b(?:the|that\s+certain|said|such|an?)\s[^.()]{0,80}?(?:agreement|terms)"
     r"(?:\s+(?:no\.?|number)\s*[\w-]+)?,?\s+dated(?:\s+as\s+of)?(?:\s+the)?\s*$"
 )
 # A cover page's, an order form's or a table's field of the contract's own dates, opening its
@@ -313,7 +316,8 @@ _TERM_WORDS = re.compile(
     r"действ|срок|вступ|term\b|effect|expire|continue|remain|force|valid|\brun\b"
     r"|(?:shall|will)\s+last\b|(?:contract|agreement)\s+period|period\s+of\s+performance"
 )
-# Dates in the header that do not date this document: an edition, a statute, a power of attorney.
+# Dates in the header that do not date this document: an edition, a statute, a power of attorney,
+# the registration of the act that approved a model form.
 _NOT_SIGNING = re.compile(
     r"редакц|ред\.|закон|протокол|приказ|постановлени|доверенност|утвержд|вступлени|в силу"
     r"|зарегистрирова"
@@ -323,6 +327,19 @@ _NOT_SIGNING = re.compile(
 # the term of a paper a party was issued (a licence, a certificate), not the contract's.
 _ISSUED_FOR = re.compile(r"\bвыдан\w*\s[^.;]{0,80}$")
 _ISSUED_REACH = 100
+# The date of another agreement this one cites with its sides: "amends the Supply Agreement
+# between Alpha Corp. and Beta LLC dated January 5, 2010", "incorporated into the following
+# "Agreement": Cloud Service Agreement between A (Provider) and B (Customer) with a Key Terms
+# Effective Date of April 1, 2024" (read in the text as written: a full stop before a capital
+# ends the sentence, one in "Inc. (Provider)" does not)
+_CITED_WITH_SIDES = re.compile(
+    r"(?i:\b(?:the|that\s+certain|said|such|following|an?)\s+"
+    r"(?:[\"“][^\"”\n]{0,20}[\"”]\s*:?\s*)?(?:[\w-]+\s+){0,6}?agreement\s+"
+    r"(?:by\s+and\s+)?(?:between|among)\s)"
+    r"(?:[^.;\n]|\.(?![ ]{1,2}[A-Z])){0,200}?"
+    r"(?i:\bdated(?:\s+as\s+of)?|\beffective\s+date\s+of)(?i:\s+the)?\s*$"
+)
+_CITED_REACH = 260
 # The contract says it takes effect when signed: then the start is the signing date.
 _EFFECTIVE_ON_SIGNING = re.compile(
     # «вступает в силу со дня его заключения сторонами»
@@ -337,6 +354,8 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     r"(?:момента|даты|дня)\s+(?:его\s+|ее\s+|её\s+)?(?:подписания|заключения)"
     r"|effective\s+(?:upon|on|as\s+of)\s+(?:the\s+date\s+of\s+)?(?:its\s+)?(?:execution|signature)"
     r"|effective\s+as\s+of\s+the\s+date\s+(?:first\s+)?(?:written|set\s+forth)\s+above"
+    # "each party agrees to enter into this Order Form as of the Order Date"
+    r"|enter\s+into\s+this\s+order\s+form\s+as\s+of\s+the\s+order\s+date"
 )
 # The term runs from the day the contract itself is dated or signed: "the term of this
 # Agreement shall begin on the date hereof", "this Agreement commences on the date first above
@@ -382,7 +401,8 @@ _EFFECTIVE_ON_LAST_SIGNATURE = (
         r"(?:both|all|each))"
     ),
     re.compile(
-        r"as\s+of\s+the\s+(?:later\s+|latest\s+|last\s+)?dates?\s+"
+        # ("... agrees to enter into this DPA as of the last date of signature below")
+        r"as\s+of\s+the\s+(?:later\s+|latest\s+|last\s+)?dates?\s+(?:of\s+(?:signature|signing)\s+)?"
         r"(?:(?:set\s+forth|written|indicated|shown)\s+)?below"
     ),
     # a cover page's field: "Effective Date: The date of the last signature on this Cover Page"
@@ -600,7 +620,16 @@ def _made_between_as_of(text: PreparedText, current: FoundDate, before: str) -> 
         return None
     # the parties' addresses ("Apt. 43", "Inc.") cut sentences: a window stands in for it
     head = text.low[max(0, current.start - _PARTIES_REACH) : current.start]
-    return "signed+start" if _MADE_BETWEEN.search(head) else None
+    if not _MADE_BETWEEN.search(head) or _cites_another(text, current):
+        return None
+    return "signed+start"
+
+
+def _cites_another(text: PreparedText, found: FoundDate) -> bool:
+    """Whether the date is that of another agreement, cited with its sides."""
+    return bool(
+        _CITED_WITH_SIDES.search(text.norm, max(0, found.start - _CITED_REACH), found.start)
+    )
 
 
 def _signs_here(text: PreparedText, current: FoundDate, before: str) -> bool:
@@ -734,6 +763,8 @@ def _role_of(
 ) -> str | None:
     if _ISSUED_FOR.search(text.low, max(0, found.start - _ISSUED_REACH), found.start):
         return None  # the term or the date of a paper a party was issued
+    if _cites_another(text, found):
+        return None
     signed = _SIGNED_BEFORE.search(before)
     # "dated as of" / "entered into as of" names the effective date by convention.
     as_of = signed is not None and "as of" in signed.group(0)

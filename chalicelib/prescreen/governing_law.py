@@ -265,6 +265,9 @@ _PLACE_WORD = re.compile(r"\blocated\s+in\b|\bsitting\s+in\b")
 # "Governing Law: Delaware", "Governing Law. New York.", "Governing Law and Jurisdiction:
 # England and Wales.", a table's row "| Governing Law | State of New York |"; the field ends
 # its line, or a run of spaces where lines were joined
+_GOVERNING_PLACE_FIELD = re.compile(
+    r"(?:^|\n)[ \t*#|]*governing\s+(?:state|jurisdiction)(?=\s*[:|])"
+)
 _PLACE_FIELD = re.compile(
     r"(?:\s+and\s+(?:jurisdiction|venue|forum))?[ \t:.|]*(?:the\s+)?"
     r"(?:(?:state|commonwealth|province)\s+of\s+)?"
@@ -326,6 +329,12 @@ def _place_under_heading(text: PreparedText) -> str | None:
     one means the place it names first ("in McLean, Virginia ... in San Antonio, Texas").
     """
     low = text.low
+    # a form's variable the law clause names: "governed by the laws of the Governing State",
+    # with "Governing State: New York" among the cover page's fields
+    for variable in _GOVERNING_PLACE_FIELD.finditer(low):
+        field = _PLACE_FIELD.match(low, variable.end())
+        if field is not None:
+            return _code(field.group("place"))
     for heading in _LAW_HEADING.finditer(low):
         section = low[heading.end() : heading.end() + _SECTION_REACH]
         stop = _NEXT_SECTION.search(section, _SECTION_MIN)

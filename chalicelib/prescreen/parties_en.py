@@ -281,7 +281,7 @@ def _read_parties(text: PreparedText) -> tuple[Party, ...]:
         return labelled
     listed, unnamed = _listed_parties(text.norm)
     if len(listed) >= 2:
-        return _signed_under_terms(text.norm, listed)
+        return _fields_over_roleless_list(text.norm, listed)
     if listed:
         return _one_side_and_another(text, listed, unnamed)
     # "Licensor: Pi Software, Inc. / Licensee: Rho Retail LLC" over a preamble of roles only.
@@ -296,6 +296,17 @@ def _read_parties(text: PreparedText) -> tuple[Party, ...]:
     if len(parties) >= 2:
         return tuple(parties)
     return _without_preamble(text) or tuple(parties)
+
+
+def _fields_over_roleless_list(norm: str, listed: list[Party]) -> tuple[Party, ...]:
+    """The sides of a list, unless the list gives them no roles and a cover page's fields name
+    two sides by role ("Provider: ...", "Customer: ..."): its first "between" may cite another
+    agreement's sides ("supplements the ... Agreement between A and B dated ...")."""
+    if not any(party.role for party in listed):
+        headed = _headed_parties(norm)
+        if len({party.role for party in headed}) >= 2:
+            return tuple(headed[:_MAX_PARTIES])
+    return _signed_under_terms(norm, listed)
 
 
 def _without_preamble(text: PreparedText) -> tuple[Party, ...]:

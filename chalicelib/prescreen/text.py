@@ -48,6 +48,9 @@ _HEADING_FIELD = re.compile(
     r"(?=[ ]*(?![#|>]|\d+\.\s|\d+(?:\.\d+)+\s)[^\s][^\n]{0,160}(?:\n[ ]*\n|\n[ ]*#|\n?$))"
 )
 _MAX_FIELD_WORDS = 6
+# A field's label in bold at a line's start, "**Provider:** Acme Inc." or "**Order Date**: May
+# 1, 2025": its marks blanked, the line reads as the field's.
+_BOLD_LABEL = re.compile(r"(?m)^[ ]*\*\*[^\s*:][^\n*:]{0,58}(?::\*\*|\*\*:)")
 
 # OCR and careless typing put Latin look-alikes inside Russian words ("cor Сторон").
 _LOOKALIKES = "aceopxyACEHKMOPTXB"
@@ -205,7 +208,8 @@ def prepare_text(markdown: str, *, fix_lookalikes: bool = False) -> PreparedText
 def _form_fields(text: str) -> str:
     """A form's fields read as "Field: value" lines, keeping every offset.
 
-    An option not chosen is blanked and a chosen one's box dropped, so "- [ ] In perpetuity."
+    A label in bold ("**Provider:** Acme Inc.") loses its marks. An option not chosen is
+    blanked and a chosen one's box dropped, so "- [ ] In perpetuity."
     says nothing and "- [x] Expires 2 year(s) from Effective Date." is the field's value; a
     heading over its value ("### Governing Law", a blank line, "The laws of the State of New
     York") becomes the field's line ("### Governing Law: The laws of ..."), as the rules read a
@@ -216,6 +220,8 @@ def _form_fields(text: str) -> str:
         text = _CHECKED.sub(lambda found: " " * len(found.group()), blanked)
     if "#" not in text and "**" not in text:
         return text
+    if "**" in text:
+        text = _BOLD_LABEL.sub(lambda found: found.group().replace("*", " "), text)
     return _HEADING_FIELD.sub(_as_field_line, text)
 
 

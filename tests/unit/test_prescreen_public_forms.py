@@ -201,3 +201,86 @@ def test_a_transfer_forms_organisation_fields_name_its_sides() -> None:
         ("National Institute of Dental and Craniofacial Research", "Provider"),
         ("Marrowfield Research Institute", "Recipient"),
     ]
+
+
+# --- cover pages of a second batch of standard agreements (`en_public2`) -----------------
+
+_ORDER_FORM = (
+    "# Order Form\n\n**Provider:** Kittiwake Telemetry, Inc.\n**Customer:** Saltash Cold "
+    "Storage LLC\n\n**Framework Terms:** This Order Form incorporates the Framework Terms dated "
+    "September 15, 2023 between Kittiwake Telemetry, Inc. and Saltash Cold Storage LLC.\n\n"
+    "**Order Date:** May 1, 2025\n\n**Subscription Period:** 12 months\n\nBy signing this "
+    "Order Form, each party agrees to enter into this Order Form as of the Order Date.\n\n"
+    "Signed for PROVIDER\nDate: April 24, 2025\n\nSigned for CUSTOMER\nDate: April 28, 2025\n"
+)
+
+
+def test_an_order_forms_bold_fields_name_its_sides_and_its_date() -> None:
+    text = prepare_text(_ORDER_FORM)
+
+    parties = find_parties_en(text)
+    dates = find_contract_dates(text, english=True)
+
+    assert [(p.name, p.role) for p in parties] == [
+        ("Kittiwake Telemetry, Inc.", "Provider"),
+        ("Saltash Cold Storage LLC", "Customer"),
+    ]
+    # the framework terms' date is theirs; the order form is made and starts on its Order Date
+    assert (dates.signed_on, dates.starts_on) == (date(2025, 5, 1), date(2025, 5, 1))
+
+
+def test_a_cover_pages_fields_beat_a_cited_agreements_sides() -> None:
+    text = (
+        "KEY TERMS\n\nProvider: Quarrystone Mail Systems, Inc.\nCustomer: Lindqvist Moreau "
+        "Voyages SAS\nAgreement: This DPA supplements the Email Services Agreement between "
+        "Quarrystone Mail Systems, Inc. and Lindqvist Moreau Voyages SAS dated March 3, 2025.\n"
+        "Security Policy: SOC 2 Type II; ISO 27001.\n"
+    )
+
+    parties = find_parties_en(prepare_text(text))
+
+    assert [p.name for p in parties] == [
+        "Quarrystone Mail Systems, Inc.",
+        "Lindqvist Moreau Voyages SAS",
+    ]
+
+
+def test_a_law_clause_that_names_a_variable_reads_the_variables_field() -> None:
+    text = (
+        "Governing Law and Chosen Courts: all disputes about this DPA will be governed by the "
+        "laws of the Governing State without regard to its conflict of laws provisions.\n"
+        "Governing State: New York\n"
+    )
+
+    assert find_governing_law(prepare_text(text)) == "US-NY"
+
+
+def test_effective_as_of_the_last_date_of_signature_below() -> None:
+    text = (
+        "DATA PROCESSING AGREEMENT\n\nBy signing this Cover Page, each party agrees to enter "
+        "into this DPA as of the last date of signature below.\n\nPROVIDER\nDate: June 16, 2025"
+        "\n\nCUSTOMER\nDate: June 12, 2025\n"
+    )
+
+    assert find_contract_dates(prepare_text(text), english=True).starts_on == date(2025, 6, 16)
+
+
+@pytest.mark.parametrize(
+    "citation",
+    [
+        "amends the Supply Agreement between Alpha Corp. and Beta LLC dated January 5, 2010",
+        'is incorporated into the following "Agreement": Cloud Service Agreement between Alpha '
+        "Corp. (Provider) and Beta LLC (Customer) with an Effective Date of January 5, 2010",
+    ],
+)
+def test_another_agreement_cited_with_its_sides_does_not_date_this_one(citation: str) -> None:
+    text = (
+        f'AMENDMENT NO. 1\n\nThis Amendment No. 1 {citation} (the "Agreement").\n\n'
+        "1. Section 3 of the Agreement is deleted.\n\nIN WITNESS WHEREOF, the parties have "
+        "executed this Amendment as of March 3, 2015.\n\nAlpha Corp.\nBy: /s/ John Smith\n"
+    )
+
+    dates = find_contract_dates(prepare_text(text), english=True)
+
+    assert dates.signed_on == date(2015, 3, 3)
+    assert dates.starts_on != date(2010, 1, 5)
