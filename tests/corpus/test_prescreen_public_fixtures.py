@@ -8,6 +8,9 @@
   eight 107 of 112 now.
 - `en_usgov`: six U.S. federal model agreements (public domain): 66 of 84 fields right on
   their first run as labelled, 72 of 84 now (one label, BPA's end, set to CUAD's convention).
+- `en_public2`: five more Common Paper agreements (PSA, DPA, BAA, AI addendum, order form with
+  its SLA), cover pages laid out otherwise again: 57 of 70 fields on their first run, 66 of 70
+  now.
 - `ru_official`: a Russian ministry's model contract (not an object of copyright, ст. 1259
   ГК): 14 of 19 fields on its first run, 18 of 19 now.
 
@@ -65,6 +68,18 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
             "en.governing_law": 1.0,
             "en.termination_for_convenience": 1.0,
             "en.liquidated_damages": 1.0,
+        },
+    ),
+    "en_public2": (
+        OWN_LABELS,
+        {
+            "en.parties": 1.0,
+            "en.agreement_date": 1.0,
+            "en.effective_date": 1.0,
+            "en.expiration_date": 0.8,
+            "en.governing_law": 1.0,
+            "en.renewal_term": 1.0,
+            "en.cap_on_liability": 1.0,
         },
     ),
     "ru_official": (
