@@ -42,12 +42,12 @@ FLOORS: dict[str, float] = {
     "en.cap_on_liability": 0.89,  # F1 0.93
     "en.anti_assignment": 0.93,  # F1 0.97
     "en.non_compete": 0.59,  # F1 0.65
-    "en.exclusivity": 0.70,  # F1 0.75
+    "en.exclusivity": 0.76,  # F1 0.81
     "en.uncapped_liability": 0.83,  # F1 0.88
 }
 # Issue 13's goal is 0.05: measured 0.042 on the test split once the calibration read the
-# learned detectors out of fold (0.059 before), 0.046-0.047 since. A little slack, as for the
-# floors.
+# learned detectors out of fold (0.059 before), 0.046-0.047 after, 0.039 at the last look. The
+# goal itself is the ceiling.
 MAX_ECE = 0.05
 
 
