@@ -88,6 +88,11 @@ def test_only_a_title_line_joins_the_title(head: str, title: str) -> None:
 # --- U.S. federal agreements ------------------------------------------------------------
 
 
+def _sides(text: str) -> list[tuple[str, str | None]]:
+    """The sides the screen names, each with its role."""
+    return [(party.name, party.role) for party in find_parties_en(prepare_text(text))]
+
+
 def test_a_side_indicated_below_is_named_where_the_form_names_it() -> None:
     text = (
         'This Agreement is made by and between the Public Health Service ("PHS"), through the '
@@ -97,9 +102,7 @@ def test_a_side_indicated_below_is_named_where_the_form_names_it() -> None:
         "By: /s/ Annika V. Lindqvist\n"
     )
 
-    parties = find_parties_en(prepare_text(text))
-
-    assert [(p.name, p.role) for p in parties] == [
+    assert _sides(text) == [
         ("Public Health Service", "PHS"),
         ("Brightwater Diagnostics LLC", "Company"),
     ]
@@ -112,7 +115,7 @@ def test_a_side_stacked_under_a_line_of_and_opens_after_it() -> None:
         "having offices at 410 Larkmoor Road, Frederick, Maryland.\n"
     )
 
-    names = [p.name for p in find_parties_en(prepare_text(text))]
+    names = [name for name, _ in _sides(text)]
 
     assert "Veranthe Biologics, Inc." in names
     assert not any(name.startswith("the NIH") for name in names)
@@ -195,9 +198,7 @@ def test_a_transfer_forms_organisation_fields_name_its_sides() -> None:
         "Recipient Organization: Marrowfield Research Institute\n"
     )
 
-    parties = find_parties_en(prepare_text(text))
-
-    assert [(p.name, p.role) for p in parties] == [
+    assert _sides(text) == [
         ("National Institute of Dental and Craniofacial Research", "Provider"),
         ("Marrowfield Research Institute", "Recipient"),
     ]
@@ -216,12 +217,9 @@ _ORDER_FORM = (
 
 
 def test_an_order_forms_bold_fields_name_its_sides_and_its_date() -> None:
-    text = prepare_text(_ORDER_FORM)
+    dates = find_contract_dates(prepare_text(_ORDER_FORM), english=True)
 
-    parties = find_parties_en(text)
-    dates = find_contract_dates(text, english=True)
-
-    assert [(p.name, p.role) for p in parties] == [
+    assert _sides(_ORDER_FORM) == [
         ("Kittiwake Telemetry, Inc.", "Provider"),
         ("Saltash Cold Storage LLC", "Customer"),
     ]
@@ -237,9 +235,7 @@ def test_a_cover_pages_fields_beat_a_cited_agreements_sides() -> None:
         "Security Policy: SOC 2 Type II; ISO 27001.\n"
     )
 
-    parties = find_parties_en(prepare_text(text))
-
-    assert [p.name for p in parties] == [
+    assert [name for name, _ in _sides(text)] == [
         "Quarrystone Mail Systems, Inc.",
         "Lindqvist Moreau Voyages SAS",
     ]
