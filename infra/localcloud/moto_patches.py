@@ -26,7 +26,7 @@ Nine patches, verified with moto 5.2.5 (see shared notes/local-cloud.md):
   our pipeline's idempotent steps ends the same way (it is what the console's "New
   execution" with the same input would do, without a new name);
 - moto's StopExecution marks the run stopped but leaves a task waiting for its token
-  waiting (until the task's timeout, a year by default), its threads with it; on AWS
+  waiting until the task's timeout (a week for our reviews), its threads with it; on AWS
   the stop ends the run at once. `install_stop_wakes_waiting_tasks` wakes them;
 - `StepFunctionsParserBackend._validate_definition` parses the ASL at every
   CreateStateMachine; `remember_valid_definitions` parses each distinct text once.
