@@ -166,12 +166,12 @@ class _Unnegated:
     world-wide, royalty-free license", "The rights granted to you are not exclusive"."""
 
     _DENIED = re.compile(r"\bnon[\s-]?exclusiv\w*|\bnot\s+(?:be\s+)?(?:an?\s+)?exclusiv\w*")
-    _WORDS = re.compile(r"exclusiv|\bsole\b|\bonly\b")
 
     def search(self, low: str) -> bool:
         if "non" not in low and "not" not in low:
             return True
-        return bool(self._WORDS.search(self._DENIED.sub(" ", low)))
+        # what is left once the denials are out still holds one of the detector's triggers
+        return bool(trigger_positions("exclusivity", self._DENIED.sub(" ", low)))
 
 
 GATES: dict[str, _Searcher] = {

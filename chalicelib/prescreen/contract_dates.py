@@ -225,6 +225,7 @@ _RENEWAL_CLAUSE = re.compile(r"(?<!unless\s)renew|additional|extension\s+period"
 _RECITED = re.compile(r"(?:have|has|had)\s+(?:previously\s+)?entered\s+into")
 # EDGAR page footers ("Source: ACME INC, 8-K, 12/3/2018") date the filing, not the contract.
 _FILING_FOOTER = re.compile(r"\bsource\s*:[^\n:]{0,80},\s*$")
+_FOOTER_REACH = 90
 # The contract's start defined by an event ("the Closing Date", "the date the Site becomes
 # operational"): no written date is its start, so the signing date is not either.
 _EFFECTIVE_ON_EVENT = indexed(
@@ -465,11 +466,7 @@ class _Candidates:
 
 def find_contract_dates(text: PreparedText, *, english: bool = False) -> ContractDates:
     """Signing, start and end dates by the words around each date; unknown ones stay None."""
-    dates = find_dates(text.low, english=english)
-    if english:
-        dates = [
-            d for d in dates if not _FILING_FOOTER.search(text.low, max(0, d.start - 90), d.start)
-        ]
+    dates = [d for d in find_dates(text.low, english=english) if not _of_another_paper(text, d)]
     found = _collect(text, dates, english=english)
     # "dated as of" is also the start only where the contract speaks of an Effective Date
     # and does not tie it to an event
@@ -525,7 +522,7 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
         # «01» марта 2023 г.: the opening quote belongs to the date, not to the words before it
         before = _clause_before(text.low, current.start).rstrip('«"“„ ')
         after = text.low[current.end : current.end + _AFTER_REACH]
-        role = _role_of(text, before, after, previous, current)
+        role = _role_of(before, after, previous, current)
         # "made ... between A ... and B ... as of <date>" dates this document, however long
         # the sides' descriptions between
         preamble_as_of = False
@@ -620,15 +617,17 @@ def _made_between_as_of(text: PreparedText, current: FoundDate, before: str) -> 
         return None
     # the parties' addresses ("Apt. 43", "Inc.") cut sentences: a window stands in for it
     head = text.low[max(0, current.start - _PARTIES_REACH) : current.start]
-    if not _MADE_BETWEEN.search(head) or _cites_another(text, current):
-        return None
-    return "signed+start"
+    return "signed+start" if _MADE_BETWEEN.search(head) else None
 
 
-def _cites_another(text: PreparedText, found: FoundDate) -> bool:
-    """Whether the date is that of another agreement, cited with its sides."""
+def _of_another_paper(text: PreparedText, found: FoundDate) -> bool:
+    """Whether the date is another paper's, whatever role its words would give it: an EDGAR
+    page footer's, a licence's a party was issued, another agreement's cited with its sides."""
+    low, at = text.low, found.start
     return bool(
-        _CITED_WITH_SIDES.search(text.norm, max(0, found.start - _CITED_REACH), found.start)
+        _FILING_FOOTER.search(low, max(0, at - _FOOTER_REACH), at)
+        or _ISSUED_FOR.search(low, max(0, at - _ISSUED_REACH), at)
+        or _CITED_WITH_SIDES.search(text.norm, max(0, at - _CITED_REACH), at)
     )
 
 
@@ -755,16 +754,8 @@ def _dates_this_document(
 
 
 def _role_of(
-    text: PreparedText,
-    before: str,
-    after: str,
-    previous: tuple[FoundDate, str] | None,
-    found: FoundDate,
+    before: str, after: str, previous: tuple[FoundDate, str] | None, found: FoundDate
 ) -> str | None:
-    if _ISSUED_FOR.search(text.low, max(0, found.start - _ISSUED_REACH), found.start):
-        return None  # the term or the date of a paper a party was issued
-    if _cites_another(text, found):
-        return None
     signed = _SIGNED_BEFORE.search(before)
     # "dated as of" / "entered into as of" names the effective date by convention.
     as_of = signed is not None and "as of" in signed.group(0)

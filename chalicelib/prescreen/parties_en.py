@@ -612,7 +612,7 @@ def _company_before(norm: str, position: int) -> tuple[str, int] | None:
     # A name opens at a word's start: tried inside words too, the search cost more than the
     # rest of this reader, and gave no other name on the train contracts.
     for match in _WORD_START_COMPANY.finditer(norm, lo, position):
-        if "\n" in match.group(0) and _STACKED_AND.search(match.group(0)):
+        if _after_stacked_and(match.group(0)):
             best = match  # its name opens after the "and" (below): what stands before is no matter
             continue
         before = norm[max(0, match.start() - 8) : match.start()]
@@ -628,11 +628,8 @@ def _company_before(norm: str, position: int) -> tuple[str, int] | None:
         best = match
     if best is None or _another_side_between(norm, best.end(), position):
         return None
-    raw = best.group(0)
-    # a title page's sides stacked over a line of their own "and": the name opens after it
-    stacked = list(_STACKED_AND.finditer(raw))
-    cut = stacked[-1].end() if stacked else 0
-    raw = raw[cut:]
+    cut = _after_stacked_and(best.group(0))
+    raw = best.group(0)[cut:]
     name = " ".join(raw.split())
     name = _ADDRESS_THEN_AND.sub("", _TITLE_WORDS.sub("", _SENTENCE_BEFORE.sub("", name)))
     name = _LEADING_JOINERS.sub("", name).strip(" ,")
@@ -644,6 +641,15 @@ def _company_before(norm: str, position: int) -> tuple[str, int] | None:
         return None
     start = best.start() + cut + max(0, " ".join(raw.split()).find(name))
     return name, start
+
+
+def _after_stacked_and(raw: str) -> int:
+    """Where a name opens after a title page's sides stacked over a line of their own "and"
+    ("the NIH\n\nand\n\nVeranthe Biologics, Inc."): after the last such line, else 0."""
+    if "\n" not in raw:
+        return 0
+    stacked = list(_STACKED_AND.finditer(raw))
+    return stacked[-1].end() if stacked else 0
 
 
 # --- the preamble read side by side -----------------------------------------------------------
