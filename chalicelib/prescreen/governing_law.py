@@ -76,6 +76,13 @@ _COUNTRIES = {
     "tanzania": "TZ", "uganda": "UG", "zambia": "ZM", "zimbabwe": "ZW", "botswana": "BW",
     "namibia": "NA", "moldova": "MD", "montenegro": "ME", "north macedonia": "MK",
     "kingdom of the netherlands": "NL", "czechia": "CZ", "iraq": "IQ",
+    # the long names of a state ("the laws of the United Mexican States"), emirates, islands
+    # whose name a U.S. state also bears ("New Jersey" is longer, so it wins where written)
+    "united mexican states": "MX", "french republic": "FR", "italian republic": "IT",
+    "hellenic republic": "GR", "türkiye": "TR", "turkiye": "TR", "dubai": "AE",
+    "abu dhabi": "AE", "dubai international financial centre": "AE", "jersey": "JE",
+    "sao paulo": "BR", "são paulo": "BR", "jordan": "JO", "andorra": "AD",
+    "san marino": "SM", "myanmar": "MM", "laos": "LA",
 }  # fmt: skip
 _PLACES: dict[str, str] = {
     **{name: f"US-{code}" for name, code in _US_STATES.items()},
@@ -115,7 +122,9 @@ _PLACE_AFTER = re.compile(
     r"(?:\s+(?:(?:in\s+force|in\s+effect|prevailing)\s+)?(?:of|in)\s*,?\s*(?:the\s*)?"
     r"|\s+(?:the\s+)?(?=state\s))"
     r"(?:(?:state|commonwealth|province|republic|federal\s+republic|kingdom|grand\s+duchy"
-    r"|principality|special\s+administrative\s+region)\s+of\s*(?:the\s+)?)??"
+    r"|principality|special\s+administrative\s+region|federative\s+republic|socialist\s+republic"
+    r"|islamic\s+republic|arab\s+republic|hashemite\s+kingdom|emirate|sultanate|bailiwick)"
+    r"\s+of\s*(?:the\s+)?)??"
     rf"(?P<place>{_PLACE})(?!\w)"
 )
 # A parenthesis between: "the internal laws, and not the laws regarding conflicts of laws,
@@ -197,6 +206,8 @@ _ABOUT_CONTRACT = re.compile(
     # "The rights and obligations of the parties hereunder shall be determined in accordance
     # with the laws of the State of Colorado"
     r"|rights\s+and\s+obligations"
+    # "The rights of the parties hereunder shall be determined by the laws of the State of ..."
+    r"|rights\s+(?:and\s+(?:duties|liabilities)\s+)?of\s+the\s+parties"
     # a document naming itself: "This Warrant is subject to the laws of the State of New York"
     r"|\bthis\s+(?:[\w-]+\s+){1,3}?(?:is|shall\s+be|will\s+be)\s+subject\s+to\s+the\s+laws?\b"
 )

@@ -145,6 +145,18 @@ from chalicelib.prescreen.text import prepare_text
             "US-MI",
         ),
         ("Any such arbitration shall be subject to the application of the Italian Law.", "IT"),
+        # a state's long name, an emirate, an island a U.S. state's name also holds
+        ("This Agreement is governed by the laws of the Federative Republic of Brazil.", "BR"),
+        ("This Agreement shall be governed by the laws of the United Mexican States.", "MX"),
+        ("This Agreement is governed by the laws of the Socialist Republic of Vietnam.", "VN"),
+        ("This Agreement shall be governed by the laws of the Emirate of Dubai.", "AE"),
+        ("This Agreement shall be governed by the laws of the Bailiwick of Jersey.", "JE"),
+        ("This Agreement shall be governed by the laws of the State of New Jersey.", "US-NJ"),
+        (
+            "The rights of the parties hereunder shall be determined by the laws of the State "
+            "of Georgia.",
+            "US-GA",
+        ),
         # Spaces lost in EDGAR text.
         (
             "This Agreement shall be construed in accordance with and governed by the laws "
