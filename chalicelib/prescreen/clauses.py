@@ -69,6 +69,9 @@ def _rule(
 _RU_PENALTY_NEGATION = (
     r"не\s+(?:начисля|применя|взыскива|предусм|уплачива)|освобожда\w*\s+от\s+(?:уплаты\s+)?"
     r"(?:неустойк|штраф|пен)|без\s+(?:уплаты\s+)?(?:штраф|неустойк|пен)|административн"
+    # "punitive damages" as translated American terms exclude them: «штрафной ущерб»,
+    # «штрафные убытки» are no sum the contract sets
+    r"|штрафн\w*\s+(?:ущерб|убыт)"
 )
 _EN_PENALTY_NEGATION = (
     r"without\s+(?:the\s+payment\s+of\s+)?(?:any\s+)?penalt|no\s+penalt|harmless|indemnif|fines"
@@ -679,9 +682,12 @@ RULES: tuple[ClauseRule, ...] = (
     ),
     _rule(
         "dispute_forum",
-        (r"суд(?:е|а|у|ом|ы|ах)?\b", r"судебн\w*\s+порядк"),
+        # «подлежат исключительной юрисдикции судов штата»: the plural's cases too
+        (r"суд(?:е|а|у|ом|ы|ах|ов|ам|ами)?\b", r"судебн\w*\s+порядк"),
         language="ru",
-        requires=r"спор|разноглас|претензи|\bиск",
+        # (not "a court of competent jurisdiction" that orders a disclosure)
+        requires=r"спор|разноглас|претензи|\bиск|исключительн\w*\s+(?:\w+\s+)?юрисдикци"
+        r"|подчин\w*\s+(?:\w+\s+){0,2}?юрисдикци",
         detail="court",
     ),
     _rule(

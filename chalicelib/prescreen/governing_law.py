@@ -221,9 +221,20 @@ _VERB_BEFORE = 250
 _VERB_AFTER = 200
 _GOVERNS_FIRMLY = 2
 _NAMES_DIRECTLY = 3
+# A U.S. state as a Russian translation of American terms names it: «законодательством штата
+# Калифорния».
+_RU_US_STATES = {
+    "калифорни": "CA", "нью-йорк": "NY", "делавэр": "DE", "техас": "TX", "вашингтон": "WA",
+    "флорид": "FL", "иллинойс": "IL", "массачусетс": "MA", "невад": "NV", "нью-джерси": "NJ",
+    "джорджи": "GA", "колорадо": "CO", "орегон": "OR", "пенсильвани": "PA", "мичиган": "MI",
+    "огайо": "OH", "вирджини": "VA", "юта": "UT", "аризон": "AZ", "миннесот": "MN",
+    "северн\\w+\\s+каролин": "NC", "коннектикут": "CT", "мэриленд": "MD", "теннесси": "TN",
+}  # fmt: skip
 _RU_PLACES = tuple(
     (code, re.compile(pattern))
     for code, pattern in (
+        *((f"US-{code}", rf"штат\w*\s+{name}") for name, code in _RU_US_STATES.items()),
+        ("US", r"соединенн\w+\s+штат|\bсша\b"),
         ("RU", r"российской\s+федерации|\bрф\b|росси[ийя]\w*|российск\w+"),
         ("KZ", r"казахстан"),
         ("BY", r"беларус"),
@@ -238,7 +249,8 @@ _RU_PLACES = tuple(
 # "регулируется законодательством Российской Федерации", "применимое право — право РФ".
 _RU_EXPLICIT = re.compile(
     # «регулируется и толкуется в соответствии с законодательством …», «подчиняется праву …»
-    r"применим\w*\s+прав\w*|регулиру\w*\s+(?:\w+\s+){0,5}?(?:законодательств|прав)"
+    # «регулируются федеральными законами Соединенных Штатов Америки и законами штата ...»
+    r"применим\w*\s+прав\w*|регулиру\w*\s+(?:\w+\s+){0,5}?(?:законодательств|прав|закон)"
     r"|подчин\w*\s+(?:\w+\s+){0,2}?(?:праву|законодательству)"
     r"|руководству\w*\s+(?:\w+\s+){0,3}?законодательств|подлежит\s+применению\s+прав"
 )
@@ -251,7 +263,8 @@ _RU_MENTIONS = tuple(
         r"гк\s+рф\b",
         r"нк\s+рф\b",
         r"российск\w+\s+(?:гражданск\w+\s+)?законодательств",
-        r"федеральн\w+\s+закон",
+        # not the federal laws of the United States a translation of American terms names
+        r"федеральн\w+\s+закон(?!\w*\s+(?:соединенн|сша\b))",
         r"фз\b",
     )
 )
@@ -474,8 +487,16 @@ def _russian(text: PreparedText) -> str | None:
         if count >= _MAX_CANDIDATES:
             break
         sentence = text.sentence(found.start(), found.end())
-        for code, pattern in _RU_PLACES:
-            if pattern.search(sentence):
-                return code
+        # the place named first is the law's ("законодательством РФ ... в суде штата Нью-Йорк"),
+        # except a federation's, which yields to its state named beside it
+        named = sorted(
+            (match.start(), code)
+            for code, pattern in _RU_PLACES
+            if (match := pattern.search(sentence)) is not None
+        )
+        if named:
+            first = named[0][1]
+            states = [code for _, code in named if code.startswith(f"{first}-")]
+            return states[0] if states else first
     # No choice-of-law clause, but the contract cites Russian statutes: Russian law applies.
     return "RU" if any(pattern.search(text.low) for pattern in _RU_MENTIONS) else None

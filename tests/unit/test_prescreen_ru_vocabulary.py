@@ -14,6 +14,7 @@ import pytest
 from chalicelib.models import Party
 from chalicelib.prescreen.clauses import find_clauses
 from chalicelib.prescreen.contract_type import classify_contract, find_title
+from chalicelib.prescreen.governing_law import find_governing_law
 from chalicelib.prescreen.parties import find_parties_ru
 from chalicelib.prescreen.text import prepare_text
 
@@ -331,3 +332,78 @@ def test_renewal_by_silence_is_automatic_and_a_denied_one_is_none(
     flag = _flag(sentence, "auto_renewal")
 
     assert (flag is not None and flag.present) == present
+
+
+# Russian translations of American terms: the punitive damages they exclude, the state's law
+# they choose, the courts whose jurisdiction they accept.
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "НИ ПРИ КАКИХ ОБСТОЯТЕЛЬСТВАХ ИСПОЛНИТЕЛЬ НЕ НЕСЕТ ОТВЕТСТВЕННОСТИ ЗА КОСВЕННЫЙ, "
+        "ОСОБЫЙ, ПРИМЕРНЫЙ УЩЕРБ ИЛИ ШТРАФНЫЕ УБЫТКИ.",
+        "Лицензиар не несет ответственности за упущенную выгоду, а также за любой случайный, "
+        "косвенный или штрафной ущерб.",
+    ],
+)
+def test_punitive_damages_excluded_are_no_penalty(sentence: str) -> None:
+    flag = _flag(sentence, "penalty")
+
+    assert flag is None or not flag.present
+
+
+def test_a_penalty_beside_excluded_punitive_damages_still_counts() -> None:
+    flag = _flag(
+        "За просрочку оплаты Покупатель уплачивает пеню в размере 0,1% от суммы долга за "
+        "каждый день просрочки.",
+        "penalty",
+    )
+
+    assert flag is not None and flag.present
+
+
+@pytest.mark.parametrize(
+    ("sentence", "code"),
+    [
+        (
+            "Настоящее Соглашение регулируется федеральными законами Соединенных Штатов Америки "
+            "и законами штата Калифорния без учета коллизионных норм.",
+            "US-CA",
+        ),
+        ("Настоящие Условия регулируются законодательством штата Нью-Йорк.", "US-NY"),
+        ("Лицензия регулируется федеральными законами США.", "US"),
+        # the law named first is the law; a court's state after it is only the forum
+        (
+            "Договор регулируется законодательством Российской Федерации, споры рассматриваются "
+            "в суде штата Нью-Йорк.",
+            "RU",
+        ),
+    ],
+)
+def test_a_translated_choice_of_an_american_law(sentence: str, code: str) -> None:
+    assert find_governing_law(prepare_text(sentence)) == code
+
+
+@pytest.mark.parametrize(
+    ("sentence", "present"),
+    [
+        (
+            "Все споры подлежат исключительной юрисдикции судов штата и федеральных судов, "
+            "расположенных в округе Сан-Франциско, штат Калифорния.",
+            True,
+        ),
+        (
+            "Вы и Компания соглашаетесь подчиняться исключительной юрисдикции судов, "
+            "расположенных в городе Сан-Франциско.",
+            True,
+        ),
+        (
+            "Если вы обязаны раскрыть информацию по постановлению суда компетентной юрисдикции, "
+            "вы уведомите нас заранее.",
+            False,
+        ),
+    ],
+)
+def test_courts_whose_jurisdiction_is_accepted_are_a_forum(sentence: str, present: bool) -> None:
+    flag = _flag(sentence, "dispute_forum")
+
+    assert bool(flag and flag.present) is present
