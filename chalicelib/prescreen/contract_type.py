@@ -36,7 +36,10 @@ _TITLE_START = re.compile(
 _DEAL_DOCUMENT_TITLE = re.compile(
     r"^(?:[#*\s]*)(?:[\w\-,&.]+\s+){0,4}(?:order\s+form|statement\s+of\s+work"
     r"|terms\s+of\s+service|addendum|lease|memorandum\s+of\s+understanding|letter\s+of\s+intent)"
-    r"(?:\s+(?:no\.?|number|#)\s*[\w.-]{1,8})?\s*$",
+    r"(?:\s+(?:no\.?|number|#)\s*[\w.-]{1,8})?\s*$"
+    # terms in Russian: «Условия использования …», «Дополнительные условия для спонсоров …»,
+    # «Правила оказания услуг …»
+    r"|^(?:[#*\s]*)(?:[а-яё-]+\s+)?(?:условия|правила)(?:\s+[\w\-«»\"]+){1,8}\s*$",
     re.IGNORECASE,
 )
 _DEAL_TITLE_LINES = 5

@@ -2,7 +2,7 @@
 
 - `ru_public`: eight Russian translations of GitHub's click-through agreements; the rules were
   changed from the misses of its dev half only (two files came later, unseen by every change)
-  until session 21, which fixed misses of both halves (91 of 125 fields, then 102).
+  until session 21, which fixed misses of both halves (91 of 125 fields, then 107).
 - `en_public`: eight modern English standard agreements (Common Paper's and Bonterms') whose
   deal values stand on a cover page: the six Common Paper ones had 59 of 84 fields right on
   their first run, the two Bonterms ones (added after the Common Paper fixes) 24 of 28; all

@@ -407,3 +407,20 @@ def test_courts_whose_jurisdiction_is_accepted_are_a_forum(sentence: str, presen
     flag = _flag(sentence, "dispute_forum")
 
     assert bool(flag and flag.present) is present
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Условия использования сервиса «Облако Плюс»",
+        "Дополнительные условия для партнёров сервиса",
+        "Правила оказания услуг связи",
+    ],
+)
+def test_terms_in_russian_are_a_title(title: str) -> None:
+    text = prepare_text(
+        f"# {title}\n\nПользуясь сервисом, вы соглашаетесь с настоящими условиями в полном "
+        "объеме.\n\n## 1. Общие положения\n"
+    )
+
+    assert find_title(text, russian=True) == title
