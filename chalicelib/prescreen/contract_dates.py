@@ -160,6 +160,8 @@ _START_AFTER = re.compile(
     # (not a day counted from it: "within 1 day of the Commencement Date")
     r"(?:the\s+|this\s+)?[“\"‘']*(?:(?!(?:of|after|before|from|following|prior|to|by|on)\b)[\w-]+\s+){0,2}?"
     r"(?:effective\s+(?:date|time)|commencement\s+date)"
+    # (not the next field's label: "Trade Date: 06/23/2005" over "Effective Date: 06/27/2005")
+    r"(?![ \t]*[:|])"
 )
 # "Effective Date: May 1, 2019", '"Effective Date" shall mean December 5, 2014': the date the
 # contract defines as its start, whatever else is called a start.

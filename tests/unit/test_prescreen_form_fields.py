@@ -225,3 +225,21 @@ def test_a_word_cover_page_reads_as_its_markdown_does() -> None:
     ]
     assert (result.starts_on, result.ends_on) == (date(2022, 10, 7), date(2024, 10, 7))
     assert result.governing_law == "US-TX"
+
+
+def test_a_field_over_the_effective_date_field_is_not_the_start() -> None:
+    # a swap confirmation's terms: the trade date's line is followed by the Effective Date's
+    # label, which names the next field, not the trade date
+    text = (
+        "INTEREST RATE SWAP TRANSACTION LETTER AGREEMENT\n\nDate: 06/30/2005\n\nThis letter "
+        "agreement sets forth the terms of the Transaction entered into between Alpha Bank AG "
+        "and Beta Devices S.A.\n\nNotional Amount: 300000000.00 USD\nTrade Date: 06/23/2005\n"
+        "Effective Date: 06/27/2005\nTermination Date: 06/18/2008\n"
+    )
+    result = screen_text(text, pipeline="contract", policy=RoutingPolicy()).result
+
+    assert (result.signed_on, result.starts_on, result.ends_on) == (
+        date(2005, 6, 30),
+        date(2005, 6, 27),
+        date(2008, 6, 18),
+    )
