@@ -136,11 +136,15 @@ _EN_PENALTY_OWED = (
     _EN_SUM_PAID + r"|penalt\w*\s+(?:of|equal\s+to|in\s+the\s+amount\s+of|amounting\s+to)\s+"
     r"(?:[\w.,-]+\s+){0,3}?(?:\$|\d|\[\*)"
     r"|penalt\w*\s+(?:shall|will)\s+apply"
+    # a penalty worked out by a formula the contract gives: "have a price penalty applied
+    # calculated using the Formula for Breach Penalty Calculation below"
+    r"|penalt\w*\s+(?:(?:is|are|shall\s+be|will\s+be)\s+)?(?:applied\s+)?"
+    r"(?:calculated|computed)\s+(?:using|by|under|according\s+to|in\s+accordance\s+with)"
 )
 # A sentence with no verb is a heading or a table of contents line ("13.5 Liquidated Damages").
 _EN_CLAUSE_VERB = (
     r"\b(?:shall|will|must|may|is|are|be|been|agrees?|acknowledges?|pays?|payable|remit\w*|requir\w*|owe|owed"
-    r"|constitutes?|represents?|deemed)\b"
+    r"|constitutes?|represents?|deemed|applied)\b"
 )
 # Waived or excluded, the sum is not owed: "no termination fee", "shall not be responsible for".
 _EN_FEE_NEGATION = (

@@ -194,6 +194,10 @@ def test_liquidated_damages_not_when_denied_waived_or_a_levy(sentence: str) -> N
         "Subcontractor shall pay as liquidated damages two times the monthly salary.",
         "The Parties agree that the Construction Cost Reimbursement shall be deemed liquidated "
         "damages and not a penalty.",
+        # a penalty worked out by the contract's own formula
+        "Shipments that have a temperature reading outside the agreed range have a price "
+        "penalty applied calculated using the Formula for Breach Penalty Calculation below.",
+        "A penalty calculated in accordance with Schedule C shall be deducted from the Fees.",
     ],
 )
 def test_liquidated_damages_owed_or_agreed(sentence: str) -> None:
