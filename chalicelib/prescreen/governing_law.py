@@ -84,8 +84,22 @@ _COUNTRIES = {
     "sao paulo": "BR", "são paulo": "BR", "jordan": "JO", "andorra": "AD",
     "san marino": "SM", "myanmar": "MM", "laos": "LA",
 }  # fmt: skip
+# "the laws of the State of NY": a state by its postal code, only after "State of" and never
+# where the code is an English word ("any state of or in the United States"); standing alone
+# ("governed by the laws of NY", "NY law") only the codes of the states deals choose most,
+# none of them a word or an abbreviation of something else ("Co.", "Mo.", "La.")
+_STATE_CODE_WORDS = frozenset({"IN", "OR", "ME", "HI", "OK"})
+_BARE_STATE_CODES = (
+    "NY", "CA", "DE", "TX", "NV", "NJ", "FL", "IL", "MA", "WA", "GA", "PA", "MN", "MI", "VA",
+    "NC", "AZ", "UT", "CT", "MD", "TN", "WI",
+)  # fmt: skip
 _PLACES: dict[str, str] = {
     **{name: f"US-{code}" for name, code in _US_STATES.items()},
+    **{
+        f"state of {code.lower()}": f"US-{code}"
+        for code in set(_US_STATES.values()) - _STATE_CODE_WORDS
+    },
+    **{code.lower(): f"US-{code}" for code in _BARE_STATE_CODES},
     **{name: f"CA-{code}" for name, code in _CA_PROVINCES.items()},
     **_COUNTRIES,
 }

@@ -152,6 +152,7 @@ from chalicelib.prescreen.text import prepare_text
         ("This Agreement shall be governed by the laws of the Emirate of Dubai.", "AE"),
         ("This Agreement shall be governed by the laws of the Bailiwick of Jersey.", "JE"),
         ("This Agreement shall be governed by the laws of the State of New Jersey.", "US-NJ"),
+        ("This agreement shall be governed by the laws of the State of NY.", "US-NY"),
         (
             "The rights of the parties hereunder shall be determined by the laws of the State "
             "of Georgia.",
