@@ -121,6 +121,11 @@ from chalicelib.prescreen.clause_model import (
 # gate (`clause_model.GATES`) now keeps a sentence whose every word of exclusivity is denied
 # out of training and scoring. 5-fold F1 on train 0.771 -> 0.795 (threshold 0.111 -> 0.136);
 # every other detector as it was.
+# Session 21: anti-assignment's gate keeps out a sentence that only frees an assignment
+# ("Licensee may freely assign ... without Licensor's consent", unlimited by "not", "only",
+# "except", "provided" ...), which had made a licence that frees its licensee read as
+# restricting it. 5-fold F1 on train 0.9662 -> 0.9663 (threshold 0.125 -> 0.109); three
+# train contracts changed (two right, one wrong), the others as they were.
 CATEGORIES = {
     "Cap On Liability": "cap_on_liability",
     "Anti-Assignment": "anti_assignment",

@@ -174,10 +174,35 @@ class _Unnegated:
         return bool(trigger_positions("exclusivity", self._DENIED.sub(" ", low)))
 
 
+class _NotFreeToAssign:
+    """A restriction on assignment is never a sentence that only frees it: "Licensee may
+    freely assign ... without Licensor's consent", "Tripath is free to assign this contract".
+    A sentence that frees one assignment and limits another ("may assign to an Affiliate
+    without consent, provided that ...", "except", "only") is still scored."""
+
+    _FREE = re.compile(
+        r"\bfreely\s+(?:assign|transfer)|\bfree\s+to\s+assign"
+        r"|\bmay\s+(?:\w+\s+){0,2}?assign[^.;]{0,200}?\bwithout\s+(?:the\s+)?(?:any\s+)?"
+        r"(?:need\s+for\s+|requiring\s+)?(?:\w+['’]s?\s+)?(?:prior\s+)?(?:written\s+)?"
+        r"(?:consent|approval)"
+    )
+    _LIMITED = re.compile(
+        r"\bnot\b|\bno\b|\bonly\b|\bexcept|\bprovided|\bunless|\bsubject\s+to|\bvoid"
+        r"|\bnull|\bneither\b|\bnor\b|\bother\s+than|\b(?:so|as)\s+long\s+as|\bif\b"
+        r"|\bin\s+connection\s+with|\bupon\b"
+    )
+
+    def search(self, low: str) -> bool:
+        if "assign" not in low and "transfer" not in low:
+            return True
+        return self._FREE.search(low) is None or self._LIMITED.search(low) is not None
+
+
 GATES: dict[str, _Searcher] = {
     "uncapped_liability": _CARVE_OUT,
     "termination_for_convenience": _TFC_GATE,
     "exclusivity": _Unnegated(),
+    "anti_assignment": _NotFreeToAssign(),
 }
 
 
