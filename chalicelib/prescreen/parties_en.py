@@ -110,6 +110,9 @@ _SENTENCE_BEFORE = re.compile(
 )
 # "made on March 1, 2015 BY ACME LTD": a date and a joiner in capitals run into the name.
 _DATE_THEN_JOINER = re.compile(r"\b(?:19|20)\d\d,?\s+(?:BY|WITH)\s+(?=\S)")
+# "... (the "Purchase Amount") on or about May 1, 2020, Acme Corp., a Delaware corporation":
+# a date ends before the name (not "Acme 2000, Inc.", whose year is of the name)
+_DATE_BEFORE = re.compile(rf"^.*\b(?:19|20)\d\d,\s+(?=[A-Z])(?!(?i:{_SUFFIX})\b)")
 # "..., Rochester NY 14623 and Beijing CC-Pharming Ltd.": an address ends before " and ".
 _ADDRESS_THEN_AND = re.compile(r"^.*\d.*?,?\s+and\s+", re.IGNORECASE)
 _STACKED_AND = re.compile(r"\n[ \t]*(?:and|AND|And)[ \t]*\n")
@@ -632,6 +635,7 @@ def _company_before(norm: str, position: int) -> tuple[str, int] | None:
     raw = best.group(0)[cut:]
     name = " ".join(raw.split())
     name = _ADDRESS_THEN_AND.sub("", _TITLE_WORDS.sub("", _SENTENCE_BEFORE.sub("", name)))
+    name = _DATE_BEFORE.sub("", name)
     name = _LEADING_JOINERS.sub("", name).strip(" ,")
     # "ACME WIDGETS, INC., A DELAWARE CORPORATION": in capitals the description runs on
     # like more words of the name; the name ends before it.

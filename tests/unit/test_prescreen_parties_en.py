@@ -534,3 +534,25 @@ def test_two_companies_that_agree_in_the_first_sentence_are_the_sides(
     document: str, names: list[str]
 ) -> None:
     assert _names(document) == names
+
+
+@pytest.mark.parametrize(
+    ("document", "name"),
+    [
+        # a SAFE's opening: the date the money is paid ends before the company's name
+        (
+            "THIS CERTIFIES THAT in exchange for the payment by the undersigned investor (the "
+            '"Investor") of $25,000 (the "Purchase Amount") on or about May 1, 2020, Acme Corp., '
+            'a Delaware corporation (the "Company"), issues to the Investor the right to shares.',
+            "Acme Corp.",
+        ),
+        # a year that is of the name stays in it
+        (
+            "This Agreement, dated May 1, 2020, Acme Holdings 2000, Inc., a Delaware "
+            'corporation ("Acme") and Beta LLC ("Beta").',
+            "Acme Holdings 2000, Inc.",
+        ),
+    ],
+)
+def test_a_date_before_a_name_is_not_of_it(document: str, name: str) -> None:
+    assert name in _names(document)
