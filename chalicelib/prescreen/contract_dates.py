@@ -99,6 +99,9 @@ _SIGNED_BEFORE = re.compile(
     r"|дата(?:\s+(?:подписания|заключения)(?:\s+(?:договора|контракта|соглашения))?)?\s*[:\-–—]?\s*$"
     # an order form's field: "Order Date: May 1, 2025"
     r"|(?:^|\n|\|)[ \t]*order\s+date\s*[:|]\s*$"
+    # a SAFE issued for money paid: "in exchange for the payment by ... of $25,000 (the
+    # "Purchase Amount") on or about May 1, 2020"
+    r"|purchase\s+amount\W{0,3}\)?\s+on\s+or\s+about(?:\s+the)?\s*$"
 )
 # "This Agreement ... dated", "AGREEMENT dated" opening a line: the document dates itself.
 _SELF_REFERENCE = re.compile(
@@ -488,6 +491,8 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     if start is None:
         start = _start_by_definition(text, dates, signed, english=english)
     ends = found.ends or (None if english else found.period_end)
+    if ends is None and english:
+        ends = _end_in_a_later_limb(text, dates)
     opens = start or signed
     if english and ends is not None and opens is not None and (opens - ends).days > _STALE_END_DAYS:
         ends = None  # it ended long before the contract starts: the end of something before it
@@ -512,6 +517,31 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
             else None
         )
     return ContractDates(signed_on=signed, starts_on=start, ends_on=ends)
+
+
+# "This instrument will expire and terminate upon the earlier of (i) the issuance of Tokens
+# ...; (ii) the payment ...; (iii) 04/20/2018 (the "Deadline Date")": the one date among the
+# events is the latest the contract runs (CUAD labels it so: the first anniversary in "the
+# earlier of (i) the first anniversary ... and (ii) the date that all Shares ... have been
+# sold"). Each limb reads as a sentence of its own, so the words that end the contract are
+# looked for before the list.
+_LATER_LIMB = re.compile(r"\(\s*(?:ii|iii|iv|v|b|c|d|e|2|3|4|5)\s*\)\s*(?:the\s+)?$")
+_ENDS_AT_EARLIEST = re.compile(
+    r"(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract|instrument)|\bterm)\s+(?:shall|will)"
+    r"\s+(?:automatically\s+)?(?:expire|terminate|end)(?:\s+and\s+terminate)?\s+(?:up)?on\s+"
+    r"the\s+(?:earlier|earliest|first)\s+(?:of|to\s+occur)\b[^.]*$"
+)
+_LIMB_REACH = 800
+
+
+def _end_in_a_later_limb(text: PreparedText, dates: list[FoundDate]) -> date | None:
+    for found in dates:
+        lo = max(0, found.start - _LIMB_REACH)
+        if _LATER_LIMB.search(text.low, max(0, found.start - 12), found.start) and (
+            _ENDS_AT_EARLIEST.search(text.low, lo, found.start)
+        ):
+            return found.value
+    return None
 
 
 def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _Candidates:

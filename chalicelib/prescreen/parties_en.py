@@ -50,7 +50,9 @@ _DEFINED_TERM = re.compile(
 _NOT_A_PARTY = re.compile(
     r"^(?:this\s+)?(?:agreement|amendment|effective\s+date|part(?:y|ies)|act|territory|products?|"
     r"services?|background|confidential\s+information|joint\s+venture|contract|term|"
-    r"existing\s+agreement|affiliates?|recitals?|exhibit|schedule|work|project|program)s?$",
+    r"existing\s+agreement|affiliates?|recitals?|exhibit|schedule|work|project|program"
+    # the sums and the instrument a SAFE or a note defines ("Purchase Amount", "Right")
+    r"|purchase\s+(?:amount|price)|principal\s+amount|right|instrument)s?$",
     re.IGNORECASE,
 )
 _SUFFIX = (
@@ -428,6 +430,8 @@ def _defined_parties(norm: str) -> tuple[list[Party], list[tuple[int, int]], int
         term = " ".join((match.group("term") or match.group("term2") or "").split()).strip(".,;: ")
         if not term or _NOT_A_PARTY.match(term) or not term[:1].isupper():
             continue
+        if _UNDERSIGNED_BEFORE.search(norm, max(0, match.start() - 40), match.start()):
+            continue  # "the undersigned purchaser (the "Purchaser")": a side left unnamed
         found = _nearest_side(norm, match.start())
         if found is None or _known(found[0], parties):
             continue
@@ -464,6 +468,12 @@ def _add_between_sides(
             spans.sort()
 
 
+_UNDERSIGNED_BEFORE = re.compile(r"\b(?:the|each)\s+undersigned(?:\s+[a-z]+){0,2}\s*$", re.I)
+# 'payment by A ("Investor") of $25,000 ("Purchase Amount") on or about May 1, 2020, B, a
+# Delaware corporation ("Company")': a SAFE's two sides, a date between them
+_DATE_GAP = re.compile(r"\b(?:19|20)\d\d,\s*$")
+
+
 def _opens_side(norm: str, previous_end: int, start: int) -> bool:
     """Whether a name at start opens a new side after the one whose term ended at previous_end.
 
@@ -473,6 +483,7 @@ def _opens_side(norm: str, previous_end: int, start: int) -> bool:
     return bool(
         _SIDE_JOINER.search(norm, previous_end, start)
         or _LIST_GAP.fullmatch(norm, previous_end, start)
+        or _DATE_GAP.search(norm, previous_end, start)
     )
 
 

@@ -749,3 +749,42 @@ def test_an_order_forms_start_date_field_starts_the_term(field: str) -> None:
     )
 
     assert _dates(text)[1:] == (date(2015, 3, 5), date(2016, 3, 5))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "end"),
+    [
+        # the one date among the events that end the contract is the latest it runs
+        (
+            "This Agreement will expire upon the earlier of (i) completion of the Services; or "
+            "(ii) December 31, 2019.",
+            date(2019, 12, 31),
+        ),
+        (
+            "This instrument will expire and terminate upon the earlier of (i) the issuance of "
+            "Tokens to the Purchaser; (ii) the payment of amounts due the Purchaser; (iii) "
+            '04/20/2018 (the "Deadline Date"), if the Network Launch has not occurred.',
+            date(2018, 4, 20),
+        ),
+        # a party's right to end it by a date ends nothing by itself
+        (
+            "The Distributor may terminate this Agreement upon the earlier of (i) notice; or "
+            "(ii) December 31, 2019.",
+            None,
+        ),
+    ],
+)
+def test_a_date_in_a_later_limb_of_the_earlier_of_ends_the_contract(
+    sentence: str, end: date | None
+) -> None:
+    assert _dates(_MADE + sentence)[2] == end
+
+
+def test_a_safe_is_dated_by_the_day_its_money_is_paid() -> None:
+    text = (
+        "THIS CERTIFIES THAT in exchange for the payment by Northwind Ventures Fund I, L.P. (the "
+        '"Investor") of $25,000 (the "Purchase Amount") on or about May 1, 2020, Acme Corp., a '
+        'Delaware corporation (the "Company"), issues to the Investor the right to shares.'
+    )
+
+    assert _dates(text)[0] == date(2020, 5, 1)

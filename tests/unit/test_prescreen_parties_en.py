@@ -556,3 +556,31 @@ def test_two_companies_that_agree_in_the_first_sentence_are_the_sides(
 )
 def test_a_date_before_a_name_is_not_of_it(document: str, name: str) -> None:
     assert name in _names(document)
+
+
+_SAFE = (
+    "SAFE\n(Simple Agreement for Future Equity)\n\nTHIS CERTIFIES THAT in exchange for the "
+    'payment by {investor} (the "Investor") of $25,000 (the "Purchase Amount") on or about '
+    'May 1, 2020, Acme Corp., a Delaware corporation (the "Company"), issues to the Investor '
+    "the right to certain shares of the Company's Capital Stock.\n\n1. Events\n"
+)
+
+
+def test_a_safes_investor_and_company_are_its_sides() -> None:
+    found = find_parties_en(prepare_text(_SAFE.format(investor="Northwind Ventures Fund I, L.P.")))
+
+    assert [(party.name, party.role) for party in found] == [
+        ("Northwind Ventures Fund I, L.P.", "Investor"),
+        ("Acme Corp.", "Company"),
+    ]
+
+
+def test_the_undersigned_is_a_side_left_unnamed() -> None:
+    # a product line above the title names the company; the undersigned is not it
+    text = "Acme Token, a product of Acme Corp.\n\n" + _SAFE.format(
+        investor="the undersigned investor"
+    )
+
+    found = find_parties_en(prepare_text(text))
+
+    assert [(party.name, party.role) for party in found] == [("Acme Corp.", "Company")]
