@@ -99,7 +99,6 @@ _PLACES: dict[str, str] = {
         f"state of {code.lower()}": f"US-{code}"
         for code in set(_US_STATES.values()) - _STATE_CODE_WORDS
     },
-    **{code.lower(): f"US-{code}" for code in _BARE_STATE_CODES},
     **{name: f"CA-{code}" for name, code in _CA_PROVINCES.items()},
     **_COUNTRIES,
 }
@@ -110,6 +109,10 @@ _PLACE = "|".join(
     re.escape(name).replace(r"\ ", r"\s+") for name in sorted(_PLACES, key=len, reverse=True)
 )
 _PLACE_INSIDE = re.compile(rf"\b(?:{_PLACE})(?!\w)")
+# The bare codes only where a law names its place ("the laws of NY", "NY law", "Governing Law:
+# NY"), never as any word of a section ("Rio de Janeiro" holds no Delaware)
+_STATE_CODES = {code.lower(): f"US-{code}" for code in _BARE_STATE_CODES}
+_PLACE_OR_CODE = _PLACE + "|" + "|".join(_STATE_CODES)
 # "English law", "the Italian Law": a country's law named by its adjective.
 _ADJECTIVES = {
     "english": "GB", "scottish": "GB", "british": "GB", "american": "US", "canadian": "CA",
@@ -139,7 +142,7 @@ _PLACE_AFTER = re.compile(
     r"|principality|special\s+administrative\s+region|federative\s+republic|socialist\s+republic"
     r"|islamic\s+republic|arab\s+republic|hashemite\s+kingdom|emirate|sultanate|bailiwick)"
     r"\s+of\s*(?:the\s+)?)??"
-    rf"(?P<place>{_PLACE})(?!\w)"
+    rf"(?P<place>{_PLACE_OR_CODE})(?!\w)"
 )
 # A parenthesis between: "the internal laws, and not the laws regarding conflicts of laws,
 # of the State of North Carolina". Only the state form, and never across a court or venue.
@@ -309,7 +312,7 @@ _GOVERNING_PLACE_FIELD = re.compile(
 _PLACE_FIELD = re.compile(
     r"(?:\s+and\s+(?:jurisdiction|venue|forum))?[ \t:.|]*(?:the\s+)?"
     r"(?:(?:state|commonwealth|province)\s+of\s+)?"
-    rf"(?P<place>{_PLACE})(?!\w)(?:[ \t]*\.?[ \t]*(?:\n|\||$)|\.?[ ]{{3}})"
+    rf"(?P<place>{_PLACE_OR_CODE})(?!\w)(?:[ \t]*\.?[ \t]*(?:\n|\||$)|\.?[ ]{{3}})"
 )
 
 
@@ -465,12 +468,13 @@ def _place_before(low: str, start: int) -> str | None:
         place = _PLACES.get(" ".join(words[-count:]))
         if place is not None:
             return place
-    return None
+    return _STATE_CODES.get(words[-1])
 
 
 def _code(name: str) -> str:
     """The code of a place name as matched: any spacing, lower case."""
-    return _PLACES[" ".join(name.split())]
+    folded = " ".join(name.split())
+    return _PLACES.get(folded) or _STATE_CODES[folded]
 
 
 def _strength(text: PreparedText, start: int, end: int) -> int:

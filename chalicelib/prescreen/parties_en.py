@@ -468,6 +468,7 @@ def _add_between_sides(
             spans.sort()
 
 
+# "the undersigned purchaser (the "Purchaser")": a side the text leaves unnamed
 _UNDERSIGNED_BEFORE = re.compile(r"\b(?:the|each)\s+undersigned(?:\s+[a-z]+){0,2}\s*$", re.I)
 # 'payment by A ("Investor") of $25,000 ("Purchase Amount") on or about May 1, 2020, B, a
 # Delaware corporation ("Company")': a SAFE's two sides, a date between them

@@ -153,6 +153,14 @@ from chalicelib.prescreen.text import prepare_text
         ("This Agreement shall be governed by the laws of the Bailiwick of Jersey.", "JE"),
         ("This Agreement shall be governed by the laws of the State of New Jersey.", "US-NJ"),
         ("This agreement shall be governed by the laws of the State of NY.", "US-NY"),
+        ("All rights hereunder will be governed by the laws of NY.", "US-NY"),
+        ("This Agreement shall be governed by NY law.", "US-NY"),
+        # a bare code is no word of a section: "de" in "Rio de Janeiro" is no Delaware
+        (
+            "Governing Law\nThe courts of Rio de Janeiro, Brazil shall hear any dispute under "
+            "the laws thereof.",
+            "BR",
+        ),
         (
             "The rights of the parties hereunder shall be determined by the laws of the State "
             "of Georgia.",
