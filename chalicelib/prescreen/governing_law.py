@@ -80,7 +80,8 @@ _COUNTRIES = {
     # whose name a U.S. state also bears ("New Jersey" is longer, so it wins where written)
     "united mexican states": "MX", "french republic": "FR", "italian republic": "IT",
     "hellenic republic": "GR", "türkiye": "TR", "turkiye": "TR", "dubai": "AE",
-    "abu dhabi": "AE", "dubai international financial centre": "AE", "jersey": "JE",
+    "abu dhabi": "AE", "dubai international financial centre": "AE",
+    "bailiwick of jersey": "JE", "island of jersey": "JE",
     "sao paulo": "BR", "são paulo": "BR", "jordan": "JO", "andorra": "AD",
     "san marino": "SM", "myanmar": "MM", "laos": "LA",
 }  # fmt: skip
@@ -109,10 +110,16 @@ _PLACE = "|".join(
     re.escape(name).replace(r"\ ", r"\s+") for name in sorted(_PLACES, key=len, reverse=True)
 )
 _PLACE_INSIDE = re.compile(rf"\b(?:{_PLACE})(?!\w)")
-# The bare codes only where a law names its place ("the laws of NY", "NY law", "Governing Law:
-# NY"), never as any word of a section ("Rio de Janeiro" holds no Delaware)
-_STATE_CODES = {code.lower(): f"US-{code}" for code in _BARE_STATE_CODES}
-_PLACE_OR_CODE = _PLACE + "|" + "|".join(_STATE_CODES)
+# The bare codes, and Jersey, only where a law names its place ("the laws of NY", "NY law",
+# "Governing Law: NY", "the laws of Jersey"), never as any word of a section ("Rio de Janeiro"
+# holds no Delaware, "Jersey City, New Jersey" no Channel Island)
+_STATE_CODES = {code.lower(): f"US-{code}" for code in _BARE_STATE_CODES} | {"jersey": "JE"}
+_PLACE_OR_CODE = (
+    _PLACE
+    + "|"
+    + "|".join(code for code in _STATE_CODES if code != "jersey")
+    + r"|jersey(?!\s+city)"
+)
 # "English law", "the Italian Law": a country's law named by its adjective.
 _ADJECTIVES = {
     "english": "GB", "scottish": "GB", "british": "GB", "american": "US", "canadian": "CA",

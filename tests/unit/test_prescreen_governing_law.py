@@ -151,6 +151,12 @@ from chalicelib.prescreen.text import prepare_text
         ("This Agreement is governed by the laws of the Socialist Republic of Vietnam.", "VN"),
         ("This Agreement shall be governed by the laws of the Emirate of Dubai.", "AE"),
         ("This Agreement shall be governed by the laws of the Bailiwick of Jersey.", "JE"),
+        ("This Agreement shall be governed by the laws of Jersey.", "JE"),
+        (
+            "Governing Law\nAny dispute shall be heard in the courts of Jersey City, New Jersey, "
+            "under the laws thereof.",
+            "US-NJ",
+        ),
         ("This Agreement shall be governed by the laws of the State of New Jersey.", "US-NJ"),
         ("This agreement shall be governed by the laws of the State of NY.", "US-NY"),
         ("All rights hereunder will be governed by the laws of NY.", "US-NY"),
