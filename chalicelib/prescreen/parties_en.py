@@ -741,7 +741,9 @@ _NAME_ENDS = re.compile(
     # not hold ("CARGILL, INCORPORATED" is a name, "INCORPORATED IN" is not).
     rf"|\s+(?=[A-Z][A-Z\s])(?:{_CAPS_DESCRIPTION_WORDS}|INCORPORATED\s+(?:IN|UNDER)|{_CAPS_ENTITY_OF_KIND}"
     r"|ITS\s+(?:PRINCIPAL|REGISTERED|OFFICES?|AFFILIATES|SUBSIDIARIES))\b"
-    r"|\s+\d{2,}|\s+-\s|\s+—"
+    # a number opens the address ("Acme Corp. 1234 Main Street"), unless the name goes on to
+    # its legal form: "Acme Holdings 2000, Inc.", "Vision 21 Partners, L.P."
+    rf"|\s+\d{{2,}}(?!\d)(?!(?:\s+[A-Z][\w&'’-]*){{0,3}},?\s*(?:{_SUFFIX})\b)|\s+-\s|\s+—"
 )
 _PLACE_IN_NAME = re.compile(
     rf"(?:\s*\([A-Z][\w .&-]{{0,25}}\))+\s*(?:(?!(?:A|An|AN)\s)[A-Z][\w.&'-]*\s+){{0,2}}"

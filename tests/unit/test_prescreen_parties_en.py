@@ -584,3 +584,26 @@ def test_the_undersigned_is_a_side_left_unnamed() -> None:
     found = find_parties_en(prepare_text(text))
 
     assert [(party.name, party.role) for party in found] == [("Acme Corp.", "Company")]
+
+
+@pytest.mark.parametrize(
+    "name", ["Acme Holdings 2000, Inc.", "Vision 21 Partners, L.P.", "Century 21 Real Estate LLC"]
+)
+def test_a_number_inside_a_name_is_of_it(name: str) -> None:
+    # a number opens an address ("Alpha Inc. 1234 Main Street"), not when the name goes on to
+    # its legal form
+    document = (
+        f"This Agreement is made as of May 1, 2020 by and between {name}, a Delaware "
+        'corporation ("Alpha"), and Beta LLC, a New York limited liability company ("Beta").'
+    )
+
+    assert _names(document) == [name, "Beta LLC"]
+
+
+def test_a_number_that_opens_an_address_ends_the_name() -> None:
+    document = (
+        'This Agreement is made between Alpha Inc. 1234 Main Street, Dallas, Texas ("Alpha") '
+        'and Beta LLC 55 Broad Street, New York ("Beta").'
+    )
+
+    assert _names(document) == ["Alpha Inc.", "Beta LLC"]
