@@ -750,7 +750,7 @@ _PLACE_IN_NAME = re.compile(
     rf"(?:{_SUFFIX}|Pty|PTY)\b\.?"
 )
 _FIRM_REST = re.compile(
-    rf",\s*(?:[A-Z][\w'’-]*\s+){{0,3}}(?:&|and)\s+(?:[A-Z][\w'’-]*,?\s+){{0,3}}(?:{_SUFFIX})\b\.?"
+    rf",\s*(?:[A-Z][\w'’-]*,?\s+){{0,3}}(?:&|and)\s+(?:[A-Z][\w'’-]*,?\s+){{0,3}}(?:{_SUFFIX})\b\.?"
 )
 # An abbreviated legal form ends the name even when a place follows: "Ltd. of Beijing".
 _FORM_THEN_OF = re.compile(

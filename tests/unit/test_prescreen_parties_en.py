@@ -607,3 +607,12 @@ def test_a_number_that_opens_an_address_ends_the_name() -> None:
     )
 
     assert _names(document) == ["Alpha Inc.", "Beta LLC"]
+
+
+def test_a_firm_named_by_a_list_of_partners_keeps_them_all() -> None:
+    document = (
+        "This Agreement is made as of May 1, 2020 by and between Merrill Lynch, Pierce, Fenner & "
+        'Smith Incorporated, a Delaware corporation ("Agent"), and Beta LLC ("Beta").'
+    )
+
+    assert _names(document) == ["Merrill Lynch, Pierce, Fenner & Smith Incorporated", "Beta LLC"]
