@@ -925,6 +925,18 @@ RULES: tuple[ClauseRule, ...] = (
         r"(?:year|month)[\s-]+to[\s-]+(?:year|month)",
         rejects=_EN_RENEWAL_BY_CHOICE,
     ),
+    # The British "rolls over": "This Agreement will roll over for further twelve-month terms
+    # unless cancelled in writing 30 days before the anniversary date".
+    _rule(
+        "auto_renewal",
+        (r"roll(?:s|ed)?[\s-]+over",),
+        language="en",
+        requires=(
+            r"\b(?:terms?|periods?|agreement|contract)\b",
+            r"\bunless\b|successive|consecutive|further|additional|automatic",
+        ),
+        rejects=_EN_RENEWAL_BY_CHOICE,
+    ),
     # The term itself renewed or extended by the contract's own words, with no notice clause:
     # "this Term shall be extended for a 1 year period provided ...", "the Agreement shall
     # renew for one-year terms"; a deadline moved by a delay or a warranty's reach is not.

@@ -39,6 +39,10 @@ def _renews(sentence: str) -> bool:
         "This Agreement shall be self-renewing for periods of one (1) year each.",
         "This Agreement will roll over for additional twelve-month periods unless cancelled in "
         "writing.",
+        "This Agreement will roll over for further twelve-month terms unless cancelled in "
+        "writing 30 days before the anniversary date.",
+        "At the end of the Initial Term the Agreement rolls over automatically for successive "
+        "periods of one year.",
     ],
 )
 def test_terms_that_run_on_by_themselves(sentence: str) -> None:
