@@ -98,7 +98,7 @@ _PLACES: dict[str, str] = {
     **{name: f"US-{code}" for name, code in _US_STATES.items()},
     **{
         f"state of {code.lower()}": f"US-{code}"
-        for code in set(_US_STATES.values()) - _STATE_CODE_WORDS
+        for code in sorted(set(_US_STATES.values()) - _STATE_CODE_WORDS)
     },
     **{name: f"CA-{code}" for name, code in _CA_PROVINCES.items()},
     **_COUNTRIES,
@@ -113,12 +113,9 @@ _PLACE_INSIDE = re.compile(rf"\b(?:{_PLACE})(?!\w)")
 # The bare codes, and Jersey, only where a law names its place ("the laws of NY", "NY law",
 # "Governing Law: NY", "the laws of Jersey"), never as any word of a section ("Rio de Janeiro"
 # holds no Delaware, "Jersey City, New Jersey" no Channel Island)
-_STATE_CODES = {code.lower(): f"US-{code}" for code in _BARE_STATE_CODES} | {"jersey": "JE"}
-_PLACE_OR_CODE = (
-    _PLACE
-    + "|"
-    + "|".join(code for code in _STATE_CODES if code != "jersey")
-    + r"|jersey(?!\s+city)"
+_NAMED_BY_A_LAW_ONLY = {code.lower(): f"US-{code}" for code in _BARE_STATE_CODES} | {"jersey": "JE"}
+_PLACE_OR_CODE = "|".join(
+    (_PLACE, *(code.lower() for code in _BARE_STATE_CODES), r"jersey(?!\s+city)")
 )
 # "English law", "the Italian Law": a country's law named by its adjective.
 _ADJECTIVES = {
@@ -475,13 +472,13 @@ def _place_before(low: str, start: int) -> str | None:
         place = _PLACES.get(" ".join(words[-count:]))
         if place is not None:
             return place
-    return _STATE_CODES.get(words[-1])
+    return _NAMED_BY_A_LAW_ONLY.get(words[-1])
 
 
 def _code(name: str) -> str:
     """The code of a place name as matched: any spacing, lower case."""
     folded = " ".join(name.split())
-    return _PLACES.get(folded) or _STATE_CODES[folded]
+    return _PLACES.get(folded) or _NAMED_BY_A_LAW_ONLY[folded]
 
 
 def _strength(text: PreparedText, start: int, end: int) -> int:

@@ -419,6 +419,12 @@ def _one_side_and_another(
     return (*listed, *(Party(name=term, role=term) for term in unnamed))
 
 
+# "the undersigned purchaser (the "Purchaser")": a side the text leaves unnamed
+_UNDERSIGNED_BEFORE = re.compile(
+    r"\b(?:the|each)\s+undersigned(?:\s+[a-z]+){0,2}\s*$", re.IGNORECASE
+)
+
+
 def _defined_parties(norm: str) -> tuple[list[Party], list[tuple[int, int]], int]:
     """Companies followed by their defined term, their spans, and where the preamble ends."""
     parties: list[Party] = []
@@ -468,8 +474,6 @@ def _add_between_sides(
             spans.sort()
 
 
-# "the undersigned purchaser (the "Purchaser")": a side the text leaves unnamed
-_UNDERSIGNED_BEFORE = re.compile(r"\b(?:the|each)\s+undersigned(?:\s+[a-z]+){0,2}\s*$", re.I)
 # 'payment by A ("Investor") of $25,000 ("Purchase Amount") on or about May 1, 2020, B, a
 # Delaware corporation ("Company")': a SAFE's two sides, a date between them
 _DATE_GAP = re.compile(r"\b(?:19|20)\d\d,\s*$")
