@@ -523,13 +523,19 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
 # ...; (ii) the payment ...; (iii) 04/20/2018 (the "Deadline Date")": the one date among the
 # events is the latest the contract runs (CUAD labels it so: the first anniversary in "the
 # earlier of (i) the first anniversary ... and (ii) the date that all Shares ... have been
-# sold"). Each limb reads as a sentence of its own, so the words that end the contract are
-# looked for before the list.
+# sold"). Where it ends on "the later of" an event and a date, that date is the one the
+# contract schedules ("the later of: (a) the conclusion of the 2022/23 NFL season and (b) the
+# last day in February, 2023 (such expiration date, the "Scheduled Expiration Date")"). Each
+# limb reads as a sentence of its own, so the words that end the contract are looked for
+# before the list.
 _LATER_LIMB = re.compile(r"\(\s*(?:ii|iii|iv|v|b|c|d|e|2|3|4|5)\s*\)\s*(?:the\s+)?$")
 _ENDS_AT_EARLIEST = re.compile(
-    r"(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract|instrument)|\bterm)\s+(?:shall|will)"
+    r"(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract|instrument)|\bterm)\W{0,3}"
+    # "The term of this Agreement (the "Term") shall commence as of April 1, 2018 and shall
+    # expire upon the later of: ..."
+    r"(?:\s[^.;]{0,120}?\sand)?\s+(?:shall|will)"
     r"\s+(?:automatically\s+)?(?:expire|terminate|end)(?:\s+and\s+terminate)?\s+(?:up)?on\s+"
-    r"the\s+(?:earlier|earliest|first)\s+(?:of|to\s+occur)\b[^.]*$"
+    r"the\s+(?:earlier|earliest|first|later|latest)\s+(?:of|to\s+occur)\b[^.]*$"
 )
 _LIMB_REACH = 800
 

@@ -766,6 +766,13 @@ def test_an_order_forms_start_date_field_starts_the_term(field: str) -> None:
             '04/20/2018 (the "Deadline Date"), if the Network Launch has not occurred.',
             date(2018, 4, 20),
         ),
+        # "the later of" an event and a date: the date is the one the contract schedules
+        (
+            'The term of this Agreement (the "Term") shall commence as of April 1, 2018 and '
+            "shall expire upon the later of: (a) the conclusion of the 2022/23 season and (b) "
+            'the last day in February, 2023 (the "Scheduled Expiration Date").',
+            date(2023, 2, 28),
+        ),
         # a party's right to end it by a date ends nothing by itself
         (
             "The Distributor may terminate this Agreement upon the earlier of (i) notice; or "
@@ -774,7 +781,7 @@ def test_an_order_forms_start_date_field_starts_the_term(field: str) -> None:
         ),
     ],
 )
-def test_a_date_in_a_later_limb_of_the_earlier_of_ends_the_contract(
+def test_a_date_in_a_later_limb_of_the_earlier_or_later_of_ends_the_contract(
     sentence: str, end: date | None
 ) -> None:
     assert _dates(_MADE + sentence)[2] == end
