@@ -87,7 +87,7 @@ def text_to_markdown(decoded: str) -> str:
         if not lines:
             continue
         if _is_hard_wrapped(lines):
-            paragraphs.append(join_wrapped_lines(lines))
+            paragraphs.extend(_unwrapped(lines))
         elif width is not None:
             paragraphs.extend(_reflowed(lines, width))
         else:
@@ -150,6 +150,16 @@ def _is_hard_wrapped(lines: list[str]) -> bool:
     full = sum(1 for line in body if len(line) >= 0.75 * width)
     open_ended = sum(1 for line in body if not line.endswith(_SENTENCE_END))
     return full >= 0.6 * len(body) and open_ended >= 0.6 * len(body)
+
+
+def _unwrapped(lines: list[str]) -> list[str]:
+    """A hard-wrapped block's paragraphs: one, where every line but its last runs to the
+    width; else line by line (`_reflowed`), as in a whole document saved with single line
+    breaks, whose headings, fields and short last lines of paragraphs stop short of it."""
+    width = max(len(line) for line in lines)
+    if all(len(line) >= _FULL_LINE * width for line in lines[:-1]):
+        return [join_wrapped_lines(lines)]
+    return _reflowed(lines, width)
 
 
 def _hyphenated(line: str, following: str) -> bool:

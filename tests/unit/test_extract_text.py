@@ -174,3 +174,42 @@ def test_a_hyphen_after_an_abbreviation_in_capitals_stays() -> None:
     # "U.S.-" ends in a full stop and a letter, not in a word cut in two
     assert join_wrapped_lines(["a U.S.-", "BASED company"]) == "a U.S.- BASED company"
     assert join_wrapped_lines(["THIS AGREE-", "MENT IS"]) == "THIS AGREEMENT IS"
+
+
+def test_a_document_saved_with_single_line_breaks_keeps_its_headings_and_fields() -> None:
+    # no blank line anywhere: the whole text one block, wrapped at 78 columns, its title and
+    # its fields short lines among the wrapped paragraphs (joined into one paragraph before,
+    # the title was lost)
+    text = "\n".join(
+        [
+            "Exhibit 10.43",
+            "Cooperation Agreement",
+            "Party A: Beike Internet Security Technology Co., Ltd.",
+            "Party B: Baidu Online Network Technology Co., Ltd.",
+            "This Cooperation Agreement is executed by and between the parties below in",
+            "Haidian District, Beijing, the People's Republic of China (hereinafter",
+            'referred to as "PRC"). The parties agree to cooperate on the terms set out',
+            "below and in the schedules attached to this Agreement, which form part of it.",
+            "1. Term. This Agreement shall remain in force for a period of two (2) years",
+            "from the date of its signature by both parties, and either party may end it",
+            "by notice in writing to the other given not less than ninety days before the",
+            "end of the term; a notice so given takes effect at the end of the term and",
+            "does not affect any right or remedy that accrued to either party before it.",
+        ]
+    )
+
+    assert text_to_markdown(text).split("\n\n") == [
+        "Exhibit 10.43",
+        "Cooperation Agreement",
+        "Party A: Beike Internet Security Technology Co., Ltd.",
+        "Party B: Baidu Online Network Technology Co., Ltd.",
+        "This Cooperation Agreement is executed by and between the parties below in Haidian"
+        " District, Beijing, the People's Republic of China (hereinafter referred to as"
+        ' "PRC"). The parties agree to cooperate on the terms set out below and in the'
+        " schedules attached to this Agreement, which form part of it.",
+        "1. Term. This Agreement shall remain in force for a period of two (2) years from the"
+        " date of its signature by both parties, and either party may end it by notice in"
+        " writing to the other given not less than ninety days before the end of the term; a"
+        " notice so given takes effect at the end of the term and does not affect any right or"
+        " remedy that accrued to either party before it.",
+    ]
