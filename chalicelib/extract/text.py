@@ -77,19 +77,22 @@ def _control_share(decoded: str) -> float:
 def text_to_markdown(decoded: str) -> str:
     """Paragraphs of a plain text as Markdown: blank-line blocks, hard wraps joined."""
     cleaned = _DROPPED_CONTROLS.sub("", decoded.replace("\r\n", "\n").replace("\r", "\n"))
-    blocks = [
-        [line.strip() for line in block.split("\n") if line.strip()]
+    # each line as written, indented or not: where it ends tells whether the next word fitted
+    written = [
+        [line.rstrip().expandtabs() for line in block.split("\n") if line.strip()]
         for block in re.split(r"\n\s*\n", cleaned)
     ]
+    blocks = [[line.strip() for line in lines] for lines in written]
     width = _wrap_width([len(line) for lines in blocks for line in lines])
     paragraphs: list[str] = []
-    for lines in blocks:
+    for lines, as_written in zip(blocks, written, strict=True):
         if not lines:
             continue
+        ends = [len(line) for line in as_written]
         if _is_hard_wrapped(lines):
-            paragraphs.extend(_unwrapped(lines))
+            paragraphs.extend(_unwrapped(lines, ends))
         elif width is not None:
-            paragraphs.extend(_reflowed(lines, width))
+            paragraphs.extend(_reflowed(lines, width, ends))
         else:
             paragraphs.extend(lines)
     return "\n\n".join(paragraphs)
@@ -116,22 +119,38 @@ def _wrap_width(lengths: list[int]) -> int | None:
     return width if full >= _FULL_SHARE * len(ordered) else None
 
 
-def _reflowed(lines: list[str], width: int) -> list[str]:
+def _reflowed(lines: list[str], width: int, ends: list[int]) -> list[str]:
     """A block's paragraphs in a hard-wrapped text: a line that runs to the width and ends
     no sentence goes on in the next ("shall be construed in / accordance with the laws"),
-    where a block of a heading and two wrapped lines is not wrapped as a whole."""
+    where a block of a heading and two wrapped lines is not wrapped as a whole. `ends` are
+    the columns the lines end at as written (their indent counted)."""
     paragraphs: list[list[str]] = [[lines[0]]]
-    for previous, line in itertools.pairwise(lines):
+    for at, (previous, line) in enumerate(itertools.pairwise(lines)):
         if (
             len(previous) >= _FULL_LINE * width
             and not previous.endswith(_SENTENCE_END)
             and not _COLUMN_GAP.search(previous)
             and not _COLUMN_GAP.search(line)
+            and not _written_break(ends[at], line, width)
         ) or _hyphenated(previous, line):
             paragraphs[-1].append(line)
         else:
             paragraphs.append([line])
     return [join_wrapped_lines(paragraph) for paragraph in paragraphs]
+
+
+def _written_break(end: int, following: str, width: int) -> bool:
+    """Whether a break after a line ending at column `end` was written, not wrapped: the next
+    line is a short one that ends no sentence (a heading, a field, "Between") and its first
+    word had room on this line, where wrapping would have put it ("GLOBAL MAINTENANCE
+    AGREEMENT Contract No. DS/CS-3957/14 issue 7 / Between"). A long line after it goes on
+    with the paragraph whatever the room: the width is estimated, and a text's longer lines
+    (a table's) set it past the columns its paragraphs were wrapped at."""
+    return (
+        len(following) < _FULL_LINE * width
+        and not following.endswith(_SENTENCE_END)
+        and end + 1 + len(following.split(" ", 1)[0]) <= width
+    )
 
 
 # A gap this wide inside a line sets columns apart (a signature block's two sides, a form's
@@ -152,14 +171,14 @@ def _is_hard_wrapped(lines: list[str]) -> bool:
     return full >= 0.6 * len(body) and open_ended >= 0.6 * len(body)
 
 
-def _unwrapped(lines: list[str]) -> list[str]:
+def _unwrapped(lines: list[str], ends: list[int]) -> list[str]:
     """A hard-wrapped block's paragraphs: one, where every line but its last runs to the
     width; else line by line (`_reflowed`), as in a whole document saved with single line
     breaks, whose headings, fields and short last lines of paragraphs stop short of it."""
     width = max(len(line) for line in lines)
     if all(len(line) >= _FULL_LINE * width for line in lines[:-1]):
         return [join_wrapped_lines(lines)]
-    return _reflowed(lines, width)
+    return _reflowed(lines, width, ends)
 
 
 def _hyphenated(line: str, following: str) -> bool:

@@ -15,7 +15,8 @@ contracts changed before the runs were read as line breaks where a line's start 
 (a cover page's stacked sides, "Between / X / and / Y", still need their lines). A text wrapped
 with no blank line anywhere (saved line by line) was one block, joined into one paragraph: its
 title, headings and fields ran into the text, 11 readings changed; 4 once such a block is read
-line by line.
+line by line, 3 once a short line whose first word had room on the line before ("... issue 7 /
+Between") is read as a break the writer made.
 """
 
 from __future__ import annotations
@@ -138,7 +139,7 @@ def _joined(text: str) -> tuple[bytes, str]:
 LAYOUTS: dict[str, tuple[Callable[[str], tuple[bytes, str]], int]] = {
     "typeset PDF": (_typeset, 2),
     "wrapped at 72 columns": (_wrapped, 1),
-    "wrapped, single line breaks": (_wrapped_single, 5),
+    "wrapped, single line breaks": (_wrapped_single, 4),
     "Word file": (_word_file, 1),
     "lines joined by spaces": (_joined, 7),
 }

@@ -213,3 +213,25 @@ def test_a_document_saved_with_single_line_breaks_keeps_its_headings_and_fields(
         " notice so given takes effect at the end of the term and does not affect any right or"
         " remedy that accrued to either party before it.",
     ]
+
+
+def test_a_short_line_whose_word_had_room_above_is_a_break_the_writer_made() -> None:
+    # "Between" would have fitted on the title's line, so wrapping did not put it below; a
+    # long line goes on with its paragraph whatever the room (the width is only estimated)
+    lines = [
+        "GLOBAL MAINTENANCE AGREEMENT Contract No. DS/CS-3957/14 issue 7",
+        "Between",
+        "AZUL LINHAS AEREAS BRASILEIRAS S/A (as Company)",
+        "and",
+        "AVIONS DE TRANSPORT REGIONAL, G.I.E. (as Repairer)",
+        "This Agreement shall be binding upon and inure to the benefit of, or may be",
+        "performed by, the successors and assigns of the Parties. No Party may",
+        "assign or otherwise transfer its rights or obligations under this Agreement",
+        "unless it has obtained the prior written consent of the other Party, which",
+        "consent shall not be unreasonably withheld, conditioned or delayed by it.",
+    ]
+
+    assert text_to_markdown("\n".join(lines)).split("\n\n") == [
+        *lines[:5],
+        " ".join(lines[5:]),
+    ]
