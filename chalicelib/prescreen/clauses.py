@@ -904,8 +904,11 @@ RULES: tuple[ClauseRule, ...] = (
             r"month[\s-]+to[\s-]+month",
             # "shall continue in effect for renewal terms of one (1) year each unless ..."
             r"renewal\s+(?:terms|periods)\s+of\b",
+            # (the words between say how long, not what follows: not "subsequent employment
+            # during the period of enforcement")
             *(
-                word + r"\s+(?:[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?|increments?)\b"
+                word + r"\s+(?:(?!(?:the|during|of|in|for|after|to|with|by|on|at|from)\b)"
+                r"[\w()-]+\s+){0,3}?(?:renewal\s+)?(?:terms?|periods?|increments?)\b"
                 for word in ("successive", "consecutive", "subsequent", "additional")
             ),
             r"non-?\s?(?:renewal|extension)",

@@ -199,7 +199,9 @@ _END_BEFORE = re.compile(
     r"(?:\s+automatically)?(?:\s*,?\s+without\s+(?:any\s+|further\s+)?(?:notice|notification),?)?"
     r"(?:" + _TIME_OF_DAY + r")?"
     r"(?:\s+(?:on|at|as\s+(?:of|at)))?(?:\s+the)?\s*$"
-    r"|(?:termination|expiration|expiry)\s+date\W{0,3}\s*(?:(?:(?:shall|will)\s+)?means?|is)?\s*:?"
+    # (not "Offer Expiration Date:", the day an offer lapses unaccepted)
+    r"|(?<!offer\s)(?<!quote\s)(?<!proposal\s)"
+    r"(?:termination|expiration|expiry)\s+date\W{0,3}\s*(?:(?:(?:shall|will)\s+)?means?|is)?\s*:?"
     r"(?:\s+the)?\s*$"
     # a cover sheet's "End Date: December 31, 2017", a table's "| Expiry | 31 December 2017"
     r"|" + _END_FIELD + r"\s*$"

@@ -31,11 +31,14 @@ _TITLE_START = re.compile(
 )
 # The deal's other documents, as a title line of their own: "ORDER FORM", "STATEMENT OF WORK
 # No. 3", "Terms of Service", "ADDENDUM", "MASTER LEASE", "MEMORANDUM OF UNDERSTANDING",
-# "LETTER OF INTENT". Only on the first lines, and only where nothing else is a title: inside
-# a contract such a line heads an exhibit ("FORM STATEMENT OF WORK" under a first amendment).
+# "LETTER OF INTENT", "Employment Offer Letter". Only on the first lines, and only where
+# nothing else is a title: inside a contract such a line heads an exhibit ("FORM STATEMENT OF
+# WORK" under a first amendment).
 _DEAL_DOCUMENT_TITLE = re.compile(
     r"^(?:[#*\s]*)(?:[\w\-,&.]+\s+){0,4}(?:order\s+form|statement\s+of\s+work"
-    r"|terms\s+of\s+service|addendum|lease|memorandum\s+of\s+understanding|letter\s+of\s+intent)"
+    r"|terms\s+of\s+service|addendum|lease|memorandum\s+of\s+understanding|letter\s+of\s+intent"
+    # "Employment Offer Letter", "Engagement Letter": a letter the other side signs to agree
+    r"|(?:offer|engagement|side|commitment)\s+letter)"
     r"(?:\s+(?:no\.?|number|#)\s*[\w.-]{1,8})?\s*$"
     # terms in Russian: «Условия использования …», «Дополнительные условия для спонсоров …»,
     # «Правила оказания услуг …»

@@ -190,7 +190,8 @@ _ROLE_HEADING = re.compile(
     r"|franchisee|franchisor"
     r"|consultant|contractor|provider|agent|developer|manufacturer|publisher|owner|shipper"
     r"|sender|carrier|advertiser|operator|producer|lender|borrower|landlord|tenant|lessor"
-    r"|lessee|recipient))(?:[ \t]*/[ \t]*[A-Za-z-]{2,20})?"
+    r"|lessee|recipient|employer|employee|executive|founder|investor|assignor|assignee"
+    r"|grantor|grantee))(?:[ \t]*/[ \t]*[A-Za-z-]{2,20})?"
     # "Supplier Name:", "Provider Organization:" (a transfer form's fields)
     r"(?:\s+(?:Name|NAME|name|Organi[sz]ation|ORGANI[SZ]ATION|Institution|INSTITUTION))?"
     r"[ \t]*[:|][ \t]*"

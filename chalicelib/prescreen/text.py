@@ -51,6 +51,12 @@ _MAX_FIELD_WORDS = 6
 # A field's label in bold at a line's start, "**Provider:** Acme Inc." or "**Order Date**: May
 # 1, 2025": its marks blanked, the line reads as the field's.
 _BOLD_LABEL = re.compile(r"(?m)^[ ]*\*\*[^\s*:][^\n*:]{0,58}(?::\*\*|\*\*:)")
+# A field as a Markdown definition list writes it (Pandoc's, PHP Markdown Extra's): its name
+# on one line, its value on the next after a colon ("Employer" / ": Pellworth Freight, Inc."),
+# a blank line between them or not.
+_DEFINITION_FIELD = re.compile(
+    r"(?m)^(?P<name>[ ]*[^\s#|>:*-][^\n:]{0,58}?)[ ]*(?P<gap>\n(?:[ ]*\n)?:)[ ]"
+)
 
 # OCR and careless typing put Latin look-alikes inside Russian words ("cor Сторон").
 _LOOKALIKES = "aceopxyACEHKMOPTXB"
@@ -218,11 +224,21 @@ def _form_fields(text: str) -> str:
     if "[" in text or "☐" in text or "☒" in text or "☑" in text:
         blanked = _UNCHECKED.sub(lambda found: " " * len(found.group()), text)
         text = _CHECKED.sub(lambda found: " " * len(found.group()), blanked)
+    if "\n:" in text:
+        text = _DEFINITION_FIELD.sub(_as_definition_line, text)
     if "#" not in text and "**" not in text:
         return text
     if "**" in text:
         text = _BOLD_LABEL.sub(lambda found: found.group().replace("*", " "), text)
     return _HEADING_FIELD.sub(_as_field_line, text)
+
+
+def _as_definition_line(found: re.Match[str]) -> str:
+    """A definition list's field as the field's line: the break and the colon as ": "."""
+    if len(found.group("name").split()) > _MAX_FIELD_WORDS:
+        return found.group()
+    gap = found.group("gap")
+    return found.group()[: found.start("gap") - found.start()] + ":" + " " * len(gap)
 
 
 def _as_field_line(found: re.Match[str]) -> str:

@@ -17,6 +17,11 @@
 - `en_accord`, `ru_accord`: the Accord Project's template samples (Apache 2.0) with invented
   values: two supply agreements, a copyright licence, a swap confirmation and a SAFT, 58 of 70
   fields on their first run, 66 of 70 now; a Russian sale contract, 20 of 20 on its first.
+- `en_openagreements`: OpenAgreements' employment and founder forms (CC BY 4.0) with invented
+  values, their cover terms written as Markdown definition lists ("Employer" / ": Pellworth
+  Freight Analytics, Inc."): two restrictive-covenant agreements, two invention-assignment
+  agreements, an offer letter and a founder's stock repurchase, 72 of 84 fields on their first
+  run (parties 1 of 6), 79 of 84 now.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -109,6 +114,19 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
             "en.liquidated_damages": 1.0,
             "en.cap_on_liability": 1.0,
             "en.anti_assignment": 1.0,
+        },
+    ),
+    "en_openagreements": (
+        OWN_LABELS,
+        {
+            "en.document_name": 1.0,
+            "en.parties": 1.0,
+            "en.effective_date": 0.8,
+            "en.expiration_date": 1.0,
+            "en.renewal_term": 1.0,
+            "en.governing_law": 1.0,
+            "en.anti_assignment": 1.0,
+            "en.non_compete": 1.0,
         },
     ),
     "ru_accord": (
