@@ -413,9 +413,11 @@ _EFFECTIVE_ON_LAST_SIGNATURE = (
         r"as\s+of\s+the\s+(?:later\s+|latest\s+|last\s+)?dates?\s+(?:of\s+(?:signature|signing)\s+)?"
         r"(?:(?:set\s+forth|written|indicated|shown)\s+)?below"
     ),
-    # a cover page's field: "Effective Date: The date of the last signature on this Cover Page"
+    # a cover page's field: "Effective Date: The date of the last signature on this Cover Page",
+    # a statement of work's "| SOW Date | Date of last signature on this Cover Page |"
     re.compile(
-        r"effective\s+date\s*[:|]\s*(?:the\s+)?(?:date\s+of\s+(?:the\s+)?)?(?:last|final|later)"
+        r"(?:effective|sow|order|start)\s+date\s*[:|]\s*(?:the\s+)?(?:date\s+of\s+(?:the\s+)?)?"
+        r"(?:last|final|later)"
         r"\s+(?:signature|of\s+the\s+(?:signature|signing)\s+dates)"
     ),
     re.compile(
@@ -482,10 +484,20 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         and search(_EFFECTIVE_ON_EVENT, text.low) is None
     )
     start = found.start(english=english, defines_effective=defines_effective)
+    # "'Effective Date' means the date of last signature on the SOW": the definition outranks
+    # a start some field or schedule writes ("Schedule | Start date: March 10, 2025")
+    on_last_signature = (
+        _start_on_last_signature(text, dates) if english and not found.signed else None
+    )
+    preamble_start = found.preamble_start
+    if on_last_signature is not None:
+        if preamble_start == start:
+            preamble_start = on_last_signature  # nor is that start the day it was made
+        start = on_last_signature
     signed = found.signed or (
         _header_date(text, dates)
         or (_title_date(text, dates) if english else None)
-        or found.preamble_start
+        or preamble_start
         or found.witnessed
         or _last_signature_date(text, dates)
         or (_signed_beside_signature(text, dates) if english else None)
@@ -732,6 +744,13 @@ def _runs_indefinitely(text: PreparedText) -> bool:
             if _PERPETUAL_SENTENCE.search(text.low, max(0, found.start() - 220), found.end()):
                 return True
     return False
+
+
+def _start_on_last_signature(text: PreparedText, dates: list[FoundDate]) -> date | None:
+    """The last signature's date where the contract takes effect on it, if it gives one."""
+    if any(pattern.search(text.low) for pattern in _EFFECTIVE_ON_LAST_SIGNATURE):
+        return _last_signature_date(text, dates)
+    return None
 
 
 def _start_by_definition(

@@ -26,7 +26,7 @@ _TITLE_START = re.compile(
     # "Приложение № 1 к договору подряда": an annex to a contract, not to an order or a tender
     r"|^(?:[#*\s]*)приложение\s+(?:№\s*)?[\w.-]{0,8}\s*к\s+(?:договору|контракту|соглашению)"
     r"|^(?:[#*\s]*)(?:[\w\-,&.]+\s+){0,7}(?:agreement|contract)\b"
-    r"|^(?:[#*\s]*)amendment\s+(?:no\.?\s*\d+\s*)?(?:to\s+)?",
+    r"|^(?:[#*\s]*)amendment(?:\s+(?:no\.?\s*\d+\s*)?(?:to\s+)?|$)",
     re.IGNORECASE,
 )
 # The deal's other documents, as a title line of their own: "ORDER FORM", "STATEMENT OF WORK
@@ -38,7 +38,7 @@ _DEAL_DOCUMENT_TITLE = re.compile(
     r"^(?:[#*\s]*)(?:[\w\-,&.]+\s+){0,4}(?:order\s+form|statement\s+of\s+work"
     r"|terms\s+of\s+service|addendum|lease|memorandum\s+of\s+understanding|letter\s+of\s+intent"
     # "Employment Offer Letter", "Engagement Letter": a letter the other side signs to agree
-    r"|(?:offer|engagement|side|commitment)\s+letter)"
+    r"|(?:offer|engagement|side|commitment)\s+letter|term\s+sheet)"
     r"(?:\s+(?:no\.?|number|#)\s*[\w.-]{1,8})?\s*$"
     # terms in Russian: «Условия использования …», «Дополнительные условия для спонсоров …»,
     # «Правила оказания услуг …»
@@ -101,8 +101,11 @@ _AMENDED_AGREEMENT = re.compile(
     r"(?:\s+(?:Number|No\.)\s*[\w-]+)?)"
 )
 _AMENDED_REACH = 1500
+# (nor is a field's name of a few words: "Name of Agreement:")
 _NOT_TITLE = re.compile(
-    r"настоящ|именуем|this\s+(?:agreement|contract)|hereby|shall|\bwill\b|обязуется", re.IGNORECASE
+    r"настоящ|именуем|this\s+(?:agreement|contract)|hereby|shall|\bwill\b|обязуется"
+    r"|^(?:\S+\s+){0,4}\S+:$",
+    re.IGNORECASE,
 )
 # A Russian title line that runs on into the place and date of signing:
 # 'ДОГОВОР № __ на изготовление мебели г. Ульяновск « » ____ 20__г.' ends before 'г.'.
@@ -324,7 +327,9 @@ def _find_title(
     first: str | None = None
     deal: str | None = None  # an order form's or a statement of work's title line
     for index, line in enumerate(lines):
-        clean = _unspaced(_EXHIBIT.sub("", line.strip("#*| ")))
+        # a cover table's title cell with a line under it: "| Amendment <br> The parties
+        # identified below agree to the following: |"
+        clean = _unspaced(_EXHIBIT.sub("", line.split("<br>", 1)[0].strip("#*| ")))
         if len(clean) > _TITLE_LINE_MAX:
             clean = _cut_glued_title(clean, heading=line.startswith("#"))
         if not clean or _NOT_TITLE.search(clean):

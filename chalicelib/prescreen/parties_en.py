@@ -183,7 +183,8 @@ _ROLE_HEADING = re.compile(
     # (or a table's row: "| Customer | Acme Corp. |")
     # ("Name of Customer:", "The Buyer/End-User:")
     # (or a Markdown heading over its value, read as a field: "### Provider: Acme Corp.")
-    r"(?:^|\n|" + JOINED_BREAK + r"(?![ ]))[ \t]*(?:\|[ \t]*)?(?:#{1,6}[ \t]+)?"
+    # (or a table's cell after another: "|  | PROVIDER: Quarrymoor Health Software, Inc. |")
+    r"(?:^|\n|\||" + JOINED_BREAK + r"(?![ ]))[ \t]*(?:\|[ \t]*)?(?:#{1,6}[ \t]+)?"
     r"(?i:name\s+of\s+(?:the\s+)?)?(?:The\s+)?"
     r"(?P<role>(?i:licensor|licensee|company|partner"
     r"|customer|supplier|vendor|client|sponsor|buyer|seller|purchaser|distributor|reseller"
@@ -191,10 +192,12 @@ _ROLE_HEADING = re.compile(
     r"|consultant|contractor|provider|agent|developer|manufacturer|publisher|owner|shipper"
     r"|sender|carrier|advertiser|operator|producer|lender|borrower|landlord|tenant|lessor"
     r"|lessee|recipient|employer|employee|executive|founder|investor|assignor|assignee"
-    r"|grantor|grantee))(?:[ \t]*/[ \t]*[A-Za-z-]{2,20})?"
+    r"|grantor|grantee|discloser))(?:[ \t]*/[ \t]*[A-Za-z-]{2,20})?"
     # "Supplier Name:", "Provider Organization:" (a transfer form's fields)
     r"(?:\s+(?:Name|NAME|name|Organi[sz]ation|ORGANI[SZ]ATION|Institution|INSTITUTION))?"
     r"[ \t]*[:|][ \t]*"
+    # a signature table's empty cells between the role and its name ("| Company |  | Acme |")
+    r"(?:\|[ \t]*){0,2}"
     r"(?:(?:Name|NAME)[ \t]*:[ \t]*)?"
     r"(?=[A-Z0-9])"
 )

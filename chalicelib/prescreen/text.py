@@ -51,6 +51,13 @@ _MAX_FIELD_WORDS = 6
 # A field's label in bold at a line's start, "**Provider:** Acme Inc." or "**Order Date**: May
 # 1, 2025": its marks blanked, the line reads as the field's.
 _BOLD_LABEL = re.compile(r"(?m)^[ ]*\*\*[^\s*:][^\n*:]{0,58}(?::\*\*|\*\*:)")
+# A table row's label with a hint under it, as a Word cover page sets them: "| NDA Term <br>
+# Period for sharing Confidential Information | Expires 2 years from Effective Date. |". The
+# hint (one line, from the cell's line break to its end) is blanked, so the row reads as the
+# field's; a cell of several lines (a party's requisites) is left as it is.
+_LABEL_HINT = re.compile(
+    r"(?m)^(?P<label>\|[ ]*[^|<\n]{1,60}?)(?P<hint>[ ]*<br>[^|<\n]{1,80})(?=\|)"
+)
 # A field as a Markdown definition list writes it (Pandoc's, PHP Markdown Extra's): its name
 # on one line, its value on the next after a colon ("Employer" / ": Pellworth Freight, Inc."),
 # a blank line between them or not.
@@ -226,6 +233,8 @@ def _form_fields(text: str) -> str:
         text = _CHECKED.sub(lambda found: " " * len(found.group()), blanked)
     if "\n:" in text:
         text = _DEFINITION_FIELD.sub(_as_definition_line, text)
+    if "<br>" in text:
+        text = _LABEL_HINT.sub(lambda found: found["label"] + " " * len(found["hint"]), text)
     if "#" not in text and "**" not in text:
         return text
     if "**" in text:

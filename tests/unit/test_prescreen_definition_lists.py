@@ -103,3 +103,95 @@ def test_an_offer_or_engagement_letter_is_titled_so(title: str) -> None:
     text = f"# {title}\n\nEmployer\n: Harrowdale Analytics, Inc.\n\n1. Position."
 
     assert find_title(prepare_text(text)) == title
+
+
+# --- Word cover pages as Extract gives them: tables, a hint under a field's name ------------
+
+_SOW = (
+    "Professional Services Agreement\n\n"
+    "| SOW <br> The key business terms of this SOW are as follows: |  |\n|---|---|\n"
+    "| SOW and Agreement | This SOW incorporates the Agreement with a Key Terms Effective Date of"
+    " January 6, 2025 between Kelderwick Data LLC and Orchard Mutual Insurance Company. |\n"
+    "| SOW Date <br> The date this SOW begins | Date of last signature on this Cover Page |\n\n"
+    "By signing this Cover Page, each party agrees to enter into this SOW as of the SOW Date.\n\n"
+    "|  | PROVIDER: Kelderwick Data LLC |  | CUSTOMER: Orchard Mutual Insurance Company |\n"
+    "|---|---|---|---|\n"
+    "| Date | 07/28/2025 |  | 07/30/2025 |\n"
+)
+
+
+def test_a_hint_under_a_fields_name_is_blanked_and_the_value_kept() -> None:
+    line = "| NDA Term <br> Period for sharing Confidential Information | Expires 2 years. |"
+    prepared = prepare_text(line)
+
+    assert prepared.norm.startswith("| NDA Term ")
+    assert "Period for sharing" not in prepared.norm
+    assert prepared.norm.endswith("| Expires 2 years. |")
+    assert len(prepared.norm) == len(line)
+
+
+def test_a_cell_of_several_lines_keeps_them() -> None:
+    # a party's requisites in one cell: no hint under a name
+    line = "| Заказчик: <br> ГБУЗ «Больница» <br> ИНН 0247001159 | Поставщик: ООО «Азат» |"
+
+    assert prepare_text(line).norm == line
+
+
+def test_a_sow_dated_by_its_last_signature_starts_then_not_on_the_master_agreements_date() -> None:
+    result = _screen(_SOW)
+
+    assert (result.signed_on, result.starts_on) == (date(2025, 7, 30), date(2025, 7, 30))
+
+
+def test_the_sides_of_a_signature_tables_header_cells_are_read() -> None:
+    parties = find_parties_en(prepare_text(_SOW))
+
+    assert [(p.name, p.role) for p in parties] == [
+        ("Kelderwick Data LLC", "Provider"),
+        ("Orchard Mutual Insurance Company", "Customer"),
+    ]
+
+
+def test_a_disclosers_field_and_a_signature_tables_company_name_the_sides() -> None:
+    text = (
+        "One-Way NDA\n\n| Discloser | Ferrowind Turbine Systems, Inc., 2200 Kessler Road |\n"
+        "|---|---|\n| Effective Date | 9 June 2025 |\n\n"
+        "|  |  | RECIPIENT |\n|---|---|---|\n| Company |  | Ambervale Castings LLC |\n"
+    )
+
+    assert [p.name for p in find_parties_en(prepare_text(text))] == [
+        "Ferrowind Turbine Systems, Inc.",
+        "Ambervale Castings LLC",
+    ]
+
+
+def test_a_start_dates_field_in_a_schedule_gives_way_to_the_last_signature() -> None:
+    # "'Effective Date' means the date of last signature on the SOW": not the Services' start
+    terms = "".join(
+        f"{n}. Services. Contractor will perform the Services described on the SOW in a"
+        " professional manner and in accordance with the Agreement and its terms.\n\n"
+        for n in range(1, 40)
+    )
+    text = (
+        "Independent Contractor Agreement\n\n"
+        "| Schedule | Start date: March 10, 2025. End date: May 30, 2025. |\n|---|---|\n\n"
+        "This Independent Contractor Agreement is entered into as of the Effective Date.\n\n"
+        + terms
+        + "40. Definitions. “Effective Date” means the date of last signature on the SOW.\n\n"
+        "|  | COMPANY |  | CONTRACTOR |\n|---|---|---|---|\n"
+        "| Date | March 3, 2025 |  | March 5, 2025 |\n"
+    )
+    assert _screen(text).starts_on == date(2025, 3, 5)
+
+
+@pytest.mark.parametrize(
+    ("first_lines", "title"),
+    [
+        ("| Amendment <br> The parties identified below agree to the following: |  |", "Amendment"),
+        ("# Term Sheet\n\n# This non-binding Term Sheet expresses our intention.", "Term Sheet"),
+        # a field's name is no title
+        ("| Cover Page |\n|---|\n| Name of Agreement: |\n| Acme Cloud Terms |", None),
+    ],
+)
+def test_a_cover_tables_title_cell(first_lines: str, title: str | None) -> None:
+    assert find_title(prepare_text(f"{first_lines}\n\n1. Services.")) == title
