@@ -226,7 +226,10 @@ def _form_fields(text: str) -> str:
     says nothing and "- [x] Expires 2 year(s) from Effective Date." is the field's value; a
     heading over its value ("### Governing Law", a blank line, "The laws of the State of New
     York") becomes the field's line ("### Governing Law: The laws of ..."), as the rules read a
-    cover page's fields. The same text is returned where the form has none of these.
+    cover page's fields; so does a definition list's field ("Employer" / ": Acme Inc." as
+    "Employer:  Acme Inc."), and a table row's label loses the hint set under it ("| NDA Term
+    <br> Period for sharing ... |" as "| NDA Term |"). The same text is returned where the
+    form has none of these.
     """
     if "[" in text or "☐" in text or "☒" in text or "☑" in text:
         blanked = _UNCHECKED.sub(lambda found: " " * len(found.group()), text)
