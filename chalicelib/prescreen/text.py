@@ -53,10 +53,11 @@ _MAX_FIELD_WORDS = 6
 _BOLD_LABEL = re.compile(r"(?m)^[ ]*\*\*[^\s*:][^\n*:]{0,58}(?::\*\*|\*\*:)")
 # A table row's label with a hint under it, as a Word cover page sets them: "| NDA Term <br>
 # Period for sharing Confidential Information | Expires 2 years from Effective Date. |". The
-# hint (one line, from the cell's line break to its end) is blanked, so the row reads as the
-# field's; a cell of several lines (a party's requisites) is left as it is.
+# hint (one line of words, from the cell's line break to its end) is blanked, so the row reads
+# as the field's; a cell that holds a value ("Заказчик: ГБУЗ ЦРБ <br> ИНН 0247001159"), or
+# several lines (a party's requisites), is left as it is.
 _LABEL_HINT = re.compile(
-    r"(?m)^(?P<label>\|[ ]*[^|<\n]{1,60}?)(?P<hint>[ ]*<br>[^|<\n]{1,80})(?=\|)"
+    r"(?m)^(?P<label>\|[ ]*[^|<:\n]{1,60}?)(?P<hint>[ ]*<br>[^|<:\d\n]{1,80})(?=\|)"
 )
 # A field as a Markdown definition list writes it (Pandoc's, PHP Markdown Extra's): its name
 # on one line, its value on the next after a colon ("Employer" / ": Pellworth Freight, Inc."),

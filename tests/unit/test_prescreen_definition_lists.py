@@ -130,10 +130,16 @@ def test_a_hint_under_a_fields_name_is_blanked_and_the_value_kept() -> None:
     assert len(prepared.norm) == len(line)
 
 
-def test_a_cell_of_several_lines_keeps_them() -> None:
-    # a party's requisites in one cell: no hint under a name
-    line = "| Заказчик: <br> ГБУЗ «Больница» <br> ИНН 0247001159 | Поставщик: ООО «Азат» |"
-
+@pytest.mark.parametrize(
+    "line",
+    [
+        # a party's requisites in one cell: no hint under a name
+        "| Заказчик: <br> ГБУЗ «Больница» <br> ИНН 0247001159 | Поставщик: ООО «Азат» |",
+        # a cell that holds its value already, a line of numbers under it
+        "| Заказчик:ГБУЗ РБ Федоровская ЦРБ <br> ИНН 0247001159 КПП 024701001 | Поставщик |",
+    ],
+)
+def test_a_cell_holding_a_value_keeps_its_lines(line: str) -> None:
     assert prepare_text(line).norm == line
 
 
