@@ -132,7 +132,8 @@ _REFERENCE_BEFORE = re.compile(
 # line or cell (or following a run of spaces where lines were joined): "Service Start Date:",
 # "SOW End Date:", "| Expiry |"
 _COVER_FIELD = r"(?:^|\n|\||" + JOINED_BREAK + r")[ \t*#]*(?:" + COVER_QUALIFIER + r"\s+)?"
-_START_FIELD = _COVER_FIELD + r"start\s+date\s*[:|]\s*$"
+# "Start Date:", a cover table's "| Effective Date | 1 September 2025 |"
+_START_FIELD = _COVER_FIELD + r"(?:start|effective)\s+date\s*[:|]\s*$"
 _START_BEFORE = re.compile(
     r"(?:contract|agreement)\s+start\s*:\s*$|commencement\s+date\s*:\s*$|" + _START_FIELD + r"|"
     r"(?:вступ\w*\s+в\s+силу|действу\w*|срок\w*(?:\s+[а-яё]+){0,3})\s+с\s*$"

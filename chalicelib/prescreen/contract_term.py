@@ -62,6 +62,8 @@ _LENGTH_BEFORE = re.compile(
     r"|term(?:\s+of\s+(?:the\s+|this\s+)?(?:agreement|contract|nda|mnda))?\s*[:|]"
     # "Validity: 12 months from the date of signing"
     r"|validity(?:\s+period)?\s*[:|]"
+    # a cover's "End Date: 3 years after the Effective Date"
+    r"|(?:end|expiration|expiry)\s+date\s*[:|]"
     r"|" + COVER_QUALIFIER + r"\s+period\s*[:|])\s+"
     r"(?:at\s+least\s+)?(?:an?\s+|the\s+)?(?:" + INITIAL + r"\s+)?"
     r"(?:(?:term|period)\s+of\s+)?"

@@ -38,7 +38,7 @@ _DEAL_DOCUMENT_TITLE = re.compile(
     r"^(?:[#*\s]*)(?:[\w\-,&.]+\s+){0,4}(?:order\s+form|statement\s+of\s+work"
     r"|terms\s+of\s+service|addendum|lease|memorandum\s+of\s+understanding|letter\s+of\s+intent"
     # "Employment Offer Letter", "Engagement Letter": a letter the other side signs to agree
-    r"|(?:offer|engagement|side|commitment)\s+letter|term\s+sheet)"
+    r"|(?:offer|engagement|side|commitment)\s+letter|term\s+sheet|nda)"
     r"(?:\s+(?:no\.?|number|#)\s*[\w.-]{1,8})?\s*$"
     # terms in Russian: «Условия использования …», «Дополнительные условия для спонсоров …»,
     # «Правила оказания услуг …»
@@ -46,6 +46,8 @@ _DEAL_DOCUMENT_TITLE = re.compile(
     re.IGNORECASE,
 )
 _DEAL_TITLE_LINES = 5
+_COVER_PAGE = re.compile(r"cover\s+page$", re.IGNORECASE)
+_FOR = re.compile(r"^\s*(?:for|to)\s+(?:the\s+)?", re.IGNORECASE)
 # "Exhibit 10.9", "EXHIBIT 10.3 Execution Copy": filing labels in front of the title.
 _EXHIBIT = re.compile(r"^(?:exhibit\s+[\w.()-]+\s*(?:execution\s+copy\s*)?)", re.IGNORECASE)
 _GLUED_TITLE = re.compile(
@@ -328,8 +330,12 @@ def _find_title(
     deal: str | None = None  # an order form's or a statement of work's title line
     for index, line in enumerate(lines):
         # a cover table's title cell with a line under it: "| Amendment <br> The parties
-        # identified below agree to the following: |"
-        clean = _unspaced(_EXHIBIT.sub("", line.split("<br>", 1)[0].strip("#*| ")))
+        # identified below agree to the following: |"; a cover page's names the contract
+        # under it: "| Cover Page <br> for Bonterms Mutual NDA |"
+        head, _, under = line.partition("<br>")
+        if _COVER_PAGE.match(head.strip("#*| ")):
+            head = _FOR.sub("", under)
+        clean = _unspaced(_EXHIBIT.sub("", head.strip("#*| ")))
         if len(clean) > _TITLE_LINE_MAX:
             clean = _cut_glued_title(clean, heading=line.startswith("#"))
         if not clean or _NOT_TITLE.search(clean):

@@ -192,7 +192,7 @@ _ROLE_HEADING = re.compile(
     r"|consultant|contractor|provider|agent|developer|manufacturer|publisher|owner|shipper"
     r"|sender|carrier|advertiser|operator|producer|lender|borrower|landlord|tenant|lessor"
     r"|lessee|recipient|employer|employee|executive|founder|investor|assignor|assignee"
-    r"|grantor|grantee|discloser))(?:[ \t]*/[ \t]*[A-Za-z-]{2,20})?"
+    r"|grantor|grantee|discloser|party(?=\s+name)))(?:[ \t]*/[ \t]*[A-Za-z-]{2,20})?"
     # "Supplier Name:", "Provider Organization:" (a transfer form's fields)
     r"(?:\s+(?:Name|NAME|name|Organi[sz]ation|ORGANI[SZ]ATION|Institution|INSTITUTION))?"
     r"[ \t]*[:|][ \t]*"
@@ -201,10 +201,12 @@ _ROLE_HEADING = re.compile(
     r"(?:(?:Name|NAME)[ \t]*:[ \t]*)?"
     r"(?=[A-Z0-9])"
 )
-_HEADING_REACH = 4000
+# (a cover page's key terms can run 4,500 characters before the signature table that heads
+# its sides: "|  | COMPANY: Maplecroft Ledger Systems Inc. |  | PARTNER: ... |")
+_HEADING_REACH = 6000
 # A headed name runs to its line's end, a wide gap or the next field of the form.
 _HEADED_NAME_END = re.compile(
-    r"\n|[ ]{3,}|\||\s+(?i:address|add(?=\s*:)|phone|telephone|tel|fax|e-?mail|attn|attention"
+    r"\n|[ ]{3,}|\||<br>|\s+(?i:address|add(?=\s*:)|phone|telephone|tel|fax|e-?mail|attn|attention"
     r"|contact|agreement\s+number|effective\s+date)\b|$"
 )
 
@@ -513,14 +515,19 @@ def _labelled_parties(norm: str) -> tuple[Party, ...]:
 
 def _headed_parties(norm: str) -> list[Party]:
     """Sides a cover page or a form's heading names: 'Company: Bravatek Solutions, Inc.',
-    'SPONSOR: Name: Acme Grill', 'Supplier Name: Cardlytics, Inc.'."""
+    'SPONSOR: Name: Acme Grill', 'Supplier Name: Cardlytics, Inc.', and a signature table's
+    'Party Name: Tamsworth Clinical Informatics, Inc.' over each side (Party 1, Party 2)."""
     parties: list[Party] = []
     for label in _ROLE_HEADING.finditer(norm, 0, _HEADING_REACH):
         stop = _HEADED_NAME_END.search(norm, label.end(), label.end() + _NAME_REACH)
         end = stop.start() if stop else label.end()
         name = _side_name_at(norm, label.end(), end)
         if name is not None and not _known(name, parties):
-            parties.append(Party(name=name, role=label.group("role").title()))
+            role = label.group("role").title()
+            if role == "Party":  # "Party Name: ..." over each side: the first, the second
+                numbered = sum(1 for party in parties if (party.role or "").startswith("Party"))
+                role = f"Party {numbered + 1}"
+            parties.append(Party(name=name, role=role))
     return parties
 
 

@@ -201,3 +201,51 @@ def test_a_start_dates_field_in_a_schedule_gives_way_to_the_last_signature() -> 
 )
 def test_a_cover_tables_title_cell(first_lines: str, title: str | None) -> None:
     assert find_title(prepare_text(f"{first_lines}\n\n1. Services.")) == title
+
+
+def test_a_cover_tables_effective_date_and_end_date_fields_give_the_term() -> None:
+    text = (
+        "Partnership Agreement\n\n"
+        "| End Date <br> When this Agreement ends | 3 years after the Effective Date |  |\n"
+        "|---|---|---|\n"
+        "| Key Terms <br> The key legal terms of this Agreement are as follows: |  |  |\n"
+        "| Effective Date <br> The date the Agreement starts | 1 September 2025 |  |\n"
+    )
+    result = _screen(text)
+
+    assert (result.starts_on, result.ends_on) == (date(2025, 9, 1), date(2028, 9, 1))
+
+
+def test_a_signature_tables_party_name_cells_are_the_sides() -> None:
+    text = (
+        "| Cover Page <br> for Bonterms Mutual NDA |\n|---|\n\n"
+        "| Signatures |  |\n|---|---|\n"
+        "| Party Name: Tamsworth Clinical Informatics, Inc. <br> Signature: <br> Date: February"
+        " 14, 2025 | Party Name: Greyhaven Orthopedic Partners LLC <br> Signature: |\n"
+    )
+    prepared = prepare_text(text)
+
+    assert [(p.name, p.role) for p in find_parties_en(prepared)] == [
+        ("Tamsworth Clinical Informatics, Inc.", "Party 1"),
+        ("Greyhaven Orthopedic Partners LLC", "Party 2"),
+    ]
+    assert find_title(prepared) == "Bonterms Mutual NDA"
+
+
+def test_a_signature_table_after_long_key_terms_still_names_the_sides() -> None:
+    rows = "".join(
+        f"| Obligation {n} | Partner will host client webinars and list Company as a recommended"
+        " provider in its client newsletter each quarter. |\n"
+        for n in range(30)
+    )
+    text = (
+        "Partnership Agreement\n\n| Business Terms |  |\n|---|---|\n"
+        + rows
+        + "\n|  | COMPANY: Maplecroft Ledger Systems Inc. |  | PARTNER: Haldane & Roux LLP |\n"
+    )
+
+    assert len(text) > 4000
+    assert [p.name for p in find_parties_en(prepare_text(text))] == [
+        "Maplecroft Ledger Systems Inc.",
+        "Haldane & Roux LLP",
+    ]
