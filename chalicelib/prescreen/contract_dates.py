@@ -549,7 +549,7 @@ _ENDS_AT_EARLIEST = re.compile(
     # "The term of this Agreement (the "Term") shall commence as of April 1, 2018 and shall
     # expire upon the later of: ..."
     r"(?:\s[^.;]{0,120}?\sand)?\s+(?:shall|will)"
-    r"\s+(?:automatically\s+)?(?:expire|terminate|end)(?:\s+and\s+terminate)?\s+(?:up)?on\s+"
+    r"\s+(?:automatically\s+)?(?:expire|terminate|end|lapse)(?:\s+and\s+terminate)?\s+(?:up)?on\s+"
     r"the\s+(?:earlier|earliest|first|later|latest)\s+(?:of|to\s+occur)\b[^.]*$"
 )
 _LIMB_REACH = 800
