@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from chalicelib.prescreen import RoutingPolicy, screen_text
 from chalicelib.prescreen.clauses import find_clauses
 from chalicelib.prescreen.text import prepare_text
 
 if TYPE_CHECKING:
-    from chalicelib.models import ClauseFlag
+    from chalicelib.models import ClauseFlag, PrescreenResult
 
 PADDING = "\nThe remaining terms of this agreement are set out below without any reservation." * 30
+
+
+def screen_english(text: str) -> PrescreenResult:
+    """The whole prescreen of an English contract's text, with the default routing policy."""
+    return screen_text(text, pipeline="contract", language_hint="en", policy=RoutingPolicy()).result
 
 
 def english_flag(sentence: str, clause: str) -> ClauseFlag | None:

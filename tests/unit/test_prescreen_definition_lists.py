@@ -6,17 +6,13 @@ manner."""
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING
 
 import pytest
 
-from chalicelib.prescreen import RoutingPolicy, screen_text
 from chalicelib.prescreen.contract_type import find_title
 from chalicelib.prescreen.parties_en import find_parties_en
 from chalicelib.prescreen.text import prepare_text
-
-if TYPE_CHECKING:
-    from chalicelib.models import PrescreenResult
+from tests.clause_text import screen_english
 
 _COVER = (
     "# Employee Restrictive Covenant Agreement\n\n"
@@ -30,10 +26,6 @@ _COVER = (
     "### Non-Solicitation\n\n"
     "During the Restricted Period, Employee must not solicit any Covered Customer.\n"
 )
-
-
-def _screen(text: str) -> PrescreenResult:
-    return screen_text(text, pipeline="contract", language_hint="en", policy=RoutingPolicy()).result
 
 
 def test_a_definition_lists_field_reads_as_the_fields_line() -> None:
@@ -61,7 +53,7 @@ def test_an_employer_and_an_employee_are_the_sides_of_a_covers_fields() -> None:
 
 
 def test_a_definition_lists_law_and_start_are_read() -> None:
-    result = _screen(_COVER)
+    result = screen_english(_COVER)
 
     assert result.governing_law == "US-OR"
     assert result.starts_on == date(2025, 3, 3)
@@ -72,7 +64,7 @@ def test_an_offers_expiration_date_is_no_end_of_the_contract() -> None:
         "Governing Law\n", "Offer Expiration Date\n: March 20, 2025\n\nGoverning Law\n"
     )
 
-    assert _screen(text).ends_on is None
+    assert screen_english(text).ends_on is None
 
 
 @pytest.mark.parametrize(
@@ -93,7 +85,7 @@ def test_an_offers_expiration_date_is_no_end_of_the_contract() -> None:
     ],
 )
 def test_subsequent_periods_renew_only_as_a_terms_length(sentence: str, renews: bool) -> None:
-    flag = _screen(_COVER + "\n### Term\n\n" + sentence + "\n").auto_renewal
+    flag = screen_english(_COVER + "\n### Term\n\n" + sentence + "\n").auto_renewal
 
     assert bool(flag and flag.present) is renews
 
@@ -144,7 +136,7 @@ def test_a_cell_holding_a_value_keeps_its_lines(line: str) -> None:
 
 
 def test_a_sow_dated_by_its_last_signature_starts_then_not_on_the_master_agreements_date() -> None:
-    result = _screen(_SOW)
+    result = screen_english(_SOW)
 
     assert (result.signed_on, result.starts_on) == (date(2025, 7, 30), date(2025, 7, 30))
 
@@ -187,7 +179,7 @@ def test_a_start_dates_field_in_a_schedule_gives_way_to_the_last_signature() -> 
         "|  | COMPANY |  | CONTRACTOR |\n|---|---|---|---|\n"
         "| Date | March 3, 2025 |  | March 5, 2025 |\n"
     )
-    assert _screen(text).starts_on == date(2025, 3, 5)
+    assert screen_english(text).starts_on == date(2025, 3, 5)
 
 
 @pytest.mark.parametrize(
@@ -211,7 +203,7 @@ def test_a_cover_tables_effective_date_and_end_date_fields_give_the_term() -> No
         "| Key Terms <br> The key legal terms of this Agreement are as follows: |  |  |\n"
         "| Effective Date <br> The date the Agreement starts | 1 September 2025 |  |\n"
     )
-    result = _screen(text)
+    result = screen_english(text)
 
     assert (result.starts_on, result.ends_on) == (date(2025, 9, 1), date(2028, 9, 1))
 

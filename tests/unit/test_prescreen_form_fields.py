@@ -10,18 +10,15 @@ year(s) from Effective Date.", "- [ ] In perpetuity."); the sides in a signature
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING
 
 import pytest
 
 from chalicelib.extract import extract_document
 from chalicelib.prescreen import RoutingPolicy, prescreen_document, screen_text
 from chalicelib.prescreen.text import prepare_text
+from tests.clause_text import screen_english
 from tests.limits import UNIT_LIMITS
 from tests.unit.test_extract_docx import MC, W, _cell, _p, build_docx
-
-if TYPE_CHECKING:
-    from chalicelib.models import PrescreenResult
 
 _TERMS = (
     "\n\n---\n\n# Standard Terms\n\n1. **Term.** This Agreement starts on the Effective Date "
@@ -37,10 +34,6 @@ _SIGNATURES = (
 )
 
 
-def _screen(text: str) -> PrescreenResult:
-    return screen_text(text, pipeline="contract", language_hint="en", policy=RoutingPolicy()).result
-
-
 def _cover(fields: str, first: str = "March 1, 2024", second: str = "March 3, 2024") -> str:
     return (
         "# Cloud Service Agreement\n\n## Cover Page\n\n"
@@ -51,7 +44,7 @@ def _cover(fields: str, first: str = "March 1, 2024", second: str = "March 3, 20
 
 
 def test_heading_fields_give_the_dates_term_law_and_sides() -> None:
-    result = _screen(
+    result = screen_english(
         _cover(
             "### Provider\n\nAlder Robotics, Inc.\n\n### Customer\n\nBirch Lane Foods LLC\n\n"
             "### Effective Date\n\nApril 1, 2024\n\n### Subscription Period\n\n2 year(s)\n\n"
@@ -68,7 +61,7 @@ def test_heading_fields_give_the_dates_term_law_and_sides() -> None:
 
 
 def test_a_pilot_period_is_the_contract_term() -> None:
-    result = _screen(
+    result = screen_english(
         _cover(
             "### Effective Date\n\nJune 2, 2025\n\n### Pilot Period\n\n1 year(s) from the "
             "Effective Date.\n"
@@ -86,12 +79,12 @@ def test_only_the_chosen_option_of_a_field_counts() -> None:
     )
     other = chosen.replace("[x]", "[-]").replace("[ ]", "[x]").replace("[-]", "[ ]")
 
-    assert _screen(_cover(chosen)).ends_on == date(2024, 10, 7)
-    assert _screen(_cover(other)).ends_on is None  # it runs until terminated
+    assert screen_english(_cover(chosen)).ends_on == date(2024, 10, 7)
+    assert screen_english(_cover(other)).ends_on is None  # it runs until terminated
 
 
 def test_the_sides_of_a_signature_table_without_any_other_naming() -> None:
-    result = _screen(_cover("### Effective Date\n\nApril 1, 2024\n"))
+    result = screen_english(_cover("### Effective Date\n\nApril 1, 2024\n"))
 
     assert [(party.name, party.role) for party in result.parties] == [
         ("Alder Robotics, Inc.", "Provider"),
@@ -100,7 +93,7 @@ def test_the_sides_of_a_signature_table_without_any_other_naming() -> None:
 
 
 def test_effective_on_the_last_signature_of_a_signature_table() -> None:
-    result = _screen(
+    result = screen_english(
         _cover(
             "### Effective Date\n\nThe date of the last signature on this Cover Page.\n\n"
             "### Subscription Period\n\n1 year(s)\n",
@@ -152,7 +145,7 @@ def test_a_cover_table_of_key_terms_names_the_sides_and_the_term() -> None:
         "PARTY 1: Alder Robotics, Inc.\nBy: /s/ Ann Lee\n\nPARTY 2: Birch Lane Foods LLC\n"
         "By: /s/ Bo Chan\n" + _TERMS
     )
-    result = _screen(text)
+    result = screen_english(text)
 
     assert [(party.name, party.role) for party in result.parties] == [
         ("Alder Robotics, Inc.", "Party 1"),
@@ -164,7 +157,7 @@ def test_a_cover_table_of_key_terms_names_the_sides_and_the_term() -> None:
 def test_a_cloud_agreement_is_a_services_contract_by_its_title() -> None:
     text = "# Cloud Agreement\n\n## Cover Page\n\nCustomer: Birch Lane Foods LLC\n" + _TERMS
     text += "\n\n# Service Level Agreement\n\nProvider will make the Cloud Service available.\n"
-    result = _screen(text)
+    result = screen_english(text)
 
     assert (result.title, result.contract_type) == ("Cloud Agreement", "services")
 
