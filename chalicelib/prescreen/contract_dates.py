@@ -394,37 +394,44 @@ _TERM_FROM_SIGNING = re.compile(
 )
 # The effective date is defined as the day the last party signs: the latest signature date.
 # Each pattern opens with a literal word, so the engine jumps between its occurrences.
-_EFFECTIVE_ON_LAST_SIGNATURE = (
-    re.compile(
-        r"effective\s+(?:date\W{0,3}\s+(?:of\s+this\s+agreement\s+)?(?:(?:shall|will)\s+(?:mean|be)|means|is)"
-        r"\s+the\s+(?:date|day)\s+(?:on\s+which\s+|that\s+|when\s+|of\s+)?"
-        r"(?:(?:this\s+agreement\s+(?:is|has\s+been)\s+(?:signed|executed)\s+by\s+)?the\s+last"
-        r"|(?:the\s+)?(?:last|final)\s+signature"
-        r"|this\s+agreement\s+(?:is|has\s+been)\s+(?:fully\s+)?(?:signed|executed)\s+by\s+(?:both|all))"
-        # "effective as of the latest date set forth below", "shall be the later of the dates
-        # shown by the signatures below"
-        r"|(?:as\s+of\s+|on\s+)?the\s+(?:later|latest|last)\s+(?:date|of\s+the)"
-        r"|date[^.;]{0,40}?(?:(?:shall|will)\s+be|means|is)\s+the\s+(?:later|latest|last)\s+of"
-        # effective when both sides have signed: the last of them
-        r"|(?:up)?on\s+(?:the\s+)?(?:signatures?|signing|execution)\s+(?:and\s+\w+\s+)?(?:of|by)\s+"
-        r"(?:both|all|each))"
-    ),
-    re.compile(
-        # ("... agrees to enter into this DPA as of the last date of signature below")
-        r"as\s+of\s+the\s+(?:later\s+|latest\s+|last\s+)?dates?\s+(?:of\s+(?:signature|signing)\s+)?"
-        r"(?:(?:set\s+forth|written|indicated|shown)\s+)?below"
-    ),
-    # a cover page's field: "Effective Date: The date of the last signature on this Cover Page",
-    # a statement of work's "| SOW Date | Date of last signature on this Cover Page |"
-    re.compile(
-        r"(?:effective|sow|order|start)\s+date\s*[:|]\s*(?:the\s+)?(?:date\s+of\s+(?:the\s+)?)?"
-        r"(?:last|final|later)"
-        r"\s+(?:signature|of\s+the\s+(?:signature|signing)\s+dates)"
-    ),
-    re.compile(
-        r"take[sn]?\s+effect\s+(?:up)?on\s+(?:the\s+)?(?:signatures?|signing|execution)\s+"
-        r"(?:and\s+\w+\s+)?(?:of|by)\s+(?:both|all|each)"
-    ),
+_EFFECTIVE_ON_LAST_SIGNATURE = tuple(
+    indexed(pattern)
+    for pattern in (
+        re.compile(
+            r"effective\s+(?:date\W{0,3}\s+(?:of\s+this\s+agreement\s+)?(?:(?:shall|will)\s+(?:mean|be)|means|is)"
+            r"\s+the\s+(?:date|day)\s+(?:on\s+which\s+|that\s+|when\s+|of\s+)?"
+            r"(?:(?:this\s+agreement\s+(?:is|has\s+been)\s+(?:signed|executed)\s+by\s+)?the\s+last"
+            r"|(?:the\s+)?(?:last|final)\s+signature"
+            r"|this\s+agreement\s+(?:is|has\s+been)\s+(?:fully\s+)?(?:signed|executed)\s+by\s+(?:both|all))"
+            # "effective as of the latest date set forth below", "shall be the later of the dates
+            # shown by the signatures below"
+            r"|(?:as\s+of\s+|on\s+)?the\s+(?:later|latest|last)\s+(?:date|of\s+the)"
+            r"|date[^.;]{0,40}?(?:(?:shall|will)\s+be|means|is)\s+the\s+(?:later|latest|last)\s+of"
+            # effective when both sides have signed: the last of them
+            r"|(?:up)?on\s+(?:the\s+)?(?:signatures?|signing|execution)\s+(?:and\s+\w+\s+)?(?:of|by)\s+"
+            r"(?:both|all|each))"
+        ),
+        re.compile(
+            # ("... agrees to enter into this DPA as of the last date of signature below")
+            r"as\s+of\s+the\s+(?:later\s+|latest\s+|last\s+)?dates?\s+(?:of\s+(?:signature|signing)\s+)?"
+            r"(?:(?:set\s+forth|written|indicated|shown)\s+)?below"
+        ),
+        # a cover page's field: "Effective Date: The date of the last signature on this Cover Page",
+        # a statement of work's "| SOW Date | Date of last signature on this Cover Page |" (one
+        # pattern per opening word: an alternation of them is tried at every position, 1 ms)
+        *(
+            re.compile(
+                word
+                + r"\s+date\s*[:|]\s*(?:the\s+)?(?:date\s+of\s+(?:the\s+)?)?(?:last|final|later)"
+                r"\s+(?:signature|of\s+the\s+(?:signature|signing)\s+dates)"
+            )
+            for word in ("effective", "sow", "order", "start")
+        ),
+        re.compile(
+            r"take[sn]?\s+effect\s+(?:up)?on\s+(?:the\s+)?(?:signatures?|signing|execution)\s+"
+            r"(?:and\s+\w+\s+)?(?:of|by)\s+(?:both|all|each)"
+        ),
+    )
 )
 # A line that opens with a date and goes on with the title ("May 3, 2016 LICENSE AGREEMENT"):
 # the date heads the document and dates it.
@@ -749,7 +756,7 @@ def _runs_indefinitely(text: PreparedText) -> bool:
 
 def _start_on_last_signature(text: PreparedText, dates: list[FoundDate]) -> date | None:
     """The last signature's date where the contract takes effect on it, if it gives one."""
-    if any(pattern.search(text.low) for pattern in _EFFECTIVE_ON_LAST_SIGNATURE):
+    if any(search(pattern, text.low) for pattern in _EFFECTIVE_ON_LAST_SIGNATURE):
         return _last_signature_date(text, dates)
     return None
 
@@ -758,7 +765,7 @@ def _start_by_definition(
     text: PreparedText, dates: list[FoundDate], signed: date | None, *, english: bool
 ) -> date | None:
     """The start when no date is called the start: the last signature, or the signing date."""
-    if english and any(pattern.search(text.low) for pattern in _EFFECTIVE_ON_LAST_SIGNATURE):
+    if english and any(search(pattern, text.low) for pattern in _EFFECTIVE_ON_LAST_SIGNATURE):
         last = _last_signature_date(text, dates)
         if last is not None:
             return last
