@@ -56,7 +56,9 @@ _LENGTH_BEFORE = re.compile(
     # Launch Date")
     r"|(?P<limb>(?:earlier|later)\s+of\s*:?\s*\(\s*(?:i|a|1)\s*\))"
     # "shall terminate five (5) years after the Effective Date": only with the start after it
-    r"|(?P<verb>terminate[sd]?|end|ends|lapses?)"
+    # ("The SOW Term begins on the SOW Date and ends: <br> 6 months after the SOW Date", a
+    # cover cell's line break)
+    r"|(?P<verb>(?:terminate[sd]?|end|ends|lapses?)(?::\s*<br>)?)"
     # a cover sheet's "Term: 3 years", "Term of Agreement: 3 years", a table's "| Term | 3 years"
     # ("Term of NDA: 2 years from the Effective Date")
     r"|term(?:\s+of\s+(?:the\s+|this\s+)?(?:agreement|contract|nda|mnda))?\s*[:|]"
@@ -138,7 +140,8 @@ _NOT_CONTRACT_TERM = re.compile(
 # Release Date" runs from an event whose day no text gives.
 _FROM_START = re.compile(
     r"\s*(?:\(\s*\w+\s*\)\s*)?(?:after|from|following)\s+(?:the\s+)?(?:effective\s+date"
-    r"|commencement\s+date|execution\s+date|date\s+(?:hereof|of\s+(?:this|the)\s+agreement|of\s+(?:execution|signing)))"
+    r"|commencement\s+date|execution\s+date|sow\s+date"
+    r"|date\s+(?:hereof|of\s+(?:this|the)\s+agreement|of\s+(?:execution|signing)))"
     r"|\s+thereafter"
 )
 # ... and only where the contract or its term is what ends, not a party's right to end it

@@ -241,3 +241,13 @@ def test_a_signature_table_after_long_key_terms_still_names_the_sides() -> None:
         "Maplecroft Ledger Systems Inc.",
         "Haldane & Roux LLP",
     ]
+
+
+def test_a_sow_term_cell_that_ends_after_a_line_break_gives_the_end() -> None:
+    text = _SOW.replace(
+        "\n\nBy signing",
+        "\n| SOW Term <br> How long this SOW lasts | The SOW Term begins on the SOW Date and"
+        " ends: <br> 6 months after the SOW Date |\n\nBy signing",
+    )
+
+    assert screen_english(text).ends_on == date(2026, 1, 30)
