@@ -20,12 +20,12 @@ if TYPE_CHECKING:
 # fragment of the patterns here and in `contract_dates`.
 INITIAL = r"(?:initial|original)"
 # What a cover page or an order form calls the contract's own term or dates: "Subscription
-# Period:", "MNDA Term:", "Pilot Period:", "Service Start Date:", "SOW End Date:" (not
-# "Renewal Term:", "Payment Period:" or "Warranty End Date:", which are no term of the
-# contract).
+# Period:", "MNDA Term:", "Pilot Period:", "Service Start Date:", "SOW End Date:", "BAA
+# Effective Date:" (not "Renewal Term:", "Payment Period:" or "Warranty End Date:", which are
+# no term of the contract).
 COVER_QUALIFIER = (
     r"(?:initial|original|contract|agreement|subscription|service|services|license|licence"
-    r"|order|sow|mnda|nda|engagement|project|pilot|trial|evaluation)"
+    r"|order|sow|mnda|nda|baa|dpa|engagement|project|pilot|trial|evaluation)"
 )
 # The contract naming itself: "this Agreement", "this Master Services Agreement", and the
 # documents screened as contracts that call themselves otherwise: "this Addendum", "this

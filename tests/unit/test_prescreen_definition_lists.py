@@ -9,6 +9,7 @@ from datetime import date
 
 import pytest
 
+from chalicelib.prescreen.contract_dates import _START_BEFORE
 from chalicelib.prescreen.contract_type import find_title
 from chalicelib.prescreen.parties_en import find_parties_en
 from chalicelib.prescreen.text import prepare_text
@@ -251,3 +252,11 @@ def test_a_sow_term_cell_that_ends_after_a_line_break_gives_the_end() -> None:
     )
 
     assert screen_english(text).ends_on == date(2026, 1, 30)
+
+
+@pytest.mark.parametrize("field", ["BAA Effective Date", "DPA Effective Date", "Effective Date"])
+def test_a_forms_own_effective_date_field_is_read_as_its_start(field: str) -> None:
+    # the words before a date, as the date rules see them: a cover row's field name
+    before = f"\n| {field.lower()}                              | "
+
+    assert _START_BEFORE.search(before)
