@@ -494,9 +494,8 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     start = found.start(english=english, defines_effective=defines_effective)
     # "'Effective Date' means the date of last signature on the SOW": the definition outranks
     # a start some field or schedule writes ("Schedule | Start date: March 10, 2025")
-    on_last_signature = (
-        _start_on_last_signature(text, dates) if english and not found.signed else None
-    )
+    read_last_signature = english and not found.signed
+    on_last_signature = _start_on_last_signature(text, dates) if read_last_signature else None
     preamble_start = found.preamble_start
     if on_last_signature is not None:
         if preamble_start == start:
@@ -511,7 +510,9 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         or (_signed_beside_signature(text, dates) if english else None)
     )
     if start is None:
-        start = _start_by_definition(text, dates, signed, english=english)
+        if english and not read_last_signature:
+            on_last_signature = _start_on_last_signature(text, dates)
+        start = _start_by_definition(text, dates, signed, on_last_signature, english=english)
     ends = found.ends or (None if english else found.period_end)
     if ends is None and english:
         ends = _end_in_a_later_limb(text, dates)
@@ -762,13 +763,17 @@ def _start_on_last_signature(text: PreparedText, dates: list[FoundDate]) -> date
 
 
 def _start_by_definition(
-    text: PreparedText, dates: list[FoundDate], signed: date | None, *, english: bool
+    text: PreparedText,
+    dates: list[FoundDate],
+    signed: date | None,
+    on_last_signature: date | None,
+    *,
+    english: bool,
 ) -> date | None:
-    """The start when no date is called the start: the last signature, or the signing date."""
-    if english and any(search(pattern, text.low) for pattern in _EFFECTIVE_ON_LAST_SIGNATURE):
-        last = _last_signature_date(text, dates)
-        if last is not None:
-            return last
+    """The start when no date is called the start: the last signature where the contract
+    takes effect on it (`_start_on_last_signature`, read by the caller), or the signing date."""
+    if on_last_signature is not None:
+        return on_last_signature
     if signed is not None and (
         _EFFECTIVE_ON_SIGNING.search(text.low) or (english and _TERM_FROM_SIGNING.search(text.low))
     ):

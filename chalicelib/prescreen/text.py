@@ -64,7 +64,7 @@ _FORM_REACH = 20_000
 # on one line, its value on the next after a colon ("Employer" / ": Pellworth Freight, Inc."),
 # a blank line between them or not.
 _DEFINITION_FIELD = re.compile(
-    r"(?m)^(?P<name>[ ]*[^\s#|>:*-][^\n:]{0,58}?)[ ]*(?P<gap>\n(?:[ ]*\n)?:)[ ]"
+    r"(?m)^(?P<name>[ ]*[^\s#|>:*-][^\n:]{0,58}?)[ ]*(?P<gap>\n(?:[ ]*\n)?:[ ])"
 )
 
 # OCR and careless typing put Latin look-alikes inside Russian words ("cor Сторон").
@@ -240,7 +240,7 @@ def _form_fields(text: str) -> str:
     # look over 30 pages cost a tenth of a millisecond)
     head = text[:_FORM_REACH]
     if "\n:" in head:
-        text = _DEFINITION_FIELD.sub(_as_definition_line, text)
+        text = _DEFINITION_FIELD.sub(_as_field_line, text)
     if "<br>" in head:
         text = _LABEL_HINT.sub(lambda found: found["label"] + " " * len(found["hint"]), text)
     if "#" not in text and "**" not in text:
@@ -250,16 +250,9 @@ def _form_fields(text: str) -> str:
     return _HEADING_FIELD.sub(_as_field_line, text)
 
 
-def _as_definition_line(found: re.Match[str]) -> str:
-    """A definition list's field as the field's line: the break and the colon as ": "."""
-    if len(found.group("name").split()) > _MAX_FIELD_WORDS:
-        return found.group()
-    gap = found.group("gap")
-    return found.group()[: found.start("gap") - found.start()] + ":" + " " * len(gap)
-
-
 def _as_field_line(found: re.Match[str]) -> str:
-    """A heading over its value as the field's line: the blank line after it as ": "."""
+    """A field's name over its value as the field's line: the gap between them (a heading's
+    blank line, a definition list's break and colon) as ": ", the same length."""
     heading, gap = found.group()[: found.start("gap") - found.start()], found.group("gap")
     if len(found.group("name").split()) > _MAX_FIELD_WORDS:
         return found.group()
