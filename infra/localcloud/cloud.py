@@ -67,6 +67,10 @@ MAIL_PARAMETERS = {
     "EmailVerificationRequired": "false",
 }
 LOCAL_POWERTOOLS = {"POWERTOOLS_METRICS_DISABLED": "true", "POWERTOOLS_TRACE_DISABLED": "true"}
+# moto's state machine interpreter logs every error a state raises as an ERROR with the whole
+# state's definition, even one its Catch handles as planned (a review's wait timing out when
+# the demo stops): pages of it in the demo's terminal. The run's history keeps each error.
+INTERPRETER_LOGGER = "moto.stepfunctions.parser.asl.component"
 # How long a stopping cloud waits for its stopped runs' threads (a handler in flight ends
 # first: moto stops a run between its states).
 _RUN_STOP_SECONDS = 10.0
@@ -265,6 +269,7 @@ class LocalCloud:
         return {"AWS_DEFAULT_REGION": self.region, "AWS_REGION": self.region}
 
     def _bring_up(self) -> None:
+        logging.getLogger(INTERPRETER_LOGGER).setLevel(logging.CRITICAL)
         moto_patches.remember_valid_definitions()
         try:
             if str(self.project_root) not in sys.path:
