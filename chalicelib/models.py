@@ -24,6 +24,9 @@ Severity = Literal["high", "medium", "low", "info"]
 Language = Literal["ru", "en", "unknown"]
 
 SEVERITY_ORDER: dict[str, int] = {"high": 0, "medium": 1, "low": 2, "info": 3}
+# A prescreen fact whose calibrated chance of being right (fact_confidence) is below this is
+# flagged to the person reading it (the report, the bot), to check against the text first.
+CHECK_FACT_BELOW = 0.7
 
 DISCLAIMER_EN = "This report is an automated screening. It does not replace the advice of a lawyer."
 DISCLAIMER_RU = "Этот отчёт составлен автоматически и не заменяет консультацию юриста."

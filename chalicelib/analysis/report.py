@@ -6,10 +6,11 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
-from chalicelib.models import DISCLAIMER_EN, DISCLAIMER_RU, SEVERITY_ORDER
+from chalicelib.models import CHECK_FACT_BELOW, DISCLAIMER_EN, DISCLAIMER_RU, SEVERITY_ORDER
 from chalicelib.versions.compare import VersionChanges
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from datetime import date
 
     from chalicelib.models import (
@@ -47,6 +48,10 @@ _LEARNED_FLAGS = (
     ("renewal_option", "Renewal option"),
 )
 _NONE = "—"
+_CHANCE_NOTE = (
+    "Likely right: how often a reading like this one was right on the labelled contracts "
+    "prescreen was calibrated on. Check the flagged ones against the text first."
+)
 _EVIDENCE_CHARS = 160
 # Characters that would turn contract text into Markdown structure or HTML.
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
@@ -120,31 +125,51 @@ def _route(route: str, prescreen: PrescreenResult) -> str:
 
 
 def _facts(prescreen: PrescreenResult) -> str:
-    rows: list[tuple[str, str]] = [
-        ("Language", prescreen.language),
-        ("Contract type", prescreen.contract_type or _NONE),
-        ("Title", prescreen.title or _NONE),
+    """Prescreen's facts, each with its calibrated chance of being right where it has one."""
+    rows: list[tuple[str, str, str | None]] = [
+        ("Language", prescreen.language, None),
+        ("Contract type", prescreen.contract_type or _NONE, "contract_type"),
+        ("Title", prescreen.title or _NONE, "title"),
     ]
     for index, party in enumerate(prescreen.parties, start=1):
         role = f" ({party.role})" if party.role else ""
         inn = f", ИНН {party.inn}" if party.inn else ""
-        rows.append((f"Party {index}", f"{party.name}{role}{inn}"))
+        # the parties are read as one fact: its chance stands on the first of them
+        rows.append(
+            (f"Party {index}", f"{party.name}{role}{inn}", "parties" if index == 1 else None)
+        )
     if not prescreen.parties:
-        rows.append(("Parties", _NONE))
+        rows.append(("Parties", _NONE, "parties"))
     rows += [
-        ("Amount", _money(prescreen.amount)),
-        ("Signed on", _date(prescreen.signed_on)),
-        ("Starts on", _date(prescreen.starts_on)),
-        ("Ends on", _date(prescreen.ends_on)),
-        ("Governing law", prescreen.governing_law or _NONE),
+        ("Amount", _money(prescreen.amount), "amount"),
+        ("Signed on", _date(prescreen.signed_on), "signed_on"),
+        ("Starts on", _date(prescreen.starts_on), "starts_on"),
+        ("Ends on", _date(prescreen.ends_on), "ends_on"),
+        ("Governing law", prescreen.governing_law or _NONE, "governing_law"),
     ]
-    rows += [(label, _flag(getattr(prescreen, name))) for name, label in _CLAUSE_FLAGS]
+    rows += [(label, _flag(getattr(prescreen, name)), name) for name, label in _CLAUSE_FLAGS]
     rows += [
-        (label, _flag(flag))
+        # the renewal option is judged with automatic renewal, as one fact: whether it renews
+        (label, _flag(flag), "auto_renewal" if name == "renewal_option" else name)
         for name, label in _LEARNED_FLAGS
         if (flag := getattr(prescreen, name)) is not None
     ]
-    return "## Facts (prescreen)\n\n" + _table(("Fact", "Value"), rows)
+    chances = prescreen.fact_confidence
+    if not chances:
+        return "## Facts (prescreen)\n\n" + _table(("Fact", "Value"), [row[:2] for row in rows])
+    table = _table(
+        ("Fact", "Value", "Likely right"),
+        [(label, value, _chance(chances.get(fact or ""))) for label, value, fact in rows],
+    )
+    return f"## Facts (prescreen)\n\n{table}\n\n{_CHANCE_NOTE}"
+
+
+def _chance(probability: float | None) -> str:
+    """A fact's calibrated probability of being right, as a share; low ones flagged."""
+    if probability is None:
+        return _NONE
+    shown = f"{round(probability * 100)}%"
+    return f"{shown}, check it" if probability < CHECK_FACT_BELOW else shown
 
 
 def _extraction(facts: ExtractedFacts) -> str:
@@ -310,9 +335,9 @@ def _thresholds(config: RunConfig) -> str:
     )
 
 
-def _table(header: tuple[str, str], rows: list[tuple[str, str]]) -> str:
-    lines = [f"| {header[0]} | {header[1]} |", "|---|---|"]
-    lines += [f"| {_cell(key)} | {_cell(value)} |" for key, value in rows]
+def _table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(_cell(value) for value in row) + " |" for row in rows]
     return "\n".join(lines)
 
 

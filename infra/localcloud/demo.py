@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 import httpx
 
 from chalicelib.keys import ArtifactName, DocumentRef
+from chalicelib.models import CHECK_FACT_BELOW
 
 if TYPE_CHECKING:
     from chalicelib.services.review import Decision
@@ -163,8 +164,16 @@ def _facts_lines(prescreen: dict[str, Any]) -> list[str]:
         f"  clauses:     {', '.join(flags) or 'none found'}",
         f"  law:         {prescreen.get('governing_law') or '—'}",
         f"  confidence:  {prescreen.get('confidence')}  route: {prescreen.get('route')}",
+        *([f"  check first: {unsure}"] if (unsure := _unsure(prescreen)) else []),
         *(f"  doubt:       {doubt}" for doubt in prescreen.get("doubts") or []),
     ]
+
+
+def _unsure(prescreen: dict[str, Any]) -> str:
+    """The facts least likely right (under CHECK_FACT_BELOW), least likely first."""
+    chances: dict[str, float] = prescreen.get("fact_confidence") or {}
+    low = sorted((chance, fact) for fact, chance in chances.items() if chance < CHECK_FACT_BELOW)
+    return ", ".join(f"{fact} {round(chance * 100)}%" for chance, fact in low)
 
 
 def _statement_lines(report: dict[str, Any]) -> list[str]:

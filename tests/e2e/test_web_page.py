@@ -282,6 +282,10 @@ def test_web_a_person_registers_uploads_watches_the_stages_reads_the_report_and_
     assert report_html.find_elements("css selector", "table")
     assert not report_html.find_elements("css selector", "script, img, iframe")
     assert "does not replace" in report_html.text or "не заменяет" in report_html.text
+    # each fact with its calibrated chance of being right, from the real prescreen
+    chances = report["report"]["prescreen"]["fact_confidence"]
+    assert chances and "Likely right" in report_html.text
+    assert f"{round(chances['parties'] * 100)}%" in report_html.text
     page.until(lambda: page.text_of("credits-left") == str(SIGNUP_CREDITS - 1))
 
     # History lists it; opening it shows the same report.

@@ -55,6 +55,17 @@ def _report(
         auto_renewal=ClauseFlag(present=False),
         governing_law="RU",
         confidence=0.82,
+        fact_confidence={
+            "contract_type": 0.951,
+            "title": 0.9,
+            "parties": 0.875,
+            "amount": 0.97,
+            "signed_on": 0.91,
+            "ends_on": 0.55,
+            "penalty": 0.93,
+            "auto_renewal": 0.96,
+            "governing_law": 0.99,
+        },
         route="deep_analysis",
         route_reasons=("penalty above 0.1% per day", "amount over 1 000 000 RUB"),
     )
@@ -129,11 +140,31 @@ def test_markdown_shows_document_route_facts_and_extraction() -> None:
     assert "| File | dogovor.pdf |" in markdown
     assert "**Deep analysis**" in markdown
     assert "- penalty above 0.1% per day" in markdown
-    assert "| Party 1 | ООО «Ромашка» (Поставщик), ИНН 7701234567 |" in markdown
-    assert "| Amount | 1,200,000.50 RUB (в т.ч. НДС 20%) |" in markdown
-    assert "| Signed on | 2024-03-01 |" in markdown
-    assert "| Penalty | yes: «неустойка 1% за каждый день» |" in markdown
-    assert "| Liability cap | not checked |" in markdown
+    assert "| Party 1 | ООО «Ромашка» (Поставщик), ИНН 7701234567 | 88% |" in markdown
+    assert "| Amount | 1,200,000.50 RUB (в т.ч. НДС 20%) | 97% |" in markdown
+    assert "| Signed on | 2024-03-01 | 91% |" in markdown
+    assert "| Penalty | yes: «неустойка 1% за каждый день» | 93% |" in markdown
+    assert "| Liability cap | not checked | — |" in markdown
+
+
+def test_markdown_gives_each_fact_its_chance_of_being_right_and_flags_the_unlikely() -> None:
+    markdown = render_markdown(_report(analysis=ANALYSIS))
+    assert "| Fact | Value | Likely right |" in markdown
+    assert "| Ends on | 2024-12-31 | 55%, check it |" in markdown
+    assert "| Contract type | supply | 95% |" in markdown
+    assert "| Language | ru | — |" in markdown  # not read from the text: no chance to give
+    # the parties are one fact: its chance stands once, on the first of them
+    assert re.search(r"\| Party 2 \| [^\n]* \| — \|", markdown)
+    assert "Check the flagged ones against the text first." in markdown
+    # a prescreen without calibrated chances (an older report) keeps the two columns
+    older = _report(analysis=ANALYSIS)
+    older = older.model_copy(
+        update={"prescreen": older.prescreen.model_copy(update={"fact_confidence": {}})}
+    )
+    plain = render_markdown(older)
+    assert "| Fact | Value |\n" in plain
+    assert "Likely right" not in plain
+    assert "| Signed on | 2024-03-01 |\n" in plain
     assert "- OCR: used on 2 of 5 pages" in markdown
 
 
@@ -151,7 +182,7 @@ def test_markdown_tables_are_valid() -> None:
     for table in tables:
         assert re.fullmatch(r"\|(---\|)+", table[1])
         widths = {len(re.findall(r"(?<!\\)\|", row)) for row in table}
-        assert widths == {3}, table  # every row has the header's two cells
+        assert widths == {table[1].count("|")}, table  # every row has the header's cells
 
 
 def test_markdown_escapes_contract_text() -> None:

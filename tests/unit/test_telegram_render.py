@@ -108,3 +108,24 @@ def test_intake_names_a_file_without_extension_by_its_type() -> None:
 def test_render_summary_names_the_contract_type_in_the_users_language() -> None:
     body = summary_text("ru", _document(DocumentStatus.DONE), _report(0, "")).as_kwargs()["text"]
     assert "Тип: поставка" in body
+
+
+def test_render_summary_asks_to_check_the_facts_not_likely_right() -> None:
+    report = _report(0, "")
+    report["prescreen"]["fact_confidence"] = {
+        "contract_type": 0.95,
+        "parties": 0.62,
+        "amount": 0.91,
+        "signed_on": 0.88,
+        "starts_on": 0.3,  # read as none, and likely wrong so: a date to look for
+        "ends_on": 0.55,
+    }
+    english = summary_text("en", _document(DocumentStatus.DONE), report).as_kwargs()["text"]
+    assert "Check against the text: parties, start date, end date" in english
+    # after the facts it names, before the route
+    assert english.index("Dates:") < english.index("Check against") < english.index("Route:")
+    russian = summary_text("ru", _document(DocumentStatus.DONE), report).as_kwargs()["text"]
+    assert "Проверьте по тексту: стороны, дату начала, дату окончания" in russian
+    report["prescreen"]["fact_confidence"] = {"parties": 0.7, "ends_on": 0.93}
+    sure = summary_text("en", _document(DocumentStatus.DONE), report).as_kwargs()["text"]
+    assert "Check against" not in sure
