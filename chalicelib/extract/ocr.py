@@ -15,7 +15,7 @@ from PIL import Image
 
 from chalicelib.errors import ExtractionTimeoutError, OcrEngineUnavailableError
 from chalicelib.extract.quality import plausible_share
-from chalicelib.extract.text import join_wrapped_lines
+from chalicelib.extract.text import page_width, reflowed_block
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -144,15 +144,16 @@ def recognise_pages(
 
 # Reading an English page with Russian too (the default "rus+eng"), Tesseract takes some
 # Latin letters for the Cyrillic ones they look like: "Сотрапу" for "Company", "Ву:" for
-# "By:", "оп the" for "on the", "(а)" for "(a)". A page whose letters are nearly all Latin
-# gets them back in a word whose Cyrillic letters all have a Latin look-alike, and that
-# stands among Latin words (or mixes both scripts): a Russian name quoted there ("ООО
-# «Ромашка»", two Cyrillic words side by side) keeps its own letters.
+# "By:", "оп the" for "on the", "(а)" for "(a)", and a Roman numeral whose serifs join for
+# one letter: "JAMES W. NANTZ Ш" for "III", "Article П" for "II". A page whose letters are
+# nearly all Latin gets them back in a word whose Cyrillic letters all have a Latin
+# look-alike, and that stands among Latin words (or mixes both scripts): a Russian name
+# quoted there ("ООО «Ромашка»", two Cyrillic words side by side) keeps its own letters.
 _CYRILLIC_LOOKALIKES = {
     "А": "A", "В": "B", "С": "C", "Е": "E", "Н": "H", "К": "K", "М": "M", "О": "O",
     "Р": "P", "Т": "T", "Х": "X", "У": "Y", "а": "a", "в": "b", "е": "e", "о": "o",
     "р": "p", "с": "c", "у": "y", "х": "x", "к": "k", "м": "m", "т": "m", "п": "n",
-    "г": "r", "и": "u", "ш": "w", "н": "h",
+    "г": "r", "и": "u", "ш": "w", "н": "h", "Ш": "III", "П": "II",
 }  # fmt: skip
 _TO_LATIN = str.maketrans(_CYRILLIC_LOOKALIKES)
 _WORD = re.compile(r"[^\W\d_]+")
@@ -196,11 +197,15 @@ _FIRST_DAY = re.compile(
 
 
 def ocr_text_to_markdown(text: str) -> str:
-    """Tesseract's output as Markdown paragraphs (it separates paragraphs by blank lines)."""
+    """Tesseract's output as Markdown paragraphs. It separates blocks by blank lines, but a
+    block may stack a paragraph and short lines set apart with little space ("Party A: ... /
+    Party B: ... / April 2013"): a line that stops short of the page's width ends one."""
     text = _FIRST_DAY.sub("1st", latin_restored(text))
-    paragraphs = []
-    for block in text.split("\n\n"):
-        lines = [line.strip() for line in block.splitlines() if line.strip()]
-        if lines:
-            paragraphs.append(join_wrapped_lines(lines))
-    return "\n\n".join(paragraphs)
+    blocks = [
+        [line.strip() for line in block.splitlines() if line.strip()]
+        for block in text.split("\n\n")
+    ]
+    width = page_width([len(line) for lines in blocks for line in lines])
+    return "\n\n".join(
+        paragraph for lines in blocks if lines for paragraph in reflowed_block(lines, width)
+    )

@@ -181,6 +181,21 @@ def _unwrapped(lines: list[str], ends: list[int]) -> list[str]:
     return _reflowed(lines, width, ends)
 
 
+def reflowed_block(lines: list[str], width: int | None) -> list[str]:
+    """One block's paragraphs where its page's lines run to `width` (`page_width`): a line
+    that stops short of it, or a short one that starts where the line before had room for
+    its first word, ends a paragraph. Without a width, the block is one paragraph."""
+    if width is None:
+        return [join_wrapped_lines(lines)]
+    return _reflowed(lines, width, [len(line) for line in lines])
+
+
+def page_width(lengths: list[int]) -> int | None:
+    """The width a page's lines were set to (OCR's lines of a scanned page), or None where
+    too few of them run to one width to tell."""
+    return _wrap_width(lengths)
+
+
 def _hyphenated(line: str, following: str) -> bool:
     """Whether a line ends in a word hyphenated across the break ("insu- / rance", and a
     word in capitals: "AGREE- / MENT")."""

@@ -3,7 +3,8 @@
 Sixteen train contracts laid out as PDFs, rasterised at 200 dpi and read by the OCR path
 ("rus+eng", as configured) held 23 Cyrillic words in their first two pages, among them
 "Сотрапу" (Company), "Ву:" (By:), "оп the" (on the) and "(а)"; 6 are left, none with a Latin
-look-alike for every letter.
+look-alike for every letter. Twenty-four more, whole and at 150 dpi, changed one reading of
+240: a party's "NANTZ III" read as "NANTZ Ш" (now given back).
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ _ENGLISH = (
         ("(а) the goods and (b) the services", "(a) the goods and (b) the services"),
         # a word of both scripts
         ("the Рarties agree", "the Parties agree"),
+        # a Roman numeral's serifs joined into one Cyrillic capital (a party's name at 150 dpi)
+        ('JAMES W. NANTZ Ш ("Nantz")', 'JAMES W. NANTZ III ("Nantz")'),
+        ("as set out in Article П below", "as set out in Article II below"),
     ],
 )
 def test_latin_letters_read_as_cyrillic_on_an_english_page_are_given_back(
@@ -67,4 +71,41 @@ def test_a_first_day_read_with_an_i_or_an_l_is_the_first() -> None:
     assert markdown == (
         "The term shall commence on the 1st of March, 2003 and the 1st day of June, 2004. "
         "Isthmus and Ist stay as they are."
+    )
+
+
+# A scanned page as Tesseract reads it: blocks apart by blank lines, each block's lines as set.
+_WRAPPED = (
+    "This Cooperation Agreement is executed by and between the parties below in Haidian\n"
+    "District, Beijing, the People's Republic of China, and each of them shall perform its\n"
+    "obligations in good faith and in accordance with the laws and regulations in force, and\n"
+    "the parties shall keep the terms of this Agreement confidential during its whole term.\n"
+)
+
+
+def test_short_lines_stacked_in_one_block_stay_apart_and_a_wrapped_paragraph_is_joined() -> None:
+    stacked = (
+        "Cooperation Agreement\n\n"
+        "Party A: Beike Internet (Beijing) Security Technology Co., Ltd.\n"
+        "Party B: Baidu Online Network Technology (Beijing) Co., Ltd.\n"
+        "April 2013\n\n"
+    )
+
+    paragraphs = ocr_text_to_markdown(stacked + _WRAPPED + "\n" + _WRAPPED).split("\n\n")
+
+    assert paragraphs[1:4] == [
+        "Party A: Beike Internet (Beijing) Security Technology Co., Ltd.",
+        "Party B: Baidu Online Network Technology (Beijing) Co., Ltd.",
+        "April 2013",
+    ]
+    assert paragraphs[4] == " ".join(_WRAPPED.split())  # the page's own paragraph, one
+    assert len(paragraphs) == 6
+
+
+def test_a_page_of_a_few_lines_keeps_each_block_one_paragraph() -> None:
+    """Too few lines to tell the page's width: a block is one paragraph, as Tesseract set it."""
+    page = "Party A: Beike Internet Co., Ltd.\nParty B: Baidu Online Co., Ltd.\n\nApril 2013"
+
+    assert ocr_text_to_markdown(page) == (
+        "Party A: Beike Internet Co., Ltd. Party B: Baidu Online Co., Ltd.\n\nApril 2013"
     )
