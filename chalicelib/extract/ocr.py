@@ -144,16 +144,17 @@ def recognise_pages(
 
 # Reading an English page with Russian too (the default "rus+eng"), Tesseract takes some
 # Latin letters for the Cyrillic ones they look like: "Сотрапу" for "Company", "Ву:" for
-# "By:", "оп the" for "on the", "(а)" for "(a)", and a Roman numeral whose serifs join for
-# one letter: "JAMES W. NANTZ Ш" for "III", "Article П" for "II". A page whose letters are
-# nearly all Latin gets them back in a word whose Cyrillic letters all have a Latin
-# look-alike, and that stands among Latin words (or mixes both scripts): a Russian name
-# quoted there ("ООО «Ромашка»", two Cyrillic words side by side) keeps its own letters.
+# "By:", "оп the" for "on the", "(а)" for "(a)", "АЗ" for "A3", and a Roman numeral whose
+# serifs join for one letter: "JAMES W. NANTZ Ш" for "III", "Article П" for "II". A page
+# whose letters are nearly all Latin gets them back in a word whose Cyrillic letters all
+# have a Latin look-alike, and that stands among Latin words (or mixes both scripts): a
+# Russian name quoted there ("ООО «Ромашка»", two Cyrillic words side by side) keeps its
+# own letters.
 _CYRILLIC_LOOKALIKES = {
     "А": "A", "В": "B", "С": "C", "Е": "E", "Н": "H", "К": "K", "М": "M", "О": "O",
     "Р": "P", "Т": "T", "Х": "X", "У": "Y", "а": "a", "в": "b", "е": "e", "о": "o",
     "р": "p", "с": "c", "у": "y", "х": "x", "к": "k", "м": "m", "т": "m", "п": "n",
-    "г": "r", "и": "u", "ш": "w", "н": "h", "Ш": "III", "П": "II",
+    "г": "r", "и": "u", "ш": "w", "н": "h", "Ш": "III", "П": "II", "З": "3",
 }  # fmt: skip
 _TO_LATIN = str.maketrans(_CYRILLIC_LOOKALIKES)
 _WORD = re.compile(r"[^\W\d_]+")
@@ -205,7 +206,7 @@ def ocr_text_to_markdown(text: str) -> str:
         [line.strip() for line in block.splitlines() if line.strip()]
         for block in text.split("\n\n")
     ]
-    width = page_width([len(line) for lines in blocks for line in lines])
+    width = page_width([line for lines in blocks for line in lines])
     return "\n\n".join(
         paragraph for lines in blocks if lines for paragraph in reflowed_block(lines, width)
     )

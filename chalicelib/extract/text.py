@@ -15,6 +15,8 @@ from chalicelib.errors import UnreadableDocumentError
 from chalicelib.extract.reading import ReaderOutput, estimate_pages
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     from chalicelib.extract.reading import ReadContext
 
 _BOMS = (
@@ -107,7 +109,7 @@ _FULL_LINE = 0.7
 _FULL_SHARE = 0.3
 
 
-def _wrap_width(lengths: list[int]) -> int | None:
+def _wrap_width(lengths: Sequence[float]) -> float | None:
     """The width the whole text was hard-wrapped at, or None where its lines are paragraphs."""
     if len(lengths) < _MIN_WRAPPED_LINES:
         return None
@@ -119,19 +121,22 @@ def _wrap_width(lengths: list[int]) -> int | None:
     return width if full >= _FULL_SHARE * len(ordered) else None
 
 
-def _reflowed(lines: list[str], width: int, ends: list[int]) -> list[str]:
+def _reflowed(
+    lines: list[str], width: float, ends: Sequence[float], measure: Callable[[str], float] = len
+) -> list[str]:
     """A block's paragraphs in a hard-wrapped text: a line that runs to the width and ends
     no sentence goes on in the next ("shall be construed in / accordance with the laws"),
     where a block of a heading and two wrapped lines is not wrapped as a whole. `ends` are
-    the columns the lines end at as written (their indent counted)."""
+    the columns the lines end at as written (their indent counted); `measure` is how long a
+    piece of a line is (characters; a printed page's `visual_length`)."""
     paragraphs: list[list[str]] = [[lines[0]]]
     for at, (previous, line) in enumerate(itertools.pairwise(lines)):
         if (
-            len(previous) >= _FULL_LINE * width
+            measure(previous) >= _FULL_LINE * width
             and not previous.endswith(_SENTENCE_END)
             and not _COLUMN_GAP.search(previous)
             and not _COLUMN_GAP.search(line)
-            and not _written_break(ends[at], line, width)
+            and not _written_break(ends[at], line, width, measure)
         ) or _hyphenated(previous, line):
             paragraphs[-1].append(line)
         else:
@@ -139,7 +144,9 @@ def _reflowed(lines: list[str], width: int, ends: list[int]) -> list[str]:
     return [join_wrapped_lines(paragraph) for paragraph in paragraphs]
 
 
-def _written_break(end: int, following: str, width: int) -> bool:
+def _written_break(
+    end: float, following: str, width: float, measure: Callable[[str], float] = len
+) -> bool:
     """Whether a break after a line ending at column `end` was written, not wrapped: the next
     line is a short one that ends no sentence (a heading, a field, "Between") and its first
     word had room on this line, where wrapping would have put it ("GLOBAL MAINTENANCE
@@ -147,9 +154,9 @@ def _written_break(end: int, following: str, width: int) -> bool:
     with the paragraph whatever the room: the width is estimated, and a text's longer lines
     (a table's) set it past the columns its paragraphs were wrapped at."""
     return (
-        len(following) < _FULL_LINE * width
+        measure(following) < _FULL_LINE * width
         and not following.endswith(_SENTENCE_END)
-        and end + 1 + len(following.split(" ", 1)[0]) <= width
+        and end + measure(" ") + measure(following.split(" ", 1)[0]) <= width
     )
 
 
@@ -181,19 +188,51 @@ def _unwrapped(lines: list[str], ends: list[int]) -> list[str]:
     return _reflowed(lines, width, ends)
 
 
-def reflowed_block(lines: list[str], width: int | None) -> list[str]:
-    """One block's paragraphs where its page's lines run to `width` (`page_width`): a line
-    that stops short of it, or a short one that starts where the line before had room for
-    its first word, ends a paragraph. Without a width, the block is one paragraph."""
+# Helvetica's advance widths, in thousandths of an em, of the characters of English text; any
+# other character as a digit (a capital as an "N"). Divided by their mean over contract
+# prose, they make a printed line's length comparable to a count of characters: a line of
+# capitals runs to the margin in fewer characters than a line of small letters.
+_ADVANCE = {
+    **dict(zip("abcdefghijklmnopqrstuvwxyz", (
+        556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833,
+        556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500,
+    ), strict=True)),
+    **dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ", (
+        667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833,
+        722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611,
+    ), strict=True)),
+    " ": 278, ".": 278, ",": 278, ":": 278, ";": 278, "(": 333, ")": 333, '"': 355,
+    "'": 191, "-": 333,
+}  # fmt: skip
+_DIGIT_ADVANCE = 556
+_CAPITAL_ADVANCE = 722
+_PROSE_ADVANCE = 445  # the mean advance of a character of CUAD's contract prose
+
+
+def visual_length(text: str) -> float:
+    """How far a printed line's characters run, in characters of average prose."""
+    total = 0
+    for char in text:
+        advance = _ADVANCE.get(char)
+        if advance is None:
+            advance = _CAPITAL_ADVANCE if char.isupper() else _DIGIT_ADVANCE
+        total += advance
+    return total / _PROSE_ADVANCE
+
+
+def reflowed_block(lines: list[str], width: float | None) -> list[str]:
+    """One block's paragraphs on a printed page whose lines run to `width` (`page_width`): a
+    line that stops short of it, or a short one that starts where the line before had room
+    for its first word, ends a paragraph. Without a width, the block is one paragraph."""
     if width is None:
         return [join_wrapped_lines(lines)]
-    return _reflowed(lines, width, [len(line) for line in lines])
+    return _reflowed(lines, width, [visual_length(line) for line in lines], visual_length)
 
 
-def page_width(lengths: list[int]) -> int | None:
-    """The width a page's lines were set to (OCR's lines of a scanned page), or None where
-    too few of them run to one width to tell."""
-    return _wrap_width(lengths)
+def page_width(lines: list[str]) -> float | None:
+    """The width a printed page's lines were set to (OCR's lines of a scan), in characters
+    of average prose, or None where too few of them run to one width to tell."""
+    return _wrap_width([visual_length(line) for line in lines])
 
 
 def _hyphenated(line: str, following: str) -> bool:

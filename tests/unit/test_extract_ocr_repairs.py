@@ -31,6 +31,7 @@ _ENGLISH = (
         # a Roman numeral's serifs joined into one Cyrillic capital (a party's name at 150 dpi)
         ('JAMES W. NANTZ Ш ("Nantz")', 'JAMES W. NANTZ III ("Nantz")'),
         ("as set out in Article П below", "as set out in Article II below"),
+        ("EXHIBIT АЗ - Domain Name Assignment", "EXHIBIT A3 - Domain Name Assignment"),
     ],
 )
 def test_latin_letters_read_as_cyrillic_on_an_english_page_are_given_back(
@@ -109,3 +110,18 @@ def test_a_page_of_a_few_lines_keeps_each_block_one_paragraph() -> None:
     assert ocr_text_to_markdown(page) == (
         "Party A: Beike Internet Co., Ltd. Party B: Baidu Online Co., Ltd.\n\nApril 2013"
     )
+
+
+def test_a_paragraph_in_capitals_stays_one_though_its_lines_hold_fewer_characters() -> None:
+    """A line of capitals runs to the margin in fewer characters than one of small letters:
+    a line is measured by how far it runs printed, not by its count of characters."""
+    capitals = (
+        "CONTENT LICENSE AGREEMENT BETWEEN ROGERS CABLE AND\n"
+        "EUROMEDIA HOLDINGS CORP. MADE AS OF JULY 11, 2006\n"
+    )
+    first_line = capitals.split("\n", 1)[0]
+    assert len(first_line) < 0.7 * max(len(line) for line in _WRAPPED.splitlines())
+
+    paragraphs = ocr_text_to_markdown(f"{_WRAPPED}\n{capitals}\n{_WRAPPED}").split("\n\n")
+
+    assert paragraphs[1] == " ".join(capitals.split())
