@@ -15,7 +15,7 @@ from PIL import Image
 
 from chalicelib.errors import ExtractionTimeoutError, OcrEngineUnavailableError
 from chalicelib.extract.quality import plausible_share
-from chalicelib.extract.text import page_width, reflowed_block
+from chalicelib.extract.text import printed_paragraphs
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -198,15 +198,13 @@ _FIRST_DAY = re.compile(
 
 
 def ocr_text_to_markdown(text: str) -> str:
-    """Tesseract's output as Markdown paragraphs. It separates blocks by blank lines, but a
-    block may stack a paragraph and short lines set apart with little space ("Party A: ... /
-    Party B: ... / April 2013"): a line that stops short of the page's width ends one."""
+    """Tesseract's output as Markdown paragraphs: its blocks (apart by blank lines) as a
+    printed page's paragraphs (`printed_paragraphs`). A block may stack a paragraph and
+    short lines set close ("Party A: ... / Party B: ... / April 2013"), and a paragraph may
+    be cut in two blocks mid-sentence."""
     text = _FIRST_DAY.sub("1st", latin_restored(text))
     blocks = [
         [line.strip() for line in block.splitlines() if line.strip()]
         for block in text.split("\n\n")
     ]
-    width = page_width([line for lines in blocks for line in lines])
-    return "\n\n".join(
-        paragraph for lines in blocks if lines for paragraph in reflowed_block(lines, width)
-    )
+    return "\n\n".join(printed_paragraphs(blocks))

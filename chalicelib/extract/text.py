@@ -220,19 +220,49 @@ def visual_length(text: str) -> float:
     return total / _PROSE_ADVANCE
 
 
-def reflowed_block(lines: list[str], width: float | None) -> list[str]:
-    """One block's paragraphs on a printed page whose lines run to `width` (`page_width`): a
-    line that stops short of it, or a short one that starts where the line before had room
-    for its first word, ends a paragraph. Without a width, the block is one paragraph."""
+def printed_paragraphs(blocks: list[list[str]]) -> list[str]:
+    """A printed page's paragraphs from its blocks of lines (OCR's, apart by blank lines).
+
+    Where the page's lines run to one width, a block's line that stops short of it (or a
+    short one that starts where the line before had room for its first word) ends a
+    paragraph, and a block whose last line runs to the width mid-sentence goes on in the
+    next one, if that opens with a word in small letters ("... и Общество с / ограниченной
+    ответственностью ..."). Lines are measured as they run printed (`visual_length`). Where
+    too few lines run to one width to tell, each block is one paragraph."""
+    measured = [[visual_length(line) for line in lines] for lines in blocks]
+    width = _wrap_width([length for lengths in measured for length in lengths])
     if width is None:
-        return [join_wrapped_lines(lines)]
-    return _reflowed(lines, width, [visual_length(line) for line in lines], visual_length)
+        return [join_wrapped_lines(lines) for lines in blocks if lines]
+    merged: list[tuple[list[str], list[float]]] = []
+    for lines, lengths in zip(blocks, measured, strict=True):
+        if not lines:
+            continue
+        if merged and _goes_on(merged[-1][0][-1], merged[-1][1][-1], lines[0], width):
+            merged[-1][0].extend(lines)
+            merged[-1][1].extend(lengths)
+        else:
+            merged.append((list(lines), list(lengths)))
+    return [
+        paragraph
+        for lines, lengths in merged
+        for paragraph in _reflowed(lines, width, lengths, visual_length)
+    ]
 
 
-def page_width(lines: list[str]) -> float | None:
-    """The width a printed page's lines were set to (OCR's lines of a scan), in characters
-    of average prose, or None where too few of them run to one width to tell."""
-    return _wrap_width([visual_length(line) for line in lines])
+# A word of small letters that opens a block and goes on with the sentence before it: not a
+# list item's letter or numeral ("a)", "iii.").
+_OPENS_MID_SENTENCE = re.compile(r"[^\W\d_]{2,}\b(?![).])")
+
+
+def _goes_on(last: str, length: float, following: str, width: float) -> bool:
+    """Whether a block whose last line is `last` (printed `length` long) goes on in the next
+    block, whose first line is `following`."""
+    return (
+        length >= _FULL_LINE * width
+        and not last.endswith(_SENTENCE_END)
+        and following[:1].islower()
+        and _OPENS_MID_SENTENCE.match(following) is not None
+    )
 
 
 def _hyphenated(line: str, following: str) -> bool:

@@ -281,8 +281,8 @@ _RU_MENTIONS = tuple(
     for pattern in (
         r"законодательств\w*\s+(?:\w+\s+)?(?:российской\s+федерации|рф\b|россии)",
         r"кодекс\w*\s+(?:российской\s+федерации|рф\b)",
-        r"гк\s+рф\b",
-        r"нк\s+рф\b",
+        r"\bгк\s*рф\b",  # "ГК РФ", and "ГКРФ" as typed in haste or read by OCR
+        r"\bнк\s*рф\b",
         r"российск\w+\s+(?:гражданск\w+\s+)?законодательств",
         # not the federal laws of the United States a translation of American terms names
         r"федеральн\w+\s+закон(?!\w*\s+(?:соединенн|сша\b))",

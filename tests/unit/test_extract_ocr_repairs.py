@@ -125,3 +125,24 @@ def test_a_paragraph_in_capitals_stays_one_though_its_lines_hold_fewer_character
     paragraphs = ocr_text_to_markdown(f"{_WRAPPED}\n{capitals}\n{_WRAPPED}").split("\n\n")
 
     assert paragraphs[1] == " ".join(capitals.split())
+
+
+def test_a_paragraph_tesseract_cut_in_two_blocks_mid_sentence_is_one_again() -> None:
+    cut = _WRAPPED.replace(
+        "the laws and regulations in force, and\n", "the laws and regulations in force, and\n\n"
+    )
+    assert cut.count("\n\n") == 1
+
+    paragraphs = ocr_text_to_markdown(f"{_WRAPPED}\n{cut}").split("\n\n")
+
+    assert paragraphs == [" ".join(_WRAPPED.split())] * 2
+
+
+@pytest.mark.parametrize(
+    "item", ["a) the goods are delivered", "iii) the price is paid", "ii. Notices"]
+)
+def test_a_list_item_in_small_letters_after_a_cut_sentence_stays_its_own(item: str) -> None:
+    lead_in = _WRAPPED.replace("during its whole term.", "during its whole term, where")
+    page = f"{_WRAPPED}\n{lead_in}\n{item}\n"
+
+    assert ocr_text_to_markdown(page).split("\n\n")[-1] == item

@@ -193,6 +193,23 @@ def test_cited_russian_statute_means_russian_law() -> None:
 
 
 @pytest.mark.parametrize(
+    "cited",
+    [
+        "НДС не облагается на основании подп. 26 п. 2 ст. 149 НК РФ.",
+        # the space lost, as typed in haste or read from a scan
+        "НДС не облагается на основании подп. 26 п. 2 ст. 149 НКРФ.",
+        "Неустойка начисляется по ст. 395 ГКРФ.",
+    ],
+)
+def test_a_russian_code_cited_by_its_initials_means_russian_law(cited: str) -> None:
+    assert find_governing_law(prepare_text(cited)) == "RU"
+
+
+def test_initials_inside_a_word_cite_no_code() -> None:
+    assert find_governing_law(prepare_text("Платёж принят банкрф-шлюзом оператора.")) is None
+
+
+@pytest.mark.parametrize(
     "sentence",
     [
         "Во всем остальном стороны руководствуются действующим законодательством.",  # no country
