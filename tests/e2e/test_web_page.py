@@ -11,6 +11,7 @@ import hashlib
 import hmac
 import json
 import os
+import re
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -40,6 +41,11 @@ if _MISSING:
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "pipeline"
 CONTRACT = FIXTURES / "ru_supply_contract.docx"
 HELD = make_pdf("<h1>Письмо</h1><p>Просим рассмотреть приложенные материалы.</p>")
+# Held because its clauses cannot be judged, with calibrated chances: no party and no date read,
+# each unlikely right (parties about 21%, the signing date about 67%).
+HELD_STUB = make_pdf(
+    "<h1>Services Agreement</h1><p>The provider shall provide the services for the client.</p>"
+)
 PASSWORD = "correct horse 42"
 BOT_TOKEN = "123456:web-page-test-bot-token"  # not a real token
 SIGNUP_CREDITS = 2
@@ -353,6 +359,7 @@ def test_web_an_unsupported_file_and_no_credits_are_explained(
 def test_web_a_reviewer_approves_a_held_document(page: Page, cloud: LocalCloud) -> None:
     author = _register(cloud, "web-author@example.com")
     held_id = _upload(cloud, author, "letter.pdf", HELD)
+    stub_id = _upload(cloud, author, "services.pdf", HELD_STUB)
     reviewer = _register(cloud, "web-vera@example.com")
     vera_id = _api(cloud, "GET", "/v1/me", token=reviewer).json()["user_id"]
     admin = _api(cloud, "POST", "/v1/auth/dev", {"user_id": "web-ops", "role": "admin"})
@@ -364,18 +371,24 @@ def test_web_a_reviewer_approves_a_held_document(page: Page, cloud: LocalCloud) 
         admin.json()["access_token"],
     )
     assert promoted.status_code == 200, promoted.text
-    page.until(
-        lambda: (
-            _api(cloud, "GET", f"/v1/documents/{held_id}", token=author).json()["status"]
-            == "in_review"
+    for document_id in (held_id, stub_id):
+        page.until(
+            lambda document_id=document_id: (
+                _api(cloud, "GET", f"/v1/documents/{document_id}", token=author).json()["status"]
+                == "in_review"
+            )
         )
-    )
 
     page.sign_in("web-vera@example.com")
     page.signed_in()
     page.tab("reviews")
+    stub = page.until(lambda: page.css(f'#review-list li[data-document-id="{stub_id}"]'))[0]
+    assert "services.pdf" in stub.text
+    # the facts least likely right, least first, with their chances: what to check first
+    assert re.search(r"Check against the text\s*parties \(\d+%\), signing date \(\d+%\)", stub.text)
     item = page.until(lambda: page.css(f'#review-list li[data-document-id="{held_id}"]'))[0]
     assert "letter.pdf" in item.text
+    assert "Check against the text" not in item.text  # no calibrated chances: nothing named
     item.find_element("css selector", "textarea").send_keys("Письмо, не договор: пропускаем")
     item.find_element("css selector", 'button[data-decision="approve"]').click()
 

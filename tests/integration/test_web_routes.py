@@ -13,6 +13,7 @@ from urllib.parse import quote, urlencode
 
 import pytest
 
+from chalicelib.models import CHECK_FACT_BELOW
 from chalicelib.web.assets import ASSETS, PAGE, STATIC_DIR
 from tests.integration.pipeline_driver import Driver
 
@@ -127,6 +128,7 @@ def test_the_config_tells_the_page_the_bot_and_the_file_types(driver: Driver) ->
     assert config["content_types"]["pdf"] == "application/pdf"
     assert config["content_types"]["txt"] == "text/plain"
     assert config["max_upload_bytes"] > 0
+    assert config["check_fact_below"] == CHECK_FACT_BELOW  # as the report and the bot mark them
 
 
 def test_the_mini_app_the_widget_and_the_bot_reach_one_user(driver: Driver) -> None:

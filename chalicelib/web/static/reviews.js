@@ -10,10 +10,23 @@ const DECISIONS = [
   ["reject", "danger"],
 ];
 let context = null; // { config }
+// The facts a reviewer is asked to check first when prescreen is unlikely to be right on them.
+const CHECKED_FACTS = ["contract_type", "title", "parties", "amount", "signed_on", "starts_on", "ends_on", "governing_law"];
 
 function fact(label, value) {
   if (value === null || value === undefined || value === "") return null;
   return el("div", { class: "fact" }, el("dt", {}, label), el("dd", {}, value));
+}
+
+/** The facts least likely right (read, or left out where the text likely has them), least first. */
+function factsToCheck(prescreen) {
+  const chances = prescreen.fact_confidence || {};
+  const below = context ? context.config.check_fact_below : undefined;
+  if (typeof below !== "number") return "";
+  return CHECKED_FACTS.filter((name) => typeof chances[name] === "number" && chances[name] < below)
+    .sort((a, b) => chances[a] - chances[b])
+    .map((name) => `${t(`fact.${name}`)} (${Math.round(chances[name] * 100)}%)`)
+    .join(", ");
 }
 
 function facts(prescreen) {
@@ -32,6 +45,7 @@ function facts(prescreen) {
     fact(t("parties"), parties),
     fact(t("amount"), amount),
     fact(t("confidence"), confidence),
+    fact(t("check_first"), factsToCheck(prescreen)),
     reasons.length
       ? fact(t("reasons"), el("ul", { class: "reasons" }, [...new Set(reasons)].map((r) => el("li", {}, r))))
       : null,
