@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_serializer
 
@@ -14,6 +14,9 @@ from chalicelib.errors import FailureClass
 from chalicelib.keys import DocumentRef, UploadArea
 from chalicelib.lanes import Lane
 from chalicelib.run_config import RunConfig
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
 
 # contract: prose to pre-screen and analyse; tabular: a spreadsheet read as a contract's
 # schedule; image: a scan; statement: a counterparty's accounting (ОСВ, 0710001/2), which the
@@ -25,8 +28,16 @@ Language = Literal["ru", "en", "unknown"]
 
 SEVERITY_ORDER: dict[str, int] = {"high": 0, "medium": 1, "low": 2, "info": 3}
 # A prescreen fact whose calibrated chance of being right (fact_confidence) is below this is
-# flagged to the person reading it (the report, the bot), to check against the text first.
+# flagged to the person reading it (the report, the bot, the demo, the reviewer's page), to
+# check against the text first.
 CHECK_FACT_BELOW = 0.7
+
+
+def facts_to_check(chances: Mapping[str, float], among: Iterable[str]) -> list[str]:
+    """The facts of `among`, in its order, whose chance of being right is under
+    CHECK_FACT_BELOW: a value read, or one left out where the text likely gives it."""
+    return [fact for fact in among if chances.get(fact, 1.0) < CHECK_FACT_BELOW]
+
 
 DISCLAIMER_EN = "This report is an automated screening. It does not replace the advice of a lawyer."
 DISCLAIMER_RU = "Этот отчёт составлен автоматически и не заменяет консультацию юриста."

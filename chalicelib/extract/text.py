@@ -229,23 +229,21 @@ def printed_paragraphs(blocks: list[list[str]]) -> list[str]:
     next one, if that opens with a word in small letters ("... и Общество с / ограниченной
     ответственностью ..."). Lines are measured as they run printed (`visual_length`). Where
     too few lines run to one width to tell, each block is one paragraph."""
-    measured = [[visual_length(line) for line in lines] for lines in blocks]
-    width = _wrap_width([length for lengths in measured for length in lengths])
+    width = _wrap_width([visual_length(line) for lines in blocks for line in lines])
     if width is None:
         return [join_wrapped_lines(lines) for lines in blocks if lines]
-    merged: list[tuple[list[str], list[float]]] = []
-    for lines, lengths in zip(blocks, measured, strict=True):
-        if not lines:
-            continue
-        if merged and _goes_on(merged[-1][0][-1], merged[-1][1][-1], lines[0], width):
-            merged[-1][0].extend(lines)
-            merged[-1][1].extend(lengths)
+    merged: list[list[str]] = []
+    for lines in filter(None, blocks):
+        if merged and _goes_on(merged[-1][-1], lines[0], width):
+            merged[-1].extend(lines)
         else:
-            merged.append((list(lines), list(lengths)))
+            merged.append(list(lines))
     return [
         paragraph
-        for lines, lengths in merged
-        for paragraph in _reflowed(lines, width, lengths, visual_length)
+        for lines in merged
+        for paragraph in _reflowed(
+            lines, width, [visual_length(line) for line in lines], visual_length
+        )
     ]
 
 
@@ -254,11 +252,11 @@ def printed_paragraphs(blocks: list[list[str]]) -> list[str]:
 _OPENS_MID_SENTENCE = re.compile(r"[^\W\d_]{2,}\b(?![).])")
 
 
-def _goes_on(last: str, length: float, following: str, width: float) -> bool:
-    """Whether a block whose last line is `last` (printed `length` long) goes on in the next
-    block, whose first line is `following`."""
+def _goes_on(last: str, following: str, width: float) -> bool:
+    """Whether a block whose last line is `last` goes on in the next block, whose first line
+    is `following`."""
     return (
-        length >= _FULL_LINE * width
+        visual_length(last) >= _FULL_LINE * width
         and not last.endswith(_SENTENCE_END)
         and following[:1].islower()
         and _OPENS_MID_SENTENCE.match(following) is not None

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiogram.utils.formatting import BlockQuote, Bold, Italic, Text, as_key_value, as_list
 
-from chalicelib.models import CHECK_FACT_BELOW, SEVERITY_ORDER, DocumentStatus
+from chalicelib.models import SEVERITY_ORDER, DocumentStatus, facts_to_check
 from chalicelib.statements.money import money_value
 from chalicelib.statements.report import amount_text
 from chalicelib.telegram.texts import contract_type_name, failure_text, text
@@ -33,8 +33,8 @@ _STEPS: tuple[tuple[str, frozenset[DocumentStatus]], ...] = (
     ("status_done", frozenset({DocumentStatus.DONE})),
 )
 _SEVERITY_ICONS = {"high": "🔴", "medium": "🟠", "low": "🟡", "info": "⚪"}
-# The summary's facts, by their names in a prescreen's fact_confidence: one less likely
-# right than CHECK_FACT_BELOW is named in the line that asks to check it.
+# The summary's facts, by their names in a prescreen's fact_confidence: one unlikely right
+# (`facts_to_check`) is named in the line that asks to check it.
 _SUMMARY_FACTS = ("contract_type", "parties", "amount", "signed_on", "starts_on", "ends_on")
 
 
@@ -131,11 +131,7 @@ def _unsure_facts(lang: Lang, prescreen: dict[str, Any]) -> str:
     """The summary's facts not likely right, named for a person to check: a value read, or a
     value left out ("—") where the contract is likely to give one."""
     chances: dict[str, float] = prescreen.get("fact_confidence") or {}
-    return ", ".join(
-        text(lang, f"fact_{fact}")
-        for fact in _SUMMARY_FACTS
-        if chances.get(fact, 1.0) < CHECK_FACT_BELOW
-    )
+    return ", ".join(text(lang, f"fact_{fact}") for fact in facts_to_check(chances, _SUMMARY_FACTS))
 
 
 def _statement_summary(lang: Lang, document: Document, report: dict[str, Any]) -> Text:

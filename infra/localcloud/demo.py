@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 import httpx
 
 from chalicelib.keys import ArtifactName, DocumentRef
-from chalicelib.models import CHECK_FACT_BELOW
+from chalicelib.models import facts_to_check
 
 if TYPE_CHECKING:
     from chalicelib.services.review import Decision
@@ -170,10 +170,10 @@ def _facts_lines(prescreen: dict[str, Any]) -> list[str]:
 
 
 def _unsure(prescreen: dict[str, Any]) -> str:
-    """The facts least likely right (under CHECK_FACT_BELOW), least likely first."""
+    """The facts unlikely right (`facts_to_check`), least likely first."""
     chances: dict[str, float] = prescreen.get("fact_confidence") or {}
-    low = sorted((chance, fact) for fact, chance in chances.items() if chance < CHECK_FACT_BELOW)
-    return ", ".join(f"{fact} {round(chance * 100)}%" for chance, fact in low)
+    unsure = facts_to_check(chances, sorted(chances, key=chances.__getitem__))
+    return ", ".join(f"{fact} {round(chances[fact] * 100)}%" for fact in unsure)
 
 
 def _statement_lines(report: dict[str, Any]) -> list[str]:
