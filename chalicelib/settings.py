@@ -72,6 +72,10 @@ class Settings(BaseModel):
     # A scan with more pages to OCR than this is OCRed by the run, a page per Map
     # iteration (bounded parallelism, a retry each); 0 reads every scan inside Extract.
     ocr_fanout_min_pages: int = Field(4, ge=0)
+    # Pages a scan OCRed by the run may have to OCR (MAX_OCR_PAGES bounds those Extract
+    # reads itself, within its time limit). 100 pages at 8 at once take about a minute,
+    # and a scan of 100 pages at 200 dpi is about what the upload limit lets through.
+    max_fanout_ocr_pages: int = Field(100, ge=0)
     max_unpacked_bytes: int = Field(100 * 1024 * 1024, gt=0)
 
     # Review.

@@ -15,7 +15,7 @@ from chalicelib.errors import (
 )
 from chalicelib.extract import ocr
 from chalicelib.extract.markdown import page_marker
-from chalicelib.extract.reading import ReaderOutput, fans_out_ocr
+from chalicelib.extract.reading import ReaderOutput, fans_out_ocr, scanned_pages_limit
 from chalicelib.models import PagePlan
 
 if TYPE_CHECKING:
@@ -71,13 +71,14 @@ def read(data: bytes, ctx: ReadContext) -> ReaderOutput:
     """A scan's pages recognised by OCR, as Markdown with page markers."""
     image = open_image(data)
     count = int(getattr(image, "n_frames", 1))
-    limit = min(ctx.limits.max_ocr_pages, ctx.limits.max_pages)
+    fanned_out = fans_out_ocr(count, ctx)
+    limit = min(scanned_pages_limit(fanned_out, ctx), ctx.limits.max_pages)
     if count > limit:
         raise TooManyScannedPagesError(
             f"The image file holds {count} pages; we recognise at most {limit} scanned pages "
             "per document. Split it and send the parts separately."
         )
-    if fans_out_ocr(count, ctx):
+    if fanned_out:
         return ReaderOutput(
             markdown="",
             pages=count,

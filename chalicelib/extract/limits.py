@@ -29,6 +29,9 @@ class ExtractLimits:
     # plan and the pipeline OCRs the pages in parallel (a Map state). 0: always here.
     # Only the Extract function sets it; the CLI and the eval read everything in place.
     ocr_fanout_min_pages: int = 0
+    # Scanned pages a document fanned out to the pipeline may have (max_ocr_pages bounds
+    # those read here, within the extraction's time limit).
+    max_fanout_ocr_pages: int = 100
 
     @classmethod
     def from_settings(cls, settings: Settings) -> ExtractLimits:
@@ -44,4 +47,5 @@ class ExtractLimits:
             ocr_workers=settings.ocr_workers,
             memory_mb=settings.extract_memory_mb,
             max_unpacked_bytes=settings.max_unpacked_bytes,
+            max_fanout_ocr_pages=settings.max_fanout_ocr_pages,
         )

@@ -20,7 +20,7 @@ from chalicelib.errors import (
 from chalicelib.extract import ocr, pdf_layout
 from chalicelib.extract.markdown import page_marker
 from chalicelib.extract.quality import is_garbage
-from chalicelib.extract.reading import ReaderOutput, fans_out_ocr
+from chalicelib.extract.reading import ReaderOutput, fans_out_ocr, scanned_pages_limit
 from chalicelib.models import PagePlan
 
 if TYPE_CHECKING:
@@ -184,13 +184,14 @@ def _ocr_languages(pages: list[_Page], ctx: ReadContext) -> str:
     return configured
 
 
-def _announce_ocr(pages: list[_Page], ctx: ReadContext) -> list[_Page]:
+def _announce_ocr(pages: list[_Page], ctx: ReadContext, *, fanned_out: bool) -> list[_Page]:
     """The pages that need OCR, after checking there are not too many; warns which."""
     needing = [page for page in pages if page.ocr_reason]
-    if len(needing) > ctx.limits.max_ocr_pages:
+    limit = scanned_pages_limit(fanned_out, ctx)
+    if len(needing) > limit:
         raise TooManyScannedPagesError(
             f"{len(needing)} pages of the PDF are scans; we recognise at most "
-            f"{ctx.limits.max_ocr_pages} scanned pages per document. Send a PDF with a text "
+            f"{limit} scanned pages per document. Send a PDF with a text "
             "layer or split the scan into parts."
         )
     for reason in (NO_TEXT_LAYER, GARBLED_TEXT_LAYER):
@@ -204,7 +205,7 @@ def _recognise(
     document: pymupdf.Document, pages: list[_Page], ctx: ReadContext
 ) -> dict[int, ocr.OcrPage]:
     """OCR the pages that need it, after checking there are not too many."""
-    needing = _announce_ocr(pages, ctx)
+    needing = _announce_ocr(pages, ctx, fanned_out=False)
     if not needing:
         return {}
     languages = _ocr_languages(pages, ctx)
@@ -222,7 +223,7 @@ def page_part(number: int, content: str) -> str:
 
 def _page_plan(pages: list[_Page], ctx: ReadContext) -> ReaderOutput:
     """The text layer's pages read, the scanned ones left to the pipeline's per-page OCR."""
-    needing = _announce_ocr(pages, ctx)
+    needing = _announce_ocr(pages, ctx, fanned_out=True)
     body = pdf_layout.body_size([page.blocks for page in pages])
     plan = PagePlan(
         format="pdf",

@@ -72,6 +72,11 @@ def fans_out_ocr(pages_needing_ocr: int, ctx: ReadContext) -> bool:
     return threshold > 0 and pages_needing_ocr > threshold
 
 
+def scanned_pages_limit(fanned_out: bool, ctx: ReadContext) -> int:
+    """The most scanned pages a document may have to OCR: more when the run OCRs them."""
+    return ctx.limits.max_fanout_ocr_pages if fanned_out else ctx.limits.max_ocr_pages
+
+
 def estimate_pages(chars: int) -> int:
     """Pages a text of `chars` characters would fill when printed (at least one)."""
     return max(1, -(-chars // CHARS_PER_PAGE))

@@ -28,9 +28,17 @@ pytestmark = pytest.mark.integration
 FANOUT_MIN_PAGES = Settings(table_name="-", bucket_name="-").ocr_fanout_min_pages
 
 
+# Extract OCRs at most 5 pages itself (MAX_OCR_PAGES, its time limit); the run's Map up to 7.
+RUN_OCR_LIMIT = 7
+
+
 @pytest.fixture
 def local_cloud_env() -> dict[str, str]:
-    return {"SIGNUP_CREDITS": "5"}
+    return {
+        "SIGNUP_CREDITS": "5",
+        "MAX_OCR_PAGES": "5",
+        "MAX_FANOUT_OCR_PAGES": str(RUN_OCR_LIMIT),
+    }
 
 
 def _artifact(driver: Driver, document_id: str, name: str) -> str:
@@ -56,8 +64,9 @@ def _entered(history: list[dict[str, Any]]) -> list[str]:
 def test_a_long_scan_is_recognised_page_by_page_and_joined_as_extract_would_read_it(
     driver: Driver,
 ) -> None:
-    # GIVEN a scan with more pages than Extract reads itself
+    # GIVEN a scan with more pages than Extract reads itself, more even than it may OCR
     pages = FANOUT_MIN_PAGES + 2
+    assert pages > 5
     data = scan_tiff(pages)
     # WHEN it is uploaded
     doc_id = driver.submit("lease.tiff", data)
@@ -83,6 +92,18 @@ def test_a_long_scan_is_recognised_page_by_page_and_joined_as_extract_would_read
     assert facts == inline.facts.model_dump(mode="json")
     assert facts["ocr_pages"] == pages
     assert driver.credits() == 4
+
+
+def test_a_scan_beyond_the_runs_page_limit_fails_before_any_page_is_recognised(
+    driver: Driver,
+) -> None:
+    doc_id = driver.submit("archive.tiff", scan_tiff(RUN_OCR_LIMIT + 1))
+    document = driver.document(doc_id)
+    assert document["status"] == "failed"
+    assert document["error"]["code"] == "TOO_MANY_SCANNED_PAGES"
+    assert f"at most {RUN_OCR_LIMIT} scanned pages" in document["error"]["message"]
+    assert document["refunded"] is True
+    assert not [i for i in driver.cloud.invocations if i.logical_id == "OcrPageFunction"]
 
 
 def test_a_short_scan_is_still_read_by_extract(driver: Driver) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pytest
 from PIL import Image
 
-from chalicelib.errors import HostileDocumentError
+from chalicelib.errors import HostileDocumentError, TooManyScannedPagesError
 from chalicelib.extract import extract_document
 from chalicelib.extract.images import MAX_IMAGE_PIXELS
 from chalicelib.extract.pages import PageText, join_pages, recognise_page
@@ -16,6 +16,8 @@ from tests.limits import UNIT_LIMITS
 from tests.scans import page_text, scan_pdf, scan_tiff
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from chalicelib.models import Extraction
 
 INLINE = UNIT_LIMITS
@@ -58,6 +60,25 @@ def test_a_scan_with_no_more_pages_than_the_threshold_is_read_at_once() -> None:
     extraction = extract_document(scan_tiff(2), declared_ext="tiff", limits=limits)
     assert extraction.page_plan is None
     assert page_text(2).split(".")[0] in extraction.markdown
+
+
+@pytest.mark.parametrize(("make", "ext"), [(scan_tiff, "tiff"), (scan_pdf, "pdf")])
+def test_a_scan_longer_than_extract_reads_itself_is_planned_up_to_the_runs_own_limit(
+    make: Callable[[int], bytes], ext: str
+) -> None:
+    # Extract OCRs at most 5 pages itself (its time limit); the run OCRs up to 7, a page each
+    limits = dataclasses.replace(
+        FANNED, max_bytes=20 * 1024 * 1024, max_ocr_pages=5, max_fanout_ocr_pages=7
+    )
+    planned = extract_document(make(7), declared_ext=ext, limits=limits)
+    assert planned.page_plan is not None
+    assert planned.page_plan.ocr_pages == tuple(range(1, 8))
+    with pytest.raises(TooManyScannedPagesError, match=r"8 pages.*at most 7 scanned pages"):
+        extract_document(make(8), declared_ext=ext, limits=limits)
+    # Read inside Extract (no fan-out), the same 7 pages are too many for its time limit
+    inline = dataclasses.replace(limits, ocr_fanout_min_pages=0)
+    with pytest.raises(TooManyScannedPagesError, match=r"7 pages.*at most 5 scanned pages"):
+        extract_document(make(7), declared_ext=ext, limits=inline)
 
 
 def test_a_frame_beyond_the_pixel_limit_fails_its_page_as_the_whole_scan_would() -> None:
