@@ -81,6 +81,30 @@ _TOTAL_ANCHORS_RU = tuple(
         r"денежные\s+средства\s+в\s+(?:размере|сумме)",
     )
 )
+# Where nothing above states a price, the price of what the contract is about: "Цена
+# автомобиля составляет", "Стоимость обучения составляет", "Вознаграждение Адвоката
+# составляет", "Размер лицензионного вознаграждения", "кредит в размере". A word of a
+# unit in the anchor makes it a rate, not a total ("Стоимость одного часа работы").
+_PRICE_VERB = (
+    r"(?:составля\w+|составит|равн\w+|определ\w+|устанавлива\w+|установлен\w*"
+    r"|согласован\w*|[-–—:])"
+)
+_OBJECT_WORDS = r"(?:[а-яё«»\"-]+\s+){0,4}?"
+_PRICE_ANCHORS_RU = tuple(
+    indexed(re.compile(pattern))
+    for pattern in (
+        rf"цен[аы]\s+{_OBJECT_WORDS}{_PRICE_VERB}",
+        rf"стоимост[ьи]\s+{_OBJECT_WORDS}{_PRICE_VERB}",
+        rf"вознаграждени[ея]\s+{_OBJECT_WORDS}{_PRICE_VERB}",
+        r"размер\w*\s+(?:[а-яё]+\s+)?вознаграждения",
+        r"(?:кредит|заем|заём|займ)\w*\s+в\s+(?:размере|сумме)",
+    )
+)
+_RATE_IN_ANCHOR = re.compile(
+    r"\bза\b|единиц|\bодн(?:ого|ой|у)\b|\bчас|месяц|\bсут|\bд(?:ень|ня)\b|квадратн|\bкв\b"
+    r"|штук|килограмм|\bкг\b|тонн|\bлист|страниц|ежемесячн|почасов|арендн"
+)
+_RATE_BEFORE = re.compile(r"(?:ежемесячн|еженедельн|ежедневн|ежегодн|почасов|арендн)\w*\s+$")
 _TOTAL_ANCHORS_EN = tuple(
     indexed(re.compile(pattern))
     for pattern in (
@@ -98,7 +122,8 @@ _NOT_A_TOTAL = re.compile(
 )
 _RATE_AFTER = re.compile(
     r"^[\s,.)]{0,3}(?:в\s+(?:месяц|сутки|день|час|год)|/\s*(?:мес|сут|час|день)"
-    r"|за\s+(?:каждый|каждую|единицу|1\s|од(?:ин|ну|но)\s)"
+    r"|за\s+(?:каждый|каждую|единицу|1\s|од(?:ин|ну|но)\s|штуку|килограмм|кг|тонну|литр"
+    r"|(?:кв(?:\.|адратный)\s*)?метр|час|сутки|день|месяц|год)"
     r"|ежемесячно|per\s+(?:hour|month|day|year|annum|unit|share)|each|a\s+month|monthly|hourly)"
 )
 _VAT = re.compile(
@@ -149,7 +174,25 @@ def find_total_amount(
     patterns = (_TOTAL_ANCHORS_RU if "ru" in languages else ()) + (
         _TOTAL_ANCHORS_EN if "en" in languages else ()
     )
-    for anchor in _anchors(text.low, patterns):
+    found = _stated_total(text, _anchors(text.low, patterns))
+    if found is None and "ru" in languages:
+        anchors = _anchors(text.low, _PRICE_ANCHORS_RU)
+        found = _stated_total(
+            text,
+            [
+                anchor
+                for anchor in anchors
+                if not _RATE_IN_ANCHOR.search(anchor.group())
+                # "Ежемесячное вознаграждение"
+                and not _RATE_BEFORE.search(text.low, max(0, anchor.start() - 20), anchor.start())
+            ],
+        )
+    return found
+
+
+def _stated_total(text: PreparedText, anchors: list[re.Match[str]]) -> Money | None:
+    """The first sum stated after one of these anchors, in its sentence, as a total."""
+    for anchor in anchors:
         _, sentence_end = text.sentence_span(anchor.start(), anchor.end())
         limit = min(sentence_end, anchor.end() + _ANCHOR_REACH)
         found = _MONEY.search(text.low, anchor.end(), limit) or _IN_WORDS.search(

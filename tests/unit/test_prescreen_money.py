@@ -171,3 +171,49 @@ def test_price_per_hour_in_words_is_no_total() -> None:
     text = prepare_text("Стоимость услуг составляет 1 000 рублей за один час работы специалиста.")
 
     assert find_total_amount(text) is None
+
+
+@pytest.mark.parametrize(
+    ("clause", "amount"),
+    [
+        ("2.1. Цена автомобиля составляет 850 000 (восемьсот пятьдесят тысяч) рублей.", 850000),
+        ("Цена Квартиры – 5 600 000 (пять миллионов шестьсот тысяч) рублей 00 копеек.", 5600000),
+        ("Стоимость Имущества определена Сторонами в размере 2 000 000 рублей.", 2000000),
+        ("Стоимость обучения по настоящему договору составляет 120 000 рублей.", 120000),
+        ("Вознаграждение Адвоката составляет 150 000 (сто пятьдесят тысяч) рублей.", 150000),
+        ("Размер лицензионного вознаграждения составляет 360 000 рублей, НДС не облагается.", 360000),
+        ("Банк предоставляет Заемщику кредит в размере 30 000 000 рублей.", 30000000),
+        ("Займодавец передает Заемщику заем в сумме 700 000 рублей.", 700000),
+    ],
+)
+def test_the_price_of_what_the_contract_is_about_is_its_total(clause: str, amount: int) -> None:
+    # No "цена договора" anywhere: the price of the car, the fee, the loan is the total
+    found = find_total_amount(prepare_text(clause), ("ru",))
+
+    assert found is not None and (found.amount, found.currency) == (Decimal(amount), "RUB")
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "Стоимость одного часа работы Исполнителя составляет 3 000 рублей.",
+        "Цена за единицу Товара составляет 1 200 рублей.",
+        "Вознаграждение Агента составляет 10 % от суммы каждой сделки, но не менее 5 000 рублей.",
+        "Ежемесячное вознаграждение Управляющего составляет 50 000 рублей.",
+        "Стоимость арендной платы за пользование Помещением составляет 30 000 рублей.",
+        "Цена Товара составляет 1 200 рублей за килограмм.",
+    ],
+)
+def test_the_price_of_a_unit_or_a_share_is_no_total(clause: str) -> None:
+    assert find_total_amount(prepare_text(clause), ("ru",)) is None
+
+
+def test_the_contracts_own_price_comes_before_the_price_of_a_part() -> None:
+    text = prepare_text(
+        "3.1. Стоимость доставки составляет 5 000 рублей. "
+        "3.2. Цена договора составляет 240 000 рублей."
+    )
+
+    found = find_total_amount(text, ("ru",))
+
+    assert found is not None and found.amount == Decimal(240000)
