@@ -141,7 +141,12 @@ _START_BEFORE = re.compile(
     # 01.05.2023 по 31.03.2024» (not «Срок выполнения работ: с», a period inside it)
     r"|срок\w*\s+(?:действия(?:\s+[а-яё]+){0,2}|аренды|найма)\s*[:\-–—]\s+с\s*$"
     r"|дата\s+вступления\s+в\s+силу\s*[:\-–—]?\s*$"
-    r"|начал\w*\s+(?:оказания|выполнения|поставки|действия|срока)(?:\s+[а-яё]+){0,2}\s*[:\-–—]?\s*$"
+    r"|начал\w*\s+(?:оказания|выполнения|поставки|действия|срока|работы)(?:\s+[а-яё]+){0,2}"
+    r"\s*[:\-–—]?\s*$"
+    # an employment's start: «Работник приступает к работе с»
+    r"|приступа\w*\s+к\s+(?:работе|исполнению\s+(?:трудовых|должностных)\s+обязанностей)\s+с\s*$"
+    # a service period: «Услуги оказываются в период с … по …»
+    r"|(?:оказыва|выполня)\w*\s+(?:в\s+период|в\s+срок|на\s+период)\s+с\s*$"
     r"|(?:\beffective|\bcommenc\w*|\bbeginning|\bstarting|\bbegins?|\bstarts?|with\s+effect\s+from)"
     # "is effective on the day of May 1, 2013"
     # "signed and effective this 25th day of May, 1999"
@@ -279,6 +284,8 @@ _END_CONTEXT = re.compile(
     + r"|period\s+of\s+performance"
     r"|effective\s+(?:until|through)|in\s+(?:full\s+)?(?:force|effect)\s+(?:until|through)"
     r"|договор|контракт|соглашени|срок\w*\s+(?:аренды|найма)"
+    # a surety's term is the suretyship's (ГК РФ ст. 367): «Поручительство дается на срок до»
+    r"|поручительств\w*\s+(?:дается|выдается|действует|прекращается)"
 )
 # A start written deep in the body ("fees payable beginning January 1, 2001", "the financial
 # year commencing 1 March 2002") starts a payment, a promotion or a year, not the contract:
@@ -290,7 +297,7 @@ _START_CONTEXT = re.compile(
     r"|\b(?:term|duration)\W{0,3}\s+(?:of\s+this|hereof|shall|will|is|to)\b"
     r"|(?:contract|agreement)\s+(?:start|term)|commencement\s+date"
 )
-_PERIOD_CONTEXT = re.compile(r"оказани|выполнени|поставк|services|work|deliver")
+_PERIOD_CONTEXT = re.compile(r"оказани|оказыва|выполнени|выполня|поставк|services|work|deliver")
 _NOT_CONTRACT_END = re.compile(
     r"exclusiv|warrant|гаранти|licen[cs]e\s+to|right\s+to"
     # a year of the contract or a plan inside it ends, not the contract

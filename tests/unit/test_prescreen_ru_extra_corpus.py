@@ -2,9 +2,11 @@
 Code's vocabulary (see its SOURCES.md), through the eval harness.
 
 Held without a miss here: the kind of contract, the parties, one-sided termination, the limit
-of liability, and the price (five of its fourteen stated prices were missed while only "цена
-договора" and its like counted, not "Цена автомобиля составляет" or "кредит в размере"). The
-dates and governing law of these contracts are measured by the same eval but not held here.
+of liability, the price (five of its fourteen stated prices were missed while only "цена
+договора" and its like counted, not "Цена автомобиля составляет" or "кредит в размере"), the
+signing date and the start («Дата начала работы:», «Услуги оказываются в период с»). The end
+date (a works deadline labelled as no end) and governing law (labelled RU for a contract that
+names no law) are measured by the same eval but not held here.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ _HELD = (
     "ru.has_liability_cap",
     "ru.amount",
     "ru.currency",
+    "ru.sign_date",
+    "ru.start_date",
 )
 
 # The eval's name matcher (Dice over five-letter stems) takes «Широкова Алина Валентиновна»

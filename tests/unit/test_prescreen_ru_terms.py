@@ -47,9 +47,26 @@ _SIGNED = date(2023, 4, 5)
             date(2023, 5, 1),
             date(2024, 4, 30),
         ),
+        # a services contract's period of performance is its run
+        (
+            "Услуги оказываются в период с 01 мая 2023 г. по 30 июня 2023 г.",
+            date(2023, 5, 1),
+            date(2023, 6, 30),
+        ),
+        # a surety's term (ГК РФ ст. 367) is the suretyship's
+        ("Поручительство дается на срок до 12 марта 2026 г.", None, date(2026, 3, 12)),
+        # an employment's first day starts it; an employment for no fixed term has no end
+        (
+            "Дата начала работы: 10.04.2023. Договор заключен на неопределенный срок.",
+            date(2023, 4, 10),
+            None,
+        ),
+        ("Работник приступает к работе с 10 апреля 2023 г.", date(2023, 4, 10), None),
     ],
 )
-def test_the_term_gives_the_start_and_the_end(term: str, start: date | None, end: date) -> None:
+def test_the_term_gives_the_start_and_the_end(
+    term: str, start: date | None, end: date | None
+) -> None:
     found = find_contract_dates(prepare_text(_HEAD + term + _TAIL))
 
     assert (found.signed_on, found.starts_on, found.ends_on) == (_SIGNED, start, end)
