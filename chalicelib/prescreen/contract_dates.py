@@ -140,13 +140,13 @@ _START_BEFORE = re.compile(
     # a field of the contract's own term: «Срок действия Договора: с», «Срок аренды: с
     # 01.05.2023 по 31.03.2024» (not «Срок выполнения работ: с», a period inside it)
     r"|срок\w*\s+(?:действия(?:\s+[а-яё]+){0,2}|аренды|найма)\s*[:\-–—]\s+с\s*$"
+    # «Договор заключен на срок 11 (одиннадцать) месяцев: с «01» ноября 2024 г.»
+    r"|(?:заключ|действу)\w*\s+на\s+срок\s+[^.;:]{1,40}?[:,—–-]\s+с\s*$"
     r"|дата\s+вступления\s+в\s+силу\s*[:\-–—]?\s*$"
     r"|начал\w*\s+(?:оказания|выполнения|поставки|действия|срока|работы)(?:\s+[а-яё]+){0,2}"
     r"\s*[:\-–—]?\s*$"
     # an employment's start: «Работник приступает к работе с»
     r"|приступа\w*\s+к\s+(?:работе|исполнению\s+(?:трудовых|должностных)\s+обязанностей)\s+с\s*$"
-    # a service period: «Услуги оказываются в период с … по …»
-    r"|(?:оказыва|выполня)\w*\s+(?:в\s+период|в\s+срок|на\s+период)\s+с\s*$"
     r"|(?:\beffective|\bcommenc\w*|\bbeginning|\bstarting|\bbegins?|\bstarts?|with\s+effect\s+from)"
     # "is effective on the day of May 1, 2013"
     # "signed and effective this 25th day of May, 1999"
@@ -160,6 +160,11 @@ _START_BEFORE = re.compile(
     # "shall take effect on", "shall come (enter) into force on": the start in other words
     r"|(?:take[sn]?\s+effect|(?:come|comes|came|enter|enters|entered)\s+into\s+(?:force|effect))"
     r"(?:\s+(?:as\s+of|as\s+from|on|from))?(?:\s+the)?\s*$"
+)
+# A services or works period, «Услуги оказываются в период с … по …»: the contract's start only
+# where it says nothing of taking effect (not «вступает в силу с момента подписания»)
+_RU_PERIOD_START = re.compile(
+    r"(?:оказыва|выполня)\w*\s+(?:в\s+период|в\s+срок|на\s+период)\s+с\s*$"
 )
 # What follows a date (up to its defined term): '(the "Effective Date")', '(hereinafter
 # referred to as the "Effective Date")'.
@@ -256,7 +261,7 @@ _EFFECTIVE_ON_EVENT = indexed(
 # a Russian contract that takes effect on an event, not on its signing or conclusion
 _RU_EFFECTIVE_ON_EVENT = re.compile(
     r"вступа\w*\s+в\s+(?:законную\s+)?силу\s+со?\s+(?:момента|даты|дня)\s+"
-    r"(?!(?:его\s+|ее\s+|её\s+)?(?:подписания|заключения))"
+    r"(?!(?:его\s+|ее\s+|её\s+)?(?:подписания|заключения|нотариального\s+удостоверения))"
 )
 # A contract that never speaks of an Effective Date and is only "dated" or "made as of" a
 # day has no effective date of its own (CUAD leaves it blank, though the signing date is
@@ -341,8 +346,20 @@ _NOT_SIGNING = re.compile(
 )
 # «лицензии № 1187, выданной Министерством образования на срок с «22» апреля 2016 г. до …»:
 # the term of a paper a party was issued (a licence, a certificate), not the contract's.
-_ISSUED_FOR = re.compile(r"\bвыдан\w*\s[^.;]{0,80}$")
-_ISSUED_REACH = 100
+# «паспорт … выдан Отделом УФМС России по … району гор. Казани 03.09.2015»: the dots of an
+# address's abbreviations do not end what was issued
+# A Russian contract's closing line, where its header gives no date: «Договор подписан
+# Сторонами в г. Казани «15» марта 2024 года.», «Договор заключен 07 октября 2024 г.»
+_RU_SIGNED_AT_THE_END = re.compile(
+    r"(?:договор|контракт|соглашение)\s+(?:подписан|заключен)\s+(?:сторонами\s+)?"
+    r"(?:в\s+(?:г\.|гор\.|городе)\s*[а-яё-]+(?:\s+[а-яё-]+)?[\s,]*)?[«\"]?\s*$"
+)
+_ISSUED_FOR = re.compile(
+    r"\bвыдан\w*\s(?:[^.;]|\b(?:г|гор|обл|ул|д|пос|пгт|с|р-на?|респ|кр|им)\.){0,140}$"
+)
+_ISSUED_REACH = 160
+# a power of attorney's own dates: «по доверенности …, сроком действия по 31.12.2025»
+_POWER_OF_ATTORNEY = re.compile(r"доверенност\w*[^;\n]{0,200}$")
 # The date of another agreement this one cites with its sides: "amends the Supply Agreement
 # between Alpha Corp. and Beta LLC dated January 5, 2010", "incorporated into the following
 # "Agreement": Cloud Service Agreement between A (Provider) and B (Customer) with a Key Terms
@@ -360,7 +377,8 @@ _CITED_REACH = 260
 _EFFECTIVE_ON_SIGNING = re.compile(
     # «вступает в силу со дня его заключения сторонами»
     r"вступает\s+в\s+силу\s+со?\s+(?:момента|даты|дня)\s+(?:его\s+|ее\s+|её\s+)?"
-    r"(?:подписания|заключения)"
+    # a notarised contract is certified the day it is signed, at the notary's, and dated so
+    r"(?:подписания|заключения|нотариального\s+удостоверения)"
     # «Срок действия договора – 1 (один) год с момента подписания», «Договор действует один
     # год с даты подписания»
     r"|(?:срок\w*\s+действия\s+(?:настоящего\s+)?(?:договора|контракта|соглашения)"
@@ -467,6 +485,7 @@ class _Candidates:
     signed: date | None = None
     ends: date | None = None
     period_end: date | None = None  # the end of the works or services inside the contract
+    period_start: date | None = None  # and their start
     first_start: date | None = None  # Russian contracts keep the first start in text order
     preamble_start: date | None = None  # "effective as of <date>" in the opening lines
     witnessed: date | None = None  # "IN WITNESS WHEREOF ... executed this Agreement as of"
@@ -474,6 +493,13 @@ class _Candidates:
     # English starts by strength: 0 a date the contract defines as the Effective Date,
     # 1 "effective as of" in the preamble, 2 "dated as of" (the convention), 3 any other start.
     starts: list[date | None] = field(default_factory=lambda: [None, None, None, None])
+
+    def keep_first(self, role: str | None, value: date) -> None:
+        """The first end, and the first start of a services or works period."""
+        if role == "end":
+            self.ends = self.ends or value
+        elif role == "period_start":
+            self.period_start = self.period_start or value
 
     def add_start(self, rank: int, value: date) -> None:
         self.first_start = self.first_start or value
@@ -514,12 +540,14 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         or preamble_start
         or found.witnessed
         or _last_signature_date(text, dates)
-        or (_signed_beside_signature(text, dates) if english else None)
+        or (_signed_beside_signature(text, dates) if english else _signed_at_the_end(text, dates))
     )
     if start is None:
         if english and not read_last_signature:
             on_last_signature = _start_on_last_signature(text, dates)
         start = _start_by_definition(text, dates, signed, on_last_signature, english=english)
+    if start is None and not english:
+        start = found.period_start
     ends = found.ends or (None if english else found.period_end)
     if ends is None and english:
         ends = _end_in_a_later_limb(text, dates)
@@ -624,8 +652,7 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
                 found.preamble_start = found.preamble_start or current.value
         if role in {"start", "signed+start"}:
             _add_start(text, current, before, found, signed=role != "start", english=english)
-        if role == "end":
-            found.ends = found.ends or current.value
+        found.keep_first(role, current.value)
         previous = (current, role or "")
     return found
 
@@ -695,6 +722,7 @@ def _of_another_paper(text: PreparedText, found: FoundDate) -> bool:
     return bool(
         _FILING_FOOTER.search(low, max(0, at - _FOOTER_REACH), at)
         or _ISSUED_FOR.search(low, max(0, at - _ISSUED_REACH), at)
+        or _POWER_OF_ATTORNEY.search(low, max(0, at - 220), at)
         or _CITED_WITH_SIDES.search(text.norm, max(0, at - _CITED_REACH), at)
     )
 
@@ -738,7 +766,7 @@ def _end_role(
     text: PreparedText, found: FoundDate, before: str, candidates: _Candidates, *, english: bool
 ) -> str | None:
     """'end' when the date ends the contract itself; a period's end is kept aside."""
-    ending = _what_it_ends(text, found.start, found.end)
+    ending = _what_it_ends(text, found.start, found.end, english=english)
     if english and ending is None and _TERM_RANGE_BEFORE.search(before):
         sentence = text.sentence(found.start, found.end)
         if _TERM_RANGE_CONTEXT.search(sentence) and not _NOT_CONTRACT_END.search(sentence):
@@ -806,12 +834,14 @@ def _clause_before(low: str, position: int) -> str:
     return window[cut + 1 :] if cut != -1 else window
 
 
-def _what_it_ends(text: PreparedText, start: int, end: int) -> str | None:
+def _what_it_ends(text: PreparedText, start: int, end: int, *, english: bool) -> str | None:
     """'contract' when the sentence ends the contract itself, 'period' when it ends the works
     or services inside it ("срок выполнения работ: с … по …"), None for anything else."""
     begin, finish = text.sentence_span(start, end)
     context = text.low[begin:finish]
-    if _NOT_CONTRACT_END.search(context):
+    # «действует до 31 декабря 2024 г., а в части гарантийных обязательств — до их
+    # исполнения»: what outlives the contract is said after its end
+    if _NOT_CONTRACT_END.search(context if english else text.low[begin:end]):
         return None
     if _END_CONTEXT.search(context):
         return "contract"
@@ -843,6 +873,8 @@ def _role_of(
         return "signed+start" if start else "signed"
     if start:
         return "start"
+    if _RU_PERIOD_START.search(before):
+        return "period_start"
     return "end" if _is_end(before, previous, found) else None
 
 
@@ -853,7 +885,7 @@ def _is_end(before: str, previous: tuple[FoundDate, str] | None, found: FoundDat
         return False
     in_range = (
         previous is not None
-        and previous[1] in {"start", "signed+start"}
+        and previous[1] in {"start", "signed+start", "period_start"}
         and found.start - previous[0].end < 40
     )
     return in_range or bool(_TERM_WORDS.search(before) or _TERM_RANGE_BEFORE.search(before))
@@ -922,6 +954,17 @@ def _last_signature_date(text: PreparedText, dates: list[FoundDate]) -> date | N
             signatures.append(found.value)
             row_end = found.end
     return max(signatures) if signatures else None
+
+
+def _signed_at_the_end(text: PreparedText, dates: list[FoundDate]) -> date | None:
+    """The date of a Russian contract's closing line («Договор подписан Сторонами …»)."""
+    tail_start = max(0, len(text.low) - _SIGNATURE_REACH)
+    for found in dates:
+        if found.start >= tail_start and _RU_SIGNED_AT_THE_END.search(
+            text.low, max(0, found.start - 80), found.start
+        ):
+            return found.value
+    return None
 
 
 def _in_signature_table(text: PreparedText, position: int) -> bool:

@@ -121,7 +121,9 @@ def find_dates(low: str, *, english: bool = False) -> list[FoundDate]:
 
     English texts also get month-first forms ('January 1, 2024', '4/1/2011').
     """
-    found: list[FoundDate] = _spelled_dates(low) + _month_ends(low) if english else []
+    found: list[FoundDate] = (
+        _spelled_dates(low) + _month_ends(low) if english else _ru_spelled_dates(low)
+    )
     for matches in _date_matches(low, english=english):
         for match in matches:
             before = low[match.start() - 1] if match.start() else " "
@@ -183,6 +185,89 @@ def _spelled_dates(low: str) -> list[FoundDate]:
             value = _make(int(after.group("year")), month, day)
             if value is not None:
                 found.append(FoundDate(value, ordinal.start(), after.end()))
+    return found
+
+
+# A notary's date in words: «Двадцать второе апреля две тысячи двадцать четвертого года».
+# Ordinals by stem, each followed by its ending; the longest stem wins («девятнадцат»).
+_RU_ORDINALS = {
+    "перв": 1, "втор": 2, "трет": 3, "четверт": 4, "пят": 5, "шест": 6, "седьм": 7,
+    "восьм": 8, "девят": 9, "десят": 10, "одиннадцат": 11, "двенадцат": 12, "тринадцат": 13,
+    "четырнадцат": 14, "пятнадцат": 15, "шестнадцат": 16, "семнадцат": 17,
+    "восемнадцат": 18, "девятнадцат": 19, "двадцат": 20, "тридцат": 30, "сороков": 40,
+    "пятидесят": 50, "шестидесят": 60, "семидесят": 70, "восьмидесят": 80, "девяност": 90,
+    "двухтысячн": 2000,
+}  # fmt: skip
+_RU_ORDINAL_ENDINGS = frozenset({"ое", "ого", "ье", "ьего", "ый", "ий", "ой", "ее", "его"})
+_RU_TENS = {
+    "двадцать": 20, "тридцать": 30, "сорок": 40, "пятьдесят": 50, "шестьдесят": 60,
+    "семьдесят": 70, "восемьдесят": 80, "девяносто": 90,
+}  # fmt: skip
+_RU_SPELLED_DATE = re.compile(
+    r"(?<![а-яё])(?P<day>(?:(?:двадцать|тридцать)\s+)?[а-яё]+)\s+"
+    + _RU_MONTH
+    + r"\s+(?P<century>две\s+тысячи|тысяча\s+девятьсот)?\s*(?P<year>(?:[а-яё]+\s+){0,1}[а-яё]+)"
+    r"\s+год"
+)
+_RU_YEAR_WORDS = ("две тысячи", "тысяча девятьсот", "двухтысячн")
+_SPELLED_DAY_MONTH_REACH = 50  # «двадцать девятое сентября » before the year
+
+
+def _ru_ordinal(word: str) -> int | None:
+    """3 for «третье» or «третьего», 20 for «двадцатого»; None for any other word."""
+    for stem in sorted(_RU_ORDINALS, key=len, reverse=True):
+        if word.startswith(stem) and word[len(stem) :] in _RU_ORDINAL_ENDINGS:
+            return _RU_ORDINALS[stem]
+    return None
+
+
+def _ru_spelled_number(words: list[str]) -> int | None:
+    """«двадцать второе» as 22, «десятого» as 10: tens in words, then an ordinal."""
+    if not words:
+        return None
+    tens = _RU_TENS.get(words[0], 0) if len(words) == 2 else 0
+    if len(words) == 2 and not tens:
+        return None
+    ordinal = _ru_ordinal(words[-1])
+    return None if ordinal is None else tens + ordinal
+
+
+def _ru_spelled_date_matches(low: str) -> list[re.Match[str]]:
+    """The spelled dates around each spelled year: the pattern opens with any word, so it is
+    tried only in a window before a year's words, not at every position of the text."""
+    matches: dict[int, re.Match[str]] = {}
+    for marker in _RU_YEAR_WORDS:
+        at = low.find(marker)
+        for _ in range(_MAX_DATES):
+            if at == -1:
+                break
+            match = _RU_SPELLED_DATE.search(low, max(0, at - _SPELLED_DAY_MONTH_REACH), at + 80)
+            if match is not None and match.start() not in matches:
+                matches[match.start()] = match
+            at = low.find(marker, at + len(marker))
+    return [matches[start] for start in sorted(matches)]
+
+
+def _ru_spelled_dates(low: str) -> list[FoundDate]:
+    """Russian dates written in words, as notaries write them; only where a year is spelled."""
+    found: list[FoundDate] = []
+    for match in _ru_spelled_date_matches(low):
+        day = _ru_spelled_number(match.group("day").split())
+        year_words = match.group("year").split()
+        century = match.group("century")
+        if century:
+            year = _ru_spelled_number(year_words)
+            year = None if year is None else year + (2000 if century.startswith("две") else 1900)
+        else:
+            year = 2000 if year_words == ["двухтысячного"] else None
+        month = next(
+            number for stem, number in _RU_MONTHS.items() if match.group("ru_m").startswith(stem)
+        )
+        value = _make(year, month, day) if day is not None and year is not None else None
+        if value is not None:
+            found.append(FoundDate(value, match.start(), match.end()))
+        if len(found) >= _MAX_DATES:
+            break
     return found
 
 

@@ -26,7 +26,7 @@ _CURRENCY_AFTER = (
     r"|руб(?:л[ьяей]{1,2})?\.?|р\.|₽|rub\b|usd\b|долл\w*|eur\b|евро|euros?\b|dollars?"
     r"|€|\$|юан\w*|cny\b|rmb\b|gbp\b|фунт\w*|pounds? sterling)"
 )
-_KOPECKS = r"(?:\s*(?P<kop>\d{1,2})\s*(?:коп|к\.|cents?))?"
+_KOPECKS = r"(?:\s*(?P<kop>\d{1,2})\s*(?:коп(?:е\w*|\.)?|к\.|cents?))?"
 _MONEY = re.compile(
     rf"(?P<before>us\$|\$|€|£|₽|\b(?:usd|eur|rub|gbp|cny|kzt|byn|uah)\b)\s?"
     rf"(?P<n1>{NUMBER_PATTERN}){_scale('s1')}"
@@ -78,7 +78,7 @@ _TOTAL_ANCHORS_RU = tuple(
         r"итого",
         # a loan's principal is its amount: "сумма займа", "денежные средства в размере"
         r"сумм[аеуы]\s+(?:займа|кредита)",
-        r"денежные\s+средства\s+в\s+(?:размере|сумме)",
+        r"денежные\s+средства(?:\s+\([а-яё]+\))?\s+в\s+(?:размере|сумме)",
     )
 )
 # Where nothing above states a price, the price of what the contract is about: "Цена
@@ -89,7 +89,7 @@ _PRICE_VERB = (
     r"(?:составля\w+|составит|равн\w+|определ\w+|устанавлива\w+|установлен\w*"
     r"|согласован\w*|[-–—:])"
 )
-_OBJECT_WORDS = r"(?:[а-яё«»\"-]+\s+){0,4}?"
+_OBJECT_WORDS = r"(?:[а-яё«»\"-]+\s+){0,6}?"
 _PRICE_ANCHORS_RU = tuple(
     indexed(re.compile(pattern))
     for pattern in (
@@ -98,10 +98,14 @@ _PRICE_ANCHORS_RU = tuple(
         rf"вознаграждени[ея]\s+{_OBJECT_WORDS}{_PRICE_VERB}",
         r"размер\w*\s+(?:[а-яё]+\s+)?вознаграждения",
         r"(?:кредит|заем|заём|займ)\w*\s+в\s+(?:размере|сумме)",
+        # «Квартира продается за 7 450 000 рублей», «Доля продается за два миллиона …»
+        r"прода(?:е|ё|ю)т(?:ся)?\s+(?:[а-яё]+\s+){0,2}?за\s",
+        # «Цессионарий уплачивает Цеденту 3 400 000 рублей»: a sum paid, not a fine
+        r"(?:уплачива|выплачива|оплачива|перечисля)(?:ет|ют)\s+(?:[а-яё]+\s+){0,2}?(?=\d)",
     )
 )
 _RATE_IN_ANCHOR = re.compile(
-    r"\bза\b|единиц|\bодн(?:ого|ой|у)\b|\bчас|месяц|\bсут|\bд(?:ень|ня)\b|квадратн|\bкв\b"
+    r"единиц|\bодн(?:ого|ой|у)\b|\bчас|месяц|\bсут|\bд(?:ень|ня)\b|квадратн|\bкв\b"
     r"|штук|килограмм|\bкг\b|тонн|\bлист|страниц|ежемесячн|почасов|арендн"
 )
 _RATE_BEFORE = re.compile(r"(?:ежемесячн|еженедельн|ежедневн|ежегодн|почасов|арендн)\w*\s+$")
@@ -122,7 +126,7 @@ _NOT_A_TOTAL = re.compile(
 )
 _RATE_AFTER = re.compile(
     r"^[\s,.)]{0,3}(?:в\s+(?:месяц|сутки|день|час|год)|/\s*(?:мес|сут|час|день)"
-    r"|за\s+(?:каждый|каждую|единицу|1\s|од(?:ин|ну|но)\s|штуку|килограмм|кг|тонну|литр"
+    r"|за\s+(?:кажд\w+|единицу|1\s|од(?:ин|ну|но)\s|штуку|килограмм|кг|тонну|литр"
     r"|(?:кв(?:\.|адратный)\s*)?метр|час|сутки|день|месяц|год)"
     r"|ежемесячно|per\s+(?:hour|month|day|year|annum|unit|share)|each|a\s+month|monthly|hourly)"
 )
@@ -183,6 +187,7 @@ def find_total_amount(
                 anchor
                 for anchor in anchors
                 if not _RATE_IN_ANCHOR.search(anchor.group())
+                and not _NOT_A_TOTAL.search(anchor.group())
                 # "Ежемесячное вознаграждение"
                 and not _RATE_BEFORE.search(text.low, max(0, anchor.start() - 20), anchor.start())
             ],

@@ -341,3 +341,25 @@ def test_date_glued_to_the_preposition_before_it_is_read(low: str, value: date |
     found = find_dates(low, english=True)
 
     assert (found[0].value if found else None) == value
+
+
+@pytest.mark.parametrize(
+    ("written", "value"),
+    [
+        ("Двадцать второе апреля две тысячи двадцать четвертого года", date(2024, 4, 22)),
+        ("первого марта две тысячи десятого года", date(2010, 3, 1)),
+        ("третьего июня две тысячи пятого года", date(2005, 6, 3)),
+        ("тридцать первое декабря тысяча девятьсот девяносто девятого года", date(1999, 12, 31)),
+        ("пятое мая двухтысячного года", date(2000, 5, 5)),
+    ],
+)
+def test_a_russian_date_in_words_as_notaries_write_it(written: str, value: date) -> None:
+    low = prepare_text("г. Москва. " + written).low
+
+    assert [found.value for found in find_dates(low)] == [value]
+
+
+def test_a_sum_in_words_is_no_date() -> None:
+    low = prepare_text("Цена составляет две тысячи двадцать рублей, уплачиваемых до года.").low
+
+    assert find_dates(low) == []

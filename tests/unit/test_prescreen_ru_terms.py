@@ -117,3 +117,79 @@ def test_the_header_date_of_a_scan_whose_title_and_place_ran_into_one_paragraph(
         date(2024, 9, 3),
         date(2025, 9, 3),
     )
+
+
+@pytest.mark.parametrize(
+    ("term", "start", "end"),
+    [
+        # the services period starts a contract that says nothing of taking effect...
+        (
+            "Услуги оказываются в период с 01 мая 2023 г. по 30 июня 2023 г.",
+            date(2023, 5, 1),
+            date(2023, 6, 30),
+        ),
+        # ...but not one that takes effect on signing: the period is inside it
+        (
+            "Услуги оказываются в период с 01 мая 2023 г. по 30 июня 2023 г.\n\n8. Договор "
+            "вступает в силу с момента его подписания и действует до 31 июля 2023 г.",
+            _SIGNED,
+            date(2023, 7, 31),
+        ),
+        # what outlives the contract, said after its end, does not unmake the end
+        (
+            "Договор вступает в силу с даты его подписания и действует до 31 декабря 2023 г., а в "
+            "части гарантийных обязательств — до их полного исполнения.",
+            _SIGNED,
+            date(2023, 12, 31),
+        ),
+        # the length first, then the range
+        (
+            "Договор заключен на срок 11 (одиннадцать) месяцев: с «01» мая 2023 г. по «31» марта "
+            "2024 г. включительно.",
+            date(2023, 5, 1),
+            date(2024, 3, 31),
+        ),
+    ],
+)
+def test_a_period_or_a_surviving_duty_beside_the_term(
+    term: str, start: date | None, end: date | None
+) -> None:
+    found = find_contract_dates(prepare_text(_HEAD + term + _TAIL))
+
+    assert (found.starts_on, found.ends_on) == (start, end)
+
+
+_PEOPLE = (
+    "ДОГОВОР ЗАЙМА\n\nг. Пермь\n\nТрофимов Николай Геннадьевич, 03.04.1965 года рождения, "
+    "паспорт 57 10 № 338416, выдан Отделом УФМС России по Пермскому краю в Ленинском р-не "
+    "гор. Перми 22.04.2010, именуемый в дальнейшем «Займодавец», с одной стороны, и Юсупова "
+    "Марина Рашидовна, именуемая в дальнейшем «Заемщик», действующая через представителя по "
+    "доверенности, удостоверенной нотариусом, сроком действия по 31.12.2025, с другой стороны, "
+    "заключили настоящий договор о нижеследующем:\n\n1. Займодавец передает Заемщику заем.\n\n"
+)
+
+
+def test_a_contract_dated_only_at_its_end_is_signed_then_not_on_a_passports_day() -> None:
+    text = prepare_text(
+        _PEOPLE + "ПОДПИСИ СТОРОН\n\nДоговор подписан Сторонами в г. Перми "
+        "«07» октября 2024 года.\n"
+    )
+
+    found = find_contract_dates(text)
+
+    # not the passport's 22.04.2010 (an address's abbreviations before it), nor the power of
+    # attorney's 31.12.2025
+    assert (found.signed_on, found.ends_on) == (date(2024, 10, 7), None)
+
+
+def test_a_notarised_contract_dated_in_words_takes_effect_on_that_day() -> None:
+    text = prepare_text(
+        "ДОГОВОР\nкупли-продажи доли\n\nГород Нижний Новгород\nДвадцать второе апреля две тысячи "
+        "двадцать четвертого года\n\nМы, Зуев Олег Степанович, и ООО «Ока», заключили настоящий "
+        "договор.\n\n16. Настоящий договор вступает в силу с момента его нотариального "
+        "удостоверения.\n"
+    )
+
+    found = find_contract_dates(text)
+
+    assert (found.signed_on, found.starts_on) == (date(2024, 4, 22), date(2024, 4, 22))
