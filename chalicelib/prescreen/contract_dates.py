@@ -344,22 +344,22 @@ _NOT_SIGNING = re.compile(
     r"|зарегистрирова"
     r"|обновл|amend|restated"
 )
-# «лицензии № 1187, выданной Министерством образования на срок с «22» апреля 2016 г. до …»:
-# the term of a paper a party was issued (a licence, a certificate), not the contract's.
-# «паспорт … выдан Отделом УФМС России по … району гор. Казани 03.09.2015»: the dots of an
-# address's abbreviations do not end what was issued
 # A Russian contract's closing line, where its header gives no date: «Договор подписан
 # Сторонами в г. Казани «15» марта 2024 года.», «Договор заключен 07 октября 2024 г.»
 _RU_SIGNED_AT_THE_END = re.compile(
     r"(?:договор|контракт|соглашение)\s+(?:подписан|заключен)\s+(?:сторонами\s+)?"
     r"(?:в\s+(?:г\.|гор\.|городе)\s*[а-яё-]+(?:\s+[а-яё-]+)?[\s,]*)?[«\"]?\s*$"
 )
+# «лицензии № 1187, выданной Министерством образования на срок с «22» апреля 2016 г. до …»:
+# the term of a paper a party was issued (a licence, a certificate), not the contract's.
+# «паспорт … выдан Отделом УФМС России по … району гор. Казани 03.09.2015»: the dots of an
+# address's abbreviations do not end what was issued
 _ISSUED_FOR = re.compile(
-    r"\bвыдан\w*\s(?:[^.;]|\b(?:г|гор|обл|ул|д|пос|пгт|с|р-на?|респ|кр|им)\.){0,140}$"
+    r"выдан\w*\s(?:[^.;]|\b(?:г|гор|обл|ул|д|пос|пгт|с|р-на?|респ|кр|им)\.){0,140}"
 )
 _ISSUED_REACH = 160
 # a power of attorney's own dates: «по доверенности …, сроком действия по 31.12.2025»
-_POWER_OF_ATTORNEY = re.compile(r"доверенност\w*[^;\n]{0,200}$")
+_POWER_OF_ATTORNEY_REACH = 240
 # The date of another agreement this one cites with its sides: "amends the Supply Agreement
 # between Alpha Corp. and Beta LLC dated January 5, 2010", "incorporated into the following
 # "Agreement": Cloud Service Agreement between A (Provider) and B (Customer) with a Key Terms
@@ -721,10 +721,25 @@ def _of_another_paper(text: PreparedText, found: FoundDate) -> bool:
     low, at = text.low, found.start
     return bool(
         _FILING_FOOTER.search(low, max(0, at - _FOOTER_REACH), at)
-        or _ISSUED_FOR.search(low, max(0, at - _ISSUED_REACH), at)
-        or _POWER_OF_ATTORNEY.search(low, max(0, at - 220), at)
+        or _issued_for(low, at)
+        or _of_a_power_of_attorney(low, at)
         or _CITED_WITH_SIDES.search(text.norm, max(0, at - _CITED_REACH), at)
     )
+
+
+def _issued_for(low: str, at: int) -> bool:
+    """Whether the date at `at` is the day a passport or a licence was issued («выдан … »)."""
+    issued = low.rfind("выдан", max(0, at - _ISSUED_REACH), at)
+    if issued == -1 or (issued and low[issued - 1].isalpha()):
+        return False
+    return _ISSUED_FOR.fullmatch(low, issued, at) is not None
+
+
+def _of_a_power_of_attorney(low: str, at: int) -> bool:
+    """Whether the date is a power of attorney's, in the clause that names it (not after the
+    preamble's «заключили настоящий договор», where a text's lines ran into one)."""
+    named = low.rfind("доверенност", max(0, at - _POWER_OF_ATTORNEY_REACH), at)
+    return named != -1 and not any(mark in low[named:at] for mark in (";", "\n", "заключил"))
 
 
 def _signs_here(text: PreparedText, current: FoundDate, before: str) -> bool:

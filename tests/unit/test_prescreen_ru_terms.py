@@ -193,3 +193,15 @@ def test_a_notarised_contract_dated_in_words_takes_effect_on_that_day() -> None:
     found = find_contract_dates(text)
 
     assert (found.signed_on, found.starts_on) == (date(2024, 4, 22), date(2024, 4, 22))
+
+
+def test_a_term_after_a_preamble_run_into_one_line_is_no_power_of_attorneys() -> None:
+    text = prepare_text(
+        "ДОГОВОР № 3 г. Москва 01.02.2024 ООО «Альфа» в лице Иванова И.И., действующего по "
+        "доверенности, и ООО «Бета» заключили настоящий договор: 1. Договор действует с "
+        "01.03.2024 по 31.12.2024."
+    )
+
+    found = find_contract_dates(text)
+
+    assert (found.starts_on, found.ends_on) == (date(2024, 3, 1), date(2024, 12, 31))
