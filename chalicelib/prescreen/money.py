@@ -112,6 +112,10 @@ _RATE_IN_ANCHOR = re.compile(
     r"|штук|килограмм|\bкг\b|тонн|\bлист|страниц|ежемесячн|почасов|арендн"
 )
 _RATE_BEFORE = re.compile(r"(?:ежемесячн|еженедельн|ежедневн|ежегодн|почасов|арендн)\w*\s+$")
+# A table's total row, and the currency its column's header names
+_TABLE_TOTAL = indexed(re.compile(r"итого"))
+_FIGURE = re.compile(NUMBER_PATTERN)
+_COLUMN_CURRENCY = re.compile(r"руб|₽|\brub\b|\busd\b|\$|\beur\b|€|евро")
 _TOTAL_ANCHORS_EN = tuple(
     indexed(re.compile(pattern))
     for pattern in (
@@ -183,19 +187,75 @@ def find_total_amount(
     )
     found = _stated_total(text, _anchors(text.low, patterns))
     if found is None and "ru" in languages:
-        anchors = _anchors(text.low, _PRICE_ANCHORS_RU)
-        found = _stated_total(
-            text,
-            [
-                anchor
-                for anchor in anchors
-                if not _RATE_IN_ANCHOR.search(anchor.group())
-                and not _NOT_A_TOTAL.search(anchor.group())
-                # "Ежемесячное вознаграждение"
-                and not _RATE_BEFORE.search(text.low, max(0, anchor.start() - 20), anchor.start())
-            ],
-        )
+        found = _ru_price_of_the_subject(text) or _table_total(text)
     return found
+
+
+def _ru_price_of_the_subject(text: PreparedText) -> Money | None:
+    """The price of what a Russian contract is about, where no anchor of the total stands."""
+    anchors = _anchors(text.low, _PRICE_ANCHORS_RU)
+    return _stated_total(
+        text,
+        [
+            anchor
+            for anchor in anchors
+            if not _RATE_IN_ANCHOR.search(anchor.group())
+            and not _NOT_A_TOTAL.search(anchor.group())
+            # "Ежемесячное вознаграждение"
+            and not _RATE_BEFORE.search(text.low, max(0, anchor.start() - 20), anchor.start())
+        ],
+    )
+
+
+def _table_total(text: PreparedText) -> Money | None:
+    """A specification's «Итого» row: its last figure, in the currency its column's header
+    names («Сумма, руб. (с НДС)»), where the figures carry none themselves."""
+    low = text.low
+    for count, found in enumerate(finditer(_TABLE_TOTAL, low)):
+        if count >= _MAX_ANCHORS:
+            break
+        line_start = low.rfind("\n", 0, found.start()) + 1
+        line_end = low.find("\n", found.start())
+        line_end = len(low) if line_end == -1 else line_end
+        if not low.startswith("|", line_start):
+            continue
+        cells = [
+            cell.strip(" *") for cell in low[line_start:line_end].strip().strip("|").split("|")
+        ]
+        figures = [
+            (i, parse_number(cell)) for i, cell in enumerate(cells) if _FIGURE.fullmatch(cell)
+        ]
+        header = _table_header(low, line_start)
+        if not figures or header is None:
+            continue
+        column, amount = figures[-1]
+        currency = _COLUMN_CURRENCY.search(header[column]) if column < len(header) else None
+        code = currency_code(currency.group()) if currency else None
+        if amount is None or amount <= 0 or code is None:
+            continue
+        return Money(
+            amount=amount.quantize(Decimal("0.01")),
+            currency=code,
+            vat_note=_vat_note(text, line_end),
+        )
+    return None
+
+
+def _table_header(low: str, row_start: int) -> list[str] | None:
+    """The cells of the first row of the table a row belongs to (a plain text's table may
+    come with a blank line between its rows)."""
+    start = row_start
+    while start > 0:
+        previous = low.rfind("\n", 0, start - 1) + 1
+        if not low[previous : start - 1].strip():
+            previous = low.rfind("\n", 0, max(0, previous - 1)) + 1  # one blank line
+        if previous >= start or not low.startswith("|", previous):
+            break
+        start = previous
+    first_end = low.find("\n", start)
+    if start == row_start or first_end == -1:
+        return None
+    return [cell.strip(" *") for cell in low[start:first_end].strip().strip("|").split("|")]
 
 
 def _stated_total(text: PreparedText, anchors: list[re.Match[str]]) -> Money | None:

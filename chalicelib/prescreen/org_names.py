@@ -87,13 +87,20 @@ class Found:
     alias: str | None = None
 
 
+# «член саморегулируемой организации Ассоциация «Строители …»»: the builder's association
+# is named in its details, not as a side
+_MEMBER_OF = re.compile(r"член\w*\s+(?:саморегулируем\w+\s+организаци\w+|сро)\s*$")
+
+
 def last_org_form(low: str, lo: int, hi: int) -> int | None:
     """Where the last organisational form before `hi` opens a name; a form inside a quoted
     name («Некоммерческая организация «Фонд развития …»») opens none."""
     last = None
-    window = max(lo, hi - 500)
+    window = max(lo, hi - 1000)
     for match in ORG_FORM.finditer(low, window, hi):
-        if low.rfind("«", window, match.start()) <= low.rfind("»", window, match.start()):
+        if low.rfind("«", window, match.start()) <= low.rfind("»", window, match.start()) and (
+            not _MEMBER_OF.search(low, max(window, match.start() - 50), match.start())
+        ):
             last = match.start()
     return last
 

@@ -230,3 +230,32 @@ def test_the_contracts_own_price_comes_before_the_price_of_a_part() -> None:
     found = find_total_amount(text, ("ru",))
 
     assert found is not None and found.amount == Decimal(240000)
+
+
+@pytest.mark.parametrize("gap", ["\n", "\n\n"])
+def test_a_specifications_total_row_in_its_columns_currency(gap: str) -> None:
+    # the figures carry no currency: the column's header names it; a plain text's table
+    # comes with a blank line between its rows
+    rows = [
+        "| № | Товар | Кол-во | Цена за ед., руб. | Сумма, руб. (с НДС) |",
+        "|---|---|---|---|---|",
+        "| 1 | Кабель ВВГ 3х2,5 | 5 000 | 98,40 | 492 000,00 |",
+        "|   | **Итого:** |   |   | **492 000,00** |",
+        "|   | в том числе НДС 20%: |   |   | 82 000,00 |",
+    ]
+    text = prepare_text("Цена Товара указывается в Спецификациях.\n\n" + gap.join(rows) + "\n")
+
+    found = find_total_amount(text, ("ru",))
+
+    assert found is not None
+    assert (found.amount, found.currency, found.vat_note) == (
+        Decimal(492000),
+        "RUB",
+        "в том числе НДС 20%",
+    )
+
+
+def test_a_total_row_whose_column_names_no_currency_is_no_price() -> None:
+    rows = ["| Товар | Кол-во, шт. |", "|---|---|", "| Кабель | 5 |", "| Итого | 5 |"]
+
+    assert find_total_amount(prepare_text("\n".join(rows) + "\n"), ("ru",)) is None
