@@ -25,6 +25,7 @@ import re
 from typing import TYPE_CHECKING
 
 from chalicelib.models import Party
+from chalicelib.prescreen.inn import find_inns
 from chalicelib.prescreen.org_names import (
     FOREIGN_FORM,
     MAX_PARTIES,
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
 __all__ = ["find_parties_ru", "same_organisation"]
 
 _PREAMBLE_REACH = 8000
+_PERSON_INN_DIGITS = 12
 _OWNERSHIP_REACH = 60_000
 
 # «именуемое в дальнейшем «Поставщик»», «далее именуемое "Поставщик"», «(далее – Заказчик)»,
@@ -132,7 +134,11 @@ def _preamble_parties(text: PreparedText) -> list[Found]:
             alias = name_from(text, last, start) if bracketed and last is not None else None
             found.append(Found(name=name, role=role, inn=None, start=name_start, alias=alias))
         elif person is not None:
-            found.append(Found(name=person[0], role=role, inn=None, start=person[1]))
+            # «гражданин … Ефремов Глеб Андреевич, ИНН 100155225031, применяющий …»: a person's
+            # ИНН in the preamble (requisites often list it lines below the name, unpaired)
+            inns = find_inns(text.low[person[1] : start], limit=1)
+            inn = inns[0][0] if inns and len(inns[0][0]) == _PERSON_INN_DIGITS else None
+            found.append(Found(name=person[0], role=role, inn=inn, start=person[1]))
         elif role is not None and found and found[-1].role is None and found[-1].start >= cursor:
             found[-1].role = role
         cursor = end
