@@ -141,7 +141,7 @@ _START_BEFORE = re.compile(
     # 01.05.2023 по 31.03.2024» (not «Срок выполнения работ: с», a period inside it)
     r"|срок\w*\s+(?:действия(?:\s+[а-яё]+){0,2}|аренды|найма)\s*[:\-–—]\s+с\s*$"
     # «Договор заключен на срок 11 (одиннадцать) месяцев: с «01» ноября 2024 г.»
-    r"|(?:заключ|действу)\w*\s+на\s+срок\s+[^.;:]{1,40}?[:,—–-]\s+с\s*$"
+    r"|(?:заключ|действу)\w*\s+(?:на\s+срок|сроком\s+на)\s+[^.;:]{1,40}?[:,—–-]\s+с\s*$"
     r"|дата\s+вступления\s+в\s+силу\s*[:\-–—]?\s*$"
     r"|начал\w*\s+(?:оказания|выполнения|поставки|действия|срока|работы)(?:\s+[а-яё]+){0,2}"
     r"\s*[:\-–—]?\s*$"
@@ -349,6 +349,8 @@ _NOT_SIGNING = re.compile(
 _RU_SIGNED_AT_THE_END = re.compile(
     r"(?:договор|контракт|соглашение)\s+(?:подписан|заключен)\s+(?:сторонами\s+)?"
     r"(?:в\s+(?:г\.|гор\.|городе)\s*[а-яё-]+(?:\s+[а-яё-]+)?[\s,]*)?[«\"]?\s*$"
+    # «Дата подписания Договора: 03.03.2025» under the signatures
+    r"|дата\s+(?:подписания|заключения)(?:\s+(?:договора|контракта|соглашения))?\s*[:\-–—]?\s*$"
 )
 # «лицензии № 1187, выданной Министерством образования на срок с «22» апреля 2016 г. до …»:
 # the term of a paper a party was issued (a licence, a certificate), not the contract's.
@@ -906,6 +908,12 @@ def _is_end(before: str, previous: tuple[FoundDate, str] | None, found: FoundDat
     return in_range or bool(_TERM_WORDS.search(before) or _TERM_RANGE_BEFORE.search(before))
 
 
+# «СОГЛАШЕНИЕ о расторжении договора аренды № 14/А от 01.02.2023», «Дополнительное соглашение
+# № 2 к Договору подряда № 17 от 10.01.2025»: the title dates the contract it amends or ends
+_OTHER_CONTRACTS_DATE = re.compile(
+    r"(?:\bк|расторжени\w*|изменени\w*\s+в)\s+(?:[а-яё]+\s+){0,6}?(?:договор|контракт|соглашени)"
+    r"\w*[^\n]{0,80}?\bот\s*$"
+)
 # "г. Екатеринбург «", "город Нижний Новгород, ": the place a header's date follows
 _CITY_BEFORE = re.compile(
     r"\b(?:г\.|гор\.|город)\s*[а-яё][а-яё-]+(?:[\s-]+[а-яё][а-яё-]+)?[\s,]*[«\"]?$"
@@ -933,6 +941,8 @@ def _header_date(text: PreparedText, dates: list[FoundDate]) -> date | None:
         ):
             continue
         if _NOT_SIGNING.search(text.low, max(0, found.start - 80), found.start):
+            continue
+        if _OTHER_CONTRACTS_DATE.search(text.low, max(0, found.start - 160), found.start):
             continue
         return found.value
     return None

@@ -89,20 +89,24 @@ _PRICE_VERB = (
     r"(?:составля\w+|составит|равн\w+|определ\w+|устанавлива\w+|установлен\w*"
     r"|согласован\w*|[-–—:])"
 )
-_OBJECT_WORDS = r"(?:[а-яё«»\"-]+\s+){0,6}?"
+_OBJECT_WORDS = r"(?:[а-яё«»\"()-]+\s+){0,6}?"
 _PRICE_ANCHORS_RU = tuple(
     indexed(re.compile(pattern))
     for pattern in (
         rf"цен[аы]\s+{_OBJECT_WORDS}{_PRICE_VERB}",
         rf"стоимост[ьи]\s+{_OBJECT_WORDS}{_PRICE_VERB}",
         rf"вознаграждени[ея]\s+{_OBJECT_WORDS}{_PRICE_VERB}",
+        # «Плата за пользование Автобусом (фрахт) составляет», «Страховая премия составляет»
+        rf"(?<![а-яё])плат[аы]\s+{_OBJECT_WORDS}{_PRICE_VERB}",
+        rf"страхов\w+\s+преми[яи]\s+{_OBJECT_WORDS}{_PRICE_VERB}",
         r"размер\w*\s+(?:[а-яё]+\s+)?вознаграждения",
         *(rf"{loan}\w*\s+в\s+(?:размере|сумме)" for loan in ("кредит", "заем", "заём", "займ")),
         # «Квартира продается за 7 450 000 рублей», «Доля продается за два миллиона …»
         r"прода(?:е|ё|ю)т(?:ся)?\s+(?:[а-яё]+\s+){0,2}?за\s",
         # «Цессионарий уплачивает Цеденту 3 400 000 рублей»: a sum paid, not a fine
         *(
-            rf"{verb}(?:ет|ют)\s+(?:[а-яё]+\s+){{0,2}}?(?=\d)"
+            # (the sum right after the words: not «уплачивает Стороне 1 разницу в цене»)
+            rf"{verb}(?:ет|ют)\s+(?:[а-яё]+\s+){{0,2}}?(?=\d[\d\s]*(?:[.,]\d+)?\s*(?:\(|руб|₽))"
             for verb in ("уплачива", "выплачива", "оплачива", "перечисля")
         ),
     )
@@ -111,7 +115,11 @@ _RATE_IN_ANCHOR = re.compile(
     r"единиц|\bодн(?:ого|ой|у)\b|\bчас|месяц|\bсут|\bд(?:ень|ня)\b|квадратн|\bкв\b"
     r"|штук|килограмм|\bкг\b|тонн|\bлист|страниц|ежемесячн|почасов|арендн"
 )
-_RATE_BEFORE = re.compile(r"(?:ежемесячн|еженедельн|ежедневн|ежегодн|почасов|арендн)\w*\s+$")
+_RATE_BEFORE = re.compile(
+    r"(?:ежемесячн|еженедельн|ежедневн|ежегодн|почасов|арендн|абонентск"
+    # a value that is no price: «Кадастровая стоимость Участка», «залоговая стоимость»
+    r"|кадастров|залогов|оценочн|рыночн|балансов|остаточн|номинальн|инвентаризационн)\w*\s+$"
+)
 # A table's total row, and the currency its column's header names
 _TABLE_TOTAL = indexed(re.compile(r"итого"))
 _FIGURE = re.compile(NUMBER_PATTERN)
@@ -143,6 +151,7 @@ _VAT = re.compile(
     r"|без\s+(?:учета\s+)?ндс|ндс\s+не\s+облагается|не\s+облагаетс\w+\s+ндс"
     r"|(?:inclusive|exclusive)\s+of\s+(?:vat|taxes)|(?:plus|including|excluding)\s+vat"
 )
+_SHARE_BEFORE = re.compile(r"(?:%|\bпроцент\w*|percent)\s*\)?\s*(?:of\s+the\s+)?$")
 _ANCHOR_REACH = 160
 _MAX_ANCHORS = 40
 
@@ -261,6 +270,8 @@ def _table_header(low: str, row_start: int) -> list[str] | None:
 def _stated_total(text: PreparedText, anchors: list[re.Match[str]]) -> Money | None:
     """The first sum stated after one of these anchors, in its sentence, as a total."""
     for anchor in anchors:
+        if _SHARE_BEFORE.search(text.low, max(0, anchor.start() - 30), anchor.start()):
+            continue  # «аванс в размере 30% цены работ — 234 000 ₽»: a share of the price
         _, sentence_end = text.sentence_span(anchor.start(), anchor.end())
         limit = min(sentence_end, anchor.end() + _ANCHOR_REACH)
         found = _MONEY.search(text.low, anchor.end(), limit) or _IN_WORDS.search(

@@ -142,6 +142,11 @@ def test_the_header_date_of_a_scan_whose_title_and_place_ran_into_one_paragraph(
             _SIGNED,
             date(2023, 12, 31),
         ),
+        (
+            "Договор заключен сроком на 3 (три) года: с 01.05.2023 по 30.04.2026.",
+            date(2023, 5, 1),
+            date(2026, 4, 30),
+        ),
         # the length first, then the range
         (
             "Договор заключен на срок 11 (одиннадцать) месяцев: с «01» мая 2023 г. по «31» марта "
@@ -205,3 +210,15 @@ def test_a_term_after_a_preamble_run_into_one_line_is_no_power_of_attorneys() ->
     found = find_contract_dates(text)
 
     assert (found.starts_on, found.ends_on) == (date(2024, 3, 1), date(2024, 12, 31))
+
+
+def test_a_date_under_the_signatures_and_a_title_dating_the_contract_it_ends() -> None:
+    text = prepare_text(
+        "СОГЛАШЕНИЕ\nо расторжении договора аренды нежилого помещения № 14/А от 01.02.2023\n\n"
+        "г. Пермь\n\nООО «Кама», именуемое в дальнейшем «Арендодатель», с одной стороны, и ООО "
+        "«Урал», именуемое в дальнейшем «Арендатор», с другой стороны, заключили настоящее "
+        "Соглашение.\n\n1. Стороны расторгают договор аренды.\n\nПОДПИСИ СТОРОН\n\n"
+        "Дата подписания Соглашения: 28.03.2025\n"
+    )
+
+    assert find_contract_dates(text).signed_on == date(2025, 3, 28)
