@@ -302,6 +302,8 @@ _START_CONTEXT = re.compile(
     r"|\b(?:term|duration)\W{0,3}\s+(?:of\s+this|hereof|shall|will|is|to)\b"
     r"|(?:contract|agreement)\s+(?:start|term)|commencement\s+date"
 )
+_RANGE_IN_SENTENCE = re.compile(r"\b(?:с|from)\s+[«\"]?\d")
+_DEADLINE_BEFORE = re.compile(r"\bдо\s*$")
 _PERIOD_CONTEXT = re.compile(r"оказани|оказыва|выполнени|выполня|поставк|services|work|deliver")
 _NOT_CONTRACT_END = re.compile(
     r"exclusiv|warrant|гаранти|licen[cs]e\s+to|right\s+to"
@@ -790,7 +792,13 @@ def _end_role(
             ending = "contract"
     if english and _RENEWAL_CLAUSE.search(before):
         ending = None  # the end of a renewal period, not of the initial term
-    if ending == "period" and candidates.period_end is None:
+    # a period's end stands in for the contract's where the contract names none («Окончание
+    # оказания услуг – 15 декабря 2020 года», «с … по …»), but a works deadline alone («выполняет
+    # работы в срок до …») leaves the contract's open: it runs until performed
+    deadline = _DEADLINE_BEFORE.search(before) and not _RANGE_IN_SENTENCE.search(
+        text.low, text.sentence_span(found.start, found.end)[0], found.start
+    )
+    if ending == "period" and candidates.period_end is None and not deadline:
         candidates.period_end = found.value
     return "end" if ending == "contract" else None
 

@@ -222,3 +222,17 @@ def test_a_date_under_the_signatures_and_a_title_dating_the_contract_it_ends() -
     )
 
     assert find_contract_dates(text).signed_on == date(2025, 3, 28)
+
+
+@pytest.mark.parametrize(
+    ("term", "end"),
+    [
+        # a works period's end stands in for the contract's where the contract names none...
+        ("Срок выполнения работ: с 01.05.2023 по 31.03.2024.", date(2024, 3, 31)),
+        # ...but a deadline alone leaves the contract's end open: it runs until performed
+        ("Исполнитель выполняет работы в срок до 16.05.2023 включительно.", None),
+        ("3.1. Срок выполнения работ — до 31 мая 2023 г.", None),
+    ],
+)
+def test_a_works_deadline_alone_is_no_end_of_the_contract(term: str, end: date | None) -> None:
+    assert find_contract_dates(prepare_text(_HEAD + term + _TAIL)).ends_on == end
