@@ -220,6 +220,9 @@ export function openDocument(id, filename) {
 }
 
 let deleteTimer = null;
+// How long "Press again to delete" waits for the second press: time to read it and decide
+// (5 s was short for a reader, and for the browser test on a loaded machine).
+const DELETE_CONFIRM_MS = 10000;
 
 function disarmDelete() {
   const button = byId("delete-button");
@@ -238,7 +241,7 @@ async function deleteCurrent() {
     button.dataset.armed = "1";
     button.dataset.i18n = "delete_confirm";
     button.textContent = t("delete_confirm");
-    deleteTimer = setTimeout(disarmDelete, 5000);
+    deleteTimer = setTimeout(disarmDelete, DELETE_CONFIRM_MS);
     return;
   }
   disarmDelete();
