@@ -228,9 +228,7 @@ def _table_total(text: PreparedText) -> Money | None:
         line_end = len(low) if line_end == -1 else line_end
         if not low.startswith("|", line_start):
             continue
-        cells = [
-            cell.strip(" *") for cell in low[line_start:line_end].strip().strip("|").split("|")
-        ]
+        cells = _cells(low[line_start:line_end])
         figures = [
             (i, parse_number(cell)) for i, cell in enumerate(cells) if _FIGURE.fullmatch(cell)
         ]
@@ -264,7 +262,12 @@ def _table_header(low: str, row_start: int) -> list[str] | None:
     first_end = low.find("\n", start)
     if start == row_start or first_end == -1:
         return None
-    return [cell.strip(" *") for cell in low[start:first_end].strip().strip("|").split("|")]
+    return _cells(low[start:first_end])
+
+
+def _cells(row: str) -> list[str]:
+    """The cells of a Markdown table's row, without their bold marks."""
+    return [cell.strip(" *") for cell in row.strip().strip("|").split("|")]
 
 
 def _stated_total(text: PreparedText, anchors: list[re.Match[str]]) -> Money | None:
