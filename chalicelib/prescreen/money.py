@@ -7,7 +7,7 @@ from decimal import ROUND_DOWN, Decimal, InvalidOperation
 
 from chalicelib.models import Money
 from chalicelib.prescreen.number_words import words_to_number
-from chalicelib.prescreen.text import PreparedText, prepare_text
+from chalicelib.prescreen.text import PreparedText, prepare_text, table_cells, table_header
 from chalicelib.prescreen.word_index import finditer, indexed
 
 # A number in figures: "70 161,00", "1,250,000.00", "13900".
@@ -228,11 +228,11 @@ def _table_total(text: PreparedText) -> Money | None:
         line_end = len(low) if line_end == -1 else line_end
         if not low.startswith("|", line_start):
             continue
-        cells = _cells(low[line_start:line_end])
+        cells = table_cells(low[line_start:line_end])
         figures = [
             (i, parse_number(cell)) for i, cell in enumerate(cells) if _FIGURE.fullmatch(cell)
         ]
-        header = _table_header(low, line_start)
+        header = table_header(low, line_start)
         if not figures or header is None:
             continue
         column, amount = figures[-1]
@@ -246,28 +246,6 @@ def _table_total(text: PreparedText) -> Money | None:
             vat_note=_vat_note(text, line_end),
         )
     return None
-
-
-def _table_header(low: str, row_start: int) -> list[str] | None:
-    """The cells of the first row of the table a row belongs to (a plain text's table may
-    come with a blank line between its rows)."""
-    start = row_start
-    while start > 0:
-        previous = low.rfind("\n", 0, start - 1) + 1
-        if not low[previous : start - 1].strip():
-            previous = low.rfind("\n", 0, max(0, previous - 1)) + 1  # one blank line
-        if previous >= start or not low.startswith("|", previous):
-            break
-        start = previous
-    first_end = low.find("\n", start)
-    if start == row_start or first_end == -1:
-        return None
-    return _cells(low[start:first_end])
-
-
-def _cells(row: str) -> list[str]:
-    """The cells of a Markdown table's row, without their bold marks."""
-    return [cell.strip(" *") for cell in row.strip().strip("|").split("|")]
 
 
 def _stated_total(text: PreparedText, anchors: list[re.Match[str]]) -> Money | None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from chalicelib.models import Party
-from chalicelib.prescreen.text import JOINED_BREAK, PreparedText
+from chalicelib.prescreen.text import JOINED_BREAK, PreparedText, table_header
 
 _PREAMBLE_REACH = 5000
 _NAME_REACH = 350
@@ -335,7 +335,6 @@ _COMPANY_ROW = re.compile(
     r"(?m)^[ ]*\|[ ]*(?:\*\*)?(?i:company|company\s+name|entity|organi[sz]ation|legal\s+name)"
     r"(?:\*\*)?[ ]*\|(?P<cells>[^\n]+)$"
 )
-_TABLE_ROW = re.compile(r"(?m)^[ ]*\|[^\n]*$")
 
 
 def _table_parties(norm: str) -> tuple[Party, ...]:
@@ -349,25 +348,17 @@ def _table_parties(norm: str) -> tuple[Party, ...]:
         _COMPANY.fullmatch(name) and _plausible_name(name) for name in names
     ):
         return ()
-    roles = _table_header(norm, row.start())
+    roles = _table_roles(norm, row.start())
     return tuple(
         Party(name=name, role=roles[index] if len(roles) == len(names) else None)
         for index, name in enumerate(names[:_MAX_PARTIES])
     )
 
 
-def _table_header(norm: str, row: int) -> list[str]:
-    """The role cells of the header row of the table a row stands in ("PARTY 1" as "Party 1")."""
-    start = row
-    while start > 0:
-        previous = norm.rfind("\n", 0, start - 1) + 1
-        if not _TABLE_ROW.match(norm, previous) or previous == start:
-            break
-        start = previous
-    header = norm[start : norm.find("\n", start)]
-    cells = [" ".join(cell.split()).strip(" *:") for cell in header.split("|")]
-    roles = [cell for cell in cells if cell]
-    return [role.title() if role.isupper() else role for role in roles]
+def _table_roles(norm: str, row: int) -> list[str]:
+    """The role cells of the header of the table a row stands in ("PARTY 1" as "Party 1")."""
+    roles = [cell.strip(" :") for cell in table_header(norm, row) or []]
+    return [role.title() if role.isupper() else role for role in roles if role]
 
 
 # "Alpha Corp. and Beta LLC hereby agree as follows:": a short agreement's two companies as

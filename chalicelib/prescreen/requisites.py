@@ -26,13 +26,13 @@ from chalicelib.prescreen.org_names import (
     name_from,
     name_span,
 )
+from chalicelib.prescreen.text import table_cells, table_header
 
 if TYPE_CHECKING:
     from chalicelib.prescreen.text import PreparedText
 
 _INN_REACH = 900
 _BLOCK_REACH = 2000
-_TABLE_LINES = 60
 
 # Roles a requisites block is headed with ("Поставщик:", "ИСПОЛНИТЕЛЬ", "0.4. ПРАВООБЛАДАТЕЛЬ —").
 _ROLE_WORDS = (
@@ -175,13 +175,13 @@ def _table_block(text: PreparedText, position: int) -> tuple[str | None, str | N
     pipes = [i for i in range(line_start, line_end) if low[i] == "|"]
     column = sum(1 for p in pipes if p < position) - 1
     cell_start = pipes[column] + 1
-    cells = _cells(low, line_start, line_end)
+    cells = table_cells(low[line_start:line_end])
     opening = _ROLE_LABEL.match(low, cell_start - 1, line_end)
     role: str | None = opening.group("role") if opening else None
     if role is None and column > 0 and cells:
         role = _cell_role(cells[0])
     if role is None:
-        header = _table_header(low, line_start)
+        header = table_header(low, line_start)
         if header is not None and len(header) > column:
             role = _cell_role(header[column])
     form = ORG_FORM.search(low, cell_start, position)
@@ -189,43 +189,9 @@ def _table_block(text: PreparedText, position: int) -> tuple[str | None, str | N
     return (_capitalise(role) if role else None), name
 
 
-def _cells(low: str, line_start: int, line_end: int) -> list[str]:
-    return low[line_start:line_end].strip().strip("|").split("|")
-
-
 def _cell_role(cell: str) -> str | None:
     match = _ROLE_CELL.fullmatch(cell)
     return match.group("role") if match else None
-
-
-def _table_header(low: str, line_start: int) -> list[str] | None:
-    """The cells of the header row of the table a line belongs to.
-
-    Blank lines between rows are skipped: a plain-text table comes out of Extract with a
-    paragraph break after every row.
-    """
-    end = line_start - 1
-    for _ in range(_TABLE_LINES):
-        start, end = _line_above(low, end)
-        line = low[start:end].strip()
-        if not line.startswith("|"):
-            return None
-        if set(line) <= set("|-: "):  # the separator: the header is the line above it
-            above_start, above_end = _line_above(low, start - 1)
-            header = low[above_start:above_end].strip()
-            return _cells(low, above_start, above_end) if header.startswith("|") else None
-        end = start - 1
-    return None
-
-
-def _line_above(low: str, end: int) -> tuple[int, int]:
-    """The nearest line that is not blank, ending at or before `end`."""
-    while end > 0:
-        start = low.rfind("\n", 0, end) + 1
-        if low[start:end].strip():
-            return start, end
-        end = start - 1
-    return 0, 0
 
 
 def _plain_block(

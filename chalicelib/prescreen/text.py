@@ -325,3 +325,53 @@ def _word_edge(text: str, index: int, step: int) -> int:
         position += step
         limit -= 1
     return position if step < 0 else position + 1
+
+
+# A Markdown table's rows: a line that opens with a pipe, and the separator under its header.
+_TABLE_LINE = re.compile(r"[ \t]*\|")
+_TABLE_SEPARATOR = re.compile(r"[ \t]*\|[-:| \t]*-[-:| \t]*$")
+_TABLE_REACH = 60  # rows walked up at most: a header further up is another table's
+
+
+def table_cells(row: str) -> list[str]:
+    """The cells of a Markdown table's row, stripped of spaces and bold marks ("|| A | B |"
+    opens with an empty cell)."""
+    row = row.strip()
+    row = row[1:] if row.startswith("|") else row
+    row = row[:-1] if row.endswith("|") else row
+    return [cell.strip(" \t*") for cell in row.split("|")]
+
+
+def table_header(text: str, row_start: int) -> list[str] | None:
+    """The header cells of the Markdown table whose row starts at `row_start`, or None where
+    that row is the table's first.
+
+    The header is the row above the separator (`|---|---|`) or, in a table without one, its
+    first row. One blank line between rows is stepped over: a plain-text file's table comes
+    out of Extract with a paragraph break after every row.
+    """
+    start = row_start
+    for _ in range(_TABLE_REACH):
+        above = _line_above(text, start)
+        if above is None or not _TABLE_LINE.match(text, above):
+            break
+        line_end = text.find("\n", above)
+        if _TABLE_SEPARATOR.match(text[above:line_end]):
+            header = _line_above(text, above)
+            if header is None or not _TABLE_LINE.match(text, header):
+                return None
+            return table_cells(text[header : text.find("\n", header)])
+        start = above
+    if start == row_start:
+        return None
+    return table_cells(text[start : text.find("\n", start)])
+
+
+def _line_above(text: str, line_start: int) -> int | None:
+    """Where the line above starts, one blank line stepped over; None at the text's top."""
+    if line_start <= 0:
+        return None
+    start = text.rfind("\n", 0, line_start - 1) + 1
+    if not text[start : line_start - 1].strip() and start > 0:
+        start = text.rfind("\n", 0, start - 1) + 1
+    return start

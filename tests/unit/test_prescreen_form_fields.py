@@ -236,3 +236,18 @@ def test_a_field_over_the_effective_date_field_is_not_the_start() -> None:
         date(2005, 6, 27),
         date(2008, 6, 18),
     )
+
+
+def test_a_plain_text_cover_page_gives_the_sides_their_table_columns_roles() -> None:
+    """A .txt file's table comes out of Extract with a blank line after every row; the
+    "| Company |" row still finds its columns' header above them."""
+    text = _cover("### Effective Date\n\nApril 1, 2024\n")
+    extraction = extract_document(text.encode(), declared_ext="txt", limits=UNIT_LIMITS)
+    assert "|\n\n|" in extraction.markdown
+
+    result = screen_english(extraction.markdown)
+
+    assert [(party.name, party.role) for party in result.parties] == [
+        ("Alder Robotics, Inc.", "Provider"),
+        ("Birch Lane Foods LLC", "Customer"),
+    ]

@@ -6,7 +6,7 @@ import pytest
 
 from chalicelib.analysis.quotes import normalize_for_match
 from chalicelib.language import detect_language, is_bilingual, letter_counts
-from chalicelib.prescreen.text import prepare_text
+from chalicelib.prescreen.text import prepare_text, table_cells, table_header
 
 
 def test_prepared_copies_keep_every_offset() -> None:
@@ -143,3 +143,28 @@ def test_letters_are_counted_one_by_one_as_the_runs_were() -> None:
     text = "Договор ёлка, ЁЖ and Agreement 2024 — straße, ÿ"
 
     assert letter_counts(text) == (13, 17)  # "ß" and "ÿ" are no a-z
+
+
+_SIGNED = (
+    "By signing, each party agrees.\n\n"
+    "|| PARTY 1 | PARTY 2 |\n\n|:--- | :----: | :----: |\n\n"
+    "| Title | CEO | **VP** |\n\n| Company | Alpha Inc. | Beta LLC |\n"
+)
+
+
+def test_a_table_header_is_the_row_above_its_separator_blank_lines_between_rows_or_not() -> None:
+    tight = _SIGNED.replace("\n\n|", "\n|")
+    for text in (_SIGNED, tight):
+        assert table_header(text, text.index("| Company")) == ["", "PARTY 1", "PARTY 2"]
+        assert table_cells(text[text.index("| Title") :].split("\n")[0]) == ["Title", "CEO", "VP"]
+
+
+def test_a_table_without_a_separator_is_headed_by_its_first_row() -> None:
+    text = "Спецификация\n| Наименование | Сумма, руб. |\n| Итого | 1 000 |\n"
+    assert table_header(text, text.index("| Итого")) == ["Наименование", "Сумма, руб."]
+
+
+def test_a_table_first_row_and_a_row_after_two_blank_lines_have_no_header() -> None:
+    text = "| Наименование | Сумма |\n\n\n| Итого | 1 000 |\n"
+    assert table_header(text, 0) is None
+    assert table_header(text, text.index("| Итого")) is None
