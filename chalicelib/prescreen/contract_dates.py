@@ -257,11 +257,14 @@ _EFFECTIVE_ON_EVENT = indexed(
         r"|the\s+date\s+of\s+(?:physical|completion|closing|the\s+closing)))"
     )
 )
+# The day a contract is signed or, notarised, certified (at the notary's, the day it is signed,
+# and dated so): «со дня его подписания», «с даты заключения», «с момента нотариального
+# удостоверения».
+_RU_SIGNING = r"(?:его\s+|ее\s+|её\s+)?(?:подписания|заключения|нотариального\s+удостоверения)"
 # «Договор вступает в силу с момента передачи денег / поступления оплаты / его регистрации»:
 # a Russian contract that takes effect on an event, not on its signing or conclusion
 _RU_EFFECTIVE_ON_EVENT = re.compile(
-    r"вступа\w*\s+в\s+(?:законную\s+)?силу\s+со?\s+(?:момента|даты|дня)\s+"
-    r"(?!(?:его\s+|ее\s+|её\s+)?(?:подписания|заключения|нотариального\s+удостоверения))"
+    r"вступа\w*\s+в\s+(?:законную\s+)?силу\s+со?\s+(?:момента|даты|дня)\s+(?!" + _RU_SIGNING + ")"
 )
 # A contract that never speaks of an Effective Date and is only "dated" or "made as of" a
 # day has no effective date of its own (CUAD leaves it blank, though the signing date is
@@ -380,12 +383,10 @@ _CITED_REACH = 260
 # The contract says it takes effect when signed: then the start is the signing date.
 _EFFECTIVE_ON_SIGNING = re.compile(
     # «вступает в силу со дня его заключения сторонами»
-    r"вступает\s+в\s+силу\s+со?\s+(?:момента|даты|дня)\s+(?:его\s+|ее\s+|её\s+)?"
-    # a notarised contract is certified the day it is signed, at the notary's, and dated so
-    r"(?:подписания|заключения|нотариального\s+удостоверения)"
+    r"вступает\s+в\s+силу\s+со?\s+(?:момента|даты|дня)\s+" + _RU_SIGNING + "|"
     # «Срок действия договора – 1 (один) год с момента подписания», «Договор действует один
     # год с даты подписания»
-    r"|(?:срок\w*\s+действия\s+(?:настоящего\s+)?(?:договора|контракта|соглашения)"
+    r"(?:срок\w*\s+действия\s+(?:настоящего\s+)?(?:договора|контракта|соглашения)"
     r"|(?:договор|контракт|соглашение)\s+действует)[^.;]{0,60}?\s+с\s+(?:момента|даты|дня)\s+"
     r"(?:его\s+|ее\s+|её\s+)?(?:подписания|заключения)"
     r"|(?:действ|заключ)\w*\s+(?:сроком\s+на|на\s+срок|в\s+течение)\s[^.]{1,60}?\s+с\s+"
