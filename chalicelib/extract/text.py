@@ -87,17 +87,46 @@ def text_to_markdown(decoded: str) -> str:
     blocks = [[line.strip() for line in lines] for lines in written]
     width = _wrap_width([len(line) for lines in blocks for line in lines])
     paragraphs: list[str] = []
-    for lines, as_written in zip(blocks, written, strict=True):
-        if not lines:
-            continue
-        ends = [len(line) for line in as_written]
-        if _is_hard_wrapped(lines):
-            paragraphs.extend(_unwrapped(lines, ends))
-        elif width is not None:
-            paragraphs.extend(_reflowed(lines, width, ends))
-        else:
-            paragraphs.extend(lines)
+    for block, block_as_written in zip(blocks, written, strict=True):
+        for lines, as_written, is_table in _table_runs(block, block_as_written):
+            if is_table:
+                paragraphs.append("\n".join(lines))
+                continue
+            paragraphs.extend(_block_paragraphs(lines, as_written, width))
     return "\n\n".join(paragraphs)
+
+
+def _block_paragraphs(lines: list[str], as_written: list[str], width: float | None) -> list[str]:
+    """The paragraphs of lines written without a blank line between them."""
+    ends = [len(line) for line in as_written]
+    if _is_hard_wrapped(lines):
+        return _unwrapped(lines, ends)
+    if width is not None:
+        return _reflowed(lines, width, ends)
+    return lines
+
+
+# A Markdown table's row, as a plain text may hold one ("| Итого | 1 000 |").
+_TABLE_ROW = re.compile(r"\|.*\|")
+
+
+def _table_runs(lines: list[str], as_written: list[str]) -> list[tuple[list[str], list[str], bool]]:
+    """A block cut into its runs of Markdown table rows (two or more, kept line by line as one
+    table) and the runs of other lines between them."""
+    runs: list[tuple[list[str], list[str], bool]] = []
+    start = 0
+    for is_table, group in itertools.groupby(
+        range(len(lines)), key=lambda i: bool(_TABLE_ROW.fullmatch(lines[i]))
+    ):
+        count = len(list(group))
+        table = is_table and count >= 2
+        if runs and not table and not runs[-1][2]:  # a lone pipe line stays with its text
+            runs[-1][0].extend(lines[start : start + count])
+            runs[-1][1].extend(as_written[start : start + count])
+        else:
+            runs.append((lines[start : start + count], as_written[start : start + count], table))
+        start += count
+    return runs
 
 
 # A text wrapped at a fixed width (an EDGAR filing's 70 columns, an e-mail's 72): most of its

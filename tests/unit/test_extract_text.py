@@ -110,6 +110,24 @@ def test_a_text_of_long_lines_keeps_each_line_as_a_paragraph() -> None:
     assert text_to_markdown(text).split("\n\n") == [line.strip() for line in text.split("\n")]
 
 
+def test_a_markdown_table_in_a_text_file_stays_one_table() -> None:
+    # a specification pasted into a .txt: its rows stay together, one under the other, as a
+    # Markdown table, whatever the lines around it; a lone line between bars is only text
+    text = (
+        "Спецификация № 1\n| Наименование | Кол-во | Сумма, руб. |\n|---|---|---|\n"
+        "| Станок токарный | 2 | 1 200 000,00 |\n| Итого | | 1 200 000,00 |\n"
+        "Подписи сторон:\n| см. выше |"
+    )
+
+    assert text_to_markdown(text).split("\n\n") == [
+        "Спецификация № 1",
+        "| Наименование | Кол-во | Сумма, руб. |\n|---|---|---|\n"
+        "| Станок токарный | 2 | 1 200 000,00 |\n| Итого | | 1 200 000,00 |",
+        "Подписи сторон:",
+        "| см. выше |",
+    ]
+
+
 def test_txt_declared_but_binary_is_refused() -> None:
     with pytest.raises(UnsupportedFormatError, match=r"\.txt but holds binary data"):
         extract_document(bytes(range(256)) * 10, declared_ext="txt", limits=LIMITS)
