@@ -97,6 +97,9 @@ _SIGNED_BEFORE = re.compile(
     r"(?:\s+(?:as\s+of|as|on|this|from|for\s+reference(?:\s+purposes)?)){0,3}"
     r"(?:\s+the)?\s*:?\s*$"
     r"|дата(?:\s+(?:подписания|заключения)(?:\s+(?:договора|контракта|соглашения))?)?\s*[:\-–—]?\s*$"
+    # the preamble's close with the day in it: «…, с другой стороны, заключили 9 июля 2025
+    # года настоящий Договор»
+    r"|\bзаключили\s*$"
     # an order form's field: "Order Date: May 1, 2025"
     r"|(?:^|\n|\|)[ \t]*order\s+date\s*[:|]\s*$"
     # a SAFE issued for money paid: "in exchange for the payment by ... of $25,000 (the
@@ -106,7 +109,7 @@ _SIGNED_BEFORE = re.compile(
 # "This Agreement ... dated", "AGREEMENT dated" opening a line: the document dates itself.
 _SELF_REFERENCE = re.compile(
     r"\bthis\s+[^.]{0,60}?(?:agreement|amendment|contract)|(?:^|\n)\s*(?:[\w-]+\s+){0,3}agreement[\s,]+dated"
-    r"|дата"
+    r"|дата|\bзаключили\s*$"
 )
 _TITLE_REACH = 400
 _PARTIES_REACH = 600
@@ -134,17 +137,31 @@ _REFERENCE_BEFORE = re.compile(
 _COVER_FIELD = r"(?:^|\n|\||" + JOINED_BREAK + r")[ \t*#]*(?:" + COVER_QUALIFIER + r"\s+)?"
 # "Start Date:", a cover table's "| Effective Date | 1 September 2025 |"
 _START_FIELD = _COVER_FIELD + r"(?:start|effective)\s+date\s*[:|]\s*$"
+# Papers whose own validity a contract states: a guarantee it issues, a power of attorney,
+# a licence, a certificate, a pass, an offer, a price or a discount.
+_OTHER_PAPER = (
+    r"(?:[а-яё]+\s+)?(?:гаранти|доверенност|лицензи|сертификат|пропуск|оферт|предложени"
+    r"|цен\b|цены|тариф|скидк)"
+)
 _START_BEFORE = re.compile(
     r"(?:contract|agreement)\s+start\s*:\s*$|commencement\s+date\s*:\s*$|" + _START_FIELD + r"|"
     r"(?:вступ\w*\s+в\s+силу|действу\w*|срок\w*(?:\s+[а-яё]+){0,3})\s+с\s*$"
+    # «Договор вступает в силу 01.07.2025»: the day itself, with no «с» (a law's day of
+    # effect, «закон, вступивший в силу 01.09.2024», is no contract's)
+    r"|(?:договор|контракт|соглашение)\s+(?:[а-яё]+\s+){0,2}?вступа\w*\s+в\s+силу\s*$"
     # a field of the contract's own term: «Срок действия Договора: с», «Срок аренды: с
-    # 01.05.2023 по 31.03.2024» (not «Срок выполнения работ: с», a period inside it)
-    r"|срок\w*\s+(?:действия(?:\s+[а-яё]+){0,2}|аренды|найма)\s*[:\-–—]\s+с\s*$"
+    # 01.05.2023 по 31.03.2024» (not «Срок выполнения работ: с», a period inside it, nor
+    # «Срок действия Гарантии: с», a paper the contract issues or cites)
+    r"|срок\w*\s+(?:действия(?!\s+" + _OTHER_PAPER + r")(?:\s+[а-яё]+){0,2}|аренды|найма)"
+    r"\s*[:\-–—]\s+с\s*$"
     # «Договор заключен на срок 11 (одиннадцать) месяцев: с «01» ноября 2024 г.»
     r"|(?:заключ|действу)\w*\s+(?:на\s+срок|сроком\s+на)\s+[^.;:]{1,40}?[:,—–-]\s+с\s*$"
     r"|дата\s+вступления\s+в\s+силу\s*[:\-–—]?\s*$"
     r"|начал\w*\s+(?:оказания|выполнения|поставки|действия|срока|работы)(?:\s+[а-яё]+){0,2}"
     r"\s*[:\-–—]?\s*$"
+    # a contract applied to what went before it (п. 2 ст. 425 ГК): «Условия настоящего
+    # Договора применяются к отношениям сторон, возникшим с 01 января 2025 г.»
+    r"|применя\w+\s+к\s+(?:право)?отношениям(?:\s+сторон)?,?\s+(?:возникшим|сложившимся)\s+с\s*$"
     # an employment's start: «Работник приступает к работе с»
     r"|приступа\w*\s+к\s+(?:работе|исполнению\s+(?:трудовых|должностных)\s+обязанностей)\s+с\s*$"
     r"|(?:\beffective|\bcommenc\w*|\bbeginning|\bstarting|\bbegins?|\bstarts?|with\s+effect\s+from)"
@@ -352,7 +369,7 @@ _NOT_SIGNING = re.compile(
 # A Russian contract's closing line, where its header gives no date: «Договор подписан
 # Сторонами в г. Казани «15» марта 2024 года.», «Договор заключен 07 октября 2024 г.»
 _RU_SIGNED_AT_THE_END = re.compile(
-    r"(?:договор|контракт|соглашение)\s+(?:подписан|заключен)\s+(?:сторонами\s+)?"
+    r"(?:договор|контракт|соглашение)\s+(?:подписан|заключен)[оа]?\s+(?:сторонами\s+)?"
     r"(?:в\s+(?:г\.|гор\.|городе)\s*[а-яё-]+(?:\s+[а-яё-]+)?[\s,]*)?[«\"]?\s*$"
     # «Дата подписания Договора: 03.03.2025» under the signatures
     r"|дата\s+(?:подписания|заключения)(?:\s+(?:договора|контракта|соглашения))?\s*[:\-–—]?\s*$"

@@ -79,6 +79,9 @@ _TOTAL_ANCHORS_RU = tuple(
         # a loan's principal is its amount: "сумма займа", "денежные средства в размере"
         r"сумм[аеуы]\s+(?:займа|кредита)",
         r"денежные\s+средства(?:\s+\([а-яё]+\))?\s+в\s+(?:размере|сумме)",
+        # an option's price is its premium (ст. 429.2, 429.3 ГК), not the price of the contract
+        # it gives the right to conclude: «уплачивает Акционеру опционную премию в размере»
+        r"опционн\w+\s+преми\w+(?:\s+в\s+(?:размере|сумме))?",
     )
 )
 # Where nothing above states a price, the price of what the contract is about: "Цена

@@ -129,8 +129,33 @@ def name_span(
         end = quoted.end()  # a quoted name ends with its quote, whatever follows
         while text.norm.startswith("»", end):
             end += 1  # ... its last one: «Управляющая компания «Бета»» closes two
-    name = " ".join(text.raw[start:end].split()).strip(" ,;:")
+    name = _GENITIVE_FORM.sub(_nominative, " ".join(text.raw[start:end].split()).strip(" ,;:"))
     return (name if _is_name(name) else None), end
+
+
+# A company's legal form in the genitive, as an offer names its maker («публичной офертой
+# Общества с ограниченной ответственностью «КлаудДеск»»), and so as a name opens: read only
+# where no preamble names the sides (in one, «доля в уставном капитале Общества …» is no side).
+GENITIVE_ORG_FORM = re.compile(
+    r"общества\s+с\s+ограниченной\s+ответственностью"
+    r"|(?:(?:публичн|непубличн|закрыт|открыт)ого\s+)?акционерного\s+общества"
+)
+# The same forms in the genitive, as a name opens, and in the nominative, as a side is named.
+_GENITIVE_FORM = re.compile(
+    r"^(?:(публичн|непубличн|закрыт|открыт)ого\s+)?(акционерн)ого\s+(обществ)а\b"
+    r"|^(обществ)а(?=\s+с\s+ограниченной\s+ответственностью)",
+    re.IGNORECASE,
+)
+
+
+def _nominative(found: re.Match[str]) -> str:
+    def ending(stem: str, suffix: str) -> str:
+        return stem + (suffix.upper() if stem.isupper() else suffix)
+
+    if found.group(4):
+        return ending(found.group(4), "о")
+    adjective = ending(found.group(1), "ое ") if found.group(1) else ""
+    return f"{adjective}{ending(found.group(2), 'ое')} {ending(found.group(3), 'о')}"
 
 
 def _is_name(name: str) -> bool:
@@ -164,8 +189,24 @@ def same_organisation(left: str | None, right: str | None) -> bool:
         return False
     if quoted_core(left) == quoted_core(right):
         return True
+    person = _last_person(left)
+    if person is not None and person == _last_person(right):
+        return True  # one entrepreneur's two spellings end with his full name
     short, long = sorted((_words(left), _words(right)), key=len)
     return _abbreviates(short, long) or _abbreviates(long, short)
+
+
+# An entrepreneur's full name, which his spellings end with: «Индивидуальный предприниматель —
+# глава крестьянского (фермерского) хозяйства Ерохин Василий Степанович» and «ИП глава КФХ
+# Ерохин Василий Степанович».
+_PERSON_AT_THE_END = re.compile(
+    r"[А-ЯЁ][а-яё]+(?:-[А-ЯЁ][а-яё]+)?\s+[А-ЯЁ][а-яё]+\s+[А-ЯЁ][а-яё]+(?:ич|вна|ична|оглы|кызы)$"
+)
+
+
+def _last_person(name: str) -> str | None:
+    found = _PERSON_AT_THE_END.search(name)
+    return found.group() if found else None
 
 
 def _words(name: str) -> list[str]:

@@ -28,6 +28,7 @@ from chalicelib.models import Party
 from chalicelib.prescreen.inn import find_inns
 from chalicelib.prescreen.org_names import (
     FOREIGN_FORM,
+    GENITIVE_ORG_FORM,
     MAX_PARTIES,
     NAME_REACH,
     ORG_FORM,
@@ -35,6 +36,7 @@ from chalicelib.prescreen.org_names import (
     Found,
     last_org_form,
     name_from,
+    name_span,
     quoted_core,
     same_organisation,
 )
@@ -70,6 +72,13 @@ _PERSON = re.compile(
 )
 _REPRESENTATIVE = re.compile(r"в\s+лице|действующ|представител|директор")
 _SIDE_ANCHOR = re.compile(r"с\s+одной\s+стороны|с\s+другой\s+стороны")
+# The preamble's close: «…, с другой стороны, заключили настоящий Договор о нижеследующем».
+# Whoever the text names after it with a role («у продавца — ООО «ТехАгроИмпорт» (далее —
+# Продавец)») is a third person the contract speaks of, not a side, once two sides stand
+# before it.
+_PREAMBLE_CLOSE = re.compile(
+    r"(?:заключили|договорились|пришли\s+к\s+соглашению)[^;\n]{0,300}?о\s+нижеследующем"
+)
 _NOT_A_ROLE = frozenset(
     (
         "договор", "договора", "соглашение", "соглашения", "контракт", "контракта", "товар",
@@ -115,7 +124,10 @@ def _preamble_parties(text: PreparedText) -> list[Found]:
         ]
         + [(m.start(), m.end(), None) for m in _SIDE_ANCHOR.finditer(text.low, 0, _PREAMBLE_REACH)]
     )
+    close = _PREAMBLE_CLOSE.search(text.low, 0, _PREAMBLE_REACH)
     for start, end, role in anchors[: MAX_PARTIES * 3]:
+        if close is not None and start >= close.end() and len(found) >= 2:
+            break
         if role is None and found and found[-1].start >= cursor:
             cursor = end  # "с одной стороны" closing a party already named by its role
             continue
@@ -123,7 +135,14 @@ def _preamble_parties(text: PreparedText) -> list[Found]:
         name_start = _full_name_start(text.low, cursor, last)
         foreign = _foreign_side(text, cursor, start) if name_start is None else None
         person = _person_side(text, cursor, start) if name_start is None and not foreign else None
-        if foreign is not None:
+        maker = (
+            _offer_maker(text, cursor, start)
+            if name_start is None and not foreign and not person
+            else None
+        )
+        if maker is not None:
+            found.append(Found(name=maker[0], role=role, inn=maker[2], start=maker[1]))
+        elif foreign is not None:
             found.append(Found(name=foreign[0], role=role, inn=None, start=foreign[1]))
         elif name_start is not None:
             name = name_from(text, name_start, start)
@@ -186,6 +205,24 @@ def _foreign_side(text: PreparedText, lo: int, hi: int) -> tuple[str, int] | Non
     if not found:
         return None
     return " ".join(found[-1].group(0).split()), found[-1].start()
+
+
+def _offer_maker(text: PreparedText, lo: int, hi: int) -> tuple[str, int, str | None] | None:
+    """A company named in the genitive, with its quoted name, as an offer names its maker:
+    «Настоящий документ является публичной офертой Общества с ограниченной ответственностью
+    «КлаудДеск» (ОГРН …, ИНН 7714216015), именуемого в дальнейшем «Лицензиар»». Read only
+    where no side in the nominative, no foreign company and no citizen stands before the role;
+    the name is given in the nominative, with the ИНН its brackets hold."""
+    window = max(lo, hi - NAME_REACH)
+    found = list(GENITIVE_ORG_FORM.finditer(text.low, window, hi))
+    if not found:
+        return None
+    start = found[-1].start()
+    name, end = name_span(text, start, hi)
+    if name is None or not name[:1].isupper() or QUOTED.search(name) is None:
+        return None
+    inns = find_inns(text.low[end:hi], limit=1)
+    return name, start, inns[0][0] if inns else None
 
 
 def _person_side(text: PreparedText, lo: int, hi: int) -> tuple[str, int] | None:

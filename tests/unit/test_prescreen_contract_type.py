@@ -183,3 +183,19 @@ def test_english_title_in_the_opening_sentence_loses_this_and_the_verb(
     document: str, title: str
 ) -> None:
     assert find_title(prepare_text(document)) == title
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        # research and development (гл. 38 ГК): by its title, whose kind words are hyphenated
+        "ДОГОВОР № 25-НИОКР/047\nна выполнение научно-исследовательских и опытно-конструкторских "
+        "работ\n\nг. Ульяновск",
+        # and by its subject clause under a bare title
+        "ДОГОВОР № 7\n1.1. Исполнитель обязуется выполнить опытно-конструкторские работы по теме.",
+    ],
+)
+def test_research_and_development_is_works(document: str) -> None:
+    text = prepare_text(document)
+
+    assert classify_contract(text, find_title(text), ()) == "works"

@@ -268,3 +268,17 @@ def test_a_total_row_whose_column_names_no_currency_is_no_price() -> None:
     rows = ["| Товар | Кол-во, шт. |", "|---|---|", "| Кабель | 5 |", "| Итого | 5 |"]
 
     assert find_total_amount(prepare_text("\n".join(rows) + "\n"), ("ru",)) is None
+
+
+def test_an_options_price_is_its_premium_not_the_price_of_the_contract_it_offers() -> None:
+    text = prepare_text(
+        "2.1. Цена Акций по Основному договору составляет 1 250 000 (один миллион двести "
+        "пятьдесят тысяч) долларов США.\n3.1. За предоставление права заключить Основной "
+        "договор Инвестор уплачивает Акционеру опционную премию в размере 40 000 (сорок тысяч) "
+        "долларов США.\n"
+    )
+
+    money = find_total_amount(text)
+
+    assert money is not None
+    assert (money.amount, money.currency) == (Decimal("40000.00"), "USD")

@@ -236,3 +236,44 @@ def test_a_date_under_the_signatures_and_a_title_dating_the_contract_it_ends() -
 )
 def test_a_works_deadline_alone_is_no_end_of_the_contract(term: str, end: date | None) -> None:
     assert find_contract_dates(prepare_text(_HEAD + term + _TAIL)).ends_on == end
+
+
+@pytest.mark.parametrize(
+    ("term", "start"),
+    [
+        # the day itself after «вступает в силу», with no «с»
+        ("Договор вступает в силу 01.07.2023.", date(2023, 7, 1)),
+        # a contract applied to what went before it (п. 2 ст. 425 ГК)
+        (
+            "Условия настоящего Договора применяются к отношениям сторон, возникшим с 01 "
+            "января 2023 г.",
+            date(2023, 1, 1),
+        ),
+        # the validity of a guarantee the contract issues is not the contract's
+        ("Срок действия Гарантии: с 25.04.2023 по 31.01.2024 включительно.", None),
+        ("Срок действия доверенности: с 01.05.2023 по 31.12.2023.", None),
+    ],
+)
+def test_what_starts_the_contract_and_what_starts_a_paper_it_issues(
+    term: str, start: date | None
+) -> None:
+    assert find_contract_dates(prepare_text(_HEAD + term + _TAIL)).starts_on == start
+
+
+def test_the_day_the_preamble_says_the_sides_concluded_the_contract_signs_it() -> None:
+    text = _HEAD.replace("г. Казань «5» апреля 2023 г.", "г. Казань").replace(
+        "заключили настоящий", "заключили 9 июля 2023 года настоящий"
+    )
+
+    found = find_contract_dates(prepare_text(text + "Прочие условия." + _TAIL))
+
+    assert found.signed_on == date(2023, 7, 9)
+
+
+def test_an_agreement_signed_in_its_closing_line_in_the_neuter() -> None:
+    text = _HEAD.replace("г. Казань «5» апреля 2023 г.", "г. Казань")
+    closing = "\n\nСоглашение подписано Сторонами 12 ноября 2023 года в г. Белгороде.\n"
+
+    found = find_contract_dates(prepare_text(text + "Прочие условия." + _TAIL + closing))
+
+    assert found.signed_on == date(2023, 11, 12)
