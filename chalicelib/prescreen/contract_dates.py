@@ -152,7 +152,7 @@ _START_BEFORE = re.compile(
     # a field of the contract's own term: «Срок действия Договора: с», «Срок аренды: с
     # 01.05.2023 по 31.03.2024» (not «Срок выполнения работ: с», a period inside it, nor
     # «Срок действия Гарантии: с», a paper the contract issues or cites)
-    r"|срок\w*\s+(?:действия(?!\s+" + _OTHER_PAPER + r")(?:\s+[а-яё]+){0,2}|аренды|найма)"
+    r"|срок\w*\s+(?:действия(?!\s+" + _OTHER_PAPER + r")(?:\s+[а-яё]+){0,2}|аренды|найма|страхования)"
     r"\s*[:\-–—]\s+с\s*$"
     # «Договор заключен на срок 11 (одиннадцать) месяцев: с «01» ноября 2024 г.»
     r"|(?:заключ|действу)\w*\s+(?:на\s+срок|сроком\s+на)\s+[^.;:]{1,40}?[:,—–-]\s+с\s*$"
@@ -308,7 +308,7 @@ _END_CONTEXT = re.compile(
     # a public contract's "Period of Performance: March 3, 2015 – March 2, 2016"
     + r"|period\s+of\s+performance"
     r"|effective\s+(?:until|through)|in\s+(?:full\s+)?(?:force|effect)\s+(?:until|through)"
-    r"|договор|контракт|соглашени|срок\w*\s+(?:аренды|найма)"
+    r"|договор|контракт|соглашени|срок\w*\s+(?:аренды|найма|страхования)"
     # a surety's term is the suretyship's (ГК РФ ст. 367): «Поручительство дается на срок до»
     r"|поручительств\w*\s+(?:дается|выдается|действует|прекращается)"
 )
@@ -867,6 +867,12 @@ def _start_by_definition(
     return signed
 
 
+_RU_HOUR_BEFORE = re.compile(
+    r"(\s(?:с|со|по|до))\s+(?:\d{1,2}\s*час\w*(?:\s+\d{1,2}\s*мин\w*)?|\d{1,2}:\d{2}"
+    r"(?:\s*(?:ч|час\w*)\.?)?)\s*$"
+)
+
+
 def _clause_before(low: str, position: int) -> str:
     """Up to _WINDOW characters before position, from the start of their sentence or item."""
     window = low[max(0, position - _WINDOW) : position]
@@ -874,7 +880,10 @@ def _clause_before(low: str, position: int) -> str:
     # nor does that of "i.e." ("the Date of Installation, i.e. December 10, 1993")
     window = window.replace("a.m. ", "a.m  ").replace("p.m. ", "p.m  ").replace("i.e. ", "i.e  ")
     cut = max(window.rfind(". "), window.rfind(";"), window.rfind("\n\n"), window.rfind(".\n"))
-    return window[cut + 1 :] if cut != -1 else window
+    clause = window[cut + 1 :] if cut != -1 else window
+    # the hour a Russian term opens or closes on: «с 00 часов 00 минут 01.03.2025», «по 24 часа
+    # 00 минут», «до 18:00» read as «с», «по», «до» right before the day
+    return _RU_HOUR_BEFORE.sub(r"\1 ", clause) if "час" in clause or ":" in clause else clause
 
 
 def _what_it_ends(text: PreparedText, start: int, end: int, *, english: bool) -> str | None:

@@ -277,3 +277,16 @@ def test_an_agreement_signed_in_its_closing_line_in_the_neuter() -> None:
     found = find_contract_dates(prepare_text(text + "Прочие условия." + _TAIL + closing))
 
     assert found.signed_on == date(2023, 11, 12)
+
+
+@pytest.mark.parametrize(
+    "term",
+    [
+        "Срок страхования — с 00 часов 00 минут 01.05.2023 по 24 часа 00 минут 30.04.2024.",
+        "Договор действует с 12:00 01.05.2023 до 18:00 30.04.2024.",
+    ],
+)
+def test_a_term_written_with_the_hour_it_opens_and_closes_on(term: str) -> None:
+    found = find_contract_dates(prepare_text(_HEAD + term + _TAIL))
+
+    assert (found.starts_on, found.ends_on) == (date(2023, 5, 1), date(2024, 4, 30))
