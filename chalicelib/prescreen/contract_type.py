@@ -62,8 +62,9 @@ _SHOUTED_TITLE = re.compile(
     r"(?:[A-Z][A-Z0-9\-&,.]*\s+){0,8}(?:AGREEMENT|CONTRACT)\b"
     r"|(?:[А-ЯЁ][А-ЯЁ\-]*\s+){0,3}(?:ДОГОВОР|КОНТРАКТ|СОГЛАШЕНИЕ)\b(?:\s+[А-ЯЁ\-]+){0,8}"
 )
+# (not «с.» of a village: «с. Лесноборское Вологодской области 10 апреля 2025 г.» is the place)
 _CONTINUATION = re.compile(
-    r"^(?:(?:на|о|об|по|с|к|между|to|and|of|for|between)\b|\()", re.IGNORECASE
+    r"^(?:(?:на|о|об|по|с|к|между|to|and|of|for|between)\b(?!\.)|\()", re.IGNORECASE
 )
 # "OUTSOURCING AGREEMENT BY AND BETWEEN X and Y", "SERVICES AGREEMENT dated as of ...":
 # the parties and the date follow the title, they are no part of it.

@@ -199,3 +199,13 @@ def test_research_and_development_is_works(document: str) -> None:
     text = prepare_text(document)
 
     assert classify_contract(text, find_title(text), ()) == "works"
+
+
+def test_a_village_under_the_title_is_the_place_not_the_titles_tail() -> None:
+    text = prepare_text(
+        "ДОГОВОР НАЙМА СЛУЖЕБНОГО ЖИЛОГО ПОМЕЩЕНИЯ № 12\n\nс. Лесноборское Вологодской области"
+        "                10 апреля 2025 г.\n\nАдминистрация округа, именуемая в дальнейшем "
+        "«Наймодатель»"
+    )
+
+    assert find_title(text) == "ДОГОВОР НАЙМА СЛУЖЕБНОГО ЖИЛОГО ПОМЕЩЕНИЯ № 12"

@@ -282,3 +282,15 @@ def test_an_options_price_is_its_premium_not_the_price_of_the_contract_it_offers
 
     assert money is not None
     assert (money.amount, money.currency) == (Decimal("40000.00"), "USD")
+
+
+def test_a_fee_for_the_whole_term_is_the_total() -> None:
+    text = prepare_text(
+        "3.1. Плата за торговое место за весь срок аренды составляет 18 600 ₽ (восемнадцать "
+        "тысяч шестьсот рублей). НДС не облагается.\n"
+    )
+
+    money = find_total_amount(text)
+
+    assert money is not None
+    assert (money.amount, money.currency) == (Decimal("18600.00"), "RUB")

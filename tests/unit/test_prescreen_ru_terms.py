@@ -290,3 +290,17 @@ def test_a_term_written_with_the_hour_it_opens_and_closes_on(term: str) -> None:
     found = find_contract_dates(prepare_text(_HEAD + term + _TAIL))
 
     assert (found.starts_on, found.ends_on) == (date(2023, 5, 1), date(2024, 4, 30))
+
+
+@pytest.mark.parametrize(
+    "term",
+    [
+        "Торговое место предоставляется на период проведения ярмарки — с 01 мая 2023 г. по 30 "
+        "апреля 2024 г.",
+        "Помещение предоставляется в аренду на срок с 01.05.2023 по 30.04.2024.",
+    ],
+)
+def test_what_is_let_for_a_period_gives_the_contracts_term(term: str) -> None:
+    found = find_contract_dates(prepare_text(_HEAD + term + _TAIL))
+
+    assert (found.starts_on, found.ends_on) == (date(2023, 5, 1), date(2024, 4, 30))
