@@ -153,7 +153,8 @@ _START_BEFORE = re.compile(
     # 01.05.2023 по 31.03.2024» (not «Срок выполнения работ: с», a period inside it, nor
     # «Срок действия Гарантии: с», a paper the contract issues or cites)
     r"|срок\w*\s+(?:действия(?!\s+" + _OTHER_PAPER + r")(?:\s+[а-яё]+){0,2}"
-    r"|аренды|найма|страхования)\s*[:\-–—]\s+с\s*$"
+    r"|аренды|найма|проката|страхования)\s*[:\-–—]\s+(?:[^.;:]{1,40}?[:,—–-]\s+)?с\s*$"
+    # (the field may give the length first: «Срок аренды — 11 (одиннадцать) месяцев: с»);
     # «Договор заключен на срок 11 (одиннадцать) месяцев: с «01» ноября 2024 г.»
     r"|(?:заключ|действу)\w*\s+(?:на\s+срок|сроком\s+на)\s+[^.;:]{1,40}?[:,—–-]\s+с\s*$"
     r"|дата\s+вступления\s+в\s+силу\s*[:\-–—]?\s*$"
@@ -311,7 +312,7 @@ _END_CONTEXT = re.compile(
     # a public contract's "Period of Performance: March 3, 2015 – March 2, 2016"
     + r"|period\s+of\s+performance"
     r"|effective\s+(?:until|through)|in\s+(?:full\s+)?(?:force|effect)\s+(?:until|through)"
-    r"|договор|контракт|соглашени|срок\w*\s+(?:аренды|найма|страхования)"
+    r"|договор|контракт|соглашени|срок\w*\s+(?:аренды|найма|проката|страхования)"
     r"|предоставля\w+\s+(?:[а-яё]+\s+){0,3}?на\s+(?:срок|период)"
     # a surety's term is the suretyship's (ГК РФ ст. 367): «Поручительство дается на срок до»
     r"|поручительств\w*\s+(?:дается|выдается|действует|прекращается)"
@@ -375,6 +376,9 @@ _NOT_SIGNING = re.compile(
 _RU_SIGNED_AT_THE_END = re.compile(
     r"(?:договор|контракт|соглашение)\s+(?:подписан|заключен)[оа]?\s+(?:сторонами\s+)?"
     r"(?:в\s+(?:г\.|гор\.|городе)\s*[а-яё-]+(?:\s+[а-яё-]+)?[\s,]*)?[«\"]?\s*$"
+    # «Документ подписан усиленными квалифицированными электронными подписями Сторон 20.11.2024»
+    r"|(?:договор|контракт|соглашение|документ)\s+подписан[оа]?\s+(?:[а-яё]+\s+){0,3}?"
+    r"подпис(?:ью|ями)\s+сторон\s*$"
     # «Дата подписания Договора: 03.03.2025» under the signatures
     r"|дата\s+(?:подписания|заключения)(?:\s+(?:договора|контракта|соглашения))?\s*[:\-–—]?\s*$"
 )
@@ -404,7 +408,8 @@ _CITED_REACH = 260
 # The contract says it takes effect when signed: then the start is the signing date.
 _EFFECTIVE_ON_SIGNING = re.compile(
     # «вступает в силу со дня его заключения сторонами»
-    r"вступает\s+в\s+силу\s+со?\s+(?:момента|даты|дня)\s+" + _RU_SIGNING + "|"
+    # «… после его подписания Сторонами»
+    r"вступает\s+в\s+силу\s+(?:со?\s+(?:момента|даты|дня)|после)\s+" + _RU_SIGNING + "|"
     # «Срок действия договора – 1 (один) год с момента подписания», «Договор действует один
     # год с даты подписания»
     r"(?:срок\w*\s+действия\s+(?:настоящего\s+)?(?:договора|контракта|соглашения)"
@@ -750,7 +755,18 @@ def _of_another_paper(text: PreparedText, found: FoundDate) -> bool:
         or _issued_for(low, at)
         or _of_a_power_of_attorney(low, at)
         or _CITED_WITH_SIDES.search(text.norm, max(0, at - _CITED_REACH), at)
+        or _CITED_CONTRACTS_TERM.search(low, max(0, at - _CITED_TERM_REACH), at)
     )
+
+
+# «договор страхования ответственности туроператора № 7701-ГОТ-0931/24 от 26.11.2024, страховая
+# сумма …, срок действия с 01.01.2025 по 31.12.2025»: the term of a contract cited by its
+# number and date is that contract's
+_CITED_CONTRACTS_TERM = re.compile(
+    r"(?:договор|контракт|полис)\w*[^.;\n]{0,100}?№\s*[\w/.-]+\s+от\s+\d{2}\.\d{2}\.\d{4}"
+    r"[^;\n]{0,120}?срок\w*\s+действия\s+(?:с\s+\d{2}\.\d{2}\.\d{4}\s+)?(?:с|по|до)\s*$"
+)
+_CITED_TERM_REACH = 280
 
 
 def _issued_for(low: str, at: int) -> bool:
@@ -872,7 +888,7 @@ def _start_by_definition(
 
 
 _RU_HOUR_BEFORE = re.compile(
-    r"(\s(?:с|со|по|до))\s+(?:\d{1,2}\s*час\w*(?:\s+\d{1,2}\s*мин\w*)?|\d{1,2}:\d{2}"
+    r"(\s(?:с|со|по|до))\s+(?:\d{1,2}\s*(?:час\w*|ч\b\.?)(?:\s+\d{1,2}\s*мин\w*\.?)?|\d{1,2}:\d{2}"
     r"(?:\s*(?:ч|час\w*)\.?)?)\s*$"
 )
 
@@ -887,7 +903,7 @@ def _clause_before(low: str, position: int) -> str:
     clause = window[cut + 1 :] if cut != -1 else window
     # the hour a Russian term opens or closes on: «с 00 часов 00 минут 01.03.2025», «по 24 часа
     # 00 минут», «до 18:00» read as «с», «по», «до» right before the day
-    return _RU_HOUR_BEFORE.sub(r"\1 ", clause) if "час" in clause or ":" in clause else clause
+    return _RU_HOUR_BEFORE.sub(r"\1 ", clause)
 
 
 def _what_it_ends(text: PreparedText, start: int, end: int, *, english: bool) -> str | None:

@@ -157,7 +157,9 @@ _KINDS: tuple[tuple[str, str], ...] = (
     (
         "services",
         r"оказани\w+\s+(?:[а-яё]+\s+){0,2}?(?:услуг|помощи)|возмездн\w+\s+оказани|услуг"
-        r"|обслуживани|services?\b|\bcloud\b|\bsaas\b",
+        r"|обслуживани|services?\b|\bcloud\b|\bsaas\b"
+        # staff lent to a customer (ст. 18.1 закона о занятости, гл. 53.2 ТК)
+        r"|предоставлени\w+\s+труда|предоставлени\w+\s+персонала|аутстаффинг",
     ),
     # наём (ст. 671 ГК), прокат and лизинг are kinds of аренда
     # ссуда, the free loan of a thing (ст. 689 ГК), follows аренда's rules too
@@ -201,7 +203,7 @@ _KINDS: tuple[tuple[str, str], ...] = (
         "other",
         r"(?:банковск\w*|независим\w*)\s+гаранти|поручительств|\bзалог|\bипотек|\bцесси"
         r"|уступк\w*\s+(?:прав|требовани)|страховани|дарени|\bренты\b|доверительно\w*\s+управлени"
-        r"|факторинг|финансировани\w*\s+под\s+уступк",
+        r"|факторинг|финансировани\w*\s+под\s+уступк|перевод\w*\s+долга",
     ),
 )
 # The labels prescreen gives, for checking a kind named elsewhere (the model fallback).

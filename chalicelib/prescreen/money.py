@@ -24,7 +24,7 @@ _CURRENCY_AFTER = (
     # the neighbours' currencies first: «белорусских рублей» are no roubles
     r"(?P<after>белорусск\w+\s+руб(?:л[ьяей]{1,2})?\.?|тенге|kzt\b|грив(?:н|ен)\w*|uah\b|byn\b"
     r"|руб(?:л[ьяей]{1,2})?\.?|р\.|₽|rub\b|usd\b|долл\w*|eur\b|евро|euros?\b|dollars?"
-    r"|€|\$|юан\w*|cny\b|rmb\b|gbp\b|фунт\w*|pounds? sterling)"
+    r"|€|\$|(?:китайск\w+\s+)?юан\w*|cny\b|rmb\b|gbp\b|фунт\w*|pounds? sterling)"
 )
 _KOPECKS = r"(?:\s*(?P<kop>\d{1,2})\s*(?:коп(?:е\w*|\.)?|к\.|cents?))?"
 _MONEY = re.compile(
@@ -105,6 +105,9 @@ _PRICE_ANCHORS_RU = tuple(
         rf"(?<![а-яё])плат[аы]\s+{_OBJECT_WORDS}{_PRICE_VERB}",
         rf"страхов\w+\s+преми[яи]\s+{_OBJECT_WORDS}{_PRICE_VERB}",
         r"размер\w*\s+(?:[а-яё]+\s+)?вознаграждения",
+        # a subsidy's or a grant's sum is what the agreement is about: «Размер Субсидии
+        # составляет 1 850 000 рублей»
+        rf"размер\w*\s+(?:субсидии|гранта)\s+{_PRICE_VERB}",
         *(rf"{loan}\w*\s+в\s+(?:размере|сумме)" for loan in ("кредит", "заем", "заём", "займ")),
         # «Квартира продается за 7 450 000 рублей», «Доля продается за два миллиона …»
         r"прода(?:е|ё|ю)т(?:ся)?\s+(?:[а-яё]+\s+){0,2}?за\s",
@@ -179,7 +182,7 @@ def parse_number(text: str) -> Decimal | None:
 
 def currency_code(symbol: str) -> str | None:
     """ISO code of a currency word or sign as written ('руб.', '$', 'евро')."""
-    lowered = symbol.lower()
+    lowered = symbol.lower().removeprefix("китайских ").removeprefix("китайский ")
     for code, marks in _CURRENCIES:
         if any(lowered.startswith(mark) for mark in marks):
             return code

@@ -44,6 +44,9 @@ ORG_FORM = re.compile(
     # a public body named by what it does, with no legal form: «Комитет по управлению
     # имуществом администрации …», «Департамент городского имущества города Москвы»
     r"|\b(?:комитет|департамент)(?=\s+[а-яё])"
+    # «Управление жилищно-коммунального хозяйства … администрации города», «Управление
+    # Федеральной службы …» (not the management of a building)
+    r"|\bуправление(?=\s+(?:[а-яё-]+\s+){0,8}?(?:администрации|федеральной|министерства)\b)"
     # a farm (ст. 86.1 ГК), a bar's own forms (63-ФЗ), a state corporation
     r"|крестьянско[её]\s*(?:\(\s*фермерское\s*\)\s*)?хозяйство"
     r"|адвокатск\w+\s+(?:бюро|кабинет|палата)|коллеги[яи]\s+адвокатов"
@@ -57,10 +60,11 @@ ORG_FORM = re.compile(
     r"(?=\s+(?:с\s+ограниченной\s+ответственностью|[«\"“„]"
     r"|[a-z][a-z0-9&'-]*(?:,?\s+[a-z0-9&'-]+){0,5},?\s+" + _FOREIGN_FORM + r"))"
     r"|\b(?:ооо|пао|зао|оао|ао|нао|ип|гбуз|гбу|гку|гау|фгбу|фгбоу|фгаоу|мбу|мку|мау|муп|гуп|фгуп"
+    r"|мбук|мкук|маук|гбук|гаук|гкук|мбудо|мбоудо"
     r"|фку|гбоу|гбпоу|мбоу|мбдоу|мадоу|ано|нко|нп|кфх|тсж|тсн|снт|тоо)\b"
 )
 _NAME_END = re.compile(
-    r"\s*,\s*(?:в\s+лице|именуем|действующ|далее|с\s+одной|с\s+другой|зарегистрир|огрн|инн|"
+    r"\s*,\s*(?:в\s+лице|именуем|действующ|далее|с\s+одной|с\s+другой|зарегистрир|огрн|инн|котор|"
     r"юридическ|адрес|место|учрежд|созданн|организованн)|\s+в\s+лице|\s+именуем|\s*\(\s*далее|\s*\n\s*\n|\s*,?\s*инн\b"
     r"|\s+[лр]/с\b|\s*\(\s*(?:инн|огрн|кпп)"
 )
@@ -92,7 +96,11 @@ class Found:
 
 # «член саморегулируемой организации Ассоциация «Строители …»»: the builder's association
 # is named in its details, not as a side
-_MEMBER_OF = re.compile(r"член\w*\s+(?:саморегулируем\w+\s+организаци\w+|сро)\s*$")
+_MEMBER_OF = re.compile(
+    r"член\w*\s+(?:саморегулируем\w+\s+организаци\w+|сро)\s*$"
+    # the bank of a side's account: «р/с 40702810124000003518 в АО «Банк «Селигер»»
+    r"|(?:[рк]/с|счет|сч[её]т)\s*(?:№\s*)?\d{20}\s+в\s+$"
+)
 
 
 def last_org_form(low: str, lo: int, hi: int) -> int | None:
@@ -106,6 +114,16 @@ def last_org_form(low: str, lo: int, hi: int) -> int | None:
         ):
             last = match.start()
     return last
+
+
+# The forms of a person in business, whose ИНН has 12 digits; a company's has 10.
+_PERSON_FORM = re.compile(r"ип\b|индивидуальн|предприниматель|кфх|крестьянск")
+
+
+def is_company(name: str) -> bool:
+    """Whether a name opens with a company's legal form, not a person's («ИП», «глава КФХ»)."""
+    form = ORG_FORM.match(name.lower())
+    return form is not None and not _PERSON_FORM.match(form.group())
 
 
 def name_from(text: PreparedText, start: int, limit: int, *, one_line: bool = False) -> str | None:

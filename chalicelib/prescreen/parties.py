@@ -67,8 +67,10 @@ _ROLE_ANCHOR = re.compile(
 # ends in -ич: -ович/-евич, and Ильич, Кузьмич, Фомич, Лукич, Никитич.
 _PERSON = re.compile(
     r"(?:^|(?<=[\s,(]))(?:(?:[Гг]ражданин|[Гг]ражданка)(?:\s+(?:РФ|Российской\s+Федерации))?\s+)?"
-    r"(?P<name>[А-ЯЁ][а-яё]+(?:-[А-ЯЁ][а-яё]+)?\s+[А-ЯЁ][а-яё]+\s+[А-ЯЁ][а-яё]+"
-    r"(?:ич|вна|ична|оглы|кызы))(?![а-яё])"
+    r"(?P<name>(?P<surname>[А-ЯЁ][а-яё]+(?:-[А-ЯЁ][а-яё]+)?)"
+    # a name before marriage, in brackets: «Рябова (до заключения брака — Сухова) Виктория»
+    r"(?P<maiden>\s*\([^()\n]{1,60}\))?"
+    r"(?P<given>\s+[А-ЯЁ][а-яё]+\s+[А-ЯЁ][а-яё]+(?:ич|вна|ична|оглы|кызы)))(?![а-яё])"
 )
 _REPRESENTATIVE = re.compile(r"в\s+лице|действующ|представител|директор")
 _SIDE_ANCHOR = re.compile(r"с\s+одной\s+стороны|с\s+другой\s+стороны")
@@ -240,7 +242,7 @@ def _person_side(text: PreparedText, lo: int, hi: int) -> tuple[str, int] | None
     clause = max(window, text.low.rfind(" и ", window, found.start()))
     if _REPRESENTATIVE.search(text.low, clause, found.start()):
         return None
-    return found.group("name"), found.start("name")
+    return found.group("surname") + found.group("given"), found.start("name")
 
 
 def _named_organisations(text: PreparedText) -> list[Found]:

@@ -22,6 +22,7 @@ from chalicelib.prescreen.org_names import (
     ORG_FORM,
     WORD,
     Found,
+    is_company,
     last_org_form,
     name_from,
     name_span,
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from chalicelib.prescreen.text import PreparedText
 
 _INN_REACH = 900
+_PERSON_INN_DIGITS = 12
 _BLOCK_REACH = 2000
 
 # Roles a requisites block is headed with ("Поставщик:", "ИСПОЛНИТЕЛЬ", "0.4. ПРАВООБЛАДАТЕЛЬ —").
@@ -46,7 +48,7 @@ _ROLE_WORDS = (
     "грузополучатель|абонент|адвокат|клиент|фактор|потребитель|производитель|заготовитель|"
     "(?:региональный\\s+)?оператор|управляющая\\s+организация|участник\\s+долевого\\s+строительства|"
     "ученик|должник|акционер|даритель|одаряемый|приобретатель|концедент|концессионер|"
-    "сторона\\s+\\d"
+    "получатель|благополучатель|жертвователь|сторона\\s+\\d"
 )
 # Opens with the newline itself so the scan jumps from line to line.
 _ROLE_HEADING = re.compile(rf"\n[ \d.#*]*(?P<role>{_ROLE_WORDS})[*\s]*(?::|[-–—]\s|\n|\|)")
@@ -82,6 +84,8 @@ def requisites_parties(text: PreparedText) -> tuple[list[Found], list[tuple[int,
         if any(lo <= position < hi for lo, hi in flat):
             continue  # a flattened two-column block: its own rule or nothing
         role, name = _table_block(text, position) or _plain_block(text, position, headings, inns)
+        if name is not None and len(inn) == _PERSON_INN_DIGITS and is_company(name):
+            name = None  # a person's ИНН (a self-employed side's in the preamble) is no company's
         known = by_inn.get(inn)
         if known is None:
             by_inn[inn] = Found(name=name, role=role, inn=inn, start=position)

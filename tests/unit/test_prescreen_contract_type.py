@@ -209,3 +209,17 @@ def test_a_village_under_the_title_is_the_place_not_the_titles_tail() -> None:
     )
 
     assert find_title(text) == "ДОГОВОР НАЙМА СЛУЖЕБНОГО ЖИЛОГО ПОМЕЩЕНИЯ № 12"
+
+
+@pytest.mark.parametrize(
+    ("document", "kind"),
+    [
+        ("ДОГОВОР № 31-ПП/2025\nо предоставлении труда работников (персонала)\n", "services"),
+        ("ДОГОВОР О ПЕРЕВОДЕ ДОЛГА № ПД-3/2025\n\n1.1. Должник переводит долг по договору "
+         "поставки.", "other"),
+    ],
+)  # fmt: skip
+def test_staff_provision_is_services_and_a_debt_transfer_is_other(document: str, kind: str) -> None:
+    text = prepare_text(document)
+
+    assert classify_contract(text, find_title(text), ()) == kind

@@ -294,3 +294,27 @@ def test_a_fee_for_the_whole_term_is_the_total() -> None:
 
     assert money is not None
     assert (money.amount, money.currency) == (Decimal("18600.00"), "RUB")
+
+
+@pytest.mark.parametrize(
+    ("clause", "amount", "currency"),
+    [
+        (
+            "1.1. Клиент вносит, а Банк принимает денежные средства в сумме 3 000 000,00 (три "
+            "миллиона) китайских юаней (далее — «Депозит»).",
+            Decimal("3000000.00"),
+            "CNY",
+        ),
+        (
+            "2.1. Размер Субсидии составляет 1 850 000 (один миллион восемьсот пятьдесят тысяч) "
+            "рублей 00 копеек.",
+            Decimal("1850000.00"),
+            "RUB",
+        ),
+    ],
+)
+def test_a_deposit_in_yuan_and_a_subsidys_sum(clause: str, amount: Decimal, currency: str) -> None:
+    money = find_total_amount(prepare_text(clause + "\n"))
+
+    assert money is not None
+    assert (money.amount, money.currency) == (amount, currency)

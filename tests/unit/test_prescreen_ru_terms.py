@@ -304,3 +304,36 @@ def test_what_is_let_for_a_period_gives_the_contracts_term(term: str) -> None:
     found = find_contract_dates(prepare_text(_HEAD + term + _TAIL))
 
     assert (found.starts_on, found.ends_on) == (date(2023, 5, 1), date(2024, 4, 30))
+
+
+@pytest.mark.parametrize(
+    ("term", "start", "end"),
+    [
+        ("Срок аренды — 11 (одиннадцать) месяцев: с 01 мая 2023 года по 31 марта 2024 года.",
+         date(2023, 5, 1), date(2024, 3, 31)),
+        ("Срок проката: с 10 ч 00 мин 01.05.2023 до 10 ч 00 мин 04.05.2023 (3 суток).",
+         date(2023, 5, 1), date(2023, 5, 4)),
+        ("Договор вступает в силу после его подписания Сторонами и действует до 31 декабря "
+         "2023 года.", _SIGNED, date(2023, 12, 31)),
+        # the term of a contract cited by its number and date is that contract's
+        ("Ответственность туроператора застрахована по договору страхования № 7701-ГОТ от "
+         "26.11.2022, страховая сумма 50 000 000 рублей, срок действия с 01.01.2023 по "
+         "31.12.2023.", None, None),
+    ],
+)  # fmt: skip
+def test_more_ways_a_term_is_written(term: str, start: date | None, end: date | None) -> None:
+    found = find_contract_dates(prepare_text(_HEAD + term + _TAIL))
+
+    assert (found.starts_on, found.ends_on) == (start, end)
+
+
+def test_a_contract_signed_with_electronic_signatures_on_a_day() -> None:
+    text = _HEAD.replace("г. Казань «5» апреля 2023 г.", "г. Казань")
+    closing = (
+        "\n\nДокумент подписан усиленными квалифицированными электронными подписями Сторон "
+        "20.11.2023.\n"
+    )
+
+    found = find_contract_dates(prepare_text(text + "Прочие условия." + _TAIL + closing))
+
+    assert found.signed_on == date(2023, 11, 20)
