@@ -145,7 +145,7 @@ _OTHER_PAPER = (
 )
 _START_BEFORE = re.compile(
     r"(?:contract|agreement)\s+start\s*:\s*$|commencement\s+date\s*:\s*$|" + _START_FIELD + r"|"
-    r"(?:вступ\w*\s+в\s+силу|действу\w*|срок\w*(?:\s+[а-яё]+){0,3})\s+с\s*$"
+    r"(?:вступ\w*\s+в\s+(?:силу|действие)|действу\w*|срок\w*(?:\s+[а-яё]+){0,3})\s+с\s*$"
     # «Договор вступает в силу 01.07.2025»: the day itself, with no «с» (a law's day of
     # effect, «закон, вступивший в силу 01.09.2024», is no contract's)
     r"|(?:договор|контракт|соглашение)\s+(?:[а-яё]+\s+){0,2}?вступа\w*\s+в\s+силу\s*$"
@@ -221,6 +221,8 @@ _END_BEFORE = re.compile(
     r"(?:contract|agreement)\s+end\s*:\s*$|"
     r"(?:окончани\w*|завершени\w*|истечени\w*)(?:\s+[а-яё]+){0,3}\s*[:\-–—]?\s*$"
     r"|(?:действу\w*|действия|срок\w*)(?:\s+[а-яё]+){0,3}\s+до\s*$"
+    # «действует до окончания навигационного периода 2025 года, но не позднее 15 ноября 2025»
+    r"|действу\w*\s+до\s+[^.;]{1,80}?,?\s+но\s+не\s+позднее\s*$"
     # "shall terminate automatically on December 31, 2017"
     # ("shall conclude on" ends it; "is concluded on", as European drafting says, makes it)
     r"|(?:\bexpir\w*|\bterminat\w*|\bending|\bends?|(?<!\bis\s)(?<!\bwas\s)(?<!\bbeen\s)"
@@ -409,7 +411,9 @@ _CITED_REACH = 260
 _EFFECTIVE_ON_SIGNING = re.compile(
     # «вступает в силу со дня его заключения сторонами»
     # «… после его подписания Сторонами»
-    r"вступает\s+в\s+силу\s+(?:со?\s+(?:момента|даты|дня)|после)\s+" + _RU_SIGNING + "|"
+    r"вступает\s+в\s+(?:силу|действие)\s+(?:со?\s+(?:момента|даты|дня)|после)\s+"
+    + _RU_SIGNING
+    + "|"
     # «Срок действия договора – 1 (один) год с момента подписания», «Договор действует один
     # год с даты подписания»
     r"(?:срок\w*\s+действия\s+(?:настоящего\s+)?(?:договора|контракта|соглашения)"
@@ -579,7 +583,10 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         start = _start_by_definition(text, dates, signed, on_last_signature, english=english)
     if start is None and not english:
         start = found.period_start
-    ends = found.ends or (None if english else found.period_end)
+    # a period's end stands in for the contract's, unless the contract runs until performed
+    # («действует до полного исполнения Сторонами своих обязательств»)
+    period_end = None if english or _UNTIL_PERFORMED.search(text.low) else found.period_end
+    ends = found.ends or period_end
     if ends is None and english:
         ends = _end_in_a_later_limb(text, dates)
     opens = start or signed
@@ -764,9 +771,12 @@ def _of_another_paper(text: PreparedText, found: FoundDate) -> bool:
 # number and date is that contract's
 _CITED_CONTRACTS_TERM = re.compile(
     r"(?:договор|контракт|полис)\w*[^.;\n]{0,100}?№\s*[\w/.-]+\s+от\s+\d{2}\.\d{2}\.\d{4}"
-    r"[^;\n]{0,120}?срок\w*\s+действия\s+(?:с\s+\d{2}\.\d{2}\.\d{4}\s+)?(?:с|по|до)\s*$"
+    r"[^;\n]{0,200}?(?:срок\w*\s+действия\s+(?:с\s+\d{2}\.\d{2}\.\d{4}\s+)?(?:с|по|до)"
+    # «… лицензионный договор № DL-7781 от 02.09.2024, …, по которому … предоставлено право
+    # … на срок до 01.09.2027»
+    r"|на\s+срок\s+до)\s*$"
 )
-_CITED_TERM_REACH = 280
+_CITED_TERM_REACH = 360
 
 
 def _issued_for(low: str, at: int) -> bool:
@@ -839,6 +849,12 @@ def _end_role(
     if ending == "period" and candidates.period_end is None and not deadline:
         candidates.period_end = found.value
     return "end" if ending == "contract" else None
+
+
+_UNTIL_PERFORMED = re.compile(
+    r"(?:договор|контракт|соглашение)\s+(?:[а-яё]+\s+){0,12}?действует\s+до\s+(?:полного\s+)?"
+    r"(?:исполнения|выполнения)"
+)
 
 
 def _runs_indefinitely(text: PreparedText) -> bool:

@@ -18,7 +18,7 @@ _SUBJECT_REACH = 5000
 
 # A title line opens with (or is) the name of a kind of document.
 _TITLE_START = re.compile(
-    r"^(?:[#*\s]*)(?:[а-яё-]+\s+){0,2}(?:договор|контракт|соглашение|оферта|"
+    r"^(?:[#*\s]*)(?:[а-яё-]+\s+){0,2}(?:договор|контракт|соглашение|оферта|залоговый\s+билет|"
     r"техническое\s+задание|спецификация|дополнительное\s+соглашение)\b"
     # "ПРОЕКТ КОНТРАКТА", "Форма договора аренды": a tender's draft of the contract
     r"|^(?:[#*\s]*)(?:проект|(?:типовая\s+|примерная\s+)?форма)\s+(?:[а-яё-]+\s+){0,2}"
@@ -159,7 +159,9 @@ _KINDS: tuple[tuple[str, str], ...] = (
         r"оказани\w+\s+(?:[а-яё]+\s+){0,2}?(?:услуг|помощи)|возмездн\w+\s+оказани|услуг"
         r"|обслуживани|services?\b|\bcloud\b|\bsaas\b"
         # staff lent to a customer (ст. 18.1 закона о занятости, гл. 53.2 ТК)
-        r"|предоставлени\w+\s+труда|предоставлени\w+\s+персонала|аутстаффинг",
+        r"|предоставлени\w+\s+труда|предоставлени\w+\s+персонала|аутстаффинг"
+        # an assessment, an inspection or a test carried out for the customer
+        r"|проведени\w+\s+(?:[а-яё-]+\s+){0,3}?(?:оценки|экспертизы|обследования|испытаний)",
     ),
     # наём (ст. 671 ГК), прокат and лизинг are kinds of аренда
     # ссуда, the free loan of a thing (ст. 689 ГК), follows аренда's rules too
@@ -168,7 +170,8 @@ _KINDS: tuple[tuple[str, str], ...] = (
         r"аренд|субаренд|\bнайм|\bна[её]м\w{0,2}\b|\bпроката?\b|лизинг|\blease\b"
         r"|безвозмездного\s+пользования|договор\s+ссуды",
     ),
-    ("loan", r"\bзайм|\bзаём|\bзаем|кредитн|\bloan\b"),
+    # a pawnshop's ticket is its loan against a pledged thing (ст. 358 ГК)
+    ("loan", r"\bзайм|\bзаём|\bзаем|кредитн|\bloan\b|залогов\w+\s+билет|ломбард"),
     # поручение (ст. 971 ГК) is agency in the principal's name; an agency contract follows
     # its rules where the agent acts so (ст. 1011). Not поручительство, a surety.
     ("agency", r"агентск|\bagency\b|\bпоручени"),

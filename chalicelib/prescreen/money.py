@@ -263,7 +263,11 @@ def _stated_total(text: PreparedText, anchors: list[re.Match[str]]) -> Money | N
             continue  # «аванс в размере 30% цены работ — 234 000 ₽»: a share of the price
         _, sentence_end = text.sentence_span(anchor.start(), anchor.end())
         limit = min(sentence_end, anchor.end() + _ANCHOR_REACH)
-        found = _MONEY.search(text.low, anchor.end(), limit) or _IN_WORDS.search(
+        # the sum opens within reach of its anchor, and may end past it: «определяется в
+        # соответствии с постановлением … и составляет 84 612 (восемьдесят четыре тысячи
+        # шестьсот двенадцать) рублей 40 копеек»
+        figures = _MONEY.search(text.low, anchor.end(), sentence_end)
+        found = (figures if figures and figures.start() < limit else None) or _IN_WORDS.search(
             text.low, anchor.end(), limit
         )
         if found is None or _NOT_A_TOTAL.search(text.low, anchor.end(), found.start()):

@@ -217,6 +217,9 @@ def test_a_village_under_the_title_is_the_place_not_the_titles_tail() -> None:
         ("ДОГОВОР № 31-ПП/2025\nо предоставлении труда работников (персонала)\n", "services"),
         ("ДОГОВОР О ПЕРЕВОДЕ ДОЛГА № ПД-3/2025\n\n1.1. Должник переводит долг по договору "
          "поставки.", "other"),
+        ("ДОГОВОР № 15-СОУТ\nна проведение специальной оценки условий труда\n", "services"),
+        ("ЗАЛОГОВЫЙ БИЛЕТ серии ВЗ № 004517\n(договор потребительского займа с залогом вещи)\n",
+         "loan"),
     ],
 )  # fmt: skip
 def test_staff_provision_is_services_and_a_debt_transfer_is_other(document: str, kind: str) -> None:

@@ -318,3 +318,16 @@ def test_a_deposit_in_yuan_and_a_subsidys_sum(clause: str, amount: Decimal, curr
 
     assert money is not None
     assert (money.amount, money.currency) == (amount, currency)
+
+
+def test_a_sum_that_opens_within_reach_of_its_anchor_and_ends_past_it() -> None:
+    text = prepare_text(
+        "8. Размер платы за технологическое присоединение определяется в соответствии с "
+        "постановлением Региональной службы по тарифам Ростовской области от 19.12.2024 № 71/4 "
+        "и составляет 84 612 (восемьдесят четыре тысячи шестьсот двенадцать) рублей 40 копеек.\n"
+    )
+
+    money = find_total_amount(text)
+
+    assert money is not None
+    assert (money.amount, money.currency) == (Decimal("84612.40"), "RUB")

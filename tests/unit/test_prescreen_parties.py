@@ -475,3 +475,15 @@ def test_a_persons_inn_is_no_companys_and_a_sides_bank_is_no_side() -> None:
 
     assert [p.inn for p in find_parties_ru(translation)] == ["5191916390", "519069761554"]
     assert [p.inn for p in find_parties_ru(donation)] == ["6950523747", "6910714390"]
+
+
+def test_requisites_under_an_applicant_heading() -> None:
+    text = prepare_text(
+        "ПАО «Сеть», именуемое в дальнейшем «Сетевая организация», с одной стороны, и "
+        "Администрация Тихобережного сельского поселения, именуемая в дальнейшем «Заявитель», "
+        "с другой стороны, заключили настоящий договор о нижеследующем.\n\nСетевая организация:"
+        "\nПАО «Сеть»\nИНН 6164690121\n\nЗаявитель:\nМО «Тихобережное сельское поселение»\n"
+        "ИНН 6101615643\n"
+    )
+
+    assert [p.inn for p in find_parties_ru(text)] == ["6164690121", "6101615643"]

@@ -337,3 +337,28 @@ def test_a_contract_signed_with_electronic_signatures_on_a_day() -> None:
     found = find_contract_dates(prepare_text(text + "Прочие условия." + _TAIL + closing))
 
     assert found.signed_on == date(2023, 11, 20)
+
+
+@pytest.mark.parametrize(
+    ("term", "start", "end"),
+    [
+        # a cited licence's own term, inside its definition, is not this contract's
+        ("«Лицензионный договор» — лицензионный договор № DL-7781 от 02.09.2022, заключенный "
+         "между Правообладателем и Сублицензиаром, по которому Сублицензиару предоставлено "
+         "право заключать сублицензионные договоры на территории Российской Федерации на срок "
+         "до 01.09.2027. Договор действует до 31 марта 2024 года.", None, date(2024, 3, 31)),
+        ("Настоящий договор вступает в действие с момента его подписания.", _SIGNED, None),
+        ("Договор действует до окончания навигационного периода 2023 года, но не позднее 15 "
+         "ноября 2023 года.", None, date(2023, 11, 15)),
+        # a contract that runs until performed does not end with the period of its services
+        ("Услуги оказываются в период с 03.05.2023 по 30.06.2023. Договор вступает в силу с "
+         "даты подписания и действует до полного исполнения Сторонами своих обязательств.",
+         _SIGNED, None),
+    ],
+)  # fmt: skip
+def test_cited_terms_words_of_effect_and_a_contract_until_performed(
+    term: str, start: date | None, end: date | None
+) -> None:
+    found = find_contract_dates(prepare_text(_HEAD + term + _TAIL))
+
+    assert (found.starts_on, found.ends_on) == (start, end)
