@@ -104,7 +104,7 @@ _FOREIGN_ORG = re.compile(
 def find_parties_ru(text: PreparedText) -> tuple[Party, ...]:
     """Parties from the preamble, completed with the ИНН and roles of the requisites block."""
     parties = _preamble_parties(text) or _named_organisations(text)
-    requisites, flat = requisites_parties(text)
+    requisites, flat = requisites_parties(text, [party.role for party in parties if party.role])
     for found in requisites + labelled_parties(text, flat):
         _merge(parties, found)
     parties = sorted(_without_repeats(parties), key=lambda party: party.start)

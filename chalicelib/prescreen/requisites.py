@@ -30,6 +30,8 @@ from chalicelib.prescreen.org_names import (
 from chalicelib.prescreen.text import table_cells, table_header
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from chalicelib.prescreen.text import PreparedText
 
 _INN_REACH = 900
@@ -50,6 +52,7 @@ _ROLE_WORDS = (
     "ученик|должник|акционер|даритель|одаряемый|приобретатель|концедент|концессионер|"
     "получатель|благополучатель|жертвователь|заявитель|сетевая\\s+организация|сторона\\s+\\d"
 )
+_ROLE_WORD = re.compile(_ROLE_WORDS)
 # Opens with the newline itself so the scan jumps from line to line.
 _ROLE_HEADING = re.compile(rf"\n[ \d.#*]*(?P<role>{_ROLE_WORDS})[*\s]*(?::|[-–—]\s|\n|\|)")
 # Every «Роль:» on one line: two of them head a two-column requisites block read flat.
@@ -68,15 +71,30 @@ _GAP = re.compile(r"(?:\s|<br>)*")
 # --- requisites: each ИНН with the role and name of its block ---------------------------------
 
 
-def requisites_parties(text: PreparedText) -> tuple[list[Found], list[tuple[int, int]]]:
+def requisites_parties(
+    text: PreparedText, roles: Sequence[str] = ()
+) -> tuple[list[Found], list[tuple[int, int]]]:
     """Each valid ИНН with the role and organisation of the block it stands in.
 
     The same ИНН often appears twice (payment details, then the signature block);
     the occurrence with a role wins. Also returns the spans of flattened two-column
-    blocks, where no other rule may pair a role with a name.
+    blocks, where no other rule may pair a role with a name. A block is headed by one of
+    the usual roles or by a role the preamble gave its side (`roles`: «Экспонент»,
+    «Региональный оператор»), whatever the contract calls it.
     """
     lines = "\n" + text.low  # so that the first line is a line too; offsets shift by one
     headings = [(m.start(), m.end() - 1, m.group("role")) for m in _ROLE_HEADING.finditer(lines)]
+    own = _own_role_heading(roles)
+    if own is not None:
+        usual = {start for start, _, _ in headings}
+        headings = sorted(
+            headings
+            + [
+                (m.start(), m.end() - 1, m.group("role"))
+                for m in own.finditer(lines)
+                if m.start() not in usual
+            ]
+        )
     found, flat = _flat_columns(text, headings)
     inns = find_inns(text.low, limit=MAX_PARTIES * 4)
     by_inn: dict[str, Found] = {}
@@ -92,6 +110,20 @@ def requisites_parties(text: PreparedText) -> tuple[list[Found], list[tuple[int,
         elif known.role is None and role is not None:
             known.role, known.name = role, known.name or name
     return found + list(by_inn.values()), flat
+
+
+def _own_role_heading(roles: Sequence[str]) -> re.Pattern[str] | None:
+    """A heading of the roles the preamble named that the usual roles do not cover."""
+    words = sorted(
+        {
+            r"\s+".join(map(re.escape, role.lower().split()))
+            for role in roles
+            if role.strip() and not _ROLE_WORD.fullmatch(role.lower())
+        }
+    )
+    if not words:
+        return None
+    return re.compile(rf"\n[ \d.#*]*(?P<role>{'|'.join(words)})[*\s]*(?::|[-–—]\s|\n|\|)")
 
 
 def _flat_columns(

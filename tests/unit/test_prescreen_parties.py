@@ -487,3 +487,19 @@ def test_requisites_under_an_applicant_heading() -> None:
     )
 
     assert [p.inn for p in find_parties_ru(text)] == ["6164690121", "6101615643"]
+
+
+def test_requisites_under_any_role_the_preamble_named() -> None:
+    # «Экспонент» and «Организатор» are in no list of usual roles: the preamble's own roles
+    # head the requisites' blocks too
+    text = prepare_text(
+        "ООО «Экспоцентр-Юг», именуемое в дальнейшем «Организатор», с одной стороны, и "
+        "ООО «Поле», именуемое в дальнейшем «Экспонент», с другой стороны, заключили настоящий "
+        "договор о нижеследующем.\n\nОрганизатор:\nООО «ЭЦЮ»\nИНН 6164690121\n\n"
+        "Экспонент:\nООО «Агрофирма Поле»\nИНН 6101615643\n"
+    )
+
+    assert [(p.role, p.inn) for p in find_parties_ru(text)] == [
+        ("Организатор", "6164690121"),
+        ("Экспонент", "6101615643"),
+    ]
