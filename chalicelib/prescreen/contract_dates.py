@@ -919,7 +919,7 @@ def _clause_before(low: str, position: int) -> str:
     clause = window[cut + 1 :] if cut != -1 else window
     # the hour a Russian term opens or closes on: «с 00 часов 00 минут 01.03.2025», «по 24 часа
     # 00 минут», «до 18:00» read as «с», «по», «до» right before the day
-    return _RU_HOUR_BEFORE.sub(r"\1 ", clause)
+    return _RU_HOUR_BEFORE.sub(r"\1 ", clause) if "ч" in clause or ":" in clause else clause
 
 
 def _what_it_ends(text: PreparedText, start: int, end: int, *, english: bool) -> str | None:
