@@ -763,7 +763,15 @@ def _of_another_paper(text: PreparedText, found: FoundDate) -> bool:
         or _of_a_power_of_attorney(low, at)
         or _CITED_WITH_SIDES.search(text.norm, max(0, at - _CITED_REACH), at)
         or _CITED_CONTRACTS_TERM.search(low, max(0, at - _CITED_TERM_REACH), at)
+        or _EDITION_IN_FORCE.search(low, max(0, at - _EDITION_REACH), at)
     )
+
+
+# «Редакция № 4, действует с 01.10.2026»: an offer's edition in force, not a contract's start
+_EDITION_IN_FORCE = re.compile(
+    r"редакци\w*\s+(?:№\s*\S+\s*)?[,—–-]?\s*(?:действует|вступает\s+в\s+силу)\s+с\s*$"
+)
+_EDITION_REACH = 60
 
 
 # «договор страхования ответственности туроператора № 7701-ГОТ-0931/24 от 26.11.2024, страховая

@@ -363,6 +363,7 @@ def _find_title(
             continue
         place = _RU_PLACE_LINE.search(clean)
         clean = clean[: place.start()] if place and place.start() > 0 else clean
+        clean = _without_own_date(clean)
         title = _cut_english_tail(_with_tail(clean, lines[index + 1 : index + 6]))
         if _earliest_kind(title) is not None:
             return title
@@ -370,6 +371,22 @@ def _find_title(
     if first is not None and _BARE_AMENDMENT.match(first):
         return _with_amended_agreement(first, text)
     return first or _shouted_title(text) or deal
+
+
+# «ДИЛЕРСКИЙ ДОГОВОР № Д-58/2026 от 15 января 2026 г.»: the document's own date after its
+# number, which the header gives anyway; a cited contract's («Соглашение о расторжении договора
+# аренды № 14/А от 01.02.2023») stays, as its title names it.
+_OWN_DATE = re.compile(
+    r"\s+от\s+(?:«?\d{1,2}»?\s+[а-яё]+\s+\d{4}|\d{1,2}\.\d{1,2}\.\d{4})\s*(?:г\.?|года)?$"
+)
+_DOCUMENT_WORD = re.compile(r"договор|контракт|соглашени", re.IGNORECASE)
+
+
+def _without_own_date(title: str) -> str:
+    date = _OWN_DATE.search(title)
+    if date is None or title.count("№") != 1 or len(_DOCUMENT_WORD.findall(title)) != 1:
+        return title
+    return title[: date.start()] if "№" in title[: date.start()] else title
 
 
 def _cut_english_tail(title: str) -> str:

@@ -108,6 +108,8 @@ _PRICE_ANCHORS_RU = tuple(
         # a subsidy's or a grant's sum is what the agreement is about: «Размер Субсидии
         # составляет 1 850 000 рублей»
         rf"размер\w*\s+(?:субсидии|гранта)\s+{_PRICE_VERB}",
+        # a credit line's limit is its principal: «Лимит задолженности по Договору составляет»
+        rf"лимит\w*\s+(?:задолженности|кредитования|выдачи)\s+{_OBJECT_WORDS}{_PRICE_VERB}",
         *(rf"{loan}\w*\s+в\s+(?:размере|сумме)" for loan in ("кредит", "заем", "заём", "займ")),
         # «Квартира продается за 7 450 000 рублей», «Доля продается за два миллиона …»
         r"прода(?:е|ё|ю)т(?:ся)?\s+(?:[а-яё]+\s+){0,2}?за\s",
@@ -146,6 +148,8 @@ _TOTAL_ANCHORS_EN = tuple(
 _NOT_A_TOTAL = re.compile(
     r"превыш|не более|не менее|свыше|\bдо\s|%|процент|exceed|less than|more than|up to|percent"
     r"|штраф|пен[иья]|неустойк|penalt|interest|\bесли\b|\bif\b"
+    # a conventional unit's rate: «в условных единицах (у.е.), где 1 у.е. равна 1 евро»
+    r"|у\.\s?е\.|условн\w+\s+единиц"
 )
 _RATE_AFTER = re.compile(
     r"^[\s,.)]{0,3}(?:в\s+(?:месяц|сутки|день|час|год)|/\s*(?:мес|сут|час|день)"
@@ -273,7 +277,11 @@ def _stated_total(text: PreparedText, anchors: list[re.Match[str]]) -> Money | N
         if found is None or _NOT_A_TOTAL.search(text.low, anchor.end(), found.start()):
             continue
         if _RATE_AFTER.search(text.low[found.end() : found.end() + 40]):
-            continue
+            # «исходя из ставки 2 500 рублей за 1 кв. м … и составляет 196 000 рублей»: the
+            # total the rate gives, said in the same sentence
+            found = _total_after_rate(text, found.end(), sentence_end)
+            if found is None:
+                continue
         parsed = _money_of(found) if found.re is _MONEY else _money_in_words(found)
         if parsed is None or parsed[0] <= 0:
             continue
@@ -284,6 +292,20 @@ def _stated_total(text: PreparedText, anchors: list[re.Match[str]]) -> Money | N
             words_agree=_words_agree(found, parsed[0]),
         )
     return None
+
+
+_THEN_TOTAL = re.compile(r"\s(?:и\s+)?(?:составля\w+|составит|итого|всего)\s")
+
+
+def _total_after_rate(text: PreparedText, after: int, sentence_end: int) -> re.Match[str] | None:
+    """A sum after a rate in its sentence that words of a total («и составляет») lead to."""
+    lead = _THEN_TOTAL.search(text.low, after, sentence_end)
+    if lead is None:
+        return None
+    found = _MONEY.search(text.low, lead.end(), min(sentence_end, lead.end() + 40))
+    if found is None or _RATE_AFTER.search(text.low[found.end() : found.end() + 40]):
+        return None
+    return found
 
 
 def _words_agree(found: re.Match[str], amount: Decimal) -> bool | None:

@@ -79,7 +79,7 @@ _SIDE_ANCHOR = re.compile(r"с\s+одной\s+стороны|с\s+другой\s
 # Продавец)») is a third person the contract speaks of, not a side, once two sides stand
 # before it.
 _PREAMBLE_CLOSE = re.compile(
-    r"(?:заключили|договорились|пришли\s+к\s+соглашению)[^;\n]{0,300}?о\s+нижеследующем"
+    r"(?:заключили|договорились|пришли\s+к\s+соглашению)[^;\n]{0,300}?о\s+(?:ниже)?следующем"
 )
 _NOT_A_ROLE = frozenset(
     (

@@ -226,3 +226,22 @@ def test_staff_provision_is_services_and_a_debt_transfer_is_other(document: str,
     text = prepare_text(document)
 
     assert classify_contract(text, find_title(text), ()) == kind
+
+
+@pytest.mark.parametrize(
+    ("document", "title"),
+    [
+        # the document's own date after its number is no part of its title...
+        (
+            "ДИЛЕРСКИЙ ДОГОВОР № Д-58/2026 от 15 января 2026 г.\n\nг. Самара",
+            "ДИЛЕРСКИЙ ДОГОВОР № Д-58/2026",
+        ),
+        # ...a cited contract's is
+        (
+            "СОГЛАШЕНИЕ о расторжении договора аренды нежилого помещения № 14/А от 01.02.2023\n",
+            "СОГЛАШЕНИЕ о расторжении договора аренды нежилого помещения № 14/А от 01.02.2023",
+        ),
+    ],
+)
+def test_a_titles_own_date_and_a_cited_contracts(document: str, title: str) -> None:
+    assert find_title(prepare_text(document)) == title

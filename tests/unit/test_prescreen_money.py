@@ -331,3 +331,35 @@ def test_a_sum_that_opens_within_reach_of_its_anchor_and_ends_past_it() -> None:
 
     assert money is not None
     assert (money.amount, money.currency) == (Decimal("84612.40"), "RUB")
+
+
+@pytest.mark.parametrize(
+    ("clause", "amount"),
+    [
+        # the total a rate gives, said in the rate's sentence
+        (
+            "2.1. Стоимость работ рассчитывается исходя из ставки 2 500 (две тысячи пятьсот) "
+            "рублей за 1 кв. м площади Квартиры и составляет 196 000 (сто девяносто шесть тысяч) "
+            "рублей.",
+            Decimal("196000.00"),
+        ),
+        # a credit line's limit is its principal
+        (
+            "1.2. Лимит задолженности по Договору составляет 25 000 000 (двадцать пять "
+            "миллионов) рублей 00 копеек.",
+            Decimal("25000000.00"),
+        ),
+        # a conventional unit's rate is no price
+        (
+            "2.1. Цены на Товар устанавливаются в условных единицах (у.е.), где 1 у.е. равна 1 "
+            "(одному) евро.",
+            None,
+        ),
+    ],
+)
+def test_a_rate_then_its_total_a_credit_limit_and_a_units_rate(
+    clause: str, amount: Decimal | None
+) -> None:
+    money = find_total_amount(prepare_text(clause + "\n"))
+
+    assert (money.amount if money else None) == amount

@@ -362,3 +362,13 @@ def test_cited_terms_words_of_effect_and_a_contract_until_performed(
     found = find_contract_dates(prepare_text(_HEAD + term + _TAIL))
 
     assert (found.starts_on, found.ends_on) == (start, end)
+
+
+def test_an_offers_edition_in_force_is_not_the_contracts_start() -> None:
+    text = prepare_text(
+        "ПУБЛИЧНАЯ ОФЕРТА\nо продаже товаров дистанционным способом\n\nРедакция № 4, действует "
+        "с 01.10.2023 (предыдущая редакция от 15.03.2022 утратила силу)\n\nООО «Альфа», "
+        "именуемое в дальнейшем «Продавец», предлагает заключить договор.\n"
+    )
+
+    assert find_contract_dates(text).starts_on is None

@@ -430,3 +430,43 @@ def test_terms_in_russian_are_a_title(title: str) -> None:
     )
 
     assert find_title(text, russian=True) == title
+
+
+@pytest.mark.parametrize(
+    ("sentence", "clause", "present"),
+    [
+        # an employee's liability «в пределах своего среднего месячного заработка» is capped
+        (
+            "Работник несет материальную ответственность за ущерб, причиненный Работодателю, в "
+            "пределах своего среднего месячного заработка.",
+            "liability_cap",
+            True,
+        ),
+        # a consumer may refuse the goods at any time before delivery: a one-sided refusal
+        (
+            "Покупатель вправе отказаться от Товара в любое время до его передачи.",
+            "unilateral_termination",
+            True,
+        ),
+        # fines a carrier or a hotel charges, repaid by the principal, are no contract penalty
+        (
+            "Сборы и штрафы перевозчиков и гостиниц за изменение или аннуляцию бронирования "
+            "возмещаются Принципалом Агенту.",
+            "penalty",
+            False,
+        ),
+        # an amendment striking the renewal out
+        (
+            "Пункт 8.2 Договора (об автоматическом продлении срока действия Договора на каждый "
+            "следующий календарный год) исключить.",
+            "auto_renewal",
+            False,
+        ),
+    ],
+)
+def test_everyday_wordings_of_caps_refusals_fines_and_renewals(
+    sentence: str, clause: str, present: bool
+) -> None:
+    flag = _flag(sentence, clause)
+
+    assert flag is not None and flag.present is present
