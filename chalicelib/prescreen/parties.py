@@ -209,6 +209,11 @@ def _foreign_side(text: PreparedText, lo: int, hi: int) -> tuple[str, int] | Non
     return " ".join(found[-1].group(0).split()), found[-1].start()
 
 
+# The words an offer names its maker after: «является публичной офертой Общества …»,
+# «предложение Общества …».
+_OFFER_OF = re.compile(r"(?:оферт|предложени)\w*\s+$")
+
+
 def _offer_maker(text: PreparedText, lo: int, hi: int) -> tuple[str, int, str | None] | None:
     """A company named in the genitive, with its quoted name, as an offer names its maker:
     «Настоящий документ является публичной офертой Общества с ограниченной ответственностью
@@ -217,8 +222,10 @@ def _offer_maker(text: PreparedText, lo: int, hi: int) -> tuple[str, int, str | 
     the name is given in the nominative, with the ИНН its brackets hold."""
     window = max(lo, hi - NAME_REACH)
     found = list(GENITIVE_ORG_FORM.finditer(text.low, window, hi))
-    if not found:
-        return None
+    if not found or not _OFFER_OF.search(
+        text.low, max(0, found[-1].start() - 40), found[-1].start()
+    ):
+        return None  # «участником Общества …»: the company a side holds a share in is no side
     start = found[-1].start()
     name, end = name_span(text, start, hi)
     if name is None or not name[:1].isupper() or QUOTED.search(name) is None:
