@@ -88,6 +88,9 @@ class ContractDates:
     ends_on: date | None = None
 
 
+# The preamble's close with the day in it: «…, с другой стороны, заключили 9 июля 2025 года
+# настоящий Договор» signs the contract, and dates this document, not another.
+_CONCLUDED = r"\bзаключили\s*$"
 _SIGNED_BEFORE = re.compile(
     r"(?:\bdated|\bmade|\bentered(?:\s+into)?|\bexecuted|\bsigned"
     r"|\b(?:is|was|been)\s+concluded)"
@@ -97,11 +100,10 @@ _SIGNED_BEFORE = re.compile(
     r"(?:\s+(?:as\s+of|as|on|this|from|for\s+reference(?:\s+purposes)?)){0,3}"
     r"(?:\s+the)?\s*:?\s*$"
     r"|дата(?:\s+(?:подписания|заключения)(?:\s+(?:договора|контракта|соглашения))?)?\s*[:\-–—]?\s*$"
-    # the preamble's close with the day in it: «…, с другой стороны, заключили 9 июля 2025
-    # года настоящий Договор»
-    r"|\bзаключили\s*$"
+    r"|"
+    + _CONCLUDED
     # an order form's field: "Order Date: May 1, 2025"
-    r"|(?:^|\n|\|)[ \t]*order\s+date\s*[:|]\s*$"
+    + r"|(?:^|\n|\|)[ \t]*order\s+date\s*[:|]\s*$"
     # a SAFE issued for money paid: "in exchange for the payment by ... of $25,000 (the
     # "Purchase Amount") on or about May 1, 2020"
     r"|purchase\s+amount\W{0,3}\)?\s+on\s+or\s+about(?:\s+the)?\s*$"
@@ -109,7 +111,7 @@ _SIGNED_BEFORE = re.compile(
 # "This Agreement ... dated", "AGREEMENT dated" opening a line: the document dates itself.
 _SELF_REFERENCE = re.compile(
     r"\bthis\s+[^.]{0,60}?(?:agreement|amendment|contract)|(?:^|\n)\s*(?:[\w-]+\s+){0,3}agreement[\s,]+dated"
-    r"|дата|\bзаключили\s*$"
+    r"|дата|" + _CONCLUDED
 )
 _TITLE_REACH = 400
 _PARTIES_REACH = 600
@@ -143,6 +145,11 @@ _OTHER_PAPER = (
     r"(?:[а-яё]+\s+)?(?:гаранти|доверенност|лицензи|сертификат|пропуск|оферт|предложени"
     r"|цен\b|цены|тариф|скидк)"
 )
+# What a Russian contract's own term is called, beside «срок действия»: «Срок аренды: с … по
+# …», «Срок страхования — с …»; and what a lease lets for a period: «Помещение предоставляется
+# в аренду на срок с …», «Торговое место предоставляется на период проведения ярмарки — с …».
+_RU_TERM_OF = r"срок\w*\s+(?:аренды|найма|проката|страхования)"
+_RU_LET_FOR = r"предоставля\w+\s+(?:[а-яё]+\s+){0,3}?на\s+(?:срок|период)"
 _START_BEFORE = re.compile(
     r"(?:contract|agreement)\s+start\s*:\s*$|commencement\s+date\s*:\s*$|" + _START_FIELD + r"|"
     r"(?:вступ\w*\s+в\s+(?:силу|действие)|действу\w*|срок\w*(?:\s+[а-яё]+){0,3})\s+с\s*$"
@@ -152,17 +159,16 @@ _START_BEFORE = re.compile(
     # a field of the contract's own term: «Срок действия Договора: с», «Срок аренды: с
     # 01.05.2023 по 31.03.2024» (not «Срок выполнения работ: с», a period inside it, nor
     # «Срок действия Гарантии: с», a paper the contract issues or cites)
-    r"|срок\w*\s+(?:действия(?!\s+" + _OTHER_PAPER + r")(?:\s+[а-яё]+){0,2}"
-    r"|аренды|найма|проката|страхования)\s*[:\-–—]\s+(?:[^.;:]{1,40}?[:,—–-]\s+)?с\s*$"
+    r"|(?:срок\w*\s+действия(?!\s+" + _OTHER_PAPER + r")(?:\s+[а-яё]+){0,2}|" + _RU_TERM_OF + ")"
+    r"\s*[:\-–—]\s+(?:[^.;:]{1,40}?[:,—–-]\s+)?с\s*$"
     # (the field may give the length first: «Срок аренды — 11 (одиннадцать) месяцев: с»);
     # «Договор заключен на срок 11 (одиннадцать) месяцев: с «01» ноября 2024 г.»
     r"|(?:заключ|действу)\w*\s+(?:на\s+срок|сроком\s+на)\s+[^.;:]{1,40}?[:,—–-]\s+с\s*$"
     r"|дата\s+вступления\s+в\s+силу\s*[:\-–—]?\s*$"
     r"|начал\w*\s+(?:оказания|выполнения|поставки|действия|срока|работы)(?:\s+[а-яё]+){0,2}"
     r"\s*[:\-–—]?\s*$"
-    # a lease's object let for a period: «Торговое место предоставляется на период проведения
-    # ярмарки — с», «Помещение предоставляется в аренду на срок с»
-    r"|предоставля\w+\s+(?:[а-яё]+\s+){0,3}?на\s+(?:срок|период)[^.;]{0,60}?\s+с\s*$"
+    # a lease's object let for a period
+    r"|" + _RU_LET_FOR + r"[^.;]{0,60}?\s+с\s*$"
     # a contract applied to what went before it (п. 2 ст. 425 ГК): «Условия настоящего
     # Договора применяются к отношениям сторон, возникшим с 01 января 2025 г.»
     r"|применя\w+\s+к\s+(?:право)?отношениям(?:\s+сторон)?,?\s+(?:возникшим|сложившимся)\s+с\s*$"
@@ -314,10 +320,12 @@ _END_CONTEXT = re.compile(
     # a public contract's "Period of Performance: March 3, 2015 – March 2, 2016"
     + r"|period\s+of\s+performance"
     r"|effective\s+(?:until|through)|in\s+(?:full\s+)?(?:force|effect)\s+(?:until|through)"
-    r"|договор|контракт|соглашени|срок\w*\s+(?:аренды|найма|проката|страхования)"
-    r"|предоставля\w+\s+(?:[а-яё]+\s+){0,3}?на\s+(?:срок|период)"
+    r"|договор|контракт|соглашени|"
+    + _RU_TERM_OF
+    + "|"
+    + _RU_LET_FOR
     # a surety's term is the suretyship's (ГК РФ ст. 367): «Поручительство дается на срок до»
-    r"|поручительств\w*\s+(?:дается|выдается|действует|прекращается)"
+    + r"|поручительств\w*\s+(?:дается|выдается|действует|прекращается)"
 )
 # A start written deep in the body ("fees payable beginning January 1, 2001", "the financial
 # year commencing 1 March 2002") starts a payment, a promotion or a year, not the contract:
@@ -583,10 +591,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         start = _start_by_definition(text, dates, signed, on_last_signature, english=english)
     if start is None and not english:
         start = found.period_start
-    # a period's end stands in for the contract's, unless the contract runs until performed
-    # («действует до полного исполнения Сторонами своих обязательств»)
-    period_end = None if english or _UNTIL_PERFORMED.search(text.low) else found.period_end
-    ends = found.ends or period_end
+    ends = found.ends or (None if english else _period_end(text, found.period_end))
     if ends is None and english:
         ends = _end_in_a_later_limb(text, dates)
     opens = start or signed
@@ -857,6 +862,15 @@ def _end_role(
     if ending == "period" and candidates.period_end is None and not deadline:
         candidates.period_end = found.value
     return "end" if ending == "contract" else None
+
+
+def _period_end(text: PreparedText, period_end: date | None) -> date | None:
+    """A period's end, standing in for the contract's, unless the contract runs until performed
+    («действует до полного исполнения Сторонами своих обязательств»): looked for only where a
+    period's end is there to stand in."""
+    if period_end is None or _UNTIL_PERFORMED.search(text.low):
+        return None
+    return period_end
 
 
 _UNTIL_PERFORMED = re.compile(

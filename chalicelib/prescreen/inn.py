@@ -11,6 +11,7 @@ import re
 _WEIGHTS_10 = (2, 4, 10, 3, 5, 9, 4, 6, 8)
 _WEIGHTS_11 = (7, 2, 4, 10, 3, 5, 9, 4, 6, 8)
 _WEIGHTS_12 = (3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8)
+_PERSON_INN_DIGITS = 12
 
 # "ИНН 7736303529", "ИНН: 0247004329", "ИНН/КПП 1840014554/183101001".
 # The pattern opens with the literal label (fast scan); the word start is checked after.
@@ -28,6 +29,12 @@ def _control_digit(digits: str, weights: tuple[int, ...]) -> int:
 
 def _ascii_digits(value: str, length: int) -> bool:
     return len(value) == length and value.isascii() and value.isdigit()
+
+
+def is_person_inn(value: str) -> bool:
+    """Whether an ИНН is a person's (an entrepreneur's, a citizen's): 12 digits, where a
+    company's has 10."""
+    return len(value) == _PERSON_INN_DIGITS
 
 
 def is_valid_inn(value: str) -> bool:

@@ -44,7 +44,7 @@ _CURRENCIES = (
     ("USD", ("$", "usd", "долл", "dollar", "us$")),
     ("EUR", ("€", "eur", "евро")),
     ("GBP", ("£", "gbp", "фунт", "pound")),
-    ("CNY", ("юан", "cny", "rmb")),
+    ("CNY", ("юан", "китайск", "cny", "rmb")),  # «китайских юаней»
     ("KZT", ("тенге", "kzt")),
     ("BYN", ("белорусск", "byn")),
     ("UAH", ("грив", "uah")),
@@ -186,7 +186,7 @@ def parse_number(text: str) -> Decimal | None:
 
 def currency_code(symbol: str) -> str | None:
     """ISO code of a currency word or sign as written ('руб.', '$', 'евро')."""
-    lowered = symbol.lower().removeprefix("китайских ").removeprefix("китайский ")
+    lowered = symbol.lower()
     for code, marks in _CURRENCIES:
         if any(lowered.startswith(mark) for mark in marks):
             return code

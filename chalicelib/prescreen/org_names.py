@@ -24,6 +24,11 @@ FOREIGN_FORM = (
     r"(?:Inc|Ltd|LLC|L\.L\.C|GmbH|Corp|Corporation|Limited|PLC|AG|S\.A|B\.V|N\.V|SE|Co)\b"
 )
 _FOREIGN_FORM = FOREIGN_FORM.lower()
+# A person's full name in the nominative: a surname (double ones hyphenated), then the given
+# name and a patronymic. A man's patronymic ends in -ич: -ович/-евич, and Ильич, Кузьмич,
+# Фомич, Лукич, Никитич.
+SURNAME = r"[А-ЯЁ][а-яё]+(?:-[А-ЯЁ][а-яё]+)?"
+GIVEN_NAMES = r"[А-ЯЁ][а-яё]+\s+[А-ЯЁ][а-яё]+(?:ич|вна|ична|оглы|кызы)"
 # Organisational forms that open a party's name in a preamble or requisites block.
 ORG_FORM = re.compile(
     r"общество\s+с\s+ограниченной\s+ответственностью"
@@ -155,8 +160,9 @@ def name_span(
 
 
 # A company's legal form in the genitive, as an offer names its maker («публичной офертой
-# Общества с ограниченной ответственностью «КлаудДеск»»), and so as a name opens: read only
-# where no preamble names the sides (in one, «доля в уставном капитале Общества …» is no side).
+# Общества с ограниченной ответственностью «КлаудДеск»»): read only after an offer's words
+# (`parties._offer_maker`), as «доля в уставном капитале Общества …» or «участниками Общества
+# …» names no side.
 GENITIVE_ORG_FORM = re.compile(
     r"общества\s+с\s+ограниченной\s+ответственностью"
     r"|(?:(?:публичн|непубличн|закрыт|открыт)ого\s+)?акционерного\s+общества"
@@ -220,9 +226,7 @@ def same_organisation(left: str | None, right: str | None) -> bool:
 # An entrepreneur's full name, which his spellings end with: «Индивидуальный предприниматель —
 # глава крестьянского (фермерского) хозяйства Ерохин Василий Степанович» and «ИП глава КФХ
 # Ерохин Василий Степанович».
-_PERSON_AT_THE_END = re.compile(
-    r"[А-ЯЁ][а-яё]+(?:-[А-ЯЁ][а-яё]+)?\s+[А-ЯЁ][а-яё]+\s+[А-ЯЁ][а-яё]+(?:ич|вна|ична|оглы|кызы)$"
-)
+_PERSON_AT_THE_END = re.compile(SURNAME + r"\s+" + GIVEN_NAMES + "$")
 
 
 def _last_person(name: str) -> str | None:

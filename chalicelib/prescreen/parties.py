@@ -25,14 +25,16 @@ import re
 from typing import TYPE_CHECKING
 
 from chalicelib.models import Party
-from chalicelib.prescreen.inn import find_inns
+from chalicelib.prescreen.inn import find_inns, is_person_inn
 from chalicelib.prescreen.org_names import (
     FOREIGN_FORM,
     GENITIVE_ORG_FORM,
+    GIVEN_NAMES,
     MAX_PARTIES,
     NAME_REACH,
     ORG_FORM,
     QUOTED,
+    SURNAME,
     Found,
     last_org_form,
     name_from,
@@ -48,7 +50,6 @@ if TYPE_CHECKING:
 __all__ = ["find_parties_ru", "same_organisation"]
 
 _PREAMBLE_REACH = 8000
-_PERSON_INN_DIGITS = 12
 _OWNERSHIP_REACH = 60_000
 
 # «именуемое в дальнейшем «Поставщик»», «далее именуемое "Поставщик"», «(далее – Заказчик)»,
@@ -63,14 +64,13 @@ _ROLE_ANCHOR = re.compile(
     r"|,\s*(?:далее|в\s+дальнейшем)(?:\s+по\s+тексту)?\s*(?:[-–—:]\s*[«\"“'„]?|[«\"“'„])\s*"
     r"(?P<role3>[а-яё]+(?:\s+(?:\d|сторона))?)"
 )
-# Фамилия Имя Отчество in the nominative, opening a side of the preamble. A man's patronymic
-# ends in -ич: -ович/-евич, and Ильич, Кузьмич, Фомич, Лукич, Никитич.
+# Фамилия Имя Отчество in the nominative, opening a side of the preamble.
 _PERSON = re.compile(
     r"(?:^|(?<=[\s,(]))(?:(?:[Гг]ражданин|[Гг]ражданка)(?:\s+(?:РФ|Российской\s+Федерации))?\s+)?"
-    r"(?P<name>(?P<surname>[А-ЯЁ][а-яё]+(?:-[А-ЯЁ][а-яё]+)?)"
+    rf"(?P<name>(?P<surname>{SURNAME})"
     # a name before marriage, in brackets: «Рябова (до заключения брака — Сухова) Виктория»
     r"(?P<maiden>\s*\([^()\n]{1,60}\))?"
-    r"(?P<given>\s+[А-ЯЁ][а-яё]+\s+[А-ЯЁ][а-яё]+(?:ич|вна|ична|оглы|кызы)))(?![а-яё])"
+    rf"(?P<given>\s+{GIVEN_NAMES}))(?![а-яё])"
 )
 _REPRESENTATIVE = re.compile(r"в\s+лице|действующ|представител|директор")
 _SIDE_ANCHOR = re.compile(r"с\s+одной\s+стороны|с\s+другой\s+стороны")
@@ -158,7 +158,7 @@ def _preamble_parties(text: PreparedText) -> list[Found]:
             # «гражданин … Ефремов Глеб Андреевич, ИНН 100155225031, применяющий …»: a person's
             # ИНН in the preamble (requisites often list it lines below the name, unpaired)
             inns = find_inns(text.low[person[1] : start], limit=1)
-            inn = inns[0][0] if inns and len(inns[0][0]) == _PERSON_INN_DIGITS else None
+            inn = inns[0][0] if inns and is_person_inn(inns[0][0]) else None
             found.append(Found(name=person[0], role=role, inn=inn, start=person[1]))
         elif role is not None and found and found[-1].role is None and found[-1].start >= cursor:
             found[-1].role = role

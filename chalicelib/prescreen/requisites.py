@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from chalicelib.prescreen.inn import find_inn_labels, find_inns, is_valid_inn
+from chalicelib.prescreen.inn import find_inn_labels, find_inns, is_person_inn, is_valid_inn
 from chalicelib.prescreen.org_names import (
     MAX_PARTIES,
     NAME_REACH,
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from chalicelib.prescreen.text import PreparedText
 
 _INN_REACH = 900
-_PERSON_INN_DIGITS = 12
 _BLOCK_REACH = 2000
 
 # Roles a requisites block is headed with ("Поставщик:", "ИСПОЛНИТЕЛЬ", "0.4. ПРАВООБЛАДАТЕЛЬ —").
@@ -53,8 +52,15 @@ _ROLE_WORDS = (
     "получатель|благополучатель|жертвователь|заявитель|сетевая\\s+организация|сторона\\s+\\d"
 )
 _ROLE_WORD = re.compile(_ROLE_WORDS)
-# Opens with the newline itself so the scan jumps from line to line.
-_ROLE_HEADING = re.compile(rf"\n[ \d.#*]*(?P<role>{_ROLE_WORDS})[*\s]*(?::|[-–—]\s|\n|\|)")
+
+
+def _role_heading(words: str) -> re.Pattern[str]:
+    """A line that heads a block with one of these roles («Поставщик:», «ИСПОЛНИТЕЛЬ»); it
+    opens with the newline itself so the scan jumps from line to line."""
+    return re.compile(rf"\n[ \d.#*]*(?P<role>{words})[*\s]*(?::|[-–—]\s|\n|\|)")
+
+
+_ROLE_HEADING = _role_heading(_ROLE_WORDS)
 # Every «Роль:» on one line: two of them head a two-column requisites block read flat.
 _ROLE_COLON = re.compile(rf"(?<![а-яё])(?P<role>{_ROLE_WORDS})[*\s]*:")
 # A line, table cell or heading that opens with a role: «Заказчик: …», «| Исполнитель | …»,
@@ -102,7 +108,7 @@ def requisites_parties(
         if any(lo <= position < hi for lo, hi in flat):
             continue  # a flattened two-column block: its own rule or nothing
         role, name = _table_block(text, position) or _plain_block(text, position, headings, inns)
-        if name is not None and len(inn) == _PERSON_INN_DIGITS and is_company(name):
+        if name is not None and is_person_inn(inn) and is_company(name):
             name = None  # a person's ИНН (a self-employed side's in the preamble) is no company's
         known = by_inn.get(inn)
         if known is None:
@@ -121,9 +127,7 @@ def _own_role_heading(roles: Sequence[str]) -> re.Pattern[str] | None:
             if role.strip() and not _ROLE_WORD.fullmatch(role.lower())
         }
     )
-    if not words:
-        return None
-    return re.compile(rf"\n[ \d.#*]*(?P<role>{'|'.join(words)})[*\s]*(?::|[-–—]\s|\n|\|)")
+    return _role_heading("|".join(words)) if words else None
 
 
 def _flat_columns(
