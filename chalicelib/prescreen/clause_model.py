@@ -163,13 +163,26 @@ _TFC_GATE = _AnyOf(
 
 class _Unnegated:
     """Exclusivity is never a sentence whose every word of it is denied: "a non-exclusive,
-    world-wide, royalty-free license", "The rights granted to you are not exclusive"."""
+    world-wide, royalty-free license", "The rights granted to you are not exclusive",
+    a heading "No Exclusivity." or "No Exclusive Territory."."""
 
-    _DENIED = re.compile(r"\bnon[\s-]?exclusiv\w*|\bnot\s+(?:be\s+)?(?:an?\s+)?exclusiv\w*")
+    _DENIED = re.compile(
+        r"\bnon[\s-]?exclusiv\w*|\bnot\s+(?:be\s+)?(?:an?\s+)?exclusiv\w*|\bno\s+exclusiv\w*"
+    )
+
+    # "Nothing in this Agreement obligates Purchaser to purchase its requirements ...
+    # exclusively from Supplier": a sentence that opens by freeing a side binds it to nothing
+    _FREES = re.compile(
+        r"^[\W\d]*(?:[a-z][\w.]*\s+)?nothing\s+(?:in\s+this\s+agreement|herein|contained\s+herein)"
+        r"\s+(?:shall\s+|will\s+)?(?:be\s+(?:deemed|construed)\s+to\s+)?"
+        r"(?:obligat|requir|restrict|prohibit|prevent|preclud|limit)"
+    )
 
     def search(self, low: str) -> bool:
-        if "non" not in low and "not" not in low:
+        if "no" not in low:  # nor "non", "not": nothing is denied
             return True
+        if self._FREES.match(low):
+            return False
         # what is left once the denials are out still holds one of the detector's triggers
         return bool(trigger_positions("exclusivity", self._DENIED.sub(" ", low)))
 

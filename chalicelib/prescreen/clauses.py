@@ -151,7 +151,9 @@ _EN_CLAUSE_VERB = (
 )
 # Waived or excluded, the sum is not owed: "no termination fee", "shall not be responsible for".
 _EN_FEE_NEGATION = (
-    r"\bno\s+(?:early\s+)?(?:termination|cancellation)|without\s+(?:any\s+|the\s+)?(?:payment\s+of\s+)?"
+    # "no termination fee", "No penalty or termination fee shall be payable"
+    r"\bno\s+(?:(?:penalty|fee|charge|payment)\s+or\s+)?(?:early\s+)?(?:termination|cancellation)"
+    r"|without\s+(?:any\s+|the\s+)?(?:payment\s+of\s+)?"
     r"(?:a\s+|any\s+|the\s+)?(?:early\s+)?(?:termination|cancellation|penalt)"
     r"|not\s+(?:be\s+)?(?:responsible|liable|obligated|required)\s+(?:to\s+pay\s+|for\s+)?(?:any\s+)?"
     r"(?:early\s+)?(?:termination|cancellation)"
@@ -201,6 +203,9 @@ _EN_NO_RIGHT_TO = (
 _EN_DENIED = (
     _EN_NO_RIGHT_TO + r"|neither\s+party\s+may|may\s+not\s+(?:be\s+)?terminate"
     r"|(?:shall|will)\s+not\s+(?:be\s+entitled\s+to\s+)?terminate"
+    # "The right of either Party to terminate this Agreement without cause ... is excluded"
+    r"|right\s+(?:of\s+[^.;]{1,60}?)?to\s+terminate\b[^.;]{0,120}?\b(?:is|are|shall\s+be)"
+    r"\s+(?:hereby\s+)?(?:excluded|waived)"
 )
 _EN_NO_RIGHT = (
     _EN_DENIED + r"|agrees?\s+not\s+to\s+terminate"
@@ -218,6 +223,16 @@ _EN_FOR_CAUSE = (
 _EN_REFERS_OR_REASON = (
     r"|for\s+(?:any|whatever)\s+reason\s+other|for\s+cause\b|\bif\s+(?:\w+\s+){0,3}?(?:terminates|cancels)"
     r"|in\s+the\s+event\s+(?:that\s+)?(?:\w+\s+){0,3}?(?:should|is|are|becomes?)\b"
+)
+# "may terminate this Agreement by ninety (90) days' written notice if the Plant ceases to
+# produce ... for any reason": the words of convenience belong to the condition's event
+# (not where a later item of a list grants them: "... 1) if ... or 2) without cause for any
+# reason").
+_EN_REASON_IN_CONDITION = (
+    r"|terminat\w*\s[^.;]{0,160}?\b(?:if|in\s+the\s+event)\b"
+    # (an item's mark: "(ii)", "(b)", "2)", but not a figure after its words, "twelve (12)")
+    r"(?:(?!\((?:[ivx]{1,4}|[a-h])\)|(?<!\()\b\d{1,2}\))[^.;]){0,200}?"
+    r"\bfor\s+(?:any|whatever)\s+(?:or\s+no\s+)?reason"
 )
 # Nor is a right that only an event opens ("if", "in the event that", "upon the occurrence
 # of", a change of control, force majeure): convenience needs no reason at all.
@@ -586,7 +601,7 @@ RULES: tuple[ClauseRule, ...] = (
         requires=_EN_TERMINATE_AGREEMENT,
         # "If the Manufacturer terminates ... without cause pursuant to Section 8.2" only
         # refers to a right granted elsewhere; "for any reason other than" names one.
-        rejects=_EN_NO_RIGHT + _EN_REFERS_OR_REASON,
+        rejects=_EN_NO_RIGHT + _EN_REFERS_OR_REASON + _EN_REASON_IN_CONDITION,
     ),
     _rule(
         "unilateral_termination",

@@ -13,6 +13,7 @@ from chalicelib.prescreen.contract_term import (
     THE_CONTRACT_ACTS,
     add_months,
     end_from_anniversary,
+    end_from_named_anniversary,
     end_from_term,
     end_of_year,
 )
@@ -437,9 +438,10 @@ _EFFECTIVE_ON_SIGNING = re.compile(
 # The term runs from the day the contract itself is dated or signed: "the term of this
 # Agreement shall begin on the date hereof", "this Agreement commences on the date first above
 # written", "shall take effect on the date of signature", "Commencement Date means the date of
-# this Agreement"; not a period inside it ("during the period commencing on the date hereof").
+# this Agreement", a joint venture's "The Venture shall commence on the date of this
+# Agreement"; not a period inside it ("during the period commencing on the date hereof").
 _TERM_FROM_SIGNING = re.compile(
-    r"(?:agreement|contract|amendment|term)\W{0,3}\s+(?:(?:shall|will|is|to)\s+)?(?:be\s+|become\s+)?"
+    r"(?:agreement|contract|amendment|term|venture|partnership)\W{0,3}\s+(?:(?:shall|will|is|to)\s+)?(?:be\s+|become\s+)?"
     # "This Contract enters into force on the date of its signing": translated contracts' words
     r"(?:effective|take[sn]?\s+effect|commence[sd]?|begins?|start"
     r"|(?:enter|come)s?\s+into\s+(?:full\s+)?(?:force|effect))\s+"
@@ -452,8 +454,9 @@ _TERM_FROM_SIGNING = re.compile(
     r"|(?:term|duration)\s+of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract)[^.;]{0,40}?,\s+commencing\s+"
     r"(?:as\s+of|on|from)\s+the\s+date\s+(?:hereof|of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))"
     # "This Agreement shall be for a term of twenty-four (24) months commencing on the date
-    # hereof": the length the contract runs, from its own date
-    r"|(?:agreement|contract)\s+(?:shall|will)\s+(?:be|continue|remain\s+in\s+(?:full\s+)?(?:force|effect))"
+    # hereof": the length the contract runs, from its own date ("shall have an initial term of
+    # eighteen (18) months commencing on the date first written above")
+    r"|(?:agreement|contract)\s+(?:shall|will)\s+(?:be|have|continue|remain\s+in\s+(?:full\s+)?(?:force|effect))"
     r"\s+(?:(?:and\s+effect\s+)?for\s+)?(?:an?\s+(?:"
     + INITIAL
     + r"\s+)?(?:term|period)\s+of\s+)?[^.;]{1,30}?"
@@ -585,12 +588,25 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         or _last_signature_date(text, dates)
         or (_signed_beside_signature(text, dates) if english else _signed_at_the_end(text, dates))
     )
+    named = _named_dates(text, dates, signed) if english else {}
+    # "The term of this Agreement shall begin on the Restatement Date" outranks a start found
+    # only by the words around a date ("the Contract Year commencing April 1, 2010"), though
+    # not a date the contract defines as its Effective Date
+    if english and on_last_signature is None and found.starts[0] is None:
+        start = _start_on_named_date(text, named) or start
     if start is None:
         if english and not read_last_signature:
             on_last_signature = _start_on_last_signature(text, dates)
         start = _start_by_definition(text, dates, signed, on_last_signature, english=english)
     if start is None and not english:
         start = found.period_start
+    if (
+        english
+        and signed is None
+        and start is not None
+        and _AS_OF_EFFECTIVE.search(text.low, 0, _SIGNED_REACH)
+    ):
+        signed = start  # "entered into as of the Effective Date": dated as of its start
     ends = found.ends or (None if english else _period_end(text, found.period_end))
     if ends is None and english:
         ends = _end_in_a_later_limb(text, dates)
@@ -613,6 +629,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
                 end_from_anniversary(text, base)
                 or _end_of_single_term(text, base)
                 or end_of_year(text, base)
+                or end_from_named_anniversary(text, named)
             )
             if english
             else None
@@ -685,6 +702,8 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
             role = _end_role(text, current, before, found, english=english)
         if role in {"signed", "signed+start"} and current.start < reach:
             found.signed = found.signed or current.value
+        if role == "start" and english and _in_recital(text, current):
+            role = None  # "WHEREAS, Licensee changed its name effective January 5, 2008"
         if (
             english
             and (_START_AFTER.search(after) or _START_DEFINED_BEFORE.search(before))
@@ -698,6 +717,19 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
         found.keep_first(role, current.value)
         previous = (current, role or "")
     return found
+
+
+# "This Agreement is entered into as of the Effective Date (as defined in Section 1.20)": the
+# contract is dated as of the day it defines as its start (CUAD labels it so; not a franchise
+# "dated as of the Effective Date" that a form's addendum dates, whose date CUAD leaves blank).
+_AS_OF_EFFECTIVE = re.compile(r"entered\s+into\s+(?:effective\s+)?as\s+of\s+the\s+effective\s+date")
+_RECITAL = re.compile(r"[\W\d]*whereas\b")
+
+
+def _in_recital(text: PreparedText, found: FoundDate) -> bool:
+    """Whether the date stands in a recital ("WHEREAS, ..."): what happened before the contract."""
+    begin, _ = text.sentence_span(found.start, found.end)
+    return _RECITAL.match(text.low, begin) is not None
 
 
 def _add_start(
@@ -889,6 +921,50 @@ def _runs_indefinitely(text: PreparedText) -> bool:
             if _PERPETUAL_SENTENCE.search(text.low, max(0, found.start() - 220), found.end()):
                 return True
     return False
+
+
+# A date the contract names and then starts on: 'dated as of July 1, 2009 (the "Restatement
+# Date")' and "This Agreement shall commence on the Restatement Date"; '"Closing Date" means
+# the date of this Agreement' and "This Agreement shall become effective on the Closing Date".
+_NAMED_AFTER = re.compile(
+    r"\s*\(\s*(?:the\s+)?[\"“]\s*(?P<name>[a-z][a-z -]{1,30}?\s+date)\s*[\"”]\s*\)"
+)
+_NAMED_AS_SIGNED = re.compile(
+    r"[\"“](?P<name>[a-z][a-z -]{1,30}?\s+date)[\"”]\s+(?:(?:shall|will)\s+)?means?\s+the\s+date\s+"
+    r"(?:hereof|of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))"
+)
+_STARTS_ON_NAMED = (
+    r"(?:(?:agreement|contract|term)\W{0,3}\s+(?:(?:shall|will)\s+)?(?:commence[sd]?|begins?|start"
+    r"|(?:become|be|is)\s+effective|take[sn]?\s+effect)\s+(?:on|as\s+of|from|with)"
+    r"|with\s+effect\s+from)\s+the\s+"
+)
+
+
+def _named_dates(
+    text: PreparedText, dates: list[FoundDate], signed: date | None
+) -> dict[str, date]:
+    """The days the contract names: in its opening after a date (`_NAMED_AFTER`), or as the
+    date of this agreement (`_NAMED_AS_SIGNED`); keyed by the name, lowercase."""
+    named: dict[str, date] = {}
+    for found in dates:
+        if found.start >= _SIGNED_REACH:
+            break
+        match = _NAMED_AFTER.match(text.low, found.end)
+        if match and not match.group("name").startswith(("effective", "commencement")):
+            named.setdefault(" ".join(match.group("name").split()), found.value)
+    if signed is not None:
+        for match in _NAMED_AS_SIGNED.finditer(text.low):
+            named.setdefault(" ".join(match.group("name").split()), signed)
+    return named
+
+
+def _start_on_named_date(text: PreparedText, named: dict[str, date]) -> date | None:
+    """The start where the contract commences on a day it named (`_named_dates`)."""
+    for name, value in named.items():
+        words = r"\s+".join(map(re.escape, name.split()))
+        if re.search(_STARTS_ON_NAMED + words + r"\b", text.low):
+            return value
+    return None
 
 
 def _start_on_last_signature(text: PreparedText, dates: list[FoundDate]) -> date | None:

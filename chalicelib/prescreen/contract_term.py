@@ -150,6 +150,9 @@ _ENDS_ITSELF = re.compile(
     r"(?:automatically\s+)?(?:terminate|end|lapse)"
 )
 _A_RIGHT = re.compile(r"\bmay\s|right\s+to\b|\belect")
+# A length counted back from something is no term: "the royalties received during the twelve
+# (12) months preceding the event giving rise to the liability", "one (1) year prior to".
+_COUNTED_BACK = re.compile(r"\s+(?:immediately\s+)?(?:preceding|prior\s+to|before)\b")
 _MAX_UNITS = 60
 _MAX_YEARS = 100  # "one hundred (100) years" and more: no term anyone computes an end from
 # "for a period of twenty four (24) months to commence on the launch date of January 4, 1999",
@@ -220,6 +223,12 @@ _IN_MONTH_OF = re.compile(
     r"last\s+day\s+of\s+the\s+(?:calendar\s+)?month\s+(?:in\s+which|during\s+which)\s+"
     r"(?:the\s+)?$"
 )
+# "until the end of the (calendar) year in which the second anniversary of the Effective Date
+# occurs"
+_IN_YEAR_OF = re.compile(
+    r"(?:last\s+day|end)\s+of\s+the\s+(?:calendar\s+)?year\s+(?:in\s+which|during\s+which)\s+"
+    r"(?:the\s+)?$"
+)
 _WINDOW = 70
 _LEAD_IN_GAP = 8  # the spaces between a colon and the list's first item
 
@@ -240,7 +249,7 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
         if count >= _MAX_UNITS:
             break
         length = _LENGTH_BEFORE.search(text.low, max(0, unit.start() - _WINDOW), unit.start())
-        if length is None:
+        if length is None or _COUNTED_BACK.match(text.low, unit.end()):
             continue
         begin = _with_lead_in(text, text.sentence_span(unit.start(), unit.end())[0])
         # what follows the term is another matter; in a long sentence only the words just
@@ -344,7 +353,57 @@ def end_from_anniversary(text: PreparedText, start: date) -> date | None:
         years = int(digits) if digits else _ORDINALS[ordinal.group("ordinal")]
         end = add_months(base, 12 * years)
         in_month = _IN_MONTH_OF.search(text.low, max(0, ordinal.start() - 80), ordinal.start())
+        if _IN_YEAR_OF.search(text.low, max(0, ordinal.start() - 80), ordinal.start()):
+            return date(end.year, 12, 31)
         return month_end(end) if in_month else end
+    return None
+
+
+# The anniversary of a day the contract names and dates in its definitions: "until the third
+# anniversary of the Launch Date" where '"Launch Date" means September 15, 2006' (or "means
+# the date on which the Portal is first made available, which the parties have agreed shall
+# be October 1, 2005").
+_NAMED_ANNIVERSARY = indexed(
+    re.compile(
+        r"anniversary\s+of\s+the\s+(?P<name>[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20})?\s+date)\b"
+    )
+)
+_DEFINITION_REACH = 240
+
+
+def end_from_named_anniversary(text: PreparedText, named: dict[str, date]) -> date | None:
+    """A named day plus N years, when the term ends on that anniversary and the contract
+    dates the name: in its opening (`named`: 'as of April 1, 2009 (the "Restatement Date")')
+    or in a definition that writes one date."""
+    for count, found in enumerate(finditer(_NAMED_ANNIVERSARY, text.low)):
+        if count >= _MAX_ANNIVERSARIES:
+            break
+        ordinal = _ANNIVERSARY_BEFORE.search(text.low, max(0, found.start() - 30), found.start())
+        if ordinal is None:
+            continue
+        begin = _with_lead_in(text, text.sentence_span(found.start(), found.end())[0])
+        sentence = text.low[begin : found.end()]
+        if not _CONTRACT_TERM.search(sentence) or _NOT_CONTRACT_TERM.search(sentence):
+            continue
+        if re.search(r"terminate\s+this|may\s+terminate|right\s+to", sentence):
+            continue
+        name = " ".join(found.group("name").split())
+        digits = ordinal.group("digits")
+        years = int(digits) if digits else _ORDINALS[ordinal.group("ordinal")]
+        if name in named:
+            return add_months(named[name], 12 * years)
+        words = r"\s+".join(map(re.escape, name.split()))
+        definition = re.search(rf"[\"“]{words}[\"”]\s+(?:(?:shall|will)\s+)?means?\s", text.low)
+        if definition is None:
+            continue
+        sentence_end = text.sentence_span(definition.end(), definition.end())[1]
+        meaning = text.low[
+            definition.end() : min(sentence_end, definition.end() + _DEFINITION_REACH)
+        ]
+        dates = find_dates(meaning, english=True)
+        if len({found_date.value for found_date in dates}) != 1:
+            continue  # an event with no day written, or several days
+        return add_months(dates[0].value, 12 * years)
     return None
 
 
@@ -352,8 +411,12 @@ def end_from_anniversary(text: PreparedText, start: date) -> date | None:
 # "through the end of": one pattern per opening word, each found by the engine's literal
 # search (an alternation of the two is tried at every position, ten times slower)
 _YEAR_END = (
-    r"\s+(?:the\s+)?end\s+of\s+(?:the\s+)?(?:calendar\s+year\s+)?(?:(?P<year>\d{4})\b"
-    r"|(?:current|then[\s-]current)\s+(?:calendar\s+)?year)"
+    r"\s+(?:the\s+)?(?:end|last\s+day)\s+of\s+(?:the\s+)?(?:calendar\s+year\s+)?(?:(?P<year>\d{4})\b"
+    r"|(?:current|then[\s-]current)\s+(?:calendar\s+)?year"
+    # "until the last day of the calendar year following the calendar year in which the
+    # Effective Date occurs"
+    r"|(?P<next>(?:calendar\s+)?year\s+(?:following|after)\s+the\s+(?:calendar\s+)?year\s+in\s+which"
+    r"\s+(?:the\s+|this\s+)?(?:effective\s+date|commencement\s+date|agreement)))"
 )
 _UNTIL_YEAR_END = (
     indexed(re.compile("until" + _YEAR_END)),
@@ -373,7 +436,7 @@ def end_of_year(text: PreparedText, start: date) -> date | None:
         sentence = text.low[begin : found.end()]
         if not _CONTRACT_TERM.search(sentence) or _NOT_CONTRACT_TERM.search(sentence):
             continue
-        year = int(found.group("year") or start.year)
+        year = int(found.group("year") or start.year + (1 if found.group("next") else 0))
         return date(year, 12, 31) if year >= start.year else None
     return None
 

@@ -80,6 +80,12 @@ def test_exclusivity_denied_in_every_word_of_it_is_no_exclusivity() -> None:
         "Licensor hereby grants to each Recipient a non-exclusive, world-wide, royalty-free "
         "license to use the Software.",
         "The rights granted to you under this Agreement are not exclusive.",
+        # a heading that denies it, cut off as a sentence of its own
+        "10.2 No Exclusivity.",
+        "1.2 No Exclusive Territory.",
+        # a sentence that opens by freeing a side
+        "Nothing in this Agreement obligates Purchaser to purchase its requirements of Product "
+        "exclusively from Supplier.",
     )
     granted = "Licensor hereby grants to Distributor an exclusive license to sell the Products."
     for sentence in denied:

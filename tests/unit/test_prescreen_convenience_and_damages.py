@@ -161,6 +161,13 @@ def test_termination_for_convenience_is_a_right_without_a_condition(sentence: st
         "that AIG agrees not to terminate this Agreement unless it sells the Company.",
         "If the Endorser is charged with a crime, then at any time after the occurrence of such "
         "act, the Company shall have the right to terminate this Agreement upon written notice.",
+        # the right excluded outright (German drafting's "ordentliche Kündigung")
+        "The right of either Party to terminate this Agreement without cause (ordentliche "
+        "Kündigung) is excluded.",
+        # "for any reason" is the condition's event, not the right's
+        "The Buyer may terminate this Agreement by ninety (90) days' written notice if the Plant "
+        "ceases to produce Product meeting the Specification for a period of more than twelve "
+        "(12) consecutive months for any reason.",
     ],
 )
 def test_termination_for_convenience_not_on_cause_event_or_reference(sentence: str) -> None:
@@ -179,6 +186,9 @@ def test_termination_for_convenience_not_on_cause_event_or_reference(sentence: s
         "notice to IBM at least thirty (30) days prior to the effective date of the change.",
         "Recourse under any rule of law or by the enforcement of any assessment or penalty shall "
         "be limited only to the assets of the Fund.",
+        "Either party may terminate this Agreement at any time upon ninety (90) days' prior "
+        "written notice. No penalty or termination fee shall be payable by either party by "
+        "reason of such termination.",
     ],
 )
 def test_liquidated_damages_not_when_denied_waived_or_a_levy(sentence: str) -> None:
@@ -204,3 +214,15 @@ def test_liquidated_damages_owed_or_agreed(sentence: str) -> None:
     flag = english_flag(sentence, "penalty")
 
     assert flag is not None and flag.present
+
+
+def test_a_later_item_of_the_list_grants_convenience_whatever_the_earlier_items_condition() -> None:
+    sentence = (
+        "Bellicum may terminate this Agreement upon ninety (90) days written notice to Miltenyi: "
+        "1) if Bellicum discontinues the development of the Product or 2) without cause for any "
+        "reason or no reason."
+    )
+    flag = english_flag(sentence, "unilateral_termination")
+
+    assert flag is not None and flag.present
+    assert "without cause for any reason" in (flag.evidence or "")

@@ -1,0 +1,164 @@
+"""English contracts that date their term by a day they name: a Restatement Date, a Closing
+Date, a Launch Date, or the end of a year counted from the start.
+
+Written in the style of the blind sets en_contracts_extra and en_contracts_extra2 (their first
+runs missed each of these); every case states the dates a lawyer would read from it.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from chalicelib.prescreen.contract_dates import find_contract_dates
+from chalicelib.prescreen.text import prepare_text
+
+_BODY = "The parties shall cooperate in good faith in all matters under this Agreement. " * 70
+
+
+def _dates(text: str) -> tuple[date | None, date | None, date | None]:
+    found = find_contract_dates(prepare_text(text), english=True)
+    return found.signed_on, found.starts_on, found.ends_on
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        (
+            'THIS AMENDED AND RESTATED RESELLER AGREEMENT (this "Agreement") is dated as of July '
+            '1, 2009 (the "Restatement Date") between Ashby Software Limited and Corvo Systems, '
+            "Inc.\n\n" + _BODY + "\n\n12.1 This Agreement shall commence on the Restatement Date "
+            "and continue for an initial term of three (3) years.",
+            date(2009, 7, 1),
+        ),
+        (
+            'THIS NON-COMPETITION AGREEMENT (this "Agreement") is made and entered into as of '
+            "June 29, 2006, by and among Calder Services, Inc. and Darrell Whit.\n\n"
+            '1.2 "Closing Date" means the date of this Agreement.\n\n' + _BODY + "\n\n7.1 Term. "
+            "This Agreement shall become effective on the Closing Date.",
+            date(2006, 6, 29),
+        ),
+        (
+            "THIS AGREEMENT is entered into this 4th day of January, 2016, by and between Rolling "
+            "Freight, Inc. and Norbury Foods LLC.\n\n" + _BODY + "\n\n10.1 This Agreement shall "
+            "have an initial term of eighteen (18) months commencing on the date first written "
+            'above (the "Initial Term").',
+            date(2016, 1, 4),
+        ),
+    ],
+)
+def test_a_contract_starts_on_the_day_it_names_or_dates_itself(text: str, start: date) -> None:
+    assert _dates(text)[1] == start
+
+
+def test_a_named_day_no_start_clause_uses_starts_nothing() -> None:
+    # a name given to a date that no start clause uses starts nothing
+    text = (
+        'This Agreement is dated as of July 1, 2009 (the "Price Review Date") between Ashby '
+        "Software Limited and Corvo Systems, Inc.\n\n" + _BODY + "\n\nPrices shall be reviewed "
+        "on the Price Review Date."
+    )
+    assert _dates(text)[1] is None
+
+
+@pytest.mark.parametrize(
+    ("definition", "end"),
+    [
+        ('1.2 "Launch Date" means September 15, 2006.', date(2009, 9, 15)),
+        (
+            '1.2 "Launch Date" means the date on which the Portal is first made available to '
+            "Network Physicians, which the parties have agreed shall be October 1, 2005.",
+            date(2008, 10, 1),
+        ),
+        # an event with no day written: no end can be worked out
+        (
+            '1.2 "Launch Date" means the date on which the Portal is first made available.',
+            None,
+        ),
+    ],
+)
+def test_a_term_ends_on_the_anniversary_of_a_day_its_definitions_date(
+    definition: str, end: date | None
+) -> None:
+    text = (
+        'This Co-Branding Agreement is entered into as of July 1, 2006 (the "Effective Date") '
+        "by and between Tallwater Media, Inc. and Cinderfield Outdoor LLC.\n\n"
+        + definition
+        + "\n\n"
+        + _BODY
+        + "\n\n6.1 Term. This Agreement shall commence on the Effective Date and shall remain in "
+        'effect until the third (3rd) anniversary of the Launch Date (the "Term").'
+    )
+    assert _dates(text)[2] == end
+
+
+@pytest.mark.parametrize(
+    ("term", "end"),
+    [
+        (
+            "This Agreement begins on the Effective Date and continues until the last day of the "
+            "calendar year following the calendar year in which the Effective Date occurs.",
+            date(2015, 12, 31),
+        ),
+        (
+            "This Agreement shall commence on the Effective Date and shall continue until the "
+            "end of the Year in which the second anniversary of the Effective Date occurs.",
+            date(2016, 12, 31),
+        ),
+    ],
+)
+def test_a_term_ends_at_the_end_of_a_year_counted_from_its_start(term: str, end: date) -> None:
+    text = (
+        'This Marketing Services Agreement is entered into as of March 11, 2014 (the "Effective '
+        'Date") by and between Brightwell Agency LLC and Oakmere Foods, Inc.\n\n'
+        + _BODY
+        + "\n\n4.1 Term. "
+        + term
+    )
+    assert _dates(text)[2] == end
+
+
+def test_a_restated_contract_runs_from_its_restatement_date_not_from_a_recital() -> None:
+    text = (
+        'THIS AMENDED AND RESTATED TRADEMARK LICENSE AGREEMENT (this "Agreement") is made and '
+        'entered into as of April 1, 2009 (the "Restatement Date"), by and between Brightwater '
+        'Marks, Inc. ("Licensor") and Harlow Creek Brands, Inc. ("Licensee").\n\n'
+        "WHEREAS, Licensee changed its corporate name from Harlow Creek Apparel Co. to Harlow "
+        "Creek Brands, Inc. effective January 5, 2008;\n\n"
+        '1.5 "Contract Year" means each twelve-month period; the Contract Year commencing April '
+        "1, 2010 is the second.\n\n" + _BODY + "\n\n10.1 Term. The term of this Agreement shall "
+        "begin on the Restatement Date and shall continue until the tenth (10th) anniversary of "
+        'the Restatement Date (the "Initial Term").'
+    )
+    assert _dates(text) == (date(2009, 4, 1), date(2009, 4, 1), date(2019, 4, 1))
+
+
+def test_a_joint_venture_commences_on_the_date_of_its_agreement() -> None:
+    text = (
+        'THIS JOINT VENTURE AGREEMENT (this "Agreement") is made and entered into as of the 1st '
+        "day of October, 1998, by and among Tolliver Basin Minerals, Inc., Coyote Wash LLC and "
+        "Kestrine Holdings Ltd.\n\n" + _BODY + "\n\n12.1 Term. The Venture shall commence on the "
+        "date of this Agreement and shall continue until dissolved."
+    )
+    assert _dates(text)[:2] == (date(1998, 10, 1), date(1998, 10, 1))
+
+
+def test_a_contract_entered_into_as_of_its_effective_date_is_dated_by_its_definition() -> None:
+    text = (
+        'This COLLABORATION AND LICENSE AGREEMENT (this "Agreement") is entered into as of the '
+        "Effective Date (as defined in Section 1.20) by and between Halcyra Therapeutics, Inc. "
+        'and Vendramin Pharma AG.\n\n1.20 "Effective Date" means November 3, 2014.\n\n' + _BODY
+    )
+    assert _dates(text)[:2] == (date(2014, 11, 3), date(2014, 11, 3))
+
+
+def test_a_length_counted_back_from_an_event_is_no_term() -> None:
+    text = (
+        'This PATENT LICENSE AGREEMENT is made with effect from 1 July 2009 (the "Effective '
+        'Date") between Lumetra GmbH and Oxbridge Optics Ltd.\n\n' + _BODY + "\n\n10.1 The total "
+        "aggregate liability of the Licensor under or in connection with this Agreement shall be "
+        "limited to the royalties received by the Licensor during the twelve (12) months "
+        "preceding the event giving rise to the liability."
+    )
+    assert _dates(text)[2] is None
