@@ -51,8 +51,10 @@ _TRIGGER = re.compile(
     # "the option to renew", "the right to extend", "options to extend", "the option to
     # continue the franchise relationship" (not "the right to continue", said of much else),
     # "the right, exercisable in its sole discretion, to extend"
-    # "the right (but not the obligation) to extend", the same aside in brackets
-    + r"|(?:option|options|right)(?:\s*,[^,.;]{1,60},\s*|\s*\([^().;]{1,60}\)\s*|\s+)to\s+"
+    # "the right (but not the obligation) to extend", the same aside in brackets; "the option,
+    # exercisable by giving written notice to the Athlete not less than sixty (60) days before
+    # 28 February 2018, to extend the Term"
+    + r"|(?:option|options|right)(?:\s*,[^,.;]{1,120},\s*|\s*\([^().;]{1,60}\)\s*|\s+)to\s+"
     + r"(?:further\s+)?"
     + _RENEW
     + r"|option\s+to\s+continue"

@@ -37,6 +37,10 @@ def _option(sentence: str) -> bool:
         "term of three years.",
         "Franchisee shall have the right to one (1) renewal term of ten (10) years.",
         "Licensee shall have the right to two successive renewal terms of five years each.",
+        # how it is exercised, set off by commas at length (session 26's blind set)
+        "The Company shall have the option, exercisable by giving written notice to the Athlete "
+        "not less than sixty (60) days before 28 February 2018, to extend the Term for one (1) "
+        "further period of twelve (12) months on the same terms.",
     ],
 )
 def test_options_worded_otherwise(sentence: str) -> None:
