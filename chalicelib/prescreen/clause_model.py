@@ -53,8 +53,10 @@ TRIGGERS: dict[str, tuple[str, ...]] = {
     "anti_assignment": ("assign", "transfer", "change of control", "change in control", "delegat"),
     "non_compete": ("compet", "solicit", "engage in"),
     "exclusivity": ("exclusiv", "*sole", "*only"),
-    # the cap's own sentences: a carve-out sits in or beside the limitation it excepts from
-    "uncapped_liability": ("liab", "damages", "exceed"),
+    # the cap's own sentences: a carve-out sits in or beside the limitation it excepts from,
+    # or opens a list of them by the sections it lifts ("Sections 9.2 and 9.3 shall not apply
+    # to (a) ...;")
+    "uncapped_liability": ("liab", "damages", "exceed", "not apply"),
     # the two detectors that assist the rules (`clauses`): see ASSISTS below
     "termination_for_convenience": ("termina", "cancel"),
     "liquidated_damages": ("liquidated", "penalt", "fee", "forfeit", "buy", "damages", "terminat"),

@@ -90,7 +90,7 @@
   style of SEC-filed exhibits (agency, co-branding, a pharma collaboration, a franchise, a joint
   venture of three, contract manufacturing, a non-compete on a business sale, an offtake under
   Singapore law and others), written and labelled blind in CUAD's columns: 174 of 196 fields
-  each on their first run, 185 and 182 now. What was fixed from them: the terms' dates (a
+  each on their first run, 188 and 183 now. What was fixed from them: the terms' dates (a
   restatement date, a named launch date's anniversary, the end of a year counted from the
   start, a recital's date), negations (an excluded right to terminate, "No penalty or
   termination fee", a "No Exclusivity" heading) and a condition's "for any reason".

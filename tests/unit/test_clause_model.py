@@ -73,6 +73,23 @@ def test_a_plain_cap_is_not_uncapped_liability_but_a_carve_out_from_it_is() -> N
     assert (found["uncapped_liability"].evidence or "").startswith("Except for breach of Section 9")
 
 
+def test_a_carve_out_that_names_the_caps_by_their_sections_is_uncapped_liability() -> None:
+    # a list of carve-outs cut at its semicolons: the first item names no liability, no
+    # damages, only the sections it lifts (5-fold F1 on train 0.831 -> 0.845 with "not apply"
+    # among the detector's trigger words)
+    carve_out = (
+        "SECTIONS 3 AND 4 SHALL NOT APPLY TO (A) DEVELOPER'S OBLIGATIONS UNDER SECTION 9.1; (B) "
+        "EITHER PARTY'S BREACH OF SECTION 7; OR (C) A PARTY'S GROSS NEGLIGENCE."
+    )
+    found = find_clause_sentences(
+        CONTRACT.replace("4. Notices.", f"4A. {carve_out}\n\n4. Notices.")
+    )
+    assert found["uncapped_liability"].present
+    assert (found["uncapped_liability"].evidence or "").startswith(
+        "SECTIONS 3 AND 4 SHALL NOT APPLY"
+    )
+
+
 def test_exclusivity_denied_in_every_word_of_it_is_no_exclusivity() -> None:
     # the gate keeps such sentences out of training and scoring alike (5-fold F1 on train
     # 0.771 -> 0.795)
