@@ -203,6 +203,8 @@ _EN_NO_RIGHT_TO = (
 _EN_DENIED = (
     _EN_NO_RIGHT_TO + r"|neither\s+party\s+may|may\s+not\s+(?:be\s+)?terminate"
     r"|(?:shall|will)\s+not\s+(?:be\s+entitled\s+to\s+)?terminate"
+    # a heading that denies it: "10.1 No Termination for Convenience."
+    r"|\bno\s+(?:early\s+|unilateral\s+)?termination\b(?!\s+(?:fees?|charges?|penalt|payments?|liabilit|costs?))"
     # "The right of either Party to terminate this Agreement without cause ... is excluded"
     r"|right\s+(?:of\s+[^.;]{1,60}?)?to\s+terminate\b[^.;]{0,120}?\b(?:is|are|shall\s+be)"
     r"\s+(?:hereby\s+)?(?:excluded|waived)"
@@ -217,6 +219,8 @@ _EN_NO_RIGHT = (
 # Termination for cause (breach, insolvency) is not termination for convenience.
 _EN_FOR_CAUSE = (
     r"|breach|default|insolv|bankrupt|fail|cure|if\s+the\s+other\s+party|as\s+follows|with\s+cause"
+    # "may terminate this Agreement immediately upon written notice for Cause"
+    r"|(?<!than\s)for\s+cause\b"
 )
 # Words that grant no right of their own: a reference to one ("if X terminates ... without
 # cause pursuant to Section 8.2"), a reason named ("for any reason other than"), an event.
@@ -300,6 +304,8 @@ _EN_RENEWAL_BY_CHOICE = (
     r"|(?:at|in)\s+(?:its|their|\w+['’]s)\s+(?:sole\s+|absolute\s+)?discretion"
     r"|(?:do|does|shall|will)\s+not\s+(?:be\s+)?automatically"
     r"|not\s+(?:be\s+)?(?:renewed|extended)\s+automatically"
+    # "This Agreement will not renew automatically."
+    r"|(?:do|does|shall|will)\s+not\s+(?:renew|extend)\w*\s+automatically"
     # "There shall be no automatic renewal", "without any automatic extension"
     r"|(?:\bno|without)\s+(?:any\s+)?automatic\s"
     # a deadline tolled or a licence tied to patents is not the term renewing
@@ -1123,8 +1129,11 @@ def _gate_passed(
 # ("Party A may not terminate" is not among them: it often stands beside the other
 # party's grant, "Party B shall have the right to terminate ...; Party A may not".)
 _ASSIST_DENIED = {
+    # a heading that denies the right ("10.1 No Termination for Convenience.", "No
+    # Termination by Developer Without Cause.") and a right for cause
     "unilateral_termination": re.compile(
         r"neither\s+party\s+(?:may|shall|will|can)\b|agrees?\s+not\s+to\s+terminate"
+        r"|\bno\s+(?:early\s+|unilateral\s+)?termination\b(?!\s+(?:fees?|charges?|penalt|payments?|liabilit|costs?))|(?<!than\s)\bfor\s+cause\b"
     ),
 }
 

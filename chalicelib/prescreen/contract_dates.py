@@ -28,7 +28,11 @@ if TYPE_CHECKING:
 
 _SIGNATURE_REACH = 6000
 # "Date:", "Dated::", a signature table's "| Date |" cell
-_SIGNATURE_DATE_BEFORE = re.compile(r"(?:\bdate(?:d)?|дата)\s*(?::{1,2}|\|)\s*$")
+# (not a schedule's field under the signatures: "Service Start Date: April 1, 2010")
+_SIGNATURE_DATE_BEFORE = re.compile(
+    r"(?:(?<!start\s)(?<!end\s)(?<!commencement\s)(?<!expiration\s)(?<!delivery\s)\bdate(?:d)?|дата)"
+    r"\s*(?::{1,2}|\|)\s*$"
+)
 # The signature block: "IN WITNESS WHEREOF ... Date: 5/11/2016", wherever exhibits push it.
 # ("in witness thereof", "in testimony whereof": the same block in other words). Where
 # `in\s+(?:witness|evidence|testimony)\s+(?:whereof|thereof|hereof)` first matches, found
@@ -98,6 +102,8 @@ _SIGNED_BEFORE = re.compile(
     r"(?:\s+(?:and\s+)?(?:(?:is\s+)?(?:deemed\s+)?effective|entered\s+into|made|into\s+effect"
     # "made and concluded on", "made and signed on"
     r"|concluded|signed|executed))?"
+    # the place it is made at: "is made at Cleveland, Ohio on this 12th day of July, 2006"
+    r"(?:\s+(?:at|in)\s+[a-z][\w .,'-]{1,50}?(?=\s+(?:on|as\s+of|this)\b))?"
     r"(?:\s+(?:as\s+of|as|on|this|from|for\s+reference(?:\s+purposes)?)){0,3}"
     r"(?:\s+the)?\s*:?\s*$"
     r"|дата(?:\s+(?:подписания|заключения)(?:\s+(?:договора|контракта|соглашения))?)?\s*[:\-–—]?\s*$"
@@ -282,7 +288,11 @@ _EFFECTIVE_ON_EVENT = indexed(
         r"|(?:shall|will)\s+(?:be|have\s+the\s+meaning)|has\s+the\s+meaning)"
         r"\s+(?:of\s+)?(?:the\s+)?(?:closing|completion|initial\s+closing"
         r"|date\s+(?:that|on\s+which|of)\s+(?:the\s+)?"
-        r"(?:closing|completion|initial|first|actual\s+execution|physical))"
+        r"(?:closing|completion|initial|first|actual\s+execution|physical"
+        # "the date on which the last of the Governmental Approvals has been obtained"
+        r"|last\s+of\s+the\s+(?:[\w-]+\s+){0,2}?(?:approvals|consents|conditions)"
+        r"|(?:[\w-]+\s+){0,3}?(?:approvals?|consents?)\s+(?:has|have|is|are)\s+(?:been\s+)?"
+        r"(?:obtained|received|granted|given)))"
         r"|(?:as\s+of\s+|on\s+|upon\s+)?(?:that\s+date"
         r"|the\s+date\s+of\s+(?:physical|completion|closing|the\s+closing)))"
     )
@@ -443,7 +453,8 @@ _EFFECTIVE_ON_SIGNING = re.compile(
 _TERM_FROM_SIGNING = re.compile(
     r"(?:agreement|contract|amendment|term|venture|partnership)\W{0,3}\s+(?:(?:shall|will|is|to)\s+)?(?:be\s+|become\s+)?"
     # "This Contract enters into force on the date of its signing": translated contracts' words
-    r"(?:effective|take[sn]?\s+effect|commence[sd]?|begins?|start"
+    # (a schedule's "Term: commencing on the date of this Agreement")
+    r"(?:effective|take[sn]?\s+effect|commenc(?:e[sd]?|ing)|begin(?:s|ning)?|start(?:s|ing)?"
     r"|(?:enter|come)s?\s+into\s+(?:full\s+)?(?:force|effect))\s+"
     r"(?:as\s+of|on|from|upon|with)\s+(?:the\s+)?(?:date\s+(?:hereof|of\s+this\s+"
     r"(?:[\w-]+\s+){0,2}?(?:agreement|contract|amendment)|(?:first\s+)?(?:above\s+)?"
@@ -484,7 +495,9 @@ _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
         ),
         re.compile(
             # ("... agrees to enter into this DPA as of the last date of signature below")
-            r"as\s+of\s+the\s+(?:later\s+|latest\s+|last\s+)?dates?\s+(?:of\s+(?:signature|signing)\s+)?"
+            # ("... is effective as of the date of the last signature below")
+            r"as\s+of\s+the\s+(?:later\s+|latest\s+|last\s+)?dates?\s+"
+            r"(?:of\s+(?:the\s+)?(?:last\s+|final\s+|later\s+)?(?:signature|signing)\s+)?"
             r"(?:(?:set\s+forth|written|indicated|shown)\s+)?below"
         ),
         # a cover page's field: "Effective Date: The date of the last signature on this Cover Page",
@@ -501,6 +514,11 @@ _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
         re.compile(
             r"take[sn]?\s+effect\s+(?:up)?on\s+(?:the\s+)?(?:signatures?|signing|execution)\s+"
             r"(?:and\s+\w+\s+)?(?:of|by)\s+(?:both|all|each)"
+        ),
+        # "This Agreement becomes effective when it has been signed by both parties"
+        re.compile(
+            r"effective\s+(?:when|once|after)\s+(?:it|this\s+agreement)\s+(?:has\s+been|is)\s+"
+            r"(?:signed|executed)\s+by\s+(?:both|all|each)"
         ),
     )
 )

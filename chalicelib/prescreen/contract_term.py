@@ -153,6 +153,11 @@ _A_RIGHT = re.compile(r"\bmay\s|right\s+to\b|\belect")
 # A length counted back from something is no term: "the royalties received during the twelve
 # (12) months preceding the event giving rise to the liability", "one (1) year prior to".
 _COUNTED_BACK = re.compile(r"\s+(?:immediately\s+)?(?:preceding|prior\s+to|before)\b")
+# The length of a renewal, which follows the term: "successive periods of", "additional terms of".
+_RENEWAL_LENGTH = re.compile(
+    r"\b(?:successive|additional|renewal|consecutive)\s+(?:[\w()-]+\s+){0,3}?(?:periods?|terms?)"
+    r"(?:\s+of)?(?:\s+up\s+to)?\s*$"
+)
 _MAX_UNITS = 60
 _MAX_YEARS = 100  # "one hundred (100) years" and more: no term anyone computes an end from
 # "for a period of twenty four (24) months to commence on the launch date of January 4, 1999",
@@ -251,6 +256,8 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
         length = _LENGTH_BEFORE.search(text.low, max(0, unit.start() - _WINDOW), unit.start())
         if length is None or _COUNTED_BACK.match(text.low, unit.end()):
             continue
+        if _RENEWAL_LENGTH.search(text.low, max(0, length.start() - _WINDOW), length.start()):
+            continue  # "thereafter shall be extended ... for successive periods of one (1) year"
         begin = _with_lead_in(text, text.sentence_span(unit.start(), unit.end())[0])
         # what follows the term is another matter; in a long sentence only the words just
         # before the length say what lasts that long ("... this Agreement is terminated
@@ -411,17 +418,30 @@ def end_from_named_anniversary(text: PreparedText, named: dict[str, date]) -> da
 # "through the end of": one pattern per opening word, each found by the engine's literal
 # search (an alternation of the two is tried at every position, ten times slower)
 _YEAR_END = (
-    r"\s+(?:the\s+)?(?:end|last\s+day)\s+of\s+(?:the\s+)?(?:calendar\s+year\s+)?(?:(?P<year>\d{4})\b"
-    r"|(?:current|then[\s-]current)\s+(?:calendar\s+)?year"
+    r"\s+(?:the\s+)?(?:end|last\s+day|december\s+31(?:st)?)\s+of\s+(?:the\s+)?(?:calendar\s+year\s+)?"
+    r"(?:(?P<year>\d{4})\b|(?:current|then[\s-]current)\s+(?:calendar\s+)?year"
     # "until the last day of the calendar year following the calendar year in which the
-    # Effective Date occurs"
-    r"|(?P<next>(?:calendar\s+)?year\s+(?:following|after)\s+the\s+(?:calendar\s+)?year\s+in\s+which"
+    # Effective Date occurs", "until December 31 of the third (3rd) full calendar year
+    # following the calendar year in which the Effective Date occurs"
+    r"|(?P<next>(?:(?P<nth>" + "|".join(_ORDINALS) + r"|\d{1,2}(?:st|nd|rd|th))\s*"
+    r"(?:\(\s*\d{1,2}(?:st|nd|rd|th)?\s*\)\s*)?)?(?:full\s+)?(?:calendar\s+)?year\s+(?:following|after)"
+    r"\s+the\s+(?:calendar\s+)?year\s+in\s+which"
     r"\s+(?:the\s+|this\s+)?(?:effective\s+date|commencement\s+date|agreement)))"
 )
 _UNTIL_YEAR_END = (
     indexed(re.compile("until" + _YEAR_END)),
     indexed(re.compile("through" + _YEAR_END)),
 )
+
+
+def _years_after(found: re.Match[str]) -> int:
+    """How many calendar years after the start's a year end is: 0 for the current one."""
+    if not found.group("next"):
+        return 0
+    nth = found.group("nth")
+    if not nth:
+        return 1
+    return _ORDINALS[nth] if nth in _ORDINALS else int(nth[:-2])
 
 
 def end_of_year(text: PreparedText, start: date) -> date | None:
@@ -436,7 +456,7 @@ def end_of_year(text: PreparedText, start: date) -> date | None:
         sentence = text.low[begin : found.end()]
         if not _CONTRACT_TERM.search(sentence) or _NOT_CONTRACT_TERM.search(sentence):
             continue
-        year = int(found.group("year") or start.year + (1 if found.group("next") else 0))
+        year = int(found.group("year") or start.year + _years_after(found))
         return date(year, 12, 31) if year >= start.year else None
     return None
 

@@ -132,6 +132,9 @@ def test_an_excluded_or_passed_on_sum_is_not_liquidated_damages(sentence: str) -
         # the notice names what it ends
         "This Agreement shall continue in effect until either Party informs the other Party "
         "with thirty (30) day prior written notice of termination of this Agreement.",
+        # what is not owed on it denies nothing of the right
+        "Either party may terminate this Agreement for any reason upon thirty (30) days' written "
+        "notice, with no termination fee.",
     ],
 )
 def test_termination_for_convenience_is_a_right_without_a_condition(sentence: str) -> None:
@@ -168,6 +171,10 @@ def test_termination_for_convenience_is_a_right_without_a_condition(sentence: st
         "The Buyer may terminate this Agreement by ninety (90) days' written notice if the Plant "
         "ceases to produce Product meeting the Specification for a period of more than twelve "
         "(12) consecutive months for any reason.",
+        # a heading that denies the right, and a right for cause
+        "10.1 No Termination for Convenience.",
+        "9.3 No Termination by Developer Without Cause.",
+        "The Company may terminate this Agreement immediately upon written notice for Cause.",
     ],
 )
 def test_termination_for_convenience_not_on_cause_event_or_reference(sentence: str) -> None:

@@ -162,3 +162,86 @@ def test_a_length_counted_back_from_an_event_is_no_term() -> None:
         "preceding the event giving rise to the liability."
     )
     assert _dates(text)[2] is None
+
+
+_SIGNATURES = (
+    "IN WITNESS WHEREOF, the parties have signed this Agreement on the dates below.\n\n"
+    "PROVIDER                                CUSTOMER\n"
+    "By: /s/ Calvin Hatchett                 By: /s/ Imelda Park\n"
+    "Date: March 19, 2010                    Date: 3/22/10\n\n"
+)
+
+
+def test_a_schedule_field_under_the_signatures_is_no_signature_date() -> None:
+    text = (
+        'This Data Hosting Agreement (this "Agreement") is entered into by and between the '
+        "provider and the customer named on the cover page, and is effective as of the date of "
+        'the last signature below (the "Effective Date").\n\n'
+        + _BODY
+        + "\n\n"
+        + _SIGNATURES
+        + "SCHEDULE 1\n\nService Start Date:          April 1, 2010\n"
+    )
+    assert _dates(text)[:2] == (date(2010, 3, 22), date(2010, 3, 22))
+
+
+def test_a_contract_effective_once_both_have_signed_starts_on_the_last_signature() -> None:
+    text = (
+        "This Warehousing Agreement is made by and between Millrace Logistics, Inc. and Pratt "
+        "Home, Inc. This Agreement becomes effective when it has been signed by both parties, "
+        "as shown by the dates next to their signatures below.\n\n" + _BODY + "\n\n" + _SIGNATURES
+    )
+    assert _dates(text)[1] == date(2010, 3, 22)
+
+
+def test_a_contract_made_at_a_place_on_a_day_is_dated_that_day() -> None:
+    text = (
+        'THIS TECHNOLOGY LICENSE AGREEMENT (this "Agreement") is made at Cleveland, Ohio on this '
+        "12th day of July, 2006 BY AND BETWEEN Calloway Thermal, Inc. and Kaveri Engineering "
+        "Private Limited.\n\n" + _BODY + "\n\nAnnex 1: patent filed 3/14/01."
+    )
+    assert _dates(text)[0] == date(2006, 7, 12)
+
+
+def test_a_contract_effective_when_approvals_are_obtained_has_no_known_start() -> None:
+    text = (
+        'THIS TECHNOLOGY LICENSE AGREEMENT (this "Agreement") is made on this 12th day of July, '
+        "2006 by and between Calloway Thermal, Inc. and Kaveri Engineering Private Limited.\n\n"
+        '1.1 "Effective Date" means the date on which the last of the Governmental Approvals has '
+        "been obtained.\n\n" + _BODY + "\n\n13.1 Term. This Agreement shall come into force on the "
+        "Effective Date and shall remain in force for a period of seven (7) years from the "
+        "Effective Date."
+    )
+    assert _dates(text) == (date(2006, 7, 12), None, None)
+
+
+def test_a_schedule_term_commencing_on_the_date_of_this_agreement_starts_then() -> None:
+    text = (
+        'This License Agreement (this "Agreement") is made as of June 12, 2014 by and between '
+        "Puddlewick Studios, Inc. and Brightnest Home, LLC.\n\n" + _BODY + "\n\nSCHEDULE A\n\n5. "
+        "Term: commencing on the date of this Agreement and expiring on June 30, 2017."
+    )
+    assert _dates(text) == (date(2014, 6, 12), date(2014, 6, 12), date(2017, 6, 30))
+
+
+def test_the_length_of_a_renewal_is_not_the_term() -> None:
+    text = (
+        'THIS MANAGEMENT SERVICES AGREEMENT (this "Agreement") is made and entered into as of '
+        "March 28, 2007 by and among Larchmont Holdings, Inc. and Ridgeback Capital, L.L.C.\n\n"
+        "A. Ridgeback acquired a controlling interest in Holdings on June 30, 2005 (the "
+        '"Original Closing Date").\n\n' + _BODY + "\n\n7.1 Term. This Agreement shall continue "
+        "in effect until the tenth (10th) anniversary of the Original Closing Date, and "
+        "thereafter shall be extended automatically for successive periods of one (1) year each."
+    )
+    assert _dates(text)[2] == date(2015, 6, 30)
+
+
+def test_a_term_to_the_end_of_the_nth_calendar_year_after_the_start() -> None:
+    text = (
+        'This Supply Agreement is entered into as of September 14, 2011 (the "Effective Date") '
+        "by and between Corbel Medical, Inc. and Prairie Health System.\n\n" + _BODY + "\n\n2.1 "
+        "Term. This Agreement shall commence on the Effective Date and shall continue until "
+        "December 31 of the third (3rd) full calendar year following the calendar year in which "
+        "the Effective Date occurs."
+    )
+    assert _dates(text)[2] == date(2014, 12, 31)

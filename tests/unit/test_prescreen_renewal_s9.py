@@ -83,6 +83,7 @@ def test_terms_that_go_on(sentence: str) -> None:
     "sentence",
     [
         "This Agreement shall not be renewed automatically.",
+        "2.2 No Automatic Extension. This Agreement will not renew automatically.",
         "This Agreement shall become effective on the date hereof and shall thereafter continue "
         "in effect until terminated by either party on thirty days' notice.",
         "This Agreement shall continue in force until terminated by either party giving the "
