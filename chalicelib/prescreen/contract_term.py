@@ -14,6 +14,8 @@ from chalicelib.prescreen.text import JOINED_BREAK
 from chalicelib.prescreen.word_index import finditer, indexed, search
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from chalicelib.prescreen.text import PreparedText
 
 # The first term by its names ("the initial term", "an original term of ten years"), as a
@@ -336,9 +338,12 @@ def _anticipated_commencement(text: PreparedText) -> date | None:
     return dates[0].value if dates and dates[0].start == 0 else None
 
 
-def end_from_anniversary(text: PreparedText, start: date) -> date | None:
-    """Start plus N years when the contract's term ends on an anniversary of its start."""
-    for count, found in enumerate(finditer(_ANNIVERSARY, text.low)):
+def _term_anniversaries(
+    text: PreparedText, pattern: re.Pattern[str]
+) -> Iterator[tuple[re.Match[str], re.Match[str], int]]:
+    """Each anniversary (of `pattern`) the contract's term ends on, with its ordinal and the
+    years it counts: not an anniversary in some other clause, nor a right to end it then."""
+    for count, found in enumerate(finditer(pattern, text.low)):
         if count >= _MAX_ANNIVERSARIES:
             break
         ordinal = _ANNIVERSARY_BEFORE.search(text.low, max(0, found.start() - 30), found.start())
@@ -350,14 +355,19 @@ def end_from_anniversary(text: PreparedText, start: date) -> date | None:
             continue
         if re.search(r"terminate\s+this|may\s+terminate|right\s+to", sentence):
             continue  # a right to end it after the anniversary, not its end
+        digits = ordinal.group("digits")
+        yield found, ordinal, int(digits) if digits else _ORDINALS[ordinal.group("ordinal")]
+
+
+def end_from_anniversary(text: PreparedText, start: date) -> date | None:
+    """Start plus N years when the contract's term ends on an anniversary of its start."""
+    for found, ordinal, years in _term_anniversaries(text, _ANNIVERSARY):
         base = start
         if "commencement" in found.group(0) and search(_COMMENCEMENT_ON_EVENT, text.low):
             anticipated = _anticipated_commencement(text)
             if anticipated is None:
                 continue  # the anniversary of a day no text gives
             base = anticipated
-        digits = ordinal.group("digits")
-        years = int(digits) if digits else _ORDINALS[ordinal.group("ordinal")]
         end = add_months(base, 12 * years)
         in_month = _IN_MONTH_OF.search(text.low, max(0, ordinal.start() - 80), ordinal.start())
         if _IN_YEAR_OF.search(text.low, max(0, ordinal.start() - 80), ordinal.start()):
@@ -382,21 +392,8 @@ def end_from_named_anniversary(text: PreparedText, named: dict[str, date]) -> da
     """A named day plus N years, when the term ends on that anniversary and the contract
     dates the name: in its opening (`named`: 'as of April 1, 2009 (the "Restatement Date")')
     or in a definition that writes one date."""
-    for count, found in enumerate(finditer(_NAMED_ANNIVERSARY, text.low)):
-        if count >= _MAX_ANNIVERSARIES:
-            break
-        ordinal = _ANNIVERSARY_BEFORE.search(text.low, max(0, found.start() - 30), found.start())
-        if ordinal is None:
-            continue
-        begin = _with_lead_in(text, text.sentence_span(found.start(), found.end())[0])
-        sentence = text.low[begin : found.end()]
-        if not _CONTRACT_TERM.search(sentence) or _NOT_CONTRACT_TERM.search(sentence):
-            continue
-        if re.search(r"terminate\s+this|may\s+terminate|right\s+to", sentence):
-            continue
+    for found, _, years in _term_anniversaries(text, _NAMED_ANNIVERSARY):
         name = " ".join(found.group("name").split())
-        digits = ordinal.group("digits")
-        years = int(digits) if digits else _ORDINALS[ordinal.group("ordinal")]
         if name in named:
             return add_months(named[name], 12 * years)
         words = r"\s+".join(map(re.escape, name.split()))
