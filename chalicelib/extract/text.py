@@ -163,8 +163,8 @@ def _reflowed(
         if (
             measure(previous) >= _FULL_LINE * width
             and not previous.endswith(_SENTENCE_END)
-            and not _COLUMN_GAP.search(previous)
-            and not _COLUMN_GAP.search(line)
+            and not _columns(previous)
+            and not _columns(line)
             and not _written_break(ends[at], line, width, measure)
         ) or _hyphenated(previous, line):
             paragraphs[-1].append(line)
@@ -192,11 +192,22 @@ def _written_break(
 # A gap this wide inside a line sets columns apart (a signature block's two sides, a form's
 # label and value): such lines are a layout, not a paragraph wrapped.
 _COLUMN_GAP = re.compile(r"\S {3,}\S")
+# ... but not the gap after a clause's number that opens a hanging indent ("13.2     This
+# Agreement shall be governed by ..." over lines indented to the text): that is one paragraph.
+_HANGING_MARK = re.compile(
+    r"(?i:\d{1,3}(?:\.\d{1,3})*\.?|\([a-z0-9]{1,4}\)|[a-z]\.|[ivx]{1,4}\.) {2,}(?=\S)"
+)
+
+
+def _columns(line: str) -> bool:
+    """Whether a line is laid out in columns (`_COLUMN_GAP`), past a hanging indent's mark."""
+    opening = _HANGING_MARK.match(line)
+    return _COLUMN_GAP.search(line, opening.end() if opening else 0) is not None
 
 
 def _is_hard_wrapped(lines: list[str]) -> bool:
     """True when a block's lines were broken at a fixed width rather than per paragraph."""
-    if len(lines) < 3 or any(_COLUMN_GAP.search(line) for line in lines):
+    if len(lines) < 3 or any(_columns(line) for line in lines):
         return False
     width = max(len(line) for line in lines)
     if not _WRAP_WIDTHS[0] <= width <= _WRAP_WIDTHS[1]:

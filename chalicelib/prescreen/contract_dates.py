@@ -12,6 +12,7 @@ from chalicelib.prescreen.contract_term import (
     INITIAL,
     THE_CONTRACT_ACTS,
     add_months,
+    defined_day,
     end_from_anniversary,
     end_from_named_anniversary,
     end_from_term,
@@ -950,9 +951,14 @@ _NAMED_AFTER = re.compile(
 _NAMED_AS_SIGNED = re.compile(
     r"[\"“](?P<name>[a-z][a-z -]{1,30}?\s+date)[\"”]\s+(?:(?:shall|will)\s+)?means?\s+the\s+date\s+"
     r"(?:hereof|of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))"
+    # "The closing ... is occurring on the date of this Agreement (the "Closing Date")"
+    r"|date\s+(?:hereof|of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))\s*\(\s*(?:the\s+)?"
+    r"[\"“](?P<after>[a-z][a-z -]{1,30}?\s+date)[\"”]\s*\)"
 )
+# (this contract's start, not "The term of the Original Agreement commenced on the Opening Date")
 _STARTS_ON_NAMED = (
-    r"(?:(?:agreement|contract|term)\W{0,3}\s+(?:(?:shall|will)\s+)?(?:commence[sd]?|begins?|start"
+    r"(?:(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)|\bterm)\W{0,3}\s+(?:(?:shall|will)\s+)?"
+    r"(?:commence[sd]?|begins?|start"
     r"|(?:become|be|is)\s+effective|take[sn]?\s+effect)\s+(?:on|as\s+of|from|with)"
     r"|with\s+effect\s+from)\s+the\s+"
 )
@@ -972,16 +978,30 @@ def _named_dates(
             named.setdefault(" ".join(match.group("name").split()), found.value)
     if signed is not None:
         for match in _NAMED_AS_SIGNED.finditer(text.low):
-            named.setdefault(" ".join(match.group("name").split()), signed)
+            name = match.group("name") or match.group("after")
+            named.setdefault(" ".join(name.split()), signed)
     return named
 
 
+_STARTS_ON_A_NAME = re.compile(
+    _STARTS_ON_NAMED + r"(?P<name>[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20})?\s+date)\b"
+)
+_MAX_NAMED_STARTS = 5
+
+
 def _start_on_named_date(text: PreparedText, named: dict[str, date]) -> date | None:
-    """The start where the contract commences on a day it named (`_named_dates`)."""
-    for name, value in named.items():
-        words = r"\s+".join(map(re.escape, name.split()))
-        if re.search(_STARTS_ON_NAMED + words + r"\b", text.low):
-            return value
+    """The start where the contract commences on a day it named (`_named_dates`) or defines
+    as one date ("This Agreement shall become effective on the Start Date", '"Start Date"
+    means February 2, 2015')."""
+    for count, found in enumerate(_STARTS_ON_A_NAME.finditer(text.low)):
+        if count >= _MAX_NAMED_STARTS:
+            break
+        name = " ".join(found.group("name").split())
+        if name.startswith(("effective", "commencement")):
+            continue  # the contract's own start, read by its own rules
+        day = named.get(name) or defined_day(text, name)
+        if day is not None:
+            return day
     return None
 
 

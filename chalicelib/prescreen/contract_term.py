@@ -394,21 +394,24 @@ def end_from_named_anniversary(text: PreparedText, named: dict[str, date]) -> da
     or in a definition that writes one date."""
     for found, _, years in _term_anniversaries(text, _NAMED_ANNIVERSARY):
         name = " ".join(found.group("name").split())
-        if name in named:
-            return add_months(named[name], 12 * years)
-        words = r"\s+".join(map(re.escape, name.split()))
-        definition = re.search(rf"[\"“]{words}[\"”]\s+(?:(?:shall|will)\s+)?means?\s", text.low)
-        if definition is None:
-            continue
-        sentence_end = text.sentence_span(definition.end(), definition.end())[1]
-        meaning = text.low[
-            definition.end() : min(sentence_end, definition.end() + _DEFINITION_REACH)
-        ]
-        dates = find_dates(meaning, english=True)
-        if len({found_date.value for found_date in dates}) != 1:
-            continue  # an event with no day written, or several days
-        return add_months(dates[0].value, 12 * years)
+        day = named.get(name) or defined_day(text, name)
+        if day is not None:
+            return add_months(day, 12 * years)
     return None
+
+
+def defined_day(text: PreparedText, name: str) -> date | None:
+    """The one date a definition of `name` writes ('"Launch Date" means September 15, 2006',
+    '"Start Date" means February 2, 2015, the date on which ...'); None for an event with no
+    day written, or several days."""
+    words = r"\s+".join(map(re.escape, name.split()))
+    definition = re.search(rf"[\"“]{words}[\"”]\s+(?:(?:shall|will)\s+)?means?\s", text.low)
+    if definition is None:
+        return None
+    sentence_end = text.sentence_span(definition.end(), definition.end())[1]
+    meaning = text.low[definition.end() : min(sentence_end, definition.end() + _DEFINITION_REACH)]
+    dates = find_dates(meaning, english=True)
+    return dates[0].value if len({found.value for found in dates}) == 1 else None
 
 
 # "shall remain in effect until the end of the current calendar year", "until the end of 2006",
@@ -428,6 +431,8 @@ _YEAR_END = (
 _UNTIL_YEAR_END = (
     indexed(re.compile("until" + _YEAR_END)),
     indexed(re.compile("through" + _YEAR_END)),
+    # "for an initial term ending on December 31 of the third (3rd) full calendar year ..."
+    indexed(re.compile(r"ending\s+on" + _YEAR_END)),
 )
 
 

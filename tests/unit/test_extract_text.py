@@ -188,6 +188,31 @@ def test_a_signature_block_in_columns_keeps_its_lines() -> None:
     assert len(paragraphs) == 5
 
 
+def test_a_clause_under_a_hanging_indent_is_one_paragraph() -> None:
+    # "13.2" and the gap after it open the clause; its lines go on indented to the text,
+    # which is a paragraph wrapped, not two columns
+    body = "\n".join(
+        [
+            "The Licensor shall deliver the programmes to the Licensee within thirty days",
+            "of the order and shall bear all costs of transport and insurance until the",
+            "tapes are accepted by the Licensee at the delivery point named in Schedule.",
+        ]
+        * 3
+    )
+    clause = (
+        "13.2     This Agreement shall be governed by and construed in accordance with\n"
+        "         the laws of the Province of British Columbia and the federal laws of\n"
+        "         Canada applicable therein."
+    )
+
+    paragraphs = text_to_markdown(body + "\n\n" + clause).split("\n\n")
+
+    assert paragraphs[-1] == (
+        "13.2     This Agreement shall be governed by and construed in accordance with the laws"
+        " of the Province of British Columbia and the federal laws of Canada applicable therein."
+    )
+
+
 def test_a_hyphen_after_an_abbreviation_in_capitals_stays() -> None:
     # "U.S.-" ends in a full stop and a letter, not in a word cut in two
     assert join_wrapped_lines(["a U.S.-", "BASED company"]) == "a U.S.- BASED company"

@@ -175,6 +175,9 @@ def test_termination_for_convenience_is_a_right_without_a_condition(sentence: st
         "10.1 No Termination for Convenience.",
         "9.3 No Termination by Developer Without Cause.",
         "The Company may terminate this Agreement immediately upon written notice for Cause.",
+        # a right only in the cases another clause describes
+        "Supplier may terminate this Agreement with three (3) months' notice in the case "
+        "described in Section 4.2(b).",
     ],
 )
 def test_termination_for_convenience_not_on_cause_event_or_reference(sentence: str) -> None:
@@ -215,6 +218,10 @@ def test_liquidated_damages_not_when_denied_waived_or_a_levy(sentence: str) -> N
         "Shipments that have a temperature reading outside the agreed range have a price "
         "penalty applied calculated using the Formula for Breach Penalty Calculation below.",
         "A penalty calculated in accordance with Schedule C shall be deducted from the Fees.",
+        # German drafting's contractual penalty, its name in brackets, the sum in words first
+        "For each case of culpable breach of Section 4.3, Distributor shall pay to Supplier a "
+        "contractual penalty (Vertragsstrafe) in the amount of twenty-five thousand Euros (EUR "
+        "25,000).",
     ],
 )
 def test_liquidated_damages_owed_or_agreed(sentence: str) -> None:

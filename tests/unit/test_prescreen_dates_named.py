@@ -245,3 +245,49 @@ def test_a_term_to_the_end_of_the_nth_calendar_year_after_the_start() -> None:
         "the Effective Date occurs."
     )
     assert _dates(text)[2] == date(2014, 12, 31)
+
+
+def test_a_contract_effective_on_a_day_its_definitions_date_starts_then() -> None:
+    text = (
+        'This Non-Competition Agreement (this "Agreement") is dated as of January 5, 2015, and '
+        "is made by and between Stonecrest Holdings, Inc. and Dana Whitlock.\n\n"
+        '(h) "Start Date" means February 2, 2015, the date on which Executive is scheduled to '
+        "commence employment.\n\n" + _BODY + "\n\n2. (a) This Agreement shall become effective "
+        'on the Start Date (the "Effective Date").'
+    )
+    assert _dates(text)[:2] == (date(2015, 1, 5), date(2015, 2, 2))
+
+
+def test_the_start_of_the_agreement_a_restatement_replaces_is_not_its_own() -> None:
+    text = (
+        'THIS AMENDED AND RESTATED HOTEL MANAGEMENT AGREEMENT (this "Agreement") is made and '
+        "entered into as of January 1, 2008, by and between Saguaro Bend Owner, LLC and Larkin "
+        "Hotels, Inc.\n\nB. Operator has managed the Hotel since it opened to the public on "
+        'April 15, 2004 (the "Opening Date").\n\n' + _BODY + "\n\n2.01 Initial Term. The term of "
+        "the Original Agreement commenced on the Opening Date. This Agreement shall be "
+        "effective as of the date hereof."
+    )
+    assert _dates(text)[1] == date(2008, 1, 1)
+
+
+def test_a_side_agreement_dated_by_its_closing_runs_to_the_closings_anniversary() -> None:
+    text = (
+        'THIS TRANSITION SERVICES AND NON-COMPETITION SIDE AGREEMENT (this "Agreement") is dated '
+        "as of November 30, 2018, and is entered into by and among Ostermann Flow, Inc. and "
+        "Redwing Hydraulics, Inc.\n\nC. The closing under the Purchase Agreement is occurring "
+        'on the date of this Agreement (the "Closing Date").\n\n' + _BODY + "\n\n3.1 Term. This "
+        "Agreement shall become effective on the Closing Date and shall remain in effect until "
+        "the fifth (5th) anniversary of the Closing Date."
+    )
+    assert _dates(text) == (date(2018, 11, 30), date(2018, 11, 30), date(2023, 11, 30))
+
+
+def test_an_initial_term_ending_on_december_31_of_a_later_year() -> None:
+    text = (
+        'This Distribution Agreement is entered into as of March 1, 2013 (the "Effective Date") '
+        "by and between Veltrona Audio, Inc. and Hallberg Elektronik GmbH.\n\n" + _BODY + "\n\n"
+        "2.1 Initial Term. This Agreement shall enter into force on the Effective Date and shall "
+        "remain in force for an initial term ending on December 31 of the third (3rd) full "
+        "calendar year following the calendar year in which the Effective Date occurs."
+    )
+    assert _dates(text)[2] == date(2016, 12, 31)
