@@ -207,9 +207,21 @@ class _NotFreeToAssign:
         r"|\bin\s+connection\s+with|\bupon\b"
     )
 
+    # People put on the work are not the contract assigned: "Agency shall assign a dedicated
+    # account director and the team described in Exhibit A", "Engineer shall assign the
+    # Project Manager and lead discipline engineers"
+    _STAFFED = re.compile(
+        r"\bassign\w*\s+(?:to\s+\w+\s+)?(?:a|an|the|its|one|two|qualified|dedicated|sufficient)\s+"
+        r"(?:[\w-]+\s+){0,2}?(?:personnel|staff|employees?|directors?|managers?|engineers?|team"
+        r"|representatives?|technicians?|workforce|consultants?|individuals?)\b"
+    )
+    _CONTRACT_OBJECT = re.compile(r"agreement|contract|rights?\b|obligations|interest|licen[cs]e")
+
     def search(self, low: str) -> bool:
         if "assign" not in low and "transfer" not in low:
             return True
+        if self._STAFFED.search(low) and not self._CONTRACT_OBJECT.search(low):
+            return False
         return self._FREE.search(low) is None or self._LIMITED.search(low) is not None
 
 

@@ -123,6 +123,9 @@ def test_a_sentence_that_only_frees_assignment_is_no_restriction() -> None:
         "or otherwise transfer all or any of its obligations, under this Agreement without "
         "Licensor's consent.",
         "Tripath is free to assign this contract without Distributor's consent.",
+        # people put on the work, not the contract assigned (session 26's blind sets)
+        "Agency shall assign a dedicated account director and the team described in Exhibit A, "
+        "and shall not reassign the account director without Client's consent.",
     )
     silent = CONTRACT.replace(
         "2. Assignment. Neither party may assign this Agreement or any of its rights or "
