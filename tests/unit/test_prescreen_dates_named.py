@@ -119,51 +119,6 @@ def test_a_term_ends_at_the_end_of_a_year_counted_from_its_start(term: str, end:
     assert _dates(text)[2] == end
 
 
-def test_a_restated_contract_runs_from_its_restatement_date_not_from_a_recital() -> None:
-    text = (
-        'THIS AMENDED AND RESTATED TRADEMARK LICENSE AGREEMENT (this "Agreement") is made and '
-        'entered into as of April 1, 2009 (the "Restatement Date"), by and between Brightwater '
-        'Marks, Inc. ("Licensor") and Harlow Creek Brands, Inc. ("Licensee").\n\n'
-        "WHEREAS, Licensee changed its corporate name from Harlow Creek Apparel Co. to Harlow "
-        "Creek Brands, Inc. effective January 5, 2008;\n\n"
-        '1.5 "Contract Year" means each twelve-month period; the Contract Year commencing April '
-        "1, 2010 is the second.\n\n" + _BODY + "\n\n10.1 Term. The term of this Agreement shall "
-        "begin on the Restatement Date and shall continue until the tenth (10th) anniversary of "
-        'the Restatement Date (the "Initial Term").'
-    )
-    assert _dates(text) == (date(2009, 4, 1), date(2009, 4, 1), date(2019, 4, 1))
-
-
-def test_a_joint_venture_commences_on_the_date_of_its_agreement() -> None:
-    text = (
-        'THIS JOINT VENTURE AGREEMENT (this "Agreement") is made and entered into as of the 1st '
-        "day of October, 1998, by and among Tolliver Basin Minerals, Inc., Coyote Wash LLC and "
-        "Kestrine Holdings Ltd.\n\n" + _BODY + "\n\n12.1 Term. The Venture shall commence on the "
-        "date of this Agreement and shall continue until dissolved."
-    )
-    assert _dates(text)[:2] == (date(1998, 10, 1), date(1998, 10, 1))
-
-
-def test_a_contract_entered_into_as_of_its_effective_date_is_dated_by_its_definition() -> None:
-    text = (
-        'This COLLABORATION AND LICENSE AGREEMENT (this "Agreement") is entered into as of the '
-        "Effective Date (as defined in Section 1.20) by and between Halcyra Therapeutics, Inc. "
-        'and Vendramin Pharma AG.\n\n1.20 "Effective Date" means November 3, 2014.\n\n' + _BODY
-    )
-    assert _dates(text)[:2] == (date(2014, 11, 3), date(2014, 11, 3))
-
-
-def test_a_length_counted_back_from_an_event_is_no_term() -> None:
-    text = (
-        'This PATENT LICENSE AGREEMENT is made with effect from 1 July 2009 (the "Effective '
-        'Date") between Lumetra GmbH and Oxbridge Optics Ltd.\n\n' + _BODY + "\n\n10.1 The total "
-        "aggregate liability of the Licensor under or in connection with this Agreement shall be "
-        "limited to the royalties received by the Licensor during the twelve (12) months "
-        "preceding the event giving rise to the liability."
-    )
-    assert _dates(text)[2] is None
-
-
 _SIGNATURES = (
     "IN WITNESS WHEREOF, the parties have signed this Agreement on the dates below.\n\n"
     "PROVIDER                                CUSTOMER\n"
@@ -172,122 +127,168 @@ _SIGNATURES = (
 )
 
 
-def test_a_schedule_field_under_the_signatures_is_no_signature_date() -> None:
-    text = (
-        'This Data Hosting Agreement (this "Agreement") is entered into by and between the '
-        "provider and the customer named on the cover page, and is effective as of the date of "
-        'the last signature below (the "Effective Date").\n\n'
-        + _BODY
-        + "\n\n"
-        + _SIGNATURES
-        + "SCHEDULE 1\n\nService Start Date:          April 1, 2010\n"
-    )
-    assert _dates(text)[:2] == (date(2010, 3, 22), date(2010, 3, 22))
-
-
-def test_a_contract_effective_once_both_have_signed_starts_on_the_last_signature() -> None:
-    text = (
-        "This Warehousing Agreement is made by and between Millrace Logistics, Inc. and Pratt "
-        "Home, Inc. This Agreement becomes effective when it has been signed by both parties, "
-        "as shown by the dates next to their signatures below.\n\n" + _BODY + "\n\n" + _SIGNATURES
-    )
-    assert _dates(text)[1] == date(2010, 3, 22)
-
-
-def test_a_contract_made_at_a_place_on_a_day_is_dated_that_day() -> None:
-    text = (
-        'THIS TECHNOLOGY LICENSE AGREEMENT (this "Agreement") is made at Cleveland, Ohio on this '
-        "12th day of July, 2006 BY AND BETWEEN Calloway Thermal, Inc. and Kaveri Engineering "
-        "Private Limited.\n\n" + _BODY + "\n\nAnnex 1: patent filed 3/14/01."
-    )
-    assert _dates(text)[0] == date(2006, 7, 12)
-
-
-def test_a_contract_effective_when_approvals_are_obtained_has_no_known_start() -> None:
-    text = (
-        'THIS TECHNOLOGY LICENSE AGREEMENT (this "Agreement") is made on this 12th day of July, '
-        "2006 by and between Calloway Thermal, Inc. and Kaveri Engineering Private Limited.\n\n"
-        '1.1 "Effective Date" means the date on which the last of the Governmental Approvals has '
-        "been obtained.\n\n" + _BODY + "\n\n13.1 Term. This Agreement shall come into force on the "
-        "Effective Date and shall remain in force for a period of seven (7) years from the "
-        "Effective Date."
-    )
-    assert _dates(text) == (date(2006, 7, 12), None, None)
-
-
-def test_a_schedule_term_commencing_on_the_date_of_this_agreement_starts_then() -> None:
-    text = (
-        'This License Agreement (this "Agreement") is made as of June 12, 2014 by and between '
-        "Puddlewick Studios, Inc. and Brightnest Home, LLC.\n\n" + _BODY + "\n\nSCHEDULE A\n\n5. "
-        "Term: commencing on the date of this Agreement and expiring on June 30, 2017."
-    )
-    assert _dates(text) == (date(2014, 6, 12), date(2014, 6, 12), date(2017, 6, 30))
-
-
-def test_the_length_of_a_renewal_is_not_the_term() -> None:
-    text = (
-        'THIS MANAGEMENT SERVICES AGREEMENT (this "Agreement") is made and entered into as of '
-        "March 28, 2007 by and among Larchmont Holdings, Inc. and Ridgeback Capital, L.L.C.\n\n"
-        "A. Ridgeback acquired a controlling interest in Holdings on June 30, 2005 (the "
-        '"Original Closing Date").\n\n' + _BODY + "\n\n7.1 Term. This Agreement shall continue "
-        "in effect until the tenth (10th) anniversary of the Original Closing Date, and "
-        "thereafter shall be extended automatically for successive periods of one (1) year each."
-    )
-    assert _dates(text)[2] == date(2015, 6, 30)
-
-
-def test_a_term_to_the_end_of_the_nth_calendar_year_after_the_start() -> None:
-    text = (
-        'This Supply Agreement is entered into as of September 14, 2011 (the "Effective Date") '
-        "by and between Corbel Medical, Inc. and Prairie Health System.\n\n" + _BODY + "\n\n2.1 "
-        "Term. This Agreement shall commence on the Effective Date and shall continue until "
-        "December 31 of the third (3rd) full calendar year following the calendar year in which "
-        "the Effective Date occurs."
-    )
-    assert _dates(text)[2] == date(2014, 12, 31)
-
-
-def test_a_contract_effective_on_a_day_its_definitions_date_starts_then() -> None:
-    text = (
-        'This Non-Competition Agreement (this "Agreement") is dated as of January 5, 2015, and '
-        "is made by and between Stonecrest Holdings, Inc. and Dana Whitlock.\n\n"
-        '(h) "Start Date" means February 2, 2015, the date on which Executive is scheduled to '
-        "commence employment.\n\n" + _BODY + "\n\n2. (a) This Agreement shall become effective "
-        'on the Start Date (the "Effective Date").'
-    )
-    assert _dates(text)[:2] == (date(2015, 1, 5), date(2015, 2, 2))
-
-
-def test_the_start_of_the_agreement_a_restatement_replaces_is_not_its_own() -> None:
-    text = (
-        'THIS AMENDED AND RESTATED HOTEL MANAGEMENT AGREEMENT (this "Agreement") is made and '
-        "entered into as of January 1, 2008, by and between Saguaro Bend Owner, LLC and Larkin "
-        "Hotels, Inc.\n\nB. Operator has managed the Hotel since it opened to the public on "
-        'April 15, 2004 (the "Opening Date").\n\n' + _BODY + "\n\n2.01 Initial Term. The term of "
-        "the Original Agreement commenced on the Opening Date. This Agreement shall be "
-        "effective as of the date hereof."
-    )
-    assert _dates(text)[1] == date(2008, 1, 1)
-
-
-def test_a_side_agreement_dated_by_its_closing_runs_to_the_closings_anniversary() -> None:
-    text = (
-        'THIS TRANSITION SERVICES AND NON-COMPETITION SIDE AGREEMENT (this "Agreement") is dated '
-        "as of November 30, 2018, and is entered into by and among Ostermann Flow, Inc. and "
-        "Redwing Hydraulics, Inc.\n\nC. The closing under the Purchase Agreement is occurring "
-        'on the date of this Agreement (the "Closing Date").\n\n' + _BODY + "\n\n3.1 Term. This "
-        "Agreement shall become effective on the Closing Date and shall remain in effect until "
-        "the fifth (5th) anniversary of the Closing Date."
-    )
-    assert _dates(text) == (date(2018, 11, 30), date(2018, 11, 30), date(2023, 11, 30))
-
-
-def test_an_initial_term_ending_on_december_31_of_a_later_year() -> None:
-    text = (
-        'This Distribution Agreement is entered into as of March 1, 2013 (the "Effective Date") '
-        "by and between Veltrona Audio, Inc. and Hallberg Elektronik GmbH.\n\n" + _BODY + "\n\n"
-        "2.1 Initial Term. This Agreement shall enter into force on the Effective Date and shall "
-        "remain in force for an initial term ending on December 31 of the third (3rd) full "
-        "calendar year following the calendar year in which the Effective Date occurs."
-    )
-    assert _dates(text)[2] == date(2016, 12, 31)
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            'THIS AMENDED AND RESTATED TRADEMARK LICENSE AGREEMENT (this "Agreement") is made and '
+            'entered into as of April 1, 2009 (the "Restatement Date"), by and between '
+            'Brightwater Marks, Inc. ("Licensor") and Harlow Creek Brands, Inc. ("Licensee").\n\n'
+            "WHEREAS, Licensee changed its corporate name from Harlow Creek Apparel Co. to Harlow "
+            'Creek Brands, Inc. effective January 5, 2008;\n\n1.5 "Contract Year" means each '
+            "twelve-month period; the Contract Year commencing April 1, 2010 is the second.\n\n"
+            + _BODY
+            + "\n\n10.1 Term. The term of this Agreement shall begin on the Restatement Date and "
+            "shall continue until the tenth (10th) anniversary of the Restatement Date (the "
+            '"Initial Term").',
+            {"signed": date(2009, 4, 1), "start": date(2009, 4, 1), "end": date(2019, 4, 1)},
+            id="a restated contract runs from its restatement date not from a recital",
+        ),
+        pytest.param(
+            'THIS JOINT VENTURE AGREEMENT (this "Agreement") is made and entered into as of the '
+            "1st day of October, 1998, by and among Tolliver Basin Minerals, Inc., Coyote Wash "
+            "LLC and Kestrine Holdings Ltd.\n\n"
+            + _BODY
+            + "\n\n12.1 Term. The Venture shall commence on the date of this Agreement and shall "
+            "continue until dissolved.",
+            {"signed": date(1998, 10, 1), "start": date(1998, 10, 1)},
+            id="a joint venture commences on the date of its agreement",
+        ),
+        pytest.param(
+            'This COLLABORATION AND LICENSE AGREEMENT (this "Agreement") is entered into as of '
+            "the Effective Date (as defined in Section 1.20) by and between Halcyra Therapeutics, "
+            "Inc. "
+            'and Vendramin Pharma AG.\n\n1.20 "Effective Date" means November 3, 2014.\n\n' + _BODY,
+            {"signed": date(2014, 11, 3), "start": date(2014, 11, 3)},
+            id="a contract entered into as of its effective date is dated by its definition",
+        ),
+        pytest.param(
+            'This PATENT LICENSE AGREEMENT is made with effect from 1 July 2009 (the "Effective '
+            'Date") between Lumetra GmbH and Oxbridge Optics Ltd.\n\n'
+            + _BODY
+            + "\n\n10.1 The total aggregate liability of the Licensor under or in connection with "
+            "this Agreement shall be limited to the royalties received by the Licensor during the "
+            "twelve (12) months preceding the event giving rise to the liability.",
+            {"end": None},
+            id="a length counted back from an event is no term",
+        ),
+        pytest.param(
+            'This Data Hosting Agreement (this "Agreement") is entered into by and between the '
+            "provider and the customer named on the cover page, and is effective as of the date "
+            'of the last signature below (the "Effective Date").\n\n'
+            + _BODY
+            + "\n\n"
+            + _SIGNATURES
+            + "SCHEDULE 1\n\nService Start Date:          April 1, 2010\n",
+            {"signed": date(2010, 3, 22), "start": date(2010, 3, 22)},
+            id="a schedule field under the signatures is no signature date",
+        ),
+        pytest.param(
+            "This Warehousing Agreement is made by and between Millrace Logistics, Inc. and Pratt "
+            "Home, Inc. This Agreement becomes effective when it has been signed by both parties, "
+            "as shown by the dates next to their signatures below.\n\n"
+            + _BODY
+            + "\n\n"
+            + _SIGNATURES,
+            {"start": date(2010, 3, 22)},
+            id="a contract effective once both have signed starts on the last signature",
+        ),
+        pytest.param(
+            'THIS TECHNOLOGY LICENSE AGREEMENT (this "Agreement") is made at Cleveland, Ohio on '
+            "this 12th day of July, 2006 BY AND BETWEEN Calloway Thermal, Inc. and Kaveri "
+            "Engineering "
+            "Private Limited.\n\n" + _BODY + "\n\nAnnex 1: patent filed 3/14/01.",
+            {"signed": date(2006, 7, 12)},
+            id="a contract made at a place on a day is dated that day",
+        ),
+        pytest.param(
+            'THIS TECHNOLOGY LICENSE AGREEMENT (this "Agreement") is made on this 12th day of '
+            "July, 2006 by and between Calloway Thermal, Inc. and Kaveri Engineering Private "
+            'Limited.\n\n1.1 "Effective Date" means the date on which the last of the '
+            "Governmental Approvals has been obtained.\n\n"
+            + _BODY
+            + "\n\n13.1 Term. This Agreement shall come into force on the Effective Date and "
+            "shall remain in force for a period of seven (7) years from the Effective Date.",
+            {"signed": date(2006, 7, 12), "start": None, "end": None},
+            id="a contract effective when approvals are obtained has no known start",
+        ),
+        pytest.param(
+            'This License Agreement (this "Agreement") is made as of June 12, 2014 by and between '
+            "Puddlewick Studios, Inc. and Brightnest Home, LLC.\n\n"
+            + _BODY
+            + "\n\nSCHEDULE A\n\n5. Term: commencing on the date of this Agreement and expiring "
+            "on June 30, 2017.",
+            {"signed": date(2014, 6, 12), "start": date(2014, 6, 12), "end": date(2017, 6, 30)},
+            id="a schedule term commencing on the date of this agreement starts then",
+        ),
+        pytest.param(
+            'THIS MANAGEMENT SERVICES AGREEMENT (this "Agreement") is made and entered into as of '
+            "March 28, 2007 by and among Larchmont Holdings, Inc. and Ridgeback Capital, "
+            "L.L.C.\n\nA. Ridgeback acquired a controlling interest in Holdings on June 30, 2005 "
+            "(the "
+            '"Original Closing Date").\n\n' + _BODY + "\n\n7.1 Term. This Agreement shall continue "
+            "in effect until the tenth (10th) anniversary of the Original Closing Date, and "
+            "thereafter shall be extended automatically for successive periods of one (1) year "
+            "each.",
+            {"end": date(2015, 6, 30)},
+            id="the length of a renewal is not the term",
+        ),
+        pytest.param(
+            'This Supply Agreement is entered into as of September 14, 2011 (the "Effective '
+            'Date") by and between Corbel Medical, Inc. and Prairie Health System.\n\n'
+            + _BODY
+            + "\n\n2.1 Term. This Agreement shall commence on the Effective Date and shall "
+            "continue until December 31 of the third (3rd) full calendar year following the "
+            "calendar year in which the Effective Date occurs.",
+            {"end": date(2014, 12, 31)},
+            id="a term to the end of the nth calendar year after the start",
+        ),
+        pytest.param(
+            'This Non-Competition Agreement (this "Agreement") is dated as of January 5, 2015, '
+            "and is made by and between Stonecrest Holdings, Inc. and Dana Whitlock.\n\n(h) "
+            '"Start Date" means February 2, 2015, the date on which Executive is scheduled to '
+            "commence employment.\n\n" + _BODY + "\n\n2. (a) This Agreement shall become effective "
+            'on the Start Date (the "Effective Date").',
+            {"signed": date(2015, 1, 5), "start": date(2015, 2, 2)},
+            id="a contract effective on a day its definitions date starts then",
+        ),
+        pytest.param(
+            'THIS AMENDED AND RESTATED HOTEL MANAGEMENT AGREEMENT (this "Agreement") is made and '
+            "entered into as of January 1, 2008, by and between Saguaro Bend Owner, LLC and "
+            "Larkin Hotels, Inc.\n\nB. Operator has managed the Hotel since it opened to the "
+            'public on April 15, 2004 (the "Opening Date").\n\n'
+            + _BODY
+            + "\n\n2.01 Initial Term. The term of the Original Agreement commenced on the Opening "
+            "Date. This Agreement shall be effective as of the date hereof.",
+            {"start": date(2008, 1, 1)},
+            id="the start of the agreement a restatement replaces is not its own",
+        ),
+        pytest.param(
+            'THIS TRANSITION SERVICES AND NON-COMPETITION SIDE AGREEMENT (this "Agreement") is '
+            "dated as of November 30, 2018, and is entered into by and among Ostermann Flow, Inc. "
+            "and Redwing Hydraulics, Inc.\n\nC. The closing under the Purchase Agreement is "
+            'occurring on the date of this Agreement (the "Closing Date").\n\n'
+            + _BODY
+            + "\n\n3.1 Term. This Agreement shall become effective on the Closing Date and shall "
+            "remain in effect until the fifth (5th) anniversary of the Closing Date.",
+            {"signed": date(2018, 11, 30), "start": date(2018, 11, 30), "end": date(2023, 11, 30)},
+            id="a side agreement dated by its closing runs to the closings anniversary",
+        ),
+        pytest.param(
+            'This Distribution Agreement is entered into as of March 1, 2013 (the "Effective '
+            'Date") '
+            "by and between Veltrona Audio, Inc. and Hallberg Elektronik GmbH.\n\n" + _BODY + "\n\n"
+            "2.1 Initial Term. This Agreement shall enter into force on the Effective Date and "
+            "shall remain in force for an initial term ending on December 31 of the third (3rd) "
+            "full calendar year following the calendar year in which the Effective Date occurs.",
+            {"end": date(2016, 12, 31)},
+            id="an initial term ending on december 31 of a later year",
+        ),
+    ],
+)
+def test_more_ways_a_contract_dates_its_signing_start_and_end(
+    text: str, expected: dict[str, date | None]
+) -> None:
+    signed, start, end = _dates(text)
+    read = {"signed": signed, "start": start, "end": end}
+    assert {field: read[field] for field in expected} == expected
