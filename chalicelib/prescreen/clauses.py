@@ -171,6 +171,18 @@ _EN_NOT_OWED = (
     r"|(?:liquidated|stipulated|penalt)[^.;]{0,60}?consequential"
     r"|liability\s+for\s+(?:early\s+)?(?:termination|cancellation)"
 )
+# Three ways a sentence says the right is not one of convenience, read by the rules and by the
+# assisting detector alike: a heading that denies it ("10.1 No Termination for Convenience.",
+# not "no termination fee"), a right "for Cause", a right only "in the case described in
+# Section 4.2(b)".
+_EN_NO_TERMINATION = (
+    r"\bno\s+(?:early\s+|unilateral\s+)?termination\b"
+    r"(?!\s+(?:fees?|charges?|penalt|payments?|liabilit|costs?))"
+)
+_EN_RIGHT_FOR_CAUSE = r"(?<!than\s)\bfor\s+cause\b"
+_EN_IN_CASES_DESCRIBED = (
+    r"in\s+the\s+cases?\s+(?:described|set\s+(?:out|forth)|referred|provided|specified|mentioned)"
+)
 _RU_NO_RIGHT = r"не\s+допуска|не\s+вправе|не\s+может|не\s+имеет\s+права|запрещ"
 # Allowed "only" through a court or by agreement: "Отказ от исполнения Договора возможен только
 # в судебном порядке". (Not a reason to reject a sentence that names a one-sided refusal as one
@@ -206,9 +218,10 @@ _EN_DENIED = (
     _EN_NO_RIGHT_TO + r"|neither\s+party\s+may|may\s+not\s+(?:be\s+)?terminate"
     r"|(?:shall|will)\s+not\s+(?:be\s+entitled\s+to\s+)?terminate"
     # a heading that denies it: "10.1 No Termination for Convenience."
-    r"|\bno\s+(?:early\s+|unilateral\s+)?termination\b(?!\s+(?:fees?|charges?|penalt|payments?|liabilit|costs?))"
+    + "|"
+    + _EN_NO_TERMINATION
     # "The right of either Party to terminate this Agreement without cause ... is excluded"
-    r"|right\s+(?:of\s+[^.;]{1,60}?)?to\s+terminate\b[^.;]{0,120}?\b(?:is|are|shall\s+be)"
+    + r"|right\s+(?:of\s+[^.;]{1,60}?)?to\s+terminate\b[^.;]{0,120}?\b(?:is|are|shall\s+be)"
     r"\s+(?:hereby\s+)?(?:excluded|waived)"
 )
 _EN_NO_RIGHT = (
@@ -222,7 +235,7 @@ _EN_NO_RIGHT = (
 _EN_FOR_CAUSE = (
     r"|breach|default|insolv|bankrupt|fail|cure|if\s+the\s+other\s+party|as\s+follows|with\s+cause"
     # "may terminate this Agreement immediately upon written notice for Cause"
-    r"|(?<!than\s)for\s+cause\b"
+    r"|" + _EN_RIGHT_FOR_CAUSE
 )
 # Words that grant no right of their own: a reference to one ("if X terminates ... without
 # cause pursuant to Section 8.2"), a reason named ("for any reason other than"), an event.
@@ -247,7 +260,7 @@ _EN_ON_EVENT = (
     r"|if\b(?<![a-z]if)|in\s+the\s+event|(?:upon|after)\s+the\s+occurrence|should\b|following\s+the\s+\w+\s+of"
     r"|change\s+(?:of|in)\s+control|force\s+majeure|acquired|any\s+of\s+the\s+following"
     # "with three (3) months' notice in the case described in Section 4.2(b)"
-    r"|in\s+the\s+cases?\s+(?:described|set\s+(?:out|forth)|referred|provided|specified|mentioned)"
+    r"|" + _EN_IN_CASES_DESCRIBED
 )
 # A notice by either name: "written notice", "written notification".
 _EN_NOTICE = r"noti(?:ce|fication)"
@@ -1133,13 +1146,16 @@ def _gate_passed(
 # ("Party A may not terminate" is not among them: it often stands beside the other
 # party's grant, "Party B shall have the right to terminate ...; Party A may not".)
 _ASSIST_DENIED = {
-    # a heading that denies the right ("10.1 No Termination for Convenience.", "No
-    # Termination by Developer Without Cause.") and a right for cause
+    # and, as the rules read them, a heading that denies the right, a right for cause, a right
+    # only in the cases another clause describes
     "unilateral_termination": re.compile(
         r"neither\s+party\s+(?:may|shall|will|can)\b|agrees?\s+not\s+to\s+terminate"
-        r"|\bno\s+(?:early\s+|unilateral\s+)?termination\b(?!\s+(?:fees?|charges?|penalt|payments?|liabilit|costs?))|(?<!than\s)\bfor\s+cause\b"
-        # a right only in the cases another clause describes
-        r"|in\s+the\s+cases?\s+(?:described|set\s+(?:out|forth)|referred|provided|specified|mentioned)"
+        + "|"
+        + _EN_NO_TERMINATION
+        + "|"
+        + _EN_RIGHT_FOR_CAUSE
+        + "|"
+        + _EN_IN_CASES_DESCRIBED
     ),
 }
 
