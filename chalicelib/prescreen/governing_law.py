@@ -221,7 +221,7 @@ _APPLIES = re.compile(
 # its disputes: "this Agreement ... in accordance with the laws of", not "the Distributor shall
 # sell the Products in accordance with the laws of the State of Florida".
 _ABOUT_CONTRACT = re.compile(
-    r"agreement|contract|interpret|constru|dispute|controvers|arbitrat|claim|enforce"
+    r"agreement|contract|interpret|constru|dispute|controvers|arbitra[tl]|tribunal|claim|enforce"
     # "This Amendment is subject to the laws of the Commonwealth of Pennsylvania"
     r"|amendment|addendum|assignment|instrument|memorandum|\bdeed\b|\blease\b"
     # "The rights and obligations of the parties hereunder shall be determined in accordance

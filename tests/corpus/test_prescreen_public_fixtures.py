@@ -102,7 +102,7 @@
 - `en_contracts_extra5`, `en_contracts_extra6`: a third round of twenty-eight (a hotel
   management agreement restated, a colocation, a side agreement dated by its closing, a
   German-law distribution with a Vertragsstrafe, a broadcast licence under a hanging indent and
-  others): 184 and 178 on their first run (184 and 177 with the starting code), 186 and 185 now.
+  others): 184 and 178 on their first run (184 and 177 with the starting code), 186 and 186 now.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -443,7 +443,7 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
             "en.effective_date": 0.9,
             "en.expiration_date": 0.9,
             "en.renewal_term": 1.0,
-            "en.governing_law": 0.9,
+            "en.governing_law": 1.0,
             "en.termination_for_convenience": 1.0,
             "en.liquidated_damages": 1.0,
             "en.cap_on_liability": 1.0,

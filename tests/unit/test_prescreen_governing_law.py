@@ -178,6 +178,13 @@ from chalicelib.prescreen.text import prepare_text
             "ofthe State ofTexas.",
             "US-TX",
         ),
+        # the law an arbitral tribunal is to apply, seated elsewhere
+        (
+            "The seat of the arbitration shall be New York, New York. The arbitral tribunal "
+            "shall apply the substantive law of the State of Missouri, without regard to its "
+            "rules on conflicts of law.",
+            "US-MO",
+        ),
     ],
 )
 def test_governing_law_clause_gives_its_country_code(sentence: str, code: str) -> None:
