@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -23,6 +24,7 @@ from chalicelib.prescreen.text import JOINED_BREAK
 from chalicelib.prescreen.word_index import finditer, indexed, search
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from datetime import date
 
     from chalicelib.prescreen.text import PreparedText
@@ -948,56 +950,101 @@ def _runs_indefinitely(text: PreparedText) -> bool:
 _NAMED_AFTER = re.compile(
     r"\s*\(\s*(?:the\s+)?[\"“]\s*(?P<name>[a-z][a-z -]{1,30}?\s+date)\s*[\"”]\s*\)"
 )
-_NAMED_AS_SIGNED = re.compile(
-    r"[\"“](?P<name>[a-z][a-z -]{1,30}?\s+date)[\"”]\s+(?:(?:shall|will)\s+)?means?\s+the\s+date\s+"
-    r"(?:hereof|of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))"
-    # "The closing ... is occurring on the date of this Agreement (the "Closing Date")"
-    r"|date\s+(?:hereof|of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))\s*\(\s*(?:the\s+)?"
-    r"[\"“](?P<after>[a-z][a-z -]{1,30}?\s+date)[\"”]\s*\)"
+# A name in quotes and its day: lowercase words that end in "date" ("closing date").
+_NAME = r"[a-z][a-z -]{1,30}?\s+date"
+_THIS_DATE = r"(?:hereof|of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))"
+# '"Closing Date" means the date of this Agreement' (the name read back from "means"), and
+# "The closing ... is occurring on the date of this Agreement (the "Closing Date")". Each
+# pattern opens with a literal word, found by the shared word index.
+_MEANS_THIS_DATE = indexed(re.compile(r"means?\s+the\s+date\s+" + _THIS_DATE))
+_NAME_BEFORE_MEANS = re.compile(rf"[\"“](?P<name>{_NAME})[\"”]\s+(?:(?:shall|will)\s+)?$")
+_NAME_REACH = 60
+_THIS_DATE_NAMED = indexed(
+    re.compile(r"date\s+" + _THIS_DATE + rf"\s*\(\s*(?:the\s+)?[\"“](?P<name>{_NAME})[\"”]\s*\)")
 )
-# (this contract's start, not "The term of the Original Agreement commenced on the Opening Date")
-_STARTS_ON_NAMED = (
-    r"(?:(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)|\bterm)\W{0,3}\s+(?:(?:shall|will)\s+)?"
-    r"(?:commence[sd]?|begins?|start"
-    r"|(?:become|be|is)\s+effective|take[sn]?\s+effect)\s+(?:on|as\s+of|from|with)"
-    r"|with\s+effect\s+from)\s+the\s+"
-)
+# The names the contract's start goes by already, read by rules of their own.
+_OWN_START_NAMES = ("effective", "commencement")
 
 
 def _named_dates(
     text: PreparedText, dates: list[FoundDate], signed: date | None
 ) -> dict[str, date]:
     """The days the contract names: in its opening after a date (`_NAMED_AFTER`), or as the
-    date of this agreement (`_NAMED_AS_SIGNED`); keyed by the name, lowercase."""
+    date of this agreement (`_MEANS_THIS_DATE`, `_THIS_DATE_NAMED`); keyed by the name in
+    lower case."""
     named: dict[str, date] = {}
     for found in dates:
         if found.start >= _SIGNED_REACH:
             break
         match = _NAMED_AFTER.match(text.low, found.end)
-        if match and not match.group("name").startswith(("effective", "commencement")):
+        if match and not match.group("name").startswith(_OWN_START_NAMES):
             named.setdefault(" ".join(match.group("name").split()), found.value)
-    if signed is not None:
-        for match in _NAMED_AS_SIGNED.finditer(text.low):
-            name = match.group("name") or match.group("after")
-            named.setdefault(" ".join(name.split()), signed)
+    if signed is None:
+        return named
+    defined = (
+        (match.start(), quoted.group("name"))
+        for match in finditer(_MEANS_THIS_DATE, text.low)
+        if (
+            quoted := _NAME_BEFORE_MEANS.search(
+                text.low, max(0, match.start() - _NAME_REACH), match.start()
+            )
+        )
+    )
+    after = ((match.start(), match.group("name")) for match in finditer(_THIS_DATE_NAMED, text.low))
+    for _, name in heapq.merge(defined, after):
+        named.setdefault(" ".join(name.split()), signed)
     return named
 
 
-_STARTS_ON_A_NAME = re.compile(
-    _STARTS_ON_NAMED + r"(?P<name>[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20})?\s+date)\b"
+# "This Agreement shall commence on the Restatement Date", "The term of this Agreement shall
+# begin on ...", "... with effect from the Restatement Date": a pattern for each verb, opening
+# with it (the shared word index finds them). The subject is read back from the verb: this
+# contract or its term, not "The term of the Original Agreement commenced on the Opening Date".
+_START_NAME = r"\s+the\s+(?P<name>[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20})?\s+date)\b"
+_STARTS_ON_A_NAME = tuple(
+    indexed(re.compile(verb + r"\s+(?:on|as\s+of|from|with)" + _START_NAME))
+    for verb in (r"commence[sd]?", r"begins?", r"start", r"effective", r"take[sn]?\s+effect")
 )
+_WITH_EFFECT_FROM_A_NAME = indexed(re.compile(r"with\s+effect\s+from" + _START_NAME))
+_THIS_CONTRACT_BEFORE = re.compile(
+    r"(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)|\bterm)\W{0,3}\s+(?:(?:shall|will)\s+)?"
+    r"(?P<be>(?:become|be|is)\s+)?$"
+)
+_SUBJECT_REACH = 120
 _MAX_NAMED_STARTS = 5
+
+
+def _named_starts(text: PreparedText) -> Iterator[re.Match[str]]:
+    """Each "this Agreement shall commence on the X Date" (`_STARTS_ON_A_NAME`), in text
+    order: the verb's match, once the words before it say it is this contract's."""
+    verbs = heapq.merge(
+        *(finditer(pattern, text.low) for pattern in _STARTS_ON_A_NAME),
+        finditer(_WITH_EFFECT_FROM_A_NAME, text.low),
+        key=lambda found: found.start(),
+    )
+    for found in verbs:
+        if found.re is _WITH_EFFECT_FROM_A_NAME:
+            yield found
+            continue
+        subject = _THIS_CONTRACT_BEFORE.search(
+            text.low, max(0, found.start() - _SUBJECT_REACH), found.start()
+        )
+        # "effective" stands after "become", "be" or "is"; the other verbs alone
+        if subject is not None and bool(subject.group("be")) == found.group().startswith(
+            "effective"
+        ):
+            yield found
 
 
 def _start_on_named_date(text: PreparedText, named: dict[str, date]) -> date | None:
     """The start where the contract commences on a day it named (`_named_dates`) or defines
     as one date ("This Agreement shall become effective on the Start Date", '"Start Date"
     means February 2, 2015')."""
-    for count, found in enumerate(_STARTS_ON_A_NAME.finditer(text.low)):
+    for count, found in enumerate(_named_starts(text)):
         if count >= _MAX_NAMED_STARTS:
             break
         name = " ".join(found.group("name").split())
-        if name.startswith(("effective", "commencement")):
+        if name.startswith(_OWN_START_NAMES):
             continue  # the contract's own start, read by its own rules
         day = named.get(name) or defined_day(text, name)
         if day is not None:
