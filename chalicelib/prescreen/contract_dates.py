@@ -17,6 +17,7 @@ from chalicelib.prescreen.contract_term import (
     end_from_anniversary,
     end_from_named_anniversary,
     end_from_term,
+    end_of_defined_period,
     end_of_year,
 )
 from chalicelib.prescreen.dates import FoundDate, find_dates
@@ -651,6 +652,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
                 or _end_of_single_term(text, base)
                 or end_of_year(text, base)
                 or end_from_named_anniversary(text, named)
+                or end_of_defined_period(text, base, named)
             )
             if english
             else None

@@ -414,6 +414,88 @@ def defined_day(text: PreparedText, name: str) -> date | None:
     return dates[0].value if len({found.value for found in dates}) == 1 else None
 
 
+# A term that runs to the end of a period the contract defines, "shall remain in effect until
+# the expiration of the Restricted Period": one pattern per opening word; the words before it
+# must carry the term to that end ("until", "through", "at", "upon", "on", "with").
+_TO_PERIOD_NAME = r"\s+of\s+the\s+(?P<name>(?:[a-z][a-z-]{1,20}\s+){1,2})period\b"
+_TO_DEFINED_PERIOD = tuple(
+    indexed(re.compile(word + _TO_PERIOD_NAME)) for word in ("expiration", "expiry", "end")
+)
+_CARRIED_TO = re.compile(r"\b(?:until|through|at|upon|on|with)\s+the\s+$")
+# ... and its definition: '"Restricted Period" means the period commencing on the Closing Date
+# and ending on the fifth (5th) anniversary of the Closing Date', '"License Period" means the
+# period of eighty-four (84) months commencing on the Availability Date'
+_PERIOD_MEANS = (
+    r"[\"“]{name}[\"”]\s+(?:(?:shall|will)\s+)?means?\s+the\s+period\s+"
+    r"(?:of\s+(?P<length>[a-z-]+(?:\s+[a-z-]+)?\s*(?:\(\s*(?P<digits>\d{{1,3}})\s*\)\s*)?)"
+    r"(?P<unit>years?|months?)\s+)?"
+    r"(?:commencing|beginning|starting)\s+(?:on|with|as\s+of)\s+(?P<start>[^.;]{{4,80}}?)"
+    r"(?:,?\s+and\s+(?:ending|expiring)\s+on\s+(?P<end>[^.;]{{4,120}}?))?\s*[.;]"
+)
+_NAMED_DAY = re.compile(r"(?:the\s+)?(?P<name>[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20})?\s+date)\b")
+_OWN_START = re.compile(
+    r"(?:the\s+)?(?:effective\s+date|commencement\s+date|date\s+(?:hereof|of\s+this\s+agreement))\b"
+)
+_ANNIVERSARY_OF = re.compile(
+    rf"(?:the\s+)?(?P<ordinal>{'|'.join(_ORDINALS)}|(?P<digits>\d{{1,2}})(?:st|nd|rd|th))\s*"
+    rf"(?:\(\s*\d{{1,2}}(?:st|nd|rd|th)?\s*\)\s*)?anniversary\s+of\s+"
+)
+
+
+def end_of_defined_period(text: PreparedText, start: date, named: dict[str, date]) -> date | None:
+    """The end of the defined period the contract's term runs to, when its definition gives
+    its first day and its length or last day (a day written, the start's, or a named one)."""
+    ends = heapq.merge(
+        *(finditer(pattern, text.low) for pattern in _TO_DEFINED_PERIOD), key=lambda m: m.start()
+    )
+    for count, found in enumerate(ends):
+        if count >= _MAX_ANNIVERSARIES:
+            break
+        if not _CARRIED_TO.search(text.low, max(0, found.start() - 12), found.start()):
+            continue
+        begin, _ = text.sentence_span(found.start(), found.end())
+        sentence = text.low[begin : found.end()]
+        if not _CONTRACT_TERM.search(sentence) or _NOT_CONTRACT_TERM.search(sentence):
+            continue
+        name = " ".join((found.group("name") + "period").split())
+        words = r"\s+".join(map(re.escape, name.split()))
+        definition = re.search(_PERIOD_MEANS.format(name=words), text.low)
+        if definition is None:
+            continue
+        if definition.group("end"):
+            return _day_named(text, definition.group("end"), start, named)
+        first = _day_named(text, definition.group("start"), start, named)
+        if first is None or not definition.group("unit"):
+            return None
+        length = definition.group("digits") or words_to_number(definition.group("length"))
+        if not length:
+            return None
+        years = definition.group("unit").startswith("year")
+        return add_months(first, int(length) * (12 if years else 1))
+    return None
+
+
+def _day_named(text: PreparedText, words: str, start: date, named: dict[str, date]) -> date | None:
+    """The day a definition's words name: a date written, the contract's start, a day the
+    contract names and dates, or an anniversary of one of those."""
+    anniversary = _ANNIVERSARY_OF.match(words)
+    if anniversary is not None:
+        digits = anniversary.group("digits")
+        years = int(digits) if digits else _ORDINALS[anniversary.group("ordinal")]
+        base = _day_named(text, words[anniversary.end() :], start, named)
+        return add_months(base, 12 * years) if base is not None else None
+    dates = find_dates(words, english=True)
+    if dates:
+        return dates[0].value if dates[0].start <= 4 else None
+    if _OWN_START.match(words):
+        return start
+    day = _NAMED_DAY.match(words)
+    if day is None:
+        return None
+    name = " ".join(day.group("name").split())
+    return named.get(name) or defined_day(text, name)
+
+
 # "shall remain in effect until the end of the current calendar year", "until the end of 2006",
 # "through the end of": one pattern per opening word, each found by the engine's literal
 # search (an alternation of the two is tried at every position, ten times slower)

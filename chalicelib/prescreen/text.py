@@ -116,6 +116,7 @@ _ABBREVIATIONS = frozenset(
     )
 )  # fmt: skip
 _WORD_BEFORE = re.compile(r"([\w.]{1,6})$")
+_PARAGRAPH_END = re.compile(r"[ ]*\n[ ]*\n")
 _CLAUSE_NUMBER = re.compile(r"^\d{1,3}(?:\.\d{1,3})*$")
 _SENTENCE_REACH = 700
 _EVIDENCE_MAX = 480
@@ -183,8 +184,8 @@ class PreparedText:
         return begin, finish if joined == -1 else joined
 
     def _is_abbreviation(self, found: re.Match[str]) -> bool:
-        if self.norm[found.start()] != ".":
-            return False
+        if self.norm[found.start()] != "." or _PARAGRAPH_END.match(self.norm, found.start() + 1):
+            return False  # "... and Tallis Media Ltd.", then a blank line: the paragraph ends
         before = _WORD_BEFORE.search(self.low, max(0, found.start() - 6), found.start())
         if before is None:
             return False

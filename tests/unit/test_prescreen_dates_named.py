@@ -284,6 +284,37 @@ _SIGNATURES = (
             {"end": date(2016, 12, 31)},
             id="an initial term ending on december 31 of a later year",
         ),
+        pytest.param(
+            'THIS NON-COMPETITION AGREEMENT (this "Agreement") is made and entered into as of '
+            "June 29, 2006, by and among Calder Disposal, Inc. and Darrell Whitby.\n\n"
+            '1.2 "Closing Date" means the date of this Agreement.\n\n1.5 "Restricted Period" '
+            "means the period commencing on the Closing Date and ending on the fifth (5th) "
+            "anniversary of the Closing Date.\n\n" + _BODY + "\n\n7.1 Term. This Agreement shall "
+            "become effective on the Closing Date and shall remain in effect until the expiration "
+            "of the Restricted Period.",
+            {"start": date(2006, 6, 29), "end": date(2011, 6, 29)},
+            id="a term to the end of a defined period that ends on an anniversary",
+        ),
+        pytest.param(
+            'This Services Agreement is entered into as of May 3, 2010 (the "Effective Date") by '
+            'and between Orrin Freight, Inc. and Tallis Mills, LLC.\n\n"Go-Live Date" means '
+            'September 1, 2010.\n\n"Service Period" means the period of thirty-six (36) months '
+            "commencing on the Go-Live Date.\n\n" + _BODY + "\n\n4.1 This Agreement shall "
+            "commence on the Effective Date and shall continue through the end of the Service "
+            "Period.",
+            {"start": date(2010, 5, 3), "end": date(2013, 9, 1)},
+            id="a term to the end of a defined period of months from a named day",
+        ),
+        pytest.param(
+            'This Film License Agreement is entered into as of May 3, 2004 (the "Effective Date") '
+            'by and between Orrin Pictures, Inc. and Tallis Media LLC.\n\n"License Period" means '
+            "the period of eighty-four (84) months commencing on the Effective Date.\n\n"
+            + _BODY
+            + "\n\n3.1 The license granted by Clause 2 shall expire automatically at the end of "
+            "the License Period.",
+            {"end": None},
+            id="a licence that ends with a defined period does not end the contract",
+        ),
     ],
 )
 def test_more_ways_a_contract_dates_its_signing_start_and_end(

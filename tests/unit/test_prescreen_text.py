@@ -44,6 +44,16 @@ def test_sentences_do_not_break_after_abbreviations() -> None:
     assert text.evidence(start, start + 6) == raw[: raw.index(" Конец")]
 
 
+def test_a_blank_line_after_an_abbreviation_ends_the_sentence() -> None:
+    raw = 'It is made by Orrin, Inc. and Tallis Media Ltd.\n\n"Term" means five years.'
+    text = prepare_text(raw)
+    begin, _ = text.sentence_span(raw.index("five"), raw.index("five") + 4)
+    joined = prepare_text(raw.replace("\n\n", " "))
+
+    assert raw[begin:].lstrip().startswith('"Term"')
+    assert joined.sentence_span(raw.index("five"), raw.index("five") + 4)[0] == 0
+
+
 def test_sentences_break_before_numbered_clauses_in_joined_paragraphs() -> None:
     raw = "6.1 Expiration: the term ends on expiry. 6.2 Termination: Company may terminate."
     text = prepare_text(raw)
