@@ -81,7 +81,9 @@ def calibration_rows(
         for name, outcome in item.outcomes.items():
             fact = _FACT[name]
             result, margins, right = item.result, item.screening.margins, outcome.correct
-            unseen = out_of_fold.verdict(fact, item) if out_of_fold else None
+            # a rule's verdict (`Screening.ruled`) is the same on a contract unseen
+            ruled = fact in item.screening.ruled
+            unseen = out_of_fold.verdict(fact, item) if out_of_fold and not ruled else None
             if unseen is not None and outcome.truth is not None:
                 present, margin = unseen
                 result = result.model_copy(update={fact: ClauseFlag(present=present)})

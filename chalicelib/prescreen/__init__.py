@@ -4,7 +4,8 @@ Each field has its own module of precompiled patterns that a Russian or English
 contract lawyer would recognise. For English contracts, clause detectors learned
 from CUAD's spans (`clause_model`, a small weights file) decide the liability cap and
 four more clauses (anti-assignment, non-compete, exclusivity, uncapped liability):
-measured on the train split, they beat the rules there, or there are no rules.
+measured on the train split, they beat the rules there, or there are no rules (a
+non-compete under a heading that names it is also found by a rule, `non_compete`).
 Termination for convenience and liquidated damages are the rules' verdicts with a
 learned assist (`clause_model`'s "assists"): termination is also flagged where the rules
 find nothing and a detector is right nine times in ten out of fold, and a fee or a
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 
 from chalicelib.language import is_bilingual, language_of, letter_counts
 from chalicelib.models import ClauseFlag, Language, PrescreenResult
-from chalicelib.prescreen.calibration import fact_confidence
+from chalicelib.prescreen.calibration import RULE_MARGIN, fact_confidence
 from chalicelib.prescreen.clause_model import (
     ClauseFinding,
     find_clause_sentences,
@@ -32,6 +33,7 @@ from chalicelib.prescreen.contract_dates import find_contract_dates
 from chalicelib.prescreen.contract_type import CONTRACT_WORDS, classify_contract, find_title
 from chalicelib.prescreen.governing_law import find_governing_law
 from chalicelib.prescreen.money import find_total_amount
+from chalicelib.prescreen.non_compete import find_headed_non_compete
 from chalicelib.prescreen.pages import seam_pages
 from chalicelib.prescreen.parties import find_parties_ru
 from chalicelib.prescreen.parties_en import find_parties_en
@@ -70,6 +72,9 @@ class Screening:
     doubts: tuple[Doubt, ...] = ()
     # The learned detectors' log-odds above their thresholds, by fact.
     margins: dict[str, float] = field(default_factory=dict)
+    # The facts a rule found where a learned detector also judges (their margin is the
+    # rule's, `RULE_MARGIN`): the calibration reads these as they are, not out of fold.
+    ruled: frozenset[str] = frozenset()
 
 
 def prescreen_document(
@@ -97,12 +102,15 @@ def screen_text(
     hint = language_hint.lower()
     language: Language = "ru" if hint == "ru" else "en" if hint == "en" else detected
     margins: dict[str, float] = {}
+    ruled: frozenset[str] = frozenset()
     if pipeline == "tabular":
         draft = _statement_draft(text, language)
     else:
         # Unsure, bilingual, or a hint the letters contradict: both rule sets run.
         both = language == "unknown" or language != detected or is_bilingual(*counts)
-        draft, margins = _contract_draft(text, language, ("ru", "en") if both else (language,))
+        draft, margins, ruled = _contract_draft(
+            text, language, ("ru", "en") if both else (language,)
+        )
     doubts = find_doubts(draft, text, pipeline)
     facts = fact_confidence(draft, doubts, margins) if pipeline != "tabular" else {}
     # The expected share of the facts that are right; the doubts alone where no model is,
@@ -126,12 +134,12 @@ def screen_text(
     )
     route, reasons = choose_route(scored, policy)
     result = scored.model_copy(update={"route": route, "route_reasons": reasons})
-    return Screening(result, tuple(doubts), margins)
+    return Screening(result, tuple(doubts), margins, ruled)
 
 
 def _contract_draft(
     text: PreparedText, language: Language, languages: tuple[str, ...]
-) -> tuple[PrescreenResult, dict[str, float]]:
+) -> tuple[PrescreenResult, dict[str, float], frozenset[str]]:
     parties = find_parties_ru(text) if "ru" in languages else ()
     if "en" in languages and not parties:
         parties = find_parties_en(text)
@@ -145,6 +153,14 @@ def _contract_draft(
         find_clause_sentences(text.raw, low=text.raw_low) if "en" in languages and can_judge else {}
     )
     learned = _learned_clauses(findings)
+    margins = _margins(findings) if language == "en" else {}
+    # A covenant under a heading that names it is one, whatever the detector scored its
+    # sentence (`non_compete`)
+    headed = find_headed_non_compete(text) if findings else None
+    if headed is not None:
+        if not (current := learned.get("non_compete")) or not current.present:
+            learned["non_compete"] = headed
+        margins["non_compete"] = max(margins.get("non_compete", 0.0), RULE_MARGIN)
     # Where the learned detector decides the liability cap (`_cap`), the rules' reading of
     # it would be thrown away: its rules are not run (a millisecond on 30 pages).
     wanted = tuple(
@@ -183,7 +199,7 @@ def _contract_draft(
         confidence=0.0,
         route="manual_review",
     )
-    return draft, _margins(findings) if language == "en" else {}
+    return draft, margins, frozenset({"non_compete"}) if headed is not None else frozenset()
 
 
 def _learned_clauses(findings: dict[str, ClauseFinding]) -> dict[str, ClauseFlag]:

@@ -45,6 +45,9 @@ FEATURES = (
     "parties",
 )
 _MARGIN_LIMIT = 6.0
+# The margin of a rule's verdict on a fact a detector also judges: as sure as the surest
+# detector's (a heading "Non-Competition" over a restriction, `non_compete`).
+RULE_MARGIN = _MARGIN_LIMIT
 
 
 def _found(value: object) -> tuple[float, float]:

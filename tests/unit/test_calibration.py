@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -175,6 +176,15 @@ def test_calibration_rows_take_a_detectors_verdict_out_of_fold() -> None:
     # A contract without an out-of-fold score keeps its own verdict.
     other = OutOfFold({"cap_on_liability": {"elsewhere": 0.2}}, {"cap_on_liability": 0.4})
     assert calibration_rows([item], other)[("en", "liability_cap")] == [(in_sample, 1.0)]
+
+
+def test_calibration_rows_keep_a_rules_verdict_where_it_outranks_the_detector() -> None:
+    item = _screened_contract("Yes")
+    assert item.screening is not None
+    ruled = replace(item, screening=replace(item.screening, ruled=frozenset({"liability_cap"})))
+    unseen = OutOfFold({"cap_on_liability": {"msa": 0.2}}, {"cap_on_liability": 0.4})
+    [(features, right)] = calibration_rows([ruled], unseen)[("en", "liability_cap")]
+    assert features[FEATURES.index("found")] == 1.0 and right == 1.0
 
 
 def test_the_shipped_out_of_fold_scores_cover_every_detector() -> None:
