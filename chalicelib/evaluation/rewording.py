@@ -193,6 +193,36 @@ REWORDINGS: dict[str, Rewording] = {
     "31 December 2020 for December 31, 2020": _sub(_MONTH_DAY_YEAR.pattern, r"\2 \1 \3"),
     "curly quotes": _curly_quotes,
     "upper case": str.upper,
+    "renew automatically": _sub(r"\b(shall|will) automatically renew\b", r"\1 renew automatically"),
+    "periods of one year": _sub(
+        r"\bsuccessive (\w+ \(\d+\))[- ]year (period|term)s\b", r"successive \2s of \1 year"
+    ),
+    "from year to year": _sub(r"\byear[- ]to[- ]year\b", "from year to year"),
+    "after that for thereafter": _sub(r"\bthereafter\b", "after that"),
+    "remain for continue": _sub(r"\bcontinue in (full )?force\b", r"remain in \1force"),
+    "following for from the Effective Date": _sub(
+        r"\bfrom the Effective Date\b", "following the Effective Date"
+    ),
+    "hereinafter the Initial Term": _sub(
+        r'\(the "Initial Term"\)', '(hereinafter the "Initial Term")'
+    ),
+    "end on for expire on": _sub(r"\bexpire on\b", "end on"),
+    "governed by and construed under": _sub(
+        r"\bgoverned by(?: and construed in accordance with)? the laws of\b",
+        "governed by, and construed under, the laws of",
+    ),
+    "State of X law": _sub(
+        r"\bthe laws of the State of ([A-Z][a-z]+)\b", r"the law of the State of \1"
+    ),
+    "by way of liquidated damages": _sub(
+        r"\bas liquidated damages\b", "by way of liquidated damages"
+    ),
+    "and not a penalty": _sub(r"\band not as a penalty\b", "and not a penalty"),
+    "forthwith for immediately": _sub(r"\bimmediately\b", "forthwith"),
+    "prior written notice of at least": _sub(
+        r"\bupon (\w+ \(\d+\) days)'? prior written notice\b",
+        r"upon prior written notice of at least \1",
+    ),
 }
 
 # Rewordings that keep the meaning only in some clauses: a term "cancels" on no date.
