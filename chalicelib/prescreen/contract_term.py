@@ -424,13 +424,25 @@ _TO_DEFINED_PERIOD = tuple(
 _CARRIED_TO = re.compile(r"\b(?:until|through|at|upon|on|with)\s+the\s+$")
 # ... and its definition: '"Restricted Period" means the period commencing on the Closing Date
 # and ending on the fifth (5th) anniversary of the Closing Date', '"License Period" means the
-# period of eighty-four (84) months commencing on the Availability Date'
+# period of eighty-four (84) months commencing on the Availability Date', or in brackets after
+# the name: "the end of the Exclusivity Period (i.e., a three (3) year period commencing on the
+# Effective Date)"
+_LENGTH = r"(?P<length>[a-z-]+(?:\s+[a-z-]+)?\s*(?:\(\s*(?P<digits>\d{1,3})\s*\)\s*)?)"
+_PERIOD = (
+    r"(?:the|a)\s+(?:period\s+of\s+" + _LENGTH + r"(?P<unit>years?|months?)\s+"
+    r"|"
+    + _LENGTH.replace("<length>", "<length2>").replace("<digits>", "<digits2>")
+    + r"[\s-]*(?P<unit2>years?|months?)\s+period\s+|period\s+)"
+    r"(?:commencing|beginning|starting)\s+(?:on|with|as\s+of)\s+(?P<start>[^.;]{4,80}?)"
+    r"(?:,?\s+and\s+(?:ending|expiring)\s+on\s+(?P<end>[^.;]{4,120}?))?"
+)
 _PERIOD_MEANS = (
-    r"[\"“]{name}[\"”]\s+(?:(?:shall|will)\s+)?means?\s+the\s+period\s+"
-    r"(?:of\s+(?P<length>[a-z-]+(?:\s+[a-z-]+)?\s*(?:\(\s*(?P<digits>\d{{1,3}})\s*\)\s*)?)"
-    r"(?P<unit>years?|months?)\s+)?"
-    r"(?:commencing|beginning|starting)\s+(?:on|with|as\s+of)\s+(?P<start>[^.;]{{4,80}}?)"
-    r"(?:,?\s+and\s+(?:ending|expiring)\s+on\s+(?P<end>[^.;]{{4,120}}?))?\s*[.;]"
+    r"[\"“]{name}[\"”]\s+(?:(?:shall|will)\s+)?means?\s+"
+    + _PERIOD.replace("{", "{{").replace("}", "}}")
+    + r"\s*[.;]"
+)
+_PERIOD_BRACKETED = re.compile(
+    r"\s*\(\s*(?:i\.\s?e\.|that\s+is|being)?\s*,?\s*" + _PERIOD + r"\s*\)"
 )
 _NAMED_DAY = re.compile(r"(?:the\s+)?(?P<name>[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20})?\s+date)\b")
 _OWN_START = re.compile(
@@ -454,25 +466,35 @@ def end_of_defined_period(text: PreparedText, start: date, named: dict[str, date
         if not _CARRIED_TO.search(text.low, max(0, found.start() - 12), found.start()):
             continue
         begin, _ = text.sentence_span(found.start(), found.end())
-        sentence = text.low[begin : found.end()]
+        # the words before the period's name: its name may be "the Exclusivity Period"
+        sentence = text.low[begin : found.start()]
         if not _CONTRACT_TERM.search(sentence) or _NOT_CONTRACT_TERM.search(sentence):
             continue
         name = " ".join((found.group("name") + "period").split())
         words = r"\s+".join(map(re.escape, name.split()))
-        definition = re.search(_PERIOD_MEANS.format(name=words), text.low)
-        if definition is None:
-            continue
-        if definition.group("end"):
-            return _day_named(text, definition.group("end"), start, named)
-        first = _day_named(text, definition.group("start"), start, named)
-        if first is None or not definition.group("unit"):
-            return None
-        length = definition.group("digits") or words_to_number(definition.group("length"))
-        if not length:
-            return None
-        years = definition.group("unit").startswith("year")
-        return add_months(first, int(length) * (12 if years else 1))
+        definition = _PERIOD_BRACKETED.match(text.low, found.end()) or re.search(
+            _PERIOD_MEANS.format(name=words), text.low
+        )
+        if definition is not None:
+            return _end_of_period(text, definition, start, named)
     return None
+
+
+def _end_of_period(
+    text: PreparedText, definition: re.Match[str], start: date, named: dict[str, date]
+) -> date | None:
+    """The last day a period's definition (`_PERIOD`) gives, or its first plus its length."""
+    if definition.group("end"):
+        return _day_named(text, definition.group("end"), start, named)
+    first = _day_named(text, definition.group("start"), start, named)
+    unit = definition.group("unit") or definition.group("unit2")
+    if first is None or not unit:
+        return None
+    digits = definition.group("digits") or definition.group("digits2")
+    length = digits or words_to_number(definition.group("length") or definition.group("length2"))
+    if not length:
+        return None
+    return add_months(first, int(length) * (12 if unit.startswith("year") else 1))
 
 
 def _day_named(text: PreparedText, words: str, start: date, named: dict[str, date]) -> date | None:

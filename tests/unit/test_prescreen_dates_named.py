@@ -306,6 +306,15 @@ _SIGNATURES = (
             id="a term to the end of a defined period of months from a named day",
         ),
         pytest.param(
+            'This Sponsorship Agreement is entered into as of August 6, 2004 (the "Effective '
+            'Date") by and between Orrin Racing, Inc. and Tallis Foods LLC.\n\n' + _BODY + "\n\n"
+            '6.1 Term. The term of this Agreement (the "Term") shall commence on the Effective '
+            "Date and terminate at the end of the Exclusivity Period (i.e., a three (3) year "
+            "period commencing on the Effective Date).",
+            {"end": date(2007, 8, 6)},
+            id="a term to the end of a period defined in brackets after its name",
+        ),
+        pytest.param(
             'This Film License Agreement is entered into as of May 3, 2004 (the "Effective Date") '
             'by and between Orrin Pictures, Inc. and Tallis Media LLC.\n\n"License Period" means '
             "the period of eighty-four (84) months commencing on the Effective Date.\n\n"
