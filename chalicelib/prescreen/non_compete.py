@@ -62,7 +62,7 @@ _MAX_STEMS = 40
 
 
 def find_headed_non_compete(text: PreparedText) -> ClauseFlag | None:
-    """The covenant under a heading that names one, with its first sentence as evidence:
+    """The covenant under a heading that names one, with its restricting sentence as evidence:
     under a heading of its own where there is one ("6.2 Non-Competition."), else under one
     it shares ("6. EXCLUSIVITY AND NON-COMPETITION")."""
     shared: ClauseFlag | None = None
@@ -77,7 +77,9 @@ def find_headed_non_compete(text: PreparedText) -> ClauseFlag | None:
         restricts = _RESTRICTS.search(body)
         if restricts is None or _FREES.search(body, 0, restricts.start()):
             continue
-        opening = heading.end() + len(body) - len(body.lstrip())
+        # the sentence that restricts, not a sub-heading over it ("5.1 Restriction.")
+        opening, _ = text.sentence_span(heading.end() + restricts.start(), heading.end())
+        opening = max(opening, heading.end())
         found = ClauseFlag(present=True, evidence=text.evidence(opening, opening + 1))
         if heading.re is _CAPITAL_HEADING or not heading.group("other"):
             return found

@@ -35,6 +35,9 @@ _RESTRICTION = (
             id="shared with a non-solicit",
         ),
         pytest.param(
+            f"5. NON-COMPETITION\n\n5.1 Restriction. {_RESTRICTION}", id="under a sub-heading"
+        ),
+        pytest.param(
             f"2.6 Non-Competition. {_RESTRICTION} Nothing in this Section 2.6 shall prevent "
             "Developer from owning two percent (2%) of the stock of a public company.",
             id="a proviso after the covenant leaves it standing",
@@ -46,6 +49,7 @@ def test_a_headed_covenant_is_found_with_its_first_sentence(section: str) -> Non
 
     assert flag is not None and flag.present
     assert flag.evidence is not None and "shall" in flag.evidence
+    assert "Restriction." not in flag.evidence
 
 
 def test_under_a_shared_heading_the_clause_of_its_own_is_the_evidence() -> None:
