@@ -218,7 +218,7 @@ _START_AFTER = re.compile(
 # "Effective Date: May 1, 2019", '"Effective Date" shall mean December 5, 2014': the date the
 # contract defines as its start, whatever else is called a start.
 _START_DEFINED_BEFORE = re.compile(
-    r"(?:effective|commencement)\s+date\W{0,3}(?:\s+of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))?"
+    r"(?:effective|(?<!service\s)(?<!rent\s)(?<!delivery\s)(?<!operations\s)commencement)\s+date\W{0,3}(?:\s+of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))?"
     r"(?:\s*\([^)]{0,40}\))?\s*(?:(?:(?:shall|will)\s+)?means?|(?:shall|will)\s+be|is)?\s*:?"
     r"(?:\s+[\d:.]+\s+[ap]\.?m\.?[^.;]{0,40}?\s+on)?(?:\s+the)?\s*$"
     # '"Effective Date" shall mean the Date of Installation of the System, i.e. December 10,
@@ -446,6 +446,10 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     r"(?:момента|даты|дня)\s+(?:его\s+|ее\s+|её\s+)?(?:подписания|заключения)"
     r"|effective\s+(?:upon|on|as\s+of)\s+(?:the\s+date\s+of\s+)?(?:its\s+)?(?:execution|signature)"
     r"|effective\s+as\s+of\s+the\s+date\s+(?:first\s+)?(?:written|set\s+forth)\s+above"
+    # "This Agreement shall become effective and binding on the Parties on the date first
+    # written above"
+    r"|become\s+effective(?:\s+and\s+binding(?:\s+(?:up)?on\s+the\s+parties)?)?\s+on\s+the\s+date\s+"
+    r"(?:first\s+)?(?:written|set\s+forth)\s+above"
     # "each party agrees to enter into this Order Form as of the Order Date"
     r"|enter\s+into\s+this\s+order\s+form\s+as\s+of\s+the\s+order\s+date"
 )
@@ -616,6 +620,19 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     # not a date the contract defines as its Effective Date
     if english and on_last_signature is None and found.starts[0] is None:
         start = _start_on_named_date(text, named) or start
+    # "This Agreement shall become effective ... on the date first written above" outranks a
+    # start found only by the words around a date (a schedule's "Service Commencement Date:
+    # June 1, 2009" under a contract effective when signed)
+    if (
+        english
+        and signed is not None
+        and start is not None
+        and start == found.starts[3]
+        and not any(found.starts[:3])
+        and on_last_signature is None
+        and (_EFFECTIVE_ON_SIGNING.search(text.low) or _TERM_FROM_SIGNING.search(text.low))
+    ):
+        start = signed
     if start is None:
         if english and not read_last_signature:
             on_last_signature = _start_on_last_signature(text, dates)

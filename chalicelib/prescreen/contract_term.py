@@ -101,9 +101,11 @@ _CONTRACT_TERM = re.compile(
     + THE_CONTRACT_ACTS
     # a definition: '"Term" means the period commencing on the Effective Date and ending on
     # the fifth anniversary ...', '"Initial Term" shall mean ...'
-    + r"|"
+    + r"|(?:"
     + INITIAL
-    + r"\s+term|the\s+term|[\"“']term)[\"”']?\s[^.]{0,160}?"
+    # an energy contract's "primary term" (not among the lengths `_LENGTH_BEFORE` reads: such a
+    # term mostly runs from first deliveries, an event, as train's one pipeline contract's does)
+    + r"|primary)\s+term|the\s+term|[\"“']term)[\"”']?\s[^.]{0,160}?"
     r"(?:commenc|continu|remain|extend|(?:shall|will)\s+be|be\s+for|begin|start"
     r"|in\s+(?:full\s+)?(?:force|effect)|valid|expire|terminat\w*\s+(?:automatically\s+)?on"
     r"|end(?:s|ing)?\s+on"

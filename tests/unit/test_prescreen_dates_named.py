@@ -315,6 +315,19 @@ _SIGNATURES = (
             id="a term to the end of a period defined in brackets after its name",
         ),
         pytest.param(
+            'THIS FIRM TRANSPORTATION SERVICE AGREEMENT (this "Agreement") is made and entered '
+            "into this 14th day of March, 2008, by and between Red Caddo Pipeline, L.P. and "
+            'Ferrel Power, LLC.\n\n1.10 "Service Commencement Date" means June 1, 2009.\n\n'
+            + _BODY
+            + "\n\n3.1 Effectiveness. This Agreement shall become effective and binding on the "
+            "Parties on the date first written above.\n\n3.2 Primary Term. Firm service "
+            "hereunder shall commence on the Service Commencement Date and shall continue for a "
+            "primary term ending on the tenth (10th) anniversary of the Service Commencement "
+            "Date.\n\nEXHIBIT A\n\nService Commencement Date:     June 1, 2009\n",
+            {"signed": date(2008, 3, 14), "start": date(2008, 3, 14), "end": date(2019, 6, 1)},
+            id="a service commencement date is no start but a primary term runs to its anniversary",
+        ),
+        pytest.param(
             'This Film License Agreement is entered into as of May 3, 2004 (the "Effective Date") '
             'by and between Orrin Pictures, Inc. and Tallis Media LLC.\n\n"License Period" means '
             "the period of eighty-four (84) months commencing on the Effective Date.\n\n"
