@@ -382,9 +382,13 @@ def end_from_anniversary(text: PreparedText, start: date) -> date | None:
 # anniversary of the Launch Date" where '"Launch Date" means September 15, 2006' (or "means
 # the date on which the Portal is first made available, which the parties have agreed shall
 # be October 1, 2005").
+# ... or of an event the definitions date: "the seventh (7th) anniversary of the First
+# Commercial Sale", where '"First Commercial Sale" means the first sale ..., which the Parties
+# acknowledge took place on March 22, 2010'. The name is the longest of its first words that
+# the contract defines.
 _NAMED_ANNIVERSARY = indexed(
     re.compile(
-        r"anniversary\s+of\s+the\s+(?P<name>[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20})?\s+date)\b"
+        r"anniversary\s+of\s+the\s+(?P<name>[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20}){0,2})\b"
     )
 )
 _DEFINITION_REACH = 240
@@ -395,10 +399,12 @@ def end_from_named_anniversary(text: PreparedText, named: dict[str, date]) -> da
     dates the name: in its opening (`named`: 'as of April 1, 2009 (the "Restatement Date")')
     or in a definition that writes one date."""
     for found, _, years in _term_anniversaries(text, _NAMED_ANNIVERSARY):
-        name = " ".join(found.group("name").split())
-        day = named.get(name) or defined_day(text, name)
-        if day is not None:
-            return add_months(day, 12 * years)
+        words = found.group("name").split()
+        for count in range(len(words), 0, -1):
+            name = " ".join(words[:count])
+            day = named.get(name) or defined_day(text, name)
+            if day is not None:
+                return add_months(day, 12 * years)
     return None
 
 
@@ -417,11 +423,16 @@ def defined_day(text: PreparedText, name: str) -> date | None:
 
 
 # A term that runs to the end of a period the contract defines, "shall remain in effect until
-# the expiration of the Restricted Period": one pattern per opening word; the words before it
-# must carry the term to that end ("until", "through", "at", "upon", "on", "with").
-_TO_PERIOD_NAME = r"\s+of\s+the\s+(?P<name>(?:[a-z][a-z-]{1,20}\s+){1,2})period\b"
-_TO_DEFINED_PERIOD = tuple(
-    indexed(re.compile(word + _TO_PERIOD_NAME)) for word in ("expiration", "expiry", "end")
+# the expiration of the Restricted Period", "for a primary term co-extensive with the MVC
+# Period": one pattern per opening word; before "the end of" the words must carry the term to
+# that end ("until", "through", "at", "upon", "on", "with").
+_PERIOD_NAME = r"\s+the\s+(?P<name>(?:[a-z][a-z-]{1,20}\s+){1,2})period\b"
+_TO_DEFINED_PERIOD = (
+    *(
+        indexed(re.compile(word + r"\s+of" + _PERIOD_NAME))
+        for word in ("expiration", "expiry", "end")
+    ),
+    indexed(re.compile(r"co-?extensive\s+with" + _PERIOD_NAME)),
 )
 _CARRIED_TO = re.compile(r"\b(?:until|through|at|upon|on|with)\s+the\s+$")
 # ... and its definition: '"Restricted Period" means the period commencing on the Closing Date
@@ -465,7 +476,9 @@ def end_of_defined_period(text: PreparedText, start: date, named: dict[str, date
     for count, found in enumerate(ends):
         if count >= _MAX_ANNIVERSARIES:
             break
-        if not _CARRIED_TO.search(text.low, max(0, found.start() - 12), found.start()):
+        if not found.group().startswith("co") and not _CARRIED_TO.search(
+            text.low, max(0, found.start() - 12), found.start()
+        ):
             continue
         begin, _ = text.sentence_span(found.start(), found.end())
         # the words before the period's name: its name may be "the Exclusivity Period"

@@ -315,6 +315,26 @@ _SIGNATURES = (
             id="a term to the end of a period defined in brackets after its name",
         ),
         pytest.param(
+            'This Gathering Agreement is entered into as of September 1, 2011 (the "Effective '
+            'Date") by and between Mesa Gathering, LLC and Hollis Oil Co.\n\n1.9 "MVC Period" '
+            "means the period beginning on the Effective Date and ending on the seventh (7th) "
+            "anniversary of the Effective Date.\n\n" + _BODY + "\n\n6.1 Primary Term. This "
+            "Agreement shall remain in force and effect for a primary term co-extensive with the "
+            'MVC Period (the "Primary Term").',
+            {"end": date(2018, 9, 1)},
+            id="a term co-extensive with a defined period",
+        ),
+        pytest.param(
+            'This Supply Agreement is entered into as of October 19, 2010 (the "Effective Date") '
+            "by and between Sarang Chemicals Private Limited and Corvallis Generics, Inc.\n\n1.7 "
+            '"First Commercial Sale" means the first sale of Finished Product by Buyer, which '
+            "the Parties acknowledge took place on March 22, 2010.\n\n" + _BODY + "\n\n3.1 "
+            "Initial Term. This Agreement shall commence on the Effective Date and shall "
+            "continue until the seventh (7th) anniversary of the First Commercial Sale.",
+            {"start": date(2010, 10, 19), "end": date(2017, 3, 22)},
+            id="a term to the anniversary of an event its definition dates",
+        ),
+        pytest.param(
             'THIS FIRM TRANSPORTATION SERVICE AGREEMENT (this "Agreement") is made and entered '
             "into this 14th day of March, 2008, by and between Red Caddo Pipeline, L.P. and "
             'Ferrel Power, LLC.\n\n1.10 "Service Commencement Date" means June 1, 2009.\n\n'
