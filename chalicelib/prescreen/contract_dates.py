@@ -766,10 +766,28 @@ _AS_OF_EFFECTIVE = re.compile(r"entered\s+into\s+(?:effective\s+)?as\s+of\s+the\
 _RECITAL = re.compile(r"[\W\d]*whereas\b")
 
 
+# Recitals under a heading ("RECITALS", "BACKGROUND") run until the words that open the
+# agreement itself ("NOW, THEREFORE", "the parties agree as follows").
+_RECITALS_HEADING = re.compile(
+    r"(?:^|\n)[ \t#*_]*(?:[a-z\d]{1,3}[.)][ \t]+)?(?:recitals|background|preliminary\s+statements?"
+    r"|witnesseth)[ \t*_]*[:.]?[ \t*_]*(?=\n|$)|\bwitnesseth\b"
+)
+_RECITALS_END = re.compile(
+    r"now,?\s+therefore|agree[sd]?\s+as\s+follows|(?:is|are)\s+hereby\s+agreed"
+)
+_RECITALS_REACH = 2500
+
+
 def _in_recital(text: PreparedText, found: FoundDate) -> bool:
-    """Whether the date stands in a recital ("WHEREAS, ..."): what happened before the contract."""
+    """Whether the date stands in a recital ("WHEREAS, ...", or a lettered paragraph under
+    "RECITALS": "B. Effective October 1, 2004, Bank converted ..."): what happened before the
+    contract."""
     begin, _ = text.sentence_span(found.start, found.end)
-    return _RECITAL.match(text.low, begin) is not None
+    if _RECITAL.match(text.low, begin) is not None:
+        return True
+    lead = max(0, found.start - _RECITALS_REACH)
+    headings = list(_RECITALS_HEADING.finditer(text.low, lead, found.start))
+    return bool(headings) and not _RECITALS_END.search(text.low, headings[-1].end(), found.start)
 
 
 def _add_start(

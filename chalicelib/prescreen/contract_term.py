@@ -433,6 +433,17 @@ _TO_DEFINED_PERIOD = (
         for word in ("expiration", "expiry", "end")
     ),
     indexed(re.compile(r"co-?extensive\s+with" + _PERIOD_NAME)),
+    # "shall continue for the Initial Period and thereafter ...", "shall remain in force during
+    # the License Period"
+    *(
+        indexed(
+            re.compile(
+                verb + r"(?:\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?)?"
+                r"\s+(?:for|during)" + _PERIOD_NAME
+            )
+        )
+        for verb in ("continue", "remain")
+    ),
 )
 _CARRIED_TO = re.compile(r"\b(?:until|through|at|upon|on|with)\s+the\s+$")
 # ... and its definition: '"Restricted Period" means the period commencing on the Closing Date
@@ -476,7 +487,7 @@ def end_of_defined_period(text: PreparedText, start: date, named: dict[str, date
     for count, found in enumerate(ends):
         if count >= _MAX_ANNIVERSARIES:
             break
-        if not found.group().startswith("co") and not _CARRIED_TO.search(
+        if found.group().startswith(("expir", "end")) and not _CARRIED_TO.search(
             text.low, max(0, found.start() - 12), found.start()
         ):
             continue

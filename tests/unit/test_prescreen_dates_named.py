@@ -325,6 +325,26 @@ _SIGNATURES = (
             id="a term co-extensive with a defined period",
         ),
         pytest.param(
+            "This Reseller Agreement is dated 2 May 2013 and made between Ballycastle Analytics "
+            'Limited and Dijkhuis Software B.V.\n\n"Commencement Date" means 1 June 2013;\n\n'
+            '"Initial Period" means the period of twenty-four (24) months beginning on the '
+            "Commencement Date;\n\n" + _BODY + "\n\n13.1 This Agreement shall come into force on "
+            "the Commencement Date and shall continue for the Initial Period and thereafter "
+            "unless and until terminated by either party giving three (3) months' notice.",
+            {"start": date(2013, 6, 1), "end": date(2015, 6, 1)},
+            id="a term that continues for a defined period",
+        ),
+        pytest.param(
+            "AMENDED AND RESTATED CO-BRANDED CARD AGREEMENT\n\nThis Agreement is made as of "
+            "January 15, 2005 by and between Granite Bank, N.A. and Pellworth Stores, Inc.\n\n"
+            "RECITALS\n\nA. The parties entered into a card agreement dated as of June 1, 2001 "
+            '(the "Original Agreement").\n\nB. Effective October 1, 2004, Bank converted to a '
+            "national banking association.\n\nNOW, THEREFORE, the parties agree as follows:\n\n"
+            + _BODY,
+            {"signed": date(2005, 1, 15), "start": None},
+            id="a lettered recital under its heading does not date the start",
+        ),
+        pytest.param(
             'This Supply Agreement is entered into as of October 19, 2010 (the "Effective Date") '
             "by and between Sarang Chemicals Private Limited and Corvallis Generics, Inc.\n\n1.7 "
             '"First Commercial Sale" means the first sale of Finished Product by Buyer, which '
