@@ -469,6 +469,9 @@ _TERM_FROM_SIGNING = re.compile(
     r"(?:written|listed|set\s+forth|stated)|of\s+(?:its\s+)?(?:signature|execution|signing)"
     r"|(?:when|on\s+which)\s+[^.;]{0,60}?sign)|signature|signing|execution)"
     r"|commencement\s+date\W{0,3}\s+means\s+the\s+date\s+of\s+this"
+    # '"Term" means the period beginning on the date of this Agreement and ending on ...'
+    r"|term\W{0,3}\s+(?:shall\s+)?means?\s+the\s+period\s+(?:commencing|beginning|starting)\s+"
+    r"(?:on|as\s+of|with)\s+the\s+date\s+(?:hereof|of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))"
     # "the term of this Agreement shall be three years, commencing on the date of this Agreement"
     r"|(?:term|duration)\s+of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract)[^.;]{0,40}?,\s+commencing\s+"
     r"(?:as\s+of|on|from)\s+the\s+date\s+(?:hereof|of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))"

@@ -335,6 +335,14 @@ _SIGNATURES = (
             id="a term that continues for a defined period",
         ),
         pytest.param(
+            "This Sponsorship Agreement is made on 18 January 2013 between Harrow Racing Limited "
+            'and Velox Lubricants plc.\n\n"Term" means the period beginning on the date of this '
+            "Agreement and ending on 31 December in the year of the final Contract Season.\n\n"
+            + _BODY,
+            {"signed": date(2013, 1, 18), "start": date(2013, 1, 18)},
+            id="a term defined as beginning on the date of this agreement starts then",
+        ),
+        pytest.param(
             "AMENDED AND RESTATED CO-BRANDED CARD AGREEMENT\n\nThis Agreement is made as of "
             "January 15, 2005 by and between Granite Bank, N.A. and Pellworth Stores, Inc.\n\n"
             "RECITALS\n\nA. The parties entered into a card agreement dated as of June 1, 2001 "
