@@ -295,6 +295,9 @@ def _read_parties(text: PreparedText) -> tuple[Party, ...]:
         return _fields_over_roleless_list(text.norm, listed)
     if listed:
         return _one_side_and_another(text, listed, unnamed)
+    numbered = _numbered_parties(text.norm)
+    if len(numbered) >= 2:
+        return numbered
     # "Licensor: Pi Software, Inc. / Licensee: Rho Retail LLC" over a preamble of roles only.
     headed = _headed_parties(text.norm)
     if len({party.role for party in headed}) >= 2:
@@ -307,6 +310,48 @@ def _read_parties(text: PreparedText) -> tuple[Party, ...]:
     if len(parties) >= 2:
         return tuple(parties)
     return _without_preamble(text) or tuple(parties)
+
+
+# The sides numbered under a "PARTIES" heading, each ending in its role in brackets, as
+# Australian and English drafting lists them: "1.   KARRAWONG NETWORK SYSTEMS PTY LTD (ACN 139
+# 406 227) of Level 9, 118 Pitt Street, Sydney NSW 2000 (Supplier)". The list ends at a blank
+# line before a line that is no numbered side ("BACKGROUND").
+_PARTIES_HEADING = re.compile(r"(?:^|\n)[ \t]*(?:THE[ \t]+)?(?:PARTIES|Parties)[ \t]*:?[ \t]*\n")
+_NUMBERED_ITEM = re.compile(r"[ \t]*(?:\(\d{1,2}\)|\d{1,2}[.)])[ \t]+(?=\S)")
+_LIST_OVER = re.compile(r"\n[ \t]*\n(?![ \t]*(?:\(\d{1,2}\)|\d{1,2}[.)])[ \t])")
+_ROLE_LAST = re.compile(
+    r"\(\s*(?:the\s+)?[\"“']?(?P<role>[A-Z][A-Za-z-]+(?:\s+[A-Z][A-Za-z-]+){0,2})[\"”']?\s*\)"
+    r"[\s;,.]*(?:and)?\s*$"
+)
+_NUMBERED_REACH = 2000
+
+
+def _numbered_parties(norm: str) -> tuple[Party, ...]:
+    """The sides of a numbered list under a "PARTIES" heading, each with its bracketed role."""
+    heading = _PARTIES_HEADING.search(norm, 0, _PREAMBLE_REACH)
+    if heading is None:
+        return ()
+    start = heading.end()
+    while start < len(norm) and norm[start] in " \t\n":
+        start += 1
+    over = _LIST_OVER.search(norm, start, start + _NUMBERED_REACH)
+    end = over.start() if over else min(len(norm), start + _NUMBERED_REACH)
+    items = [
+        found
+        for found in _NUMBERED_ITEM.finditer(norm, start, end)
+        if found.start() == start or norm[found.start() - 1] == "\n"
+    ]
+    if not items or items[0].start() != start:
+        return ()
+    parties: list[Party] = []
+    for item, following in zip(items, [*items[1:], None], strict=True):
+        finish = following.start() if following else end
+        name = _side_name_at(norm, item.end(), finish)
+        if name is None or _known(name, parties):
+            continue
+        role = _ROLE_LAST.search(norm, item.end(), finish)
+        parties.append(Party(name=name, role=role.group("role") if role else None))
+    return tuple(parties[:_MAX_PARTIES])
 
 
 def _fields_over_roleless_list(norm: str, listed: list[Party]) -> tuple[Party, ...]:

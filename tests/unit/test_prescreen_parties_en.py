@@ -616,3 +616,28 @@ def test_a_firm_named_by_a_list_of_partners_keeps_them_all() -> None:
     )
 
     assert _names(document) == ["Merrill Lynch, Pierce, Fenner & Smith Incorporated", "Beta LLC"]
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        pytest.param("(Supplier)", "(Reseller)", id="bare roles"),
+        pytest.param('("Supplier");', '("Reseller").', id="quoted roles"),
+    ],
+)
+def test_find_parties_en_reads_sides_numbered_under_a_parties_heading(
+    first: str, second: str
+) -> None:
+    text = prepare_text(
+        "TELECOMMUNICATIONS EQUIPMENT RESELLER AGREEMENT\n\nTHIS AGREEMENT is made on 2 August "
+        "2012\n\nPARTIES\n\n1.   KARRAWONG NETWORK SYSTEMS PTY LTD (ACN 139 406 227) of Level 9, "
+        f"118 Pitt\n     Street, Sydney NSW 2000 {first}\n\n2.   BELLBIRD COMMUNICATIONS PTY LTD "
+        "(ACN 151 872 064) trading as BellNet\n     Solutions, of Unit 4, 22 Tallowwood Drive, "
+        f"Macquarie Park NSW 2113\n     {second}\n\nBACKGROUND\n\nA.   The Supplier designs "
+        "telecommunications equipment.\n\n1.   DEFINITIONS\n"
+    )
+
+    assert find_parties_en(text) == (
+        Party(name="KARRAWONG NETWORK SYSTEMS PTY LTD", role="Supplier"),
+        Party(name="BELLBIRD COMMUNICATIONS PTY LTD", role="Reseller"),
+    )
