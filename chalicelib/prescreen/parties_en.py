@@ -295,11 +295,10 @@ def _read_parties(text: PreparedText) -> tuple[Party, ...]:
         return _fields_over_roleless_list(text.norm, listed)
     if listed:
         return _one_side_and_another(text, listed, unnamed)
+    # Sides numbered under a "PARTIES" heading, each with its role; or "Licensor: Pi Software,
+    # Inc. / Licensee: Rho Retail LLC" over a preamble of roles only.
     numbered = _numbered_parties(text.norm)
-    if len(numbered) >= 2:
-        return numbered
-    # "Licensor: Pi Software, Inc. / Licensee: Rho Retail LLC" over a preamble of roles only.
-    headed = _headed_parties(text.norm)
+    headed = list(numbered) if len(numbered) >= 2 else _headed_parties(text.norm)
     if len({party.role for party in headed}) >= 2:
         return tuple(headed[:_MAX_PARTIES])
     parties, spans, end = _defined_parties(text.norm)
