@@ -225,6 +225,13 @@ _START_DEFINED_BEFORE = re.compile(
     # 1993': an event the definition then dates
     r"|effective\s+date\W{0,3}\s+(?:(?:shall|will)\s+)?means?\s[^.;]{0,80}?\s(?:i\.e|namely)[.,\s]*$"
 )
+# A schedule's field whose label stands on its own line above the date: "Item 2
+# Commencement Date" over "1 September 2012." (Extract keeps a label in columns apart)
+_START_LABEL_ABOVE = re.compile(
+    r"\n[^\n.;:]{0,30}?(?:effective|(?<!service\s)(?<!rent\s)(?<!delivery\s)(?<!operations\s)"
+    r"commencement)\s+date[ \t]*:?[ \t]*\n(?:[ \t]*\n)?[ \t]*$"
+)
+_LABEL_REACH = 80
 # The hour a term ends on its last day: "shall expire at midnight on", "at 11:59 p.m. (Eastern
 # time) on", "at the close of business on" (a time's full stops are spaces by then: see
 # `_clause_before`)
@@ -747,19 +754,29 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
             found.signed = found.signed or current.value
         if role == "start" and english and _in_recital(text, current):
             role = None  # "WHEREAS, Licensee changed its name effective January 5, 2008"
-        if (
-            english
-            and (_START_AFTER.search(after) or _START_DEFINED_BEFORE.search(before))
-            and not _RECITED.search(before)
-        ):
-            found.add_start(0, current.value)
-            if current.start < _SIGNED_REACH:
-                found.preamble_start = found.preamble_start or current.value
+        if english:
+            _add_defined_start(text, current, before, after, found)
         if role in {"start", "signed+start"}:
             _add_start(text, current, before, found, signed=role != "start", english=english)
         found.keep_first(role, current.value)
         previous = (current, role or "")
     return found
+
+
+def _add_defined_start(
+    text: PreparedText, current: FoundDate, before: str, after: str, found: _Candidates
+) -> None:
+    """A date the contract defines as its start (the strongest): '"Effective Date" means
+    May 1, 2019', 'May 1, 2019 (the "Effective Date")', or a schedule's field under its label
+    (`_START_LABEL_ABOVE`, no date of the preamble)."""
+    if (_START_AFTER.search(after) or _START_DEFINED_BEFORE.search(before)) and not _RECITED.search(
+        before
+    ):
+        found.add_start(0, current.value)
+        if current.start < _SIGNED_REACH:
+            found.preamble_start = found.preamble_start or current.value
+    elif _START_LABEL_ABOVE.search(text.low, max(0, current.start - _LABEL_REACH), current.start):
+        found.add_start(0, current.value)
 
 
 # "This Agreement is entered into as of the Effective Date (as defined in Section 1.20)": the

@@ -64,6 +64,9 @@ _LENGTH_BEFORE = re.compile(
     # a cover sheet's "Term: 3 years", "Term of Agreement: 3 years", a table's "| Term | 3 years"
     # ("Term of NDA: 2 years from the Effective Date")
     r"|term(?:\s+of\s+(?:the\s+|this\s+)?(?:agreement|contract|nda|mnda))?\s*[:|]"
+    # a schedule's label on its own line above the value: "Item 3    Initial Term" over
+    # "Thirty-six (36) months commencing on the Commencement Date."
+    r"|" + INITIAL + r"\s+term(?=[ \t]*\n)"
     # "Validity: 12 months from the date of signing"
     r"|validity(?:\s+period)?\s*[:|]"
     # a cover's "End Date: 3 years after the Effective Date"
@@ -132,6 +135,8 @@ _CONTRACT_TERM = re.compile(
     + COVER_QUALIFIER
     + r"\s+period"
     r"|validity(?:\s+period)?|(?:expiration|expiry|termination|end)\s+date)\s*[:|]"
+    # ... or over it: "Item 3    Initial Term" on its line above "Thirty-six (36) months ..."
+    r"|\n[^\n.;:]{0,30}?\b" + INITIAL + r"\s+term[ \t]*\n"
 )
 # A duty that outlives the contract ("shall survive the termination of this Agreement and
 # continue for a period of three (3) years") runs after its end, not for its term.
@@ -292,13 +297,23 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
     return None
 
 
+# A schedule's label on its own line over the value that starts at `begin`: "Item 3
+# Initial Term", then "Thirty-six (36) months commencing on the Commencement Date."
+_LABEL_ABOVE = re.compile(r"\n[^\n.;:]{0,30}?\b" + INITIAL + r"\s+term[ \t]*\n(?:[ \t]*\n)?[ \t]*$")
+_LABEL_REACH = 60
+
+
 def _with_lead_in(text: PreparedText, begin: int) -> int:
     """Where a list's first item starts its sentence: back over the lead-in before a colon.
 
     "This Agreement shall remain in effect until the earlier of: (a) the fifth anniversary
     of this Agreement; and (b) ...": the item cut at the colon does not say what ends.
-    Later items open after a semicolon and keep their own start.
+    Later items open after a semicolon and keep their own start. A schedule's value starts
+    at its label on the line above (`_LABEL_ABOVE`).
     """
+    label = _LABEL_ABOVE.search(text.low, max(0, begin - _LABEL_REACH), begin)
+    if label is not None:
+        return label.start()
     lead = max(0, begin - _LEAD_IN_GAP)
     head = text.low[lead:begin].rstrip()
     if not head.endswith(":"):

@@ -343,6 +343,20 @@ _SIGNATURES = (
             id="a term defined as beginning on the date of this agreement starts then",
         ),
         pytest.param(
+            "TELECOMMUNICATIONS EQUIPMENT RESELLER AGREEMENT\n\nTHIS AGREEMENT is made on 2 "
+            "August 2012\n\nPARTIES\n\n1. Karrawong Pty Ltd (Supplier)\n\n"
+            "2. Bellbird Pty Ltd (Reseller)"
+            "\n\nCommencement Date means the date specified in Item 2 of Schedule "
+            "1.\n\nInitial Term means the period specified in Item 3 of Schedule 1.\n\n"
+            + _BODY
+            + "\n\n3.1 This Agreement commences on the Commencement Date and continues for the "
+            "Initial Term.\n\nSCHEDULE 1 - AGREEMENT DETAILS\n\nItem 2    Commencement Date\n\n"
+            "1 September 2012.\n\nItem 3    Initial Term\n\nThirty-six (36) months commencing "
+            "on the Commencement Date.\n",
+            {"signed": date(2012, 8, 2), "start": date(2012, 9, 1), "end": date(2015, 9, 1)},
+            id="a schedule of items with each label above its value",
+        ),
+        pytest.param(
             "AMENDED AND RESTATED CO-BRANDED CARD AGREEMENT\n\nThis Agreement is made as of "
             "January 15, 2005 by and between Granite Bank, N.A. and Pellworth Stores, Inc.\n\n"
             "RECITALS\n\nA. The parties entered into a card agreement dated as of June 1, 2001 "
