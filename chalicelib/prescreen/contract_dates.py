@@ -34,7 +34,11 @@ _SIGNATURE_REACH = 6000
 # "Date:", "Dated::", a signature table's "| Date |" cell
 # (not a schedule's field under the signatures: "Service Start Date: April 1, 2010")
 _SIGNATURE_DATE_BEFORE = re.compile(
-    r"(?:(?<!start\s)(?<!end\s)(?<!commencement\s)(?<!expiration\s)(?<!delivery\s)\bdate(?:d)?|дата)"
+    # "Date:", "Signature Date:", not another day's field ("Commercial Launch Date:", "Start
+    # Date:", "Delivery Date:") in an exhibit after the signatures
+    r"(?:(?<!start\s)(?<!end\s)(?<!commencement\s)(?<!expiration\s)(?<!delivery\s)"
+    r"(?<!launch\s)(?<!release\s)(?<!opening\s)(?<!completion\s)(?<!availability\s)"
+    r"(?<!installation\s)(?<!acceptance\s)(?<!due\s)\bdate(?:d)?|дата)"
     r"\s*(?::{1,2}|\|)\s*$"
 )
 # The signature block: "IN WITNESS WHEREOF ... Date: 5/11/2016", wherever exhibits push it.

@@ -184,6 +184,17 @@ _SIGNATURES = (
             id="a schedule field under the signatures is no signature date",
         ),
         pytest.param(
+            'This Mobile Content Distribution Agreement (the "Agreement") is entered into by and '
+            "between Sablecrest Wireless, L.P. and Pocketfable Games, Inc., and is effective as "
+            'of the date of the last signature below (the "Effective Date").\n\n'
+            + _BODY
+            + "\n\n"
+            + _SIGNATURES
+            + "EXHIBIT B\n\nCommercial Launch Date: January 15, 2011.\n",
+            {"signed": date(2010, 3, 22), "start": date(2010, 3, 22)},
+            id="a launch date in an exhibit after the signatures is no signature date",
+        ),
+        pytest.param(
             "This Warehousing Agreement is made by and between Millrace Logistics, Inc. and Pratt "
             "Home, Inc. This Agreement becomes effective when it has been signed by both parties, "
             "as shown by the dates next to their signatures below.\n\n"
