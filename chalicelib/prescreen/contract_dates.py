@@ -814,6 +814,14 @@ def _in_recital(text: PreparedText, found: FoundDate) -> bool:
     return bool(headings) and not _RECITALS_END.search(text.low, headings[-1].end(), found.start)
 
 
+# The start of a renewal or an extension, not of the contract: "the option to extend the Term
+# for one (1) additional period of two (2) years, commencing January 1, 2004"
+_RENEWAL_BEFORE = re.compile(
+    r"\b(?:extend\w*\s+(?:the|this)\s+(?:term|agreement)|(?:additional|renewal|extension)\s+"
+    r"(?:period|term)s?|option\s+to\s+(?:renew|extend))\b"
+)
+
+
 def _add_start(
     text: PreparedText,
     current: FoundDate,
@@ -827,8 +835,13 @@ def _add_start(
     if (
         english
         and not signed
-        and current.start >= _SIGNED_REACH
-        and not _START_CONTEXT.search(text.sentence(current.start, current.end))
+        and (
+            (
+                current.start >= _SIGNED_REACH
+                and not _START_CONTEXT.search(text.sentence(current.start, current.end))
+            )
+            or _RENEWAL_BEFORE.search(before)
+        )
     ):
         found.inner_start = found.inner_start or current.value
         return

@@ -195,6 +195,16 @@ _SIGNATURES = (
             id="a launch date in an exhibit after the signatures is no signature date",
         ),
         pytest.param(
+            "THIS ENDORSEMENT AGREEMENT is made and entered into as of this ____ day of "
+            "______________, 2001, by and among Hearthstone Foods, Inc. and Chef Rafael Duarte."
+            "\n\n(a) The term of this Agreement shall commence on the date first above written and "
+            "shall continue until December 31, 2003.\n\n(b) Company shall have the option to "
+            "extend the Term for one (1) additional period of two (2) years, commencing January 1, "
+            "2004, on the same terms and conditions.\n\n" + _BODY,
+            {"signed": None, "start": None, "end": date(2003, 12, 31)},
+            id="the start of an extension is not the contract's",
+        ),
+        pytest.param(
             "This Warehousing Agreement is made by and between Millrace Logistics, Inc. and Pratt "
             "Home, Inc. This Agreement becomes effective when it has been signed by both parties, "
             "as shown by the dates next to their signatures below.\n\n"
