@@ -385,12 +385,19 @@ def end_from_anniversary(text: PreparedText, start: date) -> date | None:
             if anticipated is None:
                 continue  # the anniversary of a day no text gives
             base = anticipated
-        end = add_months(base, 12 * years)
-        in_month = _IN_MONTH_OF.search(text.low, max(0, ordinal.start() - 80), ordinal.start())
-        if _IN_YEAR_OF.search(text.low, max(0, ordinal.start() - 80), ordinal.start()):
-            return date(end.year, 12, 31)
-        return month_end(end) if in_month else end
+        return _anniversary_end(text, ordinal, base, years)
     return None
+
+
+def _anniversary_end(text: PreparedText, ordinal: re.Match[str], base: date, years: int) -> date:
+    """The Nth anniversary of base, or the end of its month or year where the term runs to
+    that ("the last day of the calendar year in which the third anniversary ... occurs")."""
+    end = add_months(base, 12 * years)
+    if _IN_YEAR_OF.search(text.low, max(0, ordinal.start() - 80), ordinal.start()):
+        return date(end.year, 12, 31)
+    if _IN_MONTH_OF.search(text.low, max(0, ordinal.start() - 80), ordinal.start()):
+        return month_end(end)
+    return end
 
 
 # The anniversary of a day the contract names and dates in its definitions: "until the third
@@ -413,13 +420,13 @@ def end_from_named_anniversary(text: PreparedText, named: dict[str, date]) -> da
     """A named day plus N years, when the term ends on that anniversary and the contract
     dates the name: in its opening (`named`: 'as of April 1, 2009 (the "Restatement Date")')
     or in a definition that writes one date."""
-    for found, _, years in _term_anniversaries(text, _NAMED_ANNIVERSARY):
+    for found, ordinal, years in _term_anniversaries(text, _NAMED_ANNIVERSARY):
         words = found.group("name").split()
         for count in range(len(words), 0, -1):
             name = " ".join(words[:count])
             day = named.get(name) or defined_day(text, name)
             if day is not None:
-                return add_months(day, 12 * years)
+                return _anniversary_end(text, ordinal, day, years)
     return None
 
 

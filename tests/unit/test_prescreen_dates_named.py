@@ -205,6 +205,15 @@ _SIGNATURES = (
             id="the start of an extension is not the contract's",
         ),
         pytest.param(
+            "THIS AMENDED AND RESTATED ALLIANCE AGREEMENT is made as of March 1, 2008 (the "
+            '"Restatement Date") by and between Granite Mutual Insurance Company and Harbor '
+            "Agency, Inc.\n\n" + _BODY + "\n\n8.1 Term. This Agreement shall become effective on "
+            "the Restatement Date and shall continue in effect through the last day of the "
+            "calendar year in which the third (3rd) anniversary of the Restatement Date occurs.",
+            {"start": date(2008, 3, 1), "end": date(2011, 12, 31)},
+            id="to the end of the year of a named days anniversary",
+        ),
+        pytest.param(
             "This Warehousing Agreement is made by and between Millrace Logistics, Inc. and Pratt "
             "Home, Inc. This Agreement becomes effective when it has been signed by both parties, "
             "as shown by the dates next to their signatures below.\n\n"
