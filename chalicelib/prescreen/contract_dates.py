@@ -632,8 +632,18 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     # "The term of this Agreement shall begin on the Restatement Date" outranks a start found
     # only by the words around a date ("the Contract Year commencing April 1, 2010"), though
     # not a date the contract defines as its Effective Date
-    if english and on_last_signature is None and found.starts[0] is None:
-        start = _start_on_named_date(text, named) or start
+    term_start = (
+        _start_on_named_date(text, named)
+        if english and on_last_signature is None and found.starts[0] is None
+        else None
+    )
+    # (not where the agreement takes effect when signed and its term begins on the named day:
+    # "This Agreement shall be effective upon its execution ... The initial term of dedicated
+    # service ... shall commence on the Start-Up Date"; the term still runs from that day)
+    if term_start is not None and not (
+        signed is not None and _EFFECTIVE_ON_SIGNING.search(text.low)
+    ):
+        start = term_start
     # "This Agreement shall become effective ... on the date first written above" outranks a
     # start found only by the words around a date (a schedule's "Service Commencement Date:
     # June 1, 2009" under a contract effective when signed)
@@ -674,7 +684,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         if english
         else _RU_EFFECTIVE_ON_EVENT.search(text.low)
     )
-    base = start or (signed if not on_event else None)
+    base = term_start or start or (signed if not on_event else None)
     base = base or found.inner_start
     if ends is None and base is not None and not (english and _runs_indefinitely(text)):
         ends = end_from_term(text, base) or (

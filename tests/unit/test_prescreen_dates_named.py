@@ -214,6 +214,17 @@ _SIGNATURES = (
             id="to the end of the year of a named days anniversary",
         ),
         pytest.param(
+            "THIS DEDICATED CONTRACT CARRIAGE AGREEMENT is entered into this 14th day of May, "
+            "2015, by and between Ironwood Logistics, Inc. and Pemberton Dairy Cooperative.\n\n"
+            '1.7 "Start-Up Date" means June 1, 2015.\n\n' + _BODY + "\n\n3.1 Agreement Term. "
+            "This Agreement shall be effective upon its execution by both parties and shall "
+            "remain in effect until the expiration of the Initial Term.\n\n3.2 The initial term "
+            'of dedicated service (the "Initial Term") shall commence on the Start-Up Date and '
+            "shall continue for thirty-six (36) months.",
+            {"start": date(2015, 5, 14), "end": date(2018, 6, 1)},
+            id="effective when signed with a term of service from a named day",
+        ),
+        pytest.param(
             "This Warehousing Agreement is made by and between Millrace Logistics, Inc. and Pratt "
             "Home, Inc. This Agreement becomes effective when it has been signed by both parties, "
             "as shown by the dates next to their signatures below.\n\n"
