@@ -160,8 +160,14 @@ _ENDS_ITSELF = re.compile(
 )
 _A_RIGHT = re.compile(r"\bmay\s|right\s+to\b|\belect")
 # A length counted back from something is no term: "the royalties received during the twelve
-# (12) months preceding the event giving rise to the liability", "one (1) year prior to".
-_COUNTED_BACK = re.compile(r"\s+(?:immediately\s+)?(?:preceding|prior\s+to|before)\b")
+# (12) months preceding the event giving rise to the liability", "one (1) year prior to"; nor
+# one counted on from the end of a term.
+_COUNTED_BACK = re.compile(
+    r"\s+(?:immediately\s+)?(?:preceding|prior\s+to|before)\b"
+    # ... or on from the end of something, as a duty that survives: "shall continue ... in any
+    # case for at least ten (10) years after the end of the Research Term"
+    r"|\s+(?:after|following|beyond)\s+(?:the\s+)?(?:end|expiration|expiry|termination)\b"
+)
 # The length of a renewal, which follows the term: "successive periods of", "additional terms of".
 _RENEWAL_LENGTH = re.compile(
     r"\b(?:successive|additional|renewal|consecutive)\s+(?:[\w()-]+\s+){0,3}?(?:periods?|terms?)"
@@ -448,7 +454,8 @@ def defined_day(text: PreparedText, name: str) -> date | None:
 # the expiration of the Restricted Period", "for a primary term co-extensive with the MVC
 # Period": one pattern per opening word; before "the end of" the words must carry the term to
 # that end ("until", "through", "at", "upon", "on", "with").
-_PERIOD_NAME = r"\s+the\s+(?P<name>(?:[a-z][a-z-]{1,20}\s+){1,2})period\b"
+# (a period or a term of its own name: "the Restricted Period", "the Research Term")
+_PERIOD_NAME = r"\s+the\s+(?P<name>(?:[a-z][a-z-]{1,20}\s+){1,2}(?:period|term))\b"
 _TO_DEFINED_PERIOD = (
     *(
         indexed(re.compile(word + r"\s+of" + _PERIOD_NAME))
@@ -518,7 +525,7 @@ def end_of_defined_period(text: PreparedText, start: date, named: dict[str, date
         sentence = text.low[begin : found.start()]
         if not _CONTRACT_TERM.search(sentence) or _NOT_CONTRACT_TERM.search(sentence):
             continue
-        name = " ".join((found.group("name") + "period").split())
+        name = " ".join(found.group("name").split())
         words = r"\s+".join(map(re.escape, name.split()))
         definition = _PERIOD_BRACKETED.match(text.low, found.end()) or re.search(
             _PERIOD_MEANS.format(name=words), text.low

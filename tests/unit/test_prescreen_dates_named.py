@@ -225,6 +225,19 @@ _SIGNATURES = (
             id="effective when signed with a term of service from a named day",
         ),
         pytest.param(
+            "This Research Collaboration Agreement is entered into as of January 28, 2020 (the "
+            '"Effective Date") by and between Aldergrove Foundation and Novaterra, Inc.\n\n1.12 '
+            '"Research Term" means the period of forty-eight (48) months beginning on the '
+            "Effective Date.\n\n" + _BODY + "\n\n7.7 Duration. The Global Access Commitments "
+            "shall survive the expiration or termination of this Agreement and shall continue "
+            "for so long as Company holds rights in the Funded Developments, and in any case for "
+            "at least ten (10) years after the end of the Research Term.\n\n10.1 Term. This "
+            "Agreement shall commence on the Effective Date and shall expire at the end of the "
+            "Research Term.",
+            {"end": date(2024, 1, 28)},
+            id="a term to the end of a defined term, not a duty that outlasts it",
+        ),
+        pytest.param(
             "This Warehousing Agreement is made by and between Millrace Logistics, Inc. and Pratt "
             "Home, Inc. This Agreement becomes effective when it has been signed by both parties, "
             "as shown by the dates next to their signatures below.\n\n"
