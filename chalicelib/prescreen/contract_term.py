@@ -328,11 +328,23 @@ def _with_lead_in(text: PreparedText, begin: int) -> int:
     return text.sentence_span(colon, colon)[0]
 
 
+# "five (5) years from the Opening Date", where '"Opening Date" means May 28, 1999'
+_FROM_A_NAME = re.compile(
+    r"\s*the\s+(?!effective\s|commencement\s)(?P<name>[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20})?"
+    r"\s+date)\b"
+)
+
+
 def _runs_from(text: PreparedText, position: int) -> date | None:
-    """The date a stated length runs from, when the words after it write one."""
+    """The date a stated length runs from, when the words after it write one or name a day
+    the definitions date."""
     opening = _RUNS_FROM.match(text.low, position)
     if opening is None:
         return None
+    name = _FROM_A_NAME.match(text.low, opening.end())
+    day = defined_day(text, " ".join(name.group("name").split())) if name else None
+    if day is not None:
+        return day
     after = text.low[opening.end() : opening.end() + _RUNS_FROM_REACH]
     dates = find_dates(after, english=True)
     if not dates or _NOT_RUNS_FROM.search(after, 0, dates[0].start):

@@ -238,6 +238,16 @@ _SIGNATURES = (
             id="a term to the end of a defined term, not a duty that outlasts it",
         ),
         pytest.param(
+            "This Ticket Sales Agency Agreement is entered into as of March 9, 1999 (the "
+            '"Effective Date") by and between Lakeshore Pavilion, LLC and Turnstyle Ticketing '
+            'Corp.\n\n1.3 "Opening Date" means May 28, 1999, the date of the first scheduled '
+            "Event.\n\n" + _BODY + "\n\n3.2 Initial Term. The term of this Agreement shall "
+            "commence on the Effective Date and shall continue for a period of five (5) years "
+            'from the Opening Date (the "Initial Term").',
+            {"start": date(1999, 3, 9), "end": date(2004, 5, 28)},
+            id="a length from a day the definitions date",
+        ),
+        pytest.param(
             "This Warehousing Agreement is made by and between Millrace Logistics, Inc. and Pratt "
             "Home, Inc. This Agreement becomes effective when it has been signed by both parties, "
             "as shown by the dates next to their signatures below.\n\n"
