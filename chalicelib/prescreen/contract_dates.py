@@ -1040,7 +1040,11 @@ _THIS_DATE = r"(?:hereof|of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))"
 # '"Closing Date" means the date of this Agreement' (the name read back from "means"), and
 # "The closing ... is occurring on the date of this Agreement (the "Closing Date")". Each
 # pattern opens with a literal word, found by the shared word index.
-_MEANS_THIS_DATE = indexed(re.compile(r"means?\s+the\s+date\s+" + _THIS_DATE))
+# ('"Closing Date" means the date on which the Merger becomes effective, being the date of this
+# Agreement')
+_MEANS_THIS_DATE = indexed(
+    re.compile(r"means?\s+the\s+date\s+(?:[^.;]{0,80}?,\s+being\s+the\s+date\s+)?" + _THIS_DATE)
+)
 _NAME_BEFORE_MEANS = re.compile(rf"[\"“](?P<name>{_NAME})[\"”]\s+(?:(?:shall|will)\s+)?$")
 _NAME_REACH = 60
 _THIS_DATE_NAMED = indexed(
@@ -1086,7 +1090,10 @@ def _named_dates(
 # contract or its term, not "The term of the Original Agreement commenced on the Opening Date".
 _START_NAME = r"\s+the\s+(?P<name>[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20})?\s+date)\b"
 _STARTS_ON_A_NAME = tuple(
-    indexed(re.compile(verb + r"\s+(?:on|as\s+of|from|with)" + _START_NAME))
+    # ("shall become effective at the Effective Time on the Closing Date")
+    indexed(
+        re.compile(verb + r"(?:\s+at\s+[\w:. -]{1,30}?)?\s+(?:on|as\s+of|from|with)" + _START_NAME)
+    )
     for verb in (r"commence[sd]?", r"begins?", r"start", r"effective", r"take[sn]?\s+effect")
 )
 _WITH_EFFECT_FROM_A_NAME = indexed(re.compile(r"with\s+effect\s+from" + _START_NAME))

@@ -248,6 +248,15 @@ _SIGNATURES = (
             id="a length from a day the definitions date",
         ),
         pytest.param(
+            "NON-COMPETITION AGREEMENT\n\nTHIS AGREEMENT is made as of the 31st day of May, 2011."
+            '\n\nAMONG: Thornbury Analytics Corp. and Marguerite Desrosiers.\n\n(b) "Closing '
+            'Date" means the date on which the Merger becomes effective, being the date of this '
+            "Agreement;\n\n" + _BODY + "\n\n5.1 This Agreement shall become effective at the "
+            "Effective Time on the Closing Date.",
+            {"signed": date(2011, 5, 31), "start": date(2011, 5, 31)},
+            id="effective at a time on a day defined as the date of this agreement",
+        ),
+        pytest.param(
             "This Warehousing Agreement is made by and between Millrace Logistics, Inc. and Pratt "
             "Home, Inc. This Agreement becomes effective when it has been signed by both parties, "
             "as shown by the dates next to their signatures below.\n\n"
