@@ -316,8 +316,9 @@ def _read_parties(text: PreparedText) -> tuple[Party, ...]:
 # 406 227) of Level 9, 118 Pitt Street, Sydney NSW 2000 (Supplier)". The list ends at a blank
 # line before a line that is no numbered side ("BACKGROUND").
 _PARTIES_HEADING = re.compile(r"(?:^|\n)[ \t]*(?:THE[ \t]+)?(?:PARTIES|Parties)[ \t]*:?[ \t]*\n")
-_NUMBERED_ITEM = re.compile(r"[ \t]*(?:\(\d{1,2}\)|\d{1,2}[.)])[ \t]+(?=\S)")
-_LIST_OVER = re.compile(r"\n[ \t]*\n(?![ \t]*(?:\(\d{1,2}\)|\d{1,2}[.)])[ \t])")
+_SIDE_NUMBER = r"[ \t]*(?:\(\d{1,2}\)|\d{1,2}[.)])[ \t]"
+_NUMBERED_ITEM = re.compile(_SIDE_NUMBER + r"+(?=\S)")
+_LIST_OVER = re.compile(r"\n[ \t]*\n(?!" + _SIDE_NUMBER + ")")
 _ROLE_LAST = re.compile(
     r"\(\s*(?:the\s+)?[\"“']?(?P<role>[A-Z][A-Za-z-]+(?:\s+[A-Z][A-Za-z-]+){0,2})[\"”']?\s*\)"
     r"[\s;,.]*(?:and)?\s*$"
