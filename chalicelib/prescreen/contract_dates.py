@@ -808,6 +808,10 @@ _RECITALS_HEADING = re.compile(
 )
 _RECITALS_END = re.compile(
     r"now,?\s+therefore|agree[sd]?\s+as\s+follows|(?:is|are)\s+hereby\s+agreed"
+    # English drafting's "AGREED TERMS", "IT IS AGREED", "OPERATIVE PROVISIONS", or the first
+    # numbered clause
+    r"|agreed\s+terms|it\s+is\s+agreed|operative\s+provisions"
+    r"|\n[ \t]*(?:article\s+|section\s+)?1\.?[ \t]"
 )
 _RECITALS_REACH = 2500
 

@@ -492,7 +492,7 @@ _CARRIED_TO = re.compile(r"\b(?:until|through|at|upon|on|with)\s+the\s+$")
 # period of eighty-four (84) months commencing on the Availability Date', or in brackets after
 # the name: "the end of the Exclusivity Period (i.e., a three (3) year period commencing on the
 # Effective Date)"
-_LENGTH = r"(?P<length>[a-z-]+(?:\s+[a-z-]+)?\s*(?:\(\s*(?P<digits>\d{1,3})\s*\)\s*)?)"
+_LENGTH = r"(?P<length>(?:\d{1,3}|[a-z-]+(?:\s+[a-z-]+)?)\s*(?:\(\s*(?P<digits>\d{1,3})\s*\)\s*)?)"
 _PERIOD = (
     r"(?:the|a)\s+(?:period\s+of\s+" + _LENGTH + r"(?P<unit>years?|months?)\s+"
     r"|"
@@ -511,7 +511,8 @@ _PERIOD_BRACKETED = re.compile(
 )
 _NAMED_DAY = re.compile(r"(?:the\s+)?(?P<name>[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20})?\s+date)\b")
 _OWN_START = re.compile(
-    r"(?:the\s+)?(?:effective\s+date|commencement\s+date|date\s+(?:hereof|of\s+this\s+agreement))\b"
+    r"(?:the\s+)?(?:effective\s+date|commencement\s+date|execution\s+date|date\s+(?:hereof"
+    r"|of\s+(?:execution\s+of\s+)?this\s+agreement|of\s+execution|first\s+(?:above\s+)?written))\b"
 )
 _ANNIVERSARY_OF = re.compile(
     rf"(?:the\s+)?(?P<ordinal>{'|'.join(_ORDINALS)}|(?P<digits>\d{{1,2}})(?:st|nd|rd|th))\s*"
@@ -558,7 +559,8 @@ def _end_of_period(
     if first is None or not unit:
         return None
     digits = definition.group("digits") or definition.group("digits2")
-    length = digits or words_to_number(definition.group("length") or definition.group("length2"))
+    written = (definition.group("length") or definition.group("length2")).strip()
+    length = digits or (int(written) if written.isdigit() else words_to_number(written))
     if not length:
         return None
     return add_months(first, int(length) * (12 if unit.startswith("year") else 1))
