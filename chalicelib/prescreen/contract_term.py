@@ -448,10 +448,15 @@ def end_from_named_anniversary(text: PreparedText, named: dict[str, date]) -> da
     return None
 
 
+_FIELD_VALUE_REACH = 60
+
+
 def defined_day(text: PreparedText, name: str) -> date | None:
     """The one date a definition of `name` writes ('"Launch Date" means September 15, 2006',
-    '"Start Date" means February 2, 2015, the date on which ...'); None for an event with no
-    day written, or several days."""
+    '"Start Date" means February 2, 2015, the date on which ...'), or else a schedule's field
+    of that name ("Launch Date:          August 1, 2000", where the definition sends the reader
+    to "the launch date set forth in the Launch Schedule"); None for an event with no day
+    written, or several days."""
     words = r"\s+".join(map(re.escape, name.split()))
     definition = re.search(rf"[\"“]{words}[\"”]\s+(?:(?:shall|will)\s+)?means?\s", text.low)
     if definition is None:
@@ -459,7 +464,13 @@ def defined_day(text: PreparedText, name: str) -> date | None:
     sentence_end = text.sentence_span(definition.end(), definition.end())[1]
     meaning = text.low[definition.end() : min(sentence_end, definition.end() + _DEFINITION_REACH)]
     dates = find_dates(meaning, english=True)
-    return dates[0].value if len({found.value for found in dates}) == 1 else None
+    if dates:
+        return dates[0].value if len({found.value for found in dates}) == 1 else None
+    field = re.search(rf"(?:^|\n|\|)[ \t*]*{words}[ \t*]*[:|][ \t|]*", text.low)
+    if field is None:
+        return None
+    value = find_dates(text.low[field.end() : field.end() + _FIELD_VALUE_REACH], english=True)
+    return value[0].value if value and value[0].start == 0 else None
 
 
 # A term that runs to the end of a period the contract defines, "shall remain in effect until

@@ -248,6 +248,17 @@ _SIGNATURES = (
             id="a length from a day the definitions date",
         ),
         pytest.param(
+            "This Co-Branding Agreement is entered into by and between Cobaltine Network, Inc. "
+            "and WeddingLoom LLC. This Agreement is effective as of June 2, 2000 (the "
+            '"Effective Date").\n\n1.6 "Launch Date" means the launch date set forth in the '
+            "Launch Schedule attached as Exhibit B.\n\n" + _BODY + "\n\n9.1 Term. The initial "
+            "term of this Agreement shall commence on the Effective Date and shall end on the "
+            "second (2nd) anniversary of the Launch Date.\n\nEXHIBIT B\n\nLAUNCH SCHEDULE\n\n"
+            "Test version available:          July 3, 2000\nLaunch Date:          August 1, 2000\n",
+            {"start": date(2000, 6, 2), "end": date(2002, 8, 1)},
+            id="a named day whose definition points to a schedule's field",
+        ),
+        pytest.param(
             "NON-COMPETITION AGREEMENT\n\nTHIS AGREEMENT is made as of the 31st day of May, 2011."
             '\n\nAMONG: Thornbury Analytics Corp. and Marguerite Desrosiers.\n\n(b) "Closing '
             'Date" means the date on which the Merger becomes effective, being the date of this '
