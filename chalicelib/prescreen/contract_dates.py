@@ -579,6 +579,9 @@ class _Candidates:
     # English starts by strength: 0 a date the contract defines as the Effective Date,
     # 1 "effective as of" in the preamble, 2 "dated as of" (the convention), 3 any other start.
     starts: list[date | None] = field(default_factory=lambda: [None, None, None, None])
+    # whether the first of rank 0 is a commencement date, not an effective date ("Commencement
+    # Date: March 1, 1999" in a lease's rider)
+    commencement_first: bool = False
 
     def keep_first(self, role: str | None, value: date) -> None:
         """The first end, and the first start of a services or works period."""
@@ -644,6 +647,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         signed is not None and _EFFECTIVE_ON_SIGNING.search(text.low)
     ):
         start = term_start
+    commenced = None
     # "This Agreement shall become effective ... on the date first written above" outranks a
     # start found only by the words around a date (a schedule's "Service Commencement Date:
     # June 1, 2009" under a contract effective when signed)
@@ -651,11 +655,19 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         english
         and signed is not None
         and start is not None
-        and start == found.starts[3]
-        and not any(found.starts[:3])
         and on_last_signature is None
+        and (
+            (start == found.starts[3] and not any(found.starts[:3]))
+            # ... or a commencement date a rider or a schedule writes ("Commencement Date:
+            # March 1, 1999") under "This Agreement shall be effective on the date first
+            # written above"
+            or (start == found.starts[0] and found.commencement_first)
+        )
         and (_EFFECTIVE_ON_SIGNING.search(text.low) or _TERM_FROM_SIGNING.search(text.low))
     ):
+        # the contract's term still runs from that day ("Eighty-four (84) months from the
+        # Commencement Date")
+        commenced = start if start == found.starts[0] else None
         start = signed
     if start is None:
         if english and not read_last_signature:
@@ -684,7 +696,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         if english
         else _RU_EFFECTIVE_ON_EVENT.search(text.low)
     )
-    base = term_start or start or (signed if not on_event else None)
+    base = term_start or commenced or start or (signed if not on_event else None)
     base = base or found.inner_start
     if ends is None and base is not None and not (english and _runs_indefinitely(text)):
         ends = end_from_term(text, base) or (
@@ -783,14 +795,19 @@ def _add_defined_start(
     """A date the contract defines as its start (the strongest): '"Effective Date" means
     May 1, 2019', 'May 1, 2019 (the "Effective Date")', or a schedule's field under its label
     (`_START_LABEL_ABOVE`, no date of the preamble)."""
-    if (_START_AFTER.search(after) or _START_DEFINED_BEFORE.search(before)) and not _RECITED.search(
-        before
-    ):
-        found.add_start(0, current.value)
-        if current.start < _SIGNED_REACH:
-            found.preamble_start = found.preamble_start or current.value
-    elif _START_LABEL_ABOVE.search(text.low, max(0, current.start - _LABEL_REACH), current.start):
-        found.add_start(0, current.value)
+    defined = _START_AFTER.search(after) or _START_DEFINED_BEFORE.search(before)
+    if defined is not None and _RECITED.search(before):
+        defined = None
+    named = defined or _START_LABEL_ABOVE.search(
+        text.low, max(0, current.start - _LABEL_REACH), current.start
+    )
+    if named is None:
+        return
+    if found.starts[0] is None:
+        found.commencement_first = "commencement" in named.group()
+    found.add_start(0, current.value)
+    if defined is not None and current.start < _SIGNED_REACH:
+        found.preamble_start = found.preamble_start or current.value
 
 
 # "This Agreement is entered into as of the Effective Date (as defined in Section 1.20)": the

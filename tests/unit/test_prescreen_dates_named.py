@@ -259,6 +259,17 @@ _SIGNATURES = (
             id="a named day whose definition points to a schedule's field",
         ),
         pytest.param(
+            "RAILCAR LEASE AND MAINTENANCE AGREEMENT\n\nTHIS AGREEMENT is made this 12th day of "
+            "February, 1999, between Ironmoor Railcar Leasing Corporation and Pallister Grain "
+            'Co-operative Ltd.\n\n(c) "Commencement Date" has the meaning given to it in the '
+            "applicable Rider;\n\n" + _BODY + "\n\n14.5 This Agreement shall be effective on the "
+            "date first written above.\n\nRIDER NO. 1\n\n5.   Commencement Date: March 1, 1999."
+            '\n\n6.   Term: Eighty-four (84) months from the Commencement Date (the "Initial '
+            'Term").\n',
+            {"signed": date(1999, 2, 12), "start": date(1999, 2, 12), "end": date(2006, 3, 1)},
+            id="effective when dated with a rider's commencement date the term runs from",
+        ),
+        pytest.param(
             "NON-COMPETITION AGREEMENT\n\nTHIS AGREEMENT is made as of the 31st day of May, 2011."
             '\n\nAMONG: Thornbury Analytics Corp. and Marguerite Desrosiers.\n\n(b) "Closing '
             'Date" means the date on which the Merger becomes effective, being the date of this '
