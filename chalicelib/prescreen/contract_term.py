@@ -485,6 +485,8 @@ _TO_DEFINED_PERIOD = (
         for word in ("expiration", "expiry", "end")
     ),
     indexed(re.compile(r"co-?extensive\s+with" + _PERIOD_NAME)),
+    # "The term of this Agreement shall be the Study Period"
+    indexed(re.compile(r"shall\s+be" + _PERIOD_NAME)),
     # "shall continue for the Initial Period and thereafter ...", "shall remain in force during
     # the License Period"
     *(
@@ -510,7 +512,11 @@ _PERIOD = (
     + _LENGTH.replace("<length>", "<length2>").replace("<digits>", "<digits2>")
     + r"[\s-]*(?P<unit2>years?|months?)\s+period\s+|period\s+)"
     r"(?:commencing|beginning|starting)\s+(?:on|with|as\s+of)\s+(?P<start>[^.;]{4,80}?)"
-    r"(?:,?\s+and\s+(?:ending|expiring)\s+on\s+(?P<end>[^.;]{4,120}?))?"
+    r"(?:,?\s+and\s+(?:ending|expiring)\s+(?:on\s+(?P<end>[^.;]{4,120}?)"
+    # "... and ending thirty (30) months thereafter"
+    r"|"
+    + _LENGTH.replace("<length>", "<length3>").replace("<digits>", "<digits3>")
+    + r"[\s-]*(?P<unit3>years?|months?)\s+thereafter))?"
 )
 _PERIOD_MEANS = (
     r"[\"“]{name}[\"”]\s+(?:(?:shall|will)\s+)?means?\s+"
@@ -546,7 +552,7 @@ def end_of_defined_period(text: PreparedText, start: date, named: dict[str, date
             continue
         begin, _ = text.sentence_span(found.start(), found.end())
         # the words before the period's name: its name may be "the Exclusivity Period"
-        sentence = text.low[begin : found.start()]
+        sentence = text.low[begin : found.start("name")]
         if not _CONTRACT_TERM.search(sentence) or _NOT_CONTRACT_TERM.search(sentence):
             continue
         name = " ".join(found.group("name").split())
@@ -566,11 +572,12 @@ def _end_of_period(
     if definition.group("end"):
         return _day_named(text, definition.group("end"), start, named)
     first = _day_named(text, definition.group("start"), start, named)
-    unit = definition.group("unit") or definition.group("unit2")
-    if first is None or not unit:
+    lengths = [n for n in ("", "2", "3") if definition.group("unit" + n)]
+    if first is None or not lengths:
         return None
-    digits = definition.group("digits") or definition.group("digits2")
-    written = (definition.group("length") or definition.group("length2")).strip()
+    unit = definition.group("unit" + lengths[0])
+    digits = definition.group("digits" + lengths[0])
+    written = definition.group("length" + lengths[0]).strip()
     length = digits or (int(written) if written.isdigit() else words_to_number(written))
     if not length:
         return None

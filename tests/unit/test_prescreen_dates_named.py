@@ -270,6 +270,16 @@ _SIGNATURES = (
             id="effective when dated with a rider's commencement date the term runs from",
         ),
         pytest.param(
+            "This Clinical Monitoring Services Agreement is entered into as of January 10, 2011 "
+            'and effective as of December 1, 2010 (the "Effective Date") by and between Harlow '
+            'Bio, Inc. and Meridian CRO, LLC.\n\n1.7 "Study Period" means the period commencing '
+            "on the Effective Date and ending thirty (30) months thereafter.\n\n" + _BODY + "\n\n"
+            "10.1 Term. The term of this Agreement shall be the Study Period, unless terminated "
+            "earlier in accordance with this Section 10.",
+            {"start": date(2010, 12, 1), "end": date(2013, 6, 1)},
+            id="a term that is a defined period ending a length thereafter",
+        ),
+        pytest.param(
             "NON-COMPETITION AGREEMENT\n\nTHIS AGREEMENT is made as of the 31st day of May, 2011."
             '\n\nAMONG: Thornbury Analytics Corp. and Marguerite Desrosiers.\n\n(b) "Closing '
             'Date" means the date on which the Merger becomes effective, being the date of this '
