@@ -18,6 +18,7 @@ from chalicelib.prescreen.contract_term import (
     end_from_named_anniversary,
     end_from_term,
     end_of_defined_period,
+    end_of_nth_month,
     end_of_year,
 )
 from chalicelib.prescreen.dates import FoundDate, find_dates
@@ -704,6 +705,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
                 end_from_anniversary(text, base)
                 or _end_of_single_term(text, base)
                 or end_of_year(text, base)
+                or end_of_nth_month(text, base)
                 or end_from_named_anniversary(text, named)
                 or end_of_defined_period(text, base, named)
             )

@@ -654,6 +654,29 @@ def end_of_year(text: PreparedText, start: date) -> date | None:
     return None
 
 
+# "shall expire on the last day of the twenty-fourth (24th) full calendar month following the
+# Effective Date": the month the start falls in is none of them
+_NTH_MONTH_END = indexed(
+    re.compile(
+        r"last\s+day\s+of\s+the\s+[a-z-]*\s*\(?(?P<nth>\d{1,3})(?:st|nd|rd|th)\)?\s+"
+        r"(?:full\s+)?(?:calendar\s+)?month\s+(?:following|after)\s+the\s+"
+        r"(?:effective|commencement)\s+date"
+    )
+)
+
+
+def end_of_nth_month(text: PreparedText, start: date) -> date | None:
+    """The last day of the Nth calendar month after the start's, where the term ends so."""
+    for count, found in enumerate(finditer(_NTH_MONTH_END, text.low)):
+        if count >= _MAX_ANNIVERSARIES:
+            break
+        begin, _ = text.sentence_span(found.start(), found.end())
+        sentence = text.low[begin : found.start()]
+        if _CONTRACT_TERM.search(sentence) and not _NOT_CONTRACT_TERM.search(sentence):
+            return month_end(add_months(start.replace(day=1), int(found.group("nth"))))
+    return None
+
+
 def add_months(start: date, months: int) -> date:
     """The same day N months later, or the month's last day when it has no such day."""
     total = start.month - 1 + months

@@ -280,6 +280,16 @@ _SIGNATURES = (
             id="a term that is a defined period ending a length thereafter",
         ),
         pytest.param(
+            "This Data License Agreement is entered into as of September 12, 2013 (the "
+            '"Effective Date") by and between Nimbus Data, Inc. and Corrigan Energy LLC.\n\n'
+            + _BODY
+            + "\n\n10.1 Term. This Agreement begins on the Effective Date and shall expire on the "
+            "last day of the twenty-fourth (24th) full calendar month following the Effective "
+            'Date (the "Initial Term").',
+            {"end": date(2015, 9, 30)},
+            id="to the last day of the nth full calendar month after the start",
+        ),
+        pytest.param(
             "NON-COMPETITION AGREEMENT\n\nTHIS AGREEMENT is made as of the 31st day of May, 2011."
             '\n\nAMONG: Thornbury Analytics Corp. and Marguerite Desrosiers.\n\n(b) "Closing '
             'Date" means the date on which the Merger becomes effective, being the date of this '
