@@ -110,6 +110,12 @@
   counted from a first commercial sale, an Australian reseller with its dates in a schedule
   of items, a merger non-compete, an LLC joint venture and others): 175 and 171 on their
   first run (174 and 171 with that session's starting code), 182 and 183 now.
+- `en_contracts_extra9`, `en_contracts_extra10`: a fifth round, written after the fourth's
+  fixes (a CRO whose term is its Study Period, a rail car lease with its commencement in a
+  rider, a data licence to the end of its twenty-fourth full calendar month, a co-branding
+  launch dated only in a schedule, an English-law fintech alliance, a Singapore-law reseller
+  and others): 185 and 185 on their first run (183 and 185 with the starting code), 188 and
+  187 now.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -484,6 +490,36 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
             "en.liquidated_damages": 1.0,
             "en.cap_on_liability": 1.0,
             "en.non_compete": 0.8,
+        },
+    ),
+    "en_contracts_extra9": (
+        OWN_LABELS,
+        {
+            "en.parties": 1.0,
+            "en.agreement_date": 1.0,
+            "en.effective_date": 1.0,
+            "en.expiration_date": 1.0,
+            "en.renewal_term": 1.0,
+            "en.governing_law": 1.0,
+            "en.termination_for_convenience": 1.0,
+            "en.liquidated_damages": 0.9,
+            "en.cap_on_liability": 0.9,
+            "en.non_compete": 1.0,
+        },
+    ),
+    "en_contracts_extra10": (
+        OWN_LABELS,
+        {
+            "en.parties": 1.0,
+            "en.agreement_date": 0.9,
+            "en.effective_date": 0.9,
+            "en.expiration_date": 0.9,
+            "en.renewal_term": 1.0,
+            "en.governing_law": 1.0,
+            "en.termination_for_convenience": 1.0,
+            "en.liquidated_damages": 1.0,
+            "en.cap_on_liability": 1.0,
+            "en.uncapped_liability": 0.9,
         },
     ),
     "ru_contracts_extra9": (
