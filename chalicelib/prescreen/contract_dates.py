@@ -10,16 +10,18 @@ from typing import TYPE_CHECKING
 
 from chalicelib.prescreen.contract_term import (
     COVER_QUALIFIER,
+    DAY_NAME,
     INITIAL,
+    LABEL_ABOVE,
     THE_CONTRACT_ACTS,
     add_months,
-    defined_day,
     end_from_anniversary,
     end_from_named_anniversary,
     end_from_term,
     end_of_defined_period,
     end_of_nth_month,
     end_of_year,
+    named_day,
 )
 from chalicelib.prescreen.dates import FoundDate, find_dates
 from chalicelib.prescreen.text import JOINED_BREAK
@@ -233,8 +235,10 @@ _START_DEFINED_BEFORE = re.compile(
 # A schedule's field whose label stands on its own line above the date: "Item 2
 # Commencement Date" over "1 September 2012." (Extract keeps a label in columns apart)
 _START_LABEL_ABOVE = re.compile(
-    r"\n[^\n.;:]{0,30}?(?:effective|(?<!service\s)(?<!rent\s)(?<!delivery\s)(?<!operations\s)"
-    r"commencement)\s+date[ \t]*:?[ \t]*\n(?:[ \t]*\n)?[ \t]*$"
+    LABEL_ABOVE.format(
+        label=r"(?:effective|(?<!service\s)(?<!rent\s)(?<!delivery\s)(?<!operations\s)"
+        r"commencement)\s+date"
+    )
 )
 _LABEL_REACH = 80
 # The hour a term ends on its last day: "shall expire at midnight on", "at 11:59 p.m. (Eastern
@@ -497,6 +501,20 @@ _TERM_FROM_SIGNING = re.compile(
     r"\b(?:years?|months?)\)?,?\s+(?:commencing|beginning|starting|from)\s+(?:as\s+of\s+|on\s+|with\s+)?"
     r"the\s+date\s+(?:hereof|of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract)|first\s+(?:above\s+)?written)"
 )
+
+
+# Each of the two is a scan of the whole text (5 ms on 30 pages: neither opens with a literal),
+# and a document's dates may ask it three times: read once per text.
+@lru_cache(maxsize=1)
+def _effective_on_signing(low: str) -> bool:
+    return _EFFECTIVE_ON_SIGNING.search(low) is not None
+
+
+@lru_cache(maxsize=1)
+def _term_from_signing(low: str) -> bool:
+    return _TERM_FROM_SIGNING.search(low) is not None
+
+
 # The effective date is defined as the day the last party signs: the latest signature date.
 # Each pattern opens with a literal word, so the engine jumps between its occurrences.
 _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
@@ -636,7 +654,9 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     # "The term of this Agreement shall begin on the Restatement Date" outranks a start found
     # only by the words around a date ("the Contract Year commencing April 1, 2010"), though
     # not a date the contract defines as its Effective Date
-    term_start = (
+    # The day the term runs from where it is not the contract's start: the named day its term
+    # begins on, or a commencement date a rider writes (below).
+    term_base = (
         _start_on_named_date(text, named)
         if english and on_last_signature is None and found.starts[0] is None
         else None
@@ -644,11 +664,8 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     # (not where the agreement takes effect when signed and its term begins on the named day:
     # "This Agreement shall be effective upon its execution ... The initial term of dedicated
     # service ... shall commence on the Start-Up Date"; the term still runs from that day)
-    if term_start is not None and not (
-        signed is not None and _EFFECTIVE_ON_SIGNING.search(text.low)
-    ):
-        start = term_start
-    commenced = None
+    if term_base is not None and not (signed is not None and _effective_on_signing(text.low)):
+        start = term_base
     # "This Agreement shall become effective ... on the date first written above" outranks a
     # start found only by the words around a date (a schedule's "Service Commencement Date:
     # June 1, 2009" under a contract effective when signed)
@@ -657,18 +674,11 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         and signed is not None
         and start is not None
         and on_last_signature is None
-        and (
-            (start == found.starts[3] and not any(found.starts[:3]))
-            # ... or a commencement date a rider or a schedule writes ("Commencement Date:
-            # March 1, 1999") under "This Agreement shall be effective on the date first
-            # written above"
-            or (start == found.starts[0] and found.commencement_first)
-        )
-        and (_EFFECTIVE_ON_SIGNING.search(text.low) or _TERM_FROM_SIGNING.search(text.low))
+        and _dated_outranks(text, found, start)
     ):
-        # the contract's term still runs from that day ("Eighty-four (84) months from the
-        # Commencement Date")
-        commenced = start if start == found.starts[0] else None
+        # the contract's term still runs from a commencement date ("Eighty-four (84) months
+        # from the Commencement Date")
+        term_base = term_base or (start if start == found.starts[0] else None)
         start = signed
     if start is None:
         if english and not read_last_signature:
@@ -697,7 +707,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         if english
         else _RU_EFFECTIVE_ON_EVENT.search(text.low)
     )
-    base = term_start or commenced or start or (signed if not on_event else None)
+    base = term_base or start or (signed if not on_event else None)
     base = base or found.inner_start
     if ends is None and base is not None and not (english and _runs_indefinitely(text)):
         ends = end_from_term(text, base) or (
@@ -789,6 +799,17 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
         found.keep_first(role, current.value)
         previous = (current, role or "")
     return found
+
+
+def _dated_outranks(text: PreparedText, found: _Candidates, start: date) -> bool:
+    """Whether a contract that takes effect when dated or signed ("This Agreement shall be
+    effective on the date first written above") starts then rather than on the start found:
+    one found only by the words around a date, or a commencement date a rider or schedule
+    writes ("Commencement Date: March 1, 1999")."""
+    return (
+        (start == found.starts[3] and not any(found.starts[:3]))
+        or (start == found.starts[0] and found.commencement_first)
+    ) and (_effective_on_signing(text.low) or _term_from_signing(text.low))
 
 
 def _add_defined_start(
@@ -1111,7 +1132,7 @@ def _named_dates(
 # begin on ...", "... with effect from the Restatement Date": a pattern for each verb, opening
 # with it (the shared word index finds them). The subject is read back from the verb: this
 # contract or its term, not "The term of the Original Agreement commenced on the Opening Date".
-_START_NAME = r"\s+the\s+(?P<name>[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20})?\s+date)\b"
+_START_NAME = r"\s+the\s+(?P<name>" + DAY_NAME + r")\b"
 _STARTS_ON_A_NAME = tuple(
     # ("shall become effective at the Effective Time on the Closing Date")
     indexed(
@@ -1157,10 +1178,9 @@ def _start_on_named_date(text: PreparedText, named: dict[str, date]) -> date | N
     for count, found in enumerate(_named_starts(text)):
         if count >= _MAX_NAMED_STARTS:
             break
-        name = " ".join(found.group("name").split())
-        if name.startswith(_OWN_START_NAMES):
+        if found.group("name").startswith(_OWN_START_NAMES):
             continue  # the contract's own start, read by its own rules
-        day = named.get(name) or defined_day(text, name)
+        day = named_day(text, named, found.group("name"))
         if day is not None:
             return day
     return None
@@ -1186,7 +1206,7 @@ def _start_by_definition(
     if on_last_signature is not None:
         return on_last_signature
     if signed is not None and (
-        _EFFECTIVE_ON_SIGNING.search(text.low) or (english and _TERM_FROM_SIGNING.search(text.low))
+        _effective_on_signing(text.low) or (english and _term_from_signing(text.low))
     ):
         return signed
     # English drafting: an agreement with no effective-date clause is effective on its date,

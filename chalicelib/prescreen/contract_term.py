@@ -29,6 +29,12 @@ COVER_QUALIFIER = (
     r"(?:initial|original|contract|agreement|subscription|service|services|license|licence"
     r"|order|sow|mnda|nda|baa|dpa|engagement|project|pilot|trial|evaluation)"
 )
+# A schedule's field whose label stands on a line of its own, the value on the next ("Item 3
+# Initial Term" over "Thirty-six (36) months ...", "Item 2    Commencement Date" over "1
+# September 2012."): the label's line, and the label's line right before where the value
+# starts (`{label}` is the label's pattern; a blank line may stand between).
+LABEL_LINE = r"\n[^\n.;:]{{0,30}}?\b{label}[ \t]*:?[ \t]*\n"
+LABEL_ABOVE = LABEL_LINE + r"(?:[ \t]*\n)?[ \t]*$"
 # The contract naming itself: "this Agreement", "this Master Services Agreement", and the
 # documents screened as contracts that call themselves otherwise: "this Addendum", "this
 # Statement of Work" (not "this Contractor")
@@ -136,7 +142,7 @@ _CONTRACT_TERM = re.compile(
     + r"\s+period"
     r"|validity(?:\s+period)?|(?:expiration|expiry|termination|end)\s+date)\s*[:|]"
     # ... or over it: "Item 3    Initial Term" on its line above "Thirty-six (36) months ..."
-    r"|\n[^\n.;:]{0,30}?\b" + INITIAL + r"\s+term[ \t]*\n"
+    r"|" + LABEL_LINE.format(label=INITIAL + r"\s+term")
 )
 # A duty that outlives the contract ("shall survive the termination of this Agreement and
 # continue for a period of three (3) years") runs after its end, not for its term.
@@ -233,10 +239,11 @@ _ANTICIPATED_COMMENCEMENT = indexed(
 # prior to the fourth anniversary" is read to the anniversary: CUAD's train labels give it
 # (two contracts of two), and a day's difference seldom matters to a reader.
 _SPLIT_SUFFIX = ordinal_suffix(r"\s{0,2}")
-_ANNIVERSARY_BEFORE = re.compile(
-    rf"\b(?P<ordinal>{'|'.join(_ORDINALS)}|(?P<digits>\d{{1,2}}){_SPLIT_SUFFIX})\s*"
-    rf"(?:\(\s*\d{{1,2}}(?:{_SPLIT_SUFFIX})?\s*\)\s*)?(?:annual\s+)?$"
+_ORDINAL = (
+    rf"(?P<ordinal>{'|'.join(_ORDINALS)}|(?P<digits>\d{{1,2}}){_SPLIT_SUFFIX})\s*"
+    rf"(?:\(\s*\d{{1,2}}(?:{_SPLIT_SUFFIX})?\s*\)\s*)?"
 )
+_ANNIVERSARY_BEFORE = re.compile(r"\b" + _ORDINAL + r"(?:annual\s+)?$")
 _MAX_ANNIVERSARIES = 10
 # "on the last day of the month in which the third anniversary of the Effective Date falls"
 _IN_MONTH_OF = re.compile(
@@ -305,7 +312,7 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
 
 # A schedule's label on its own line over the value that starts at `begin`: "Item 3
 # Initial Term", then "Thirty-six (36) months commencing on the Commencement Date."
-_LABEL_ABOVE = re.compile(r"\n[^\n.;:]{0,30}?\b" + INITIAL + r"\s+term[ \t]*\n(?:[ \t]*\n)?[ \t]*$")
+_LABEL_ABOVE = re.compile(LABEL_ABOVE.format(label=INITIAL + r"\s+term"))
 _LABEL_REACH = 60
 
 
@@ -328,11 +335,10 @@ def _with_lead_in(text: PreparedText, begin: int) -> int:
     return text.sentence_span(colon, colon)[0]
 
 
+# The name of a day, in lower case: "launch date", "service commencement date".
+DAY_NAME = r"[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20})?\s+date"
 # "five (5) years from the Opening Date", where '"Opening Date" means May 28, 1999'
-_FROM_A_NAME = re.compile(
-    r"\s*the\s+(?!effective\s|commencement\s)(?P<name>[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20})?"
-    r"\s+date)\b"
-)
+_FROM_A_NAME = re.compile(r"\s*the\s+(?!effective\s|commencement\s)(?P<name>" + DAY_NAME + r")\b")
 
 
 def _runs_from(text: PreparedText, position: int) -> date | None:
@@ -342,7 +348,7 @@ def _runs_from(text: PreparedText, position: int) -> date | None:
     if opening is None:
         return None
     name = _FROM_A_NAME.match(text.low, opening.end())
-    day = defined_day(text, " ".join(name.group("name").split())) if name else None
+    day = named_day(text, {}, name.group("name")) if name else None
     if day is not None:
         return day
     after = text.low[opening.end() : opening.end() + _RUNS_FROM_REACH]
@@ -390,8 +396,13 @@ def _term_anniversaries(
             continue
         if re.search(r"terminate\s+this|may\s+terminate|right\s+to", sentence):
             continue  # a right to end it after the anniversary, not its end
-        digits = ordinal.group("digits")
-        yield found, ordinal, int(digits) if digits else _ORDINALS[ordinal.group("ordinal")]
+        yield found, ordinal, _ordinal_count(ordinal)
+
+
+def _ordinal_count(ordinal: re.Match[str]) -> int:
+    """The number an `_ORDINAL` match writes: "fifth", "5th", "fifth (5th)"."""
+    digits = ordinal.group("digits")
+    return int(digits) if digits else _ORDINALS[ordinal.group("ordinal")]
 
 
 def end_from_anniversary(text: PreparedText, start: date) -> date | None:
@@ -441,14 +452,20 @@ def end_from_named_anniversary(text: PreparedText, named: dict[str, date]) -> da
     for found, ordinal, years in _term_anniversaries(text, _NAMED_ANNIVERSARY):
         words = found.group("name").split()
         for count in range(len(words), 0, -1):
-            name = " ".join(words[:count])
-            day = named.get(name) or defined_day(text, name)
+            day = named_day(text, named, " ".join(words[:count]))
             if day is not None:
                 return _anniversary_end(text, ordinal, day, years)
     return None
 
 
 _FIELD_VALUE_REACH = 60
+
+
+def named_day(text: PreparedText, named: dict[str, date], name: str) -> date | None:
+    """The day a name stands for: one the opening names (`named`, keyed by the name in lower
+    case) or one its definition dates (`defined_day`)."""
+    name = " ".join(name.split())
+    return named.get(name) or defined_day(text, name)
 
 
 def defined_day(text: PreparedText, name: str) -> date | None:
@@ -526,15 +543,12 @@ _PERIOD_MEANS = (
 _PERIOD_BRACKETED = re.compile(
     r"\s*\(\s*(?:i\.\s?e\.|that\s+is|being)?\s*,?\s*" + _PERIOD + r"\s*\)"
 )
-_NAMED_DAY = re.compile(r"(?:the\s+)?(?P<name>[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20})?\s+date)\b")
+_NAMED_DAY = re.compile(r"(?:the\s+)?(?P<name>" + DAY_NAME + r")\b")
 _OWN_START = re.compile(
     r"(?:the\s+)?(?:effective\s+date|commencement\s+date|execution\s+date|date\s+(?:hereof"
     r"|of\s+(?:execution\s+of\s+)?this\s+agreement|of\s+execution|first\s+(?:above\s+)?written))\b"
 )
-_ANNIVERSARY_OF = re.compile(
-    rf"(?:the\s+)?(?P<ordinal>{'|'.join(_ORDINALS)}|(?P<digits>\d{{1,2}})(?:st|nd|rd|th))\s*"
-    rf"(?:\(\s*\d{{1,2}}(?:st|nd|rd|th)?\s*\)\s*)?anniversary\s+of\s+"
-)
+_ANNIVERSARY_OF = re.compile(r"(?:the\s+)?" + _ORDINAL + r"anniversary\s+of\s+")
 
 
 def end_of_defined_period(text: PreparedText, start: date, named: dict[str, date]) -> date | None:
@@ -589,20 +603,15 @@ def _day_named(text: PreparedText, words: str, start: date, named: dict[str, dat
     contract names and dates, or an anniversary of one of those."""
     anniversary = _ANNIVERSARY_OF.match(words)
     if anniversary is not None:
-        digits = anniversary.group("digits")
-        years = int(digits) if digits else _ORDINALS[anniversary.group("ordinal")]
         base = _day_named(text, words[anniversary.end() :], start, named)
-        return add_months(base, 12 * years) if base is not None else None
+        return add_months(base, 12 * _ordinal_count(anniversary)) if base is not None else None
     dates = find_dates(words, english=True)
     if dates:
         return dates[0].value if dates[0].start <= 4 else None
     if _OWN_START.match(words):
         return start
     day = _NAMED_DAY.match(words)
-    if day is None:
-        return None
-    name = " ".join(day.group("name").split())
-    return named.get(name) or defined_day(text, name)
+    return named_day(text, named, day.group("name")) if day is not None else None
 
 
 # "shall remain in effect until the end of the current calendar year", "until the end of 2006",

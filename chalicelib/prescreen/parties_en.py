@@ -315,7 +315,7 @@ def _read_parties(text: PreparedText) -> tuple[Party, ...]:
 # Australian and English drafting lists them: "1.   KARRAWONG NETWORK SYSTEMS PTY LTD (ACN 139
 # 406 227) of Level 9, 118 Pitt Street, Sydney NSW 2000 (Supplier)". The list ends at a blank
 # line before a line that is no numbered side ("BACKGROUND").
-_PARTIES_HEADING = re.compile(r"(?:^|\n)[ \t]*(?:THE[ \t]+)?(?:PARTIES|Parties)[ \t]*:?[ \t]*\n")
+_PARTIES_HEADING = re.compile(r"(?:^|\n)[ \t]*(?:THE[ \t]+)?(?:PARTIES|Parties)[ \t]*:?[ \t]*\n\s*")
 _SIDE_NUMBER = r"[ \t]*(?:\(\d{1,2}\)|\d{1,2}[.)])[ \t]"
 _NUMBERED_ITEM = re.compile(_SIDE_NUMBER + r"+(?=\S)")
 _LIST_OVER = re.compile(r"\n[ \t]*\n(?!" + _SIDE_NUMBER + ")")
@@ -331,9 +331,7 @@ def _numbered_parties(norm: str) -> tuple[Party, ...]:
     heading = _PARTIES_HEADING.search(norm, 0, _PREAMBLE_REACH)
     if heading is None:
         return ()
-    start = heading.end()
-    while start < len(norm) and norm[start] in " \t\n":
-        start += 1
+    start = heading.end()  # past the blank lines and the first side's indent
     over = _LIST_OVER.search(norm, start, start + _NUMBERED_REACH)
     end = over.start() if over else min(len(norm), start + _NUMBERED_REACH)
     items = [
