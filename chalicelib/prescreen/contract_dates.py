@@ -148,8 +148,10 @@ _MADE_BETWEEN = re.compile(
 )
 # ("the Framework Terms dated September 15, 2023" that an order form incorporates)
 _REFERENCE_BEFORE = re.compile(
-    r"\b(?:the|that\s+certain|said|such|an?)\s[^.()]{0,80}?(?:agreement|terms)"
-    r"(?:\s+(?:no\.?|number)\s*[\w-]+)?,?\s+dated(?:\s+as\s+of)?(?:\s+the)?\s*$"
+    r"\b(?:the|that\s+certain|said|such|an?)\s[^.()]{0,80}?(?:agreement|terms|letter\s+of\s+intent"
+    r"|term\s+sheet|memorandum\s+of\s+understanding)(?:\s+(?:no\.?|number)\s*[\w-]+)?"
+    # ("supersedes the letter of intent between them dated January 19, 2016")
+    r"(?:\s+between\s+(?:them|the\s+parties))?,?\s+dated(?:\s+as\s+of)?(?:\s+the)?\s*$"
 )
 # A cover page's, an order form's or a table's field of the contract's own dates, opening its
 # line or cell (or following a run of spaces where lines were joined): "Service Start Date:",
@@ -169,7 +171,10 @@ _OTHER_PAPER = (
 _RU_TERM_OF = r"срок\w*\s+(?:аренды|найма|проката|страхования)"
 _RU_LET_FOR = r"предоставля\w+\s+(?:[а-яё]+\s+){0,3}?на\s+(?:срок|период)"
 _START_BEFORE = re.compile(
-    r"(?:contract|agreement)\s+start\s*:\s*$|commencement\s+date\s*:\s*$|" + _START_FIELD + r"|"
+    r"(?:contract|agreement)\s+start\s*:\s*$"
+    r"|(?<!service\s)(?<!rent\s)(?<!delivery\s)(?<!operations\s)commencement\s+date\s*:\s*$|"
+    + _START_FIELD
+    + r"|"
     r"(?:вступ\w*\s+в\s+(?:силу|действие)|действу\w*|срок\w*(?:\s+[а-яё]+){0,3})\s+с\s*$"
     # «Договор вступает в силу 01.07.2025»: the day itself, with no «с» (a law's day of
     # effect, «закон, вступивший в силу 01.09.2024», is no contract's)
@@ -462,6 +467,9 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     r"(?:момента|даты|дня)\s+(?:его\s+|ее\s+|её\s+)?(?:подписания|заключения)"
     r"|effective\s+(?:upon|on|as\s+of)\s+(?:the\s+date\s+of\s+)?(?:its\s+)?(?:execution|signature)"
     r"|effective\s+as\s+of\s+the\s+date\s+(?:first\s+)?(?:written|set\s+forth)\s+above"
+    # a cover page's "Date of Agreement: May 15, 2017" and "The Agreement is effective on the
+    # Date of Agreement stated above"
+    r"|(?:effective|commence)\s+(?:on|as\s+of)\s+the\s+(?:date\s+of\s+agreement|agreement\s+date)\b"
     # "This Agreement shall become effective and binding on the Parties on the date first
     # written above"
     r"|become\s+effective(?:\s+and\s+binding(?:\s+(?:up)?on\s+the\s+parties)?)?\s+on\s+the\s+date\s+"
@@ -494,7 +502,7 @@ _TERM_FROM_SIGNING = re.compile(
     # "This Agreement shall be for a term of twenty-four (24) months commencing on the date
     # hereof": the length the contract runs, from its own date ("shall have an initial term of
     # eighteen (18) months commencing on the date first written above")
-    r"|(?:agreement|contract)\s+(?:shall|will)\s+(?:be|have|continue|remain\s+in\s+(?:full\s+)?(?:force|effect))"
+    r"|(?:agreement|contract)\s+(?:shall|will)\s+(?:be|have|(?:continue|remain)\s+in\s+(?:full\s+)?(?:force|effect)|continue)"
     r"\s+(?:(?:and\s+effect\s+)?for\s+)?(?:an?\s+(?:"
     + INITIAL
     + r"\s+)?(?:term|period)\s+of\s+)?[^.;]{1,30}?"
@@ -531,7 +539,7 @@ _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
             r"|(?:as\s+of\s+|on\s+)?the\s+(?:later|latest|last)\s+(?:date|of\s+the)"
             r"|date[^.;]{0,40}?(?:(?:shall|will)\s+be|means|is)\s+the\s+(?:later|latest|last)\s+of"
             # effective when both sides have signed: the last of them
-            r"|(?:up)?on\s+(?:the\s+)?(?:signatures?|signing|execution)\s+(?:and\s+\w+\s+)?(?:of|by)\s+"
+            r"|(?:up)?on\s+(?:the\s+|its\s+)?(?:signatures?|signing|execution)\s+(?:and\s+\w+\s+)?(?:of|by)\s+"
             r"(?:both|all|each))"
         ),
         re.compile(
@@ -836,7 +844,10 @@ def _add_defined_start(
 # "This Agreement is entered into as of the Effective Date (as defined in Section 1.20)": the
 # contract is dated as of the day it defines as its start (CUAD labels it so; not a franchise
 # "dated as of the Effective Date" that a form's addendum dates, whose date CUAD leaves blank).
-_AS_OF_EFFECTIVE = re.compile(r"entered\s+into\s+(?:effective\s+)?as\s+of\s+the\s+effective\s+date")
+# ("... as of the Restatement Effective Date")
+_AS_OF_EFFECTIVE = re.compile(
+    r"entered\s+into\s+(?:effective\s+)?as\s+of\s+the\s+(?:[a-z-]+\s+)?effective\s+date"
+)
 _RECITAL = re.compile(r"[\W\d]*whereas\b")
 
 
@@ -1141,6 +1152,18 @@ _STARTS_ON_A_NAME = tuple(
     for verb in (r"commence[sd]?", r"begins?", r"start", r"effective", r"take[sn]?\s+effect")
 )
 _WITH_EFFECT_FROM_A_NAME = indexed(re.compile(r"with\s+effect\s+from" + _START_NAME))
+# a cover page's or schedule's term field: "Service Term: Sixty (60) months from the Service
+# Commencement Date" (the day named in another field: "Service Commencement Date: July 1, 2017")
+_TERM_FIELD_FROM_A_NAME = tuple(
+    indexed(
+        re.compile(
+            label
+            + r"\s*:\s*[^.;:\n]{1,40}?\b(?:years?|months?)\)?\s+(?:from|commencing\s+on)"
+            + _START_NAME
+        )
+    )
+    for label in ("term", "period")
+)
 _THIS_CONTRACT_BEFORE = re.compile(
     r"(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)|\bterm)\W{0,3}\s+(?:(?:shall|will)\s+)?"
     r"(?P<be>(?:become|be|is)\s+)?$"
@@ -1155,10 +1178,11 @@ def _named_starts(text: PreparedText) -> Iterator[re.Match[str]]:
     verbs = heapq.merge(
         *(finditer(pattern, text.low) for pattern in _STARTS_ON_A_NAME),
         finditer(_WITH_EFFECT_FROM_A_NAME, text.low),
+        *(finditer(pattern, text.low) for pattern in _TERM_FIELD_FROM_A_NAME),
         key=lambda found: found.start(),
     )
     for found in verbs:
-        if found.re is _WITH_EFFECT_FROM_A_NAME:
+        if found.re is _WITH_EFFECT_FROM_A_NAME or found.group().startswith(("term", "period")):
             yield found
             continue
         subject = _THIS_CONTRACT_BEFORE.search(

@@ -136,7 +136,8 @@ _CONTRACT_TERM = re.compile(
     # a cover sheet's "Term: 3 years from the Effective Date", "Expiration Date: at midnight on
     # the last day of the month fifteen (15) years from the Effective Date", a table's row;
     # in text whose lines were joined by runs of spaces, the field after such a run
-    r"|(?:^|\n|" + JOINED_BREAK + r")[\s*#|-]*(?:(?:" + COVER_QUALIFIER + r"\s+)?term"
+    # ("Initial Service Term:")
+    r"|(?:^|\n|" + JOINED_BREAK + r")[\s*#|-]*(?:(?:" + COVER_QUALIFIER + r"\s+){0,2}term"
     r"(?:\s+of\s+(?:the\s+|this\s+)?(?:agreement|contract|nda|mnda))?|"
     + COVER_QUALIFIER
     + r"\s+period"
@@ -252,8 +253,14 @@ _IN_MONTH_OF = re.compile(
 )
 # "until the end of the (calendar) year in which the second anniversary of the Effective Date
 # occurs"
+# (or "on December 31 of the calendar year in which ...")
 _IN_YEAR_OF = re.compile(
-    r"(?:last\s+day|end)\s+of\s+the\s+(?:calendar\s+)?year\s+(?:in\s+which|during\s+which)\s+"
+    r"(?:(?:last\s+day|end)\s+of|december\s+31(?:st)?,?\s+of)\s+the\s+(?:calendar\s+)?year\s+"
+    r"(?:in\s+which|during\s+which)\s+(?:the\s+)?$"
+)
+# "on the last day of the calendar quarter in which the fifth anniversary ... falls"
+_IN_QUARTER_OF = re.compile(
+    r"(?:last\s+day|end)\s+of\s+the\s+(?:calendar\s+)?quarter\s+(?:in\s+which|during\s+which)\s+"
     r"(?:the\s+)?$"
 )
 _WINDOW = 70
@@ -426,6 +433,8 @@ def _anniversary_end(text: PreparedText, ordinal: re.Match[str], base: date, yea
         return date(end.year, 12, 31)
     if _IN_MONTH_OF.search(text.low, max(0, ordinal.start() - 80), ordinal.start()):
         return month_end(end)
+    if _IN_QUARTER_OF.search(text.low, max(0, ordinal.start() - 80), ordinal.start()):
+        return month_end(date(end.year, (end.month + 2) // 3 * 3, 1))
     return end
 
 
@@ -459,6 +468,7 @@ def end_from_named_anniversary(text: PreparedText, named: dict[str, date]) -> da
 
 
 _FIELD_VALUE_REACH = 60
+_NAMED_REACH = 40
 
 
 def named_day(text: PreparedText, named: dict[str, date], name: str) -> date | None:
@@ -473,21 +483,35 @@ def defined_day(text: PreparedText, name: str) -> date | None:
     '"Start Date" means February 2, 2015, the date on which ...'), or else a schedule's field
     of that name ("Launch Date:          August 1, 2000", where the definition sends the reader
     to "the launch date set forth in the Launch Schedule"); None for an event with no day
-    written, or several days."""
+    written, or several days. (A cover page's field needs no definition: "Service
+    Commencement Date:      July 1, 2017".)"""
     words = r"\s+".join(map(re.escape, name.split()))
-    definition = re.search(rf"[\"“]{words}[\"”]\s+(?:(?:shall|will)\s+)?means?\s", text.low)
-    if definition is None:
-        return None
-    sentence_end = text.sentence_span(definition.end(), definition.end())[1]
-    meaning = text.low[definition.end() : min(sentence_end, definition.end() + _DEFINITION_REACH)]
-    dates = find_dates(meaning, english=True)
-    if dates:
-        return dates[0].value if len({found.value for found in dates}) == 1 else None
-    field = re.search(rf"(?:^|\n|\|)[ \t*]*{words}[ \t*]*[:|][ \t|]*", text.low)
-    if field is None:
-        return None
-    value = find_dates(text.low[field.end() : field.end() + _FIELD_VALUE_REACH], english=True)
-    return value[0].value if value and value[0].start == 0 else None
+    definition = re.search(
+        rf"[\"“]{words}[\"”](?:\s*:|\s+(?:(?:shall|will)\s+)?means?)\s", text.low
+    )
+    if definition is not None:
+        sentence_end = text.sentence_span(definition.end(), definition.end())[1]
+        meaning = text.low[
+            definition.end() : min(sentence_end, definition.end() + _DEFINITION_REACH)
+        ]
+        dates = find_dates(meaning, english=True)
+        if dates:
+            return dates[0].value if len({found.value for found in dates}) == 1 else None
+    # (an item of a list of basic terms: "(c) Opening Date: April 15, 2016")
+    field = re.search(
+        rf"(?:^|\n|\|)[ \t*]*(?:\(?[a-z0-9]{{1,3}}[.)][ \t]*)?{words}[ \t*]*[:|][ \t|]*", text.low
+    )
+    if field is not None:
+        value = find_dates(text.low[field.end() : field.end() + _FIELD_VALUE_REACH], english=True)
+        return value[0].value if value and value[0].start == 0 else None
+    # a date the body names in passing: 'Commercial Launch shall take place on November 20,
+    # 2013 (the "Commercial Launch Date")'
+    for bracket in re.finditer(rf"\(\s*(?:the\s+)?[\"“]{words}[\"”]\s*\)", text.low):
+        window = text.low[max(0, bracket.start() - _NAMED_REACH) : bracket.start()]
+        before = find_dates(window, english=True)
+        if before and not window[before[-1].end :].strip(" ,"):
+            return before[-1].value
+    return None
 
 
 # A term that runs to the end of a period the contract defines, "shall remain in effect until
@@ -529,16 +553,19 @@ _PERIOD = (
     + _LENGTH.replace("<length>", "<length2>").replace("<digits>", "<digits2>")
     + r"[\s-]*(?P<unit2>years?|months?)\s+period\s+|period\s+)"
     r"(?:commencing|beginning|starting)\s+(?:on|with|as\s+of)\s+(?P<start>[^.;]{4,80}?)"
-    r"(?:,?\s+and\s+(?:ending|expiring)\s+(?:on\s+(?P<end>[^.;]{4,120}?)"
-    # "... and ending thirty (30) months thereafter"
-    r"|"
+    r"(?:,?\s+and\s+(?:(?:ending|expiring)\s+on\s+(?P<end>[^.;]{4,120}?)"
+    # "... and ending thirty (30) months thereafter", "... and continuing for thirty (30)
+    # months thereafter"
+    r"|(?:ending|expiring|continuing\s+for)\s+"
     + _LENGTH.replace("<length>", "<length3>").replace("<digits>", "<digits3>")
     + r"[\s-]*(?P<unit3>years?|months?)\s+thereafter))?"
 )
 _PERIOD_MEANS = (
-    r"[\"“]{name}[\"”]\s+(?:(?:shall|will)\s+)?means?\s+"
+    # (English drafting defines with a colon: '"Initial Period": the period of five (5) years
+    # beginning on the Commencement Date.')
+    r"[\"“]{name}[\"”](?:\s*:|\s+(?:(?:shall|will)\s+)?means?)\s+"
     + _PERIOD.replace("{", "{{").replace("}", "}}")
-    + r"\s*[.;]"
+    + r"(?:,?\s+unless\s+(?:sooner|earlier)\s+terminated[^.;]{{0,80}})?\s*[.;]"
 )
 _PERIOD_BRACKETED = re.compile(
     r"\s*\(\s*(?:i\.\s?e\.|that\s+is|being)?\s*,?\s*" + _PERIOD + r"\s*\)"
@@ -567,7 +594,11 @@ def end_of_defined_period(text: PreparedText, start: date, named: dict[str, date
         begin, _ = text.sentence_span(found.start(), found.end())
         # the words before the period's name: its name may be "the Exclusivity Period"
         sentence = text.low[begin : found.start("name")]
-        if not _CONTRACT_TERM.search(sentence) or _NOT_CONTRACT_TERM.search(sentence):
+        # (the words carrying the term there are not an event after its end: "shall expire
+        # upon the expiration of the Research Term")
+        if not _CONTRACT_TERM.search(sentence) or _NOT_CONTRACT_TERM.search(
+            text.low, begin, found.start()
+        ):
             continue
         name = " ".join(found.group("name").split())
         words = r"\s+".join(map(re.escape, name.split()))
@@ -580,12 +611,16 @@ def end_of_defined_period(text: PreparedText, start: date, named: dict[str, date
 
 
 def _end_of_period(
-    text: PreparedText, definition: re.Match[str], start: date, named: dict[str, date]
+    text: PreparedText,
+    definition: re.Match[str],
+    start: date,
+    named: dict[str, date],
+    depth: int = 0,
 ) -> date | None:
     """The last day a period's definition (`_PERIOD`) gives, or its first plus its length."""
     if definition.group("end"):
-        return _day_named(text, definition.group("end"), start, named)
-    first = _day_named(text, definition.group("start"), start, named)
+        return _day_named(text, definition.group("end"), start, named, depth)
+    first = _day_named(text, definition.group("start"), start, named, depth)
     lengths = [n for n in ("", "2", "3") if definition.group("unit" + n)]
     if first is None or not lengths:
         return None
@@ -598,18 +633,37 @@ def _end_of_period(
     return add_months(first, int(length) * (12 if unit.startswith("year") else 1))
 
 
-def _day_named(text: PreparedText, words: str, start: date, named: dict[str, date]) -> date | None:
+# '"Initial Term" means the period beginning on the Effective Date and ending on the last day
+# of the Campaign Period', where '"Campaign Period" means the twenty-four (24) month period
+# commencing on the Effective Date': a chain of periods, followed this deep at most
+_END_OF_NAMED_PERIOD = re.compile(
+    r"(?:the\s+)?(?:last\s+day|end|expiration|expiry)\s+of" + _PERIOD_NAME
+)
+_MAX_CHAIN = 3
+
+
+def _day_named(
+    text: PreparedText, words: str, start: date, named: dict[str, date], depth: int = 0
+) -> date | None:
     """The day a definition's words name: a date written, the contract's start, a day the
-    contract names and dates, or an anniversary of one of those."""
+    contract names and dates, an anniversary of one of those, or the end of another period
+    the contract defines."""
     anniversary = _ANNIVERSARY_OF.match(words)
     if anniversary is not None:
-        base = _day_named(text, words[anniversary.end() :], start, named)
+        base = _day_named(text, words[anniversary.end() :], start, named, depth)
         return add_months(base, 12 * _ordinal_count(anniversary)) if base is not None else None
     dates = find_dates(words, english=True)
     if dates:
         return dates[0].value if dates[0].start <= 4 else None
     if _OWN_START.match(words):
         return start
+    period = _END_OF_NAMED_PERIOD.match(words)
+    if period is not None and depth < _MAX_CHAIN:
+        name = r"\s+".join(map(re.escape, period.group("name").split()))
+        definition = re.search(_PERIOD_MEANS.format(name=name), text.low)
+        if definition is None:
+            return None
+        return _end_of_period(text, definition, start, named, depth + 1)
     day = _NAMED_DAY.match(words)
     return named_day(text, named, day.group("name")) if day is not None else None
 

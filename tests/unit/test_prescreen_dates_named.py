@@ -514,6 +514,112 @@ _SIGNATURES = (
             {"end": None},
             id="a licence that ends with a defined period does not end the contract",
         ),
+        pytest.param(
+            "This Talk Show Agreement is entered into by Westwind Audio, Inc. and Harbourline "
+            'Media LLC as of March 2, 2005.\n\n(c) "Premiere Date" means April 11, 2005.\n\n'
+            + _BODY
+            + "\n\n6. The term of this Agreement shall begin on the date hereof and end on "
+            "December 31 of the calendar year in which the second anniversary of the Premiere "
+            "Date occurs.",
+            {"end": date(2007, 12, 31)},
+            id="December 31 of the year in which an anniversary of a named day falls",
+        ),
+        pytest.param(
+            'This Lease is entered into as of January 9, 2012 (the "Effective Date") by and '
+            "between Ardent Leasing Corp. and Pellworth Clinics, Inc.\n\n"
+            + _BODY
+            + "\n\n4.1 Term. The term of this Agreement shall commence on the Effective Date and "
+            "end on the last day of the calendar quarter in which the fourth anniversary of the "
+            "Effective Date occurs.",
+            {"end": date(2016, 3, 31)},
+            id="the end of the quarter in which an anniversary falls",
+        ),
+        pytest.param(
+            'This Option Agreement is entered into as of March 4, 2015 (the "Effective Date") by '
+            'and between Quillon Bio, Inc. and Tessaro Pharma AG.\n\n1.9 "Discovery Term" means '
+            "the period commencing on the Effective Date and continuing for eighteen (18) months "
+            "thereafter, unless earlier terminated in accordance with Article 9.\n\n"
+            + _BODY
+            + "\n\n9.1 Term. This Agreement shall become effective on the Effective Date and "
+            "shall expire upon the expiration of the Discovery Term.",
+            {"end": date(2016, 9, 4)},
+            id="expiring upon the expiration of a period continuing a length thereafter",
+        ),
+        pytest.param(
+            'This Referral Agreement is entered into as of August 1, 2011 (the "Effective '
+            'Date") by and between Copperleaf Bank and Anselm Partners LLC.\n\n1.2 "Pilot '
+            'Period" means the eighteen (18) month period commencing on the Effective Date.\n\n'
+            '1.5 "Initial Term" means the period beginning on the Effective Date and ending on '
+            "the last day of the Pilot Period.\n\n"
+            + _BODY
+            + "\n\n5.1 Term. This Agreement shall commence on the Effective Date and shall "
+            "continue for the Initial Term.",
+            {"end": date(2013, 2, 1)},
+            id="a defined term ending with another defined period",
+        ),
+        pytest.param(
+            "THIS AGREEMENT is made on 3 February 2014 between Fenwick Stores plc and Tarrant "
+            'Logistics Limited.\n\n"Start Date": 1 March 2014.\n\n"Core Period": the period of '
+            "three (3) years beginning on the Start Date.\n\n"
+            + _BODY
+            + "\n\n2.1 This agreement shall take effect on the Start Date and shall continue for "
+            "the Core Period and thereafter until terminated by either party on six months' "
+            "notice.",
+            {"start": date(2014, 3, 1), "end": date(2017, 3, 1)},
+            id="an English definition by colon",
+        ),
+        pytest.param(
+            "This Publishing Agreement is entered into as of June 2, 2014 by and between Ondal "
+            "Games Co., Ltd. and Brightwater Interactive, Inc. This Agreement shall become "
+            "effective on the date first written above.\n\n"
+            + _BODY
+            + "\n\n5.1 The Parties have agreed that the Game shall be released on September 9, "
+            '2014 (the "Release Date").\n\n5.2 Term. This Agreement shall commence on the '
+            "date hereof and shall continue in force until the second (2nd) anniversary of the "
+            "Release Date.",
+            {"start": date(2014, 6, 2), "end": date(2016, 9, 9)},
+            id="the anniversary of a day the body names in passing",
+        ),
+        pytest.param(
+            "CAPACITY AGREEMENT\n\nDate of Agreement:        April 3, 2018\nService Commencement "
+            "Date:    June 1, 2018\nService Term:     Thirty-six (36) months from the Service "
+            "Commencement Date\n\nThis Agreement is made between Corvid Networks, Inc. and "
+            "Halden Broadcast LLC. The Agreement is effective on the Date of Agreement stated "
+            "above.\n\n" + _BODY,
+            {"signed": date(2018, 4, 3), "start": date(2018, 4, 3), "end": date(2021, 6, 1)},
+            id="effective on a cover page's date of agreement, its term from a service date",
+        ),
+        pytest.param(
+            "CONCESSION AGREEMENT\n\nThis Agreement is entered into between Morrow Stores, Inc. "
+            "and Velline Beauty LLC. This Agreement shall become effective upon its execution by "
+            "both parties.\n\n(d) Opening Date: May 1, 2017.\n\n"
+            + _BODY
+            + "\n\n3.1 The term of this Agreement shall begin on the date on which it becomes "
+            "effective and shall end on the fifth (5th) anniversary of the Opening Date.\n\n"
+            "12.4 This Agreement supersedes the letter of intent between them dated February 2, "
+            "2017.\n\nMORROW STORES, INC.\nBy: /s/ A. Kline\nDate: March 29, 2017\n\nVELLINE "
+            "BEAUTY LLC\nBy: /s/ J. Ortiz\nDate: April 4, 2017\n",
+            {"signed": date(2017, 4, 4), "end": date(2022, 5, 1)},
+            id="effective on execution by both, its term to the anniversary of a listed day",
+        ),
+        pytest.param(
+            "AMENDED AND RESTATED HOSTING AGREEMENT\n\nRestatement Effective\nDate:     "
+            "October 1, 2016\n\nInitial Service Term:   Twenty-four (24) months commencing on the "
+            "Restatement Effective Date\n\nThis Agreement is made and entered into as of the "
+            "Restatement Effective Date by and between Tallgrass Data, Inc. and Bexley Title "
+            "Co.\n\n" + _BODY,
+            {"signed": date(2016, 10, 1), "end": date(2018, 10, 1)},
+            id="a cover page's two-word term from a restatement date",
+        ),
+        pytest.param(
+            "THIS MANAGEMENT AGREEMENT is made and entered into as of the 1st day of March, 2004, "
+            "by and between Orland Care Management, Inc. and Tidewater Pediatrics, P.A.\n\n"
+            + _BODY
+            + "\n\n5.1 Term. This Agreement shall continue in effect for a period of ten (10) "
+            "years from the date hereof.",
+            {"start": date(2004, 3, 1), "end": date(2014, 3, 1)},
+            id="continuing in effect for a length from the date hereof",
+        ),
     ],
 )
 def test_more_ways_a_contract_dates_its_signing_start_and_end(
