@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import heapq
 import re
 from typing import TYPE_CHECKING
@@ -447,6 +448,45 @@ def _place_of(text: PreparedText, start: int, end: int) -> tuple[str | None, int
     return None, 0
 
 
+# A state misspelt or abbreviated where only a state can stand: "the laws of the State of
+# Californa", "... of the Commonwealth of Massachussetts", "the State of N.Y.". Filed
+# exhibits keep their drafters' typos; a name this close to one state's is that state.
+_STATE_SLOT = re.compile(
+    r"\s+(?:of|in)\s+(?:the\s+)?(?:state|commonwealth)\s+of\s+"
+    r"(?P<words>[a-z][a-z.]{1,15}(?:[ \t]+[a-z][a-z.]{1,15})?)"
+)
+_STATE_ABBREVIATIONS = {
+    "n.y.": "NY", "cal.": "CA", "calif.": "CA", "ill.": "IL", "mass.": "MA", "pa.": "PA",
+    "penn.": "PA", "tex.": "TX", "fla.": "FL", "del.": "DE", "va.": "VA", "wash.": "WA",
+    "colo.": "CO", "conn.": "CT", "minn.": "MN", "wis.": "WI", "mich.": "MI", "ariz.": "AZ",
+    "nev.": "NV", "okla.": "OK", "ore.": "OR", "tenn.": "TN", "md.": "MD", "n.j.": "NJ",
+    "n.c.": "NC", "ky.": "KY", "ala.": "AL", "ind.": "IN", "kan.": "KS", "neb.": "NE",
+    "ark.": "AR", "ga.": "GA", "mo.": "MO", "la.": "LA", "s.c.": "SC", "r.i.": "RI",
+    "n.h.": "NH", "n.m.": "NM", "w.va.": "WV", "vt.": "VT", "miss.": "MS",
+}  # fmt: skip
+_STATE_NAMES = tuple(name for name in _US_STATES if "." not in name and "," not in name)
+_SPELLING_CUTOFF = 0.85  # "californa", "deleware", "flordia", "newyork"; no other word
+
+
+def _misspelt_state(low: str, end: int) -> str | None:
+    """The state a law's "State of" slot names in a spelling no list holds."""
+    slot = _STATE_SLOT.match(low, end)
+    if slot is None:
+        return None
+    words = slot.group("words").split()
+    for count in range(len(words), 0, -1):
+        written = " ".join(words[:count])
+        abbreviated = _STATE_ABBREVIATIONS.get(written)
+        if abbreviated is not None:
+            return f"US-{abbreviated}"
+        close = difflib.get_close_matches(
+            written.rstrip("."), _STATE_NAMES, n=1, cutoff=_SPELLING_CUTOFF
+        )
+        if close:
+            return f"US-{_US_STATES[close[0]]}"
+    return None
+
+
 def _place_near(low: str, start: int, end: int) -> str | None:
     """A state named with words between ('the laws in effect in the State of Ohio'), or the
     United States for a bare 'Federal law': "governed by Federal law as applied by the
@@ -454,6 +494,9 @@ def _place_near(low: str, start: int, end: int) -> str | None:
     between = _STATE_AFTER.match(low, end)
     if between is not None:
         return _code(between.group("place"))
+    misspelt = _misspelt_state(low, end)
+    if misspelt is not None:
+        return misspelt
     return "US" if _FEDERAL_BEFORE.search(low, max(0, start - 12), start) else None
 
 

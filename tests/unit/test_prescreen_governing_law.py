@@ -337,3 +337,34 @@ def test_a_delivery_subject_to_a_law_names_no_law_of_the_contract() -> None:
 )
 def test_a_governing_law_heading_that_names_only_the_place(text: str, code: str | None) -> None:
     assert find_governing_law(prepare_text(text)) == code
+
+
+@pytest.mark.parametrize(
+    ("sentence", "code"),
+    [
+        ("This Agreement shall be governed by the laws of the State of Californa.", "US-CA"),
+        ("This Agreement shall be governed by the laws of the State of Deleware.", "US-DE"),
+        ("This Agreement is governed by the laws of the Commonwealth of Massachussetts.", "US-MA"),
+        ("This Agreement shall be governed by the laws of the State of NewYork.", "US-NY"),
+        ("This Agreement shall be governed by the laws of the State of N.Y.", "US-NY"),
+        (
+            "This Agreement shall be governed by the laws of the State of Ill. applicable to it.",
+            "US-IL",
+        ),
+    ],
+)
+def test_a_misspelt_or_abbreviated_state_in_its_slot_is_that_state(
+    sentence: str, code: str
+) -> None:
+    assert find_governing_law(prepare_text(sentence)) == code
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "This Agreement shall be governed by the laws of the State of incorporation of the Seller.",
+        "This Agreement shall be governed by the laws of the state of the Licensee's residence.",
+    ],
+)
+def test_a_state_slot_with_no_state_in_it_names_none(sentence: str) -> None:
+    assert find_governing_law(prepare_text(sentence)) is None
