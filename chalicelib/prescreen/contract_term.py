@@ -72,7 +72,7 @@ _LENGTH_BEFORE = re.compile(
     r"|term(?:\s+of\s+(?:the\s+|this\s+)?(?:agreement|contract|nda|mnda))?\s*[:|]"
     # a schedule's label on its own line above the value: "Item 3    Initial Term" over
     # "Thirty-six (36) months commencing on the Commencement Date."
-    r"|" + INITIAL + r"\s+term(?=[ \t]*\n)"
+    r"|" + INITIAL + r"\s+term(?=[ \t]*\n|[ \t]{3,}\S)"
     # "Validity: 12 months from the date of signing"
     r"|validity(?:\s+period)?\s*[:|]"
     # a cover's "End Date: 3 years after the Effective Date"
@@ -142,8 +142,13 @@ _CONTRACT_TERM = re.compile(
     + COVER_QUALIFIER
     + r"\s+period"
     r"|validity(?:\s+period)?|(?:expiration|expiry|termination|end)\s+date)\s*[:|]"
-    # ... or over it: "Item 3    Initial Term" on its line above "Thirty-six (36) months ..."
-    r"|" + LABEL_LINE.format(label=INITIAL + r"\s+term")
+    # ... or over it: "Item 3    Initial Term" on its line above "Thirty-six (36) months ...",
+    # or beside it in a schedule's columns: "Item 4   Initial Term    Twenty-four (24) months"
+    r"|"
+    + LABEL_LINE.format(label=INITIAL + r"\s+term")
+    + r"|(?:^|\n)[ \t]*(?:item\s+\d{1,2}[ \t]+)?"
+    + INITIAL
+    + r"\s+term[ \t]{3,}\S"
 )
 # A duty that outlives the contract ("shall survive the termination of this Agreement and
 # continue for a period of three (3) years") runs after its end, not for its term.
@@ -199,8 +204,11 @@ _NOT_RUNS_FROM = re.compile(r"dated|agreement|[(;]")
 _TERM_REACH = 200
 _ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-    "eighth": 8, "ninth": 9, "tenth": 10, "fifteenth": 15, "twentieth": 20,
+    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+    "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
+    "nineteenth": 19, "twentieth": 20, "twenty-fifth": 25, "thirtieth": 30,
 }  # fmt: skip
+# (no ordinal is the start of another: the alternation may try them in any order)
 # "shall end on the fifth anniversary of the Effective Date": the term in whole years.
 _ANNIVERSARY = indexed(
     re.compile(
@@ -313,8 +321,17 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
             return None
         months = number * 12 if years else number
         end = add_months(_runs_from(text, unit.end()) or start, months)
-        return month_end(end) if length.group("month_end") else end
+        to_month_end = length.group("month_end") or _MONTH_END_AFTER.match(text.low, unit.end())
+        return month_end(end) if to_month_end else end
     return None
+
+
+# "Twenty-four (24) months from the Commencement Date, ending on the last day of the calendar
+# month in which that twenty-four (24) month period ends"
+_MONTH_END_AFTER = re.compile(
+    r"[^.;]{0,60}?,?\s+ending\s+on\s+the\s+last\s+day\s+of\s+the\s+(?:calendar\s+)?month"
+    r"\s+(?:in|during)\s+which"
+)
 
 
 # A schedule's label on its own line over the value that starts at `begin`: "Item 3

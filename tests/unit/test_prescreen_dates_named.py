@@ -620,6 +620,29 @@ _SIGNATURES = (
             {"start": date(2004, 3, 1), "end": date(2014, 3, 1)},
             id="continuing in effect for a length from the date hereof",
         ),
+        pytest.param(
+            'This Licence Agreement is made as of 3 March 2010 (the "Effective Date") between '
+            'Ostrava Pharma AG and Kellmont Therapeutics, Inc.\n\n1.4 "First Commercial Sale" '
+            "means the first sale of the Product in the Territory, which the Parties acknowledge "
+            "occurred on 9 June 2007.\n\n"
+            + _BODY
+            + "\n\n12.1 Term. This Agreement shall enter into force on the Effective Date and "
+            "shall remain in force until the fifteenth (15th) anniversary of the First "
+            "Commercial Sale.",
+            {"end": date(2022, 6, 9)},
+            id="an anniversary past the tenth",
+        ),
+        pytest.param(
+            "This agreement is dated 4 May 2015 between Kestrel Cloud Pty Ltd and Harbour IT Pty "
+            "Ltd.\n\nSCHEDULE\n\nItem 3   Commencement Date     1 June 2015\n\nItem 4   "
+            "Initial Term          Eighteen (18) months from the Commencement Date, ending on the "
+            "last day of the calendar month in which that period ends\n\n"
+            + _BODY
+            + "\n\n2.1 This agreement commences on the Commencement Date and continues for the "
+            "Initial Term.",
+            {"start": date(2015, 6, 1), "end": date(2016, 12, 31)},
+            id="a schedule's term beside its label, to the end of a month",
+        ),
     ],
 )
 def test_more_ways_a_contract_dates_its_signing_start_and_end(
