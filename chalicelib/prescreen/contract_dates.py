@@ -467,6 +467,9 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     r"(?:момента|даты|дня)\s+(?:его\s+|ее\s+|её\s+)?(?:подписания|заключения)"
     r"|effective\s+(?:upon|on|as\s+of)\s+(?:the\s+date\s+of\s+)?(?:its\s+)?(?:execution|signature)"
     r"|effective\s+as\s+of\s+the\s+date\s+(?:first\s+)?(?:written|set\s+forth)\s+above"
+    # "This Lease shall be binding on the parties from the date first written above"
+    r"|binding\s+(?:on|upon)\s+the\s+parties\s+(?:from|as\s+of|on)\s+the\s+date\s+"
+    r"(?:first\s+)?(?:written|set\s+forth)\s+above"
     # a cover page's "Date of Agreement: May 15, 2017" and "The Agreement is effective on the
     # Date of Agreement stated above"
     r"|(?:effective|commence)\s+(?:on|as\s+of)\s+the\s+(?:date\s+of\s+agreement|agreement\s+date)\b"
@@ -694,13 +697,8 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         start = _start_by_definition(text, dates, signed, on_last_signature, english=english)
     if start is None and not english:
         start = found.period_start
-    if (
-        english
-        and signed is None
-        and start is not None
-        and _AS_OF_EFFECTIVE.search(text.low, 0, _SIGNED_REACH)
-    ):
-        signed = start  # "entered into as of the Effective Date": dated as of its start
+    if english and signed is None:
+        signed = _dated_as_of_a_day_it_names(text, start, named)
     ends = found.ends or (None if english else _period_end(text, found.period_end))
     if ends is None and english:
         ends = _end_in_a_later_limb(text, dates)
@@ -752,6 +750,17 @@ _ENDS_AT_EARLIEST = re.compile(
     r"the\s+(?:earlier|earliest|first|later|latest)\s+(?:of|to\s+occur)\b[^.]*$"
 )
 _LIMB_REACH = 800
+
+
+def _dated_as_of_a_day_it_names(
+    text: PreparedText, start: date | None, named: dict[str, date]
+) -> date | None:
+    """The date of a contract "entered into as of the Effective Date" (its start), or "as of
+    the Closing Date (as defined below)" where a recital or definition dates the closing."""
+    if start is not None and _AS_OF_EFFECTIVE.search(text.low, 0, _SIGNED_REACH):
+        return start
+    as_of = _AS_OF_A_NAME.search(text.low, 0, _SIGNED_REACH)
+    return named_day(text, named, as_of.group("name")) if as_of is not None else None
 
 
 def _end_in_a_later_limb(text: PreparedText, dates: list[FoundDate]) -> date | None:
@@ -844,6 +853,9 @@ def _add_defined_start(
 # "This Agreement is entered into as of the Effective Date (as defined in Section 1.20)": the
 # contract is dated as of the day it defines as its start (CUAD labels it so; not a franchise
 # "dated as of the Effective Date" that a form's addendum dates, whose date CUAD leaves blank).
+_AS_OF_A_NAME = re.compile(
+    r"entered\s+into\s+(?:effective\s+)?as\s+of\s+the\s+(?P<name>" + DAY_NAME + r")\b"
+)
 # ("... as of the Restatement Effective Date")
 _AS_OF_EFFECTIVE = re.compile(
     r"entered\s+into\s+(?:effective\s+)?as\s+of\s+the\s+(?:[a-z-]+\s+)?effective\s+date"
@@ -1149,7 +1161,7 @@ _STARTS_ON_A_NAME = tuple(
     indexed(
         re.compile(verb + r"(?:\s+at\s+[\w:. -]{1,30}?)?\s+(?:on|as\s+of|from|with)" + _START_NAME)
     )
-    for verb in (r"commence[sd]?", r"begins?", r"start", r"effective", r"take[sn]?\s+effect")
+    for verb in (r"commences?", r"begins?", r"start", r"effective", r"take[sn]?\s+effect")
 )
 _WITH_EFFECT_FROM_A_NAME = indexed(re.compile(r"with\s+effect\s+from" + _START_NAME))
 # a cover page's or schedule's term field: "Service Term: Sixty (60) months from the Service

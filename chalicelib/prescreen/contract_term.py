@@ -27,7 +27,7 @@ INITIAL = r"(?:initial|original)"
 # no term of the contract).
 COVER_QUALIFIER = (
     r"(?:initial|original|contract|agreement|subscription|service|services|license|licence"
-    r"|order|sow|mnda|nda|baa|dpa|engagement|project|pilot|trial|evaluation)"
+    r"|order|sow|mnda|nda|baa|dpa|engagement|project|pilot|trial|evaluation|base|lease)"
 )
 # A schedule's field whose label stands on a line of its own, the value on the next ("Item 3
 # Initial Term" over "Thirty-six (36) months ...", "Item 2    Commencement Date" over "1
@@ -137,7 +137,12 @@ _CONTRACT_TERM = re.compile(
     # the last day of the month fifteen (15) years from the Effective Date", a table's row;
     # in text whose lines were joined by runs of spaces, the field after such a run
     # ("Initial Service Term:")
-    r"|(?:^|\n|" + JOINED_BREAK + r")[\s*#|-]*(?:(?:" + COVER_QUALIFIER + r"\s+){0,2}term"
+    # (a numbered item of a schedule: "6. Base Term: Sixty (60) months from ...")
+    r"|(?:^|\n|"
+    + JOINED_BREAK
+    + r")[\s*#|-]*(?:\d{1,2}\.[ \t]+)?(?:(?:"
+    + COVER_QUALIFIER
+    + r"\s+){0,2}term"
     r"(?:\s+of\s+(?:the\s+|this\s+)?(?:agreement|contract|nda|mnda))?|"
     + COVER_QUALIFIER
     + r"\s+period"
@@ -193,6 +198,14 @@ _RUNS_FROM = re.compile(
     r"\s*(?:\([^()]{0,40}\)\s*)?(?:to\s+)?(?:commenc\w*|begin\w*|start\w*|from)\b"
 )
 _RUNS_FROM_REACH = 70
+# ... or after the day of an event the text names but never dates: "shall expire on the date
+# that is twelve (12) years after the date of Delivery of the Picture" (not the contract's own
+# day: "of this Agreement", "of execution", "of the last signature")
+_AFTER_AN_EVENT = re.compile(
+    r"\s+(?:after|from|following)\s+the\s+date\s+of\s+(?!(?:this|its|execution|signature|signing"
+    r"|the\s+(?:last|final|later|latest)\s|(?:the\s+)?(?:effective|commencement)\s"
+    r"|the\s+(?:execution|signing)\b)|hereof|first\s|full\s)(?:the\s+)?[a-z]"
+)
 # "ten (10) years (the "Term") which shall commence on the date upon which the Company
 # delivers the last Sample": the length runs from an event whose day no text gives.
 _RUNS_FROM_EVENT = re.compile(
@@ -320,7 +333,10 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
         if _RUNS_FROM_EVENT.match(text.low, unit.end()):
             return None
         months = number * 12 if years else number
-        end = add_months(_runs_from(text, unit.end()) or start, months)
+        base = _runs_from(text, unit.end())
+        if base is None and _AFTER_AN_EVENT.match(text.low, unit.end()):
+            return None  # "twelve (12) years after the date of Delivery of the Picture"
+        end = add_months(base or start, months)
         to_month_end = length.group("month_end") or _MONTH_END_AFTER.match(text.low, unit.end())
         return month_end(end) if to_month_end else end
     return None
@@ -465,7 +481,7 @@ def _anniversary_end(text: PreparedText, ordinal: re.Match[str], base: date, yea
 # the contract defines.
 _NAMED_ANNIVERSARY = indexed(
     re.compile(
-        r"anniversary\s+of\s+the\s+(?P<name>[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20}){0,2})\b"
+        r"anniversary\s+of\s+the\s+(?P<name>[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20}){0,3})\b"
     )
 )
 _DEFINITION_REACH = 240
@@ -522,13 +538,38 @@ def defined_day(text: PreparedText, name: str) -> date | None:
         value = find_dates(text.low[field.end() : field.end() + _FIELD_VALUE_REACH], english=True)
         return value[0].value if value and value[0].start == 0 else None
     # a date the body names in passing: 'Commercial Launch shall take place on November 20,
-    # 2013 (the "Commercial Launch Date")'
-    for bracket in re.finditer(rf"\(\s*(?:the\s+)?[\"“]{words}[\"”]\s*\)", text.low):
-        window = text.low[max(0, bracket.start() - _NAMED_REACH) : bracket.start()]
+    # 2013 (the "Commercial Launch Date")', '... on February 1, 2009, which the Parties agree
+    # shall be the "Service Commencement Date"'
+    # ('the "First Commercial Shipment Date" for all purposes of this Agreement shall be
+    # September 18, 2006')
+    for quoted in re.finditer(rf"[\"“]{words}[\"”]", text.low):
+        named_as = _NAMED_AS_AFTER.match(text.low, quoted.end())
+        if named_as is not None:
+            value = find_dates(
+                text.low[named_as.end() : named_as.end() + _NAMED_REACH], english=True
+            )
+            if value and value[0].start == 0:
+                return value[0].value
+        naming = _NAMING_BEFORE.search(
+            text.low, max(0, quoted.start() - _NAMING_REACH), quoted.start()
+        )
+        if naming is None:
+            continue
+        window = text.low[max(0, naming.start() - _NAMED_REACH) : naming.start()]
         before = find_dates(window, english=True)
         if before and not window[before[-1].end :].strip(" ,"):
             return before[-1].value
     return None
+
+
+# What stands between a date and the name given to it: '(the "Launch Date")', ', which the
+# Parties agree shall be the "Service Commencement Date"', ', being the "Closing Date"'
+_NAMING_BEFORE = re.compile(
+    r"(?:\(\s*(?:the\s+)?|,?\s+(?:(?:which|that)\s+(?:the\s+parties\s+(?:hereby\s+)?agree\s+)?"
+    r"(?:shall|will)\s+be|being)\s+(?:the\s+)?)$"
+)
+_NAMING_REACH = 60
+_NAMED_AS_AFTER = re.compile(r"[^.;\"“]{0,50}?\b(?:shall|will)\s+be\s+")
 
 
 # A term that runs to the end of a period the contract defines, "shall remain in effect until

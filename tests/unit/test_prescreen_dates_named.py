@@ -643,6 +643,66 @@ _SIGNATURES = (
             {"start": date(2015, 6, 1), "end": date(2016, 12, 31)},
             id="a schedule's term beside its label, to the end of a month",
         ),
+        pytest.param(
+            "EQUIPMENT LEASE AGREEMENT\n\nThis Lease is made this 3rd day of May, 2006 between "
+            "Corliss Capital, Inc. and Wexford Imaging Center, LLC.\n\n2.1 This Lease shall be "
+            "binding on the parties from the date first written above.\n\n"
+            + _BODY
+            + "\n\nSCHEDULE A\n\n4. Commencement Date: July 1, 2006.\n\n5. Base Term: "
+            "Forty-eight (48) months from the Commencement Date.\n",
+            {"start": date(2006, 5, 3), "end": date(2010, 7, 1)},
+            id="binding when dated, its base term from a schedule's commencement date",
+        ),
+        pytest.param(
+            'This Master Services Agreement is entered into as of March 2, 2010 (the "Effective '
+            'Date") by and between Harlan Mutual Bank and Ostrander Systems, Inc.\n\n'
+            + _BODY
+            + "\n\n4.2 Supplier shall assume full operational responsibility on June 1, 2010, "
+            'which the Parties agree shall be the "Cutover Date".\n\n16.1 Term. The initial term '
+            "of this Agreement shall begin on the Effective Date and shall expire on the fifth "
+            "(5th) anniversary of the Cutover Date.",
+            {"end": date(2015, 6, 1)},
+            id="a day named after its date with 'which the parties agree shall be'",
+        ),
+        pytest.param(
+            'This Tolling Agreement is entered into as of April 4, 2011 (the "Effective Date") '
+            "by and between Norrland Chemicals AB and Pellow Coatings, Inc.\n\n"
+            + _BODY
+            + '\n\n5.6 The "First Commercial Shipment Date" for all purposes of this Agreement '
+            "shall be October 3, 2011.\n\n12.1 Term. This Agreement shall commence on the "
+            "Effective Date and shall continue until the fourth (4th) anniversary of the First "
+            "Commercial Shipment Date.",
+            {"end": date(2015, 10, 3)},
+            id="a four-word name given its date after it",
+        ),
+        pytest.param(
+            'This Film License Agreement is dated as of May 9, 2001 (the "Effective Date") '
+            "between Larchmont Pictures, Inc. and Skerry Distribution Limited.\n\n"
+            + _BODY
+            + '\n\n5. The term of the license granted hereunder (the "License Period") shall '
+            "commence on the date hereof and expire on the date that is ten (10) years after the "
+            "date of Delivery of the Picture.",
+            {"end": None},
+            id="a length after an event the text never dates ends on no known day",
+        ),
+        pytest.param(
+            "This Transition Services Agreement is entered into as of the Closing Date (as "
+            "defined below) by and among Tarrow Holdings, Inc. and Bellis Acquisition Corp.\n\n"
+            'B. The closing of the Purchase is taking place on May 4, 2017 (the "Closing Date").'
+            "\n\n" + _BODY,
+            {"signed": date(2017, 5, 4)},
+            id="dated as of a named day a recital dates",
+        ),
+        pytest.param(
+            "THIS AMENDED AND RESTATED MANAGEMENT AGREEMENT is made and entered into as of June "
+            "1, 2012, by and between Saguaro Owner, LLC and Vireo Management Company.\n\nC. The "
+            'Hotel opened for business on April 15, 2006 (the "Opening Date").\n\n'
+            + _BODY
+            + "\n\n3.1 Initial Term. The term of this Agreement commenced on the Opening Date "
+            "and shall expire as provided herein.",
+            {"signed": date(2012, 6, 1), "start": None},
+            id="a restated term that commenced on a named day starts nothing now",
+        ),
     ],
 )
 def test_more_ways_a_contract_dates_its_signing_start_and_end(
