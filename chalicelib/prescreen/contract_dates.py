@@ -23,6 +23,7 @@ from chalicelib.prescreen.contract_term import (
     end_of_year,
     named_day,
 )
+from chalicelib.prescreen.contract_years import end_of_nth_contract_year
 from chalicelib.prescreen.dates import FoundDate, find_dates
 from chalicelib.prescreen.text import JOINED_BREAK
 from chalicelib.prescreen.word_index import finditer, indexed, search
@@ -724,6 +725,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
                 or end_of_nth_month(text, base)
                 or end_from_named_anniversary(text, named)
                 or end_of_defined_period(text, base, named)
+                or end_of_nth_contract_year(text, base, named)
             )
             if english
             else None

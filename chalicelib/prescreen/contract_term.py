@@ -103,7 +103,7 @@ _TERM_AFTER = re.compile(
 # Price shall be firm for twenty-four (24) months", not "the Supply Agreement shall")
 THE_CONTRACT_ACTS = r"\bthe\s+(?:agreement|contract)(?=\s+(?:shall|will|is)\b)"
 # The sentence must set the term of the contract itself.
-_CONTRACT_TERM = re.compile(
+CONTRACT_TERM = re.compile(
     r"(?:"
     + _THIS_CONTRACT
     + r"|"
@@ -157,7 +157,7 @@ _CONTRACT_TERM = re.compile(
 )
 # A duty that outlives the contract ("shall survive the termination of this Agreement and
 # continue for a period of three (3) years") runs after its end, not for its term.
-_NOT_CONTRACT_TERM = re.compile(
+NOT_CONTRACT_TERM = re.compile(
     r"confidential|конфиденциальн|warrant|гарант|exclusiv|surviv"
     r"|(?:prior\s+to|after|following|upon)\s+(?:the\s+)?(?:expiration|termination)"
 )
@@ -187,7 +187,7 @@ _COUNTED_BACK = re.compile(
 )
 # The length of a renewal, which follows the term: "successive periods of", "additional terms of".
 _RENEWAL_LENGTH = re.compile(
-    r"\b(?:successive|additional|renewal|consecutive)\s+(?:[\w()-]+\s+){0,3}?(?:periods?|terms?)"
+    r"\b(?:successive|additional|renewal|consecutive|further)\s+(?:[\w()-]+\s+){0,3}?(?:periods?|terms?)"
     r"(?:\s+of)?(?:\s+up\s+to)?\s*$"
 )
 _MAX_UNITS = 60
@@ -261,11 +261,11 @@ _ANTICIPATED_COMMENCEMENT = indexed(
 # prior to the fourth anniversary" is read to the anniversary: CUAD's train labels give it
 # (two contracts of two), and a day's difference seldom matters to a reader.
 _SPLIT_SUFFIX = ordinal_suffix(r"\s{0,2}")
-_ORDINAL = (
+ORDINAL = (
     rf"(?P<ordinal>{'|'.join(_ORDINALS)}|(?P<digits>\d{{1,2}}){_SPLIT_SUFFIX})\s*"
     rf"(?:\(\s*\d{{1,2}}(?:{_SPLIT_SUFFIX})?\s*\)\s*)?"
 )
-_ANNIVERSARY_BEFORE = re.compile(r"\b" + _ORDINAL + r"(?:annual\s+)?$")
+_ANNIVERSARY_BEFORE = re.compile(r"\b" + ORDINAL + r"(?:annual\s+)?$")
 _MAX_ANNIVERSARIES = 10
 # "on the last day of the month in which the third anniversary of the Effective Date falls"
 _IN_MONTH_OF = re.compile(
@@ -319,12 +319,12 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
         if length.group("verb") or length.group("limb"):
             sets_term = bool(
                 _FROM_START.match(text.low, unit.end())
-                and (_ENDS_ITSELF.search(sentence) or _CONTRACT_TERM.search(sentence))
+                and (_ENDS_ITSELF.search(sentence) or CONTRACT_TERM.search(sentence))
                 and not _A_RIGHT.search(sentence)
             )
         else:
-            sets_term = bool(after or _CONTRACT_TERM.search(sentence))
-        if not sets_term or _NOT_CONTRACT_TERM.search(sentence):
+            sets_term = bool(after or CONTRACT_TERM.search(sentence))
+        if not sets_term or NOT_CONTRACT_TERM.search(sentence):
             continue
         number = _length_of(length)
         years = unit.group(0).startswith(("year", "год", "лет"))
@@ -334,6 +334,8 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
             return None
         months = number * 12 if years else number
         base = _runs_from(text, unit.end())
+        # (not where it runs from a named day the text never dates: "three years from the
+        # Launch Date" counts from the start in CUAD's labels, 2 of 2 on train)
         if base is None and _AFTER_AN_EVENT.match(text.low, unit.end()):
             return None  # "twelve (12) years after the date of Delivery of the Picture"
         end = add_months(base or start, months)
@@ -432,15 +434,15 @@ def _term_anniversaries(
             continue
         begin = _with_lead_in(text, text.sentence_span(found.start(), found.end())[0])
         sentence = text.low[begin : found.end()]
-        if not _CONTRACT_TERM.search(sentence) or _NOT_CONTRACT_TERM.search(sentence):
+        if not CONTRACT_TERM.search(sentence) or NOT_CONTRACT_TERM.search(sentence):
             continue
         if re.search(r"terminate\s+this|may\s+terminate|right\s+to", sentence):
             continue  # a right to end it after the anniversary, not its end
-        yield found, ordinal, _ordinal_count(ordinal)
+        yield found, ordinal, ordinal_count(ordinal)
 
 
-def _ordinal_count(ordinal: re.Match[str]) -> int:
-    """The number an `_ORDINAL` match writes: "fifth", "5th", "fifth (5th)"."""
+def ordinal_count(ordinal: re.Match[str]) -> int:
+    """The number an `ORDINAL` match writes: "fifth", "5th", "fifth (5th)"."""
     digits = ordinal.group("digits")
     return int(digits) if digits else _ORDINALS[ordinal.group("ordinal")]
 
@@ -633,7 +635,7 @@ _OWN_START = re.compile(
     r"(?:the\s+)?(?:effective\s+date|commencement\s+date|execution\s+date|date\s+(?:hereof"
     r"|of\s+(?:execution\s+of\s+)?this\s+agreement|of\s+execution|first\s+(?:above\s+)?written))\b"
 )
-_ANNIVERSARY_OF = re.compile(r"(?:the\s+)?" + _ORDINAL + r"anniversary\s+of\s+")
+_ANNIVERSARY_OF = re.compile(r"(?:the\s+)?" + ORDINAL + r"anniversary\s+of\s+")
 
 
 def end_of_defined_period(text: PreparedText, start: date, named: dict[str, date]) -> date | None:
@@ -654,7 +656,7 @@ def end_of_defined_period(text: PreparedText, start: date, named: dict[str, date
         sentence = text.low[begin : found.start("name")]
         # (the words carrying the term there are not an event after its end: "shall expire
         # upon the expiration of the Research Term")
-        if not _CONTRACT_TERM.search(sentence) or _NOT_CONTRACT_TERM.search(
+        if not CONTRACT_TERM.search(sentence) or NOT_CONTRACT_TERM.search(
             text.low, begin, found.start()
         ):
             continue
@@ -709,7 +711,7 @@ def _day_named(
     anniversary = _ANNIVERSARY_OF.match(words)
     if anniversary is not None:
         base = _day_named(text, words[anniversary.end() :], start, named, depth)
-        return add_months(base, 12 * _ordinal_count(anniversary)) if base is not None else None
+        return add_months(base, 12 * ordinal_count(anniversary)) if base is not None else None
     dates = find_dates(words, english=True)
     if dates:
         return dates[0].value if dates[0].start <= 4 else None
@@ -730,7 +732,7 @@ def _day_named(
 # "through the end of": one pattern per opening word, each found by the engine's literal
 # search (an alternation of the two is tried at every position, ten times slower)
 _YEAR_END = (
-    r"\s+(?:the\s+)?(?:end|last\s+day|december\s+31(?:st)?)\s+of\s+(?:the\s+)?(?:calendar\s+year\s+)?"
+    r"\s+(?:the\s+)?(?:end|last\s+day|december\s+31(?:st)?|31(?:st)?\s+december)\s+of\s+(?:the\s+)?(?:calendar\s+year\s+)?"
     r"(?:(?P<year>\d{4})\b|(?:current|then[\s-]current)\s+(?:calendar\s+)?year"
     # "until the last day of the calendar year following the calendar year in which the
     # Effective Date occurs", "until December 31 of the third (3rd) full calendar year
@@ -768,7 +770,7 @@ def end_of_year(text: PreparedText, start: date) -> date | None:
             break
         begin, _ = text.sentence_span(found.start(), found.end())
         sentence = text.low[begin : found.end()]
-        if not _CONTRACT_TERM.search(sentence) or _NOT_CONTRACT_TERM.search(sentence):
+        if not CONTRACT_TERM.search(sentence) or NOT_CONTRACT_TERM.search(sentence):
             continue
         year = int(found.group("year") or start.year + _years_after(found))
         return date(year, 12, 31) if year >= start.year else None
@@ -793,7 +795,7 @@ def end_of_nth_month(text: PreparedText, start: date) -> date | None:
             break
         begin, _ = text.sentence_span(found.start(), found.end())
         sentence = text.low[begin : found.start()]
-        if _CONTRACT_TERM.search(sentence) and not _NOT_CONTRACT_TERM.search(sentence):
+        if CONTRACT_TERM.search(sentence) and not NOT_CONTRACT_TERM.search(sentence):
             return month_end(add_months(start.replace(day=1), int(found.group("nth"))))
     return None
 

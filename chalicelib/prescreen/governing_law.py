@@ -143,7 +143,7 @@ _PLACE_AFTER = re.compile(
     r"(?:\s+and\s+(?:judicial\s+)?(?:decisions|regulations|statutes))?"
     r"(?:\s+(?:(?:in\s+force|in\s+effect|prevailing)\s+)?(?:of|in)\s*,?\s*(?:the\s*)?"
     r"|\s+(?:the\s+)?(?=state\s))"
-    r"(?:(?:state|commonwealth|province|republic|federal\s+republic|kingdom|grand\s+duchy"
+    r"(?:(?:state|sate|commonwealth|province|republic|federal\s+republic|kingdom|grand\s+duchy"
     r"|principality|special\s+administrative\s+region|federative\s+republic|socialist\s+republic"
     r"|islamic\s+republic|arab\s+republic|hashemite\s+kingdom|emirate|sultanate|bailiwick)"
     r"\s+of\s*(?:the\s+)?)??"
@@ -195,7 +195,8 @@ _ADDRESS_BEFORE = re.compile(r",\s*$")
 # "construction" are no choice, nor "the rules governing the conversion".
 _GOVERNS = re.compile(
     # (not "nothing herein shall be construed to violate the laws of", "construed as a waiver")
-    r"\bgovern(?:ed|s)?\b|governing\s+law|\bconstrued\b(?!\s+(?:to|as)\s)|\binterpreted\b"
+    # (and its typos in filed text: "shall be goverened by")
+    r"\bgovern(?:ed|s)?\b|\b(?:goverened|governd|govened|governned)\b|governing\s+law|\bconstrued\b(?!\s+(?:to|as)\s)|\binterpreted\b"
     r"|controlled\s+by"
     r"|choice\s+of\s+law|applicable\s+law(?:\s+(?:is|shall|will)|\s*:)"
     # "The law applicable to this Agreement is the law of Switzerland."

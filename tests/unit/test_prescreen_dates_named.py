@@ -703,6 +703,18 @@ _SIGNATURES = (
             {"signed": date(2012, 6, 1), "start": None},
             id="a restated term that commenced on a named day starts nothing now",
         ),
+        pytest.param(
+            "This Agency Agreement is made on 14 March 2018 between Veldhoven Medical B.V. and "
+            'Ostrava Surgical s.r.o. (the "Effective Date").\n\n'
+            + _BODY
+            + "\n\n3.2 This Agreement is entered into for a fixed initial period commencing on the "
+            "Effective Date and ending on 31 December of the second (2nd) full calendar year "
+            "following the calendar year in which the Effective Date falls.\n\n3.3 Upon expiry "
+            "of the initial period, this Agreement shall be tacitly extended each time for a "
+            "further period of one (1) year, unless either Party gives notice.",
+            {"end": date(2020, 12, 31)},
+            id="31 December of a full calendar year after, not the further period's length",
+        ),
     ],
 )
 def test_more_ways_a_contract_dates_its_signing_start_and_end(

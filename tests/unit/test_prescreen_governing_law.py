@@ -347,6 +347,7 @@ def test_a_governing_law_heading_that_names_only_the_place(text: str, code: str 
         ("This Agreement is governed by the laws of the Commonwealth of Massachussetts.", "US-MA"),
         ("This Agreement shall be governed by the laws of the State of NewYork.", "US-NY"),
         ("This Agreement shall be governed by the laws of the State of N.Y.", "US-NY"),
+        ("This Agreement shall be goverened by the laws of the Sate of Colorado.", "US-CO"),
         (
             "This Agreement shall be governed by the laws of the State of Ill. applicable to it.",
             "US-IL",

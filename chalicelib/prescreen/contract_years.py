@@ -1,0 +1,153 @@
+"""A term counted in the contract's own years: "shall expire on the last day of the third (3rd)
+Contract Year", "through the end of the fifth (5th) Contract Year", "at the close of the third
+(3rd) Program Year", where the definitions say what such a year is.
+
+Three shapes of definition are read, each worked out from one written day:
+
+- calendar years: '"Contract Year" means each calendar year during the Term. The first Contract
+  Year is the calendar year 2007' (or '(a) the period from the Effective Date through December
+  31, 1999, and (b) each calendar year thereafter'; with neither, the first is the start's);
+  the Nth ends on December 31 of the first one's year plus N - 1;
+- years of twelve months from a day: '"Agreement Year" means each consecutive twelve (12) month
+  period beginning on the Effective Date' (or on a day the contract names and dates); the Nth
+  ends on that day's Nth anniversary, as CUAD counts a term of N years;
+- years between two days of the calendar: '"Contract Year" means a period of twelve (12)
+  consecutive Months beginning on November 1 ... and ending ... on October 31 of the following
+  calendar year; provided that the first Contract Year shall begin on the Commencement Date';
+  the first ends on the first such day after the first begins.
+
+Anything else (a year that runs from an event no text dates, a fiscal year of "Full" years the
+business decides) gives no end.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from datetime import date
+from typing import TYPE_CHECKING
+
+from chalicelib.prescreen.contract_term import (
+    CONTRACT_TERM,
+    NOT_CONTRACT_TERM,
+    ORDINAL,
+    add_months,
+    named_day,
+    ordinal_count,
+)
+from chalicelib.prescreen.dates import find_dates
+from chalicelib.prescreen.word_index import finditer, indexed
+
+if TYPE_CHECKING:
+    from chalicelib.prescreen.text import PreparedText
+
+# "through the end of the fifth (5th) Contract Year", "on the last day of the third (3rd)
+# Contract Year", "at the close of the third Program Year": one pattern per opening word
+_YEAR_NAME = (
+    r"(?P<name>(?:contract|agreement|program|programme|lease|license|licence|sponsorship"
+    r"|service)\s+year)\b"
+)
+_NTH_YEAR_END = tuple(
+    indexed(re.compile(opening + r"\s+of\s+the\s+" + ORDINAL + _YEAR_NAME))
+    for opening in (r"end", r"close", r"expiration", r"expiry", r"last\s+day")
+)
+_CARRIED_THERE = re.compile(
+    r"\b(?:until|through|at|upon|on|to|expire\w*\s+(?:at|on|upon)|end\w*\s+(?:at|on))\s+the\s+$"
+)
+_MAX_ENDS = 10
+_DEFINITION_REACH = 400
+# ("each calendar year during the Term", not "the same day ... of the following calendar year")
+_CALENDAR_YEAR = re.compile(
+    r"\beach\s+(?:full\s+)?calendar\s+year\b|\bthe\s+calendar\s+year\s+\d{4}\b"
+)
+_FIRST_CALENDAR_YEAR = re.compile(
+    r"first\s+[a-z]+\s+year\s+(?:is|shall\s+be)\s+(?:the\s+)?calendar\s+year\s+(?P<year>\d{4})\b"
+)
+_TWELVE_MONTHS = re.compile(
+    r"(?:twelve\s*(?:\(\s*12\s*\)\s*)?|12\s*)[\s-]*(?:consecutive\s+)?(?:calendar\s+)?months?"
+    r"(?:\s+period)?\s+(?:period\s+)?(?:beginning|commencing|starting)\s+(?:on|with)\s+(?:the\s+)?"
+    r"(?P<base>[a-z][a-z -]{1,40}?\s+date)\b"
+)
+_OWN_START = re.compile(r"(?:effective|commencement|execution)\s+date$")
+_MONTH = (
+    r"(?P<month>january|february|march|april|may|june|july|august|september|october|november"
+    r"|december)\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\b"
+)
+_ENDING_ON_A_DAY = re.compile(r"ending\s+(?:[^.;]{0,40}?\s)?on\s+" + _MONTH + r"(?!\s*,?\s*\d{4})")
+_FIRST_BEGINS = re.compile(
+    r"first\s+[a-z]+\s+year\s+shall\s+(?:begin|commence)\s+on\s+(?:the\s+)?"
+    r"(?P<base>[a-z][a-z -]{1,40}?\s+date)\b"
+)
+_MONTHS = {name: number for number, name in enumerate(calendar.month_name) if name}
+
+
+def end_of_nth_contract_year(
+    text: PreparedText, start: date, named: dict[str, date]
+) -> date | None:
+    """The last day of the Nth contract year the term runs to, or None."""
+    ends = sorted(
+        (found for pattern in _NTH_YEAR_END for found in finditer(pattern, text.low)),
+        key=lambda found: found.start(),
+    )
+    for found in ends[:_MAX_ENDS]:
+        if not _CARRIED_THERE.search(text.low, max(0, found.start() - 24), found.start()):
+            continue
+        begin, _ = text.sentence_span(found.start(), found.end())
+        sentence = text.low[begin : found.start()]
+        if not CONTRACT_TERM.search(sentence) or NOT_CONTRACT_TERM.search(sentence):
+            continue
+        words = r"\s+".join(found.group("name").split())
+        definition = re.search(rf"[\"“]{words}[\"”]\s+(?:(?:shall|will)\s+)?means?\s", text.low)
+        if definition is None:
+            return None
+        meaning = text.low[definition.end() : definition.end() + _DEFINITION_REACH]
+        return _nth_year_end(text, meaning, ordinal_count(found), start, named)
+    return None
+
+
+def _nth_year_end(
+    text: PreparedText, meaning: str, count: int, start: date, named: dict[str, date]
+) -> date | None:
+    """The end of the `count`th year a definition (`meaning`, and what follows it) describes."""
+    boundary = _ENDING_ON_A_DAY.search(meaning)
+    if boundary is not None:
+        begins = _FIRST_BEGINS.search(meaning)
+        base = _day(text, begins.group("base"), start, named) if begins else start
+        return _between_days(boundary, base, count) if base is not None else None
+    if _CALENDAR_YEAR.search(meaning):
+        return date(_first_calendar_year(meaning, start) + count - 1, 12, 31)
+    twelve = _TWELVE_MONTHS.search(meaning)
+    base = _day(text, twelve.group("base"), start, named) if twelve is not None else None
+    return add_months(base, 12 * count) if base is not None else None
+
+
+def _between_days(boundary: re.Match[str], base: date, count: int) -> date | None:
+    """The `count`th year's last day where each year ends on one day of the calendar
+    (`boundary`: "ending ... on October 31") and the first begins on `base`."""
+    month = _MONTHS[boundary.group("month").capitalize()]
+    day = int(boundary.group("day"))
+    if not 1 <= day <= calendar.monthrange(base.year + count, month)[1]:
+        return None  # no such day (a February 29 in a common year)
+    first_end = base.year if (month, day) >= (base.month, base.day) else base.year + 1
+    return date(first_end + count - 1, month, day)
+
+
+def _first_calendar_year(meaning: str, start: date) -> int:
+    """The first contract year's calendar year: written ("is the calendar year 2007"), the
+    year of its first period's end ("through December 31, 1999"), or the start's."""
+    written = _FIRST_CALENDAR_YEAR.search(meaning)
+    if written is not None:
+        return int(written.group("year"))
+    year_ends = [
+        found.value
+        for found in find_dates(meaning, english=True)
+        if (found.value.month, found.value.day) == (12, 31)
+    ]
+    return year_ends[0].year if year_ends else start.year
+
+
+def _day(text: PreparedText, name: str, start: date, named: dict[str, date]) -> date | None:
+    """A day the contract names and dates ("Commencement Date: November 1, 2007"), or else
+    the contract's own start where the name is its own."""
+    name = " ".join(name.split())
+    return named_day(text, named, name) or (start if _OWN_START.search(name) else None)
