@@ -5,6 +5,7 @@ from __future__ import annotations
 import heapq
 import re
 from dataclasses import dataclass, field
+from datetime import timedelta
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -24,7 +25,7 @@ from chalicelib.prescreen.contract_term import (
     named_day,
 )
 from chalicelib.prescreen.contract_years import end_of_nth_contract_year
-from chalicelib.prescreen.dates import FoundDate, find_dates
+from chalicelib.prescreen.dates import FoundDate, find_dates, month_end
 from chalicelib.prescreen.text import JOINED_BREAK
 from chalicelib.prescreen.word_index import finditer, indexed, search
 
@@ -231,7 +232,7 @@ _START_AFTER = re.compile(
 # "Effective Date: May 1, 2019", '"Effective Date" shall mean December 5, 2014': the date the
 # contract defines as its start, whatever else is called a start.
 _START_DEFINED_BEFORE = re.compile(
-    r"(?:effective|(?<!service\s)(?<!rent\s)(?<!delivery\s)(?<!operations\s)commencement)\s+date\W{0,3}(?:\s+of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))?"
+    r"(?:effective|(?<!service\s)(?<!rent\s)(?<!delivery\s)(?<!operations\s)commencement)\s+date(?!\s*[-–—])\W{0,3}(?:\s+of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))?"
     r"(?:\s*\([^)]{0,40}\))?\s*(?:(?:(?:shall|will)\s+)?means?|(?:shall|will)\s+be|is)?\s*:?"
     r"(?:\s+[\d:.]+\s+[ap]\.?m\.?[^.;]{0,40}?\s+on)?(?:\s+the)?\s*$"
     # '"Effective Date" shall mean the Date of Installation of the System, i.e. December 10,
@@ -652,7 +653,9 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     preamble_start = found.preamble_start
     if on_last_signature is not None:
         if preamble_start == start:
-            preamble_start = on_last_signature  # nor is that start the day it was made
+            # nor is that start the day it was made: the last signature's is (not the first
+            # of the month after it, where the contract takes effect then)
+            preamble_start = _last_signature_date(text, dates)
         start = on_last_signature
     signed = found.signed or (
         _header_date(text, dates)
@@ -1225,10 +1228,25 @@ def _start_on_named_date(text: PreparedText, named: dict[str, date]) -> date | N
 
 
 def _start_on_last_signature(text: PreparedText, dates: list[FoundDate]) -> date | None:
-    """The last signature's date where the contract takes effect on it, if it gives one."""
+    """The last signature's date where the contract takes effect on it, if it gives one, or
+    the first day of the next month where it takes effect then."""
     if any(search(pattern, text.low) for pattern in _EFFECTIVE_ON_LAST_SIGNATURE):
         return _last_signature_date(text, dates)
+    if search(_MONTH_AFTER_SIGNING, text.low):
+        last = _last_signature_date(text, dates)
+        return month_end(last) + timedelta(days=1) if last is not None else None
     return None
+
+
+# "This Agreement shall become effective on the first day of the month following the date on
+# which it has been signed by both Parties"
+_MONTH_AFTER_SIGNING = indexed(
+    re.compile(
+        r"effective\s+(?:on|as\s+of)\s+the\s+first\s+day\s+of\s+the\s+(?:calendar\s+)?month\s+"
+        r"(?:following|after)\s+the\s+(?:date\s+)?(?:on\s+which\s+)?(?:it|this\s+agreement)\s+"
+        r"(?:has\s+been|is|was)\s+(?:signed|executed)\s+by\s+(?:both|all|each)"
+    )
+)
 
 
 def _start_by_definition(

@@ -194,8 +194,9 @@ _MAX_UNITS = 60
 _MAX_YEARS = 100  # "one hundred (100) years" and more: no term anyone computes an end from
 # "for a period of twenty four (24) months to commence on the launch date of January 4, 1999",
 # "five years from January 1, 2010": the term runs from the date written right after it.
+# ("Eighteen (18) months, beginning on the First Airing Date")
 _RUNS_FROM = re.compile(
-    r"\s*(?:\([^()]{0,40}\)\s*)?(?:to\s+)?(?:commenc\w*|begin\w*|start\w*|from)\b"
+    r",?\s*(?:\([^()]{0,40}\)\s*)?(?:to\s+)?(?:(?:commenc\w*|begin\w*|start\w*)(?:\s+on\b)?|from)\b"
 )
 _RUNS_FROM_REACH = 70
 # ... or after the day of an event the text names but never dates: "shall expire on the date
@@ -213,7 +214,7 @@ _RUNS_FROM_EVENT = re.compile(
     r"(?:the\s+)?(?:date|day)\s+(?:up)?on\s+which\s+(?![^.;]{0,60}?\b(?:sign|execut))"
 )
 # Words between that make the date another's: a date cited for a different document.
-_NOT_RUNS_FROM = re.compile(r"dated|agreement|[(;]")
+_NOT_RUNS_FROM = re.compile(r"dated|agreement|[(;]|\.\s")  # (or the sentence ended)
 _TERM_REACH = 200
 _ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,

@@ -36,6 +36,7 @@ from chalicelib.prescreen.contract_term import (
     ordinal_count,
 )
 from chalicelib.prescreen.dates import find_dates
+from chalicelib.prescreen.number_words import words_to_number
 from chalicelib.prescreen.word_index import finditer, indexed
 
 if TYPE_CHECKING:
@@ -50,6 +51,14 @@ _YEAR_NAME = (
 _NTH_YEAR_END = tuple(
     indexed(re.compile(opening + r"\s+of\s+the\s+" + ORDINAL + _YEAR_NAME))
     for opening in (r"end", r"close", r"expiration", r"expiry", r"last\s+day")
+)
+# ... or for a number of them: "shall commence on the Effective Date and continue for three (3)
+# Contract Years (the "Initial Term")"
+_FOR_YEARS = indexed(
+    re.compile(
+        r"for\s+(?:a\s+period\s+of\s+)?(?P<words>[a-z]+(?:-[a-z]+)?)\s*(?:\(\s*(?P<digits>\d{1,2})\s*\)\s*)?"
+        + _YEAR_NAME.replace(r"\s+year)\b", r"\s+year)s\b")
+    )
 )
 _CARRIED_THERE = re.compile(
     r"\b(?:until|through|at|upon|on|to|expire\w*\s+(?:at|on|upon)|end\w*\s+(?:at|on))\s+the\s+$"
@@ -71,9 +80,18 @@ _TWELVE_MONTHS = re.compile(
 _OWN_START = re.compile(r"(?:effective|commencement|execution)\s+date$")
 _MONTH = (
     r"(?P<month>january|february|march|april|may|june|july|august|september|october|november"
-    r"|december)\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\b"
+    r"|december)\s+(?P<day>\d{1,2})(?!\d)(?:st|nd|rd|th)?\b"
 )
-_ENDING_ON_A_DAY = re.compile(r"ending\s+(?:[^.;]{0,40}?\s)?on\s+" + _MONTH + r"(?!\s*,?\s*\d{4})")
+# ("ending ... on October 31 of the following calendar year", "from February 1 through the
+# following January 31")
+_ENDING_ON_A_DAY = re.compile(
+    r"(?:ending\s+(?:[^.;]{0,40}?\s)?on|through(?:\s+the\s+following)?)\s+"
+    + _MONTH
+    + r"(?!\s*,?\s*\d{4})"
+)
+# "provided, however, that the first Agreement Year shall begin on the date of this Agreement
+# and end on January 31, 2012"
+_FIRST_ENDS = re.compile(r"first\s+[a-z]+\s+year\b[^.;]{0,80}?\bend(?:s|ing)?\s+on\s+")
 _FIRST_BEGINS = re.compile(
     r"first\s+[a-z]+\s+year\s+shall\s+(?:begin|commence)\s+on\s+(?:the\s+)?"
     r"(?P<base>[a-z][a-z -]{1,40}?\s+date)\b"
@@ -86,11 +104,20 @@ def end_of_nth_contract_year(
 ) -> date | None:
     """The last day of the Nth contract year the term runs to, or None."""
     ends = sorted(
-        (found for pattern in _NTH_YEAR_END for found in finditer(pattern, text.low)),
+        (
+            found
+            for pattern in (*_NTH_YEAR_END, _FOR_YEARS)
+            for found in finditer(pattern, text.low)
+        ),
         key=lambda found: found.start(),
     )
     for found in ends[:_MAX_ENDS]:
-        if not _CARRIED_THERE.search(text.low, max(0, found.start() - 24), found.start()):
+        count = _years_counted(found)
+        if not count:
+            continue
+        if found.re is not _FOR_YEARS and not _CARRIED_THERE.search(
+            text.low, max(0, found.start() - 24), found.start()
+        ):
             continue
         begin, _ = text.sentence_span(found.start(), found.end())
         sentence = text.low[begin : found.start()]
@@ -101,8 +128,20 @@ def end_of_nth_contract_year(
         if definition is None:
             return None
         meaning = text.low[definition.end() : definition.end() + _DEFINITION_REACH]
-        return _nth_year_end(text, meaning, ordinal_count(found), start, named)
+        return _nth_year_end(text, meaning, count, start, named)
     return None
+
+
+def _years_counted(found: re.Match[str]) -> int | None:
+    """How many contract years a match counts: its ordinal ("the third (3rd)") or its
+    number ("for three (3) Contract Years")."""
+    if "words" not in found.re.groupindex:
+        return ordinal_count(found)
+    if found.group("digits"):
+        return int(found.group("digits"))
+    written = found.group("words")
+    number = int(written) if written.isdigit() else words_to_number(written)
+    return int(number) if number else None
 
 
 def _nth_year_end(
@@ -111,6 +150,10 @@ def _nth_year_end(
     """The end of the `count`th year a definition (`meaning`, and what follows it) describes."""
     boundary = _ENDING_ON_A_DAY.search(meaning)
     if boundary is not None:
+        first_ends = _FIRST_ENDS.search(meaning)
+        dated = find_dates(meaning[first_ends.end() :], english=True) if first_ends else []
+        if dated and dated[0].start == 0:
+            return _between_days(boundary, dated[0].value, count)
         begins = _FIRST_BEGINS.search(meaning)
         base = _day(text, begins.group("base"), start, named) if begins else start
         return _between_days(boundary, base, count) if base is not None else None

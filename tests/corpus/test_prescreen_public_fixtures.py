@@ -138,6 +138,14 @@
   the code from before those fixes), 128 and 126 after the session's last fixes (contract
   years, "31 December of the third full calendar year", a typo'd choice of law), which
   drew on them; a ninth round is the check of those.
+- `en_contracts_extra17`, `en_contracts_extra18`: a ninth round of ten each (a university's
+  diagnostic patent licence, TV shopping, an Indian-law API supply, a mobile banking app, a
+  dental practice non-compete, a bowl game sponsorship, wind turbine maintenance, a Philippine
+  call centre; a drug co-promotion, eyewear under a fashion mark, a Brazilian pump distributor,
+  a streaming content licence, a retiring scientist's consulting, solar panels from China and
+  others), its writers asked for contract years, "later of" terms and starts on the first of a
+  month: 123 and 132 of 140 on their first run (122 and 131 with the session's starting code),
+  127 and 134 after fixes drawn from them.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -626,6 +634,34 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
             "en.termination_for_convenience": 0.85,
             "en.liquidated_damages": 1.0,
             "en.cap_on_liability": 0.9,
+        },
+    ),
+    "en_contracts_extra17": (
+        OWN_LABELS,
+        {
+            "en.parties": 1.0,
+            "en.agreement_date": 0.9,
+            "en.effective_date": 0.9,
+            "en.expiration_date": 0.7,
+            "en.renewal_term": 0.85,
+            "en.governing_law": 1.0,
+            "en.termination_for_convenience": 0.85,
+            "en.liquidated_damages": 1.0,
+            "en.cap_on_liability": 1.0,
+        },
+    ),
+    "en_contracts_extra18": (
+        OWN_LABELS,
+        {
+            "en.parties": 1.0,
+            "en.agreement_date": 1.0,
+            "en.effective_date": 1.0,
+            "en.expiration_date": 0.7,
+            "en.renewal_term": 1.0,
+            "en.governing_law": 1.0,
+            "en.termination_for_convenience": 1.0,
+            "en.liquidated_damages": 1.0,
+            "en.cap_on_liability": 1.0,
         },
     ),
     "ru_contracts_extra9": (

@@ -83,3 +83,40 @@ def test_a_contract_year_in_another_clause_sets_no_term() -> None:
     other = "The minimum purchase shall be reviewed at the end of the second (2nd) Contract Year."
     text = prepare_text(_OPENING + "1. " + definition + _BODY + "5. Minimums. " + other)
     assert find_contract_dates(text, english=True).ends_on is None
+
+
+@pytest.mark.parametrize(
+    ("definition", "term", "end"),
+    [
+        pytest.param(
+            '"Contract Year" means each consecutive period of twelve (12) months beginning on the '
+            "Effective Date or on an anniversary of the Effective Date.",
+            "This Agreement shall commence on the Effective Date and continue for three (3) "
+            'Contract Years (the "Initial Term").',
+            date(2007, 2, 1),
+            id="for a number of twelve-month years",
+        ),
+        pytest.param(
+            '"License Year" means (a) for the first License Year, the period beginning on the '
+            "Effective Date and ending on December 31, 2005, and (b) for each subsequent License "
+            "Year, the twelve-month period beginning on January 1 and ending on December 31 of the "
+            "same calendar year.",
+            "The term of this Agreement shall commence on the Effective Date and shall continue "
+            "for four (4) License Years.",
+            date(2008, 12, 31),
+            id="a first year dated, then years between two days",
+        ),
+        pytest.param(
+            '"Agreement Year" means each period from July 1 through the following June 30 during '
+            "the Term; provided, however, that the first Agreement Year shall begin on the date "
+            "of this Agreement and end on June 30, 2005.",
+            "This Agreement shall continue in full force and effect through the last day of the "
+            "second (2nd) Agreement Year.",
+            date(2006, 6, 30),
+            id="years from one day through the following one, the first dated",
+        ),
+    ],
+)
+def test_more_ways_a_term_runs_in_contract_years(definition: str, term: str, end: date) -> None:
+    text = prepare_text(_OPENING + "1. " + definition + _BODY + "9. Term. " + term)
+    assert find_contract_dates(text, english=True).ends_on == end

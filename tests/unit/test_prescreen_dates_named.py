@@ -715,6 +715,37 @@ _SIGNATURES = (
             {"end": date(2020, 12, 31)},
             id="31 December of a full calendar year after, not the further period's length",
         ),
+        pytest.param(
+            "OUTSOURCING AGREEMENT\n\nThis Agreement is made between Tallis Bank, N.A. and Ferrow "
+            "Contact Services, Inc. This Agreement shall become effective on the first day of the "
+            "month following the date on which it has been signed by both Parties (the "
+            '"Effective Date").\n\n'
+            + _BODY
+            + "\n\n9.1 Term. This Agreement shall continue for two (2) years from the Effective "
+            "Date.\n\nTALLIS BANK, N.A.\nBy: /s/ R. Moss\nDate: 4/3/12\n\nFERROW CONTACT "
+            "SERVICES, INC.\nBy: /s/ L. Diaz\nDate: April 11, 2012\n",
+            {"signed": date(2012, 4, 11), "start": date(2012, 5, 1), "end": date(2014, 5, 1)},
+            id="effective on the first day of the month after both have signed",
+        ),
+        pytest.param(
+            "MARKETING AGREEMENT\n\nCOVER PAGE\n\nAgreement Date:          March 2, 2009\n"
+            "First Airing Date:       May 20, 2009\nInitial Term:            Twelve (12) months, "
+            "beginning on the First Airing Date\n\nThis Marketing Agreement is effective as of the "
+            "Agreement Date stated on the Cover Page, between Brightline Home Shopping, Inc. and "
+            "Pellam Kitchenware LLC.\n\n" + _BODY,
+            {"end": date(2010, 5, 20)},
+            id="a cover page's term 'beginning on' a day another field dates",
+        ),
+        pytest.param(
+            "This License Agreement is entered into as of the date of the last signature below "
+            '(the "Effective Date") by and between Corvo Brands S.p.A. and Laird Optical, Inc.\n\n'
+            + _BODY
+            + "\n\nSCHEDULE B - MINIMUM NET SALES\n\nContract Year 1 (Effective Date - 12/31/12): "
+            "$[***]\n\nCORVO BRANDS S.P.A.\nBy: /s/ M. Ferri\nDate: November 2, 2011\n\nLAIRD "
+            "OPTICAL, INC.\nBy: /s/ T. Laird\nDate: 8 November 2011\n",
+            {"start": date(2011, 11, 8)},
+            id="a schedule's range from the effective date defines no start",
+        ),
     ],
 )
 def test_more_ways_a_contract_dates_its_signing_start_and_end(
