@@ -1,6 +1,7 @@
 """A term counted in the contract's own years: "shall expire on the last day of the third (3rd)
 Contract Year", "through the end of the fifth (5th) Contract Year", "at the close of the third
-(3rd) Program Year", where the definitions say what such a year is.
+(3rd) Program Year", "shall continue for three (3) Contract Years", where the definitions say
+what such a year is.
 
 Three shapes of definition are read, each worked out from one written day:
 
@@ -13,8 +14,10 @@ Three shapes of definition are read, each worked out from one written day:
   ends on that day's Nth anniversary, as CUAD counts a term of N years;
 - years between two days of the calendar: '"Contract Year" means a period of twelve (12)
   consecutive Months beginning on November 1 ... and ending ... on October 31 of the following
-  calendar year; provided that the first Contract Year shall begin on the Commencement Date';
-  the first ends on the first such day after the first begins.
+  calendar year; provided that the first Contract Year shall begin on the Commencement Date'
+  (or "each period from February 1 through the following January 31 ...; provided that the
+  first Agreement Year shall ... end on January 31, 2012"); the first ends on the day written
+  for it, or on the first such day after the first begins.
 
 Anything else (a year that runs from an event no text dates, a fiscal year of "Full" years the
 business decides) gives no end.
