@@ -196,7 +196,8 @@ _MAX_YEARS = 100  # "one hundred (100) years" and more: no term anyone computes 
 # "five years from January 1, 2010": the term runs from the date written right after it.
 # ("Eighteen (18) months, beginning on the First Airing Date")
 _RUNS_FROM = re.compile(
-    r",?\s*(?:\([^()]{0,40}\)\s*)?(?:to\s+)?(?:(?:commenc\w*|begin\w*|start\w*)(?:\s+on\b)?|from)\b"
+    r"(?:\s+period)?,?\s*(?:\([^()]{0,40}\)\s*)?(?:to\s+)?"
+    r"(?:(?:commenc\w*|begin\w*|start\w*)(?:\s+on\b)?|from)\b"
 )
 _RUNS_FROM_REACH = 70
 # ... or after the day of an event the text names but never dates: "shall expire on the date
