@@ -1199,7 +1199,7 @@ def _named_starts(text: PreparedText) -> Iterator[re.Match[str]]:
         key=lambda found: found.start(),
     )
     for found in verbs:
-        if found.re is _WITH_EFFECT_FROM_A_NAME or found.group().startswith(("term", "period")):
+        if found.re is _WITH_EFFECT_FROM_A_NAME or found.re in _TERM_FIELD_FROM_A_NAME:
             yield found
             continue
         subject = _THIS_CONTRACT_BEFORE.search(

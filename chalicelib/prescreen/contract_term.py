@@ -541,11 +541,15 @@ def defined_day(text: PreparedText, name: str) -> date | None:
     if field is not None:
         value = find_dates(text.low[field.end() : field.end() + _FIELD_VALUE_REACH], english=True)
         return value[0].value if value and value[0].start == 0 else None
-    # a date the body names in passing: 'Commercial Launch shall take place on November 20,
-    # 2013 (the "Commercial Launch Date")', '... on February 1, 2009, which the Parties agree
-    # shall be the "Service Commencement Date"'
-    # ('the "First Commercial Shipment Date" for all purposes of this Agreement shall be
-    # September 18, 2006')
+    return _named_in_passing(text, words)
+
+
+def _named_in_passing(text: PreparedText, words: str) -> date | None:
+    """A date the body names in passing (`words`: the name's pattern): 'Commercial Launch
+    shall take place on November 20, 2013 (the "Commercial Launch Date")', '... on February 1,
+    2009, which the Parties agree shall be the "Service Commencement Date"', or the name first:
+    'the "First Commercial Shipment Date" for all purposes of this Agreement shall be
+    September 18, 2006'."""
     for quoted in re.finditer(rf"[\"“]{words}[\"”]", text.low):
         named_as = _NAMED_AS_AFTER.match(text.low, quoted.end())
         if named_as is not None:
