@@ -699,8 +699,8 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         if english and not read_last_signature:
             on_last_signature = _start_on_last_signature(text, dates)
         start = _start_by_definition(text, dates, signed, on_last_signature, english=english)
-    if start is None and not english:
-        start = found.period_start
+    if start is None:
+        start = _in_force_from_its_own_day(text, named) if english else found.period_start
     if english and signed is None:
         signed = _dated_as_of_a_day_it_names(text, start, named)
     ends = found.ends or (None if english else _period_end(text, found.period_end))
@@ -719,21 +719,34 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     )
     base = term_base or start or (signed if not on_event else None)
     base = base or found.inner_start
-    if ends is None and base is not None and not (english and _runs_indefinitely(text)):
-        ends = end_from_term(text, base) or (
-            (
-                end_from_anniversary(text, base)
-                or _end_of_single_term(text, base)
-                or end_of_year(text, base)
-                or end_of_nth_month(text, base)
-                or end_from_named_anniversary(text, named)
-                or end_of_defined_period(text, base, named)
-                or end_of_nth_contract_year(text, base, named)
-            )
-            if english
-            else None
-        )
+    if ends is None:
+        ends = _end_of_term(text, base, named, english=english)
     return ContractDates(signed_on=signed, starts_on=start, ends_on=ends)
+
+
+def _end_of_term(
+    text: PreparedText, base: date | None, named: dict[str, date], *, english: bool
+) -> date | None:
+    """The end the term's words give from the day it runs from (`base`), where no date is
+    written as its end; with no such day, only contract years whose first end is written
+    ("this ____ day of ______, 1999" and a first Contract Year that ends December 31, 2000)."""
+    if english and _runs_indefinitely(text):
+        return None
+    if base is None:
+        return end_of_nth_contract_year(text, None, named) if english else None
+    return end_from_term(text, base) or (
+        (
+            end_from_anniversary(text, base)
+            or _end_of_single_term(text, base)
+            or end_of_year(text, base)
+            or end_of_nth_month(text, base)
+            or end_from_named_anniversary(text, named)
+            or end_of_defined_period(text, base, named)
+            or end_of_nth_contract_year(text, base, named)
+        )
+        if english
+        else None
+    )
 
 
 # "This instrument will expire and terminate upon the earlier of (i) the issuance of Tokens
@@ -1224,6 +1237,36 @@ def _start_on_named_date(text: PreparedText, named: dict[str, date]) -> date | N
         day = named_day(text, named, found.group("name"))
         if day is not None:
             return day
+    return None
+
+
+# "This Agreement shall continue in force from the Restatement Date", "shall remain in effect
+# for a period of five (5) years from the Restatement Date", where the opening names that day
+# ('entered into as of February 8, 2016 (the "Restatement Date")'): the contract runs from
+# the day it is dated, so it starts then. (Not a day named elsewhere: "one (1) year following
+# the Launch Date" counts from a later day, and CUAD dates such a contract's start by its
+# opening.)
+_IN_FORCE_FROM_A_NAME = tuple(
+    indexed(
+        re.compile(
+            verb + r"\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?"
+            r"(?:\s+for\s+[^.;]{1,60}?)?\s+from" + _START_NAME
+        )
+    )
+    for verb in ("continue", "remain")
+)
+
+
+def _in_force_from_its_own_day(text: PreparedText, named: dict[str, date]) -> date | None:
+    """The day named in the opening that the contract stays in force from, if it says so."""
+    for pattern in _IN_FORCE_FROM_A_NAME:
+        for found in finditer(pattern, text.low):
+            subject = _THIS_CONTRACT_BEFORE.search(
+                text.low, max(0, found.start() - _SUBJECT_REACH), found.start()
+            )
+            day = named.get(" ".join(found.group("name").split()))
+            if subject is not None and day is not None:
+                return day
     return None
 
 

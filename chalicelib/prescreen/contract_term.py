@@ -745,8 +745,9 @@ _YEAR_END = (
     # following the calendar year in which the Effective Date occurs"
     r"|(?P<next>(?:(?P<nth>" + "|".join(_ORDINALS) + r"|\d{1,2}(?:st|nd|rd|th))\s*"
     r"(?:\(\s*\d{1,2}(?:st|nd|rd|th)?\s*\)\s*)?)?(?:full\s+)?(?:calendar\s+)?year\s+(?:following|after)"
-    r"\s+the\s+(?:calendar\s+)?year\s+in\s+which"
-    r"\s+(?:the\s+|this\s+)?(?:effective\s+date|commencement\s+date|agreement)))"
+    # (or "... following the Effective Date")
+    r"\s+(?:the\s+(?:calendar\s+)?year\s+in\s+which\s+)?"
+    r"(?:the\s+|this\s+)?(?:effective\s+date|commencement\s+date|agreement)))"
 )
 _UNTIL_YEAR_END = (
     indexed(re.compile("until" + _YEAR_END)),

@@ -57,11 +57,16 @@ _NTH_YEAR_END = tuple(
 )
 # ... or for a number of them: "shall commence on the Effective Date and continue for three (3)
 # Contract Years (the "Initial Term")"
-_FOR_YEARS = indexed(
-    re.compile(
-        r"for\s+(?:a\s+period\s+of\s+)?(?P<words>[a-z]+(?:-[a-z]+)?)\s*(?:\(\s*(?P<digits>\d{1,2})\s*\)\s*)?"
-        + _YEAR_NAME.replace(r"\s+year)\b", r"\s+year)s\b")
+# ('"Term" means the period of three (3) Contract Years')
+_FOR_YEARS = tuple(
+    indexed(
+        re.compile(
+            opening
+            + r"\s+(?P<words>[a-z]+(?:-[a-z]+)?)\s*(?:\(\s*(?P<digits>\d{1,2})\s*\)\s*)?"
+            + _YEAR_NAME.replace(r"\s+year)\b", r"\s+year)s\b")
+        )
     )
+    for opening in (r"for(?:\s+a\s+period\s+of)?", r"period\s+of")
 )
 _CARRIED_THERE = re.compile(
     r"\b(?:until|through|at|upon|on|to|expire\w*\s+(?:at|on|upon)|end\w*\s+(?:at|on))\s+the\s+$"
@@ -69,8 +74,10 @@ _CARRIED_THERE = re.compile(
 _MAX_ENDS = 10
 _DEFINITION_REACH = 400
 # ("each calendar year during the Term", not "the same day ... of the following calendar year")
+# ("each subsequent Contract Year shall be the calendar year beginning on January 1")
 _CALENDAR_YEAR = re.compile(
     r"\beach\s+(?:full\s+)?calendar\s+year\b|\bthe\s+calendar\s+year\s+\d{4}\b"
+    r"|\bthe\s+calendar\s+year\s+beginning\s+on\s+january\s+1\b"
 )
 _FIRST_CALENDAR_YEAR = re.compile(
     r"first\s+[a-z]+\s+year\s+(?:is|shall\s+be)\s+(?:the\s+)?calendar\s+year\s+(?P<year>\d{4})\b"
@@ -103,13 +110,14 @@ _MONTHS = {name: number for number, name in enumerate(calendar.month_name) if na
 
 
 def end_of_nth_contract_year(
-    text: PreparedText, start: date, named: dict[str, date]
+    text: PreparedText, start: date | None, named: dict[str, date]
 ) -> date | None:
-    """The last day of the Nth contract year the term runs to, or None."""
+    """The last day of the Nth contract year the term runs to, or None. (`start` may be
+    unknown, "this ____ day of ______, 1999", where the first year's end is written.)"""
     ends = sorted(
         (
             found
-            for pattern in (*_NTH_YEAR_END, _FOR_YEARS)
+            for pattern in (*_NTH_YEAR_END, *_FOR_YEARS)
             for found in finditer(pattern, text.low)
         ),
         key=lambda found: found.start(),
@@ -118,7 +126,7 @@ def end_of_nth_contract_year(
         count = _years_counted(found)
         if not count:
             continue
-        if found.re is not _FOR_YEARS and not _CARRIED_THERE.search(
+        if found.re not in _FOR_YEARS and not _CARRIED_THERE.search(
             text.low, max(0, found.start() - 24), found.start()
         ):
             continue
@@ -148,7 +156,7 @@ def _years_counted(found: re.Match[str]) -> int | None:
 
 
 def _nth_year_end(
-    text: PreparedText, meaning: str, count: int, start: date, named: dict[str, date]
+    text: PreparedText, meaning: str, count: int, start: date | None, named: dict[str, date]
 ) -> date | None:
     """The end of the `count`th year a definition (`meaning`, and what follows it) describes."""
     boundary = _ENDING_ON_A_DAY.search(meaning)
@@ -161,7 +169,8 @@ def _nth_year_end(
         base = _day(text, begins.group("base"), start, named) if begins else start
         return _between_days(boundary, base, count) if base is not None else None
     if _CALENDAR_YEAR.search(meaning):
-        return date(_first_calendar_year(meaning, start) + count - 1, 12, 31)
+        first = _first_calendar_year(meaning, start)
+        return date(first + count - 1, 12, 31) if first is not None else None
     twelve = _TWELVE_MONTHS.search(meaning)
     base = _day(text, twelve.group("base"), start, named) if twelve is not None else None
     return add_months(base, 12 * count) if base is not None else None
@@ -178,7 +187,7 @@ def _between_days(boundary: re.Match[str], base: date, count: int) -> date | Non
     return date(first_end + count - 1, month, day)
 
 
-def _first_calendar_year(meaning: str, start: date) -> int:
+def _first_calendar_year(meaning: str, start: date | None) -> int | None:
     """The first contract year's calendar year: written ("is the calendar year 2007"), the
     year of its first period's end ("through December 31, 1999"), or the start's."""
     written = _FIRST_CALENDAR_YEAR.search(meaning)
@@ -189,10 +198,12 @@ def _first_calendar_year(meaning: str, start: date) -> int:
         for found in find_dates(meaning, english=True)
         if (found.value.month, found.value.day) == (12, 31)
     ]
-    return year_ends[0].year if year_ends else start.year
+    if year_ends:
+        return year_ends[0].year
+    return start.year if start is not None else None
 
 
-def _day(text: PreparedText, name: str, start: date, named: dict[str, date]) -> date | None:
+def _day(text: PreparedText, name: str, start: date | None, named: dict[str, date]) -> date | None:
     """A day the contract names and dates ("Commencement Date: November 1, 2007"), or else
     the contract's own start where the name is its own."""
     name = " ".join(name.split())

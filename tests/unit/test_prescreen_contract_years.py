@@ -90,6 +90,22 @@ def test_a_term_ends_with_its_nth_contract_year(definition: str, term: str, end:
     assert find_contract_dates(text, english=True).ends_on == end
 
 
+def test_a_first_year_written_needs_no_start() -> None:
+    opening = (
+        "THIS LICENSE AGREEMENT is made this ____ day of ______________, 1999, by and between "
+        "Puddle Pictures Limited and Harbor Garment Co., Inc.\n\n"
+    )
+    definition = (
+        '"Contract Year" means each of the following periods: the first Contract Year shall '
+        "begin on the date of this Agreement and end on December 31, 2000; and each subsequent "
+        "Contract Year shall be the calendar year beginning on January 1 following the end of "
+        'the preceding Contract Year.\n\n1.6 "Term" means the period of three (3) Contract '
+        "Years, unless this Agreement is terminated earlier."
+    )
+    dates = find_contract_dates(prepare_text(opening + "1. " + definition + _BODY), english=True)
+    assert (dates.starts_on, dates.ends_on) == (None, date(2002, 12, 31))
+
+
 def test_a_year_that_runs_from_an_undated_event_gives_no_end() -> None:
     definition = (
         '"Contract Year" shall mean a period commencing on the Commencement Date and ending on '

@@ -746,6 +746,27 @@ _SIGNATURES = (
             {"start": date(2011, 11, 8)},
             id="a schedule's range from the effective date defines no start",
         ),
+        pytest.param(
+            'This Maintenance Agreement is entered into as of April 1, 2015 (the "Effective '
+            'Date") by and between Lakeshore Health Sciences Centre and Norquay Imaging Services '
+            "Inc.\n\n"
+            + _BODY
+            + "\n\n3.1 Initial Term. This Agreement shall commence on the Effective Date and shall "
+            "continue until December 31 of the third (3rd) full calendar year following the "
+            "Effective Date.",
+            {"end": date(2018, 12, 31)},
+            id="December 31 of the nth full calendar year following the effective date",
+        ),
+        pytest.param(
+            "This AMENDED AND RESTATED DEVELOPMENT AGREEMENT is entered into as of February 8, "
+            '2016 (the "Restatement Date") between Quellmont Medical, Inc. and Orrin Design '
+            "LLC.\n\n"
+            + _BODY
+            + "\n\n9.1 Term. This Agreement shall continue in force from the Restatement Date "
+            "until the expiry of the Transition Support Period.",
+            {"signed": date(2016, 2, 8), "start": date(2016, 2, 8)},
+            id="in force from the day its opening names",
+        ),
     ],
 )
 def test_more_ways_a_contract_dates_its_signing_start_and_end(
