@@ -1215,14 +1215,20 @@ def _named_starts(text: PreparedText) -> Iterator[re.Match[str]]:
         if found.re is _WITH_EFFECT_FROM_A_NAME or found.re in _TERM_FIELD_FROM_A_NAME:
             yield found
             continue
-        subject = _THIS_CONTRACT_BEFORE.search(
-            text.low, max(0, found.start() - _SUBJECT_REACH), found.start()
-        )
+        subject = _subject_before(text, found)
         # "effective" stands after "become", "be" or "is"; the other verbs alone
         if subject is not None and bool(subject.group("be")) == found.group().startswith(
             "effective"
         ):
             yield found
+
+
+def _subject_before(text: PreparedText, verb: re.Match[str]) -> re.Match[str] | None:
+    """The words before a verb that make it this contract's ("This Agreement shall"), if
+    they stand there (`_THIS_CONTRACT_BEFORE`)."""
+    return _THIS_CONTRACT_BEFORE.search(
+        text.low, max(0, verb.start() - _SUBJECT_REACH), verb.start()
+    )
 
 
 def _start_on_named_date(text: PreparedText, named: dict[str, date]) -> date | None:
@@ -1259,14 +1265,14 @@ _IN_FORCE_FROM_A_NAME = tuple(
 
 def _in_force_from_its_own_day(text: PreparedText, named: dict[str, date]) -> date | None:
     """The day named in the opening that the contract stays in force from, if it says so."""
-    for pattern in _IN_FORCE_FROM_A_NAME:
-        for found in finditer(pattern, text.low):
-            subject = _THIS_CONTRACT_BEFORE.search(
-                text.low, max(0, found.start() - _SUBJECT_REACH), found.start()
-            )
-            day = named.get(" ".join(found.group("name").split()))
-            if subject is not None and day is not None:
-                return day
+    verbs = heapq.merge(
+        *(finditer(pattern, text.low) for pattern in _IN_FORCE_FROM_A_NAME),
+        key=lambda found: found.start(),
+    )
+    for found in verbs:
+        day = named.get(" ".join(found.group("name").split()))
+        if day is not None and _subject_before(text, found) is not None:
+            return day
     return None
 
 

@@ -103,7 +103,7 @@ _TERM_AFTER = re.compile(
 # Price shall be firm for twenty-four (24) months", not "the Supply Agreement shall")
 THE_CONTRACT_ACTS = r"\bthe\s+(?:agreement|contract)(?=\s+(?:shall|will|is)\b)"
 # The sentence must set the term of the contract itself.
-CONTRACT_TERM = re.compile(
+_CONTRACT_TERM = re.compile(
     r"(?:"
     + _THIS_CONTRACT
     + r"|"
@@ -157,10 +157,18 @@ CONTRACT_TERM = re.compile(
 )
 # A duty that outlives the contract ("shall survive the termination of this Agreement and
 # continue for a period of three (3) years") runs after its end, not for its term.
-NOT_CONTRACT_TERM = re.compile(
+_NOT_CONTRACT_TERM = re.compile(
     r"confidential|конфиденциальн|warrant|гарант|exclusiv|surviv"
     r"|(?:prior\s+to|after|following|upon)\s+(?:the\s+)?(?:expiration|termination)"
 )
+
+
+def sets_the_term(sentence: str) -> bool:
+    """Whether a sentence (up to the words read) sets the contract's own term, not a duty
+    that outlives it (`_CONTRACT_TERM`, `_NOT_CONTRACT_TERM`)."""
+    return bool(_CONTRACT_TERM.search(sentence)) and not _NOT_CONTRACT_TERM.search(sentence)
+
+
 # A length after "terminate", "end" or "lapse", or in the first limb of "the earlier of",
 # counts only from the contract's own start: "shall terminate one (1) year from the Rig
 # Release Date" runs from an event whose day no text gives.
@@ -321,12 +329,12 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
         if length.group("verb") or length.group("limb"):
             sets_term = bool(
                 _FROM_START.match(text.low, unit.end())
-                and (_ENDS_ITSELF.search(sentence) or CONTRACT_TERM.search(sentence))
+                and (_ENDS_ITSELF.search(sentence) or _CONTRACT_TERM.search(sentence))
                 and not _A_RIGHT.search(sentence)
             )
         else:
-            sets_term = bool(after or CONTRACT_TERM.search(sentence))
-        if not sets_term or NOT_CONTRACT_TERM.search(sentence):
+            sets_term = bool(after or _CONTRACT_TERM.search(sentence))
+        if not sets_term or _NOT_CONTRACT_TERM.search(sentence):
             continue
         number = _length_of(length)
         years = unit.group(0).startswith(("year", "год", "лет"))
@@ -436,7 +444,7 @@ def _term_anniversaries(
             continue
         begin = _with_lead_in(text, text.sentence_span(found.start(), found.end())[0])
         sentence = text.low[begin : found.end()]
-        if not CONTRACT_TERM.search(sentence) or NOT_CONTRACT_TERM.search(sentence):
+        if not sets_the_term(sentence):
             continue
         if re.search(r"terminate\s+this|may\s+terminate|right\s+to", sentence):
             continue  # a right to end it after the anniversary, not its end
@@ -506,6 +514,15 @@ def end_from_named_anniversary(text: PreparedText, named: dict[str, date]) -> da
 
 _FIELD_VALUE_REACH = 60
 _NAMED_REACH = 40
+# Where a name's definition opens: '"Launch Date" means', '"Initial Term" shall mean', and in
+# English drafting a colon: '"Initial Period": the period of five (5) years ...' (`{name}` is
+# the name's pattern)
+_DEFINES = r"[\"“]{name}[\"”](?:\s*:|\s+(?:(?:shall|will)\s+)?means?)\s"
+
+
+def definition_of(text: PreparedText, words: str) -> re.Match[str] | None:
+    """The first opening of a definition of the name `words` (a pattern) in the text."""
+    return re.search(_DEFINES.format(name=words), text.low)
 
 
 def named_day(text: PreparedText, named: dict[str, date], name: str) -> date | None:
@@ -523,9 +540,7 @@ def defined_day(text: PreparedText, name: str) -> date | None:
     written, or several days. (A cover page's field needs no definition: "Service
     Commencement Date:      July 1, 2017".)"""
     words = r"\s+".join(map(re.escape, name.split()))
-    definition = re.search(
-        rf"[\"“]{words}[\"”](?:\s*:|\s+(?:(?:shall|will)\s+)?means?)\s", text.low
-    )
+    definition = definition_of(text, words)
     if definition is not None:
         sentence_end = text.sentence_span(definition.end(), definition.end())[1]
         meaning = text.low[
@@ -627,9 +642,8 @@ _PERIOD = (
     + r"[\s-]*(?P<unit3>years?|months?)\s+thereafter))?"
 )
 _PERIOD_MEANS = (
-    # (English drafting defines with a colon: '"Initial Period": the period of five (5) years
-    # beginning on the Commencement Date.')
-    r"[\"“]{name}[\"”](?:\s*:|\s+(?:(?:shall|will)\s+)?means?)\s+"
+    _DEFINES
+    + r"\s*"
     + _PERIOD.replace("{", "{{").replace("}", "}}")
     + r"(?:,?\s+unless\s+(?:sooner|earlier)\s+terminated[^.;]{{0,80}})?\s*[.;]"
 )
@@ -662,7 +676,7 @@ def end_of_defined_period(text: PreparedText, start: date, named: dict[str, date
         sentence = text.low[begin : found.start("name")]
         # (the words carrying the term there are not an event after its end: "shall expire
         # upon the expiration of the Research Term")
-        if not CONTRACT_TERM.search(sentence) or NOT_CONTRACT_TERM.search(
+        if not _CONTRACT_TERM.search(sentence) or _NOT_CONTRACT_TERM.search(
             text.low, begin, found.start()
         ):
             continue
@@ -776,8 +790,7 @@ def end_of_year(text: PreparedText, start: date) -> date | None:
         if count >= _MAX_ANNIVERSARIES:
             break
         begin, _ = text.sentence_span(found.start(), found.end())
-        sentence = text.low[begin : found.end()]
-        if not CONTRACT_TERM.search(sentence) or NOT_CONTRACT_TERM.search(sentence):
+        if not sets_the_term(text.low[begin : found.end()]):
             continue
         year = int(found.group("year") or start.year + _years_after(found))
         return date(year, 12, 31) if year >= start.year else None
@@ -801,8 +814,7 @@ def end_of_nth_month(text: PreparedText, start: date) -> date | None:
         if count >= _MAX_ANNIVERSARIES:
             break
         begin, _ = text.sentence_span(found.start(), found.end())
-        sentence = text.low[begin : found.start()]
-        if CONTRACT_TERM.search(sentence) and not NOT_CONTRACT_TERM.search(sentence):
+        if sets_the_term(text.low[begin : found.start()]):
             return month_end(add_months(start.replace(day=1), int(found.group("nth"))))
     return None
 

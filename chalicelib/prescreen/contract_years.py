@@ -26,17 +26,18 @@ business decides) gives no end.
 from __future__ import annotations
 
 import calendar
+import heapq
 import re
 from datetime import date
 from typing import TYPE_CHECKING
 
 from chalicelib.prescreen.contract_term import (
-    CONTRACT_TERM,
-    NOT_CONTRACT_TERM,
     ORDINAL,
     add_months,
+    definition_of,
     named_day,
     ordinal_count,
+    sets_the_term,
 )
 from chalicelib.prescreen.dates import find_dates
 from chalicelib.prescreen.number_words import words_to_number
@@ -114,15 +115,13 @@ def end_of_nth_contract_year(
 ) -> date | None:
     """The last day of the Nth contract year the term runs to, or None. (`start` may be
     unknown, "this ____ day of ______, 1999", where the first year's end is written.)"""
-    ends = sorted(
-        (
-            found
-            for pattern in (*_NTH_YEAR_END, *_FOR_YEARS)
-            for found in finditer(pattern, text.low)
-        ),
+    ends = heapq.merge(
+        *(finditer(pattern, text.low) for pattern in (*_NTH_YEAR_END, *_FOR_YEARS)),
         key=lambda found: found.start(),
     )
-    for found in ends[:_MAX_ENDS]:
+    for number, found in enumerate(ends):
+        if number >= _MAX_ENDS:
+            break
         count = _years_counted(found)
         if not count:
             continue
@@ -131,11 +130,9 @@ def end_of_nth_contract_year(
         ):
             continue
         begin, _ = text.sentence_span(found.start(), found.end())
-        sentence = text.low[begin : found.start()]
-        if not CONTRACT_TERM.search(sentence) or NOT_CONTRACT_TERM.search(sentence):
+        if not sets_the_term(text.low[begin : found.start()]):
             continue
-        words = r"\s+".join(found.group("name").split())
-        definition = re.search(rf"[\"“]{words}[\"”]\s+(?:(?:shall|will)\s+)?means?\s", text.low)
+        definition = definition_of(text, r"\s+".join(found.group("name").split()))
         if definition is None:
             return None
         meaning = text.low[definition.end() : definition.end() + _DEFINITION_REACH]
@@ -146,7 +143,7 @@ def end_of_nth_contract_year(
 def _years_counted(found: re.Match[str]) -> int | None:
     """How many contract years a match counts: its ordinal ("the third (3rd)") or its
     number ("for three (3) Contract Years")."""
-    if "words" not in found.re.groupindex:
+    if found.re not in _FOR_YEARS:
         return ordinal_count(found)
     if found.group("digits"):
         return int(found.group("digits"))

@@ -196,7 +196,8 @@ _ADDRESS_BEFORE = re.compile(r",\s*$")
 _GOVERNS = re.compile(
     # (not "nothing herein shall be construed to violate the laws of", "construed as a waiver")
     # (and its typos in filed text: "shall be goverened by")
-    r"\bgovern(?:ed|s)?\b|\b(?:goverened|governd|govened|governned)\b|governing\s+law|\bconstrued\b(?!\s+(?:to|as)\s)|\binterpreted\b"
+    r"\bgovern(?:ed|s)?\b|\b(?:goverened|governd|govened|governned)\b|governing\s+law"
+    r"|\bconstrued\b(?!\s+(?:to|as)\s)|\binterpreted\b"
     r"|controlled\s+by"
     r"|choice\s+of\s+law|applicable\s+law(?:\s+(?:is|shall|will)|\s*:)"
     # "The law applicable to this Agreement is the law of Switzerland."
