@@ -19,13 +19,13 @@ from chalicelib.prescreen.contract_term import (
     end_from_anniversary,
     end_from_named_anniversary,
     end_from_term,
-    end_of_defined_period,
     end_of_nth_month,
     end_of_year,
     named_day,
 )
 from chalicelib.prescreen.contract_years import end_of_nth_contract_year
 from chalicelib.prescreen.dates import FoundDate, find_dates, month_end
+from chalicelib.prescreen.term_grammar import end_by_grammar, end_of_defined_period
 from chalicelib.prescreen.text import JOINED_BREAK
 from chalicelib.prescreen.word_index import finditer, indexed, search
 
@@ -743,6 +743,7 @@ def _end_of_term(
             or end_from_named_anniversary(text, named)
             or end_of_defined_period(text, base, named)
             or end_of_nth_contract_year(text, base, named)
+            or end_by_grammar(text, base, named)
         )
         if english
         else None

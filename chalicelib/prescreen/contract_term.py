@@ -103,7 +103,7 @@ _TERM_AFTER = re.compile(
 # Price shall be firm for twenty-four (24) months", not "the Supply Agreement shall")
 THE_CONTRACT_ACTS = r"\bthe\s+(?:agreement|contract)(?=\s+(?:shall|will|is)\b)"
 # The sentence must set the term of the contract itself.
-_CONTRACT_TERM = re.compile(
+CONTRACT_TERM = re.compile(
     r"(?:"
     + _THIS_CONTRACT
     + r"|"
@@ -157,7 +157,7 @@ _CONTRACT_TERM = re.compile(
 )
 # A duty that outlives the contract ("shall survive the termination of this Agreement and
 # continue for a period of three (3) years") runs after its end, not for its term.
-_NOT_CONTRACT_TERM = re.compile(
+NOT_CONTRACT_TERM = re.compile(
     r"confidential|конфиденциальн|warrant|гарант|exclusiv|surviv"
     r"|(?:prior\s+to|after|following|upon)\s+(?:the\s+)?(?:expiration|termination)"
 )
@@ -165,8 +165,8 @@ _NOT_CONTRACT_TERM = re.compile(
 
 def sets_the_term(sentence: str) -> bool:
     """Whether a sentence (up to the words read) sets the contract's own term, not a duty
-    that outlives it (`_CONTRACT_TERM`, `_NOT_CONTRACT_TERM`)."""
-    return bool(_CONTRACT_TERM.search(sentence)) and not _NOT_CONTRACT_TERM.search(sentence)
+    that outlives it (`CONTRACT_TERM`, `NOT_CONTRACT_TERM`)."""
+    return bool(CONTRACT_TERM.search(sentence)) and not NOT_CONTRACT_TERM.search(sentence)
 
 
 # A length after "terminate", "end" or "lapse", or in the first limb of "the earlier of",
@@ -225,7 +225,7 @@ _RUNS_FROM_EVENT = re.compile(
 # Words between that make the date another's: a date cited for a different document.
 _NOT_RUNS_FROM = re.compile(r"dated|agreement|[(;]|\.\s")  # (or the sentence ended)
 _TERM_REACH = 200
-_ORDINALS = {
+ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
     "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
     "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
@@ -252,7 +252,7 @@ _ANNIVERSARY = indexed(
 )
 # A Commencement Date the contract defines as an event, not as its start: '"Commencement
 # Date" shall mean the date on which Conversion for all Banks has been completed'.
-_COMMENCEMENT_ON_EVENT = indexed(
+COMMENCEMENT_ON_EVENT = indexed(
     re.compile(
         r"commencement\s+date[\"”']?\s+(?:shall\s+)?means?\s+"
         r"(?!the\s+effective\s+date|the\s+date\s+(?:hereof|of\s+this|first\s+(?:above\s+)?written))"
@@ -272,11 +272,11 @@ _ANTICIPATED_COMMENCEMENT = indexed(
 # (two contracts of two), and a day's difference seldom matters to a reader.
 _SPLIT_SUFFIX = ordinal_suffix(r"\s{0,2}")
 ORDINAL = (
-    rf"(?P<ordinal>{'|'.join(_ORDINALS)}|(?P<digits>\d{{1,2}}){_SPLIT_SUFFIX})\s*"
+    rf"(?P<ordinal>{'|'.join(ORDINALS)}|(?P<digits>\d{{1,2}}){_SPLIT_SUFFIX})\s*"
     rf"(?:\(\s*\d{{1,2}}(?:{_SPLIT_SUFFIX})?\s*\)\s*)?"
 )
 _ANNIVERSARY_BEFORE = re.compile(r"\b" + ORDINAL + r"(?:annual\s+)?$")
-_MAX_ANNIVERSARIES = 10
+MAX_ANNIVERSARIES = 10
 # "on the last day of the month in which the third anniversary of the Effective Date falls"
 _IN_MONTH_OF = re.compile(
     r"last\s+day\s+of\s+the\s+(?:calendar\s+)?month\s+(?:in\s+which|during\s+which)\s+"
@@ -329,12 +329,12 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
         if length.group("verb") or length.group("limb"):
             sets_term = bool(
                 _FROM_START.match(text.low, unit.end())
-                and (_ENDS_ITSELF.search(sentence) or _CONTRACT_TERM.search(sentence))
+                and (_ENDS_ITSELF.search(sentence) or CONTRACT_TERM.search(sentence))
                 and not _A_RIGHT.search(sentence)
             )
         else:
-            sets_term = bool(after or _CONTRACT_TERM.search(sentence))
-        if not sets_term or _NOT_CONTRACT_TERM.search(sentence):
+            sets_term = bool(after or CONTRACT_TERM.search(sentence))
+        if not sets_term or NOT_CONTRACT_TERM.search(sentence):
             continue
         number = _length_of(length)
         years = unit.group(0).startswith(("year", "год", "лет"))
@@ -437,7 +437,7 @@ def _term_anniversaries(
     """Each anniversary (of `pattern`) the contract's term ends on, with its ordinal and the
     years it counts: not an anniversary in some other clause, nor a right to end it then."""
     for count, found in enumerate(finditer(pattern, text.low)):
-        if count >= _MAX_ANNIVERSARIES:
+        if count >= MAX_ANNIVERSARIES:
             break
         ordinal = _ANNIVERSARY_BEFORE.search(text.low, max(0, found.start() - 30), found.start())
         if ordinal is None:
@@ -454,14 +454,14 @@ def _term_anniversaries(
 def ordinal_count(ordinal: re.Match[str]) -> int:
     """The number an `ORDINAL` match writes: "fifth", "5th", "fifth (5th)"."""
     digits = ordinal.group("digits")
-    return int(digits) if digits else _ORDINALS[ordinal.group("ordinal")]
+    return int(digits) if digits else ORDINALS[ordinal.group("ordinal")]
 
 
 def end_from_anniversary(text: PreparedText, start: date) -> date | None:
     """Start plus N years when the contract's term ends on an anniversary of its start."""
     for found, ordinal, years in _term_anniversaries(text, _ANNIVERSARY):
         base = start
-        if "commencement" in found.group(0) and search(_COMMENCEMENT_ON_EVENT, text.low):
+        if "commencement" in found.group(0) and search(COMMENCEMENT_ON_EVENT, text.low):
             anticipated = _anticipated_commencement(text)
             if anticipated is None:
                 continue  # the anniversary of a day no text gives
@@ -517,12 +517,12 @@ _NAMED_REACH = 40
 # Where a name's definition opens: '"Launch Date" means', '"Initial Term" shall mean', and in
 # English drafting a colon: '"Initial Period": the period of five (5) years ...' (`{name}` is
 # the name's pattern)
-_DEFINES = r"[\"“]{name}[\"”](?:\s*:|\s+(?:(?:shall|will)\s+)?means?)\s"
+DEFINES = r"[\"“]{name}[\"”](?:\s*:|\s+(?:(?:shall|will)\s+)?means?)\s"
 
 
 def definition_of(text: PreparedText, words: str) -> re.Match[str] | None:
     """The first opening of a definition of the name `words` (a pattern) in the text."""
-    return re.search(_DEFINES.format(name=words), text.low)
+    return re.search(DEFINES.format(name=words), text.low)
 
 
 def named_day(text: PreparedText, named: dict[str, date], name: str) -> date | None:
@@ -595,159 +595,6 @@ _NAMING_REACH = 60
 _NAMED_AS_AFTER = re.compile(r"[^.;\"“]{0,50}?\b(?:shall|will)\s+be\s+")
 
 
-# A term that runs to the end of a period the contract defines, "shall remain in effect until
-# the expiration of the Restricted Period", "for a primary term co-extensive with the MVC
-# Period": one pattern per opening word; before "the end of" the words must carry the term to
-# that end ("until", "through", "at", "upon", "on", "with").
-# (a period or a term of its own name: "the Restricted Period", "the Research Term")
-_PERIOD_NAME = r"\s+the\s+(?P<name>(?:[a-z][a-z-]{1,20}\s+){1,2}(?:period|term))\b"
-_TO_DEFINED_PERIOD = (
-    *(
-        indexed(re.compile(word + r"\s+of" + _PERIOD_NAME))
-        for word in ("expiration", "expiry", "end")
-    ),
-    indexed(re.compile(r"co-?extensive\s+with" + _PERIOD_NAME)),
-    # "The term of this Agreement shall be the Study Period"
-    indexed(re.compile(r"shall\s+be" + _PERIOD_NAME)),
-    # "shall continue for the Initial Period and thereafter ...", "shall remain in force during
-    # the License Period"
-    *(
-        indexed(
-            re.compile(
-                verb + r"(?:\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?)?"
-                r"\s+(?:for|during)" + _PERIOD_NAME
-            )
-        )
-        for verb in ("continue", "remain")
-    ),
-)
-_CARRIED_TO = re.compile(r"\b(?:until|through|at|upon|on|with)\s+the\s+$")
-# ... and its definition: '"Restricted Period" means the period commencing on the Closing Date
-# and ending on the fifth (5th) anniversary of the Closing Date', '"License Period" means the
-# period of eighty-four (84) months commencing on the Availability Date', or in brackets after
-# the name: "the end of the Exclusivity Period (i.e., a three (3) year period commencing on the
-# Effective Date)"
-_LENGTH = r"(?P<length>(?:\d{1,3}|[a-z-]+(?:\s+[a-z-]+)?)\s*(?:\(\s*(?P<digits>\d{1,3})\s*\)\s*)?)"
-_PERIOD = (
-    r"(?:the|a)\s+(?:period\s+of\s+" + _LENGTH + r"(?P<unit>years?|months?)\s+"
-    r"|"
-    + _LENGTH.replace("<length>", "<length2>").replace("<digits>", "<digits2>")
-    + r"[\s-]*(?P<unit2>years?|months?)\s+period\s+|period\s+)"
-    r"(?:commencing|beginning|starting)\s+(?:on|with|as\s+of)\s+(?P<start>[^.;]{4,80}?)"
-    r"(?:,?\s+and\s+(?:(?:ending|expiring)\s+on\s+(?P<end>[^.;]{4,120}?)"
-    # "... and ending thirty (30) months thereafter", "... and continuing for thirty (30)
-    # months thereafter"
-    r"|(?:ending|expiring|continuing\s+for)\s+"
-    + _LENGTH.replace("<length>", "<length3>").replace("<digits>", "<digits3>")
-    + r"[\s-]*(?P<unit3>years?|months?)\s+thereafter))?"
-)
-_PERIOD_MEANS = (
-    _DEFINES
-    + r"\s*"
-    + _PERIOD.replace("{", "{{").replace("}", "}}")
-    + r"(?:,?\s+unless\s+(?:sooner|earlier)\s+terminated[^.;]{{0,80}})?\s*[.;]"
-)
-_PERIOD_BRACKETED = re.compile(
-    r"\s*\(\s*(?:i\.\s?e\.|that\s+is|being)?\s*,?\s*" + _PERIOD + r"\s*\)"
-)
-_NAMED_DAY = re.compile(r"(?:the\s+)?(?P<name>" + DAY_NAME + r")\b")
-_OWN_START = re.compile(
-    r"(?:the\s+)?(?:effective\s+date|commencement\s+date|execution\s+date|date\s+(?:hereof"
-    r"|of\s+(?:execution\s+of\s+)?this\s+agreement|of\s+execution|first\s+(?:above\s+)?written))\b"
-)
-_ANNIVERSARY_OF = re.compile(r"(?:the\s+)?" + ORDINAL + r"anniversary\s+of\s+")
-
-
-def end_of_defined_period(text: PreparedText, start: date, named: dict[str, date]) -> date | None:
-    """The end of the defined period the contract's term runs to, when its definition gives
-    its first day and its length or last day (a day written, the start's, or a named one)."""
-    ends = heapq.merge(
-        *(finditer(pattern, text.low) for pattern in _TO_DEFINED_PERIOD), key=lambda m: m.start()
-    )
-    for count, found in enumerate(ends):
-        if count >= _MAX_ANNIVERSARIES:
-            break
-        if found.group().startswith(("expir", "end")) and not _CARRIED_TO.search(
-            text.low, max(0, found.start() - 12), found.start()
-        ):
-            continue
-        begin, _ = text.sentence_span(found.start(), found.end())
-        # the words before the period's name: its name may be "the Exclusivity Period"
-        sentence = text.low[begin : found.start("name")]
-        # (the words carrying the term there are not an event after its end: "shall expire
-        # upon the expiration of the Research Term")
-        if not _CONTRACT_TERM.search(sentence) or _NOT_CONTRACT_TERM.search(
-            text.low, begin, found.start()
-        ):
-            continue
-        name = " ".join(found.group("name").split())
-        words = r"\s+".join(map(re.escape, name.split()))
-        definition = _PERIOD_BRACKETED.match(text.low, found.end()) or re.search(
-            _PERIOD_MEANS.format(name=words), text.low
-        )
-        if definition is not None:
-            return _end_of_period(text, definition, start, named)
-    return None
-
-
-def _end_of_period(
-    text: PreparedText,
-    definition: re.Match[str],
-    start: date,
-    named: dict[str, date],
-    depth: int = 0,
-) -> date | None:
-    """The last day a period's definition (`_PERIOD`) gives, or its first plus its length."""
-    if definition.group("end"):
-        return _day_named(text, definition.group("end"), start, named, depth)
-    first = _day_named(text, definition.group("start"), start, named, depth)
-    lengths = [n for n in ("", "2", "3") if definition.group("unit" + n)]
-    if first is None or not lengths:
-        return None
-    unit = definition.group("unit" + lengths[0])
-    digits = definition.group("digits" + lengths[0])
-    written = definition.group("length" + lengths[0]).strip()
-    length = digits or (int(written) if written.isdigit() else words_to_number(written))
-    if not length:
-        return None
-    return add_months(first, int(length) * (12 if unit.startswith("year") else 1))
-
-
-# '"Initial Term" means the period beginning on the Effective Date and ending on the last day
-# of the Campaign Period', where '"Campaign Period" means the twenty-four (24) month period
-# commencing on the Effective Date': a chain of periods, followed this deep at most
-_END_OF_NAMED_PERIOD = re.compile(
-    r"(?:the\s+)?(?:last\s+day|end|expiration|expiry)\s+of" + _PERIOD_NAME
-)
-_MAX_CHAIN = 3
-
-
-def _day_named(
-    text: PreparedText, words: str, start: date, named: dict[str, date], depth: int = 0
-) -> date | None:
-    """The day a definition's words name: a date written, the contract's start, a day the
-    contract names and dates, an anniversary of one of those, or the end of another period
-    the contract defines."""
-    anniversary = _ANNIVERSARY_OF.match(words)
-    if anniversary is not None:
-        base = _day_named(text, words[anniversary.end() :], start, named, depth)
-        return add_months(base, 12 * ordinal_count(anniversary)) if base is not None else None
-    dates = find_dates(words, english=True)
-    if dates:
-        return dates[0].value if dates[0].start <= 4 else None
-    if _OWN_START.match(words):
-        return start
-    period = _END_OF_NAMED_PERIOD.match(words)
-    if period is not None and depth < _MAX_CHAIN:
-        name = r"\s+".join(map(re.escape, period.group("name").split()))
-        definition = re.search(_PERIOD_MEANS.format(name=name), text.low)
-        if definition is None:
-            return None
-        return _end_of_period(text, definition, start, named, depth + 1)
-    day = _NAMED_DAY.match(words)
-    return named_day(text, named, day.group("name")) if day is not None else None
-
-
 # "shall remain in effect until the end of the current calendar year", "until the end of 2006",
 # "through the end of": one pattern per opening word, each found by the engine's literal
 # search (an alternation of the two is tried at every position, ten times slower)
@@ -757,7 +604,7 @@ _YEAR_END = (
     # "until the last day of the calendar year following the calendar year in which the
     # Effective Date occurs", "until December 31 of the third (3rd) full calendar year
     # following the calendar year in which the Effective Date occurs"
-    r"|(?P<next>(?:(?P<nth>" + "|".join(_ORDINALS) + r"|\d{1,2}(?:st|nd|rd|th))\s*"
+    r"|(?P<next>(?:(?P<nth>" + "|".join(ORDINALS) + r"|\d{1,2}(?:st|nd|rd|th))\s*"
     r"(?:\(\s*\d{1,2}(?:st|nd|rd|th)?\s*\)\s*)?)?(?:full\s+)?(?:calendar\s+)?year\s+(?:following|after)"
     # (or "... following the Effective Date")
     r"\s+(?:the\s+(?:calendar\s+)?year\s+in\s+which\s+)?"
@@ -778,7 +625,7 @@ def _years_after(found: re.Match[str]) -> int:
     nth = found.group("nth")
     if not nth:
         return 1
-    return _ORDINALS[nth] if nth in _ORDINALS else int(nth[:-2])
+    return ORDINALS[nth] if nth in ORDINALS else int(nth[:-2])
 
 
 def end_of_year(text: PreparedText, start: date) -> date | None:
@@ -787,7 +634,7 @@ def end_of_year(text: PreparedText, start: date) -> date | None:
         *(finditer(pattern, text.low) for pattern in _UNTIL_YEAR_END), key=lambda m: m.start()
     )
     for count, found in enumerate(ends):
-        if count >= _MAX_ANNIVERSARIES:
+        if count >= MAX_ANNIVERSARIES:
             break
         begin, _ = text.sentence_span(found.start(), found.end())
         if not sets_the_term(text.low[begin : found.end()]):
@@ -811,7 +658,7 @@ _NTH_MONTH_END = indexed(
 def end_of_nth_month(text: PreparedText, start: date) -> date | None:
     """The last day of the Nth calendar month after the start's, where the term ends so."""
     for count, found in enumerate(finditer(_NTH_MONTH_END, text.low)):
-        if count >= _MAX_ANNIVERSARIES:
+        if count >= MAX_ANNIVERSARIES:
             break
         begin, _ = text.sentence_span(found.start(), found.end())
         if sets_the_term(text.low[begin : found.start()]):

@@ -160,7 +160,8 @@
   development, pet food, a NASCAR team, Indian data-centre outsourcing, a Canadian restaurant
   mark, card issuing between banks, a former director's consulting, LNG shipping), left
   untuned: 104 and 98 of 112 on their first run (68 and 67 of 72 target fields), the same as
-  with the session's starting code; the floors are that run's values.
+  with the session's starting code. The next session's term grammar (`term_grammar`) drew on
+  their expiration misses: 105 and 100 after it; a twelfth round is its check.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -615,7 +616,7 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
             "en.parties": 1.0,
             "en.agreement_date": 0.9,
             "en.effective_date": 0.8,
-            "en.expiration_date": 0.75,
+            "en.expiration_date": 0.8,
             "en.renewal_term": 1.0,
             "en.governing_law": 1.0,
             "en.termination_for_convenience": 1.0,
@@ -713,7 +714,7 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
             "en.parties": 0.85,
             "en.agreement_date": 0.85,
             "en.effective_date": 1.0,
-            "en.expiration_date": 0.75,
+            "en.expiration_date": 0.85,
             "en.renewal_term": 1.0,
             "en.governing_law": 1.0,
             "en.termination_for_convenience": 1.0,
@@ -727,7 +728,7 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
             "en.parties": 0.85,
             "en.agreement_date": 0.85,
             "en.effective_date": 1.0,
-            "en.expiration_date": 0.75,
+            "en.expiration_date": 1.0,
             "en.renewal_term": 0.9,
             "en.governing_law": 1.0,
             "en.termination_for_convenience": 1.0,

@@ -1,0 +1,432 @@
+"""The day a contract's term ends on, read as a small grammar over the words that name it.
+
+A term's end is written as a few parts put together, whatever the wording:
+- an anchor: the contract's start, a date, a day the contract names ("the Launch Date"),
+  the end of a period it defines ("the last day of the Program Period");
+- an offset from it: "twenty-four (24) months after", "the third anniversary of";
+- a rounding: "the last day of the calendar month (quarter, year) in which ... occurs",
+  "December 31 of the third full calendar year following", "the first day of the month
+  following";
+- a combination: "the later of (a) ... and (b) ...".
+
+`day_of` reads such an expression at the start of some words; `end_by_grammar` finds the
+words that carry the contract's term to its end ("shall continue through", "and end on")
+and reads the expression after them. It runs where the readers of particular wordings in
+`contract_term` found no end.
+"""
+
+from __future__ import annotations
+
+import heapq
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import TYPE_CHECKING
+
+from chalicelib.prescreen.contract_term import (
+    COMMENCEMENT_ON_EVENT,
+    CONTRACT_TERM,
+    DAY_NAME,
+    DEFINES,
+    MAX_ANNIVERSARIES,
+    NOT_CONTRACT_TERM,
+    ORDINAL,
+    ORDINALS,
+    add_months,
+    definition_of,
+    named_day,
+    ordinal_count,
+    sets_the_term,
+)
+from chalicelib.prescreen.dates import find_dates, month_end
+from chalicelib.prescreen.number_words import words_to_number
+from chalicelib.prescreen.word_index import finditer, indexed, search
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from chalicelib.prescreen.text import PreparedText
+
+
+@dataclass(frozen=True)
+class _Context:
+    """What a day's words are read against: the text, its start, the days it names."""
+
+    text: PreparedText
+    start: date
+    named: dict[str, date]
+
+
+# A term that runs to the end of a period the contract defines, "shall remain in effect until
+# the expiration of the Restricted Period", "for a primary term co-extensive with the MVC
+# Period": one pattern per opening word; before "the end of" the words must carry the term to
+# that end ("until", "through", "at", "upon", "on", "with").
+# (a period or a term of its own name: "the Restricted Period", "the Research Term")
+_PERIOD_NAME = r"\s+the\s+(?P<name>(?:[a-z][a-z-]{1,20}\s+){1,2}(?:period|term))\b"
+_TO_DEFINED_PERIOD = (
+    *(
+        indexed(re.compile(word + r"\s+of" + _PERIOD_NAME))
+        for word in ("expiration", "expiry", "end")
+    ),
+    indexed(re.compile(r"co-?extensive\s+with" + _PERIOD_NAME)),
+    # "The term of this Agreement shall be the Study Period"
+    indexed(re.compile(r"shall\s+be" + _PERIOD_NAME)),
+    # "shall continue for the Initial Period and thereafter ...", "shall remain in force during
+    # the License Period"
+    *(
+        indexed(
+            re.compile(
+                verb + r"(?:\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?)?"
+                r"\s+(?:for|during)" + _PERIOD_NAME
+            )
+        )
+        for verb in ("continue", "remain")
+    ),
+)
+_CARRIED_TO = re.compile(r"\b(?:until|through|at|upon|on|with)\s+the\s+$")
+# ... and its definition: '"Restricted Period" means the period commencing on the Closing Date
+# and ending on the fifth (5th) anniversary of the Closing Date', '"License Period" means the
+# period of eighty-four (84) months commencing on the Availability Date', or in brackets after
+# the name: "the end of the Exclusivity Period (i.e., a three (3) year period commencing on the
+# Effective Date)"
+_LENGTH = r"(?P<length>(?:\d{1,3}|[a-z-]+(?:\s+[a-z-]+)?)\s*(?:\(\s*(?P<digits>\d{1,3})\s*\)\s*)?)"
+_PERIOD = (
+    r"(?:the|a)\s+(?:period\s+of\s+"
+    + _LENGTH
+    # "the period of twenty-four (24) consecutive months"
+    + r"(?:consecutive\s+|full\s+)?(?:calendar\s+)?(?P<unit>years?|months?)\s+"
+    r"|"
+    + _LENGTH.replace("<length>", "<length2>").replace("<digits>", "<digits2>")
+    + r"[\s-]*(?P<unit2>years?|months?)\s+period\s+|period\s+)"
+    r"(?:commencing|beginning|starting)\s+(?:on|upon|with|as\s+of)\s+(?P<start>[^.;]{4,80}?)"
+    r"(?:,?\s+and\s+(?:(?:ending|expiring)\s+on\s+(?P<end>[^.;]{4,120}?)"
+    # "... and ending thirty (30) months thereafter", "... and continuing for thirty (30)
+    # months thereafter"
+    r"|(?:ending|expiring|continuing\s+for)\s+"
+    + _LENGTH.replace("<length>", "<length3>").replace("<digits>", "<digits3>")
+    + r"[\s-]*(?P<unit3>years?|months?)\s+thereafter))?"
+)
+_PERIOD_MEANS = (
+    DEFINES
+    + r"\s*"
+    + _PERIOD.replace("{", "{{").replace("}", "}}")
+    + r"(?:,?\s+unless\s+(?:sooner|earlier)\s+terminated[^.;]{{0,80}})?\s*[.;]"
+)
+_PERIOD_BRACKETED = re.compile(
+    r"\s*\(\s*(?:i\.\s?e\.|that\s+is|being)?\s*,?\s*" + _PERIOD + r"\s*\)"
+)
+_NAMED_DAY = re.compile(r"(?:the\s+)?(?P<name>" + DAY_NAME + r")\b")
+_OWN_START = re.compile(
+    r"(?:the\s+)?(?:effective\s+date|commencement\s+date|execution\s+date|date\s+(?:hereof"
+    r"|of\s+(?:execution\s+of\s+)?this\s+agreement|of\s+execution|first\s+(?:above\s+)?written))\b"
+)
+_ANNIVERSARY_OF = re.compile(r"(?:the\s+)?" + ORDINAL + r"anniversary\s+of\s+")
+
+
+def end_of_defined_period(text: PreparedText, start: date, named: dict[str, date]) -> date | None:
+    """The end of the defined period the contract's term runs to, when its definition gives
+    its first day and its length or last day (a day written, the start's, or a named one)."""
+    ends = heapq.merge(
+        *(finditer(pattern, text.low) for pattern in _TO_DEFINED_PERIOD), key=lambda m: m.start()
+    )
+    for count, found in enumerate(ends):
+        if count >= MAX_ANNIVERSARIES:
+            break
+        if found.group().startswith(("expir", "end")) and not _CARRIED_TO.search(
+            text.low, max(0, found.start() - 12), found.start()
+        ):
+            continue
+        begin, _ = text.sentence_span(found.start(), found.end())
+        # the words before the period's name: its name may be "the Exclusivity Period"
+        sentence = text.low[begin : found.start("name")]
+        # (the words carrying the term there are not an event after its end: "shall expire
+        # upon the expiration of the Research Term")
+        if not CONTRACT_TERM.search(sentence) or NOT_CONTRACT_TERM.search(
+            text.low, begin, found.start()
+        ):
+            continue
+        name = " ".join(found.group("name").split())
+        words = r"\s+".join(map(re.escape, name.split()))
+        definition = _PERIOD_BRACKETED.match(text.low, found.end()) or re.search(
+            _PERIOD_MEANS.format(name=words), text.low
+        )
+        if definition is not None:
+            return _end_of_period(definition, _Context(text, start, named))
+    return None
+
+
+def _end_of_period(definition: re.Match[str], context: _Context, depth: int = 0) -> date | None:
+    """The last day a period's definition (`_PERIOD`) gives, or its first plus its length."""
+    if definition.group("end"):
+        return day_of(definition.group("end"), context, depth + 1)
+    first = day_of(definition.group("start"), context, depth + 1)
+    lengths = [n for n in ("", "2", "3") if definition.group("unit" + n)]
+    if first is None or not lengths:
+        return None
+    unit = definition.group("unit" + lengths[0])
+    digits = definition.group("digits" + lengths[0])
+    written = definition.group("length" + lengths[0]).strip()
+    length = digits or (int(written) if written.isdigit() else words_to_number(written))
+    if not length:
+        return None
+    return add_months(first, int(length) * (12 if unit.startswith("year") else 1))
+
+
+# '"Initial Term" means the period beginning on the Effective Date and ending on the last day
+# of the Campaign Period', where '"Campaign Period" means the twenty-four (24) month period
+# commencing on the Effective Date': a chain of periods, followed this deep at most
+_END_OF_NAMED_PERIOD = re.compile(
+    r"(?:the\s+)?(?:last\s+day|end|expiration|expiry)\s+of" + _PERIOD_NAME
+)
+
+
+_MAX_DEPTH = 6
+_DATE_REACH = 40
+_DATE_LEAD = 4
+# A number written in words, digits or both: "twenty-four (24)", "36", "three"
+_COUNT = r"(?P<{0}>\d{{1,3}}|[a-z]+(?:[\s-][a-z]+)?)\s*(?:\(\s*(?P<{0}_d>\d{{1,3}})\s*\)\s*)?"
+# An ordinal written in words, digits or both: "third (3rd)", "twenty-fourth (24th)", "36th"
+_NTH = (
+    r"(?P<{0}>\d{{1,3}}(?:st|nd|rd|th)|[a-z]+(?:-[a-z]+)?)\s*"
+    r"(?:\(\s*(?P<{0}_d>\d{{1,3}})(?:st|nd|rd|th)?\s*\)\s*)?"
+)
+_UNIT = r"(?P<unit>year|month|quarter)s?"
+_AFTER = r"(?:following|after|from|succeeding)"
+_CAL = r"(?:full\s+)?(?:calendar\s+)?"
+# "the later of (a) December 31, 2011, and (b) ...": both limbs read as days
+_COMBINED = re.compile(
+    r"(?:the\s+)?(?P<which>later|latest|earlier|earliest)\s+(?:of|to\s+occur\s+of)\s*:?\s*"
+    r"(?:\(\s*(?:a|i|1)\s*\)\s*)?"
+)
+_NEXT_LIMB = re.compile(r"[^;]{0,300}?[,;]?\s+(?:and|or)\s+(?:\(\s*(?:b|ii|2)\s*\)\s*)")
+# "the last day of the calendar month in which ... occurs", "December 31 of the year in which"
+_ROUNDED = re.compile(
+    r"(?:the\s+)?(?:(?:last\s+day|end|close)\s+of\s+the\s+(?:then[\s-]current\s+)?"
+    r"(?:calendar\s+|fiscal\s+)?(?P<unit>month|quarter|year)"
+    r"|(?P<dec31>december\s+31(?:st)?|31(?:st)?\s+december),?\s+of\s+the\s+(?:calendar\s+)?year)"
+    r"\s+(?:in|during)\s+which\s+"
+)
+# "the first day of the calendar month following the ...": the month after
+_FIRST_OF_NEXT = re.compile(
+    r"(?:the\s+)?first\s+day\s+of\s+the\s+(?:calendar\s+)?(?P<unit>month|quarter|year)\s+"
+    + _AFTER
+    + r"\s+"
+)
+# "the last day of the thirty-sixth (36th) calendar month following the month in which ...",
+# "December 31 of the third (3rd) full calendar year following the Effective Date"
+_NTH_AFTER = re.compile(
+    r"(?:the\s+)?(?:(?:last\s+day|end|close)\s+of|(?P<dec31>december\s+31(?:st)?|31(?:st)?\s+"
+    r"december),?\s+of)\s+the\s+"
+    + _NTH.format("nth")
+    + _CAL
+    + _UNIT
+    + r"\s+"
+    + _AFTER
+    + r"\s+(?:the\s+(?:calendar\s+)?(?:month|quarter|year)\s+(?:in|during)\s+which\s+)?"
+)
+# "twenty-four (24) months after the Effective Date", "the date that is three years from"
+_OFFSET = re.compile(
+    r"(?:the\s+(?:date|day)\s+(?:(?:that|which)\s+is\s+|falling\s+)?)?"
+    + _COUNT.format("count")
+    + r"[\s-]*(?:full\s+|consecutive\s+)?(?:calendar\s+)?(?P<unit>year|month)s?\s+"
+    + _AFTER
+    + r"\s+"
+)
+
+
+def _number(match: re.Match[str], group: str) -> int:
+    """A count or ordinal a pattern of `_COUNT` or `_NTH` read: its digits, or its words."""
+    digits = match.group(group + "_d")
+    if digits:
+        return int(digits)
+    word = match.group(group)
+    if word[:1].isdigit():
+        return int(re.sub(r"\D", "", word))
+    if word in ORDINALS:
+        return ORDINALS[word]
+    spelled = words_to_number(word.replace("-", " "))
+    return int(spelled) if spelled is not None and spelled < 1000 else 0
+
+
+def _rounded(rounded: re.Match[str], day: date) -> date | None:
+    """The last day of the month, quarter or year a day falls in (`_ROUNDED`)."""
+    if rounded.group("dec31") or rounded.group("unit") == "year":
+        return date(day.year, 12, 31)
+    if rounded.group("unit") == "quarter":
+        return month_end(date(day.year, (day.month + 2) // 3 * 3, 1))
+    return month_end(day)
+
+
+def _first_of_next(first: re.Match[str], day: date) -> date | None:
+    """The first day of the month, quarter or year after a day's (`_FIRST_OF_NEXT`)."""
+    if first.group("unit") == "year":
+        return date(day.year + 1, 1, 1)
+    if first.group("unit") == "quarter":
+        return add_months(date(day.year, (day.month - 1) // 3 * 3 + 1, 1), 3)
+    return add_months(day.replace(day=1), 1)
+
+
+def _nth_after(nth: re.Match[str], day: date) -> date | None:
+    """The last day of the Nth month, quarter or year after a day's (`_NTH_AFTER`)."""
+    count = _number(nth, "nth")
+    if not count:
+        return None
+    if nth.group("unit") == "year" or nth.group("dec31"):
+        return date(day.year + count, 12, 31)
+    months = count * (3 if nth.group("unit") == "quarter" else 1)
+    return month_end(add_months(day.replace(day=1), months))
+
+
+def _offset(offset: re.Match[str], day: date) -> date | None:
+    """A day some years or months after another (`_OFFSET`)."""
+    count = _number(offset, "count")
+    if not count:
+        return None
+    return add_months(day, count * (12 if offset.group("unit") == "year" else 1))
+
+
+def _anniversary(anniversary: re.Match[str], day: date) -> date | None:
+    """The Nth anniversary of a day (`_ANNIVERSARY_OF`)."""
+    return add_months(day, 12 * ordinal_count(anniversary))
+
+
+# The expressions that move or round the day of the expression after them, in the order tried
+_SHIFTS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], date], date | None]], ...] = (
+    (_ROUNDED, _rounded),
+    (_FIRST_OF_NEXT, _first_of_next),
+    (_NTH_AFTER, _nth_after),
+    (_OFFSET, _offset),
+    (_ANNIVERSARY_OF, _anniversary),
+)
+
+
+def day_of(words: str, context: _Context, depth: int = 0) -> date | None:
+    """The day an expression at the start of `words` (lower case) names, or None: a
+    combination of two, a shift of another (`_SHIFTS`), or a plain one (`_atom`)."""
+    if depth > _MAX_DEPTH:
+        return None
+    combined = _COMBINED.match(words)
+    if combined is not None:
+        return _combined(words, combined, context, depth)
+    for pattern, shift in _SHIFTS:
+        prefix = pattern.match(words)
+        if prefix is not None:
+            day = day_of(words[prefix.end() :], context, depth + 1)
+            return shift(prefix, day) if day is not None else None
+    return _atom(words, context, depth)
+
+
+def _atom(words: str, context: _Context, depth: int) -> date | None:
+    """The day the plainest expressions name: a date written, the
+    contract's start, the end of a period the contract defines (a chain of periods: '"Initial
+    Term" means the period beginning on the Effective Date and ending on the last day of the
+    Campaign Period'), or a day the contract names and dates."""
+    dates = find_dates(words[:_DATE_REACH], english=True)
+    if dates and dates[0].start <= _DATE_LEAD:
+        return dates[0].value
+    own = _OWN_START.match(words)
+    if own is not None and not (
+        "commencement" in own.group() and search(COMMENCEMENT_ON_EVENT, context.text.low)
+    ):
+        return context.start  # (not a Commencement Date the contract defines as an event)
+    period = _END_OF_NAMED_PERIOD.match(words)
+    if period is not None:
+        name = r"\s+".join(map(re.escape, period.group("name").split()))
+        definition = re.search(_PERIOD_MEANS.format(name=name), context.text.low)
+        return _end_of_period(definition, context, depth) if definition is not None else None
+    day = _NAMED_DAY.match(words)
+    if day is None:
+        return None
+    name = " ".join(day.group("name").split())
+    return named_day(context.text, context.named, name) or _defined_as(name, context, depth)
+
+
+def _defined_as(name: str, context: _Context, depth: int) -> date | None:
+    """The day a name's definition describes in the grammar's terms: '"Service Commencement
+    Date" means the first day of the month following the Acceptance Date'."""
+    definition = definition_of(context.text, r"\s+".join(map(re.escape, name.split())))
+    if definition is None:
+        return None
+    _, end = context.text.sentence_span(definition.end(), definition.end())
+    return day_of(context.text.low[definition.end() : end], context, depth + 1)
+
+
+def _combined(words: str, combined: re.Match[str], context: _Context, depth: int) -> date | None:
+    """The later or earlier of two limbs; the later only where both are days."""
+    first = day_of(words[combined.end() :], context, depth + 1)
+    limb = _NEXT_LIMB.match(words, combined.end())
+    second = day_of(words[limb.end() :], context, depth + 1) if limb is not None else None
+    if first is None or second is None:
+        return None
+    return max(first, second) if combined.group("which").startswith("late") else min(first, second)
+
+
+# The words that carry the contract's term to its end: "shall continue through", "until",
+# "and end on", "expiring on" (one pattern per opening word, each found by its literal)
+_CARRIERS = tuple(
+    indexed(re.compile(pattern))
+    for pattern in (
+        r"until\s+",
+        r"through\s+",
+        r"(?:ending|expiring|terminating)\s+(?:on|upon|at)\s+",
+        r"end(?:s)?\s+(?:on|upon|at)\s+",
+        r"expire[sd]?\s+(?:on|upon|at)\s+",
+        r"terminate[sd]?\s+(?:on|upon|at)\s+",
+    )
+)
+_MAX_CARRIERS = 12
+# ... where the contract's term is what they carry, not a part's ("the first calendar year of
+# the Term shall begin on the Effective Date and end on December 31, 2019") nor each order's
+# ("With respect to each of the Services, the term thereof will be for a period commencing
+# ... and shall continue until 12 months following the Commencement Date"), nor a renewal's
+_A_PART_OF_THE_TERM = re.compile(
+    r"\b(?:(?:first|last|final)\s+(?:calendar\s+|contract\s+|fiscal\s+)?(?:year|quarter|month)"
+    r"|(?:calendar|contract|fiscal|lease)\s+(?:year|quarter|month)s?\s+of\s+the\s+term"
+    r"|(?:each|any)\s+(?:of\s+the\s+)?(?:services?|(?:purchase\s+|work\s+)?orders?"
+    r"|statements?\s+of\s+work|sows?)"
+    # ... nor a renewal's: "shall be renewed for an additional term ending on December 31, 2019"
+    r"|(?:renewed|extended)\s+for|(?:additional|renewal|extension)\s+(?:term|period)|successive)\b"
+)
+_REACH = 400
+
+
+def end_by_grammar(text: PreparedText, start: date, named: dict[str, date]) -> date | None:
+    """The day the contract's term ends on, read from the words after those that carry it
+    there in a sentence that sets the term ("The initial term ... shall commence on the
+    Effective Date and end on December 31 of the third full calendar year following the
+    Effective Date")."""
+    context = _Context(text, start, named)
+    found: list[re.Match[str]] = []
+    for pattern in _CARRIERS:
+        for count, match in enumerate(finditer(pattern, text.low)):
+            if count >= _MAX_CARRIERS:
+                break
+            found.append(match)
+    for carrier in sorted(found, key=lambda m: m.start()):
+        begin, end = text.sentence_span(carrier.start(), carrier.end())
+        subject = text.low[begin : carrier.start()]
+        if not sets_the_term(subject) or _A_PART_OF_THE_TERM.search(subject):
+            continue
+        words = text.low[carrier.end() : min(end, carrier.end() + _REACH)]
+        day = day_of(words, context)
+        if day is not None and day > start:
+            return day
+    return _end_of_the_terms_periods(context)
+
+
+# The term defined as periods defined elsewhere, run one after another: '"Term" means the
+# Development Period together with the Commercialization Period'
+_TERM_AS_PERIODS = re.compile(
+    DEFINES.format(name=r"(?:initial\s+)?term")
+    + r"\s*(?:the\s+(?:[a-z-]+\s+){1,2}period,?\s+(?:together\s+with|and|plus|followed\s+by)\s+)+"
+    r"(?:the\s+|any\s+)?(?P<name>(?:[a-z-]+\s+){1,2}period)\b"
+)
+
+
+def _end_of_the_terms_periods(context: _Context) -> date | None:
+    """The end of the last of the periods the term is defined as (`_TERM_AS_PERIODS`)."""
+    defined = _TERM_AS_PERIODS.search(context.text.low)
+    if defined is None:
+        return None
+    day = day_of("the end of the " + " ".join(defined.group("name").split()), context)
+    return day if day is not None and day > context.start else None

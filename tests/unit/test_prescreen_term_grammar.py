@@ -1,0 +1,145 @@
+"""The term's end read as a grammar: an anchor, an offset, a rounding, a combination.
+
+The end-to-end cases are written in the style of the blind rounds whose first runs missed
+them (en_contracts_extra14, extra21, extra22); each states the end a lawyer would read.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from chalicelib.prescreen.contract_dates import find_contract_dates
+from chalicelib.prescreen.term_grammar import _Context, day_of, end_by_grammar
+from chalicelib.prescreen.text import prepare_text
+
+_BODY = "The parties shall cooperate in good faith in all matters under this Agreement. " * 70
+_START = date(2012, 9, 4)
+_DEFINITIONS = prepare_text(
+    '"Launch Date" means March 15, 2013.\n\n'
+    '"Acceptance Date" means the date on which Owner accepts the System.\n\n'
+    '"Go-Live Date" means the first day of the calendar month following the Launch Date.\n\n'
+    '"Pilot Period" means the period of six (6) consecutive months commencing on the '
+    "Launch Date.\n\n"
+    '"Rollout Period" means the period of twelve (12) months beginning upon the end of the '
+    "Pilot Period.\n\n" + _BODY
+)
+
+
+@pytest.mark.parametrize(
+    ("words", "day"),
+    [
+        ("december 31, 2015, unless", date(2015, 12, 31)),
+        ("the effective date", _START),
+        ("the third (3rd) anniversary of the effective date", date(2015, 9, 4)),
+        ("twenty-four (24) months after the launch date", date(2015, 3, 15)),
+        ("the date that is three years from the effective date", date(2015, 9, 4)),
+        # roundings
+        ("the last day of the calendar month in which the launch date occurs", date(2013, 3, 31)),
+        ("the end of the calendar quarter in which the launch date falls", date(2013, 3, 31)),
+        ("december 31 of the year in which the second anniversary of the launch date occurs",
+         date(2015, 12, 31)),
+        ("the first day of the calendar month following the launch date", date(2013, 4, 1)),
+        ("the first day of the calendar quarter following the launch date", date(2013, 4, 1)),
+        ("the first day of the calendar year following the launch date", date(2014, 1, 1)),
+        # Nth unit after
+        ("december 31 of the third (3rd) full calendar year following the effective date",
+         date(2015, 12, 31)),
+        ("the last day of the thirty-sixth (36th) calendar month following the month in which "
+         "the launch date occurs", date(2016, 3, 31)),
+        ("the end of the 8th full calendar quarter following the launch date", date(2015, 3, 31)),
+        # named days: dated, described, or an event with no day
+        ("the go-live date", date(2013, 4, 1)),
+        ("the second anniversary of the go-live date", date(2015, 4, 1)),
+        ("the acceptance date", None),
+        ("the first day of the month following the acceptance date", None),
+        # periods, chained
+        ("the last day of the pilot period", date(2013, 9, 15)),
+        ("the expiration of the rollout period", date(2014, 9, 15)),
+        # combinations: the later only where both limbs are days
+        ("the later of (a) december 31, 2013, and (b) the last day of the pilot period",
+         date(2013, 12, 31)),
+        ("the earlier of (i) the fifth anniversary of the effective date or (ii) december 31, "
+         "2016", date(2016, 12, 31)),
+        ("the later of (a) december 31, 2013 and (b) the acceptance date", None),
+        # no day at all
+        ("terminated in accordance with article 12", None),
+        ("the zeroth anniversary of the effective date", None),
+    ],
+)  # fmt: skip
+def test_an_expression_names_the_day_its_parts_compose(words: str, day: date | None) -> None:
+    assert day_of(words, _Context(_DEFINITIONS, _START, {})) == day
+
+
+def _end(text: str) -> date | None:
+    return find_contract_dates(prepare_text(text), english=True).ends_on
+
+
+_PREAMBLE = (
+    'THIS AGREEMENT (this "Agreement") is entered into as of September 4, 2012 (the '
+    '"Effective Date") by and between Halvard Systems, Inc. and Morrow Grid LLC.\n\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("terms", "end"),
+    [
+        (
+            "5.1 Initial Term. The initial term of this Agreement shall commence on the "
+            "Effective Date and end on December 31 of the third full calendar year following "
+            "the Effective Date.",
+            date(2015, 12, 31),
+        ),
+        (
+            '1.7 "Campaign Period" means the period of twenty-four (24) consecutive months '
+            "commencing on the Effective Date.\n\n9.1 Term. The term of this Agreement shall "
+            "begin on the Effective Date and shall continue through the last day of the "
+            'Campaign Period (the "Initial Term").',
+            date(2014, 9, 4),
+        ),
+        (
+            '1.3 "Build Period" means the period of eighteen (18) months beginning on the '
+            'Effective Date.\n\n1.4 "Support Period" means the period of thirty-six (36) '
+            'months beginning upon the end of the Build Period.\n\n1.9 "Term" means the Build '
+            "Period together with the Support Period.\n\n3.1 This Agreement shall come into "
+            "force on the Effective Date and shall remain in force for the Term.",
+            date(2017, 3, 4),
+        ),
+        (
+            "10.1 This Agreement shall remain in effect until the later of (a) December 31, "
+            "2013 and (b) the last day of the twenty-fourth (24th) calendar month following the "
+            "month in which the Effective Date occurs.",
+            date(2014, 9, 30),
+        ),
+        (
+            '"Service Start Date" means the first day of the calendar month following the '
+            "Effective Date.\n\n4.1 The term of this Agreement shall commence on the Effective "
+            "Date and shall expire on the third (3rd) anniversary of the Service Start Date.",
+            date(2015, 10, 1),
+        ),
+    ],
+)
+def test_a_term_ends_on_the_day_its_words_compose(terms: str, end: date) -> None:
+    assert _end(_PREAMBLE + _BODY + "\n\n" + terms) == end
+
+
+@pytest.mark.parametrize(
+    "terms",
+    [
+        # a part of the term ends on the date, not the term
+        '1.18 "Calendar Year" means each twelve-month period ending on December 31; provided '
+        "that the first calendar year of the Term shall begin on the Effective Date and end on "
+        "December 31, 2012.",
+        # each order's term, not the contract's
+        "6.1 With respect to each of the Services, the term thereof will be for a period "
+        "commencing on the date hereof and shall continue until 12 months following the "
+        "Commencement Date.",
+        # an end that waits on an event no text dates
+        "8.1 This Agreement shall remain in force until the later of (a) December 31, 2013 and "
+        "(b) the date on which the last Product is delivered.",
+    ],
+)
+def test_no_end_where_the_words_compose_none_for_the_term(terms: str) -> None:
+    text = prepare_text(_PREAMBLE + _BODY + "\n\n" + terms)
+    assert end_by_grammar(text, _START, {}) is None
