@@ -223,6 +223,9 @@ _EN_DENIED = (
     # "The right of either Party to terminate this Agreement without cause ... is excluded"
     + r"|right\s+(?:of\s+[^.;]{1,60}?)?to\s+terminate\b[^.;]{0,120}?\b(?:is|are|shall\s+be)"
     r"\s+(?:hereby\s+)?(?:excluded|waived)"
+    # "The Parties waive any right of unilateral termination without cause"
+    r"|waive[sd]?\s+(?:any|all|each|the|their)\s+(?:[\w-]+\s+){0,2}?rights?\s+(?:of|to)\s+"
+    r"(?:[\w-]+\s+){0,2}?terminat"
 )
 _EN_NO_RIGHT = (
     _EN_DENIED + r"|agrees?\s+not\s+to\s+terminate"

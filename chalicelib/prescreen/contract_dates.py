@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from chalicelib.prescreen.contract_term import (
+    A_PART_OF_THE_TERM,
     COVER_QUALIFIER,
     DAY_NAME,
     INITIAL,
@@ -391,10 +392,16 @@ _NOT_CONTRACT_END = re.compile(
 # "This Agreement ... shall continue indefinitely until terminated" (not a licence or a
 # duty inside it that "may remain in perpetuity").
 # two literal words, searched apart: an alternation would make the engine try every position
-_PERPETUAL = (indexed(re.compile(r"indefinitely")), indexed(re.compile(r"perpetu")))
+_PERPETUAL = (
+    indexed(re.compile(r"indefinitely")),
+    indexed(re.compile(r"perpetu")),
+    indexed(re.compile(r"until\s+terminated")),
+)
 _PERPETUAL_SENTENCE = re.compile(
     r"(?:this\s+(?:agreement|contract)|the\s+term)\b[^.;]{0,120}?(?:shall|will)\s+(?:continue|remain)\s+"
-    r"(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?(?:indefinitely|perpetu)"
+    r"(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?(?:indefinitely|perpetu"
+    # "shall continue in effect until terminated by either party in accordance with Section 5"
+    r"|until\s+terminated)"
 )
 _MAX_PERPETUAL = 10
 # "с X по Y", "from X until Y": the second date of a range ends it.
@@ -545,7 +552,9 @@ _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
             r"|date[^.;]{0,40}?(?:(?:shall|will)\s+be|means|is)\s+the\s+(?:later|latest|last)\s+of"
             # effective when both sides have signed: the last of them
             r"|(?:up)?on\s+(?:the\s+|its\s+)?(?:signatures?|signing|execution)\s+(?:and\s+\w+\s+)?(?:of|by)\s+"
-            r"(?:both|all|each))"
+            r"(?:both|all|each)"
+            # "This Agreement becomes effective when signed by both parties"
+            r"|(?:when|once)\s+(?:it\s+(?:is|has\s+been)\s+)?(?:signed|executed)\s+by\s+(?:both|all|each))"
         ),
         re.compile(
             # ("... agrees to enter into this DPA as of the last date of signature below")
@@ -733,7 +742,9 @@ def _end_of_term(
     if english and _runs_indefinitely(text):
         return None
     if base is None:
-        return end_of_nth_contract_year(text, None, named) if english else None
+        if not english:
+            return None
+        return end_of_nth_contract_year(text, None, named) or end_by_grammar(text, None, named)
     return end_from_term(text, base) or (
         (
             end_from_anniversary(text, base)
@@ -927,7 +938,8 @@ def _add_start(
     signed: bool,
     english: bool,
 ) -> None:
-    """A start by its strength; a start deep in the body only when it starts the contract."""
+    """A start by its strength; a start deep in the body only when it starts the contract,
+    and none of a part of the term ("the first Contract Year begins October 1, 2008")."""
     if (
         english
         and not signed
@@ -937,6 +949,9 @@ def _add_start(
                 and not _START_CONTEXT.search(text.sentence(current.start, current.end))
             )
             or _RENEWAL_BEFORE.search(before)
+            or A_PART_OF_THE_TERM.search(
+                text.low, text.sentence_span(current.start, current.end)[0], current.start
+            )
         )
     ):
         found.inner_start = found.inner_start or current.value

@@ -160,6 +160,28 @@ CONTRACT_TERM = re.compile(
 NOT_CONTRACT_TERM = re.compile(
     r"confidential|конфиденциальн|warrant|гарант|exclusiv|surviv"
     r"|(?:prior\s+to|after|following|upon)\s+(?:the\s+)?(?:expiration|termination)"
+    # a rider's or an order's own term under a master agreement: "The term of the lease of the
+    # Cars covered by this Rider shall be one hundred twenty (120) months"
+    r"|(?:covered\s+by|under)\s+(?:this|each|such|any)\s+(?:rider|(?:purchase\s+|work\s+)?order"
+    r"|statement\s+of\s+work|sow)\b"
+    # ... or another agreement's: "each Unit Franchise Agreement then in effect, each of which
+    # shall continue for its own term of ten (10) years"
+    r"|\beach\s+of\s+which\b|\bits\s+own\s+term\b"
+)
+
+
+# The words before a start or an end that make it a part's, not the contract's term's: a year of
+# the term ("the first calendar year of the Term shall begin on the Effective Date and end on
+# December 31, 2019"), each order's term ("With respect to each of the Services, the term
+# thereof will be for a period commencing ... and shall continue until 12 months following the
+# Commencement Date"), a renewal's
+A_PART_OF_THE_TERM = re.compile(
+    r"\b(?:(?:first|last|final)\s+(?:calendar\s+|contract\s+|fiscal\s+)?(?:year|quarter|month)"
+    r"|(?:calendar|contract|fiscal|lease)\s+(?:year|quarter|month)s?\s+of\s+the\s+term"
+    r"|(?:each|any)\s+(?:of\s+the\s+)?(?:services?|(?:purchase\s+|work\s+)?orders?"
+    r"|statements?\s+of\s+work|sows?)"
+    # ... nor a renewal's: "shall be renewed for an additional term ending on December 31, 2019"
+    r"|(?:renewed|extended)\s+for|(?:additional|renewal|extension)\s+(?:term|period)|successive)\b"
 )
 
 
@@ -198,6 +220,9 @@ _RENEWAL_LENGTH = re.compile(
     r"\b(?:successive|additional|renewal|consecutive|further)\s+(?:[\w()-]+\s+){0,3}?(?:periods?|terms?)"
     r"(?:\s+of)?(?:\s+up\s+to)?\s*$"
 )
+# A length that runs on past the term: "irrevocable for the term of this Agreement and for one
+# (1) year", "during the Term and for five (5) years"
+_BEYOND_THE_TERM = re.compile(r"\b(?:term|agreement|hereof)\s*,?\s+and\s+$")
 _MAX_UNITS = 60
 _MAX_YEARS = 100  # "one hundred (100) years" and more: no term anyone computes an end from
 # "for a period of twenty four (24) months to commence on the launch date of January 4, 1999",
@@ -275,6 +300,10 @@ ORDINAL = (
     rf"(?P<ordinal>{'|'.join(ORDINALS)}|(?P<digits>\d{{1,2}}){_SPLIT_SUFFIX})\s*"
     rf"(?:\(\s*\d{{1,2}}(?:{_SPLIT_SUFFIX})?\s*\)\s*)?"
 )
+# An anniversary that is a condition's deadline, not the term's end: "terminated ... before the
+# first anniversary", "within the second anniversary" (not "through the day prior to the
+# second anniversary")
+_A_CONDITION = re.compile(r"(?<!day\s)\b(?:before|prior\s+to|after|following|within|by)\s+the\s+$")
 _ANNIVERSARY_BEFORE = re.compile(r"\b" + ORDINAL + r"(?:annual\s+)?$")
 MAX_ANNIVERSARIES = 10
 # "on the last day of the month in which the third anniversary of the Effective Date falls"
@@ -318,6 +347,10 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
             continue
         if _RENEWAL_LENGTH.search(text.low, max(0, length.start() - _WINDOW), length.start()):
             continue  # "thereafter shall be extended ... for successive periods of one (1) year"
+        if text.low.startswith("for", length.start()) and _BEYOND_THE_TERM.search(
+            text.low, max(0, length.start() - _WINDOW), length.start()
+        ):
+            continue  # "irrevocable for the term of this Agreement and for one (1) year"
         begin = _with_lead_in(text, text.sentence_span(unit.start(), unit.end())[0])
         # what follows the term is another matter; in a long sentence only the words just
         # before the length say what lasts that long ("... this Agreement is terminated
@@ -448,6 +481,8 @@ def _term_anniversaries(
             continue
         if re.search(r"terminate\s+this|may\s+terminate|right\s+to", sentence):
             continue  # a right to end it after the anniversary, not its end
+        if _A_CONDITION.search(text.low, max(0, ordinal.start() - 20), ordinal.start()):
+            continue  # "If this Agreement is terminated ... before the first anniversary"
         yield found, ordinal, ordinal_count(ordinal)
 
 
@@ -550,13 +585,21 @@ def defined_day(text: PreparedText, name: str) -> date | None:
         if dates:
             return dates[0].value if len({found.value for found in dates}) == 1 else None
     # (an item of a list of basic terms: "(c) Opening Date: April 15, 2016")
+    field = field_value(text, words)
+    if field is not None:
+        value = find_dates(text.low[field : field + _FIELD_VALUE_REACH], english=True)
+        return value[0].value if value and value[0].start == 0 else None
+    return _named_in_passing(text, words)
+
+
+def field_value(text: PreparedText, words: str) -> int | None:
+    """Where the value of a field labelled with a name (`words`: the name's pattern) starts: a
+    schedule's or a cover page's "Start Date:          March 1, 2004", an item of a list of
+    basic terms "(c) Opening Date: April 15, 2016", a table's "| Display Term | ..."."""
     field = re.search(
         rf"(?:^|\n|\|)[ \t*]*(?:\(?[a-z0-9]{{1,3}}[.)][ \t]*)?{words}[ \t*]*[:|][ \t|]*", text.low
     )
-    if field is not None:
-        value = find_dates(text.low[field.end() : field.end() + _FIELD_VALUE_REACH], english=True)
-        return value[0].value if value and value[0].start == 0 else None
-    return _named_in_passing(text, words)
+    return field.end() if field is not None else None
 
 
 def _named_in_passing(text: PreparedText, words: str) -> date | None:

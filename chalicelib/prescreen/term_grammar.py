@@ -20,10 +20,11 @@ from __future__ import annotations
 import heapq
 import re
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from chalicelib.prescreen.contract_term import (
+    A_PART_OF_THE_TERM,
     COMMENCEMENT_ON_EVENT,
     CONTRACT_TERM,
     DAY_NAME,
@@ -34,6 +35,7 @@ from chalicelib.prescreen.contract_term import (
     ORDINALS,
     add_months,
     definition_of,
+    field_value,
     named_day,
     ordinal_count,
     sets_the_term,
@@ -53,7 +55,7 @@ class _Context:
     """What a day's words are read against: the text, its start, the days it names."""
 
     text: PreparedText
-    start: date
+    start: date | None  # (None where the contract's start is unknown)
     named: dict[str, date]
 
 
@@ -115,7 +117,10 @@ _PERIOD_MEANS = (
 _PERIOD_BRACKETED = re.compile(
     r"\s*\(\s*(?:i\.\s?e\.|that\s+is|being)?\s*,?\s*" + _PERIOD + r"\s*\)"
 )
-_NAMED_DAY = re.compile(r"(?:the\s+)?(?P<name>" + DAY_NAME + r")\b")
+# (or a deadline: "the Final Development Deadline")
+_NAMED_DAY = re.compile(
+    r"(?:the\s+)?(?P<name>" + DAY_NAME + r"|(?:[a-z][a-z-]{1,20}\s+){1,2}deadline)\b"
+)
 _OWN_START = re.compile(
     r"(?:the\s+)?(?:effective\s+date|commencement\s+date|execution\s+date|date\s+(?:hereof"
     r"|of\s+(?:execution\s+of\s+)?this\s+agreement|of\s+execution|first\s+(?:above\s+)?written))\b"
@@ -183,6 +188,7 @@ _END_OF_NAMED_PERIOD = re.compile(
 _MAX_DEPTH = 6
 _DATE_REACH = 40
 _DATE_LEAD = 4
+_FIELD_REACH = 160
 # A number written in words, digits or both: "twenty-four (24)", "36", "three"
 _COUNT = r"(?P<{0}>\d{{1,3}}|[a-z]+(?:[\s-][a-z]+)?)\s*(?:\(\s*(?P<{0}_d>\d{{1,3}})\s*\)\s*)?"
 # An ordinal written in words, digits or both: "third (3rd)", "twenty-fourth (24th)", "36th"
@@ -192,7 +198,11 @@ _NTH = (
 )
 _UNIT = r"(?P<unit>year|month|quarter)s?"
 _AFTER = r"(?:following|after|from|succeeding)"
-_CAL = r"(?:full\s+)?(?:calendar\s+)?"
+# (a fiscal year counts as a calendar year where the contract defines it so: `_CALENDAR_FISCAL`)
+_CAL = r"(?:full\s+)?(?:(?P<fiscal>fiscal\s+)|calendar\s+)?"
+_CALENDAR_FISCAL = re.compile(
+    DEFINES.format(name=r"fiscal\s+year") + r"\s*(?:each|a|the)\s+calendar\s+year\b"
+)
 # "the later of (a) December 31, 2011, and (b) ...": both limbs read as days
 _COMBINED = re.compile(
     r"(?:the\s+)?(?P<which>later|latest|earlier|earliest)\s+(?:of|to\s+occur\s+of)\s*:?\s*"
@@ -202,7 +212,7 @@ _NEXT_LIMB = re.compile(r"[^;]{0,300}?[,;]?\s+(?:and|or)\s+(?:\(\s*(?:b|ii|2)\s*
 # "the last day of the calendar month in which ... occurs", "December 31 of the year in which"
 _ROUNDED = re.compile(
     r"(?:the\s+)?(?:(?:last\s+day|end|close)\s+of\s+the\s+(?:then[\s-]current\s+)?"
-    r"(?:calendar\s+|fiscal\s+)?(?P<unit>month|quarter|year)"
+    r"(?:calendar\s+|(?P<fiscal>fiscal\s+))?(?P<unit>month|quarter|year)"
     r"|(?P<dec31>december\s+31(?:st)?|31(?:st)?\s+december),?\s+of\s+the\s+(?:calendar\s+)?year)"
     r"\s+(?:in|during)\s+which\s+"
 )
@@ -228,9 +238,11 @@ _NTH_AFTER = re.compile(
 _OFFSET = re.compile(
     r"(?:the\s+(?:date|day)\s+(?:(?:that|which)\s+is\s+|falling\s+)?)?"
     + _COUNT.format("count")
-    + r"[\s-]*(?:full\s+|consecutive\s+)?(?:calendar\s+)?(?P<unit>year|month)s?\s+"
+    + r"[\s-]*(?:full\s+|consecutive\s+)?(?:calendar\s+)?(?P<unit>year|month|day)s?\s+"
+    # (a period's length and its first day: "Twelve (12) months commencing on the Start Date")
+    + r"(?:"
     + _AFTER
-    + r"\s+"
+    + r"|(?:commencing|beginning|starting)\s+(?:on|with))\s+"
 )
 
 
@@ -278,11 +290,18 @@ def _nth_after(nth: re.Match[str], day: date) -> date | None:
 
 
 def _offset(offset: re.Match[str], day: date) -> date | None:
-    """A day some years or months after another (`_OFFSET`)."""
+    """A day some years, months or days after another (`_OFFSET`)."""
     count = _number(offset, "count")
     if not count:
         return None
+    if offset.group("unit") == "day":
+        return day + timedelta(days=count)
     return add_months(day, count * (12 if offset.group("unit") == "year" else 1))
+
+
+def _at_a_time(_: re.Match[str], day: date) -> date | None:
+    """The day itself, at whatever hour (`_AT_A_TIME`)."""
+    return day
 
 
 def _anniversary(anniversary: re.Match[str], day: date) -> date | None:
@@ -291,12 +310,18 @@ def _anniversary(anniversary: re.Match[str], day: date) -> date | None:
 
 
 # The expressions that move or round the day of the expression after them, in the order tried
+# "11:59 p.m. Central Time on ...", "midnight on", "the close of business on": the day itself
+_AT_A_TIME = re.compile(
+    r"(?:\d{1,2}:\d{2}\s*(?:[ap]\.?\s?m\.?)?(?:\s*\(?[a-z]+(?:\s+[a-z]+)?\s+time\)?)?"
+    r"|(?:12:00\s+)?midnight|(?:the\s+)?close\s+of\s+business)\s+(?:on\s+)?"
+)
 _SHIFTS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], date], date | None]], ...] = (
     (_ROUNDED, _rounded),
     (_FIRST_OF_NEXT, _first_of_next),
     (_NTH_AFTER, _nth_after),
     (_OFFSET, _offset),
     (_ANNIVERSARY_OF, _anniversary),
+    (_AT_A_TIME, _at_a_time),
 )
 
 
@@ -311,6 +336,8 @@ def day_of(words: str, context: _Context, depth: int = 0) -> date | None:
     for pattern, shift in _SHIFTS:
         prefix = pattern.match(words)
         if prefix is not None:
+            if prefix.groupdict().get("fiscal") and not _CALENDAR_FISCAL.search(context.text.low):
+                return None  # a fiscal year whose first day the contract does not say
             day = day_of(words[prefix.end() :], context, depth + 1)
             return shift(prefix, day) if day is not None else None
     return _atom(words, context, depth)
@@ -329,16 +356,81 @@ def _atom(words: str, context: _Context, depth: int) -> date | None:
         "commencement" in own.group() and search(COMMENCEMENT_ON_EVENT, context.text.low)
     ):
         return context.start  # (not a Commencement Date the contract defines as an event)
+    listed = _LAST_LISTED.match(words)
+    if listed is not None:
+        return _last_day_listed(listed.group("where"), context)
     period = _END_OF_NAMED_PERIOD.match(words)
     if period is not None:
-        name = r"\s+".join(map(re.escape, period.group("name").split()))
-        definition = re.search(_PERIOD_MEANS.format(name=name), context.text.low)
-        return _end_of_period(definition, context, depth) if definition is not None else None
+        return _end_of_named_period(period.group("name"), context, depth)
     day = _NAMED_DAY.match(words)
     if day is None:
         return None
     name = " ".join(day.group("name").split())
     return named_day(context.text, context.named, name) or _defined_as(name, context, depth)
+
+
+_PERIOD_OF = re.compile(r"\s*(?:the|a)\s+period\s+of\s+(?=" + _OFFSET.pattern + ")")
+
+
+_PERIOD_TO = re.compile(
+    r"\s*(?:the|a)\s+period\s+(?:from|(?:beginning|commencing|starting)\s+on)\s+[^.;]{4,80}?\s+"
+    r"(?:to|until|through|(?:and\s+)?(?:ending|expiring)\s+on)\s+(?:and\s+including\s+)?"
+)
+
+
+def _end_of_named_period(name: str, context: _Context, depth: int) -> date | None:
+    """The last day of a period the contract names: by its definition ('"Campaign Period"
+    means the period of twenty-four (24) months commencing on the Effective Date'), or by a
+    schedule's field of that name ("Display Term:        Twelve (12) months from the Start
+    Date")."""
+    words = r"\s+".join(map(re.escape, name.split()))
+    definition = re.search(_PERIOD_MEANS.format(name=words), context.text.low)
+    if definition is not None:
+        return _end_of_period(definition, context, depth)
+    meaning = definition_of(context.text, words)
+    if meaning is not None:
+        # '"Settlement Period" means the period of sixty (60) days following the last day of
+        # the Tour Period'
+        # ... or "the period from 3 May 1999 to 26 June 1999 inclusive"
+        length = _PERIOD_OF.match(context.text.low, meaning.end()) or _PERIOD_TO.match(
+            context.text.low, meaning.end()
+        )
+        if length is not None:
+            _, end = context.text.sentence_span(length.end(), length.end())
+            return day_of(context.text.low[length.end() : end], context, depth + 1)
+    field = field_value(context.text, words)
+    if field is None:
+        return None
+    value = context.text.low[field : field + _FIELD_REACH]
+    return day_of(value, context, depth + 1) if _OFFSET.match(value) else None
+
+
+# "the last Development Deadline set forth in the Development Schedule": the latest day a
+# schedule lists, under its heading on a line of its own
+# (or the end of the last period it lists: "the expiration of the last License Period set out in
+# Schedule A")
+_LAST_LISTED = re.compile(
+    r"(?:(?:the\s+)?(?:last\s+day|end|expiration|expiry)\s+of\s+)?"
+    r"(?:the\s+)?(?:last|final|latest)\s+(?:[a-z-]+\s+){0,2}(?:deadline|date|period)s?\s+"
+    r"(?:set\s+(?:forth|out)|specified|stated|listed|shown|scheduled)\s+(?:in|on)\s+(?:the\s+)?"
+    r"(?P<where>(?:[a-z-]+\s+)?schedule\b(?!\s+[a-z0-9]{1,3}\b)|(?:schedule|exhibit|annex|appendix)"
+    r"\s+[a-z0-9]{1,3}\b)"
+)
+_NEXT_HEADING = re.compile(r"\n[ \t]*(?:exhibit|schedule|annex|appendix)\b[^\n]{0,40}\n")
+_LISTING_REACH = 3000
+
+
+def _last_day_listed(where: str, context: _Context) -> date | None:
+    """The latest date in the schedule headed by `where` (the last heading of that name)."""
+    words = r"\s+".join(map(re.escape, where.split()))
+    headings = list(re.finditer(rf"(?:^|\n)[ \t]*{words}[ \t]*\n", context.text.low))
+    if not headings:
+        return None
+    begin = headings[-1].end()
+    following = _NEXT_HEADING.search(context.text.low, begin, begin + _LISTING_REACH)
+    block = context.text.low[begin : following.start() if following else begin + _LISTING_REACH]
+    dates = find_dates(block, english=True)
+    return max(found.value for found in dates) if dates else None
 
 
 def _defined_as(name: str, context: _Context, depth: int) -> date | None:
@@ -375,22 +467,10 @@ _CARRIERS = tuple(
     )
 )
 _MAX_CARRIERS = 12
-# ... where the contract's term is what they carry, not a part's ("the first calendar year of
-# the Term shall begin on the Effective Date and end on December 31, 2019") nor each order's
-# ("With respect to each of the Services, the term thereof will be for a period commencing
-# ... and shall continue until 12 months following the Commencement Date"), nor a renewal's
-_A_PART_OF_THE_TERM = re.compile(
-    r"\b(?:(?:first|last|final)\s+(?:calendar\s+|contract\s+|fiscal\s+)?(?:year|quarter|month)"
-    r"|(?:calendar|contract|fiscal|lease)\s+(?:year|quarter|month)s?\s+of\s+the\s+term"
-    r"|(?:each|any)\s+(?:of\s+the\s+)?(?:services?|(?:purchase\s+|work\s+)?orders?"
-    r"|statements?\s+of\s+work|sows?)"
-    # ... nor a renewal's: "shall be renewed for an additional term ending on December 31, 2019"
-    r"|(?:renewed|extended)\s+for|(?:additional|renewal|extension)\s+(?:term|period)|successive)\b"
-)
 _REACH = 400
 
 
-def end_by_grammar(text: PreparedText, start: date, named: dict[str, date]) -> date | None:
+def end_by_grammar(text: PreparedText, start: date | None, named: dict[str, date]) -> date | None:
     """The day the contract's term ends on, read from the words after those that carry it
     there in a sentence that sets the term ("The initial term ... shall commence on the
     Effective Date and end on December 31 of the third full calendar year following the
@@ -405,11 +485,11 @@ def end_by_grammar(text: PreparedText, start: date, named: dict[str, date]) -> d
     for carrier in sorted(found, key=lambda m: m.start()):
         begin, end = text.sentence_span(carrier.start(), carrier.end())
         subject = text.low[begin : carrier.start()]
-        if not sets_the_term(subject) or _A_PART_OF_THE_TERM.search(subject):
+        if not sets_the_term(text.low[begin : carrier.end()]) or A_PART_OF_THE_TERM.search(subject):
             continue
         words = text.low[carrier.end() : min(end, carrier.end() + _REACH)]
         day = day_of(words, context)
-        if day is not None and day > start:
+        if day is not None and (start is None or day > start):
             return day
     return _end_of_the_terms_periods(context)
 
@@ -429,4 +509,4 @@ def _end_of_the_terms_periods(context: _Context) -> date | None:
     if defined is None:
         return None
     day = day_of("the end of the " + " ".join(defined.group("name").split()), context)
-    return day if day is not None and day > context.start else None
+    return day if day is not None and (context.start is None or day > context.start) else None

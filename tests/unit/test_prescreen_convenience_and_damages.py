@@ -167,6 +167,9 @@ def test_termination_for_convenience_is_a_right_without_a_condition(sentence: st
         # the right excluded outright (German drafting's "ordentliche Kündigung")
         "The right of either Party to terminate this Agreement without cause (ordentliche "
         "Kündigung) is excluded.",
+        # ... or waived
+        "The Parties waive any right of unilateral termination without cause that might "
+        "otherwise apply.",
         # "for any reason" is the condition's event, not the right's
         "The Buyer may terminate this Agreement by ninety (90) days' written notice if the Plant "
         "ceases to produce Product meeting the Specification for a period of more than twelve "

@@ -23,8 +23,19 @@ _DEFINITIONS = prepare_text(
     '"Pilot Period" means the period of six (6) consecutive months commencing on the '
     "Launch Date.\n\n"
     '"Rollout Period" means the period of twelve (12) months beginning upon the end of the '
-    "Pilot Period.\n\n" + _BODY
+    "Pilot Period.\n\n"
+    '"Show Period" means the period from 3 May 2013 to 26 June 2013 inclusive.\n\n'
+    '"Wind-Down Period" means the period of sixty (60) days following the last day of the Show '
+    "Period.\n\n"
+    '"Final Opening Deadline" means the last Opening Deadline stated in the Opening Schedule.\n\n'
+    + _BODY
+    + "\n\n                              OPENING SCHEDULE\n\n"
+    "Opening Deadline        Store\n"
+    "March 31, 2014          1st\n"
+    "June 30, 2015           2nd\n\n"
+    "                              EXHIBIT C\n\nGUARANTY\n\nDated March 1, 2020.\n"
 )
+_FISCAL = prepare_text('"Fiscal Year" means each calendar year ending December 31.\n\n' + _BODY)
 
 
 @pytest.mark.parametrize(
@@ -63,6 +74,16 @@ _DEFINITIONS = prepare_text(
         ("the earlier of (i) the fifth anniversary of the effective date or (ii) december 31, "
          "2016", date(2016, 12, 31)),
         ("the later of (a) december 31, 2013 and (b) the acceptance date", None),
+        # periods from one day to another, or a length after a day
+        ("the end of the show period", date(2013, 6, 26)),
+        ("the expiration of the wind-down period", date(2013, 8, 25)),
+        ("sixty (60) days after the launch date", date(2013, 5, 14)),
+        # the latest day a schedule lists, directly or through a name's definition
+        ("the last opening deadline set forth in the opening schedule", date(2015, 6, 30)),
+        ("11:59 p.m. central time on the final opening deadline", date(2015, 6, 30)),
+        ("midnight on december 31, 2015", date(2015, 12, 31)),
+        # a fiscal year is a calendar year only where the contract says so (below)
+        ("the last day of the fifteenth (15th) full fiscal year following the launch date", None),
         # no day at all
         ("terminated in accordance with article 12", None),
         ("the zeroth anniversary of the effective date", None),
@@ -70,6 +91,11 @@ _DEFINITIONS = prepare_text(
 )  # fmt: skip
 def test_an_expression_names_the_day_its_parts_compose(words: str, day: date | None) -> None:
     assert day_of(words, _Context(_DEFINITIONS, _START, {})) == day
+
+
+def test_a_fiscal_year_the_contract_defines_as_a_calendar_year_counts_as_one() -> None:
+    words = "the last day of the fifteenth (15th) full fiscal year following the effective date"
+    assert day_of(words, _Context(_FISCAL, _START, {})) == date(2027, 12, 31)
 
 
 def _end(text: str) -> date | None:
@@ -143,3 +169,80 @@ def test_a_term_ends_on_the_day_its_words_compose(terms: str, end: date) -> None
 def test_no_end_where_the_words_compose_none_for_the_term(terms: str) -> None:
     text = prepare_text(_PREAMBLE + _BODY + "\n\n" + terms)
     assert end_by_grammar(text, _START, {}) is None
+
+
+_SIGNED_BELOW = (
+    "\n\nGROWER:                                  HALVARD SYSTEMS, INC.\n\n"
+    "/s/ Harlan J. Moss                       By: /s/ Natalie S. Kern\n"
+    "Date: 3/9/09                             Date: March 16, 2009\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        # a contract year's first day is no start of the contract
+        (
+            'THIS SUPPLY AGREEMENT (the "Agreement") is made and entered into this 1st day of '
+            "August, 2008, by and between Cordell Coffee S.A. and Ridgeway Roasters, Inc.\n\n1.5 "
+            '"Contract Year" means each period from October 1 through the following September 30;'
+            " the first Contract Year begins October 1, 2008.\n\n" + _BODY + "\n\n9.1 Term. This "
+            "Agreement shall commence on the date first written above and shall continue in full "
+            "force and effect until terminated by either party upon not less than one hundred "
+            "eighty (180) days' prior written notice to the other party.",
+            date(2008, 8, 1),
+            None,
+        ),
+        # effective "when signed by both parties": the last signature
+        (
+            "PRODUCTION AGREEMENT\n\nThis Agreement is between Harlan J. Moss and Halvard Systems, "
+            "Inc.\n\n" + _BODY + "\n\n11.7 Effectiveness. This Agreement becomes effective when "
+            "signed by both parties." + _SIGNED_BELOW,
+            date(2009, 3, 16),
+            None,
+        ),
+        # a length that runs on past the term is not the term
+        (
+            _PREAMBLE
+            + "Distributor shall execute on the date of this Agreement a power of attorney in "
+            "favor of Manufacturer, "
+            "which shall be irrevocable for the term of this Agreement and for one (1) year "
+            "thereafter.\n\n" + _BODY + "\n\n11.1 This Agreement shall remain in force for an "
+            "initial term of three (3) years from the Effective Date.",
+            date(2012, 9, 4),
+            date(2015, 9, 4),
+        ),
+        # until terminated: no end, whatever a condition's anniversary says
+        (
+            _PREAMBLE + _BODY + "\n\n5.1 Term. This Agreement shall commence on the Effective "
+            "Date and shall continue in effect until terminated by either party in accordance "
+            "with this Section 5.\n\n5.2 If this Agreement is terminated under this Section 5.2 "
+            "before the first anniversary of the Effective Date, the parties shall not enter into "
+            "any new agreement for the same services.",
+            date(2012, 9, 4),
+            None,
+        ),
+        # a rider's term, and other agreements' own terms, are not the master agreement's
+        (
+            _PREAMBLE + _BODY + "\n\n2. TERM. This Agreement shall be effective from the date "
+            "first above written and shall remain in full force until the expiration of the term "
+            "of the last Rider entered into hereunder.\n\n7. TERM: The term of the lease of the "
+            "Cars covered by this Rider shall be one hundred twenty (120) months, commencing on "
+            "the Average Date of Delivery.",
+            date(2012, 9, 4),
+            None,
+        ),
+        (
+            _PREAMBLE + _BODY + "\n\n3.3 The expiration of this Agreement shall not affect any "
+            "Unit Franchise Agreement then in effect, each of which shall continue for its own "
+            "term of ten (10) years from the opening of its Restaurant.",
+            date(2012, 9, 4),
+            None,
+        ),
+    ],
+)
+def test_what_starts_or_ends_a_part_or_another_paper_does_not_date_the_contract(
+    text: str, start: date, end: date | None
+) -> None:
+    found = find_contract_dates(prepare_text(text), english=True)
+    assert (found.starts_on, found.ends_on) == (start, end)
