@@ -18,15 +18,12 @@ from chalicelib.prescreen.contract_term import (
     THE_CONTRACT_ACTS,
     add_months,
     end_from_anniversary,
-    end_from_named_anniversary,
     end_from_term,
-    end_of_nth_month,
-    end_of_year,
     named_day,
 )
 from chalicelib.prescreen.contract_years import end_of_nth_contract_year
 from chalicelib.prescreen.dates import FoundDate, find_dates, month_end
-from chalicelib.prescreen.term_grammar import end_by_grammar, end_of_defined_period
+from chalicelib.prescreen.term_grammar import end_by_grammar
 from chalicelib.prescreen.text import JOINED_BREAK
 from chalicelib.prescreen.word_index import finditer, indexed, search
 
@@ -737,8 +734,12 @@ def _end_of_term(
     text: PreparedText, base: date | None, named: dict[str, date], *, english: bool
 ) -> date | None:
     """The end the term's words give from the day it runs from (`base`), where no date is
-    written as its end; with no such day, only contract years whose first end is written
-    ("this ____ day of ______, 1999" and a first Contract Year that ends December 31, 2000)."""
+    written as its end: a length, an anniversary, a single term, contract years, then the
+    term grammar (`term_grammar`: days named, rounded, combined, periods and schedules). With
+    no such day, only ends that need none: contract years whose first end is written ("this
+    ____ day of ______, 1999" and a first Contract Year that ends December 31, 2000), or a
+    day the grammar reads without the start ("the last Development Deadline set forth in the
+    Development Schedule")."""
     if english and _runs_indefinitely(text):
         return None
     if base is None:
@@ -749,10 +750,6 @@ def _end_of_term(
         (
             end_from_anniversary(text, base)
             or _end_of_single_term(text, base)
-            or end_of_year(text, base)
-            or end_of_nth_month(text, base)
-            or end_from_named_anniversary(text, named)
-            or end_of_defined_period(text, base, named)
             or end_of_nth_contract_year(text, base, named)
             or end_by_grammar(text, base, named)
         )

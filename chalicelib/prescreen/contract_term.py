@@ -518,35 +518,7 @@ def _anniversary_end(text: PreparedText, ordinal: re.Match[str], base: date, yea
     return end
 
 
-# The anniversary of a day the contract names and dates in its definitions: "until the third
-# anniversary of the Launch Date" where '"Launch Date" means September 15, 2006' (or "means
-# the date on which the Portal is first made available, which the parties have agreed shall
-# be October 1, 2005").
-# ... or of an event the definitions date: "the seventh (7th) anniversary of the First
-# Commercial Sale", where '"First Commercial Sale" means the first sale ..., which the Parties
-# acknowledge took place on March 22, 2010'. The name is the longest of its first words that
-# the contract defines.
-_NAMED_ANNIVERSARY = indexed(
-    re.compile(
-        r"anniversary\s+of\s+the\s+(?P<name>[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20}){0,3})\b"
-    )
-)
 _DEFINITION_REACH = 240
-
-
-def end_from_named_anniversary(text: PreparedText, named: dict[str, date]) -> date | None:
-    """A named day plus N years, when the term ends on that anniversary and the contract
-    dates the name: in its opening (`named`: 'as of April 1, 2009 (the "Restatement Date")')
-    or in a definition that writes one date."""
-    for found, ordinal, years in _term_anniversaries(text, _NAMED_ANNIVERSARY):
-        words = found.group("name").split()
-        for count in range(len(words), 0, -1):
-            day = named_day(text, named, " ".join(words[:count]))
-            if day is not None:
-                return _anniversary_end(text, ordinal, day, years)
-    return None
-
-
 _FIELD_VALUE_REACH = 60
 _NAMED_REACH = 40
 # Where a name's definition opens: '"Launch Date" means', '"Initial Term" shall mean', and in
@@ -636,77 +608,6 @@ _NAMING_BEFORE = re.compile(
 )
 _NAMING_REACH = 60
 _NAMED_AS_AFTER = re.compile(r"[^.;\"“]{0,50}?\b(?:shall|will)\s+be\s+")
-
-
-# "shall remain in effect until the end of the current calendar year", "until the end of 2006",
-# "through the end of": one pattern per opening word, each found by the engine's literal
-# search (an alternation of the two is tried at every position, ten times slower)
-_YEAR_END = (
-    r"\s+(?:the\s+)?(?:end|last\s+day|december\s+31(?:st)?|31(?:st)?\s+december)\s+of\s+(?:the\s+)?(?:calendar\s+year\s+)?"
-    r"(?:(?P<year>\d{4})\b|(?:current|then[\s-]current)\s+(?:calendar\s+)?year"
-    # "until the last day of the calendar year following the calendar year in which the
-    # Effective Date occurs", "until December 31 of the third (3rd) full calendar year
-    # following the calendar year in which the Effective Date occurs"
-    r"|(?P<next>(?:(?P<nth>" + "|".join(ORDINALS) + r"|\d{1,2}(?:st|nd|rd|th))\s*"
-    r"(?:\(\s*\d{1,2}(?:st|nd|rd|th)?\s*\)\s*)?)?(?:full\s+)?(?:calendar\s+)?year\s+(?:following|after)"
-    # (or "... following the Effective Date")
-    r"\s+(?:the\s+(?:calendar\s+)?year\s+in\s+which\s+)?"
-    r"(?:the\s+|this\s+)?(?:effective\s+date|commencement\s+date|agreement)))"
-)
-_UNTIL_YEAR_END = (
-    indexed(re.compile("until" + _YEAR_END)),
-    indexed(re.compile("through" + _YEAR_END)),
-    # "for an initial term ending on December 31 of the third (3rd) full calendar year ..."
-    indexed(re.compile(r"ending\s+on" + _YEAR_END)),
-)
-
-
-def _years_after(found: re.Match[str]) -> int:
-    """How many calendar years after the start's a year end is: 0 for the current one."""
-    if not found.group("next"):
-        return 0
-    nth = found.group("nth")
-    if not nth:
-        return 1
-    return ORDINALS[nth] if nth in ORDINALS else int(nth[:-2])
-
-
-def end_of_year(text: PreparedText, start: date) -> date | None:
-    """December 31 of the year the contract runs to, when it runs to the end of a year."""
-    ends = heapq.merge(
-        *(finditer(pattern, text.low) for pattern in _UNTIL_YEAR_END), key=lambda m: m.start()
-    )
-    for count, found in enumerate(ends):
-        if count >= MAX_ANNIVERSARIES:
-            break
-        begin, _ = text.sentence_span(found.start(), found.end())
-        if not sets_the_term(text.low[begin : found.end()]):
-            continue
-        year = int(found.group("year") or start.year + _years_after(found))
-        return date(year, 12, 31) if year >= start.year else None
-    return None
-
-
-# "shall expire on the last day of the twenty-fourth (24th) full calendar month following the
-# Effective Date": the month the start falls in is none of them
-_NTH_MONTH_END = indexed(
-    re.compile(
-        r"last\s+day\s+of\s+the\s+[a-z-]*\s*\(?(?P<nth>\d{1,3})(?:st|nd|rd|th)\)?\s+"
-        r"(?:full\s+)?(?:calendar\s+)?month\s+(?:following|after)\s+the\s+"
-        r"(?:effective|commencement)\s+date"
-    )
-)
-
-
-def end_of_nth_month(text: PreparedText, start: date) -> date | None:
-    """The last day of the Nth calendar month after the start's, where the term ends so."""
-    for count, found in enumerate(finditer(_NTH_MONTH_END, text.low)):
-        if count >= MAX_ANNIVERSARIES:
-            break
-        begin, _ = text.sentence_span(found.start(), found.end())
-        if sets_the_term(text.low[begin : found.start()]):
-            return month_end(add_months(start.replace(day=1), int(found.group("nth"))))
-    return None
 
 
 def add_months(start: date, months: int) -> date:

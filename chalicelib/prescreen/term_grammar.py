@@ -17,7 +17,6 @@ and reads the expression after them. It runs where the readers of particular wor
 
 from __future__ import annotations
 
-import heapq
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -26,11 +25,8 @@ from typing import TYPE_CHECKING
 from chalicelib.prescreen.contract_term import (
     A_PART_OF_THE_TERM,
     COMMENCEMENT_ON_EVENT,
-    CONTRACT_TERM,
     DAY_NAME,
     DEFINES,
-    MAX_ANNIVERSARIES,
-    NOT_CONTRACT_TERM,
     ORDINAL,
     ORDINALS,
     add_months,
@@ -59,33 +55,8 @@ class _Context:
     named: dict[str, date]
 
 
-# A term that runs to the end of a period the contract defines, "shall remain in effect until
-# the expiration of the Restricted Period", "for a primary term co-extensive with the MVC
-# Period": one pattern per opening word; before "the end of" the words must carry the term to
-# that end ("until", "through", "at", "upon", "on", "with").
-# (a period or a term of its own name: "the Restricted Period", "the Research Term")
+# A period or a term the contract names: "the Restricted Period", "the Research Term"
 _PERIOD_NAME = r"\s+the\s+(?P<name>(?:[a-z][a-z-]{1,20}\s+){1,2}(?:period|term))\b"
-_TO_DEFINED_PERIOD = (
-    *(
-        indexed(re.compile(word + r"\s+of" + _PERIOD_NAME))
-        for word in ("expiration", "expiry", "end")
-    ),
-    indexed(re.compile(r"co-?extensive\s+with" + _PERIOD_NAME)),
-    # "The term of this Agreement shall be the Study Period"
-    indexed(re.compile(r"shall\s+be" + _PERIOD_NAME)),
-    # "shall continue for the Initial Period and thereafter ...", "shall remain in force during
-    # the License Period"
-    *(
-        indexed(
-            re.compile(
-                verb + r"(?:\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?)?"
-                r"\s+(?:for|during)" + _PERIOD_NAME
-            )
-        )
-        for verb in ("continue", "remain")
-    ),
-)
-_CARRIED_TO = re.compile(r"\b(?:until|through|at|upon|on|with)\s+the\s+$")
 # ... and its definition: '"Restricted Period" means the period commencing on the Closing Date
 # and ending on the fifth (5th) anniversary of the Closing Date', '"License Period" means the
 # period of eighty-four (84) months commencing on the Availability Date', or in brackets after
@@ -125,39 +96,9 @@ _OWN_START = re.compile(
     r"(?:the\s+)?(?:effective\s+date|commencement\s+date|execution\s+date|date\s+(?:hereof"
     r"|of\s+(?:execution\s+of\s+)?this\s+agreement|of\s+execution|first\s+(?:above\s+)?written))\b"
 )
+# An event by its name, of up to four words: "the First Commercial Shipment Date"
+_EVENT = re.compile(r"the\s+(?P<name>[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20}){0,3})\b")
 _ANNIVERSARY_OF = re.compile(r"(?:the\s+)?" + ORDINAL + r"anniversary\s+of\s+")
-
-
-def end_of_defined_period(text: PreparedText, start: date, named: dict[str, date]) -> date | None:
-    """The end of the defined period the contract's term runs to, when its definition gives
-    its first day and its length or last day (a day written, the start's, or a named one)."""
-    ends = heapq.merge(
-        *(finditer(pattern, text.low) for pattern in _TO_DEFINED_PERIOD), key=lambda m: m.start()
-    )
-    for count, found in enumerate(ends):
-        if count >= MAX_ANNIVERSARIES:
-            break
-        if found.group().startswith(("expir", "end")) and not _CARRIED_TO.search(
-            text.low, max(0, found.start() - 12), found.start()
-        ):
-            continue
-        begin, _ = text.sentence_span(found.start(), found.end())
-        # the words before the period's name: its name may be "the Exclusivity Period"
-        sentence = text.low[begin : found.start("name")]
-        # (the words carrying the term there are not an event after its end: "shall expire
-        # upon the expiration of the Research Term")
-        if not CONTRACT_TERM.search(sentence) or NOT_CONTRACT_TERM.search(
-            text.low, begin, found.start()
-        ):
-            continue
-        name = " ".join(found.group("name").split())
-        words = r"\s+".join(map(re.escape, name.split()))
-        definition = _PERIOD_BRACKETED.match(text.low, found.end()) or re.search(
-            _PERIOD_MEANS.format(name=words), text.low
-        )
-        if definition is not None:
-            return _end_of_period(definition, _Context(text, start, named))
-    return None
 
 
 def _end_of_period(definition: re.Match[str], context: _Context, depth: int = 0) -> date | None:
@@ -203,6 +144,11 @@ _CAL = r"(?:full\s+)?(?:(?P<fiscal>fiscal\s+)|calendar\s+)?"
 _CALENDAR_FISCAL = re.compile(
     DEFINES.format(name=r"fiscal\s+year") + r"\s*(?:each|a|the)\s+calendar\s+year\b"
 )
+# "the end of 2006", "December 31 of the current calendar year"
+_YEAR_END = re.compile(
+    r"(?:the\s+)?(?:end|last\s+day|december\s+31(?:st)?|31(?:st)?\s+december),?\s+of\s+(?:the\s+)?"
+    r"(?:calendar\s+year\s+)?(?:(?P<year>\d{4})\b|(?:current|then[\s-]current)\s+(?:calendar\s+)?year)"
+)
 # "the later of (a) December 31, 2011, and (b) ...": both limbs read as days
 _COMBINED = re.compile(
     r"(?:the\s+)?(?P<which>later|latest|earlier|earliest)\s+(?:of|to\s+occur\s+of)\s*:?\s*"
@@ -227,7 +173,11 @@ _FIRST_OF_NEXT = re.compile(
 _NTH_AFTER = re.compile(
     r"(?:the\s+)?(?:(?:last\s+day|end|close)\s+of|(?P<dec31>december\s+31(?:st)?|31(?:st)?\s+"
     r"december),?\s+of)\s+the\s+"
+    # (no ordinal: the first, "the last day of the calendar year following the calendar year in
+    # which the Effective Date occurs")
+    + r"(?:(?!(?:calendar|full|fiscal)\b)"
     + _NTH.format("nth")
+    + ")?"
     + _CAL
     + _UNIT
     + r"\s+"
@@ -280,7 +230,7 @@ def _first_of_next(first: re.Match[str], day: date) -> date | None:
 
 def _nth_after(nth: re.Match[str], day: date) -> date | None:
     """The last day of the Nth month, quarter or year after a day's (`_NTH_AFTER`)."""
-    count = _number(nth, "nth")
+    count = _number(nth, "nth") if nth.group("nth") else 1
     if not count:
         return None
     if nth.group("unit") == "year" or nth.group("dec31"):
@@ -343,30 +293,113 @@ def day_of(words: str, context: _Context, depth: int = 0) -> date | None:
     return _atom(words, context, depth)
 
 
+# "the last Development Deadline set forth in the Development Schedule": the latest day a
+# schedule lists, under its heading on a line of its own
+# (or the end of the last period it lists: "the expiration of the last License Period set out in
+# Schedule A")
+_LAST_LISTED = re.compile(
+    r"(?:(?:the\s+)?(?:last\s+day|end|expiration|expiry)\s+of\s+)?"
+    r"(?:the\s+)?(?:last|final|latest)\s+(?:[a-z-]+\s+){0,2}(?:deadline|date|period)s?\s+"
+    r"(?:set\s+(?:forth|out)|specified|stated|listed|shown|scheduled)\s+(?:in|on)\s+(?:the\s+)?"
+    r"(?P<where>(?:[a-z-]+\s+)?schedule\b(?!\s+[a-z0-9]{1,3}\b)|(?:schedule|exhibit|annex|appendix)"
+    r"\s+[a-z0-9]{1,3}\b)"
+)
+_NEXT_HEADING = re.compile(r"\n[ \t]*(?:exhibit|schedule|annex|appendix)\b[^\n]{0,40}\n")
+_LISTING_REACH = 3000
+
+
+def _last_day_listed(where: str, context: _Context) -> date | None:
+    """The latest date in the schedule headed by `where` (the last heading of that name)."""
+    words = r"\s+".join(map(re.escape, where.split()))
+    headings = list(re.finditer(rf"(?:^|\n)[ \t]*{words}[ \t]*\n", context.text.low))
+    if not headings:
+        return None
+    begin = headings[-1].end()
+    following = _NEXT_HEADING.search(context.text.low, begin, begin + _LISTING_REACH)
+    block = context.text.low[begin : following.start() if following else begin + _LISTING_REACH]
+    dates = find_dates(block, english=True)
+    return max(found.value for found in dates) if dates else None
+
+
 def _atom(words: str, context: _Context, depth: int) -> date | None:
-    """The day the plainest expressions name: a date written, the
-    contract's start, the end of a period the contract defines (a chain of periods: '"Initial
-    Term" means the period beginning on the Effective Date and ending on the last day of the
-    Campaign Period'), or a day the contract names and dates."""
+    """The day the plainest expressions name: a date written, or one of `_ATOMS`."""
     dates = find_dates(words[:_DATE_REACH], english=True)
     if dates and dates[0].start <= _DATE_LEAD:
         return dates[0].value
-    own = _OWN_START.match(words)
-    if own is not None and not (
-        "commencement" in own.group() and search(COMMENCEMENT_ON_EVENT, context.text.low)
-    ):
-        return context.start  # (not a Commencement Date the contract defines as an event)
-    listed = _LAST_LISTED.match(words)
-    if listed is not None:
-        return _last_day_listed(listed.group("where"), context)
-    period = _END_OF_NAMED_PERIOD.match(words)
-    if period is not None:
-        return _end_of_named_period(period.group("name"), context, depth)
-    day = _NAMED_DAY.match(words)
-    if day is None:
-        return None
-    name = " ".join(day.group("name").split())
+    for pattern, read in _ATOMS:
+        found = pattern.match(words)
+        if found is not None:
+            return read(found, context, depth)
+    return None
+
+
+def _year_end(found: re.Match[str], context: _Context, _: int) -> date | None:
+    """December 31 of the year written, or of the start's (`_YEAR_END`)."""
+    if found.group("year") is not None:
+        return date(int(found.group("year")), 12, 31)
+    return date(context.start.year, 12, 31) if context.start is not None else None
+
+
+def _own_start(found: re.Match[str], context: _Context, depth: int) -> date | None:
+    """The contract's start, unless it is a Commencement Date the contract defines as an
+    event: then the day that definition gives, if any."""
+    if "commencement" in found.group() and search(COMMENCEMENT_ON_EVENT, context.text.low):
+        return _day_by_name("commencement date", context, depth)
+    return context.start
+
+
+def _listed(found: re.Match[str], context: _Context, _: int) -> date | None:
+    """The latest day a schedule lists (`_LAST_LISTED`)."""
+    return _last_day_listed(found.group("where"), context)
+
+
+def _period(found: re.Match[str], context: _Context, depth: int) -> date | None:
+    """The last day of a period the contract names (`_END_OF_NAMED_PERIOD`), or defines in
+    brackets right after its name: "the end of the Exclusivity Period (i.e., a three (3) year
+    period commencing on the Effective Date)"."""
+    bracketed = _PERIOD_BRACKETED.match(found.string, found.end())
+    if bracketed is not None:
+        return _end_of_period(bracketed, context, depth)
+    return _end_of_named_period(found.group("name"), context, depth)
+
+
+def _named(found: re.Match[str], context: _Context, depth: int) -> date | None:
+    """The day a name stands for: dated by the contract, or described by its definition."""
+    return _day_by_name(" ".join(found.group("name").split()), context, depth)
+
+
+def _event(found: re.Match[str], context: _Context, _: int) -> date | None:
+    """The day of an event the contract names and dates, by the longest of the first words
+    that it dates: "the First Commercial Sale", where '"First Commercial Sale" means the first
+    sale ..., which the Parties acknowledge took place on March 22, 2010'."""
+    words = found.group("name").split()
+    for count in range(len(words), 0, -1):
+        day = named_day(context.text, context.named, " ".join(words[:count]))
+        if day is not None:
+            return day
+    return None
+
+
+def _day_by_name(name: str, context: _Context, depth: int) -> date | None:
+    """The day a name (in lower case) stands for: dated by the contract, or described by its
+    definition in the grammar's terms."""
     return named_day(context.text, context.named, name) or _defined_as(name, context, depth)
+
+
+# The plain expressions after a date written, in the order tried: a year's end, the contract's
+# start, the latest day a schedule lists, the end of a period the contract defines (a chain of
+# periods: '"Initial Term" means the period beginning on the Effective Date and ending on the
+# last day of the Campaign Period'), a day the contract names
+_ATOMS: tuple[
+    tuple[re.Pattern[str], Callable[[re.Match[str], _Context, int], date | None]], ...
+] = (
+    (_YEAR_END, _year_end),
+    (_OWN_START, _own_start),
+    (_LAST_LISTED, _listed),
+    (_END_OF_NAMED_PERIOD, _period),
+    (_NAMED_DAY, _named),
+    (_EVENT, _event),
+)
 
 
 _PERIOD_OF = re.compile(r"\s*(?:the|a)\s+period\s+of\s+(?=" + _OFFSET.pattern + ")")
@@ -405,34 +438,6 @@ def _end_of_named_period(name: str, context: _Context, depth: int) -> date | Non
     return day_of(value, context, depth + 1) if _OFFSET.match(value) else None
 
 
-# "the last Development Deadline set forth in the Development Schedule": the latest day a
-# schedule lists, under its heading on a line of its own
-# (or the end of the last period it lists: "the expiration of the last License Period set out in
-# Schedule A")
-_LAST_LISTED = re.compile(
-    r"(?:(?:the\s+)?(?:last\s+day|end|expiration|expiry)\s+of\s+)?"
-    r"(?:the\s+)?(?:last|final|latest)\s+(?:[a-z-]+\s+){0,2}(?:deadline|date|period)s?\s+"
-    r"(?:set\s+(?:forth|out)|specified|stated|listed|shown|scheduled)\s+(?:in|on)\s+(?:the\s+)?"
-    r"(?P<where>(?:[a-z-]+\s+)?schedule\b(?!\s+[a-z0-9]{1,3}\b)|(?:schedule|exhibit|annex|appendix)"
-    r"\s+[a-z0-9]{1,3}\b)"
-)
-_NEXT_HEADING = re.compile(r"\n[ \t]*(?:exhibit|schedule|annex|appendix)\b[^\n]{0,40}\n")
-_LISTING_REACH = 3000
-
-
-def _last_day_listed(where: str, context: _Context) -> date | None:
-    """The latest date in the schedule headed by `where` (the last heading of that name)."""
-    words = r"\s+".join(map(re.escape, where.split()))
-    headings = list(re.finditer(rf"(?:^|\n)[ \t]*{words}[ \t]*\n", context.text.low))
-    if not headings:
-        return None
-    begin = headings[-1].end()
-    following = _NEXT_HEADING.search(context.text.low, begin, begin + _LISTING_REACH)
-    block = context.text.low[begin : following.start() if following else begin + _LISTING_REACH]
-    dates = find_dates(block, english=True)
-    return max(found.value for found in dates) if dates else None
-
-
 def _defined_as(name: str, context: _Context, depth: int) -> date | None:
     """The day a name's definition describes in the grammar's terms: '"Service Commencement
     Date" means the first day of the month following the Acceptance Date'."""
@@ -466,6 +471,20 @@ _CARRIERS = tuple(
         r"terminate[sd]?\s+(?:on|upon|at)\s+",
     )
 )
+# ... or to the end of a period the contract names, whose name follows them: "shall remain in
+# effect for the Restricted Period", "for a primary term co-extensive with the MVC Period", "The
+# term of this Agreement shall be the Study Period"
+_A_PERIODS_NAME = r"(?=the\s+(?:[a-z][a-z-]{1,20}\s+){1,2}(?:period|term)\b)"
+_PERIOD_CARRIERS = tuple(
+    indexed(re.compile(pattern + _A_PERIODS_NAME))
+    for pattern in (
+        r"(?:continue|remain)\w*(?:\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?)?\s+"
+        r"(?:for|during)\s+(?:an?\s+(?:primary|initial)\s+term\s+co-?extensive\s+with\s+)?",
+        r"co-?extensive\s+with\s+",
+        r"coterminous\s+with\s+",
+        r"shall\s+be\s+",
+    )
+)
 _MAX_CARRIERS = 12
 _REACH = 400
 
@@ -476,19 +495,20 @@ def end_by_grammar(text: PreparedText, start: date | None, named: dict[str, date
     Effective Date and end on December 31 of the third full calendar year following the
     Effective Date")."""
     context = _Context(text, start, named)
-    found: list[re.Match[str]] = []
-    for pattern in _CARRIERS:
-        for count, match in enumerate(finditer(pattern, text.low)):
-            if count >= _MAX_CARRIERS:
-                break
-            found.append(match)
-    for carrier in sorted(found, key=lambda m: m.start()):
+    found: list[tuple[re.Match[str], bool]] = []
+    for patterns, of_a_period in ((_CARRIERS, False), (_PERIOD_CARRIERS, True)):
+        for pattern in patterns:
+            for count, match in enumerate(finditer(pattern, text.low)):
+                if count >= _MAX_CARRIERS:
+                    break
+                found.append((match, of_a_period))
+    for carrier, of_a_period in sorted(found, key=lambda pair: pair[0].start()):
         begin, end = text.sentence_span(carrier.start(), carrier.end())
         subject = text.low[begin : carrier.start()]
         if not sets_the_term(text.low[begin : carrier.end()]) or A_PART_OF_THE_TERM.search(subject):
             continue
         words = text.low[carrier.end() : min(end, carrier.end() + _REACH)]
-        day = day_of(words, context)
+        day = day_of("the end of " + words if of_a_period else words, context)
         if day is not None and (start is None or day > start):
             return day
     return _end_of_the_terms_periods(context)
