@@ -734,8 +734,9 @@ def _end_of_term(
     text: PreparedText, base: date | None, named: dict[str, date], *, english: bool
 ) -> date | None:
     """The end the term's words give from the day it runs from (`base`), where no date is
-    written as its end: a length, an anniversary, a single term, contract years, then the
-    term grammar (`term_grammar`: days named, rounded, combined, periods and schedules). With
+    written as its end: a length, an anniversary of the start, a single term, contract years,
+    then the term grammar (`term_grammar`: days named, rounded, combined, periods,
+    schedules). With
     no such day, only ends that need none: contract years whose first end is written ("this
     ____ day of ______, 1999" and a first Contract Year that ends December 31, 2000), or a
     day the grammar reads without the start ("the last Development Deadline set forth in the

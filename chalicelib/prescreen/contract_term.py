@@ -455,7 +455,7 @@ def _length_of(length: re.Match[str]) -> int:
     return spelled if spelled < 100 or "hundred " in word else 0
 
 
-def _anticipated_commencement(text: PreparedText) -> date | None:
+def anticipated_commencement(text: PreparedText) -> date | None:
     """The day the parties expect an event-defined Commencement Date to fall on, if given."""
     expected = search(_ANTICIPATED_COMMENCEMENT, text.low)
     if expected is None:
@@ -497,7 +497,7 @@ def end_from_anniversary(text: PreparedText, start: date) -> date | None:
     for found, ordinal, years in _term_anniversaries(text, _ANNIVERSARY):
         base = start
         if "commencement" in found.group(0) and search(COMMENCEMENT_ON_EVENT, text.low):
-            anticipated = _anticipated_commencement(text)
+            anticipated = anticipated_commencement(text)
             if anticipated is None:
                 continue  # the anniversary of a day no text gives
             base = anticipated

@@ -30,6 +30,7 @@ from chalicelib.prescreen.contract_term import (
     ORDINAL,
     ORDINALS,
     add_months,
+    anticipated_commencement,
     definition_of,
     field_value,
     named_day,
@@ -94,11 +95,15 @@ _NAMED_DAY = re.compile(
 )
 _OWN_START = re.compile(
     r"(?:the\s+)?(?:effective\s+date|commencement\s+date|execution\s+date|date\s+(?:hereof"
-    r"|of\s+(?:execution\s+of\s+)?this\s+agreement|of\s+execution|first\s+(?:above\s+)?written))\b"
+    r"|of\s+(?:execution\s+of\s+)?this\s+agreement|of\s+execution|first\s+(?:above\s+)?written)"
+    # ("the fifth anniversary of this Agreement", "the tenth (10th) anniversary thereof")
+    r"|this\s+agreement|thereof|hereof)\b"
 )
 # An event by its name, of up to four words: "the First Commercial Shipment Date"
 _EVENT = re.compile(r"the\s+(?P<name>[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20}){0,3})\b")
-_ANNIVERSARY_OF = re.compile(r"(?:the\s+)?" + ORDINAL + r"anniversary\s+of\s+")
+_ANNIVERSARY_OF = re.compile(
+    r"(?:the\s+)?" + ORDINAL + r"(?:annual\s+)?anniversary\s+(?:of\s+|(?=thereof|hereof))"
+)
 
 
 def _end_of_period(definition: re.Match[str], context: _Context, depth: int = 0) -> date | None:
@@ -151,7 +156,9 @@ _YEAR_END = re.compile(
 )
 # "the later of (a) December 31, 2011, and (b) ...": both limbs read as days
 _COMBINED = re.compile(
-    r"(?:the\s+)?(?P<which>later|latest|earlier|earliest)\s+(?:of|to\s+occur\s+of)\s*:?\s*"
+    r"(?:the\s+)?(?P<which>later|latest|earlier|earliest|first)\s+(?:of|to\s+occur\s+of)\s*:?\s*"
+    # "the earlier of the below events occur: (a) ..."
+    r"(?:the\s+(?:following|below)\s+(?:events|dates)(?:\s+to)?(?:\s+occur)?\s*:?\s*)?"
     r"(?:\(\s*(?:a|i|1)\s*\)\s*)?"
 )
 _NEXT_LIMB = re.compile(r"[^;]{0,300}?[,;]?\s+(?:and|or)\s+(?:\(\s*(?:b|ii|2)\s*\)\s*)")
@@ -249,8 +256,9 @@ def _offset(offset: re.Match[str], day: date) -> date | None:
     return add_months(day, count * (12 if offset.group("unit") == "year" else 1))
 
 
-def _at_a_time(_: re.Match[str], day: date) -> date | None:
-    """The day itself, at whatever hour (`_AT_A_TIME`)."""
+def _the_day_itself(_: re.Match[str], day: date) -> date | None:
+    """The day itself: at whatever hour (`_AT_A_TIME`), or the day before it, which CUAD's
+    labels read as the day (`_DAY_BEFORE`: two train contracts of two)."""
     return day
 
 
@@ -265,13 +273,18 @@ _AT_A_TIME = re.compile(
     r"(?:\d{1,2}:\d{2}\s*(?:[ap]\.?\s?m\.?)?(?:\s*\(?[a-z]+(?:\s+[a-z]+)?\s+time\)?)?"
     r"|(?:12:00\s+)?midnight|(?:the\s+)?close\s+of\s+business)\s+(?:on\s+)?"
 )
+# "through the day prior to the second anniversary of the Effective Date"
+_DAY_BEFORE = re.compile(
+    r"(?:the\s+)?(?:day|date)\s+(?:immediately\s+)?(?:prior\s+to|before|preceding)\s+(?:the\s+)?(?=\w)"
+)
 _SHIFTS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], date], date | None]], ...] = (
     (_ROUNDED, _rounded),
     (_FIRST_OF_NEXT, _first_of_next),
     (_NTH_AFTER, _nth_after),
     (_OFFSET, _offset),
     (_ANNIVERSARY_OF, _anniversary),
-    (_AT_A_TIME, _at_a_time),
+    (_AT_A_TIME, _the_day_itself),
+    (_DAY_BEFORE, _the_day_itself),
 )
 
 
@@ -344,7 +357,11 @@ def _own_start(found: re.Match[str], context: _Context, depth: int) -> date | No
     """The contract's start, unless it is a Commencement Date the contract defines as an
     event: then the day that definition gives, if any."""
     if "commencement" in found.group() and search(COMMENCEMENT_ON_EVENT, context.text.low):
-        return _day_by_name("commencement date", context, depth)
+        # (or the day the parties expect it: "The parties anticipate the Commencement Date
+        # will be on or about May 1, 2015")
+        return anticipated_commencement(context.text) or _day_by_name(
+            "commencement date", context, depth
+        )
     return context.start
 
 
@@ -449,13 +466,16 @@ def _defined_as(name: str, context: _Context, depth: int) -> date | None:
 
 
 def _combined(words: str, combined: re.Match[str], context: _Context, depth: int) -> date | None:
-    """The later or earlier of two limbs; the later only where both are days."""
+    """The later or earlier of two limbs. The later only where both are days; the earlier is
+    the day among events no text dates, as CUAD labels it ("the earlier of (i) the first
+    anniversary ... and (ii) the date that all Shares ... have been sold")."""
     first = day_of(words[combined.end() :], context, depth + 1)
     limb = _NEXT_LIMB.match(words, combined.end())
     second = day_of(words[limb.end() :], context, depth + 1) if limb is not None else None
-    if first is None or second is None:
-        return None
-    return max(first, second) if combined.group("which").startswith("late") else min(first, second)
+    if combined.group("which").startswith("late"):
+        return max(first, second) if first is not None and second is not None else None
+    days = [day for day in (first, second) if day is not None]
+    return min(days) if days else None
 
 
 # The words that carry the contract's term to its end: "shall continue through", "until",
@@ -507,6 +527,8 @@ def end_by_grammar(text: PreparedText, start: date | None, named: dict[str, date
         subject = text.low[begin : carrier.start()]
         if not sets_the_term(text.low[begin : carrier.end()]) or A_PART_OF_THE_TERM.search(subject):
             continue
+        if text.low[begin:end].rstrip().endswith(":"):
+            end = carrier.end() + _REACH  # a list follows: "until the earlier of: (a) ..."
         words = text.low[carrier.end() : min(end, carrier.end() + _REACH)]
         day = day_of("the end of " + words if of_a_period else words, context)
         if day is not None and (start is None or day > start):

@@ -74,6 +74,13 @@ _FISCAL = prepare_text('"Fiscal Year" means each calendar year ending December 3
         ("the earlier of (i) the fifth anniversary of the effective date or (ii) december 31, "
          "2016", date(2016, 12, 31)),
         ("the later of (a) december 31, 2013 and (b) the acceptance date", None),
+        # ... the earlier is the day among events no text dates, as CUAD labels it
+        ("the earlier of (a) the acceptance date and (b) december 31, 2016", date(2016, 12, 31)),
+        ("the earlier of the below events occur: (a) the fifth (5t h) anniversary of this "
+         "agreement; and (b) the acceptance date", date(2017, 9, 4)),
+        # anchors: "thereof", and the day before a day read as the day (CUAD's train labels)
+        ("the tenth (10th) anniversary thereof", date(2022, 9, 4)),
+        ("the day prior to the second anniversary of the effective date", date(2014, 9, 4)),
         # periods from one day to another, or a length after a day
         ("the end of the show period", date(2013, 6, 26)),
         ("the expiration of the wind-down period", date(2013, 8, 25)),
