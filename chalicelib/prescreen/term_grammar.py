@@ -479,16 +479,29 @@ def _combined(words: str, combined: re.Match[str], context: _Context, depth: int
 
 
 # The words that carry the contract's term to its end: "shall continue through", "until",
-# "and end on", "expiring on" (one pattern per opening word, each found by its literal)
+# "and end on", "expiring on" (one pattern per opening word, each found by its literal in the
+# shared index: an alternation of them would be tried at every position)
 _CARRIERS = tuple(
     indexed(re.compile(pattern))
     for pattern in (
         r"until\s+",
         r"through\s+",
-        r"(?:ending|expiring|terminating)\s+(?:on|upon|at)\s+",
-        r"end(?:s)?\s+(?:on|upon|at)\s+",
-        r"expire[sd]?\s+(?:on|upon|at)\s+",
-        r"terminate[sd]?\s+(?:on|upon|at)\s+",
+        *(
+            verb + r"\s+(?:on|upon|at)\s+"
+            for verb in (
+                "ending",
+                "expiring",
+                "terminating",
+                "end",
+                "ends",
+                "expire",
+                "expires",
+                "expired",
+                "terminate",
+                "terminates",
+                "terminated",
+            )
+        ),
     )
 )
 # ... or to the end of a period the contract names, whose name follows them: "shall remain in
@@ -498,9 +511,13 @@ _A_PERIODS_NAME = r"(?=the\s+(?:[a-z][a-z-]{1,20}\s+){1,2}(?:period|term)\b)"
 _PERIOD_CARRIERS = tuple(
     indexed(re.compile(pattern + _A_PERIODS_NAME))
     for pattern in (
-        r"(?:continue|remain)\w*(?:\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?)?\s+"
-        r"(?:for|during)\s+(?:an?\s+(?:primary|initial)\s+term\s+co-?extensive\s+with\s+)?",
-        r"co-?extensive\s+with\s+",
+        *(
+            verb + r"\w*(?:\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?)?\s+"
+            r"(?:for|during)\s+(?:an?\s+(?:primary|initial)\s+term\s+co-?extensive\s+with\s+)?"
+            for verb in ("continu", "remain")
+        ),
+        r"co-extensive\s+with\s+",
+        r"coextensive\s+with\s+",
         r"coterminous\s+with\s+",
         r"shall\s+be\s+",
     )
@@ -538,16 +555,29 @@ def end_by_grammar(text: PreparedText, start: date | None, named: dict[str, date
 
 # The term defined as periods defined elsewhere, run one after another: '"Term" means the
 # Development Period together with the Commercialization Period'
-_TERM_AS_PERIODS = re.compile(
-    DEFINES.format(name=r"(?:initial\s+)?term")
-    + r"\s*(?:the\s+(?:[a-z-]+\s+){1,2}period,?\s+(?:together\s+with|and|plus|followed\s+by)\s+)+"
-    r"(?:the\s+|any\s+)?(?P<name>(?:[a-z-]+\s+){1,2}period)\b"
+# (found by "term" and its closing quote in the shared index, its opening quote checked before)
+_TERM_AS_PERIODS = indexed(
+    re.compile(
+        r"term[\"”](?:\s*:|\s+(?:(?:shall|will)\s+)?means?)\s"
+        + r"\s*(?:the\s+(?:[a-z-]+\s+){1,2}period,?\s+"
+        r"(?:together\s+with|and|plus|followed\s+by)\s+)+"
+        r"(?:the\s+|any\s+)?(?P<name>(?:[a-z-]+\s+){1,2}period)\b"
+    )
 )
+_TERMS_OPENING = re.compile(r"[\"“](?:initial\s+)?$")
 
 
 def _end_of_the_terms_periods(context: _Context) -> date | None:
     """The end of the last of the periods the term is defined as (`_TERM_AS_PERIODS`)."""
-    defined = _TERM_AS_PERIODS.search(context.text.low)
+    low = context.text.low
+    defined = next(
+        (
+            found
+            for found in finditer(_TERM_AS_PERIODS, low)
+            if _TERMS_OPENING.search(low, max(0, found.start() - 10), found.start())
+        ),
+        None,
+    )
     if defined is None:
         return None
     day = day_of("the end of the " + " ".join(defined.group("name").split()), context)
