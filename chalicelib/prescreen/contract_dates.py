@@ -17,7 +17,6 @@ from chalicelib.prescreen.contract_term import (
     LABEL_ABOVE,
     THE_CONTRACT_ACTS,
     add_months,
-    end_from_anniversary,
     end_from_term,
     named_day,
 )
@@ -734,9 +733,8 @@ def _end_of_term(
     text: PreparedText, base: date | None, named: dict[str, date], *, english: bool
 ) -> date | None:
     """The end the term's words give from the day it runs from (`base`), where no date is
-    written as its end: a length, an anniversary of the start, a single term, contract years,
-    then the term grammar (`term_grammar`: days named, rounded, combined, periods,
-    schedules). With
+    written as its end: a length, a single term, contract years, then the term grammar
+    (`term_grammar`: anniversaries, days named, rounded, combined, periods, schedules). With
     no such day, only ends that need none: contract years whose first end is written ("this
     ____ day of ______, 1999" and a first Contract Year that ends December 31, 2000), or a
     day the grammar reads without the start ("the last Development Deadline set forth in the
@@ -749,8 +747,7 @@ def _end_of_term(
         return end_of_nth_contract_year(text, None, named) or end_by_grammar(text, None, named)
     return end_from_term(text, base) or (
         (
-            end_from_anniversary(text, base)
-            or _end_of_single_term(text, base)
+            _end_of_single_term(text, base)
             or end_of_nth_contract_year(text, base, named)
             or end_by_grammar(text, base, named)
         )

@@ -14,8 +14,6 @@ from chalicelib.prescreen.text import JOINED_BREAK
 from chalicelib.prescreen.word_index import finditer, indexed, search
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-
     from chalicelib.prescreen.text import PreparedText
 
 # The first term by its names ("the initial term", "an original term of ten years"), as a
@@ -257,24 +255,6 @@ ORDINALS = {
     "nineteenth": 19, "twentieth": 20, "twenty-fifth": 25, "thirtieth": 30,
 }  # fmt: skip
 # (no ordinal is the start of another: the alternation may try them in any order)
-# "shall end on the fifth anniversary of the Effective Date": the term in whole years.
-_ANNIVERSARY = indexed(
-    re.compile(
-        r"anniversary\s+(?:(?:date\s+)?of\s+(?:the\s+|this\s+(?:[\w-]+\s+){0,3}?)?(?:effective\s+date"
-        r"|date\s+(?:hereof|of\s+this)|execution\s+date|commencement\s+date|agreement|contract"
-        # "the third anniversary of the date of execution of this Agreement", "of the date
-        # first written above"
-        r"|date\s+of\s+(?:its\s+)?(?:execution|signing|signature)"
-        r"|date\s+first\s+(?:above\s+)?written"
-        # "the third anniversary of its execution", "of the date on which it was signed"
-        # (not "of the signing of the Supply Agreement")
-        r"|(?:its|the)\s+(?:execution|signing|signature)\b"
-        r"(?:\s+(?:hereof|of\s+this\s+agreement))?(?!\s+of\b)"
-        r"|date\s+(?:on\s+|upon\s+)?which\s+(?:it|this\s+agreement)\s+(?:was|is)\s+"
-        r"(?:signed|executed))"
-        r"|thereof|hereof)"
-    )
-)
 # A Commencement Date the contract defines as an event, not as its start: '"Commencement
 # Date" shall mean the date on which Conversion for all Banks has been completed'.
 COMMENCEMENT_ON_EVENT = indexed(
@@ -292,36 +272,11 @@ _ANTICIPATED_COMMENCEMENT = indexed(
     )
 )
 # "the fifth (5th) anniversary", "the 3rd anniversary", "the fifth annual anniversary"; "5t h",
-# "1s t" as some PDFs split them, and a justified line's two spaces. A term "through the day
-# prior to the fourth anniversary" is read to the anniversary: CUAD's train labels give it
-# (two contracts of two), and a day's difference seldom matters to a reader.
+# "1s t" as some PDFs split them, and a justified line's two spaces.
 _SPLIT_SUFFIX = ordinal_suffix(r"\s{0,2}")
 ORDINAL = (
     rf"(?P<ordinal>{'|'.join(ORDINALS)}|(?P<digits>\d{{1,2}}){_SPLIT_SUFFIX})\s*"
     rf"(?:\(\s*\d{{1,2}}(?:{_SPLIT_SUFFIX})?\s*\)\s*)?"
-)
-# An anniversary that is a condition's deadline, not the term's end: "terminated ... before the
-# first anniversary", "within the second anniversary" (not "through the day prior to the
-# second anniversary")
-_A_CONDITION = re.compile(r"(?<!day\s)\b(?:before|prior\s+to|after|following|within|by)\s+the\s+$")
-_ANNIVERSARY_BEFORE = re.compile(r"\b" + ORDINAL + r"(?:annual\s+)?$")
-MAX_ANNIVERSARIES = 10
-# "on the last day of the month in which the third anniversary of the Effective Date falls"
-_IN_MONTH_OF = re.compile(
-    r"last\s+day\s+of\s+the\s+(?:calendar\s+)?month\s+(?:in\s+which|during\s+which)\s+"
-    r"(?:the\s+)?$"
-)
-# "until the end of the (calendar) year in which the second anniversary of the Effective Date
-# occurs"
-# (or "on December 31 of the calendar year in which ...")
-_IN_YEAR_OF = re.compile(
-    r"(?:(?:last\s+day|end)\s+of|december\s+31(?:st)?,?\s+of)\s+the\s+(?:calendar\s+)?year\s+"
-    r"(?:in\s+which|during\s+which)\s+(?:the\s+)?$"
-)
-# "on the last day of the calendar quarter in which the fifth anniversary ... falls"
-_IN_QUARTER_OF = re.compile(
-    r"(?:last\s+day|end)\s+of\s+the\s+(?:calendar\s+)?quarter\s+(?:in\s+which|during\s+which)\s+"
-    r"(?:the\s+)?$"
 )
 _WINDOW = 70
 _LEAD_IN_GAP = 8  # the spaces between a colon and the list's first item
@@ -464,58 +419,10 @@ def anticipated_commencement(text: PreparedText) -> date | None:
     return dates[0].value if dates and dates[0].start == 0 else None
 
 
-def _term_anniversaries(
-    text: PreparedText, pattern: re.Pattern[str]
-) -> Iterator[tuple[re.Match[str], re.Match[str], int]]:
-    """Each anniversary (of `pattern`) the contract's term ends on, with its ordinal and the
-    years it counts: not an anniversary in some other clause, nor a right to end it then."""
-    for count, found in enumerate(finditer(pattern, text.low)):
-        if count >= MAX_ANNIVERSARIES:
-            break
-        ordinal = _ANNIVERSARY_BEFORE.search(text.low, max(0, found.start() - 30), found.start())
-        if ordinal is None:
-            continue
-        begin = _with_lead_in(text, text.sentence_span(found.start(), found.end())[0])
-        sentence = text.low[begin : found.end()]
-        if not sets_the_term(sentence):
-            continue
-        if re.search(r"terminate\s+this|may\s+terminate|right\s+to", sentence):
-            continue  # a right to end it after the anniversary, not its end
-        if _A_CONDITION.search(text.low, max(0, ordinal.start() - 20), ordinal.start()):
-            continue  # "If this Agreement is terminated ... before the first anniversary"
-        yield found, ordinal, ordinal_count(ordinal)
-
-
 def ordinal_count(ordinal: re.Match[str]) -> int:
     """The number an `ORDINAL` match writes: "fifth", "5th", "fifth (5th)"."""
     digits = ordinal.group("digits")
     return int(digits) if digits else ORDINALS[ordinal.group("ordinal")]
-
-
-def end_from_anniversary(text: PreparedText, start: date) -> date | None:
-    """Start plus N years when the contract's term ends on an anniversary of its start."""
-    for found, ordinal, years in _term_anniversaries(text, _ANNIVERSARY):
-        base = start
-        if "commencement" in found.group(0) and search(COMMENCEMENT_ON_EVENT, text.low):
-            anticipated = anticipated_commencement(text)
-            if anticipated is None:
-                continue  # the anniversary of a day no text gives
-            base = anticipated
-        return _anniversary_end(text, ordinal, base, years)
-    return None
-
-
-def _anniversary_end(text: PreparedText, ordinal: re.Match[str], base: date, years: int) -> date:
-    """The Nth anniversary of base, or the end of its month or year where the term runs to
-    that ("the last day of the calendar year in which the third anniversary ... occurs")."""
-    end = add_months(base, 12 * years)
-    if _IN_YEAR_OF.search(text.low, max(0, ordinal.start() - 80), ordinal.start()):
-        return date(end.year, 12, 31)
-    if _IN_MONTH_OF.search(text.low, max(0, ordinal.start() - 80), ordinal.start()):
-        return month_end(end)
-    if _IN_QUARTER_OF.search(text.low, max(0, ordinal.start() - 80), ordinal.start()):
-        return month_end(date(end.year, (end.month + 2) // 3 * 3, 1))
-    return end
 
 
 _DEFINITION_REACH = 240

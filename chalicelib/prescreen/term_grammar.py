@@ -93,16 +93,28 @@ _PERIOD_BRACKETED = re.compile(
 _NAMED_DAY = re.compile(
     r"(?:the\s+)?(?P<name>" + DAY_NAME + r"|(?:[a-z][a-z-]{1,20}\s+){1,2}deadline)\b"
 )
+# The contract's own start, by any of its names: "the Effective Date", "the date hereof", "the
+# date first written above", "its execution", "the date on which it was signed", "this
+# Agreement" ("the fifth anniversary of this Agreement"), "thereof" ("the tenth (10th)
+# anniversary thereof"); "the Agreement" where no verb follows (not "until the Agreement is
+# terminated")
 _OWN_START = re.compile(
-    r"(?:the\s+)?(?:effective\s+date|commencement\s+date|execution\s+date|date\s+(?:hereof"
-    r"|of\s+(?:execution\s+of\s+)?this\s+agreement|of\s+execution|first\s+(?:above\s+)?written)"
-    # ("the fifth anniversary of this Agreement", "the tenth (10th) anniversary thereof")
-    r"|this\s+agreement|thereof|hereof)\b"
+    r"(?:(?:the\s+)?(?:effective\s+date|commencement\s+date|execution\s+date"
+    r"|date\s+(?:hereof|of\s+(?:execution\s+of\s+)?this|of\s+(?:its\s+)?(?:execution|signing"
+    r"|signature)|first\s+(?:above\s+)?written|(?:on\s+|upon\s+)?which\s+(?:it|this\s+agreement)"
+    r"\s+(?:was|is)\s+(?:signed|executed))"
+    r"|(?:its|the)\s+(?:execution|signing|signature)\b(?:\s+(?:hereof|of\s+this\s+agreement))?"
+    r"(?!\s+of\b))"
+    r"|this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)"
+    r"|the\s+(?:agreement|contract)\b(?!\s+(?:is|are|shall|will|has|was|may|terminat|expir))"
+    r"|thereof|hereof)\b"
 )
 # An event by its name, of up to four words: "the First Commercial Shipment Date"
 _EVENT = re.compile(r"the\s+(?P<name>[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20}){0,3})\b")
 _ANNIVERSARY_OF = re.compile(
-    r"(?:the\s+)?" + ORDINAL + r"(?:annual\s+)?anniversary\s+(?:of\s+|(?=thereof|hereof))"
+    r"(?:the\s+)?"
+    + ORDINAL
+    + r"(?:annual\s+)?anniversary\s+(?:date\s+)?(?:of\s+|(?=thereof|hereof))"
 )
 
 
@@ -275,7 +287,7 @@ _AT_A_TIME = re.compile(
 )
 # "through the day prior to the second anniversary of the Effective Date"
 _DAY_BEFORE = re.compile(
-    r"(?:the\s+)?(?:day|date)\s+(?:immediately\s+)?(?:prior\s+to|before|preceding)\s+(?:the\s+)?(?=\w)"
+    r"(?:the\s+)?(?:day|date)\s+(?:immediately\s+)?(?:(?:prior|previous|advance)\s+to|before|preceding)\s+(?:the\s+)?(?=\w)"
 )
 _SHIFTS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], date], date | None]], ...] = (
     (_ROUNDED, _rounded),
@@ -466,9 +478,11 @@ def _defined_as(name: str, context: _Context, depth: int) -> date | None:
 
 
 def _combined(words: str, combined: re.Match[str], context: _Context, depth: int) -> date | None:
-    """The later or earlier of two limbs. The later only where both are days; the earlier is
-    the day among events no text dates, as CUAD labels it ("the earlier of (i) the first
-    anniversary ... and (ii) the date that all Shares ... have been sold")."""
+    """The later or earlier of two limbs. The later only where both are days: "the later of (a)
+    June 30, 2015 and (b) the completion of the Services" has no day (three blind writers of
+    three left such ends empty). The earlier is the earliest of the limbs that are days: an
+    event no text dates may come later, and CUAD labels "the earlier of (i) the first
+    anniversary ... and (ii) the date that all Shares ... have been sold" as the anniversary."""
     first = day_of(words[combined.end() :], context, depth + 1)
     limb = _NEXT_LIMB.match(words, combined.end())
     second = day_of(words[limb.end() :], context, depth + 1) if limb is not None else None
@@ -487,7 +501,7 @@ _CARRIERS = tuple(
         r"until\s+",
         r"through\s+",
         *(
-            verb + r"\s+(?:on|upon|at)\s+"
+            verb + r"\s+(?:automatically\s+)?(?:on|upon|at)\s+"
             for verb in (
                 "ending",
                 "expiring",
@@ -542,9 +556,12 @@ def end_by_grammar(text: PreparedText, start: date | None, named: dict[str, date
     for carrier, of_a_period in sorted(found, key=lambda pair: pair[0].start()):
         begin, end = text.sentence_span(carrier.start(), carrier.end())
         subject = text.low[begin : carrier.start()]
-        if not sets_the_term(text.low[begin : carrier.end()]) or A_PART_OF_THE_TERM.search(subject):
+        # (with the hour it ends at: "shall end at midnight on")
+        hour = _AT_A_TIME.match(text.low, carrier.end())
+        said = text.low[begin : hour.end() if hour else carrier.end()]
+        if not sets_the_term(said) or A_PART_OF_THE_TERM.search(subject):
             continue
-        if text.low[begin:end].rstrip().endswith(":"):
+        if ":" in text.low[max(begin, end - 2) : end + 2]:
             end = carrier.end() + _REACH  # a list follows: "until the earlier of: (a) ..."
         words = text.low[carrier.end() : min(end, carrier.end() + _REACH)]
         day = day_of("the end of " + words if of_a_period else words, context)

@@ -68,13 +68,13 @@ _FISCAL = prepare_text('"Fiscal Year" means each calendar year ending December 3
         # periods, chained
         ("the last day of the pilot period", date(2013, 9, 15)),
         ("the expiration of the rollout period", date(2014, 9, 15)),
-        # combinations: the later only where both limbs are days
+        # combinations
         ("the later of (a) december 31, 2013, and (b) the last day of the pilot period",
          date(2013, 12, 31)),
         ("the earlier of (i) the fifth anniversary of the effective date or (ii) december 31, "
          "2016", date(2016, 12, 31)),
+        # the later of a day and an event no text dates is no day; the earlier is the day
         ("the later of (a) december 31, 2013 and (b) the acceptance date", None),
-        # ... the earlier is the day among events no text dates, as CUAD labels it
         ("the earlier of (a) the acceptance date and (b) december 31, 2016", date(2016, 12, 31)),
         ("the earlier of the below events occur: (a) the fifth (5t h) anniversary of this "
          "agreement; and (b) the acceptance date", date(2017, 9, 4)),
