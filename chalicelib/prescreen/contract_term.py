@@ -101,7 +101,7 @@ _TERM_AFTER = re.compile(
 # Price shall be firm for twenty-four (24) months", not "the Supply Agreement shall")
 THE_CONTRACT_ACTS = r"\bthe\s+(?:agreement|contract)(?=\s+(?:shall|will|is)\b)"
 # The sentence must set the term of the contract itself.
-CONTRACT_TERM = re.compile(
+_CONTRACT_TERM = re.compile(
     r"(?:"
     + _THIS_CONTRACT
     + r"|"
@@ -155,7 +155,7 @@ CONTRACT_TERM = re.compile(
 )
 # A duty that outlives the contract ("shall survive the termination of this Agreement and
 # continue for a period of three (3) years") runs after its end, not for its term.
-NOT_CONTRACT_TERM = re.compile(
+_NOT_CONTRACT_TERM = re.compile(
     r"confidential|конфиденциальн|warrant|гарант|exclusiv|surviv"
     r"|(?:prior\s+to|after|following|upon)\s+(?:the\s+)?(?:expiration|termination)"
     # a rider's or an order's own term under a master agreement: "The term of the lease of the
@@ -185,8 +185,8 @@ A_PART_OF_THE_TERM = re.compile(
 
 def sets_the_term(sentence: str) -> bool:
     """Whether a sentence (up to the words read) sets the contract's own term, not a duty
-    that outlives it (`CONTRACT_TERM`, `NOT_CONTRACT_TERM`)."""
-    return bool(CONTRACT_TERM.search(sentence)) and not NOT_CONTRACT_TERM.search(sentence)
+    that outlives it (`_CONTRACT_TERM`, `_NOT_CONTRACT_TERM`)."""
+    return bool(_CONTRACT_TERM.search(sentence)) and not _NOT_CONTRACT_TERM.search(sentence)
 
 
 # A length after "terminate", "end" or "lapse", or in the first limb of "the earlier of",
@@ -317,12 +317,12 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
         if length.group("verb") or length.group("limb"):
             sets_term = bool(
                 _FROM_START.match(text.low, unit.end())
-                and (_ENDS_ITSELF.search(sentence) or CONTRACT_TERM.search(sentence))
+                and (_ENDS_ITSELF.search(sentence) or _CONTRACT_TERM.search(sentence))
                 and not _A_RIGHT.search(sentence)
             )
         else:
-            sets_term = bool(after or CONTRACT_TERM.search(sentence))
-        if not sets_term or NOT_CONTRACT_TERM.search(sentence):
+            sets_term = bool(after or _CONTRACT_TERM.search(sentence))
+        if not sets_term or _NOT_CONTRACT_TERM.search(sentence):
             continue
         number = _length_of(length)
         years = unit.group(0).startswith(("year", "год", "лет"))
@@ -434,6 +434,11 @@ _NAMED_REACH = 40
 DEFINES = r"[\"“]{name}[\"”](?:\s*:|\s+(?:(?:shall|will)\s+)?means?)\s"
 
 
+def name_pattern(name: str) -> str:
+    """The pattern of a name in lower case, its words apart by any run of spaces."""
+    return r"\s+".join(map(re.escape, name.split()))
+
+
 def definition_of(text: PreparedText, words: str) -> re.Match[str] | None:
     """The first opening of a definition of the name `words` (a pattern) in the text."""
     return re.search(DEFINES.format(name=words), text.low)
@@ -453,7 +458,7 @@ def defined_day(text: PreparedText, name: str) -> date | None:
     to "the launch date set forth in the Launch Schedule"); None for an event with no day
     written, or several days. (A cover page's field needs no definition: "Service
     Commencement Date:      July 1, 2017".)"""
-    words = r"\s+".join(map(re.escape, name.split()))
+    words = name_pattern(name)
     definition = definition_of(text, words)
     if definition is not None:
         sentence_end = text.sentence_span(definition.end(), definition.end())[1]

@@ -33,6 +33,7 @@ from chalicelib.prescreen.contract_term import (
     anticipated_commencement,
     definition_of,
     field_value,
+    name_pattern,
     named_day,
     ordinal_count,
     sets_the_term,
@@ -137,7 +138,7 @@ def _end_of_period(definition: re.Match[str], context: _Context, depth: int = 0)
 
 # '"Initial Term" means the period beginning on the Effective Date and ending on the last day
 # of the Campaign Period', where '"Campaign Period" means the twenty-four (24) month period
-# commencing on the Effective Date': a chain of periods, followed this deep at most
+# commencing on the Effective Date': a chain of periods, followed as deep as `_MAX_DEPTH` allows
 _END_OF_NAMED_PERIOD = re.compile(
     r"(?:the\s+)?(?:last\s+day|end|expiration|expiry)\s+of" + _PERIOD_NAME
 )
@@ -161,9 +162,11 @@ _CAL = r"(?:full\s+)?(?:(?P<fiscal>fiscal\s+)|calendar\s+)?"
 _CALENDAR_FISCAL = re.compile(
     DEFINES.format(name=r"fiscal\s+year") + r"\s*(?:each|a|the)\s+calendar\s+year\b"
 )
+# The last day of a year by its date: "December 31", "31st December"
+_DEC31 = r"(?:december\s+31(?:st)?|31(?:st)?\s+december)"
 # "the end of 2006", "December 31 of the current calendar year"
 _YEAR_END = re.compile(
-    r"(?:the\s+)?(?:end|last\s+day|december\s+31(?:st)?|31(?:st)?\s+december),?\s+of\s+(?:the\s+)?"
+    r"(?:the\s+)?(?:end|last\s+day|" + _DEC31 + r"),?\s+of\s+(?:the\s+)?"
     r"(?:calendar\s+year\s+)?(?:(?P<year>\d{4})\b|(?:current|then[\s-]current)\s+(?:calendar\s+)?year)"
 )
 # "the later of (a) December 31, 2011, and (b) ...": both limbs read as days
@@ -178,7 +181,7 @@ _NEXT_LIMB = re.compile(r"[^;]{0,300}?[,;]?\s+(?:and|or)\s+(?:\(\s*(?:b|ii|2)\s*
 _ROUNDED = re.compile(
     r"(?:the\s+)?(?:(?:last\s+day|end|close)\s+of\s+the\s+(?:then[\s-]current\s+)?"
     r"(?:calendar\s+|(?P<fiscal>fiscal\s+))?(?P<unit>month|quarter|year)"
-    r"|(?P<dec31>december\s+31(?:st)?|31(?:st)?\s+december),?\s+of\s+the\s+(?:calendar\s+)?year)"
+    r"|(?P<dec31>" + _DEC31 + r"),?\s+of\s+the\s+(?:calendar\s+)?year)"
     r"\s+(?:in|during)\s+which\s+"
 )
 # "the first day of the calendar month following the ...": the month after
@@ -190,8 +193,9 @@ _FIRST_OF_NEXT = re.compile(
 # "the last day of the thirty-sixth (36th) calendar month following the month in which ...",
 # "December 31 of the third (3rd) full calendar year following the Effective Date"
 _NTH_AFTER = re.compile(
-    r"(?:the\s+)?(?:(?:last\s+day|end|close)\s+of|(?P<dec31>december\s+31(?:st)?|31(?:st)?\s+"
-    r"december),?\s+of)\s+the\s+"
+    r"(?:the\s+)?(?:(?:last\s+day|end|close)\s+of|(?P<dec31>"
+    + _DEC31
+    + r"),?\s+of)\s+the\s+"
     # (no ordinal: the first, "the last day of the calendar year following the calendar year in
     # which the Effective Date occurs")
     + r"(?:(?!(?:calendar|full|fiscal)\b)"
@@ -279,7 +283,6 @@ def _anniversary(anniversary: re.Match[str], day: date) -> date | None:
     return add_months(day, 12 * ordinal_count(anniversary))
 
 
-# The expressions that move or round the day of the expression after them, in the order tried
 # "11:59 p.m. Central Time on ...", "midnight on", "the close of business on": the day itself
 _AT_A_TIME = re.compile(
     r"(?:\d{1,2}:\d{2}\s*(?:[ap]\.?\s?m\.?)?(?:\s*\(?[a-z]+(?:\s+[a-z]+)?\s+time\)?)?"
@@ -289,6 +292,7 @@ _AT_A_TIME = re.compile(
 _DAY_BEFORE = re.compile(
     r"(?:the\s+)?(?:day|date)\s+(?:immediately\s+)?(?:(?:prior|previous|advance)\s+to|before|preceding)\s+(?:the\s+)?(?=\w)"
 )
+# The expressions that move or round the day of the expression after them, in the order tried
 _SHIFTS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], date], date | None]], ...] = (
     (_ROUNDED, _rounded),
     (_FIRST_OF_NEXT, _first_of_next),
@@ -335,7 +339,7 @@ _LISTING_REACH = 3000
 
 def _last_day_listed(where: str, context: _Context) -> date | None:
     """The latest date in the schedule headed by `where` (the last heading of that name)."""
-    words = r"\s+".join(map(re.escape, where.split()))
+    words = name_pattern(where)
     headings = list(re.finditer(rf"(?:^|\n)[ \t]*{words}[ \t]*\n", context.text.low))
     if not headings:
         return None
@@ -445,7 +449,7 @@ def _end_of_named_period(name: str, context: _Context, depth: int) -> date | Non
     means the period of twenty-four (24) months commencing on the Effective Date'), or by a
     schedule's field of that name ("Display Term:        Twelve (12) months from the Start
     Date")."""
-    words = r"\s+".join(map(re.escape, name.split()))
+    words = name_pattern(name)
     definition = re.search(_PERIOD_MEANS.format(name=words), context.text.low)
     if definition is not None:
         return _end_of_period(definition, context, depth)
@@ -470,7 +474,7 @@ def _end_of_named_period(name: str, context: _Context, depth: int) -> date | Non
 def _defined_as(name: str, context: _Context, depth: int) -> date | None:
     """The day a name's definition describes in the grammar's terms: '"Service Commencement
     Date" means the first day of the month following the Acceptance Date'."""
-    definition = definition_of(context.text, r"\s+".join(map(re.escape, name.split())))
+    definition = definition_of(context.text, name_pattern(name))
     if definition is None:
         return None
     _, end = context.text.sentence_span(definition.end(), definition.end())
@@ -565,9 +569,15 @@ def end_by_grammar(text: PreparedText, start: date | None, named: dict[str, date
             end = carrier.end() + _REACH  # a list follows: "until the earlier of: (a) ..."
         words = text.low[carrier.end() : min(end, carrier.end() + _REACH)]
         day = day_of("the end of " + words if of_a_period else words, context)
-        if day is not None and (start is None or day > start):
+        if _after_the_start(day, start):
             return day
-    return _end_of_the_terms_periods(context)
+    day = _end_of_the_terms_periods(context)
+    return day if _after_the_start(day, start) else None
+
+
+def _after_the_start(day: date | None, start: date | None) -> bool:
+    """Whether a day read is an end: one after the start, or any where the start is unknown."""
+    return day is not None and (start is None or day > start)
 
 
 # The term defined as periods defined elsewhere, run one after another: '"Term" means the
@@ -597,5 +607,4 @@ def _end_of_the_terms_periods(context: _Context) -> date | None:
     )
     if defined is None:
         return None
-    day = day_of("the end of the " + " ".join(defined.group("name").split()), context)
-    return day if day is not None and (context.start is None or day > context.start) else None
+    return day_of("the end of the " + " ".join(defined.group("name").split()), context)
