@@ -228,7 +228,7 @@ _MAX_YEARS = 100  # "one hundred (100) years" and more: no term anyone computes 
 # ("Eighteen (18) months, beginning on the First Airing Date")
 _RUNS_FROM = re.compile(
     r"(?:\s+period)?,?\s*(?:\([^()]{0,40}\)\s*)?(?:to\s+)?"
-    r"(?:(?:commenc\w*|begin\w*|start\w*)(?:\s+on\b)?|from)\b"
+    r"(?:(?:commenc\w*|begin\w*|start\w*)(?:\s+on\b)?|(?:measured\s+)?from)\b"
 )
 _RUNS_FROM_REACH = 70
 # ... or after the day of an event the text names but never dates: "shall expire on the date
@@ -378,7 +378,7 @@ def _with_lead_in(text: PreparedText, begin: int) -> int:
 # The name of a day, in lower case: "launch date", "service commencement date".
 DAY_NAME = r"[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20})?\s+date"
 # "five (5) years from the Opening Date", where '"Opening Date" means May 28, 1999'
-_FROM_A_NAME = re.compile(r"\s*the\s+(?!effective\s|commencement\s)(?P<name>" + DAY_NAME + r")\b")
+_FROM_A_NAME = re.compile(r"\s*the\s+(?!effective\s)(?P<name>" + DAY_NAME + r")\b")
 
 
 def _runs_from(text: PreparedText, position: int) -> date | None:

@@ -73,6 +73,7 @@ _CARRIED_THERE = re.compile(
     r"\b(?:until|through|at|upon|on|to|expire\w*\s+(?:at|on|upon)|end\w*\s+(?:at|on))\s+the\s+$"
 )
 _MAX_ENDS = 10
+_DATE_REACH = 40
 _DEFINITION_REACH = 400
 # ("each calendar year during the Term", not "the same day ... of the following calendar year")
 # ("each subsequent Contract Year shall be the calendar year beginning on January 1")
@@ -103,10 +104,10 @@ _ENDING_ON_A_DAY = re.compile(
 # "provided, however, that the first Agreement Year shall begin on the date of this Agreement
 # and end on January 31, 2012"
 _FIRST_ENDS = re.compile(r"first\s+[a-z]+\s+year\b[^.;]{0,80}?\bend(?:s|ing)?\s+on\s+")
-_FIRST_BEGINS = re.compile(
-    r"first\s+[a-z]+\s+year\s+shall\s+(?:begin|commence)\s+on\s+(?:the\s+)?"
-    r"(?P<base>[a-z][a-z -]{1,40}?\s+date)\b"
-)
+# ("provided that the first Contract Year shall begin on the Commencement Date", "... shall
+# begin on July 1, 2012")
+_FIRST_BEGINS = re.compile(r"first\s+[a-z]+\s+year\s+shall\s+(?:begin|commence)\s+on\s+(?:the\s+)?")
+_BASE_NAME = re.compile(r"[a-z][a-z -]{1,40}?\s+date\b")
 _MONTHS = {name: number for number, name in enumerate(calendar.month_name) if name}
 
 
@@ -162,8 +163,7 @@ def _nth_year_end(
         dated = find_dates(meaning[first_ends.end() :], english=True) if first_ends else []
         if dated and dated[0].start == 0:
             return _between_days(boundary, dated[0].value, count)
-        begins = _FIRST_BEGINS.search(meaning)
-        base = _day(text, begins.group("base"), start, named) if begins else start
+        base = _first_day(text, meaning, start, named)
         return _between_days(boundary, base, count) if base is not None else None
     if _CALENDAR_YEAR.search(meaning):
         first = _first_calendar_year(meaning, start)
@@ -171,6 +171,22 @@ def _nth_year_end(
     twelve = _TWELVE_MONTHS.search(meaning)
     base = _day(text, twelve.group("base"), start, named) if twelve is not None else None
     return add_months(base, 12 * count) if base is not None else None
+
+
+def _first_day(
+    text: PreparedText, meaning: str, start: date | None, named: dict[str, date]
+) -> date | None:
+    """The day the first contract year begins: written in the definition's proviso, a day it
+    names, or else the contract's start."""
+    begins = _FIRST_BEGINS.search(meaning)
+    if begins is not None:
+        written = find_dates(meaning[begins.end() : begins.end() + _DATE_REACH], english=True)
+        if written and written[0].start == 0:
+            return written[0].value
+        name = _BASE_NAME.match(meaning, begins.end())
+        if name is not None:
+            return _day(text, name.group(), start, named)
+    return start
 
 
 def _between_days(boundary: re.Match[str], base: date, count: int) -> date | None:

@@ -57,6 +57,15 @@ _BODY = (
             id="years between two days of the calendar, the first from a named day",
         ),
         pytest.param(
+            '"Contract Year" means each twelve (12) month period beginning on July 1 and ending '
+            "on June 30, corresponding to Purchaser's fiscal year; provided that the first "
+            "Contract Year shall begin on July 1, 2004.",
+            "The term of this Agreement shall commence on the Effective Date and shall continue "
+            "through the last day of the twentieth (20th) Contract Year.",
+            date(2024, 6, 30),
+            id="years between two days of the calendar, the first from a day written",
+        ),
+        pytest.param(
             '"Contract Year" means each consecutive period of twelve (12) months beginning on the '
             "Effective Date or on an anniversary of the Effective Date.",
             "This Agreement shall commence on the Effective Date and continue for three (3) "

@@ -248,6 +248,18 @@ _SIGNATURES = (
             id="a length from a day the definitions date",
         ),
         pytest.param(
+            "This Managed Services Agreement is effective as of the date of the last signature "
+            'below.\n\n1.2 "Commencement Date" means the date so identified in Schedule A.\n\n'
+            + _BODY
+            + "\n\n4.1 Term. This Agreement shall begin on the Effective Date and shall continue "
+            "for an initial term of sixty (60) months measured from the Commencement Date (the "
+            '"Initial Term").\n\nIN WITNESS WHEREOF\n\nBy: ____\nDate: 9/24/13\n\nBy: ____\n'
+            "Date: October 2, 2013\n\nSCHEDULE A\n\nCommencement Date:             February 1, "
+            "2014\nAccount manager:      Dana Whitcomb\n",
+            {"start": date(2013, 10, 2), "end": date(2019, 2, 1)},
+            id="a length measured from a Commencement Date a schedule dates",
+        ),
+        pytest.param(
             "This Co-Branding Agreement is entered into by and between Cobaltine Network, Inc. "
             "and WeddingLoom LLC. This Agreement is effective as of June 2, 2000 (the "
             '"Effective Date").\n\n1.6 "Launch Date" means the launch date set forth in the '
