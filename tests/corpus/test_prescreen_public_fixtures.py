@@ -178,7 +178,8 @@
   charter, textbook co-publishing, a school district's solar PPA, a credit union's insurance
   marketing), left untuned as the check of the term grammar and the twelfth round's fixes:
   105 and 102 of 112 on their first run (70 and 68 of 72 target fields), the same as the
-  session's starting code; the floors are that run's values.
+  session's starting code. The next session fixed its two date misses (a Commencement Date a
+  schedule dates, July-June contract years) and raised `extra26`'s expiration floor to 1.0.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -801,7 +802,7 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
             "en.parties": 1.0,
             "en.agreement_date": 1.0,
             "en.effective_date": 0.85,
-            "en.expiration_date": 0.75,
+            "en.expiration_date": 1.0,
             "en.renewal_term": 1.0,
             "en.governing_law": 1.0,
             "en.termination_for_convenience": 1.0,
