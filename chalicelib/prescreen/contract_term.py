@@ -125,6 +125,10 @@ _CONTRACT_TERM = re.compile(
     r"|\bhas\s+(?:an?\s+)?(?:" + INITIAL + r"\s+)?(?:term|duration)\s+of)"
     # "shall extend for an initial term of two (2) years": the first term is the contract's
     r"|\ban?\s+" + INITIAL + r"\s+term\s+of\b"
+    # a joint venture's or a company's life is its agreement's term: "The Company shall
+    # continue in existence until December 31, 2035"
+    r"|\b(?:company|partnership|joint\s+venture)\s+(?:shall|will)\s+(?:continue|remain)\s+in"
+    r"\s+existence\b"
     r"|(?:договор|контракт|соглашени)\w*[^.]{0,120}(?:действ|заключ)"
     # «Срок действия Договора», not «Срок действия Лицензии – 1 год» (the licence's own term)
     r"|срок\w*\s+действия\s+(?:настоящего\s+|данного\s+)?(?:договора|контракта|соглашения)"

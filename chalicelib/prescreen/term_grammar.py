@@ -325,10 +325,12 @@ def day_of(words: str, context: _Context, depth: int = 0) -> date | None:
 # "the last Development Deadline set forth in the Development Schedule": the latest day a
 # schedule lists, under its heading on a line of its own
 # (or the end of the last period it lists: "the expiration of the last License Period set out in
-# Schedule A")
+# Schedule A", or of all of them: "the Contract Years set forth in Schedule A")
 _LAST_LISTED = re.compile(
     r"(?:(?:the\s+)?(?:last\s+day|end|expiration|expiry)\s+of\s+)?"
-    r"(?:the\s+)?(?:last|final|latest)\s+(?:[a-z-]+\s+){0,2}(?:deadline|date|period)s?\s+"
+    r"(?:the\s+)?(?:(?:last|final|latest)\s+(?:[a-z-]+\s+){0,2}(?:deadline|date|period|year)s?"
+    # (all of them: "shall consist of the Contract Years set forth in Schedule A")
+    r"|(?:[a-z-]+\s+){0,2}(?:deadline|date|period|year)s)\s+"
     r"(?:set\s+(?:forth|out)|specified|stated|listed|shown|scheduled)\s+(?:in|on)\s+(?:the\s+)?"
     r"(?P<where>(?:[a-z-]+\s+)?schedule\b(?!\s+[a-z0-9]{1,3}\b)|(?:schedule|exhibit|annex|appendix)"
     r"\s+[a-z0-9]{1,3}\b)"
@@ -524,8 +526,9 @@ _CARRIERS = tuple(
 )
 # ... or to the end of a period the contract names, whose name follows them: "shall remain in
 # effect for the Restricted Period", "for a primary term co-extensive with the MVC Period", "The
-# term of this Agreement shall be the Study Period"
-_A_PERIODS_NAME = r"(?=the\s+(?:[a-z][a-z-]{1,20}\s+){1,2}(?:period|term)\b)"
+# term of this Agreement shall be the Study Period", "shall consist of the Contract Years set
+# forth in Schedule A"
+_A_PERIODS_NAME = r"(?=the\s+(?:[a-z][a-z-]{1,20}\s+){1,2}(?:periods?|term|years)\b)"
 _PERIOD_CARRIERS = tuple(
     indexed(re.compile(pattern + _A_PERIODS_NAME))
     for pattern in (
@@ -538,6 +541,9 @@ _PERIOD_CARRIERS = tuple(
         r"coextensive\s+with\s+",
         r"coterminous\s+with\s+",
         r"shall\s+be\s+",
+        # "The term of this Agreement ... shall consist of the Contract Years set forth in
+        # Schedule A"
+        r"consist\w*\s+of\s+",
     )
 )
 _MAX_CARRIERS = 12

@@ -260,6 +260,14 @@ _SIGNATURES = (
             id="a length measured from a Commencement Date a schedule dates",
         ),
         pytest.param(
+            "LIMITED LIABILITY COMPANY AGREEMENT OF BAYOU CROSSING VENTURES, LLC\n\nThis "
+            "Agreement is dated as of the 1st day of June, 2006, and is effective as of June 15, "
+            "2006.\n\n1.3 Term. The Company shall continue in existence until December 31, 2035, "
+            "unless sooner dissolved in accordance with Article IX.\n\n" + _BODY,
+            {"start": date(2006, 6, 15), "end": date(2035, 12, 31)},
+            id="a joint venture's life is its agreement's term",
+        ),
+        pytest.param(
             "This Co-Branding Agreement is entered into by and between Cobaltine Network, Inc. "
             "and WeddingLoom LLC. This Agreement is effective as of June 2, 2000 (the "
             '"Effective Date").\n\n1.6 "Launch Date" means the launch date set forth in the '

@@ -151,6 +151,16 @@ _PREAMBLE = (
             "Date and shall expire on the third (3rd) anniversary of the Service Start Date.",
             date(2015, 10, 1),
         ),
+        (
+            "8.1 The term of this Agreement (the \"Term\") shall begin on the Effective Date and "
+            "shall consist of the Contract Years set forth in Schedule A, unless terminated "
+            "earlier in accordance with Section 6.\n\nSCHEDULE A\nCONTRACT YEARS AND BASE "
+            "COMPENSATION\n\nContract Year 1   October 1, 2012 through September 30, 2013   "
+            "$[***]\nContract Year 2   October 1, 2013 through September 30, 2014   $[***]\n\n"
+            "SCHEDULE B\nPERFORMANCE BONUSES\n\nWinner of a major championship in 2015: "
+            "$[***]\n",
+            date(2014, 9, 30),
+        ),
     ],
 )
 def test_a_term_ends_on_the_day_its_words_compose(terms: str, end: date) -> None:
