@@ -60,6 +60,11 @@ _WITNESS_DATE_BEFORE = re.compile(
 _SIGNATURE_MARK = re.compile(r"/s/|\\s\\|\bsignature\b")
 _SIGNATURE_MARK_REACH = 160
 _DATE_ROW_GAP = 20
+# A signature under a block that says its signer is no party: a clinical trial's investigator
+# "READ AND UNDERSTOOD BY THE QUALIFIED INVESTIGATOR ... I understand that I am not a party to
+# this Agreement"; the contract is made when the last party signs.
+_NO_PARTYS_BLOCK = re.compile(r"not\s+a\s+party\s+to\s+this|read\s+and\s+understood\s+by")
+_NO_PARTYS_REACH = 300
 _SIGNATURE_TABLE_REACH = 1200  # a signature table's rows above its "| Date |" row
 # The signatures under a closing sentence: a conformed signature or a "By:" line.
 _SIGNED_BELOW = re.compile(r"/s/|\\s\\|\bby\s*:")
@@ -1477,8 +1482,15 @@ def _last_signature_date(text: PreparedText, dates: list[FoundDate]) -> date | N
             and found.start - row_end <= _DATE_ROW_GAP
             and not text.low[row_end : found.start].strip(" |")
         )
-        if in_block and (
-            in_row or _SIGNATURE_DATE_BEFORE.search(text.low, max(0, found.start - 20), found.start)
+        if (
+            in_block
+            and (
+                in_row
+                or _SIGNATURE_DATE_BEFORE.search(text.low, max(0, found.start - 20), found.start)
+            )
+            and not _NO_PARTYS_BLOCK.search(
+                text.low, max(0, found.start - _NO_PARTYS_REACH), found.start
+            )
         ):
             signatures.append(found.value)
             row_end = found.end

@@ -495,7 +495,7 @@ def _named_in_passing(text: PreparedText, words: str) -> date | None:
     shall take place on November 20, 2013 (the "Commercial Launch Date")', '... on February 1,
     2009, which the Parties agree shall be the "Service Commencement Date"', or the name first:
     'the "First Commercial Shipment Date" for all purposes of this Agreement shall be
-    September 18, 2006'."""
+    September 18, 2006', or unquoted: "The Go-Live Date shall be November 2, 2009"."""
     for quoted in re.finditer(rf"[\"“]{words}[\"”]", text.low):
         named_as = _NAMED_AS_AFTER.match(text.low, quoted.end())
         if named_as is not None:
@@ -513,6 +513,12 @@ def _named_in_passing(text: PreparedText, words: str) -> date | None:
         before = find_dates(window, english=True)
         if before and not window[before[-1].end :].strip(" ,"):
             return before[-1].value
+    # (or by the name alone, where a schedule later fixes the day: "The Go-Live Date shall be
+    # November 2, 2009")
+    for stated in re.finditer(rf"\bthe\s+{words}\s+(?:shall|will)\s+be\s+", text.low):
+        value = find_dates(text.low[stated.end() : stated.end() + _NAMED_REACH], english=True)
+        if value and value[0].start == 0:
+            return value[0].value
     return None
 
 

@@ -454,9 +454,30 @@ def _one_side_and_another(
     if others or not unnamed:
         return tuple(listed + others)
     # A form that names one side and leaves the other to its signature page ("and the Agent
-    # named on the signature page hereof (the "Agent")"): the other side is known only by its
-    # defined term, and that term is how the contract (and CUAD's labels) call it.
-    return (*listed, *(Party(name=term, role=term) for term in unnamed))
+    # named on the signature page hereof (the "Agent")"): the other side is the name under its
+    # term's label there ("CARRIER:" over "DUNMORE & VASQUEZ TRUCKING, INC."), or else known
+    # only by its defined term, which is how the contract (and CUAD's labels) call it.
+    return (
+        *listed,
+        *(
+            Party(name=_name_under_label(text.norm, text.low, term) or term, role=term)
+            for term in unnamed
+        ),
+    )
+
+
+def _name_under_label(norm: str, low: str, term: str) -> str | None:
+    """The name on the line under a signature block's label for a side ("CARRIER:")."""
+    opening = max(low.rfind(phrase) for phrase in _SIGNING_OPENS)
+    if opening < 0:
+        return None
+    label = re.compile(
+        r"(?:^|\n)[ \t]*" + re.escape(term.lower()) + r"[ \t]*:?[ \t]*\n\s*(?P<name>[^\n]+)"
+    ).search(low, opening, opening + _SIGNING_REACH)
+    if label is None:
+        return None
+    name = " ".join(norm[label.start("name") : label.end("name")].split()).strip(" ,;:")
+    return name if _plausible_name(name) and not name.startswith(("By", "BY")) else None
 
 
 # "the undersigned purchaser (the "Purchaser")": a side the text leaves unnamed
@@ -933,6 +954,10 @@ _REFERRED_SIDE = re.compile(
 _OTHER_SIDE = re.compile(
     r"(?:each|any|all|the)\s+(?:other\s+)?(?:part(?:y|ies)|persons?|entit(?:y|ies)|compan(?:y|ies))\b"
     r"|the\s+(?:above|below)[-\s]named\b"
+    # "and the motor carrier identified on the signature page of this Agreement ("Carrier")",
+    # "and the customer identified on the Cover Page (the "Customer")"
+    r"|the\s+(?:[a-z-]+\s+){1,3}(?:named|identified|indicated|designated|listed|specified|shown)"
+    r"\s+(?:on|in|at|below|above)\b"
 )
 # A side left blank in a form: "[name]", "_____", "a [corporation]", '("Franchisee")'.
 _BLANK_SIDE = re.compile(r"(?:(?:an?|the)\s+)?(?:\[|_{2,}|-{3,}|\(\s*[\"“])")

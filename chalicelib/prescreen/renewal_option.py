@@ -81,7 +81,8 @@ _TRIGGER = re.compile(
     # lease's or licence's option)
     + r"|grant\s+(?:a\s+|the\s+)?renewal"
     # A franchise's renewal in US franchise practice: "you may acquire a successor franchise"
-    + r"|(?:obtain|acquire|receive)\s+(?:a\s+|one\s+|an\s+additional\s+)?successor\s+franchise"
+    + r"|(?:obtain|acquire|receive)\s+(?:a\s+|one\s+(?:\(1\)\s+)?|an\s+additional\s+)?"
+    + r"successor\s+franchise"
 )
 # The triggers are looked for only around the words "renew" and "extend": one regex of
 # many alternatives over the whole text costs milliseconds, str.find microseconds.
@@ -119,7 +120,7 @@ _BY_AGREEMENT = re.compile(
 _REJECT = re.compile(
     r"insurance|polic(?:y|ies)\b|warrant(?:y|ies)|letter\s+of\s+credit|\bcredit\b|\bnotes\b"
     r"|deadline|time\s+(?:for|to|period)|cure\s+period|due\s+date|payment\s+terms?"
-    r"|patent|registration|trademark\s+application|permit|lease\b|\bsublease|whereas"
+    r"|patent|registration|trademark\s+application|permit|\blease\b|\bsublease|whereas"
     # (not "the right, but not the obligation, to renew": the right is granted)
     r"|no\s+(?:right|option|obligation)|neither\s+party\s+(?:shall\s+|will\s+)?(?:have|has|may)\b"
     r"|(?<!but\s)(?:not|never)\s+(?:have\s+)?(?:any\s+|the\s+)?"

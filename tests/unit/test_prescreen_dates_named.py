@@ -268,6 +268,32 @@ _SIGNATURES = (
             id="a joint venture's life is its agreement's term",
         ),
         pytest.param(
+            "This Master Services Agreement is entered into as of August 17, 2009 by and between "
+            'Harrow Contact Solutions, Inc. and Pellworth Mutual Insurance Company.\n\n1.5 "Go-'
+            'Live Date" means the date on which Provider first handles live customer calls.\n\n'
+            + _BODY
+            + "\n\n6.1 Initial Term. The term of this Agreement shall commence on the date "
+            "hereof and, unless earlier terminated as provided herein, shall continue until the "
+            "third (3rd) anniversary of the Go-Live Date (the "
+            '"Initial Term").\n\nSCHEDULE C\n\n2. Go-Live Date. The Go-Live Date shall be '
+            "November 2, 2009.\n",
+            {"end": date(2012, 11, 2)},
+            id="a named day a schedule fixes without quoting its name",
+        ),
+        pytest.param(
+            "CLINICAL TRIAL AGREEMENT\n\nThis Agreement is made between Corvessa Therapeutics, "
+            "Inc. and Lakeshore Regional Health Sciences Centre.\n\n"
+            + _BODY
+            + "\n\nIN WITNESS WHEREOF the parties have executed this Agreement.\n\nCORVESSA "
+            "THERAPEUTICS, INC.\nPer: /s/ B. Lindqvist\nDate: March 11, 2013\n\nLAKESHORE "
+            "REGIONAL HEALTH SCIENCES CENTRE\nPer: /s/ M. Theriault\nDate: March 19, 2013\n\n"
+            "READ AND UNDERSTOOD BY THE QUALIFIED INVESTIGATOR\n\nI have read this Agreement. I "
+            "understand that I am not a party to this Agreement.\n\n/s/ Priya Cole\nDate: "
+            "3/22/13\n",
+            {"signed": date(2013, 3, 19)},
+            id="the last party's signature, not an investigator's acknowledgment",
+        ),
+        pytest.param(
             "This Co-Branding Agreement is entered into by and between Cobaltine Network, Inc. "
             "and WeddingLoom LLC. This Agreement is effective as of June 2, 2000 (the "
             '"Effective Date").\n\n1.6 "Launch Date" means the launch date set forth in the '

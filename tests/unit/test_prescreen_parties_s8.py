@@ -81,6 +81,9 @@ def _renews(sentence: str) -> bool:
         "Unless terminated, the Agreement renews annually.",
         "Franchisee shall have the right to acquire a successor franchise for an additional "
         "term of ten years.",
+        "Franchisee shall have the right to acquire one (1) successor franchise for an "
+        "additional term of five (5) years, provided that Franchisee signs a general release "
+        "in favor of Franchisor.",
         "The Licensee may, by notice in writing given not less than six months before the "
         "expiry of the Term, require the Licensor to grant a renewal of this licence for a "
         "further term of five years.",
@@ -144,6 +147,44 @@ def test_a_side_named_elsewhere_is_called_by_its_defined_term() -> None:
         ("Acme Corporation", "Company"),
         ("Agent", "Agent"),
     ]
+
+
+def test_a_side_named_elsewhere_is_the_name_under_its_label_on_the_signature_page() -> None:
+    preamble = (
+        "This Broker-Carrier Agreement is entered into as of January 9, 2017 by and between "
+        "Redhollow Freight Solutions, LLC, a Tennessee limited liability company and a property "
+        'broker registered with the Federal Motor Carrier Safety Administration ("FMCSA") '
+        '("Broker"), and the motor carrier identified on the signature page of this Agreement '
+        '("Carrier").'
+    )
+    signatures = (
+        "\n\nIN WITNESS WHEREOF, the Parties have executed this Agreement.\n\nBROKER:\n\n"
+        "REDHOLLOW FREIGHT SOLUTIONS, LLC\n\nBy: /s/ Curtis W. Mabry\n\nCARRIER:\n\n"
+        "DUNMORE & VASQUEZ TRUCKING, INC.\n\n(legal name as registered with the FMCSA; d/b/a "
+        "if any)\n\nBy: /s/ Lucinda Vasquez\n"
+    )
+
+    parties = find_parties_en(prepare_text(preamble + _RECITALS + signatures))
+
+    assert [party.name for party in parties] == [
+        "Redhollow Freight Solutions, LLC",
+        "DUNMORE & VASQUEZ TRUCKING, INC.",
+    ]
+    assert parties[1].role == "Carrier"
+
+
+def test_a_side_identified_on_the_cover_page_is_the_cover_pages_name() -> None:
+    cover = (
+        "COLOCATION SERVICES AGREEMENT\n\nCOVER PAGE\n\nCustomer:                 QUENBY "
+        "ANALYTICS CORP.\nCustomer Address:         1180 West Pender Street\n\n"
+    )
+    preamble = (
+        'This Colocation Services Agreement (the "Agreement") is dated May 10, 2013 and is made '
+        'between Fraserline Data Centres Ltd., a British Columbia company ("Fraserline"), and '
+        'the customer identified on the Cover Page (the "Customer").'
+    )
+
+    assert _names(cover + preamble) == ["Fraserline Data Centres Ltd.", "QUENBY ANALYTICS CORP."]
 
 
 def test_a_blank_side_is_left_out() -> None:
