@@ -152,7 +152,7 @@ _PREAMBLE = (
             date(2015, 10, 1),
         ),
         (
-            "8.1 The term of this Agreement (the \"Term\") shall begin on the Effective Date and "
+            '8.1 The term of this Agreement (the "Term") shall begin on the Effective Date and '
             "shall consist of the Contract Years set forth in Schedule A, unless terminated "
             "earlier in accordance with Section 6.\n\nSCHEDULE A\nCONTRACT YEARS AND BASE "
             "COMPENSATION\n\nContract Year 1   October 1, 2012 through September 30, 2013   "
