@@ -180,6 +180,16 @@
   105 and 102 of 112 on their first run (70 and 68 of 72 target fields), the same as the
   session's starting code. The next session fixed its two date misses (a Commencement Date a
   schedule dates, July-June contract years) and raised `extra26`'s expiration floor to 1.0.
+- `en_contracts_extra27`, `en_contracts_extra28`: a fourteenth round, eight each of neutral kinds
+  (a biotech research collaboration, a tutoring franchise, a three-party source code escrow, a
+  broker-carrier agreement, a clinical trial, music catalogue administration, firm gas
+  transportation, a brewery's trademark licence; a call-centre MSA, air-medical helicopters,
+  private-label vitamins, data-centre colocation, a golf endorsement, a seismic data licence, a
+  bank's joint marketing, a farmland water-rights lease): 101 and 104 of 112 on their first run
+  (66 and 69 of 72 target fields), the same as the session's starting code; 105 and 106 after
+  the fixes drawn from them (a side named under its label on the signature page or in a cover
+  page's field, a named day a schedule fixes unquoted, "one (1) successor franchise", an
+  investigator's acknowledgment that is no party's signature).
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -807,6 +817,34 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
             "en.governing_law": 1.0,
             "en.termination_for_convenience": 1.0,
             "en.liquidated_damages": 0.85,
+            "en.cap_on_liability": 1.0,
+        },
+    ),
+    "en_contracts_extra27": (
+        OWN_LABELS,
+        {
+            "en.parties": 1.0,
+            "en.agreement_date": 0.85,
+            "en.effective_date": 1.0,
+            "en.expiration_date": 1.0,
+            "en.renewal_term": 1.0,
+            "en.governing_law": 1.0,
+            "en.termination_for_convenience": 0.85,
+            "en.liquidated_damages": 1.0,
+            "en.cap_on_liability": 1.0,
+        },
+    ),
+    "en_contracts_extra28": (
+        OWN_LABELS,
+        {
+            "en.parties": 1.0,
+            "en.agreement_date": 1.0,
+            "en.effective_date": 1.0,
+            "en.expiration_date": 0.85,
+            "en.renewal_term": 1.0,
+            "en.governing_law": 1.0,
+            "en.termination_for_convenience": 1.0,
+            "en.liquidated_damages": 1.0,
             "en.cap_on_liability": 1.0,
         },
     ),
