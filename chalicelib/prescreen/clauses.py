@@ -255,6 +255,12 @@ _EN_REASON_IN_CONDITION = (
     # (an item's mark: "(ii)", "(b)", "2)", but not a figure after its words, "twelve (12)")
     r"(?:(?!\((?:[ivx]{1,4}|[a-h])\)|(?<!\()\b\d{1,2}\))[^.;]){0,200}?"
     r"\bfor\s+(?:any|whatever)\s+(?:or\s+no\s+)?reason"
+    # ... or to a condition before the right: "If any Race is cancelled or is not held on its
+    # scheduled Race Day for any reason, ..., Sponsor may terminate this Agreement" (not "if
+    # Licensee wishes to terminate this Agreement for any reason")
+    r"|\bif\s+(?:(?!terminat|cancel\w*\s+(?:this|the)\s|wish|desire|elect|decide"
+    r"|\((?:[ivx]{1,4}|[a-h])\)|(?<!\()\b\d{1,2}\))[^.;]){0,160}?"
+    r"\bfor\s+(?:any|whatever)\s+(?:or\s+no\s+)?reason"
 )
 # Nor is a right that only an event opens ("if", "in the event that", "upon the occurrence
 # of", a change of control, force majeure): convenience needs no reason at all.

@@ -40,7 +40,9 @@ _SIGNATURE_DATE_BEFORE = re.compile(
     # Date:", "Delivery Date:") in an exhibit after the signatures
     r"(?:(?<!start\s)(?<!end\s)(?<!commencement\s)(?<!expiration\s)(?<!delivery\s)"
     r"(?<!launch\s)(?<!release\s)(?<!opening\s)(?<!completion\s)(?<!availability\s)"
-    r"(?<!installation\s)(?<!acceptance\s)(?<!due\s)\bdate(?:d)?|дата)"
+    r"(?<!installation\s)(?<!acceptance\s)(?<!due\s)"
+    # ... nor another paper's ("Lease Supplement date:", "Order Date:", "Invoice Date:")
+    r"(?<!supplement\s)(?<!order\s)(?<!invoice\s)\bdate(?:d)?|дата)"
     r"\s*(?::{1,2}|\|)\s*$"
 )
 # The signature block: "IN WITNESS WHEREOF ... Date: 5/11/2016", wherever exhibits push it.
@@ -660,7 +662,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     # a start some field or schedule writes ("Schedule | Start date: March 10, 2025")
     read_last_signature = english and not found.signed
     on_last_signature = _start_on_last_signature(text, dates) if read_last_signature else None
-    preamble_start = found.preamble_start
+    preamble_start = _opening_start(text, found, english=english)
     if on_last_signature is not None:
         if preamble_start == start:
             # nor is that start the day it was made: the last signature's is (not the first
@@ -782,6 +784,15 @@ _ENDS_AT_EARLIEST = re.compile(
 _LIMB_REACH = 800
 
 
+def _opening_start(text: PreparedText, found: _Candidates, *, english: bool) -> date | None:
+    """The start the opening's reach gives, unless the contract leaves its own date blank ("made
+    this ____ day of ______, 2011"): then a start found further on (a defined Effective Date,
+    the term's first day) is no date it was made on."""
+    if english and not found.signed and _BLANK_OPENING.search(text.low, 0, _SIGNED_REACH):
+        return None
+    return found.preamble_start
+
+
 def _dated_as_of_a_day_it_names(
     text: PreparedText, start: date | None, named: dict[str, date]
 ) -> date | None:
@@ -835,6 +846,13 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
                 role = None  # the date of another agreement this one refers to
         if role == "end":
             role = _end_role(text, current, before, found, english=english)
+        if (
+            role in {"signed", "signed+start"}
+            and english
+            and _ANOTHER_DATED.search(before)
+            and _in_recital(text, current)
+        ):
+            role = None  # "WHEREAS, by Lease Agreement dated as of July 1, 2009 ..., leased"
         if role in {"signed", "signed+start"} and current.start < reach:
             found.signed = found.signed or current.value
         if role == "start" and english and _in_recital(text, current):
@@ -891,6 +909,15 @@ _AS_OF_EFFECTIVE = re.compile(
     r"entered\s+into\s+(?:effective\s+)?as\s+of\s+the\s+(?:[a-z-]+\s+)?effective\s+date"
 )
 _RECITAL = re.compile(r"[\W\d]*whereas\b")
+_BLANK_OPENING = re.compile(
+    r"\b(?:made|entered\s+into|dated|executed)\s+(?:(?:as\s+of|on)\s+)?(?:this\s+|the\s+)?_{2,}\s*"
+    r"(?:th\s+|st\s+|nd\s+|rd\s+)?day\s+of\s+(?:_{2,}|[a-z]+)"
+)
+# A recital's document named and dated: "by Lease Agreement dated as of", "that certain License
+# dated"
+_ANOTHER_DATED = re.compile(
+    r"\b(?:agreement|lease|contract|amendment|licen[cs]e|instrument)\s+dated(?:\s+as\s+of)?\s*$"
+)
 
 
 # Recitals under a heading ("RECITALS", "BACKGROUND") run until the words that open the

@@ -82,7 +82,7 @@ _CALENDAR_YEAR = re.compile(
     r"|\bthe\s+calendar\s+year\s+beginning\s+on\s+january\s+1\b"
 )
 _FIRST_CALENDAR_YEAR = re.compile(
-    r"first\s+[a-z]+\s+year\s+(?:is|shall\s+be)\s+(?:the\s+)?calendar\s+year\s+(?P<year>\d{4})\b"
+    r"first\s+[a-z]+\s+year\s+(?:is|shall\s+be|being)\s+(?:the\s+)?calendar\s+year\s+(?P<year>\d{4})\b"
 )
 _TWELVE_MONTHS = re.compile(
     r"(?:twelve\s*(?:\(\s*12\s*\)\s*)?|12\s*)[\s-]*(?:consecutive\s+)?(?:calendar\s+)?months?"

@@ -192,9 +192,11 @@ _ROLE_HEADING = re.compile(
     r"|consultant|contractor|provider|agent|developer|manufacturer|publisher|owner|shipper"
     r"|sender|carrier|advertiser|operator|producer|lender|borrower|landlord|tenant|lessor"
     r"|lessee|recipient|employer|employee|executive|founder|investor|assignor|assignee"
-    r"|grantor|grantee|discloser|party(?=\s+name)))(?:[ \t]*/[ \t]*[A-Za-z-]{2,20})?"
-    # "Supplier Name:", "Provider Organization:" (a transfer form's fields)
-    r"(?:\s+(?:Name|NAME|name|Organi[sz]ation|ORGANI[SZ]ATION|Institution|INSTITUTION))?"
+    r"|grantor|grantee|discloser|affiliate|party(?=\s+name)))(?:[ \t]*/[ \t]*[A-Za-z-]{2,20})?"
+    # "Supplier Name:", "Provider Organization:" (a transfer form's fields), "Affiliate legal
+    # name:" (an enrolment form's)
+    r"(?:\s+(?:(?i:legal\s+)?(?:Name|NAME|name)|Organi[sz]ation|ORGANI[SZ]ATION|Institution"
+    r"|INSTITUTION))?"
     r"[ \t]*[:|][ \t]*"
     # a signature table's empty cells between the role and its name ("| Company |  | Acme |")
     r"(?:\|[ \t]*){0,2}"
@@ -948,7 +950,8 @@ _OFFICER_OF = re.compile(
 # A side named elsewhere: "each other party identified on the signature page hereto".
 _REFERRED_SIDE = re.compile(
     r"\b(?:named|identified|indicated|designated|set\s+forth|listed|specified|shown)\s+"
-    r"(?:on|in|at|below|above)\b"
+    # ("the person or entity identified as the affiliate in the Enrollment Form above")
+    r"(?:as\s+(?:the\s+)?[a-z-]+(?:\s+[a-z-]+)?\s+)?(?:on|in|at|below|above)\b"
     r"|\b(?:above|below)[-\s]named\b"
 )
 _OTHER_SIDE = re.compile(

@@ -115,6 +115,9 @@ _BY_AGREEMENT = re.compile(
     r"|agreement\s+of\s+(?:the|both)\s+parties|(?:common|written)\s+agreement"
     r"|agreed\s+in\s+writing|amendment|addendum|negotiat|consent\s+of\s+(?:both|the\s+parties)"
     r"|satisfactory\s+agreement|to\s+be\s+agreed|by\s+request"
+    # "may be extended only by a written instrument executed by Landowner and Company"
+    r"|only\s+by\s+(?:a\s+|an\s+)?(?:written\s+)?(?:instrument|writing|document)\b"
+    r"|(?:signed|executed)\s+by\s+(?:both|all|each\s+of)\b"
 )
 # What else gets renewed or extended, and phrases that deny the right.
 _REJECT = re.compile(

@@ -31,6 +31,15 @@ _BODY = (
             id="calendar years, the first one written",
         ),
         pytest.param(
+            '"Program Year" means each calendar year beginning January 1, 2005, the first Program '
+            "Year being the calendar year 2005; the period from the Effective Date through "
+            'December 31, 2004 shall be referred to as the "Transition Period".',
+            "The term of this Agreement shall commence on the Effective Date and shall continue "
+            "until the last day of the seventh (7th) Program Year.",
+            date(2011, 12, 31),
+            id="calendar years, the first one written after a short period",
+        ),
+        pytest.param(
             '"Program Year" means (a) the period from the Effective Date through December 31, '
             "2004, and (b) each calendar year thereafter during the Term.",
             "The term of this Agreement shall commence on the Effective Date and shall end at the "

@@ -135,6 +135,9 @@ def test_an_excluded_or_passed_on_sum_is_not_liquidated_damages(sentence: str) -
         # what is not owed on it denies nothing of the right
         "Either party may terminate this Agreement for any reason upon thirty (30) days' written "
         "notice, with no termination fee.",
+        # a wish to end it, not an event, before the reason
+        "If Licensee wishes to terminate this Agreement for any reason, Licensee may do so upon "
+        "ninety (90) days' prior written notice to Licensor.",
     ],
 )
 def test_termination_for_convenience_is_a_right_without_a_condition(sentence: str) -> None:
@@ -174,6 +177,11 @@ def test_termination_for_convenience_is_a_right_without_a_condition(sentence: st
         "The Buyer may terminate this Agreement by ninety (90) days' written notice if the Plant "
         "ceases to produce Product meeting the Specification for a period of more than twelve "
         "(12) consecutive months for any reason.",
+        # ... or of a condition before the right
+        "If any Race is cancelled or is not held on its scheduled Race Day for any reason, "
+        "including severe weather, and Organizer does not hold the Race within sixty (60) days, "
+        "then Sponsor may terminate this Agreement by written notice given within ninety (90) "
+        "days after the second cancellation.",
         # a heading that denies the right, and a right for cause
         "10.1 No Termination for Convenience.",
         "9.3 No Termination by Developer Without Cause.",

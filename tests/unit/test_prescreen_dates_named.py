@@ -294,6 +294,35 @@ _SIGNATURES = (
             id="the last party's signature, not an investigator's acknowledgment",
         ),
         pytest.param(
+            'THIS SUBLEASE AGREEMENT (this "Sublease") is made as of this ___ day of February, '
+            "2016, by and between Pennant Distribution Services, Inc. and Greyhollow Home Goods, "
+            'LLC.\n\nWHEREAS, by Lease Agreement dated as of July 1, 2009 (the "Master Lease"), '
+            "Meridian Associates, L.P. leased to Sublandlord the Building;\n\nNOW, THEREFORE, the "
+            "parties agree as follows:\n\n2. TERM. The term of this Sublease shall commence on "
+            'March 1, 2016 (the "Commencement Date") and shall expire on June 29, 2019.\n\n'
+            + _BODY,
+            {"signed": None, "end": date(2019, 6, 29)},
+            id="a blank opening, a recital's lease dated, and a term's first day: no date made",
+        ),
+        pytest.param(
+            'THIS TRADEMARK LICENSE AGREEMENT (this "Agreement") is made this ____ day of '
+            "______________, 2011, by and between Basalt Gulch Brewing Co. and Tamsin & Drake "
+            'Apparel, Inc.\n\n1.2 "Effective Date" means January 1, 2012.\n\n' + _BODY,
+            {"signed": None, "start": date(2012, 1, 1)},
+            id="a blank opening and an Effective Date defined: dated blank, starting on the day",
+        ),
+        pytest.param(
+            'THIS MASTER CONTAINER LEASE AGREEMENT (this "Master Lease") is made as of the ____ '
+            "day of ______________, 2008, by and between Meridian Boxline Leasing Ltd. and "
+            "Kestrel Strait Shipping Pte. Ltd.\n\n"
+            + _BODY
+            + "\n\nIN WITNESS WHEREOF, the parties have caused this Master Lease to be executed."
+            "\n\nLEASE SUPPLEMENT NO. 1 TO MASTER LEASE ML-2208\n\nLease Supplement date:       "
+            "November 3, 2008\nContainer type / quantity:   500 x 20' dry van\n",
+            {"signed": None},
+            id="a supplement's date under the signatures is no signature's",
+        ),
+        pytest.param(
             "This Co-Branding Agreement is entered into by and between Cobaltine Network, Inc. "
             "and WeddingLoom LLC. This Agreement is effective as of June 2, 2000 (the "
             '"Effective Date").\n\n1.6 "Launch Date" means the launch date set forth in the '

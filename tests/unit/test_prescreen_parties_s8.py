@@ -112,6 +112,9 @@ def test_general_renewal_wordings_are_found(sentence: str) -> None:
         "termination of this Agreement.",
         "Upon expiration of this Agreement, if the parties do not enter into a successor "
         "Franchise Agreement, Franchisee shall cease to use the Marks within ten days.",
+        # an extension both sides must sign is no one's option
+        "The Term may be extended only by a written instrument executed by Landowner and Company "
+        "and recorded in the deed records of Telfair County.",
     ],
 )
 def test_what_is_not_a_renewal_term_stays_out(sentence: str) -> None:
@@ -185,6 +188,20 @@ def test_a_side_identified_on_the_cover_page_is_the_cover_pages_name() -> None:
     )
 
     assert _names(cover + preamble) == ["Fraserline Data Centres Ltd.", "QUENBY ANALYTICS CORP."]
+
+
+def test_a_side_identified_in_an_enrolment_form_is_its_legal_name() -> None:
+    form = (
+        "TRADEWHISTLE, INC.\nAFFILIATE PROGRAM AGREEMENT\n\nENROLLMENT FORM\n\nAffiliate legal "
+        "name:        Bramblecrest Media Group LLC\nDoing business as:           ShelfScout\n\n"
+    )
+    preamble = (
+        'This Affiliate Program Agreement (this "Agreement") is made between Tradewhistle, Inc., '
+        'a Delaware corporation ("Tradewhistle"), and the person or entity identified as the '
+        'affiliate in the Enrollment Form above ("Affiliate").'
+    )
+
+    assert _names(form + preamble) == ["Tradewhistle, Inc.", "Bramblecrest Media Group LLC"]
 
 
 def test_a_blank_side_is_left_out() -> None:
