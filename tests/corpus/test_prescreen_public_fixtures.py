@@ -201,6 +201,13 @@
   before the right, calendar years "being the calendar year 2011", a recital's lease dated, a
   blank opening, a side "identified as the affiliate in the Enrollment Form above", an extension
   only by an instrument both sides sign); a sixteenth round is their check.
+- `en_contracts_extra31`, `en_contracts_extra32`: that sixteenth round, eight each of neutral
+  kinds (hospital laundry, a white-label app, a wholesale PPA, a university apparel licence, a
+  Mexican device distributor, managed IT security, a streaming film library licence, racing
+  simulcasts; crop insurance agency, wafer foundry supply, concert hall naming, nurse staffing,
+  software maintenance, a footage drilling contract, a restaurant development agreement, an
+  advertising agency), left untuned: 105 and 101 of 112 on their first run (71 and 66 of 72
+  target fields), the same as the session's starting code; the floors are that run's values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -884,6 +891,34 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
             "en.governing_law": 1.0,
             "en.termination_for_convenience": 1.0,
             "en.liquidated_damages": 1.0,
+            "en.cap_on_liability": 1.0,
+        },
+    ),
+    "en_contracts_extra31": (
+        OWN_LABELS,
+        {
+            "en.parties": 1.0,
+            "en.agreement_date": 1.0,
+            "en.effective_date": 1.0,
+            "en.expiration_date": 0.85,
+            "en.renewal_term": 1.0,
+            "en.governing_law": 1.0,
+            "en.termination_for_convenience": 1.0,
+            "en.liquidated_damages": 1.0,
+            "en.cap_on_liability": 1.0,
+        },
+    ),
+    "en_contracts_extra32": (
+        OWN_LABELS,
+        {
+            "en.parties": 1.0,
+            "en.agreement_date": 1.0,
+            "en.effective_date": 0.85,
+            "en.expiration_date": 0.75,
+            "en.renewal_term": 1.0,
+            "en.governing_law": 0.75,
+            "en.termination_for_convenience": 1.0,
+            "en.liquidated_damages": 0.85,
             "en.cap_on_liability": 1.0,
         },
     ),
