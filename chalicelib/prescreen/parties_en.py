@@ -470,7 +470,7 @@ def _one_side_and_another(
 
 def _name_under_label(norm: str, low: str, term: str) -> str | None:
     """The name on the line under a signature block's label for a side ("CARRIER:")."""
-    opening = max(low.rfind(phrase) for phrase in _SIGNING_OPENS)
+    opening = _signing_opens(low)
     if opening < 0:
         return None
     label = re.compile(
@@ -948,19 +948,19 @@ _OFFICER_OF = re.compile(
     re.IGNORECASE,
 )
 # A side named elsewhere: "each other party identified on the signature page hereto".
-_REFERRED_SIDE = re.compile(
-    r"\b(?:named|identified|indicated|designated|set\s+forth|listed|specified|shown)\s+"
-    # ("the person or entity identified as the affiliate in the Enrollment Form above")
+# Where a side is named: "identified on the signature page", "set forth below", "identified as
+# the affiliate in the Enrollment Form above"
+_NAMED_THERE = (
+    r"(?:named|identified|indicated|designated|set\s+forth|listed|specified|shown)\s+"
     r"(?:as\s+(?:the\s+)?[a-z-]+(?:\s+[a-z-]+)?\s+)?(?:on|in|at|below|above)\b"
-    r"|\b(?:above|below)[-\s]named\b"
 )
+_REFERRED_SIDE = re.compile(r"\b" + _NAMED_THERE + r"|\b(?:above|below)[-\s]named\b")
 _OTHER_SIDE = re.compile(
     r"(?:each|any|all|the)\s+(?:other\s+)?(?:part(?:y|ies)|persons?|entit(?:y|ies)|compan(?:y|ies))\b"
     r"|the\s+(?:above|below)[-\s]named\b"
     # "and the motor carrier identified on the signature page of this Agreement ("Carrier")",
     # "and the customer identified on the Cover Page (the "Customer")"
-    r"|the\s+(?:[a-z-]+\s+){1,3}(?:named|identified|indicated|designated|listed|specified|shown)"
-    r"\s+(?:on|in|at|below|above)\b"
+    r"|the\s+(?:[a-z-]+\s+){1,3}" + _NAMED_THERE
 )
 # A side left blank in a form: "[name]", "_____", "a [corporation]", '("Franchisee")'.
 _BLANK_SIDE = re.compile(r"(?:(?:an?|the)\s+)?(?:\[|_{2,}|-{3,}|\(\s*[\"“])")
@@ -1271,9 +1271,14 @@ _SIGNING_PERSON = re.compile(
 )
 
 
+def _signing_opens(low: str) -> int:
+    """Where the last signature block opens ("IN WITNESS WHEREOF"), or -1."""
+    return max(low.rfind(phrase) for phrase in _SIGNING_OPENS)
+
+
 def _signed_parties(norm: str, low: str) -> list[Party]:
     """The companies (and persons signing for themselves) of the signature blocks."""
-    opening = max(low.rfind(phrase) for phrase in _SIGNING_OPENS)
+    opening = _signing_opens(low)
     start = opening if opening >= 0 else max(0, len(norm) - _SIGNING_REACH)
     end = min(len(norm), start + _SIGNING_REACH)
     signers: list[tuple[int, str]] = []
