@@ -176,32 +176,31 @@ def test_a_side_named_elsewhere_is_the_name_under_its_label_on_the_signature_pag
     assert parties[1].role == "Carrier"
 
 
-def test_a_side_identified_on_the_cover_page_is_the_cover_pages_name() -> None:
-    cover = (
-        "COLOCATION SERVICES AGREEMENT\n\nCOVER PAGE\n\nCustomer:                 QUENBY "
-        "ANALYTICS CORP.\nCustomer Address:         1180 West Pender Street\n\n"
-    )
-    preamble = (
-        'This Colocation Services Agreement (the "Agreement") is dated May 10, 2013 and is made '
-        'between Fraserline Data Centres Ltd., a British Columbia company ("Fraserline"), and '
-        'the customer identified on the Cover Page (the "Customer").'
-    )
-
-    assert _names(cover + preamble) == ["Fraserline Data Centres Ltd.", "QUENBY ANALYTICS CORP."]
-
-
-def test_a_side_identified_in_an_enrolment_form_is_its_legal_name() -> None:
-    form = (
-        "TRADEWHISTLE, INC.\nAFFILIATE PROGRAM AGREEMENT\n\nENROLLMENT FORM\n\nAffiliate legal "
-        "name:        Bramblecrest Media Group LLC\nDoing business as:           ShelfScout\n\n"
-    )
-    preamble = (
-        'This Affiliate Program Agreement (this "Agreement") is made between Tradewhistle, Inc., '
-        'a Delaware corporation ("Tradewhistle"), and the person or entity identified as the '
-        'affiliate in the Enrollment Form above ("Affiliate").'
-    )
-
-    assert _names(form + preamble) == ["Tradewhistle, Inc.", "Bramblecrest Media Group LLC"]
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        pytest.param(
+            "COLOCATION SERVICES AGREEMENT\n\nCOVER PAGE\n\nCustomer:                 QUENBY "
+            "ANALYTICS CORP.\nCustomer Address:         1180 West Pender Street\n\nThis "
+            'Colocation Services Agreement (the "Agreement") is dated May 10, 2013 and is made '
+            'between Fraserline Data Centres Ltd., a British Columbia company ("Fraserline"), '
+            'and the customer identified on the Cover Page (the "Customer").',
+            ["Fraserline Data Centres Ltd.", "QUENBY ANALYTICS CORP."],
+            id="a cover page's field",
+        ),
+        pytest.param(
+            "TRADEWHISTLE, INC.\nAFFILIATE PROGRAM AGREEMENT\n\nENROLLMENT FORM\n\nAffiliate "
+            "legal name:        Bramblecrest Media Group LLC\nDoing business as:           "
+            'ShelfScout\n\nThis Affiliate Program Agreement (this "Agreement") is made between '
+            'Tradewhistle, Inc., a Delaware corporation ("Tradewhistle"), and the person or '
+            'entity identified as the affiliate in the Enrollment Form above ("Affiliate").',
+            ["Tradewhistle, Inc.", "Bramblecrest Media Group LLC"],
+            id="an enrolment form's legal name",
+        ),
+    ],
+)
+def test_a_side_identified_on_a_form_above_is_the_forms_name(text: str, names: list[str]) -> None:
+    assert _names(text) == names
 
 
 def test_a_blank_side_is_left_out() -> None:
