@@ -21,11 +21,12 @@ if TYPE_CHECKING:
 INITIAL = r"(?:initial|original)"
 # What a cover page or an order form calls the contract's own term or dates: "Subscription
 # Period:", "MNDA Term:", "Pilot Period:", "Service Start Date:", "SOW End Date:", "BAA
-# Effective Date:" (not "Renewal Term:", "Payment Period:" or "Warranty End Date:", which are
-# no term of the contract).
+# Effective Date:", a support agreement's "Initial Support Term:" (not "Renewal Term:",
+# "Payment Period:" or "Warranty End Date:", which are no term of the contract).
 COVER_QUALIFIER = (
     r"(?:initial|original|contract|agreement|subscription|service|services|license|licence"
-    r"|order|sow|mnda|nda|baa|dpa|engagement|project|pilot|trial|evaluation|base|lease)"
+    r"|order|sow|mnda|nda|baa|dpa|engagement|project|pilot|trial|evaluation|base|lease|support"
+    r"|maintenance)"
 )
 # A schedule's field whose label stands on a line of its own, the value on the next ("Item 3
 # Initial Term" over "Thirty-six (36) months ...", "Item 2    Commencement Date" over "1

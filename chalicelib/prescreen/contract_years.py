@@ -48,12 +48,12 @@ if TYPE_CHECKING:
 
 # "through the end of the fifth (5th) Contract Year", "on the last day of the third (3rd)
 # Contract Year", "at the close of the third Program Year": one pattern per opening word
-_YEAR_NAME = (
+YEAR_NAME = (
     r"(?P<name>(?:contract|agreement|program|programme|lease|license|licence|sponsorship"
     r"|service)\s+year)\b"
 )
 _NTH_YEAR_END = tuple(
-    indexed(re.compile(opening + r"\s+of\s+the\s+" + ORDINAL + _YEAR_NAME))
+    indexed(re.compile(opening + r"\s+of\s+the\s+" + ORDINAL + YEAR_NAME))
     for opening in (r"end", r"close", r"expiration", r"expiry", r"last\s+day")
 )
 # ... or for a number of them: "shall commence on the Effective Date and continue for three (3)
@@ -64,7 +64,7 @@ _FOR_YEARS = tuple(
         re.compile(
             opening
             + r"\s+(?P<words>[a-z]+(?:-[a-z]+)?)\s*(?:\(\s*(?P<digits>\d{1,2})\s*\)\s*)?"
-            + _YEAR_NAME.replace(r"\s+year)\b", r"\s+year)s\b")
+            + YEAR_NAME.replace(r"\s+year)\b", r"\s+year)s\b")
         )
     )
     for opening in (r"for(?:\s+a\s+period\s+of)?", r"period\s+of")
@@ -106,7 +106,11 @@ _ENDING_ON_A_DAY = re.compile(
 _FIRST_ENDS = re.compile(r"first\s+[a-z]+\s+year\b[^.;]{0,80}?\bend(?:s|ing)?\s+on\s+")
 # ("provided that the first Contract Year shall begin on the Commencement Date", "... shall
 # begin on July 1, 2012")
-_FIRST_BEGINS = re.compile(r"first\s+[a-z]+\s+year\s+shall\s+(?:begin|commence)\s+on\s+(?:the\s+)?")
+# ("... the first Contract Year commencing on the Delivery Start Date")
+_FIRST_BEGINS = re.compile(
+    r"first\s+[a-z]+\s+year\s+(?:shall\s+(?:begin|commence)|beginning|commencing)\s+on\s+"
+    r"(?:the\s+)?"
+)
 _BASE_NAME = re.compile(r"[a-z][a-z -]{1,40}?\s+date\b")
 _MONTHS = {name: number for number, name in enumerate(calendar.month_name) if name}
 
@@ -133,12 +137,20 @@ def end_of_nth_contract_year(
         begin, _ = text.sentence_span(found.start(), found.end())
         if not sets_the_term(text.low[begin : found.start()]):
             continue
-        definition = definition_of(text, r"\s+".join(found.group("name").split()))
-        if definition is None:
-            return None
-        meaning = text.low[definition.end() : definition.end() + _DEFINITION_REACH]
-        return _nth_year_end(text, meaning, count, start, named)
+        return end_of_nth_year(text, found.group("name"), count, start, named)
     return None
+
+
+def end_of_nth_year(
+    text: PreparedText, name: str, count: int, start: date | None, named: dict[str, date]
+) -> date | None:
+    """The last day of the `count`th year of the name (in lower case) the contract defines
+    ("contract year"), or None where no definition says what such a year is."""
+    definition = definition_of(text, r"\s+".join(name.split()))
+    if definition is None:
+        return None
+    meaning = text.low[definition.end() : definition.end() + _DEFINITION_REACH]
+    return _nth_year_end(text, meaning, count, start, named)
 
 
 def _years_counted(found: re.Match[str]) -> int | None:

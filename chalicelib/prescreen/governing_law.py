@@ -366,7 +366,35 @@ def _english(text: PreparedText) -> str | None:
             best, code = score, place
             if score == (_GOVERNS_FIRMLY, _NAMES_DIRECTLY):
                 break  # nothing can beat "governed by the laws of X"
-    return code or _place_under_heading(text)
+    return code or _place_it_stands_in(text) or _place_under_heading(text)
+
+
+# "governed by ... the laws of the State in which the Hotel is located": the place of the thing
+# the contract defines, named in the sentence that defines it ('... located at 7100 East Paloma
+# Ridge Road, Scottsdale, Arizona 85251, and the ... resort hotel ... (collectively, the
+# "Hotel")')
+_LAW_OF_ITS_PLACE = re.compile(
+    r"laws?\s+of\s+the\s+(?:state|province|jurisdiction)\s+(?:in\s+which|where)\s+the\s+"
+    r"(?P<thing>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})\s+(?:is|are)\s+(?:located|situated)"
+)
+
+
+def _place_it_stands_in(text: PreparedText) -> str | None:
+    """The US state or Canadian province of the thing whose place's law governs
+    (`_LAW_OF_ITS_PLACE`), from the sentence that defines the thing."""
+    chosen = _LAW_OF_ITS_PLACE.search(text.low)
+    if chosen is None:
+        return None
+    thing = r"\s+".join(map(re.escape, chosen.group("thing").split()))
+    defined = re.search(rf"\((?:[^()\"“]{{0,30}})?[\"“]{thing}[\"”]\s*\)", text.low)
+    if defined is None:
+        return None
+    begin, end = text.sentence_span(defined.start(), defined.end())
+    for place in _PLACE_INSIDE.finditer(text.low, begin, end):
+        code = _code(place.group())
+        if code.startswith(("US-", "CA-")):
+            return code
+    return None
 
 
 def _place_under_heading(text: PreparedText) -> str | None:

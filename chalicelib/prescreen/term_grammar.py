@@ -38,6 +38,7 @@ from chalicelib.prescreen.contract_term import (
     ordinal_count,
     sets_the_term,
 )
+from chalicelib.prescreen.contract_years import YEAR_NAME, end_of_nth_year
 from chalicelib.prescreen.dates import find_dates, month_end
 from chalicelib.prescreen.number_words import words_to_number
 from chalicelib.prescreen.word_index import finditer, indexed, search
@@ -73,8 +74,11 @@ _PERIOD = (
     r"|"
     + _LENGTH.replace("<length>", "<length2>").replace("<digits>", "<digits2>")
     + r"[\s-]*(?P<unit2>years?|months?)\s+period\s+|period\s+)"
-    r"(?:commencing|beginning|starting)\s+(?:on|upon|with|as\s+of)\s+(?P<start>[^.;]{4,80}?)"
-    r"(?:,?\s+and\s+(?:(?:ending|expiring)\s+on\s+(?P<end>[^.;]{4,120}?)"
+    # (at an hour: "commencing at 00:00 hours Central Prevailing Time on the Delivery Start Date
+    # and ending at 24:00 hours Central Prevailing Time on the last day of ...")
+    r"(?:commencing|beginning|starting)\s+(?:at\s+[^.;]{1,40}?\s+)?(?:on|upon|with|as\s+of)\s+"
+    r"(?P<start>[^.;]{4,80}?)"
+    r"(?:,?\s+and\s+(?:(?:ending|expiring)\s+(?:at\s+[^.;]{1,40}?\s+)?on\s+(?P<end>[^.;]{4,120}?)"
     # "... and ending thirty (30) months thereafter", "... and continuing for thirty (30)
     # months thereafter"
     r"|(?:ending|expiring|continuing\s+for)\s+"
@@ -342,7 +346,11 @@ _LISTING_REACH = 3000
 def _last_day_listed(where: str, context: _Context) -> date | None:
     """The latest date in the schedule headed by `where` (the last heading of that name)."""
     words = name_pattern(where)
-    headings = list(re.finditer(rf"(?:^|\n)[ \t]*{words}[ \t]*\n", context.text.low))
+    # (a line of its own, or one that ends with the name: "DEVELOPMENT AREA AND DEVELOPMENT
+    # SCHEDULE", an item's "2.   Development Schedule:")
+    headings = list(
+        re.finditer(rf"(?:^|\n)[^\n]{{0,40}}?\b{words}[ \t]*:?[ \t]*\n", context.text.low)
+    )
     if not headings:
         return None
     begin = headings[-1].end()
@@ -381,6 +389,20 @@ def _own_start(found: re.Match[str], context: _Context, depth: int) -> date | No
             "commencement date", context, depth
         )
     return context.start
+
+
+# "the last day of the thirtieth (30th) Contract Year": the end of the Nth of the contract's own
+# years, as its definition describes them (`contract_years`)
+_NTH_YEAR_END = re.compile(
+    r"(?:the\s+)?(?:last\s+day|end|close|expiration|expiry)\s+of\s+the\s+" + ORDINAL + YEAR_NAME
+)
+
+
+def _nth_year(found: re.Match[str], context: _Context, _: int) -> date | None:
+    """The last day of the Nth contract year (`_NTH_YEAR_END`)."""
+    return end_of_nth_year(
+        context.text, found.group("name"), ordinal_count(found), context.start, context.named
+    )
 
 
 def _listed(found: re.Match[str], context: _Context, _: int) -> date | None:
@@ -422,15 +444,16 @@ def _day_by_name(name: str, context: _Context, depth: int) -> date | None:
 
 
 # The plain expressions after a date written, in the order tried: a year's end, the contract's
-# start, the latest day a schedule lists, the end of a period the contract defines (a chain of
-# periods: '"Initial Term" means the period beginning on the Effective Date and ending on the
-# last day of the Campaign Period'), a day the contract names
+# start, the latest day a schedule lists, the end of the Nth contract year, the end of a period
+# the contract defines (a chain of periods: '"Initial Term" means the period beginning on the
+# Effective Date and ending on the last day of the Campaign Period'), a day the contract names
 _ATOMS: tuple[
     tuple[re.Pattern[str], Callable[[re.Match[str], _Context, int], date | None]], ...
 ] = (
     (_YEAR_END, _year_end),
     (_OWN_START, _own_start),
     (_LAST_LISTED, _listed),
+    (_NTH_YEAR_END, _nth_year),
     (_END_OF_NAMED_PERIOD, _period),
     (_NAMED_DAY, _named),
     (_EVENT, _event),

@@ -112,7 +112,7 @@ _ABBREVIATIONS = frozenset(
         "тыс", "млн", "млрд", "стр", "рис", "см", "тел", "кв", "оф", "корп",
         "inc", "ltd", "co", "corp", "no", "nos", "mr", "mrs", "ms", "dr", "st", "jr", "sr",
         "llc", "l.l.c", "u.s", "n.v", "b.v", "s.a", "e.g", "i.e", "vs", "art", "sec", "para",
-        "pty", "plc", "a.m", "p.m",
+        "pty", "plc", "a.m", "p.m", "u.s.c", "seq",
     )
 )  # fmt: skip
 _WORD_BEFORE = re.compile(r"([\w.]{1,6})$")

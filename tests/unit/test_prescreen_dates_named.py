@@ -323,6 +323,19 @@ _SIGNATURES = (
             id="a supplement's date under the signatures is no signature's",
         ),
         pytest.param(
+            'THIS SOFTWARE MAINTENANCE AND SUPPORT AGREEMENT (the "Agreement") is entered into as '
+            'of February 26, 2010 (the "Effective Date") by and between Vellichor Systems, Inc. '
+            'and Harbor Bank.\n\n(i) "Support Commencement Date" means the date set out as such '
+            "in Schedule 1;\n\n"
+            + _BODY
+            + "\n\n9.1 Term. This Agreement comes into force on the Effective Date. The Support "
+            "Services shall be provided for the Initial Support Term set out in Schedule 1.\n\n"
+            "SCHEDULE 1\n\n2.   Support Commencement Date: April 1, 2010.\n\n3.   Initial "
+            "Support Term: thirty-six (36) months from the Support Commencement Date.\n",
+            {"start": date(2010, 2, 26), "end": date(2013, 4, 1)},
+            id="a support agreement's term in its schedule",
+        ),
+        pytest.param(
             "This Co-Branding Agreement is entered into by and between Cobaltine Network, Inc. "
             "and WeddingLoom LLC. This Agreement is effective as of June 2, 2000 (the "
             '"Effective Date").\n\n1.6 "Launch Date" means the launch date set forth in the '

@@ -185,6 +185,14 @@ from chalicelib.prescreen.text import prepare_text
             "rules on conflicts of law.",
             "US-MO",
         ),
+        # a franchise's choice after the federal statutes it cites ("15 U.S.C." ends no sentence)
+        (
+            "This Agreement shall be governed by the Federal Arbitration Act and, except to the "
+            "extent governed by the Federal Arbitration Act, the United States Trademark Act of "
+            "1946 (15 U.S.C. Sections 1051 et seq.) or other federal law, by the laws of the "
+            "State of Tennessee, without regard to its conflict of laws rules.",
+            "US-TN",
+        ),
     ],
 )
 def test_governing_law_clause_gives_its_country_code(sentence: str, code: str) -> None:
@@ -369,3 +377,28 @@ def test_a_misspelt_or_abbreviated_state_in_its_slot_is_that_state(
 )
 def test_a_state_slot_with_no_state_in_it_names_none(sentence: str) -> None:
     assert find_governing_law(prepare_text(sentence)) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        pytest.param(
+            "A. Owner is the owner of the real property located at 7100 East Paloma Ridge Road, "
+            "Scottsdale, Arizona 85251, and the resort hotel constructed thereon (collectively, "
+            'the "Hotel").\n\n10.2 Governing Law. This Agreement shall be governed by and '
+            "construed in accordance with the laws of the State in which the Hotel is located.",
+            "US-AZ",
+            id="the hotel's state",
+        ),
+        pytest.param(
+            "1.1 Well. The well to be drilled under this Contract is the Halvorsen 14-22 No. 1 "
+            '(the "Well"), located 660 feet from the south line of Section 22, McKenzie County, '
+            "North Dakota.\n\n14. This Contract shall be governed by and construed in "
+            "accordance with the laws of the state in which the Well is located.",
+            "US-ND",
+            id="the well's state",
+        ),
+    ],
+)
+def test_the_law_of_the_state_where_a_defined_thing_is_is_that_states(text: str, code: str) -> None:
+    assert find_governing_law(prepare_text(text)) == code

@@ -161,6 +161,25 @@ _PREAMBLE = (
             "$[***]\n",
             date(2014, 9, 30),
         ),
+        (
+            '"Contract Year" means each period of twelve (12) consecutive months commencing on '
+            "June 1 and ending on May 31, the first Contract Year commencing on the Delivery "
+            'Start Date.\n\n"Delivery Start Date" means June 1, 2013.\n\n"Delivery Term" means '
+            "the period commencing at 00:00 hours Central Prevailing Time on the Delivery Start "
+            "Date and ending at 24:00 hours Central Prevailing Time on the last day of the "
+            "thirtieth (30th) Contract Year, as such period may be extended under Section 2.3.\n"
+            "\n2.2 Term. The term of this Agreement shall commence on the Effective Date and "
+            "shall continue until the end of the Delivery Term.",
+            date(2043, 5, 31),
+        ),
+        (
+            "5.1 Term. The term of this Agreement begins on the Effective Date and expires at "
+            "11:59 p.m. (Central time) on the last Development Deadline set forth in the "
+            "Development Schedule.\n\nSCHEDULE A\nDEVELOPMENT AREA AND DEVELOPMENT SCHEDULE\n\n"
+            "2.   Development Schedule:\n\n     Development Deadline      Restaurants open\n     "
+            "December 31, 2013                1\n     December 31, 2014                3\n",
+            date(2014, 12, 31),
+        ),
     ],
 )
 def test_a_term_ends_on_the_day_its_words_compose(terms: str, end: date) -> None:
