@@ -207,7 +207,17 @@
   simulcasts; crop insurance agency, wafer foundry supply, concert hall naming, nurse staffing,
   software maintenance, a footage drilling contract, a restaurant development agreement, an
   advertising agency), left untuned: 105 and 101 of 112 on their first run (71 and 66 of 72
-  target fields), the same as the session's starting code; the floors are that run's values.
+  target fields), the same as the session's starting code. The same session then fixed its
+  general misses (the Nth contract year as the grammar's anchor, a support term's cover field,
+  "15 U.S.C." inside a sentence, the law of the state where a defined thing is): 106 and 105.
+- `en_contracts_extra33`, `en_contracts_extra34`: a seventeenth round, eight each of neutral
+  kinds (a PBM rebate, soft-drink bottling, a bank's cloud hosting, a Latin American channel
+  sublicence, a residential solar lease programme, fleet fuel cards, reference lab testing, golf
+  course management; frozen-food co-packing, festival talent booking, an executive search, coal
+  supply, telemarketing, a chip patent cross-licence, an airport parking concession, home
+  warranty administration), left untuned as the check of all of it: 101 and 96 of 112 on their
+  first run (66 and 64 of 72 target fields), against 100 and 96 (65 and 64) with the session's
+  starting code; the floors are that run's values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -650,7 +660,7 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
             "en.effective_date": 0.9,
             "en.expiration_date": 1.0,
             "en.renewal_term": 1.0,
-            "en.governing_law": 0.8,
+            "en.governing_law": 0.9,
             "en.termination_for_convenience": 0.9,
             "en.liquidated_damages": 0.8,
             "en.cap_on_liability": 1.0,
@@ -900,7 +910,7 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
             "en.parties": 1.0,
             "en.agreement_date": 1.0,
             "en.effective_date": 1.0,
-            "en.expiration_date": 0.85,
+            "en.expiration_date": 1.0,
             "en.renewal_term": 1.0,
             "en.governing_law": 1.0,
             "en.termination_for_convenience": 1.0,
@@ -914,12 +924,40 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
             "en.parties": 1.0,
             "en.agreement_date": 1.0,
             "en.effective_date": 0.85,
-            "en.expiration_date": 0.75,
+            "en.expiration_date": 1.0,
             "en.renewal_term": 1.0,
-            "en.governing_law": 0.75,
+            "en.governing_law": 1.0,
             "en.termination_for_convenience": 1.0,
             "en.liquidated_damages": 0.85,
             "en.cap_on_liability": 1.0,
+        },
+    ),
+    "en_contracts_extra33": (
+        OWN_LABELS,
+        {
+            "en.parties": 0.75,
+            "en.agreement_date": 1.0,
+            "en.effective_date": 0.85,
+            "en.expiration_date": 0.75,
+            "en.renewal_term": 1.0,
+            "en.governing_law": 1.0,
+            "en.termination_for_convenience": 0.85,
+            "en.liquidated_damages": 1.0,
+            "en.cap_on_liability": 1.0,
+        },
+    ),
+    "en_contracts_extra34": (
+        OWN_LABELS,
+        {
+            "en.parties": 0.75,
+            "en.agreement_date": 0.85,
+            "en.effective_date": 0.5,
+            "en.expiration_date": 1.0,
+            "en.renewal_term": 1.0,
+            "en.governing_law": 1.0,
+            "en.termination_for_convenience": 1.0,
+            "en.liquidated_damages": 1.0,
+            "en.cap_on_liability": 0.9,
         },
     ),
     "ru_contracts_extra9": (
