@@ -516,7 +516,10 @@ def _named_in_passing(text: PreparedText, words: str) -> date | None:
             return before[-1].value
     # (or by the name alone, where a schedule later fixes the day: "The Go-Live Date shall be
     # November 2, 2009")
-    for stated in re.finditer(rf"\bthe\s+{words}\s+(?:shall|will)\s+be\s+", text.low):
+    # (the pattern opens with the name's first word, a literal the regex engine skips to)
+    for stated in re.finditer(rf"{words}\s+(?:shall|will)\s+be\s+", text.low):
+        if not _THE_BEFORE.search(text.low, max(0, stated.start() - 8), stated.start()):
+            continue
         value = find_dates(text.low[stated.end() : stated.end() + _NAMED_REACH], english=True)
         if value and value[0].start == 0:
             return value[0].value
@@ -530,6 +533,7 @@ _NAMING_BEFORE = re.compile(
     r"(?:shall|will)\s+be|being)\s+(?:the\s+)?)$"
 )
 _NAMING_REACH = 60
+_THE_BEFORE = re.compile(r"\bthe\s+$")
 _NAMED_AS_AFTER = re.compile(r"[^.;\"“]{0,50}?\b(?:shall|will)\s+be\s+")
 
 
