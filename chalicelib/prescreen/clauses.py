@@ -246,20 +246,21 @@ _EN_REFERS_OR_REASON = (
     r"|for\s+(?:any|whatever)\s+reason\s+other|for\s+cause\b|\bif\s+(?:\w+\s+){0,3}?(?:terminates|cancels)"
     r"|in\s+the\s+event\s+(?:that\s+)?(?:\w+\s+){0,3}?(?:should|is|are|becomes?)\b"
 )
+# An item's mark: "(ii)", "(b)", "2)", but not a figure after its words, "twelve (12)"
+_ITEM_MARK = r"\((?:[ivx]{1,4}|[a-h])\)|(?<!\()\b\d{1,2}\)"
 # "may terminate this Agreement by ninety (90) days' written notice if the Plant ceases to
 # produce ... for any reason": the words of convenience belong to the condition's event
 # (not where a later item of a list grants them: "... 1) if ... or 2) without cause for any
 # reason").
 _EN_REASON_IN_CONDITION = (
     r"|terminat\w*\s[^.;]{0,160}?\b(?:if|in\s+the\s+event)\b"
-    # (an item's mark: "(ii)", "(b)", "2)", but not a figure after its words, "twelve (12)")
-    r"(?:(?!\((?:[ivx]{1,4}|[a-h])\)|(?<!\()\b\d{1,2}\))[^.;]){0,200}?"
+    r"(?:(?!" + _ITEM_MARK + r")[^.;]){0,200}?"
     r"\bfor\s+(?:any|whatever)\s+(?:or\s+no\s+)?reason"
     # ... or to a condition before the right: "If any Race is cancelled or is not held on its
     # scheduled Race Day for any reason, ..., Sponsor may terminate this Agreement" (not "if
     # Licensee wishes to terminate this Agreement for any reason")
     r"|\bif\s+(?:(?!terminat|cancel\w*\s+(?:this|the)\s|wish|desire|elect|decide"
-    r"|\((?:[ivx]{1,4}|[a-h])\)|(?<!\()\b\d{1,2}\))[^.;]){0,160}?"
+    r"|" + _ITEM_MARK + r")[^.;]){0,160}?"
     r"\bfor\s+(?:any|whatever)\s+(?:or\s+no\s+)?reason"
 )
 # Nor is a right that only an event opens ("if", "in the event that", "upon the occurrence

@@ -20,7 +20,7 @@ from chalicelib.prescreen.contract_term import (
     end_from_term,
     named_day,
 )
-from chalicelib.prescreen.contract_years import end_of_nth_contract_year
+from chalicelib.prescreen.contract_years import end_of_contract_years
 from chalicelib.prescreen.dates import FoundDate, find_dates, month_end
 from chalicelib.prescreen.term_grammar import end_by_grammar
 from chalicelib.prescreen.text import JOINED_BREAK
@@ -751,11 +751,11 @@ def _end_of_term(
     if base is None:
         if not english:
             return None
-        return end_of_nth_contract_year(text, None, named) or end_by_grammar(text, None, named)
+        return end_of_contract_years(text, None, named) or end_by_grammar(text, None, named)
     return end_from_term(text, base) or (
         (
             _end_of_single_term(text, base)
-            or end_of_nth_contract_year(text, base, named)
+            or end_of_contract_years(text, base, named)
             or end_by_grammar(text, base, named)
         )
         if english

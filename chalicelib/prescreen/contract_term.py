@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from chalicelib.prescreen.dates import find_dates, month_end, ordinal_suffix
 from chalicelib.prescreen.number_words import words_to_number
-from chalicelib.prescreen.text import JOINED_BREAK
+from chalicelib.prescreen.text import JOINED_BREAK, name_pattern
 from chalicelib.prescreen.word_index import finditer, indexed, search
 
 if TYPE_CHECKING:
@@ -175,11 +175,13 @@ _NOT_CONTRACT_TERM = re.compile(
 
 # The words before a start or an end that make it a part's, not the contract's term's: a year of
 # the term ("the first calendar year of the Term shall begin on the Effective Date and end on
-# December 31, 2019"), each order's term ("With respect to each of the Services, the term
+# December 31, 2019", "the first Agreement Year shall begin on the date of this Agreement and
+# end on January 31, 2012"), each order's term ("With respect to each of the Services, the term
 # thereof will be for a period commencing ... and shall continue until 12 months following the
 # Commencement Date"), a renewal's
 A_PART_OF_THE_TERM = re.compile(
-    r"\b(?:(?:first|last|final)\s+(?:calendar\s+|contract\s+|fiscal\s+)?(?:year|quarter|month)"
+    r"\b(?:(?:first|last|final)\s+(?:calendar\s+|contract\s+|fiscal\s+|agreement\s+|program\s+"
+    r"|programme\s+|lease\s+|licen[cs]e\s+|sponsorship\s+|service\s+)?(?:year|quarter|month)"
     r"|(?:calendar|contract|fiscal|lease)\s+(?:year|quarter|month)s?\s+of\s+the\s+term"
     r"|(?:each|any)\s+(?:of\s+the\s+)?(?:services?|(?:purchase\s+|work\s+)?orders?"
     r"|statements?\s+of\s+work|sows?)"
@@ -437,11 +439,6 @@ _NAMED_REACH = 40
 # English drafting a colon: '"Initial Period": the period of five (5) years ...' (`{name}` is
 # the name's pattern)
 DEFINES = r"[\"“]{name}[\"”](?:\s*:|\s+(?:(?:shall|will)\s+)?means?)\s"
-
-
-def name_pattern(name: str) -> str:
-    """The pattern of a name in lower case, its words apart by any run of spaces."""
-    return r"\s+".join(map(re.escape, name.split()))
 
 
 def definition_of(text: PreparedText, words: str) -> re.Match[str] | None:

@@ -1,7 +1,8 @@
-"""A term counted in the contract's own years: "shall expire on the last day of the third (3rd)
-Contract Year", "through the end of the fifth (5th) Contract Year", "at the close of the third
-(3rd) Program Year", "shall continue for three (3) Contract Years", where the definitions say
-what such a year is.
+"""A term counted in the contract's own years, where the definitions say what such a year is:
+"shall continue for three (3) Contract Years" (`end_of_contract_years`), and the last day of
+the Nth of them (`end_of_nth_year`), which the term grammar reads as one of its anchors ("shall
+expire on the last day of the third (3rd) Contract Year", "through the end of the fifth (5th)
+Contract Year", "at the close of the third (3rd) Program Year").
 
 Three shapes of definition are read, each worked out from one written day:
 
@@ -32,31 +33,25 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from chalicelib.prescreen.contract_term import (
-    ORDINAL,
     add_months,
     definition_of,
     named_day,
-    ordinal_count,
     sets_the_term,
 )
 from chalicelib.prescreen.dates import find_dates
 from chalicelib.prescreen.number_words import words_to_number
+from chalicelib.prescreen.text import name_pattern
 from chalicelib.prescreen.word_index import finditer, indexed
 
 if TYPE_CHECKING:
     from chalicelib.prescreen.text import PreparedText
 
-# "through the end of the fifth (5th) Contract Year", "on the last day of the third (3rd)
-# Contract Year", "at the close of the third Program Year": one pattern per opening word
+# The names of the contract's own years: "Contract Year", "Program Year", "Agreement Year"
 YEAR_NAME = (
     r"(?P<name>(?:contract|agreement|program|programme|lease|license|licence|sponsorship"
     r"|service)\s+year)\b"
 )
-_NTH_YEAR_END = tuple(
-    indexed(re.compile(opening + r"\s+of\s+the\s+" + ORDINAL + YEAR_NAME))
-    for opening in (r"end", r"close", r"expiration", r"expiry", r"last\s+day")
-)
-# ... or for a number of them: "shall commence on the Effective Date and continue for three (3)
+# A term of a number of them: "shall commence on the Effective Date and continue for three (3)
 # Contract Years (the "Initial Term")"
 # ('"Term" means the period of three (3) Contract Years')
 _FOR_YEARS = tuple(
@@ -68,9 +63,6 @@ _FOR_YEARS = tuple(
         )
     )
     for opening in (r"for(?:\s+a\s+period\s+of)?", r"period\s+of")
-)
-_CARRIED_THERE = re.compile(
-    r"\b(?:until|through|at|upon|on|to|expire\w*\s+(?:at|on|upon)|end\w*\s+(?:at|on))\s+the\s+$"
 )
 _MAX_ENDS = 10
 _DATE_REACH = 40
@@ -115,13 +107,13 @@ _BASE_NAME = re.compile(r"[a-z][a-z -]{1,40}?\s+date\b")
 _MONTHS = {name: number for number, name in enumerate(calendar.month_name) if name}
 
 
-def end_of_nth_contract_year(
+def end_of_contract_years(
     text: PreparedText, start: date | None, named: dict[str, date]
 ) -> date | None:
-    """The last day of the Nth contract year the term runs to, or None. (`start` may be
-    unknown, "this ____ day of ______, 1999", where the first year's end is written.)"""
+    """The last day of the last of the N contract years the term runs for, or None. (`start`
+    may be unknown, "this ____ day of ______, 1999", where the first year's end is written.)"""
     ends = heapq.merge(
-        *(finditer(pattern, text.low) for pattern in (*_NTH_YEAR_END, *_FOR_YEARS)),
+        *(finditer(pattern, text.low) for pattern in _FOR_YEARS),
         key=lambda found: found.start(),
     )
     for number, found in enumerate(ends):
@@ -129,10 +121,6 @@ def end_of_nth_contract_year(
             break
         count = _years_counted(found)
         if not count:
-            continue
-        if found.re not in _FOR_YEARS and not _CARRIED_THERE.search(
-            text.low, max(0, found.start() - 24), found.start()
-        ):
             continue
         begin, _ = text.sentence_span(found.start(), found.end())
         if not sets_the_term(text.low[begin : found.start()]):
@@ -146,7 +134,7 @@ def end_of_nth_year(
 ) -> date | None:
     """The last day of the `count`th year of the name (in lower case) the contract defines
     ("contract year"), or None where no definition says what such a year is."""
-    definition = definition_of(text, r"\s+".join(name.split()))
+    definition = definition_of(text, name_pattern(name))
     if definition is None:
         return None
     meaning = text.low[definition.end() : definition.end() + _DEFINITION_REACH]
@@ -154,10 +142,7 @@ def end_of_nth_year(
 
 
 def _years_counted(found: re.Match[str]) -> int | None:
-    """How many contract years a match counts: its ordinal ("the third (3rd)") or its
-    number ("for three (3) Contract Years")."""
-    if found.re not in _FOR_YEARS:
-        return ordinal_count(found)
+    """How many contract years a term counts: "for three (3) Contract Years"."""
     if found.group("digits"):
         return int(found.group("digits"))
     written = found.group("words")

@@ -7,7 +7,7 @@ import heapq
 import re
 from typing import TYPE_CHECKING
 
-from chalicelib.prescreen.text import JOINED_BREAK
+from chalicelib.prescreen.text import JOINED_BREAK, name_pattern
 from chalicelib.prescreen.word_index import finditer, indexed
 
 if TYPE_CHECKING:
@@ -385,7 +385,7 @@ def _place_it_stands_in(text: PreparedText) -> str | None:
     chosen = _LAW_OF_ITS_PLACE.search(text.low)
     if chosen is None:
         return None
-    thing = r"\s+".join(map(re.escape, chosen.group("thing").split()))
+    thing = name_pattern(chosen.group("thing"))
     defined = re.search(rf"\((?:[^()\"“]{{0,30}})?[\"“]{thing}[\"”]\s*\)", text.low)
     if defined is None:
         return None

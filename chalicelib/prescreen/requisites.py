@@ -27,7 +27,7 @@ from chalicelib.prescreen.org_names import (
     name_from,
     name_span,
 )
-from chalicelib.prescreen.text import table_cells, table_header
+from chalicelib.prescreen.text import name_pattern, table_cells, table_header
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -122,7 +122,7 @@ def _own_role_heading(roles: Sequence[str]) -> re.Pattern[str] | None:
     """A heading of the roles the preamble named that the usual roles do not cover."""
     words = sorted(
         {
-            r"\s+".join(map(re.escape, role.lower().split()))
+            name_pattern(role.lower())
             for role in roles
             if role.strip() and not _ROLE_WORD.fullmatch(role.lower())
         }

@@ -33,7 +33,6 @@ from chalicelib.prescreen.contract_term import (
     anticipated_commencement,
     definition_of,
     field_value,
-    name_pattern,
     named_day,
     ordinal_count,
     sets_the_term,
@@ -41,6 +40,7 @@ from chalicelib.prescreen.contract_term import (
 from chalicelib.prescreen.contract_years import YEAR_NAME, end_of_nth_year
 from chalicelib.prescreen.dates import find_dates, month_end
 from chalicelib.prescreen.number_words import words_to_number
+from chalicelib.prescreen.text import name_pattern
 from chalicelib.prescreen.word_index import finditer, indexed, search
 
 if TYPE_CHECKING:

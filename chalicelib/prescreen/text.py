@@ -334,6 +334,11 @@ _TABLE_SEPARATOR = re.compile(r"[ \t]*\|[-:| \t]*-[-:| \t]*$")
 _TABLE_REACH = 60  # rows walked up at most: a header further up is another table's
 
 
+def name_pattern(name: str) -> str:
+    """The pattern of a name in lower case, its words apart by any run of spaces."""
+    return r"\s+".join(map(re.escape, name.split()))
+
+
 def table_cells(row: str) -> list[str]:
     """The cells of a Markdown table's row, stripped of spaces and bold marks ("|| A | B |"
     opens with an empty cell)."""
