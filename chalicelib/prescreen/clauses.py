@@ -180,8 +180,10 @@ _EN_NO_TERMINATION = (
     r"(?!\s+(?:fees?|charges?|penalt|payments?|liabilit|costs?))"
 )
 _EN_RIGHT_FOR_CAUSE = r"(?<!than\s)\bfor\s+cause\b"
+# ("... in the circumstances described in the last sentence of Section 4.04")
 _EN_IN_CASES_DESCRIBED = (
-    r"in\s+the\s+cases?\s+(?:described|set\s+(?:out|forth)|referred|provided|specified|mentioned)"
+    r"in\s+the\s+(?:cases?|circumstances?|events?|situations?)\s+(?:described|set\s+(?:out|forth)"
+    r"|referred|provided|specified|mentioned)"
 )
 _RU_NO_RIGHT = r"не\s+допуска|не\s+вправе|не\s+может|не\s+имеет\s+права|запрещ"
 # Allowed "only" through a court or by agreement: "Отказ от исполнения Договора возможен только

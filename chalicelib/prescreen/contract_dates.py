@@ -45,6 +45,13 @@ _SIGNATURE_DATE_BEFORE = re.compile(
     r"(?<!supplement\s)(?<!order\s)(?<!invoice\s)\bdate(?:d)?|дата)"
     r"\s*(?::{1,2}|\|)\s*$"
 )
+# A line that is a field of another day: "Performance Date: Saturday, August 18, 2012" in a
+# schedule after the signatures (its label's words open the line; "Signature Date:" and
+# "Execution Date:" are the signing's own)
+_ANOTHER_DAYS_FIELD = re.compile(
+    r"(?:^|(?<=\n))[ \t|]*(?!(?:signature|signing|execution)\b)[a-z][a-z'-]*"
+    r"(?:[ \t]+[a-z][a-z'-]*){0,2}[ \t]+date[ \t]*:[ \t]*$"
+)
 # The signature block: "IN WITNESS WHEREOF ... Date: 5/11/2016", wherever exhibits push it.
 # ("in witness thereof", "in testimony whereof": the same block in other words). Where
 # `in\s+(?:witness|evidence|testimony)\s+(?:whereof|thereof|hereof)` first matches, found
@@ -491,6 +498,10 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     r"(?:first\s+)?(?:written|set\s+forth)\s+above"
     # "each party agrees to enter into this Order Form as of the Order Date"
     r"|enter\s+into\s+this\s+order\s+form\s+as\s+of\s+the\s+order\s+date"
+    # "This Agreement takes effect on the date of this Agreement" (English drafting, "THIS
+    # AGREEMENT is dated 14 December 2006")
+    r"|this\s+(?:agreement|contract)\s+(?:(?:shall|will)\s+)?(?:takes?\s+effect|(?:is|be|becomes?)\s+"
+    r"effective)\s+(?:on|from|as\s+of)\s+the\s+date\s+(?:of\s+this\s+(?:agreement|contract)|hereof)\b"
 )
 # The term runs from the day the contract itself is dated or signed: "the term of this
 # Agreement shall begin on the date hereof", "this Agreement commences on the date first above
@@ -582,9 +593,17 @@ _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
             r"(?:and\s+\w+\s+)?(?:of|by)\s+(?:both|all|each)"
         ),
         # "This Agreement becomes effective when it has been signed by both parties"
+        # ("... and is effective as of the date on which it has been signed by both Purchaser and
+        # Producer, as shown beside their signatures below")
+        # a letter agreement in force when its addressee countersigns: "This Agreement will
+        # become effective when you countersign it below", "effective upon countersignature"
         re.compile(
-            r"effective\s+(?:when|once|after)\s+(?:it|this\s+agreement)\s+(?:has\s+been|is)\s+"
-            r"(?:signed|executed)\s+by\s+(?:both|all|each)"
+            r"effective\s+(?:(?:when|once|upon|after)\s+|(?:as\s+of|on)\s+the\s+date\s+(?:of\s+)?)"
+            r"(?:you\s+|your\s+|its\s+|the\s+)?counter-?sign"
+        ),
+        re.compile(
+            r"effective\s+(?:when|once|after|(?:as\s+of|on)\s+the\s+date\s+(?:on\s+which|when))\s+"
+            r"(?:it|this\s+agreement)\s+(?:has\s+been|is)\s+(?:signed|executed)\s+by\s+(?:both|all|each)"
         ),
     )
 )
@@ -674,7 +693,12 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         or (_title_date(text, dates) if english else None)
         or preamble_start
         or found.witnessed
-        or _last_signature_date(text, dates)
+    )
+    # "entered into as of the Effective Date set forth in Schedule A": made as of its start,
+    # not on the day the last side signed
+    by_signatures = signed is None
+    signed = signed or (
+        _last_signature_date(text, dates)
         or (_signed_beside_signature(text, dates) if english else _signed_at_the_end(text, dates))
     )
     named = _named_dates(text, dates, signed) if english else {}
@@ -713,8 +737,8 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         start = _start_by_definition(text, dates, signed, on_last_signature, english=english)
     if start is None:
         start = _in_force_from_its_own_day(text, named) if english else found.period_start
-    if english and signed is None:
-        signed = _dated_as_of_a_day_it_names(text, start, named)
+    if english and (signed is None or by_signatures):
+        signed = _dated_as_of_a_day_it_names(text, start, named) or signed
     ends = found.ends or (None if english else _period_end(text, found.period_end))
     if ends is None and english:
         ends = _end_in_a_later_limb(text, dates)
@@ -956,6 +980,14 @@ _RENEWAL_BEFORE = re.compile(
 )
 
 
+# The definition of a period inside the term, not the term's: '"Delivery Period" means the
+# period beginning January 1, 2010 and ending on the last day of the Term'
+_ANOTHER_PERIODS_DEFINITION = re.compile(
+    r"[\"“](?!(?:initial\s+|original\s+)?term\b)(?:[a-z-]+\s+){1,3}period[\"”]\s+"
+    r"(?:shall\s+mean|means)\s+the\s+period\s+(?:beginning|commencing|starting|from)(?:\s+on)?\s*$"
+)
+
+
 def _add_start(
     text: PreparedText,
     current: FoundDate,
@@ -977,6 +1009,9 @@ def _add_start(
             )
             or _RENEWAL_BEFORE.search(before)
             or A_PART_OF_THE_TERM.search(
+                text.low, text.sentence_span(current.start, current.end)[0], current.start
+            )
+            or _ANOTHER_PERIODS_DEFINITION.search(
                 text.low, text.sentence_span(current.start, current.end)[0], current.start
             )
         )
@@ -1517,6 +1552,9 @@ def _last_signature_date(text: PreparedText, dates: list[FoundDate]) -> date | N
             )
             and not _NO_PARTYS_BLOCK.search(
                 text.low, max(0, found.start - _NO_PARTYS_REACH), found.start
+            )
+            and not _ANOTHER_DAYS_FIELD.search(
+                text.low, text.low.rfind("\n", 0, found.start) + 1, found.start
             )
         ):
             signatures.append(found.value)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import calendar
 import heapq
 import re
-from datetime import date
+from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from chalicelib.prescreen.contract_term import (
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 # The names of the contract's own years: "Contract Year", "Program Year", "Agreement Year"
 YEAR_NAME = (
     r"(?P<name>(?:contract|agreement|program|programme|lease|license|licence|sponsorship"
-    r"|service)\s+year)\b"
+    r"|service|fiscal|operating)\s+year)\b"
 )
 # A term of a number of them: "shall commence on the Effective Date and continue for three (3)
 # Contract Years (the "Initial Term")"
@@ -62,7 +62,8 @@ _FOR_YEARS = tuple(
             + YEAR_NAME.replace(r"\s+year)\b", r"\s+year)s\b")
         )
     )
-    for opening in (r"for(?:\s+a\s+period\s+of)?", r"period\s+of")
+    # ("shall continue for an initial term of three (3) Contract Years")
+    for opening in (r"for(?:\s+a\s+period\s+of)?", r"period\s+of", r"term\s+of")
 )
 _MAX_ENDS = 10
 _DATE_REACH = 40
@@ -130,15 +131,23 @@ def end_of_contract_years(
 
 
 def end_of_nth_year(
-    text: PreparedText, name: str, count: int, start: date | None, named: dict[str, date]
+    text: PreparedText,
+    name: str,
+    count: int,
+    start: date | None,
+    named: dict[str, date],
+    *,
+    full: bool = False,
 ) -> date | None:
     """The last day of the `count`th year of the name (in lower case) the contract defines
-    ("contract year"), or None where no definition says what such a year is."""
+    ("contract year"), or None where no definition says what such a year is. `full` counts
+    only whole years ("the fifth (5th) full Fiscal Year following the Commencement Date"): a
+    first year the start cuts short is not one of them."""
     definition = definition_of(text, name_pattern(name))
     if definition is None:
         return None
     meaning = text.low[definition.end() : definition.end() + _DEFINITION_REACH]
-    return _nth_year_end(text, meaning, count, start, named)
+    return _nth_year_end(text, meaning, count, start, named, full=full)
 
 
 def _years_counted(found: re.Match[str]) -> int | None:
@@ -151,7 +160,13 @@ def _years_counted(found: re.Match[str]) -> int | None:
 
 
 def _nth_year_end(
-    text: PreparedText, meaning: str, count: int, start: date | None, named: dict[str, date]
+    text: PreparedText,
+    meaning: str,
+    count: int,
+    start: date | None,
+    named: dict[str, date],
+    *,
+    full: bool = False,
 ) -> date | None:
     """The end of the `count`th year a definition (`meaning`, and what follows it) describes."""
     boundary = _ENDING_ON_A_DAY.search(meaning)
@@ -161,10 +176,15 @@ def _nth_year_end(
         if dated and dated[0].start == 0:
             return _between_days(boundary, dated[0].value, count)
         base = _first_day(text, meaning, start, named)
-        return _between_days(boundary, base, count) if base is not None else None
+        if base is None:
+            return None
+        return _between_days(boundary, base, count + (full and not _opens_a_year(boundary, base)))
     if _CALENDAR_YEAR.search(meaning):
         first = _first_calendar_year(meaning, start)
-        return date(first + count - 1, 12, 31) if first is not None else None
+        if first is None:
+            return None
+        cut_short = full and start is not None and (start.month, start.day) != (1, 1)
+        return date(first + count - 1 + cut_short, 12, 31)
     twelve = _TWELVE_MONTHS.search(meaning)
     base = _day(text, twelve.group("base"), start, named) if twelve is not None else None
     return add_months(base, 12 * count) if base is not None else None
@@ -195,6 +215,15 @@ def _between_days(boundary: re.Match[str], base: date, count: int) -> date | Non
         return None  # no such day (a February 29 in a common year)
     first_end = base.year if (month, day) >= (base.month, base.day) else base.year + 1
     return date(first_end + count - 1, month, day)
+
+
+def _opens_a_year(boundary: re.Match[str], base: date) -> bool:
+    """Whether `base` is the first day of a year that ends on the `boundary` day."""
+    before = base - timedelta(days=1)
+    return (before.month, before.day) == (
+        _MONTHS[boundary.group("month").capitalize()],
+        int(boundary.group("day")),
+    )
 
 
 def _first_calendar_year(meaning: str, start: date | None) -> int | None:

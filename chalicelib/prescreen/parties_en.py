@@ -186,7 +186,7 @@ _ROLE_HEADING = re.compile(
     # (or a table's cell after another: "|  | PROVIDER: Quarrymoor Health Software, Inc. |")
     r"(?:^|\n|\||" + JOINED_BREAK + r"(?![ ]))[ \t]*(?:\|[ \t]*)?(?:#{1,6}[ \t]+)?"
     r"(?i:name\s+of\s+(?:the\s+)?)?(?:The\s+)?"
-    r"(?P<role>(?i:licensor|licensee|company|partner"
+    r"(?P<role>(?i:(?:sub-?)?licensor|(?:sub-?)?licensee|company|partner"
     r"|customer|supplier|vendor|client|sponsor|buyer|seller|purchaser|distributor|reseller"
     r"|franchisee|franchisor"
     r"|consultant|contractor|provider|agent|developer|manufacturer|publisher|owner|shipper"
@@ -488,6 +488,14 @@ _UNDERSIGNED_BEFORE = re.compile(
 )
 
 
+# The sides of a letter agreement speak as "we" and "you": ("Harrowfield", "we" or "us")
+_LETTERS_SIDE = re.compile(r"[\"“](?:you|we)[\"”]", re.IGNORECASE)
+# A name that ends with a defined term, not a legal form: "... Officer of the Company"
+_A_DEFINED_TERMS_NAME = re.compile(
+    r"\bthe\s+(?:Company|Corporation|Trust|Bank|Group|Fund|Partnership)$"
+)
+
+
 def _defined_parties(norm: str) -> tuple[list[Party], list[tuple[int, int]], int]:
     """Companies followed by their defined term, their spans, and where the preamble ends."""
     parties: list[Party] = []
@@ -507,8 +515,14 @@ def _defined_parties(norm: str) -> tuple[list[Party], list[tuple[int, int]], int
         name, start = found
         # Companies inside one side's description (its parent, its principal) are no side:
         # a new side is opened by "and" or ";" after the previous side's defined term.
-        if spans and not _opens_side(norm, spans[-1][1], start):
+        # (a letter's addressee opens its own side: 'to assist Calvera Biologics, Inc. (the
+        # "Company" or "you")')
+        if spans and not (
+            _opens_side(norm, spans[-1][1], start) or _LETTERS_SIDE.search(match.group())
+        ):
             continue
+        if _A_DEFINED_TERMS_NAME.search(name):
+            continue  # "Chief Financial Officer of the Company": the side's defined term
         if not parties:
             end = _preamble_end(norm, match.end())
         parties.append(Party(name=name, role=term))
@@ -866,6 +880,11 @@ _DESCRIPTION_FIRST = re.compile(
     r"(?:[a-z][a-z ]{2,40},\s+|(?:its|their|his|her)\s+[A-Za-z ]{2,30},\s+|the\s+)(?=[A-Z])"
 )
 _THE_NAME_BEFORE = re.compile(r"\b(?:the|The)\s+(?:[A-Z][\w.&'’-]*\s+){1,4}$")
+# "governed by the Trust ...", "licensed under the Bank ...": a name after a description's
+# words, not after the list's "between" or "and".
+_DESCRIBED_BY_THE = re.compile(
+    r"\b(?!(?:between|among|and|with)\b)[a-z]+\s+(?:the|The)\s+(?:[A-Z][\w.&'’-]*\s+){1,4}$"
+)
 # "a company incorporated in England and Wales ("Beta")": a place whose name holds an "and"
 # is a side's description, not the opening of the next side.
 _PLACE_WITH_AND = re.compile(
@@ -1081,6 +1100,14 @@ def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
             norm, max(side, mark.start() - 60), mark.start()
         ) or _PLACE_WITH_AND.search(norm, max(side, mark.start() - 20), mark.start())
         named_next = _COMPANY.match(norm, nxt) or _TERMED_NAME.match(norm, nxt)
+        # "a trust company governed by the Trust and Loan Companies Act (Canada)": a statute's
+        # or a body's name in the side's description, its "Trust" no legal form of a side.
+        if (
+            finished
+            and not named_next
+            and _DESCRIBED_BY_THE.search(norm, max(side, mark.start() - 80), mark.start())
+        ):
+            continue
         if (finished and opens) or (named_next and not inside):
             spans.append((side, mark.start()))
             side = mark.end()

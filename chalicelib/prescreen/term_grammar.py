@@ -320,7 +320,10 @@ def day_of(words: str, context: _Context, depth: int = 0) -> date | None:
         prefix = pattern.match(words)
         if prefix is not None:
             if prefix.groupdict().get("fiscal") and not _CALENDAR_FISCAL.search(context.text.low):
-                return None  # a fiscal year whose first day the contract does not say
+                # A fiscal year no calendar year: its own definition may say when it ends
+                # ("the twelve-month period commencing on November 1 ... and ending on October
+                # 31 of the following calendar year"), read as a contract's own year.
+                return _atom(words, context, depth)
             day = day_of(words[prefix.end() :], context, depth + 1)
             return shift(prefix, day) if day is not None else None
     return _atom(words, context, depth)
@@ -393,15 +396,25 @@ def _own_start(found: re.Match[str], context: _Context, depth: int) -> date | No
 
 # "the last day of the thirtieth (30th) Contract Year": the end of the Nth of the contract's own
 # years, as its definition describes them (`contract_years`)
+# ("the last day of the fifth (5th) full Fiscal Year following the Commencement Date": whole
+# years only)
 _NTH_YEAR_END = re.compile(
-    r"(?:the\s+)?(?:last\s+day|end|close|expiration|expiry)\s+of\s+the\s+" + ORDINAL + YEAR_NAME
+    r"(?:the\s+)?(?:last\s+day|end|close|expiration|expiry)\s+of\s+the\s+"
+    + ORDINAL
+    + r"(?P<full>full\s+)?"
+    + YEAR_NAME
 )
 
 
 def _nth_year(found: re.Match[str], context: _Context, _: int) -> date | None:
     """The last day of the Nth contract year (`_NTH_YEAR_END`)."""
     return end_of_nth_year(
-        context.text, found.group("name"), ordinal_count(found), context.start, context.named
+        context.text,
+        found.group("name"),
+        ordinal_count(found),
+        context.start,
+        context.named,
+        full=bool(found.group("full")),
     )
 
 
