@@ -217,6 +217,17 @@
   supply, telemarketing, a chip patent cross-licence, an airport parking concession, home
   warranty administration), left untuned as the check of all of it: 101 and 96 of 112 on their
   first run (66 and 64 of 72 target fields), against 100 and 96 (65 and 64) with the session's
+  starting code. The next session fixed their general misses (a statute in a side's description,
+  a letter's "you", sub-licensors on a cover page, calendar and full fiscal years a term counts,
+  contracts in force when both sides or the addressee have signed, a schedule's other day after
+  the signatures, a period inside the term, a right only "in the circumstances described"):
+  107 and 101, and the floors rose to those values.
+- `en_contracts_extra35`, `en_contracts_extra36`: an eighteenth round, eight each of neutral kinds
+  (grain marketing, a hotel franchise, a law firm's SaaS, medical transcription, campus vending,
+  aircraft ground handling, an on-site nitrogen plant, translation services; ATM placement, a
+  pharmacy network, medical billing, school buses, college radio rights, wholesale VoIP, a
+  sponsored research agreement, crane rental), left untuned as the check of those fixes: 101 and
+  97 of 112 on their first run (66 and 65 of 72 target fields), the same as the session's
   starting code; the floors are that run's values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
@@ -935,13 +946,13 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra33": (
         OWN_LABELS,
         {
-            "en.parties": 0.75,
+            "en.parties": 1.0,
             "en.agreement_date": 1.0,
-            "en.effective_date": 0.85,
-            "en.expiration_date": 0.75,
+            "en.effective_date": 1.0,
+            "en.expiration_date": 1.0,
             "en.renewal_term": 1.0,
             "en.governing_law": 1.0,
-            "en.termination_for_convenience": 0.85,
+            "en.termination_for_convenience": 1.0,
             "en.liquidated_damages": 1.0,
             "en.cap_on_liability": 1.0,
         },
@@ -949,15 +960,43 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra34": (
         OWN_LABELS,
         {
-            "en.parties": 0.75,
-            "en.agreement_date": 0.85,
-            "en.effective_date": 0.5,
+            "en.parties": 0.85,
+            "en.agreement_date": 1.0,
+            "en.effective_date": 0.85,
             "en.expiration_date": 1.0,
             "en.renewal_term": 1.0,
             "en.governing_law": 1.0,
             "en.termination_for_convenience": 1.0,
             "en.liquidated_damages": 1.0,
             "en.cap_on_liability": 0.9,
+        },
+    ),
+    "en_contracts_extra35": (
+        OWN_LABELS,
+        {
+            "en.parties": 0.85,
+            "en.agreement_date": 0.85,
+            "en.effective_date": 1.0,
+            "en.expiration_date": 0.75,
+            "en.renewal_term": 1.0,
+            "en.governing_law": 0.85,
+            "en.termination_for_convenience": 1.0,
+            "en.liquidated_damages": 1.0,
+            "en.cap_on_liability": 0.9,
+        },
+    ),
+    "en_contracts_extra36": (
+        OWN_LABELS,
+        {
+            "en.parties": 0.6,
+            "en.agreement_date": 0.85,
+            "en.effective_date": 0.85,
+            "en.expiration_date": 1.0,
+            "en.renewal_term": 0.85,
+            "en.governing_law": 0.85,
+            "en.termination_for_convenience": 1.0,
+            "en.liquidated_damages": 1.0,
+            "en.cap_on_liability": 1.0,
         },
     ),
     "ru_contracts_extra9": (
