@@ -1081,6 +1081,24 @@ RULES: tuple[ClauseRule, ...] = (
         ),
         rejects=_EN_RENEWAL_BY_AGREEMENT,
     ),
+    # The same with no comma, after a first period the sentence gives: "shall continue for an
+    # initial period of twelve (12) months and thereafter shall continue in force unless and
+    # until terminated" (a first period's length is what tells it from a contract that runs
+    # until terminated from its first day)
+    _rule(
+        "auto_renewal",
+        (
+            r"thereafter\s+(?:(?:shall|will)\s+)?(?:continue|remain)\s+(?:in\s+(?:full\s+)?"
+            r"(?:force|effect)\s+(?:and\s+effect\s+)?)?(?:unless\s+and\s+)?until\s+"
+            r"(?:terminated|either|one\s+party|any\s+party)\b",
+        ),
+        language="en",
+        requires=(
+            r"\b(?:initial|first|minimum)\s+(?:period|term)\b"
+            r"|\bfor\s+(?:a\s+period\s+of\s+)?[\w-]+\s+(?:\(\s*\d+\s*\)\s+)?(?:years?|months?)\b",
+        ),
+        rejects=_EN_RENEWAL_BY_AGREEMENT,
+    ),
 )
 # Every rule's opening word joins the shared word index, which `_matches` reads.
 word_index.index_words(

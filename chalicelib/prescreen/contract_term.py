@@ -113,7 +113,12 @@ _CONTRACT_TERM = re.compile(
     + INITIAL
     # an energy contract's "primary term" (not among the lengths `_LENGTH_BEFORE` reads: such a
     # term mostly runs from first deliveries, an event, as train's one pipeline contract's does)
-    + r"|primary)\s+term|the\s+term|[\"“']term)[\"”']?\s[^.]{0,160}?"
+    + r"|primary)\s+term|the\s+term|[\"“']term"
+    # the term named by the deal: "The marketing term shall commence on the Effective Date and
+    # ... continue through August 31, 2013", "the subscription term"
+    r"|the\s+(?:marketing|supply|license|licence|lease|services?|distribution|agency|sponsorship"
+    r"|management|consulting|subscription|engagement|franchise|program|programme)\s+term)"
+    r"[\"”']?\s[^.]{0,160}?"
     r"(?:commenc|continu|remain|extend|(?:shall|will)\s+be|be\s+for|begin|start"
     r"|in\s+(?:full\s+)?(?:force|effect)|valid|expire|terminat\w*\s+(?:automatically\s+)?on"
     r"|end(?:s|ing)?\s+on"

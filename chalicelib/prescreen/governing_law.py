@@ -366,6 +366,10 @@ def _english(text: PreparedText) -> str | None:
             best, code = score, place
             if score == (_GOVERNS_FIRMLY, _NAMES_DIRECTLY):
                 break  # nothing can beat "governed by the laws of X"
+    if code is None or code in _FEDERATIONS:
+        # "the laws of the state in which PBM's principal office is located": a place the
+        # contract gives, though it names none in the sentence
+        code = _state_of_an_office(text) or code
     return code or _place_it_stands_in(text) or _place_under_heading(text)
 
 
@@ -377,6 +381,47 @@ _LAW_OF_ITS_PLACE = re.compile(
     r"laws?\s+of\s+the\s+(?:state|province|jurisdiction)\s+(?:in\s+which|where)\s+the\s+"
     r"(?P<thing>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})\s+(?:is|are)\s+(?:located|situated)"
 )
+
+
+# "... in accordance with the laws of the state in which System's principal office is located"
+_LAW_OF_AN_OFFICE = re.compile(
+    r"laws?\s+of\s+the\s+(?:state|province|jurisdiction)\s+(?:in\s+which|where)\s+(?:the\s+)?"
+    r"(?P<party>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})['’]s\s+principal\s+(?:office|place\s+of"
+    r"\s+business|executive\s+offices?)\s+(?:is|are)\s+(?:located|situated)"
+)
+_PRINCIPAL_OFFICE = re.compile(r"principal\s+(?:executive\s+)?(?:office|place\s+of\s+business)")
+_DESCRIPTION_REACH = 300  # a side's description before its defined term
+_OFFICE_REACH = 250  # an office's address after its words, or after the term on a cover page
+
+
+def _state_of_an_office(text: PreparedText) -> str | None:
+    """The US state or Canadian province of a side's principal office, where the law chosen is
+    that of the place the office is (`_LAW_OF_AN_OFFICE`): read from the side's description
+    around its defined term ('... with its principal office at 900 Ridgeview Parkway,
+    Knoxville, Tennessee 37919 ("System")', or a cover page's "Principal office:" under it)."""
+    chosen = _LAW_OF_AN_OFFICE.search(text.low)
+    if chosen is None:
+        return None
+    party = name_pattern(chosen.group("party"))
+    defined = re.search(rf"\((?:the\s+)?[\"“]{party}[\"”]\s*\)", text.low)
+    if defined is None:
+        return None
+    low = text.low
+    # the side's own office: the last one its description names before the term, else the
+    # first after it
+    before = list(
+        _PRINCIPAL_OFFICE.finditer(
+            low, max(0, defined.start() - _DESCRIPTION_REACH), defined.start()
+        )
+    )
+    after = _PRINCIPAL_OFFICE.search(low, defined.end(), defined.end() + _OFFICE_REACH)
+    office = before[-1] if before else after
+    if office is not None:
+        for place in _PLACE_INSIDE.finditer(low, office.end(), office.end() + _OFFICE_REACH):
+            code = _code(place.group())
+            if code.startswith(("US-", "CA-")):
+                return code
+    return None
 
 
 def _place_it_stands_in(text: PreparedText) -> str | None:

@@ -100,6 +100,13 @@ _DESCRIBED = re.compile(
     r"(?i:corporation|company|partnership|trust|bank|association|university|entity)\b"
 )
 _ARTICLE_BEFORE = re.compile(r"\b(?:an?|the|its|any|such|each)\s+$", re.IGNORECASE)
+# A public institution's governing body, named with its article: "the Board of Regents of
+# Sandhollow State University", "the Trustees of Columbia University"
+_BODY_OF_AN_INSTITUTION = re.compile(
+    r"(?:Board\s+of\s+(?:Regents|Trustees|Governors|Education|Supervisors)|Regents"
+    r"|Trustees|Governors|President\s+and\s+Fellows)\s+of\b",
+    re.IGNORECASE,
+)
 # EDGAR stamps "Source: INMODE LTD., F-1/A, 7/29/2019" on every page: the filer, not a side.
 _FILING_STAMP_BEFORE = re.compile(r"Source:\s*$")
 _LEADING_JOINERS = re.compile(r"^(?:(?:and|of|de|&|between|by|with)\s+)+", re.IGNORECASE)
@@ -252,7 +259,9 @@ _SALUTATION = re.compile(
 _ADDRESS_BLOCK_REACH = 400
 # The addressee's full name in the address block: "Gianluca Rotino", "John A. Doe".
 _ADDRESSEE = re.compile(
-    r"\b(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?(?P<full>[A-Z][a-z]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z'-]+){1,2})\b"
+    # (on one line: not the addressee's title on the next, "Franklin D. Osterhaus" / "President")
+    r"\b(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?"
+    r"(?P<full>[A-Z][a-z]+(?:[ \t]+[A-Z]\.)?(?:[ \t]+[A-Z][a-z'-]+){1,2})\b"
 )
 
 
@@ -488,11 +497,12 @@ _UNDERSIGNED_BEFORE = re.compile(
 )
 
 
+_LETTER_OPENING = 1200  # a letter agreement's first paragraph after its salutation
 # The sides of a letter agreement speak as "we" and "you": ("Harrowfield", "we" or "us")
 _LETTERS_SIDE = re.compile(r"[\"“](?:you|we)[\"”]", re.IGNORECASE)
 # A name that ends with a defined term, not a legal form: "... Officer of the Company"
 _A_DEFINED_TERMS_NAME = re.compile(
-    r"\bthe\s+(?:Company|Corporation|Trust|Bank|Group|Fund|Partnership)$"
+    r"\bthe\s+(?:Company|Corporation|Trust|Bank|Group|Fund|Partnership|Association)$"
 )
 
 
@@ -501,6 +511,7 @@ def _defined_parties(norm: str) -> tuple[list[Party], list[tuple[int, int]], int
     parties: list[Party] = []
     spans: list[tuple[int, int]] = []
     end = _PREAMBLE_REACH
+    letter = _SALUTATION.search(norm, 0, _PREAMBLE_REACH)
     for match in _DEFINED_TERM.finditer(norm, 0, _PREAMBLE_REACH):
         if match.start() >= end:
             break
@@ -517,8 +528,13 @@ def _defined_parties(norm: str) -> tuple[list[Party], list[tuple[int, int]], int
         # a new side is opened by "and" or ";" after the previous side's defined term.
         # (a letter's addressee opens its own side: 'to assist Calvera Biologics, Inc. (the
         # "Company" or "you")')
+        # (nor does a letter's first paragraph list its sides: 'the Board of Regents ...
+        # ("University"), grants to Ridgeback Broadcasting Company, LLC ("Broadcaster") the
+        # radio broadcast rights')
         if spans and not (
-            _opens_side(norm, spans[-1][1], start) or _LETTERS_SIDE.search(match.group())
+            _opens_side(norm, spans[-1][1], start)
+            or _LETTERS_SIDE.search(match.group())
+            or (letter is not None and letter.end() < start < letter.end() + _LETTER_OPENING)
         ):
             continue
         if _A_DEFINED_TERMS_NAME.search(name):
@@ -566,7 +582,15 @@ def _opens_side(norm: str, previous_end: int, start: int) -> bool:
         _SIDE_JOINER.search(norm, previous_end, start)
         or _LIST_GAP.fullmatch(norm, previous_end, start)
         or _DATE_GAP.search(norm, previous_end, start)
+        or _FIELD_LABEL_BEFORE.search(norm, previous_end, start)
     )
+
+
+# A cover page's field for the next side: "Item 2.  Pharmacy:            Brackenfield Drug
+# Company, a Missouri corporation ... ("Pharmacy")"
+_FIELD_LABEL_BEFORE = re.compile(
+    r"\n[ \t]*(?:Item[ \t]+\d{1,2}\.?[ \t]+)?[A-Z][A-Za-z -]{1,30}:[ \t]*$"
+)
 
 
 def _labelled_parties(norm: str) -> tuple[Party, ...]:
@@ -671,7 +695,22 @@ def _known(name: str, parties: list[Party]) -> bool:
 def _nearest_side(norm: str, position: int) -> tuple[str, int] | None:
     """The company or person whose name comes last before a defined term."""
     sides = [f for f in (_company_before(norm, position), _person_before(norm, position)) if f]
-    return max(sides, key=lambda side: side[1]) if sides else None
+    if not sides:
+        return None
+    nearest = max(sides, key=lambda side: side[1])
+    # "the Board of Regents of X University, acting for and on behalf of X University and its
+    # Department of Athletics ("University")": the side is the one that acts
+    acting = _ACTING_FOR.search(norm, max(0, nearest[1] - 60), nearest[1])
+    if acting is not None:
+        actor = _company_before(norm, acting.start())
+        if actor is not None:
+            return actor
+    return nearest
+
+
+_ACTING_FOR = re.compile(
+    r",?\s+(?:acting\s+)?(?:(?:for\s+and\s+)?on\s+behalf\s+of|for\s+the\s+benefit\s+of)\s+(?:the\s+)?$"
+)
 
 
 def _person_before(norm: str, position: int) -> tuple[str, int] | None:
@@ -717,7 +756,9 @@ def _company_before(norm: str, position: int) -> tuple[str, int] | None:
             best = match  # its name opens after the "and" (below): what stands before is no matter
             continue
         before = norm[max(0, match.start() - 8) : match.start()]
-        if _ARTICLE_BEFORE.search(before) or _FILING_STAMP_BEFORE.search(before):
+        if _FILING_STAMP_BEFORE.search(before):
+            continue
+        if _ARTICLE_BEFORE.search(before) and not _BODY_OF_AN_INSTITUTION.match(match.group()):
             continue
         # "A TEXAS LIMITED LIABILITY COMPANY": the end of a side's description, which the
         # search has cut after its legal-form word "LIMITED"; no name.

@@ -228,7 +228,10 @@
   pharmacy network, medical billing, school buses, college radio rights, wholesale VoIP, a
   sponsored research agreement, crane rental), left untuned as the check of those fixes: 101 and
   97 of 112 on their first run (66 and 65 of 72 target fields), the same as the session's
-  starting code; the floors are that run's values.
+  starting code. Their general misses fixed the same session (a term that runs on until
+  terminated after its first period, "the marketing term", the law of the state where a side's
+  principal office is, a cover page's numbered fields, a university's board acting for it, a
+  letter's first paragraph): 103 and 101, and the floors rose to those values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -977,9 +980,9 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
             "en.parties": 0.85,
             "en.agreement_date": 0.85,
             "en.effective_date": 1.0,
-            "en.expiration_date": 0.75,
+            "en.expiration_date": 0.85,
             "en.renewal_term": 1.0,
-            "en.governing_law": 0.85,
+            "en.governing_law": 1.0,
             "en.termination_for_convenience": 1.0,
             "en.liquidated_damages": 1.0,
             "en.cap_on_liability": 0.9,
@@ -988,12 +991,12 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra36": (
         OWN_LABELS,
         {
-            "en.parties": 0.6,
+            "en.parties": 0.85,
             "en.agreement_date": 0.85,
             "en.effective_date": 0.85,
             "en.expiration_date": 1.0,
-            "en.renewal_term": 0.85,
-            "en.governing_law": 0.85,
+            "en.renewal_term": 1.0,
+            "en.governing_law": 1.0,
             "en.termination_for_convenience": 1.0,
             "en.liquidated_damages": 1.0,
             "en.cap_on_liability": 1.0,
