@@ -416,11 +416,17 @@ def _state_of_an_office(text: PreparedText) -> str | None:
     )
     after = _PRINCIPAL_OFFICE.search(low, defined.end(), defined.end() + _OFFICE_REACH)
     office = before[-1] if before else after
-    if office is not None:
-        for place in _PLACE_INSIDE.finditer(low, office.end(), office.end() + _OFFICE_REACH):
-            code = _code(place.group())
-            if code.startswith(("US-", "CA-")):
-                return code
+    if office is None:
+        return None
+    return _first_state(low, office.end(), office.end() + _OFFICE_REACH)
+
+
+def _first_state(low: str, start: int, end: int) -> str | None:
+    """The first US state or Canadian province named between start and end."""
+    for place in _PLACE_INSIDE.finditer(low, start, end):
+        code = _code(place.group())
+        if code.startswith(("US-", "CA-")):
+            return code
     return None
 
 
@@ -435,11 +441,7 @@ def _place_it_stands_in(text: PreparedText) -> str | None:
     if defined is None:
         return None
     begin, end = text.sentence_span(defined.start(), defined.end())
-    for place in _PLACE_INSIDE.finditer(text.low, begin, end):
-        code = _code(place.group())
-        if code.startswith(("US-", "CA-")):
-            return code
-    return None
+    return _first_state(text.low, begin, end)
 
 
 def _place_under_heading(text: PreparedText) -> str | None:
