@@ -62,8 +62,9 @@ _FOR_YEARS = tuple(
             + YEAR_NAME.replace(r"\s+year)\b", r"\s+year)s\b")
         )
     )
-    # ("shall continue for an initial term of three (3) Contract Years")
-    for opening in (r"for(?:\s+a\s+period\s+of)?", r"period\s+of", r"term\s+of")
+    # ("shall continue for an initial term of three (3) Contract Years": no opening of "term",
+    # a word the shared index would find hundreds of times in 30 pages)
+    for opening in (r"for(?:\s+an?\s+(?:initial\s+)?(?:period|term)\s+of)?", r"period\s+of")
 )
 _MAX_ENDS = 10
 _DATE_REACH = 40
