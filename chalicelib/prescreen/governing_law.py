@@ -379,14 +379,14 @@ def _english(text: PreparedText) -> str | None:
 # "Hotel")')
 _LAW_OF_ITS_PLACE = re.compile(
     r"laws?\s+of\s+the\s+(?:state|province|jurisdiction)\s+(?:in\s+which|where)\s+the\s+"
-    r"(?P<thing>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})\s+(?:is|are)\s+(?:located|situated)"
+    r"(?P<name>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})\s+(?:is|are)\s+(?:located|situated)"
 )
 
 
 # "... in accordance with the laws of the state in which System's principal office is located"
 _LAW_OF_AN_OFFICE = re.compile(
     r"laws?\s+of\s+the\s+(?:state|province|jurisdiction)\s+(?:in\s+which|where)\s+(?:the\s+)?"
-    r"(?P<party>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})['’]s\s+principal\s+(?:office|place\s+of"
+    r"(?P<name>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})['’]s\s+principal\s+(?:office|place\s+of"
     r"\s+business|executive\s+offices?)\s+(?:is|are)\s+(?:located|situated)"
 )
 _PRINCIPAL_OFFICE = re.compile(r"principal\s+(?:executive\s+)?(?:office|place\s+of\s+business)")
@@ -399,11 +399,7 @@ def _state_of_an_office(text: PreparedText) -> str | None:
     that of the place the office is (`_LAW_OF_AN_OFFICE`): read from the side's description
     around its defined term ('... with its principal office at 900 Ridgeview Parkway,
     Knoxville, Tennessee 37919 ("System")', or a cover page's "Principal office:" under it)."""
-    chosen = _LAW_OF_AN_OFFICE.search(text.low)
-    if chosen is None:
-        return None
-    party = name_pattern(chosen.group("party"))
-    defined = re.search(rf"\((?:the\s+)?[\"“]{party}[\"”]\s*\)", text.low)
+    defined = _definition_of_the_named(text, _LAW_OF_AN_OFFICE)
     if defined is None:
         return None
     low = text.low
@@ -430,14 +426,20 @@ def _first_state(low: str, start: int, end: int) -> str | None:
     return None
 
 
+def _definition_of_the_named(text: PreparedText, law: re.Pattern[str]) -> re.Match[str] | None:
+    """Where the contract defines the name a law clause (`law`, its group "name") points to:
+    '("System")', '(the "Well")', '(collectively, the "Hotel")'."""
+    chosen = law.search(text.low)
+    if chosen is None:
+        return None
+    name = name_pattern(chosen.group("name"))
+    return re.search(rf"\((?:[^()\"“]{{0,30}})?[\"“]{name}[\"”]\s*\)", text.low)
+
+
 def _place_it_stands_in(text: PreparedText) -> str | None:
     """The US state or Canadian province of the thing whose place's law governs
     (`_LAW_OF_ITS_PLACE`), from the sentence that defines the thing."""
-    chosen = _LAW_OF_ITS_PLACE.search(text.low)
-    if chosen is None:
-        return None
-    thing = name_pattern(chosen.group("thing"))
-    defined = re.search(rf"\((?:[^()\"“]{{0,30}})?[\"“]{thing}[\"”]\s*\)", text.low)
+    defined = _definition_of_the_named(text, _LAW_OF_ITS_PLACE)
     if defined is None:
         return None
     begin, end = text.sentence_span(defined.start(), defined.end())
