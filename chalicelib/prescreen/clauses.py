@@ -154,7 +154,9 @@ _EN_CLAUSE_VERB = (
 # Waived or excluded, the sum is not owed: "no termination fee", "shall not be responsible for".
 _EN_FEE_NEGATION = (
     # "no termination fee", "No penalty or termination fee shall be payable"
-    r"\bno\s+(?:(?:penalty|fee|charge|payment)\s+or\s+)?(?:early\s+)?(?:termination|cancellation)"
+    # ("No other termination charge shall be payable")
+    r"\bno\s+(?:other\s+|further\s+|additional\s+)?(?:(?:penalty|fee|charge|payment)\s+or\s+)?"
+    r"(?:early\s+)?(?:termination|cancellation)"
     r"|without\s+(?:any\s+|the\s+)?(?:payment\s+of\s+)?"
     r"(?:a\s+|any\s+|the\s+)?(?:early\s+)?(?:termination|cancellation|penalt)"
     r"|not\s+(?:be\s+)?(?:responsible|liable|obligated|required)\s+(?:to\s+pay\s+|for\s+)?(?:any\s+)?"
@@ -211,9 +213,12 @@ _RU_NOT_ALONE = (
 )
 # "Neither party shall have the right to terminate", "Alpha shall not have any right to
 # terminate": the right denied
+# ("neither Member shall have any right to terminate this Agreement for convenience", "shall
+# have no right to terminate")
 _EN_NO_RIGHT_TO = (
-    r"(?:neither\s+party|no\s+party|(?:shall|will)\s+not)\s+(?:\w+\s+){0,2}?have\s+(?:the|any|a)"
-    r"\s+right\s+to\s+terminate"
+    r"(?:neither\s+(?:party|member|partner|shareholder|venturer)|no\s+(?:party|member|partner"
+    r"|shareholder|venturer)|(?:shall|will)\s+not)\s+(?:\w+\s+){0,2}?have\s+(?:the|any|a)"
+    r"\s+right\s+to\s+terminate|\bhave\s+no\s+right\s+to\s+terminate"
 )
 # A right denied, said outright.
 _EN_DENIED = (
