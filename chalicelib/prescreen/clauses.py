@@ -215,10 +215,10 @@ _RU_NOT_ALONE = (
 # terminate": the right denied
 # ("neither Member shall have any right to terminate this Agreement for convenience", "shall
 # have no right to terminate")
+_EN_SIDE = r"(?:party|member|partner|shareholder|venturer)"
 _EN_NO_RIGHT_TO = (
-    r"(?:neither\s+(?:party|member|partner|shareholder|venturer)|no\s+(?:party|member|partner"
-    r"|shareholder|venturer)|(?:shall|will)\s+not)\s+(?:\w+\s+){0,2}?have\s+(?:the|any|a)"
-    r"\s+right\s+to\s+terminate|\bhave\s+no\s+right\s+to\s+terminate"
+    rf"(?:(?:neither|no)\s+{_EN_SIDE}|(?:shall|will)\s+not)\s+(?:\w+\s+){{0,2}}?have\s+"
+    r"(?:the|any|a)\s+right\s+to\s+terminate|\bhave\s+no\s+right\s+to\s+terminate"
 )
 # A right denied, said outright.
 _EN_DENIED = (
@@ -390,6 +390,11 @@ _RU_NOT_MORE = (
 )
 
 # Order inside a clause is priority: the first rule that holds supplies the evidence.
+# The term going on after its first period, and until what: "thereafter shall continue in force
+# unless and until terminated"
+_EN_GOES_ON = r"(?:continue|remain)\s+(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?"
+_EN_UNTIL_ENDED = r"(?:unless\s+and\s+)?until\s+(?:terminated|either|one\s+party|any\s+party)\b"
+
 RULES: tuple[ClauseRule, ...] = (
     # --- penalty: неустойка, пени, штраф / liquidated damages, late-payment interest
     _rule(
@@ -1073,8 +1078,9 @@ RULES: tuple[ClauseRule, ...] = (
             # party gives notice" (not "effective on signing and shall thereafter continue until
             # terminated", a contract that runs until terminated from its first day)
             r"thereafter(?:,\s+(?:(?:this|the)\s+(?:agreement|contract)\s+)?(?:(?:shall|will)\s+)?(?:automatically\s+)?"
-            r"(?:continue|remain)\s+(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?"
-            r"|\s+)(?:unless\s+and\s+)?until\s+(?:terminated|either|one\s+party|any\s+party)\b",
+            + _EN_GOES_ON
+            + r"|\s+)"
+            + _EN_UNTIL_ENDED,
         ),
         language="en",
         requires=(
@@ -1092,11 +1098,7 @@ RULES: tuple[ClauseRule, ...] = (
     # until terminated from its first day)
     _rule(
         "auto_renewal",
-        (
-            r"thereafter\s+(?:(?:shall|will)\s+)?(?:continue|remain)\s+(?:in\s+(?:full\s+)?"
-            r"(?:force|effect)\s+(?:and\s+effect\s+)?)?(?:unless\s+and\s+)?until\s+"
-            r"(?:terminated|either|one\s+party|any\s+party)\b",
-        ),
+        (r"thereafter\s+(?:(?:shall|will)\s+)?" + _EN_GOES_ON + _EN_UNTIL_ENDED,),
         language="en",
         requires=(
             r"\b(?:initial|first|minimum)\s+(?:period|term)\b"

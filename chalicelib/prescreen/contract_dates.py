@@ -592,15 +592,14 @@ _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
             r"take[sn]?\s+effect\s+(?:up)?on\s+(?:the\s+)?(?:signatures?|signing|execution)\s+"
             r"(?:and\s+\w+\s+)?(?:of|by)\s+(?:both|all|each)"
         ),
-        # "This Agreement becomes effective when it has been signed by both parties"
-        # ("... and is effective as of the date on which it has been signed by both Purchaser and
-        # Producer, as shown beside their signatures below")
         # a letter agreement in force when its addressee countersigns: "This Agreement will
         # become effective when you countersign it below", "effective upon countersignature"
         re.compile(
             r"effective\s+(?:(?:when|once|upon|after)\s+|(?:as\s+of|on)\s+the\s+date\s+(?:of\s+)?)"
             r"(?:you\s+|your\s+|its\s+|the\s+)?counter-?sign"
         ),
+        # "This Agreement becomes effective when it has been signed by both parties", "... and is
+        # effective as of the date on which it has been signed by both Purchaser and Producer"
         re.compile(
             r"effective\s+(?:when|once|after|(?:as\s+of|on)\s+the\s+date\s+(?:on\s+which|when))\s+"
             r"(?:it|this\s+agreement)\s+(?:has\s+been|is)\s+(?:signed|executed)\s+by\s+(?:both|all|each)"
@@ -737,7 +736,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         start = _start_by_definition(text, dates, signed, on_last_signature, english=english)
     if start is None:
         start = _in_force_from_its_own_day(text, named) if english else found.period_start
-    if english and (signed is None or by_signatures):
+    if english and by_signatures:  # (signed is None only if so)
         signed = _dated_as_of_a_day_it_names(text, start, named) or signed
     ends = found.ends or (None if english else _period_end(text, found.period_end))
     if ends is None and english:
@@ -988,6 +987,16 @@ _ANOTHER_PERIODS_DEFINITION = re.compile(
 )
 
 
+def _of_a_part_of_the_term(text: PreparedText, current: FoundDate) -> bool:
+    """Whether the words before a date in its sentence make it a part's: a year of the term
+    (`A_PART_OF_THE_TERM`) or a period the contract defines inside it."""
+    begin = text.sentence_span(current.start, current.end)[0]
+    return bool(
+        A_PART_OF_THE_TERM.search(text.low, begin, current.start)
+        or _ANOTHER_PERIODS_DEFINITION.search(text.low, begin, current.start)
+    )
+
+
 def _add_start(
     text: PreparedText,
     current: FoundDate,
@@ -1008,12 +1017,7 @@ def _add_start(
                 and not _START_CONTEXT.search(text.sentence(current.start, current.end))
             )
             or _RENEWAL_BEFORE.search(before)
-            or A_PART_OF_THE_TERM.search(
-                text.low, text.sentence_span(current.start, current.end)[0], current.start
-            )
-            or _ANOTHER_PERIODS_DEFINITION.search(
-                text.low, text.sentence_span(current.start, current.end)[0], current.start
-            )
+            or _of_a_part_of_the_term(text, current)
         )
     ):
         found.inner_start = found.inner_start or current.value

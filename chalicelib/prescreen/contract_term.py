@@ -178,6 +178,11 @@ _NOT_CONTRACT_TERM = re.compile(
 )
 
 
+# The kinds of the contract's own years ("Contract Year", "Program Year", "Fiscal Year"), which
+# `contract_years` reads from their definitions
+OWN_YEAR_KINDS = (
+    r"contract|agreement|program|programme|lease|licen[cs]e|sponsorship|service|fiscal|operating"
+)
 # The words before a start or an end that make it a part's, not the contract's term's: a year of
 # the term ("the first calendar year of the Term shall begin on the Effective Date and end on
 # December 31, 2019", "the first Agreement Year shall begin on the date of this Agreement and
@@ -185,8 +190,9 @@ _NOT_CONTRACT_TERM = re.compile(
 # thereof will be for a period commencing ... and shall continue until 12 months following the
 # Commencement Date"), a renewal's
 A_PART_OF_THE_TERM = re.compile(
-    r"\b(?:(?:first|last|final)\s+(?:calendar\s+|contract\s+|fiscal\s+|agreement\s+|program\s+"
-    r"|programme\s+|lease\s+|licen[cs]e\s+|sponsorship\s+|service\s+)?(?:year|quarter|month)"
+    r"\b(?:(?:first|last|final)\s+(?:(?:calendar|"
+    + OWN_YEAR_KINDS
+    + r")\s+)?(?:year|quarter|month)"
     r"|(?:calendar|contract|fiscal|lease)\s+(?:year|quarter|month)s?\s+of\s+the\s+term"
     r"|(?:each|any)\s+(?:of\s+the\s+)?(?:services?|(?:purchase\s+|work\s+)?orders?"
     r"|statements?\s+of\s+work|sows?)"

@@ -33,6 +33,7 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from chalicelib.prescreen.contract_term import (
+    OWN_YEAR_KINDS,
     add_months,
     definition_of,
     named_day,
@@ -47,10 +48,7 @@ if TYPE_CHECKING:
     from chalicelib.prescreen.text import PreparedText
 
 # The names of the contract's own years: "Contract Year", "Program Year", "Agreement Year"
-YEAR_NAME = (
-    r"(?P<name>(?:contract|agreement|program|programme|lease|license|licence|sponsorship"
-    r"|service|fiscal|operating)\s+year)\b"
-)
+YEAR_NAME = r"(?P<name>(?:" + OWN_YEAR_KINDS + r")\s+year)\b"
 # A term of a number of them: "shall commence on the Effective Date and continue for three (3)
 # Contract Years (the "Initial Term")"
 # ('"Term" means the period of three (3) Contract Years')
@@ -179,13 +177,15 @@ def _nth_year_end(
         base = _first_day(text, meaning, start, named)
         if base is None:
             return None
-        return _between_days(boundary, base, count + (full and not _opens_a_year(boundary, base)))
+        return _between_days(
+            boundary, base, count + (full and _cut_short(base, _boundary_day(boundary)))
+        )
     if _CALENDAR_YEAR.search(meaning):
         first = _first_calendar_year(meaning, start)
         if first is None:
             return None
-        cut_short = full and start is not None and (start.month, start.day) != (1, 1)
-        return date(first + count - 1 + cut_short, 12, 31)
+        skipped = full and start is not None and _cut_short(start, (12, 31))
+        return date(first + count - 1 + skipped, 12, 31)
     twelve = _TWELVE_MONTHS.search(meaning)
     base = _day(text, twelve.group("base"), start, named) if twelve is not None else None
     return add_months(base, 12 * count) if base is not None else None
@@ -210,21 +210,22 @@ def _first_day(
 def _between_days(boundary: re.Match[str], base: date, count: int) -> date | None:
     """The `count`th year's last day where each year ends on one day of the calendar
     (`boundary`: "ending ... on October 31") and the first begins on `base`."""
-    month = _MONTHS[boundary.group("month").capitalize()]
-    day = int(boundary.group("day"))
+    month, day = _boundary_day(boundary)
     if not 1 <= day <= calendar.monthrange(base.year + count, month)[1]:
         return None  # no such day (a February 29 in a common year)
     first_end = base.year if (month, day) >= (base.month, base.day) else base.year + 1
     return date(first_end + count - 1, month, day)
 
 
-def _opens_a_year(boundary: re.Match[str], base: date) -> bool:
-    """Whether `base` is the first day of a year that ends on the `boundary` day."""
+def _boundary_day(boundary: re.Match[str]) -> tuple[int, int]:
+    """The month and day each year ends on ("ending ... on October 31")."""
+    return _MONTHS[boundary.group("month").capitalize()], int(boundary.group("day"))
+
+
+def _cut_short(base: date, year_end: tuple[int, int]) -> bool:
+    """Whether a first year from `base` is short: `base` is not the day after a year's end."""
     before = base - timedelta(days=1)
-    return (before.month, before.day) == (
-        _MONTHS[boundary.group("month").capitalize()],
-        int(boundary.group("day")),
-    )
+    return (before.month, before.day) != year_end
 
 
 def _first_calendar_year(meaning: str, start: date | None) -> int | None:

@@ -924,7 +924,7 @@ _THE_NAME_BEFORE = re.compile(r"\b(?:the|The)\s+(?:[A-Z][\w.&'’-]*\s+){1,4}$")
 # "governed by the Trust ...", "licensed under the Bank ...": a name after a description's
 # words, not after the list's "between" or "and".
 _DESCRIBED_BY_THE = re.compile(
-    r"\b(?!(?:between|among|and|with)\b)[a-z]+\s+(?:the|The)\s+(?:[A-Z][\w.&'’-]*\s+){1,4}$"
+    r"\b(?!(?:between|among|and|with)\b)[a-z]+\s+" + _THE_NAME_BEFORE.pattern.removeprefix(r"\b")
 )
 # "a company incorporated in England and Wales ("Beta")": a place whose name holds an "and"
 # is a side's description, not the opening of the next side.
