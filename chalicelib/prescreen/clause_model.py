@@ -360,6 +360,52 @@ _LD_CUES: tuple[tuple[str, _Searcher], ...] = (
         ),
     ),
 )
+# A covenant not to compete restrains a side ("shall not", "agrees not to") from
+# competition, or from what is "the same or similar", for a time (the term, years after it),
+# often in a business; the same words free a side elsewhere ("may ... compete", "nothing in
+# this Agreement shall restrict"), bar hiring its people (a non-solicit) or define a
+# "Competitor". Each is a cue, so the model weighs the roles, not only the words.
+_NC_CUES: tuple[tuple[str, _Searcher], ...] = (
+    (
+        "restraint",
+        _AnyOf(
+            ("not", r"\b(?:shall|will|may|must|can)\s+not\b"),
+            ("not", r"\bagrees?\s+not\s+to\b"),
+            ("not", r"(?:undertak|covenant)\w*\s+(?:and\s+agrees?\s+)?not\s+to\b"),
+            r"refrain",
+            r"prohibit",
+            ("neither", r"\bneither\b"),
+            ("n't", r"n't\b"),
+        ),
+    ),
+    ("compete", _AnyOf(r"compet")),
+    (
+        "similar",
+        _AnyOf(r"same\s+or\s+similar", r"similar\s+to", r"substantially\s+similar"),
+    ),
+    (
+        "duration",
+        _AnyOf(
+            r"during\s+the\s+(?:term|contract)",
+            r"for\s+a\s+period\s+of",
+            r"after\s+(?:the\s+)?(?:termination|expiration)",
+            r"following\s+(?:the\s+)?(?:termination|expiration)",
+        ),
+    ),
+    ("business", _AnyOf(r"engag", r"business", r"operat", r"own,", r"interest\s+in")),
+    (
+        "free",
+        _AnyOf(
+            ("may", r"\bmay\s+(?:\w+\s+){0,3}?compet"),
+            r"free\s+to",
+            r"nothing\s+(?:in|herein|contained)",
+            r"not\s+be\s+(?:deemed\s+to\s+)?(?:restrict|prevent|preclud|prohibit|limit)",
+            r"entitled\s+to",
+        ),
+    ),
+    ("people", _AnyOf(r"employ", r"hire", r"personnel", r"contractors")),
+    ("defined", _AnyOf(("mean", r"\bmeans?\b"), r"shall\s+mean", r"defined")),
+)
 CUES: dict[str, tuple[tuple[str, _Searcher], ...]] = {
     "uncapped_liability": (
         ("limitation", _LIMITATION),
@@ -369,6 +415,7 @@ CUES: dict[str, tuple[tuple[str, _Searcher], ...]] = {
     ),
     "termination_for_convenience": _TFC_CUES,
     "liquidated_damages": _LD_CUES,
+    "non_compete": _NC_CUES,
 }
 
 

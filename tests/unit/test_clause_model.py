@@ -73,6 +73,37 @@ def test_a_plain_cap_is_not_uncapped_liability_but_a_carve_out_from_it_is() -> N
     assert (found["uncapped_liability"].evidence or "").startswith("Except for breach of Section 9")
 
 
+def test_a_covenant_not_to_compete_is_found_and_a_freedom_to_compete_is_not() -> None:
+    covenant = (
+        "For a period of two (2) years after the termination of this Agreement, Consultant "
+        "will not engage in any business that is competitive with the business of the Company."
+    )
+    found = find_clause_sentences(
+        CONTRACT.replace("4. Notices.", f"4. Covenant. {covenant}\n\n5. Notices.")
+    )
+    assert found["non_compete"].present
+    assert found["non_compete"].evidence == covenant
+    for freedom in (
+        "Each party may independently develop, acquire and market products and services that "
+        "compete with those of the other party, and nothing in this Agreement shall restrict it.",
+        "Consultant shall not solicit or hire any employee of the Company during the term of "
+        "this Agreement and for one year thereafter.",
+        "Seller's prices shall remain competitive with those of other suppliers of "
+        "comparable goods.",
+    ):
+        text = CONTRACT.replace("4. Notices.", f"4. Other. {freedom}\n\n5. Notices.")
+        assert not find_clause_sentences(text)["non_compete"].present, freedom
+
+
+def test_a_restraint_and_what_it_restrains_are_the_non_compete_detectors_cues() -> None:
+    # A restraint, competition and a time after the term: three cues, three pairs. The same
+    # words that free a party read as its cue instead ("may ... compete", "nothing in").
+    covenant = "After the termination of this Agreement, Supplier shall not compete with Buyer."
+    assert len(cue_features("non_compete", covenant)) == 3 + 3
+    freedom = "Supplier may compete with Buyer after the termination of this Agreement."
+    assert cue_features("non_compete", freedom) != cue_features("non_compete", covenant)
+
+
 def test_a_carve_out_that_names_the_caps_by_their_sections_is_uncapped_liability() -> None:
     # a list of carve-outs cut at its semicolons: the first item names no liability, no
     # damages, only the sections it lifts (5-fold F1 on train 0.831 -> 0.845 with "not apply"
