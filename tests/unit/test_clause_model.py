@@ -40,6 +40,11 @@ def test_the_shipped_model_is_small_and_every_detector_has_its_trigger_words() -
     assert set(detectors) <= set(TRIGGERS)
 
 
+def _with_section(section: str) -> str:
+    """The contract with one more section before its notices."""
+    return CONTRACT.replace("4. Notices.", f"{section}\n\n5. Notices.")
+
+
 def test_an_assignment_ban_and_a_cap_are_found_with_their_sentences_as_evidence() -> None:
     found = find_clause_sentences(CONTRACT)
     assert found["anti_assignment"].present
@@ -59,9 +64,7 @@ def test_a_plain_cap_is_not_uncapped_liability_but_a_carve_out_from_it_is() -> N
         "The foregoing limitation of liability shall not apply to a party's breach of its "
         "confidentiality obligations or to its indemnification obligations."
     )
-    found = find_clause_sentences(
-        CONTRACT.replace("4. Notices.", f"4. Exclusions. {carve_out}\n\n5. Notices.")
-    )
+    found = find_clause_sentences(_with_section(f"4. Exclusions. {carve_out}"))
     assert found["uncapped_liability"].present
     assert found["uncapped_liability"].evidence == carve_out
     assert found["cap_on_liability"].present
@@ -78,9 +81,7 @@ def test_a_covenant_not_to_compete_is_found_and_a_freedom_to_compete_is_not() ->
         "For a period of two (2) years after the termination of this Agreement, Consultant "
         "will not engage in any business that is competitive with the business of the Company."
     )
-    found = find_clause_sentences(
-        CONTRACT.replace("4. Notices.", f"4. Covenant. {covenant}\n\n5. Notices.")
-    )
+    found = find_clause_sentences(_with_section(f"4. Covenant. {covenant}"))
     assert found["non_compete"].present
     assert found["non_compete"].evidence == covenant
     for freedom in (
@@ -91,8 +92,8 @@ def test_a_covenant_not_to_compete_is_found_and_a_freedom_to_compete_is_not() ->
         "Seller's prices shall remain competitive with those of other suppliers of "
         "comparable goods.",
     ):
-        text = CONTRACT.replace("4. Notices.", f"4. Other. {freedom}\n\n5. Notices.")
-        assert not find_clause_sentences(text)["non_compete"].present, freedom
+        found = find_clause_sentences(_with_section(f"4. Other. {freedom}"))
+        assert not found["non_compete"].present, freedom
 
 
 def test_a_restraint_and_what_it_restrains_are_the_non_compete_detectors_cues() -> None:
@@ -112,9 +113,7 @@ def test_a_carve_out_that_names_the_caps_by_their_sections_is_uncapped_liability
         "SECTIONS 3 AND 4 SHALL NOT APPLY TO (A) DEVELOPER'S OBLIGATIONS UNDER SECTION 9.1; (B) "
         "EITHER PARTY'S BREACH OF SECTION 7; OR (C) A PARTY'S GROSS NEGLIGENCE."
     )
-    found = find_clause_sentences(
-        CONTRACT.replace("4. Notices.", f"4A. {carve_out}\n\n4. Notices.")
-    )
+    found = find_clause_sentences(_with_section(f"4. {carve_out}"))
     assert found["uncapped_liability"].present
     assert (found["uncapped_liability"].evidence or "").startswith(
         "SECTIONS 3 AND 4 SHALL NOT APPLY"
