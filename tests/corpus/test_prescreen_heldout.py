@@ -32,22 +32,22 @@ pytestmark = pytest.mark.corpus
 # worth or two of slack (one document is 0.01 of accuracy, about 0.02 to 0.05 of an F1).
 FLOORS: dict[str, float] = {
     "en.parties": 0.77,  # 0.80
-    "en.agreement_date": 0.83,  # 0.85
-    "en.effective_date": 0.78,  # 0.81
-    "en.expiration_date": 0.72,  # 0.75
+    "en.agreement_date": 0.85,  # 0.88
+    "en.effective_date": 0.81,  # 0.84
+    "en.expiration_date": 0.75,  # 0.78
     "en.renewal_term": 0.81,  # F1 0.85
     "en.governing_law": 0.91,  # 0.94
     "en.termination_for_convenience": 0.78,  # F1 0.81
     "en.liquidated_damages": 0.69,  # F1 0.75
     "en.cap_on_liability": 0.89,  # F1 0.93
-    "en.anti_assignment": 0.93,  # F1 0.97
-    "en.non_compete": 0.59,  # F1 0.65
+    "en.anti_assignment": 0.93,  # F1 0.95
+    "en.non_compete": 0.64,  # F1 0.69
     "en.exclusivity": 0.76,  # F1 0.81
-    "en.uncapped_liability": 0.83,  # F1 0.88
+    "en.uncapped_liability": 0.83,  # F1 0.86
 }
 # Issue 13's goal is 0.05: measured 0.042 on the test split once the calibration read the
-# learned detectors out of fold (0.059 before), 0.046-0.047 after, 0.039 at the last look. The
-# goal itself is the ceiling.
+# learned detectors out of fold (0.059 before), 0.046-0.047 after, 0.038-0.040 at the last
+# looks. The goal itself is the ceiling.
 MAX_ECE = 0.05
 
 
