@@ -523,7 +523,9 @@ _TERM_FROM_SIGNING = re.compile(
     r"|term\W{0,3}\s+(?:shall\s+)?means?\s+the\s+period\s+(?:commencing|beginning|starting)\s+"
     r"(?:on|as\s+of|with)\s+the\s+date\s+(?:hereof|of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))"
     # "the term of this Agreement shall be three years, commencing on the date of this Agreement"
-    r"|(?:term|duration)\s+of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract)[^.;]{0,40}?,\s+commencing\s+"
+    # ('The term of this Agreement (the "Term") shall be ten (10) years commencing on the date
+    # of this Agreement': the comma may be left out)
+    r"|(?:term|duration)\s+of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract)[^.;]{0,40}?,?\s+commencing\s+"
     r"(?:as\s+of|on|from)\s+the\s+date\s+(?:hereof|of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))"
     # "This Agreement shall be for a term of twenty-four (24) months commencing on the date
     # hereof": the length the contract runs, from its own date ("shall have an initial term of
@@ -982,8 +984,10 @@ _RENEWAL_BEFORE = re.compile(
 # The definition of a period inside the term, not the term's: '"Delivery Period" means the
 # period beginning January 1, 2010 and ending on the last day of the Term'
 _ANOTHER_PERIODS_DEFINITION = re.compile(
-    r"[\"“](?!(?:initial\s+|original\s+)?term\b)(?:[a-z-]+\s+){1,3}period[\"”]\s+"
-    r"(?:shall\s+mean|means)\s+the\s+period\s+(?:beginning|commencing|starting|from)(?:\s+on)?\s*$"
+    r"[\"“](?!(?:initial\s+|original\s+)?term\b)(?:[a-z-]+\s+){1,3}period[\"”]\s*"
+    # English drafting defines with a colon: '"Licence Period": the period commencing on'
+    r"(?:(?:shall\s+mean|means)\s+|:\s*)the\s+period\s+(?:beginning|commencing|starting|from)"
+    r"(?:\s+on)?\s*$"
 )
 
 

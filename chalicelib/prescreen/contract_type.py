@@ -50,6 +50,8 @@ _COVER_PAGE = re.compile(r"cover\s+page$", re.IGNORECASE)
 _FOR = re.compile(r"^\s*(?:for|to)\s+(?:the\s+)?", re.IGNORECASE)
 # "Exhibit 10.9", "EXHIBIT 10.3 Execution Copy": filing labels in front of the title.
 _EXHIBIT = re.compile(r"^(?:exhibit\s+[\w.()-]+\s*(?:execution\s+copy\s*)?)", re.IGNORECASE)
+# A letter agreement's subject line names it: "Re:  Marketing Agreement"
+_SUBJECT_LABEL = re.compile(r"^(?:re|subject)\s*:\s*", re.IGNORECASE)
 _GLUED_TITLE = re.compile(
     r"^((?:[\w\-,&.]+\s+){0,8}?(?:AGREEMENT|Agreement|CONTRACT|Contract|ДОГОВОР|Договор|"
     r"КОНТРАКТ|Контракт|СОГЛАШЕНИЕ|Соглашение))\s+(?:This|THIS|Настоящ|НАСТОЯЩ|\(|between|dated)"
@@ -346,7 +348,7 @@ def _find_title(
         head, _, under = line.partition("<br>")
         if _COVER_PAGE.match(head.strip("#*| ")):
             head = _FOR.sub("", under)
-        clean = _unspaced(_EXHIBIT.sub("", head.strip("#*| ")))
+        clean = _unspaced(_SUBJECT_LABEL.sub("", _EXHIBIT.sub("", head.strip("#*| "))))
         if len(clean) > _TITLE_LINE_MAX:
             clean = _cut_glued_title(clean, heading=line.startswith("#"))
         if not clean or _NOT_TITLE.search(clean):

@@ -109,9 +109,19 @@ _BODY_OF_AN_INSTITUTION = re.compile(
 )
 # EDGAR stamps "Source: INMODE LTD., F-1/A, 7/29/2019" on every page: the filer, not a side.
 _FILING_STAMP_BEFORE = re.compile(r"Source:\s*$")
-_LEADING_JOINERS = re.compile(r"^(?:(?:and|of|de|&|between|by|with)\s+)+", re.IGNORECASE)
+_LEADING_JOINERS = re.compile(
+    r"^(?:(?:and|of|de|&|between|by|with)\s+|\(?\d{1,2}[.)]\s+)+", re.IGNORECASE
+)
+# "Contract" names the deal ("Supply Contract", "this Contract"), except where it names the
+# trade of a side: "Oakhurst Contract Laboratories, Inc.", "Contract Pharmacal Corp.".
+_CONTRACT_AS_A_DEAL = (
+    r"contract(?!\s+(?:laborator|pharma|manufactur|research|packag|logistic|staffing|solutions"
+    r"|engineer|design|interiors|furnish|cleaning|therap|freight|carrier|flooring)\w*)"
+)
 # A title or exhibit line glued in front of the first name: keep what follows it.
-_TITLE_WORDS = re.compile(r"^.*\b(?:agreement|contract|exhibit\s+\S+),?\s+", re.IGNORECASE)
+_TITLE_WORDS = re.compile(
+    r"^.*\b(?:agreement|" + _CONTRACT_AS_A_DEAL + r"|exhibit\s+\S+),?\s+", re.IGNORECASE
+)
 # "...Republic of China. China Recycling Energy Corporation": a sentence ended before it.
 # (not a legal form before another: "Acme Pte. Ltd.", "Beta Pty. Limited")
 _SENTENCE_BEFORE = re.compile(
@@ -120,8 +130,12 @@ _SENTENCE_BEFORE = re.compile(
 # "made on March 1, 2015 BY ACME LTD": a date and a joiner in capitals run into the name.
 _DATE_THEN_JOINER = re.compile(r"\b(?:19|20)\d\d,?\s+(?:BY|WITH)\s+(?=\S)")
 # "... (the "Purchase Amount") on or about May 1, 2020, Acme Corp., a Delaware corporation":
-# a date ends before the name (not "Acme 2000, Inc.", whose year is of the name)
-_DATE_BEFORE = re.compile(rf"^.*\b(?:19|20)\d\d,\s+(?=[A-Z])(?!(?i:{_SUFFIX})\b)")
+# a date ends before the name (not "Acme 2000, Inc.", whose year is of the name); "made on 14
+# August 2014 BETWEEN 1. KARRAWONG ...": a date without a comma ends before "BETWEEN" (which,
+# and the list's number, `_LEADING_JOINERS` take off)
+_DATE_BEFORE = re.compile(
+    rf"^.*\b(?:19|20)\d\d(?:,\s+(?=[A-Z])(?!(?i:{_SUFFIX})\b)|\s+(?=(?i:between|among|by)\b))"
+)
 # "..., Rochester NY 14623 and Beijing CC-Pharming Ltd.": an address ends before " and ".
 _ADDRESS_THEN_AND = re.compile(r"^.*\d.*?,?\s+and\s+", re.IGNORECASE)
 _STACKED_AND = re.compile(r"\n[ \t]*(?:and|AND|And)[ \t]*\n")
@@ -902,7 +916,7 @@ _ROLE_WORD = re.compile(
 )
 _FORM_WORD = re.compile(rf"\b(?:{_SUFFIX}|G\.I\.E|S/A|N\.A|Pty|Pte|SRL|S\.r\.l)\b\.?")
 _DEAL_WORD_IN_NAME = re.compile(
-    r"\b(?:agreement|contract|amendment|addendum|exhibit)\b", re.IGNORECASE
+    r"\b(?:agreement|amendment|addendum|exhibit|" + _CONTRACT_AS_A_DEAL + r")\b", re.IGNORECASE
 )
 # A street, a suite or a post code inside a "name" shows it is an address.
 _ADDRESS = re.compile(
@@ -1037,7 +1051,9 @@ _PERSON_OR_BODY = re.compile(
 # "JSC NOC KazakhOil, ... on the one side and JSC Karakudukmunay, ... on the other side".
 _POST_CODE_END = re.compile(r"\b[A-Z]{2}\s+\d{5}(?:-\d{4})?$")
 _ONE_SIDE_BEFORE = re.compile(r"\bon\s+the\s+(?:one|first)\s+(?:side|part|hand)\s*,?\s*$")
-_TITLE_FIRST = re.compile(r"^(?:[A-Z][A-Z&'-]*\s+){0,8}(?:AGREEMENT|CONTRACT)\s+(?=[A-Z])")
+_TITLE_FIRST = re.compile(
+    r"^(?:[A-Z][A-Z&'-]*\s+){0,8}(?:AGREEMENT|(?i:" + _CONTRACT_AS_A_DEAL + r"))\s+(?=[A-Z])"
+)
 # '"Offtake Agreement" means that certain Agreement between ...': a definition, no preamble.
 _DEFINITION_BEFORE = re.compile(r"[\"”]\s+(?:means|(?:shall|will)\s+mean|has\s+the\s+meaning)\b")
 _SIDES_AGREE = re.compile(r"\bagrees?\s+as\s+follows|\bhereby\s+agree|\bhave\s+entered\s+into\b")

@@ -54,7 +54,10 @@ _TRIGGER = re.compile(
     # "the right (but not the obligation) to extend", the same aside in brackets; "the option,
     # exercisable by giving written notice to the Athlete not less than sixty (60) days before
     # 28 February 2018, to extend the Term"
-    + r"|(?:option|options|right)(?:\s*,[^,.;]{1,120},\s*|\s*\([^().;]{1,60}\)\s*|\s+)to\s+"
+    # "the option, exercisable by written notice given no later than April 1, 2007, to extend
+    # the Term": an aside may hold a date's comma
+    + r"|(?:option|options|right)(?:\s*,(?:[^,.;]|,(?=\s*(?:19|20)\d\d\b)){1,120},\s*"
+    + r"|\s*\([^().;]{1,60}\)\s*|\s+)to\s+"
     + r"(?:further\s+)?"
     + _RENEW
     + r"|option\s+to\s+continue"
