@@ -669,7 +669,18 @@ RULES: tuple[ClauseRule, ...] = (
         ),
         language="en",
         requires=_EN_TERMINATE_AGREEMENT,
-        rejects=_EN_NO_RIGHT + _EN_FOR_CAUSE + _EN_ON_EVENT + r"|expir|renew",
+        # (a term "extended by two (2) years in each case, unless terminated by either Party
+        # with twelve (12) months' written notice" renews as much as one "renewed")
+        rejects=_EN_NO_RIGHT
+        + _EN_FOR_CAUSE
+        + _EN_ON_EVENT
+        + r"|expir|renew|be\s+extended"
+        # an acquisition's "may be terminated at any time before the Closing: (a) by mutual
+        # written consent ...; (b) ... if the Closing has not occurred": its grounds follow in
+        # a list, cut off as sentences of their own (not "prior to the Effective Time by
+        # Parent, in its sole discretion")
+        + r"|at\s+any\s+time\s+(?:before|prior\s+to)\s+(?:the\s+)?(?:closing|consummation"
+        r"|effective\s+time)(?:\W*$|\s*(?::|,?\s*\((?:a|i|1)\)))",
     ),
     # A convenience right granted as one item of a list of termination rights ("Sekisui
     # may terminate this Agreement (i) ... in the event of ..., or (ii) at any other time

@@ -45,6 +45,13 @@ _SIGNATURE_DATE_BEFORE = re.compile(
     r"(?<!supplement\s)(?<!order\s)(?<!invoice\s)\bdate(?:d)?|дата)"
     r"\s*(?::{1,2}|\|)\s*$"
 )
+# A signing's place and date on a line of their own, as European drafting signs: "Stuttgart,
+# 14 March 2006" over the company and its signature, "Columbus, Ohio, March 20, 2006"
+_PLACE_BEFORE_DATE = re.compile(
+    r"(?:^|(?<=\n))[ \t]*[^\W\d_][^\W\d_.'-]*(?:[ \t]+[^\W\d_][^\W\d_.'-]*){0,2}"
+    r"(?:,[ \t]*[^\W\d_][^\W\d_.'-]*(?:[ \t]+[^\W\d_][^\W\d_.'-]*){0,2})?,[ \t]*$"
+)
+_LINE_ENDS = re.compile(r"[ \t]*(?:\n|$)")
 # A line that is a field of another day: "Performance Date: Saturday, August 18, 2012" in a
 # schedule after the signatures (its label's words open the line; "Signature Date:" and
 # "Execution Date:" are the signing's own)
@@ -1439,9 +1446,25 @@ def _what_it_ends(text: PreparedText, start: int, end: int, *, english: bool) ->
     # исполнения»: what outlives the contract is said after its end
     if _NOT_CONTRACT_END.search(context if english else text.low[begin:end]):
         return None
-    if _END_CONTEXT.search(context):
+    if _END_CONTEXT.search(context) or (
+        english and _OPENS_WITH_IT.match(context) and _END_CONTEXT.search(_before(text, begin))
+    ):
         return "contract"
     return "period" if _PERIOD_CONTEXT.search(context) else None
+
+
+# "13.1 This Agreement shall enter into force upon signature by both Parties. It is concluded
+# for a fixed term ending on 31 December 2010.": the sentence speaks of the contract the one
+# before it names
+_OPENS_WITH_IT = re.compile(r"[\W\d]*it\s+(?:is|shall|will|expires|ends|terminates)\b")
+
+
+def _before(text: PreparedText, begin: int) -> str:
+    """The lower-cased sentence before the one that opens at begin (empty at the text's start)."""
+    if begin < 2:
+        return ""
+    previous, _ = text.sentence_span(begin - 2, begin - 1)
+    return text.low[previous:begin]
 
 
 def _dates_this_document(
@@ -1557,6 +1580,11 @@ def _last_signature_date(text: PreparedText, dates: list[FoundDate]) -> date | N
             and (
                 in_row
                 or _SIGNATURE_DATE_BEFORE.search(text.low, max(0, found.start - 20), found.start)
+                or (
+                    _PLACE_BEFORE_DATE.search(text.low, max(0, found.start - 60), found.start)
+                    is not None
+                    and _LINE_ENDS.match(text.low, found.end) is not None
+                )
             )
             and not _NO_PARTYS_BLOCK.search(
                 text.low, max(0, found.start - _NO_PARTYS_REACH), found.start

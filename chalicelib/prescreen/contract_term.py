@@ -235,10 +235,22 @@ _COUNTED_BACK = re.compile(
 _RENEWAL_LENGTH = re.compile(
     r"\b(?:successive|additional|renewal|consecutive|further)\s+(?:[\w()-]+\s+){0,3}?(?:periods?|terms?)"
     r"(?:\s+of)?(?:\s+up\s+to)?\s*$"
+    # "this Agreement shall be automatically extended for one (1) year, and so on thereafter"
+    r"|\b(?:renewed|extended|prolonged)(?:\s+automatically)?\s*$"
 )
 # A length that runs on past the term: "irrevocable for the term of this Agreement and for one
 # (1) year", "during the Term and for five (5) years"
 _BEYOND_THE_TERM = re.compile(r"\b(?:term|agreement|hereof)\s*,?\s+and\s+$")
+# A long sentence whose subject is the contract, the length in its last clause: "This
+# Agreement shall come into force on the date on which it is signed by the legal
+# representatives ... of both Parties, and shall be valid for three (3) years."
+_LASTS_AS_WELL = re.compile(
+    r",?\s+and\s+(?:shall|will)\s+(?:be\s+valid|remain\s+(?:valid|in\s+(?:full\s+)?(?:force|effect))"
+    r"|continue\s+in\s+(?:full\s+)?(?:force|effect)|be\s+in\s+(?:full\s+)?(?:force|effect))\s*$"
+)
+_OPENS_WITH_THE_CONTRACT = re.compile(
+    r"[\W\d]*(?:article\s+\d+\s+)?(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)\b"
+)
 _MAX_UNITS = 60
 _MAX_YEARS = 100  # "one hundred (100) years" and more: no term anyone computes an end from
 # "for a period of twenty four (24) months to commence on the launch date of January 4, 1999",
@@ -339,7 +351,16 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
                 and not _A_RIGHT.search(sentence)
             )
         else:
-            sets_term = bool(after or _CONTRACT_TERM.search(sentence))
+            sets_term = bool(
+                after
+                or _CONTRACT_TERM.search(sentence)
+                or (
+                    _LASTS_AS_WELL.search(
+                        text.low, max(begin, length.start() - _WINDOW), length.start()
+                    )
+                    and _OPENS_WITH_THE_CONTRACT.match(text.low, begin)
+                )
+            )
         if not sets_term or _NOT_CONTRACT_TERM.search(sentence):
             continue
         number = _length_of(length)

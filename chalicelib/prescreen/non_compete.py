@@ -36,7 +36,8 @@ _HEADING = re.compile(
     r"(?:[-–—][ \t]+)?(?P<other>(?:[\w-]+(?:[ \t]+and|;|,)[ \t]+){0,2})"
     r"(?:non-?\s?compet(?:e|ition)|covenants?\s+not\s+to\s+compete|no\s+competing\s+\w+)"
     # not the title "NON-COMPETITION AGREEMENT"
-    r"(?P<rest>(?:[ \t]+(?!agreement)[\w;&,-]+){0,3}?)[ \t]*(?:[.:]|[ \t]*(?:\n|$))"
+    # (or its partner after a semicolon: "6.4 Non-Competition; Non-Solicitation.")
+    r"(?P<rest>(?:[ \t;,]+(?!agreement)[\w;&,-]+){0,3}?)[ \t]*(?:[.:]|[ \t]*(?:\n|$))"
 )
 # ... or, where the text's lines were joined, a heading in capitals before its text:
 # "6. NON-COMPETITION During the Term ..."
@@ -50,6 +51,8 @@ _BODY_REACH = 500
 _RESTRICTS = re.compile(
     r"\b(?:shall|will|may)\s+not\b|\bagrees?\s+not\s+to\b|\bshall\s+refrain\b"
     r"|\bneither\s+(?:[\w-]+\s+){1,3}?shall\b"
+    # "neither the Franchisee nor any of its shareholders or managers shall"
+    r"|\bneither\s+[^.;]{1,100}?\bnor\s+[^.;]{1,100}?\b(?:shall|will|may)\b"
 )
 # ... before any words that free one: "Nothing in this Agreement shall restrict either party
 # from ..." (a proviso after the covenant, "Nothing in this Section 6.2 shall prevent ...

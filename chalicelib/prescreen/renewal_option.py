@@ -126,7 +126,9 @@ _BY_AGREEMENT = re.compile(
 _REJECT = re.compile(
     r"insurance|polic(?:y|ies)\b|warrant(?:y|ies)|letter\s+of\s+credit|\bcredit\b|\bnotes\b"
     r"|deadline|time\s+(?:for|to|period)|cure\s+period|due\s+date|payment\s+terms?"
-    r"|patent|registration|trademark\s+application|permit|\blease\b|\bsublease|whereas"
+    r"|patent|registration|trademark\s+application|permit|whereas"
+    # another contract's lease (not a lease's own "on all of the terms of this Lease")
+    r"|(?<!this\s)\blease\b|\bsublease"
     # (not "the right, but not the obligation, to renew": the right is granted)
     r"|no\s+(?:right|option|obligation)|neither\s+party\s+(?:shall\s+|will\s+)?(?:have|has|may)\b"
     r"|(?<!but\s)(?:not|never)\s+(?:have\s+)?(?:any\s+|the\s+)?"

@@ -260,6 +260,22 @@
   defined with a colon read as the start, a term of years "commencing on the date of this
   Agreement" without a comma, a letter's "Re: Marketing Agreement" as its title: 106 and 107
   (70 and 72). The floors are those values.
+- `en_contracts_extra41`, `en_contracts_extra42`: a twenty-first round, one of kinds CUAD holds
+  few of (SaaS, a master services agreement, an office lease, an executive's employment, a
+  mutual NDA, an asset purchase, a shareholder loan, a patent settlement), one of cross-border
+  drafting (German, Indian, PRC, Singapore, Japanese, Irish, Israeli and UAE law, each with its
+  country's habits): 101 and 101 of 112 blind (64 and 64 of 72), the starting code's 101 and
+  101. Its general misses were fixed the same session: a heading "Non-Competition;
+  Non-Solicitation." and "neither the Franchisee nor any of its shareholders or managers
+  shall" under "NON-COMPETITION"; a signing's place and date over each signature ("Stuttgart,
+  14 March 2006"); "It is concluded for a fixed term ending on ..." after a sentence naming
+  the contract; "shall be automatically extended for one (1) year" read as the term; a long
+  sentence "This Agreement shall come into force on ... and shall be valid for three (3)
+  years"; a term "extended by two (2) years ..., unless terminated by either Party with twelve
+  (12) months' written notice" and an acquisition's "may be terminated at any time before the
+  Closing: (a) ..." read as convenience; a tenant's option "on all of the terms of this Lease"
+  turned away as another contract's lease: 104 and 107 (66 and 69). The floors are those
+  values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -1084,6 +1100,34 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
             "en.termination_for_convenience": 1.0,
             "en.liquidated_damages": 1.0,
             "en.cap_on_liability": 1.0,
+        },
+    ),
+    "en_contracts_extra41": (
+        OWN_LABELS,
+        {
+            "en.parties": 1.0,
+            "en.agreement_date": 1.0,
+            "en.effective_date": 0.75,
+            "en.expiration_date": 0.85,
+            "en.renewal_term": 1.0,
+            "en.governing_law": 1.0,
+            "en.termination_for_convenience": 0.75,
+            "en.liquidated_damages": 1.0,
+            "en.cap_on_liability": 0.85,
+        },
+    ),
+    "en_contracts_extra42": (
+        OWN_LABELS,
+        {
+            "en.parties": 1.0,
+            "en.agreement_date": 1.0,
+            "en.effective_date": 1.0,
+            "en.expiration_date": 0.85,
+            "en.renewal_term": 1.0,
+            "en.governing_law": 1.0,
+            "en.termination_for_convenience": 0.85,
+            "en.liquidated_damages": 1.0,
+            "en.cap_on_liability": 0.9,
         },
     ),
     "ru_contracts_extra9": (
