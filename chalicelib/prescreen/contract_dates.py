@@ -361,7 +361,10 @@ _DEFINES_EFFECTIVE = re.compile(
 )
 # An end date must end the contract itself, not one right or period inside it.
 _END_CONTEXT = re.compile(
-    r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|amendment|contract)"
+    # (and the documents screened as contracts that call themselves otherwise: "This SOW shall
+    # remain in effect until March 30, 2018", "this Statement of Work", "this Addendum")
+    r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|amendment|contract|addendum|memorandum|mou|sow"
+    r"|statement\s+of\s+work)\b"
     r"|the\s+\W?(?:" + INITIAL + r"\s+)?term\W?\s+(?:of\s+this|hereof|shall|will)"
     r"|\((?:herein\s+|hereinafter,?\s+(?:(?:referred\s+to\s+as|called)\s+)?)?(?:the\s+)?\W?term\W?\)"
     # '"Initial Term" means the period commencing on the Effective Date and ending on ...'
@@ -404,6 +407,13 @@ _NOT_CONTRACT_END = re.compile(
     # "During the Term of this Agreement, ... for the period ending June 30, 2019": a period
     # inside the term
     r"|during\s+the\s+(?:" + INITIAL + r"\s+)?term\b"
+    # an amendment's recital of the end it changes: "the term of the Agreement is currently
+    # scheduled to expire on March 31, 2011"
+    r"|(?:currently|presently|originally)\s+(?:scheduled|set|due)\s+to\s+(?:expire|terminate|end)"
+    r"|is\s+scheduled\s+to\s+expire"
+    # another statement of work under the same master agreement ("Statement of Work No. 2 ...
+    # remains in effect through December 31, 2017"), not this one
+    r"|(?<!this\s)statement\s+of\s+work\s+no\.?\s*\d"
 )
 # A contract that runs until terminated has no end to compute from a term elsewhere in it:
 # "This Agreement ... shall continue indefinitely until terminated" (not a licence or a

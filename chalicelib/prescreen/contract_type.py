@@ -109,7 +109,9 @@ _AMENDED_REACH = 1500
 # (nor is a field's name of a few words: "Name of Agreement:")
 _NOT_TITLE = re.compile(
     r"настоящ|именуем|this\s+(?:agreement|contract)|hereby|shall|\bwill\b|обязуется"
-    r"|^(?:\S+\s+){0,4}\S+:$",
+    r"|^(?:\S+\s+){0,4}\S+:$"
+    # a recital: "B. The current term of the Reseller Agreement is scheduled to expire ..."
+    r"|^\(?[a-h][.)]\s+(?:the|whereas)\b",
     re.IGNORECASE,
 )
 # A Russian title line that runs on into the place and date of signing:

@@ -276,6 +276,16 @@
   Closing: (a) ..." read as convenience; a tenant's option "on all of the terms of this Lease"
   turned away as another contract's lease: 104 and 107 (66 and 69). The floors are those
   values.
+- `en_contracts_extra43`, `en_contracts_extra44`: a twenty-second round, one of CUAD's common
+  kinds as EDGAR's converted text shows them (hard-wrapped lines, page numbers and running
+  headers, redactions, two-column signatures), one of amendments, a renewal letter, a statement
+  of work, an MOU, an assignment and assumption, a termination and release and a short letter:
+  108 and 100 of 112 blind (71 and 64 of 72), the starting code's 106 and 99. Its general
+  misses were fixed the same session: an amendment's recital "is currently scheduled to expire
+  on" read as the end it changes, a recital line ("B. The current term of the Reseller
+  Agreement ...") taken for the title, and a statement of work that calls itself "this SOW"
+  ended where a sibling statement of work does: 108 and 103 (71 and 66). The floors are those
+  values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -575,6 +585,13 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
         expiration_date=0.85,
         termination_for_convenience=0.85,
         cap_on_liability=0.9,
+    ),
+    "en_contracts_extra43": _en(termination_for_convenience=0.85),
+    "en_contracts_extra44": _en(
+        effective_date=0.75,
+        expiration_date=0.75,
+        termination_for_convenience=0.85,
+        liquidated_damages=0.8,
     ),
     "ru_contracts_extra9": (
         RU_LABELS,
