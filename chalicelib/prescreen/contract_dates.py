@@ -16,6 +16,7 @@ from chalicelib.prescreen.contract_term import (
     INITIAL,
     LABEL_ABOVE,
     THE_CONTRACT_ACTS,
+    THIS_CONTRACT,
     add_months,
     end_from_term,
     named_day,
@@ -46,12 +47,12 @@ _SIGNATURE_DATE_BEFORE = re.compile(
     r"\s*(?::{1,2}|\|)\s*$"
 )
 # A signing's place and date on a line of their own, as European drafting signs: "Stuttgart,
-# 14 March 2006" over the company and its signature, "Columbus, Ohio, March 20, 2006"
+# 14 March 2006" over the company and its signature, "Columbus, Ohio, March 20, 2006" (the
+# place, from the line's start to the date)
 _PLACE_BEFORE_DATE = re.compile(
-    r"(?:^|(?<=\n))[ \t]*[^\W\d_][^\W\d_.'-]*(?:[ \t]+[^\W\d_][^\W\d_.'-]*){0,2}"
-    r"(?:,[ \t]*[^\W\d_][^\W\d_.'-]*(?:[ \t]+[^\W\d_][^\W\d_.'-]*){0,2})?,[ \t]*$"
+    r"[ \t]*[^\W\d_][^\W\d_.'-]*(?:[ \t]+[^\W\d_][^\W\d_.'-]*){0,2}"
+    r"(?:,[ \t]*[^\W\d_][^\W\d_.'-]*(?:[ \t]+[^\W\d_][^\W\d_.'-]*){0,2})?,[ \t]*"
 )
-_LINE_ENDS = re.compile(r"[ \t]*(?:\n|$)")
 # A line that is a field of another day: "Performance Date: Saturday, August 18, 2012" in a
 # schedule after the signatures (its label's words open the line; "Signature Date:" and
 # "Execution Date:" are the signing's own)
@@ -361,11 +362,8 @@ _DEFINES_EFFECTIVE = re.compile(
 )
 # An end date must end the contract itself, not one right or period inside it.
 _END_CONTEXT = re.compile(
-    # (and the documents screened as contracts that call themselves otherwise: "This SOW shall
-    # remain in effect until March 30, 2018", "this Statement of Work", "this Addendum")
-    r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|amendment|contract|addendum|memorandum|mou|sow"
-    r"|statement\s+of\s+work)\b"
-    r"|the\s+\W?(?:" + INITIAL + r"\s+)?term\W?\s+(?:of\s+this|hereof|shall|will)"
+    # (by any of its names: "This SOW shall remain in effect until March 30, 2018")
+    THIS_CONTRACT + r"|the\s+\W?(?:" + INITIAL + r"\s+)?term\W?\s+(?:of\s+this|hereof|shall|will)"
     r"|\((?:herein\s+|hereinafter,?\s+(?:(?:referred\s+to\s+as|called)\s+)?)?(?:the\s+)?\W?term\W?\)"
     # '"Initial Term" means the period commencing on the Effective Date and ending on ...'
     # (not '"Renewal Term" means')
@@ -1457,7 +1455,9 @@ def _what_it_ends(text: PreparedText, start: int, end: int, *, english: bool) ->
     if _NOT_CONTRACT_END.search(context if english else text.low[begin:end]):
         return None
     if _END_CONTEXT.search(context) or (
-        english and _OPENS_WITH_IT.match(context) and _END_CONTEXT.search(_before(text, begin))
+        english
+        and _OPENS_WITH_IT.match(context)
+        and _END_CONTEXT.search(_sentence_before(text, begin))
     ):
         return "contract"
     return "period" if _PERIOD_CONTEXT.search(context) else None
@@ -1469,7 +1469,7 @@ def _what_it_ends(text: PreparedText, start: int, end: int, *, english: bool) ->
 _OPENS_WITH_IT = re.compile(r"[\W\d]*it\s+(?:is|shall|will|expires|ends|terminates)\b")
 
 
-def _before(text: PreparedText, begin: int) -> str:
+def _sentence_before(text: PreparedText, begin: int) -> str:
     """The lower-cased sentence before the one that opens at begin (empty at the text's start)."""
     if begin < 2:
         return ""
@@ -1590,11 +1590,7 @@ def _last_signature_date(text: PreparedText, dates: list[FoundDate]) -> date | N
             and (
                 in_row
                 or _SIGNATURE_DATE_BEFORE.search(text.low, max(0, found.start - 20), found.start)
-                or (
-                    _PLACE_BEFORE_DATE.search(text.low, max(0, found.start - 60), found.start)
-                    is not None
-                    and _LINE_ENDS.match(text.low, found.end) is not None
-                )
+                or _on_a_place_and_date_line(text, found)
             )
             and not _NO_PARTYS_BLOCK.search(
                 text.low, max(0, found.start - _NO_PARTYS_REACH), found.start
@@ -1606,6 +1602,16 @@ def _last_signature_date(text: PreparedText, dates: list[FoundDate]) -> date | N
             signatures.append(found.value)
             row_end = found.end
     return max(signatures) if signatures else None
+
+
+def _on_a_place_and_date_line(text: PreparedText, found: FoundDate) -> bool:
+    """Whether the date ends a line that holds only a place before it ("Stuttgart, 14 March
+    2006")."""
+    line_start, line_end = text.line_span(found.start, found.end)
+    return (
+        _PLACE_BEFORE_DATE.fullmatch(text.low, line_start, found.start) is not None
+        and not text.low[found.end : line_end].strip()
+    )
 
 
 def _signed_at_the_end(text: PreparedText, dates: list[FoundDate]) -> date | None:

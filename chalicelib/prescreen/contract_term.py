@@ -36,10 +36,10 @@ LABEL_LINE = r"\n[^\n.;:]{{0,30}}?\b{label}[ \t]*:?[ \t]*\n"
 LABEL_ABOVE = LABEL_LINE + r"(?:[ \t]*\n)?[ \t]*$"
 # The contract naming itself: "this Agreement", "this Master Services Agreement", and the
 # documents screened as contracts that call themselves otherwise: "this Addendum", "this
-# Statement of Work" (not "this Contractor")
-_THIS_CONTRACT = (
+# Statement of Work", "this SOW" (not "this Contractor")
+THIS_CONTRACT = (
     r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract|amendment|addendum|attachment"
-    r"|statement\s+of\s+work|memorandum|mou)\b"
+    r"|statement\s+of\s+work|sow|memorandum|mou)\b"
 )
 # The unit is the literal anchor; the number and its preposition are read backwards.
 # Units: "years?|months?|года?|лет|месяц(а|ев)?", each at a word's end. One pattern per
@@ -104,7 +104,7 @@ THE_CONTRACT_ACTS = r"\bthe\s+(?:agreement|contract)(?=\s+(?:shall|will|is)\b)"
 # The sentence must set the term of the contract itself.
 _CONTRACT_TERM = re.compile(
     r"(?:"
-    + _THIS_CONTRACT
+    + THIS_CONTRACT
     + r"|"
     + THE_CONTRACT_ACTS
     # a definition: '"Term" means the period commencing on the Effective Date and ending on
@@ -218,7 +218,7 @@ _FROM_START = re.compile(
 )
 # ... and only where the contract or its term is what ends, not a party's right to end it
 _ENDS_ITSELF = re.compile(
-    r"(?:" + _THIS_CONTRACT + r"|\bterm)\s+(?:(?:shall|will)\s+)?"
+    r"(?:" + THIS_CONTRACT + r"|\bterm)\s+(?:(?:shall|will)\s+)?"
     r"(?:automatically\s+)?(?:terminate|end|lapse)"
 )
 _A_RIGHT = re.compile(r"\bmay\s|right\s+to\b|\belect")

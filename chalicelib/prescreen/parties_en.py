@@ -127,15 +127,13 @@ _TITLE_WORDS = re.compile(
 _SENTENCE_BEFORE = re.compile(
     rf"^.*\b(?!(?:{_SUFFIX})\.\s+(?:{_SUFFIX})\b)[A-Za-z]{{3,}}\.\s+(?=[A-Z])"
 )
-# "made on March 1, 2015 BY ACME LTD": a date and a joiner in capitals run into the name.
-_DATE_THEN_JOINER = re.compile(r"\b(?:19|20)\d\d,?\s+(?:BY|WITH)\s+(?=\S)")
+# "made on March 1, 2015 BY ACME LTD", "made on 14 August 2014 BETWEEN 1. KARRAWONG ...": a
+# date and a joiner in capitals run into the name (a list's number `_LEADING_JOINERS` takes off)
+_JOINERS_IN_CAPITALS = ("BY ", "WITH ", "BETWEEN", "AMONG")
+_DATE_THEN_JOINER = re.compile(r"\b(?:19|20)\d\d,?\s+(?:BY|WITH|BETWEEN|AMONG)\s+(?=\S)")
 # "... (the "Purchase Amount") on or about May 1, 2020, Acme Corp., a Delaware corporation":
-# a date ends before the name (not "Acme 2000, Inc.", whose year is of the name); "made on 14
-# August 2014 BETWEEN 1. KARRAWONG ...": a date without a comma ends before "BETWEEN" (which,
-# and the list's number, `_LEADING_JOINERS` take off)
-_DATE_BEFORE = re.compile(
-    rf"^.*\b(?:19|20)\d\d(?:,\s+(?=[A-Z])(?!(?i:{_SUFFIX})\b)|\s+(?=(?i:between|among|by)\b))"
-)
+# a date ends before the name (not "Acme 2000, Inc.", whose year is of the name)
+_DATE_BEFORE = re.compile(rf"^.*\b(?:19|20)\d\d,\s+(?=[A-Z])(?!(?i:{_SUFFIX})\b)")
 # "..., Rochester NY 14623 and Beijing CC-Pharming Ltd.": an address ends before " and ".
 _ADDRESS_THEN_AND = re.compile(r"^.*\d.*?,?\s+and\s+", re.IGNORECASE)
 _STACKED_AND = re.compile(r"\n[ \t]*(?:and|AND|And)[ \t]*\n")
@@ -758,7 +756,7 @@ def _company_before(norm: str, position: int) -> tuple[str, int] | None:
     """The nearest company name ending before position, skipping 'a Delaware corporation'."""
     lo = max(0, position - _NAME_REACH)
     reach = norm[lo:position]
-    if "BY " in reach or "WITH " in reach:
+    if any(joiner in reach for joiner in _JOINERS_IN_CAPITALS):
         # the name opens after "March 1, 2015 BY": neither the date nor the joiner is of it
         for joined in _DATE_THEN_JOINER.finditer(norm, lo, position):
             lo = joined.end()
