@@ -420,7 +420,6 @@ RULES: tuple[ClauseRule, ...] = (
         (
             r"liquidated\s+(?:and\s+agreed\s+)?damages",
             r"stipulated\s+damages",
-            r"delay\s+damages",
             r"agreed\s+damages",
             r"liquidated\s+damages\s*[.:][ \t]*\n?[ \t]*[\w(]",
         ),
@@ -428,6 +427,21 @@ RULES: tuple[ClauseRule, ...] = (
         requires=(_EN_CLAUSE_VERB, _EN_LD_AGREED),
         # "...shall be deemed liquidated damages and not a penalty" affirms them
         rejects=_EN_LD_DENIED + r"|in\s+no\s+event" + _EN_NOT_OWED,
+    ),
+    # "Delay damages" for work done late, which are agreed damages; not the same name for
+    # interest on money paid late, as Japanese and German drafting has it ("Any amount not
+    # paid when due shall bear delay damages at the rate of 14.6% per annum")
+    _rule(
+        "penalty",
+        (r"delay\s+damages",),
+        language="en",
+        requires=(_EN_CLAUSE_VERB, _EN_LD_AGREED),
+        rejects=_EN_LD_DENIED
+        + r"|in\s+no\s+event"
+        + _EN_NOT_OWED
+        + _EN_LATE_PAYMENT
+        # (and on a shortfall an audit finds: "shall pay the shortfall with delay damages")
+        + r"|per\s+annum|underpa|shortfall",
     ),
     # A sum the parties call their estimate of the harm, whatever its name: "which is a
     # reasonable estimate of the damages we would incur", "a genuine pre-estimate of such loss"
@@ -675,6 +689,11 @@ RULES: tuple[ClauseRule, ...] = (
         + _EN_FOR_CAUSE
         + _EN_ON_EVENT
         + r"|expir|renew|be\s+extended"
+        # ... and a pipeline's "from year to year thereafter until terminated by either Party
+        # upon twelve (12) months' notice, effective at the end of the Primary Term or at the
+        # end of any yearly extension period": an end of a term, not any day
+        + r"|(?:end|close)\s+of\s+the\s+(?:initial|primary|original|then[\s-]+current)\s+term"
+        + r"|extension\s+(?:period|term)"
         # an acquisition's "may be terminated at any time before the Closing: (a) by mutual
         # written consent ...; (b) ... if the Closing has not occurred": its grounds follow in
         # a list, cut off as sentences of their own (not "prior to the Effective Time by
@@ -1092,6 +1111,15 @@ RULES: tuple[ClauseRule, ...] = (
             + _EN_GOES_ON
             + r"|\s+)"
             + _EN_UNTIL_ENDED,
+            # ... or "Following the Initial Term, this Agreement shall continue in effect until
+            # terminated by either Party", "After the expiration of the original term, the
+            # Agreement shall remain in effect until ..." (the first term named before the
+            # comma is what it goes on after)
+            *(
+                first + r"\s+term,\s+(?:(?:this|the)\s+(?:agreement|contract)\s+)?"
+                r"(?:(?:shall|will)\s+)?(?:automatically\s+)?" + _EN_GOES_ON + _EN_UNTIL_ENDED
+                for first in ("initial", "original")
+            ),
         ),
         language="en",
         requires=(

@@ -423,7 +423,9 @@ _PERPETUAL = (
     indexed(re.compile(r"until\s+terminated")),
 )
 _PERPETUAL_SENTENCE = re.compile(
-    r"(?:this\s+(?:agreement|contract)|the\s+term)\b[^.;]{0,120}?(?:shall|will)\s+(?:continue|remain)\s+"
+    # (not once a first term is over: "Following the Initial Term, this Agreement shall
+    # continue in effect until terminated", a renewal after it, which has its end)
+    r"(?<!term,\s)(?:this\s+(?:agreement|contract)|the\s+term)\b[^.;]{0,120}?(?:shall|will)\s+(?:continue|remain)\s+"
     r"(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?(?:indefinitely|perpetu"
     # "shall continue in effect until terminated by either party in accordance with Section 5"
     r"|until\s+terminated)"

@@ -171,7 +171,12 @@ _DEC31 = r"(?:december\s+31(?:st)?|31(?:st)?\s+december)"
 # "the end of 2006", "December 31 of the current calendar year"
 _YEAR_END = re.compile(
     r"(?:the\s+)?(?:end|last\s+day|" + _DEC31 + r"),?\s+of\s+(?:the\s+)?"
-    r"(?:calendar\s+year\s+)?(?:(?P<year>\d{4})\b|(?:current|then[\s-]current)\s+(?:calendar\s+)?year)"
+    r"(?:calendar\s+year\s+)?(?:(?P<year>\d{4})\b"
+    # (not a season or another year that bears the number: "the end of the 2009 Season", a
+    # tour's whose definition ends it on September 30; "the end of the 2009 fiscal year", a
+    # "2009-2010 season")
+    r"(?!\s*[-–/]\s*\d|\s+(?!calendar\s)(?:[a-z-]+\s+)?(?:season|year)\b)"
+    r"|(?:current|then[\s-]current)\s+(?:calendar\s+)?year)"
 )
 # "the later of (a) December 31, 2011, and (b) ...": both limbs read as days
 _COMBINED = re.compile(

@@ -1,0 +1,105 @@
+"""Readings drawn from the twenty-third blind round's misses (en_contracts_extra45 and 46:
+terms, renewals, governing law and sums due), each written here in other words than the
+fixture that showed it: a term that goes on after its first period until terminated, a
+notice that ends the term only at a period's end, a season's end, and "delay damages" that
+are interest on money paid late."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from chalicelib.prescreen.clauses import find_clauses
+from chalicelib.prescreen.contract_dates import find_contract_dates
+from chalicelib.prescreen.text import prepare_text
+
+_BODY = "\n\nThe parties shall cooperate in good faith in all matters under this Agreement." * 40
+_HEAD = (
+    "RESELLER AGREEMENT\n\nThis Reseller Agreement is entered into and made effective as of "
+    'March 1, 2012 (the "Effective Date") by and between Alder Labs, Inc. ("Alder") and Corbin '
+    'Media LLC ("Corbin").'
+)
+
+
+def _flag(text: str, clause: str) -> bool:
+    flags = find_clauses(prepare_text(text), ("en",), can_judge=True)
+    flag = flags[clause]
+    return flag is not None and flag.present
+
+
+@pytest.mark.parametrize(
+    "after", ["After the expiration of the Initial Term", "Following the Initial Term"]
+)
+def test_a_term_that_goes_on_until_terminated_after_its_first_period_ends_and_renews(
+    after: str,
+) -> None:
+    text = (
+        _HEAD
+        + _BODY
+        + "\n\n5.1 Term. This Agreement shall have an initial term of two (2) years commencing "
+        f'on the Effective Date (the "Initial Term"). {after}, this Agreement shall remain in '
+        "full force and effect until terminated by either party under Section 6." + _BODY
+    )
+    assert find_contract_dates(prepare_text(text), english=True).ends_on == date(2014, 3, 1)
+    assert _flag(text, "auto_renewal")
+
+
+def test_a_contract_that_runs_until_terminated_from_its_first_day_has_no_end() -> None:
+    text = (
+        _HEAD
+        + _BODY
+        + "\n\n5.1 Term. This Agreement shall continue in effect until terminated by either "
+        "party under Section 6. The first review of the program shall take place two (2) years "
+        "after the Effective Date." + _BODY
+    )
+    assert find_contract_dates(prepare_text(text), english=True).ends_on is None
+
+
+def test_a_notice_that_ends_the_term_only_at_a_periods_end_is_no_convenience() -> None:
+    text = (
+        _HEAD
+        + _BODY
+        + "\n\n3.1 This Agreement shall remain in effect for a primary term ending March 31, "
+        "2020 and shall continue from year to year thereafter until terminated by either party "
+        "upon six (6) months' prior written notice, effective at the end of the primary term or "
+        "at the end of any annual extension period." + _BODY
+    )
+    assert not _flag(text, "unilateral_termination")
+
+
+def test_a_seasons_end_is_not_the_years_end() -> None:
+    text = prepare_text(
+        _HEAD
+        + _BODY
+        + '\n\n1.4 "2013 Season" means the races of the Circuit held between March 1, 2013 and '
+        "October 15, 2013.\n\n2.1 Term. The term of this Agreement shall commence on the "
+        "Effective Date and continue through the end of the 2013 Season." + _BODY
+    )
+    assert find_contract_dates(text, english=True).ends_on != date(2013, 12, 31)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "agreed"),
+    [
+        # interest on money paid late, whatever it is called
+        (
+            "4.3 Overdue amounts shall bear delay damages at the rate of twelve percent (12%) "
+            "per annum until paid in full.",
+            False,
+        ),
+        (
+            "7.2 Should an audit disclose an underpayment, the Licensee shall pay the shortfall "
+            "together with delay damages under Section 4.3.",
+            False,
+        ),
+        # delay damages for work done late are agreed damages
+        (
+            "9.4 If the Contractor fails to achieve Completion by the Completion Date, the "
+            "Contractor shall pay delay damages of $2,500 for each day of delay.",
+            True,
+        ),
+    ],
+)
+def test_delay_damages_on_money_paid_late_are_interest(sentence: str, agreed: bool) -> None:
+    assert _flag(_HEAD + _BODY + "\n\n" + sentence + _BODY, "penalty") is agreed
