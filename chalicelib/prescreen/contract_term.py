@@ -96,7 +96,10 @@ _LENGTH_BEFORE = re.compile(
 _TERM_AFTER = re.compile(
     r"[\s-]*(?:" + INITIAL + r"\s+)?term\s+(?:of\s+this\s+(?:agreement|contract)|hereof)"
     r"|[^.;()]{0,80}?\(\s*(?:hereinafter,?\s+(?:(?:referred\s+to\s+as|called)\s+)?)?"
-    r"(?:the\s+|such\s+)?\W{0,2}(?:" + INITIAL + r"\s+)?term\W{0,2}\s*\)"
+    r"(?:the\s+|such\s+)?\W{0,2}(?:" + INITIAL + r"\s+)?"
+    # (a consultant's engagement names its term by the service: "for twelve (12) months
+    # thereafter (the "Consulting Period")")
+    r"(?:term|(?:consulting|engagement)\s+(?:period|term))\W{0,2}\s*\)"
 )
 # "the Agreement" as the contract names itself, right before its verb (not "the Contract
 # Price shall be firm for twenty-four (24) months", not "the Supply Agreement shall")
@@ -197,7 +200,12 @@ A_PART_OF_THE_TERM = re.compile(
     r"|(?:each|any)\s+(?:of\s+the\s+)?(?:services?|(?:purchase\s+|work\s+)?orders?"
     r"|statements?\s+of\s+work|sows?)"
     # ... nor a renewal's: "shall be renewed for an additional term ending on December 31, 2019"
-    r"|(?:renewed|extended)\s+for|(?:additional|renewal|extension)\s+(?:term|period)|successive)\b"
+    # (not an extension this document makes: "The term of the Consulting Agreement is hereby
+    # extended for one (1) additional year, commencing on January 1, 2016 and ending on
+    # December 31, 2016")
+    r"|(?<!hereby\s)(?:renewed|extended)\s+for"
+    r"|(?:additional|renewal|extension)\s+(?:term|period)"
+    r"|successive)\b"
 )
 
 

@@ -329,9 +329,19 @@ def day_of(words: str, context: _Context, depth: int = 0) -> date | None:
                 # ("the twelve-month period commencing on November 1 ... and ending on October
                 # 31 of the following calendar year"), read as a contract's own year.
                 return _atom(words, context, depth)
-            day = day_of(words[prefix.end() :], context, depth + 1)
+            rest = words[prefix.end() :]
+            if shift is _anniversary and _SUCH_DATE.match(rest):
+                # "shall commence on the date hereof and shall expire on the fifth (5th)
+                # anniversary of such date": the day the term started on, the contract's own
+                # (or an event's, which CUAD's labels count from the contract's start too)
+                day = context.start
+            else:
+                day = day_of(rest, context, depth + 1)
             return shift(prefix, day) if day is not None else None
     return _atom(words, context, depth)
+
+
+_SUCH_DATE = re.compile(r"(?:such|that|said)\s+date\b")
 
 
 # "the last Development Deadline set forth in the Development Schedule": the latest day a

@@ -299,7 +299,10 @@
   until terminated ... upon twelve (12) months' notice, effective at the end of the Primary
   Term or ... any yearly extension period" read as convenience; "through the end of the 2009
   Season" read as December 31; "delay damages at the rate of 14.6% per annum" on money paid
-  late read as liquidated damages: 109 and 109 (70 and 71). The floors are those values.
+  late read as liquidated damages: 109 and 109 (70 and 71). The floors are those values. Four
+  older leftovers were read the same session: a consultant's term named "the Consulting
+  Period", an anniversary "of such date", and an extension letter's "is hereby extended for one
+  (1) additional year ... ending on December 31, 2016" (extra12, 18, 37 and 44 gain the end).
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -541,7 +544,7 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
         uncapped_liability=0.9,
     ),
     "en_contracts_extra11": _en(),
-    "en_contracts_extra12": _en(parties=0.9, effective_date=0.9, expiration_date=0.9),
+    "en_contracts_extra12": _en(parties=0.9, effective_date=0.9),
     "en_contracts_extra13": _en(
         parties=0.8,
         agreement_date=0.9,
@@ -566,7 +569,7 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
         renewal_term=0.85,
         termination_for_convenience=0.85,
     ),
-    "en_contracts_extra18": _en(expiration_date=0.8),
+    "en_contracts_extra18": _en(expiration_date=0.9),
     "en_contracts_extra19": _en(liquidated_damages=0.9),
     "en_contracts_extra20": _en(parties=0.9, effective_date=0.9),
     "en_contracts_extra21": _en(parties=0.85, agreement_date=0.85),
@@ -585,7 +588,7 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra34": _en(parties=0.85, effective_date=0.85, cap_on_liability=0.9),
     "en_contracts_extra35": _en(parties=0.85, agreement_date=0.85, expiration_date=0.85),
     "en_contracts_extra36": _en(parties=0.85, agreement_date=0.85, effective_date=0.85),
-    "en_contracts_extra37": _en(expiration_date=0.85, liquidated_damages=0.65),
+    "en_contracts_extra37": _en(liquidated_damages=0.65),
     "en_contracts_extra38": _en(renewal_term=0.9),
     "en_contracts_extra39": _en(renewal_term=0.9, cap_on_liability=0.9),
     "en_contracts_extra40": _en(),
@@ -603,7 +606,7 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra43": _en(termination_for_convenience=0.85),
     "en_contracts_extra44": _en(
         effective_date=0.75,
-        expiration_date=0.75,
+        expiration_date=0.85,
         termination_for_convenience=0.85,
         liquidated_damages=0.8,
     ),

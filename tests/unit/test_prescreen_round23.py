@@ -2,7 +2,9 @@
 terms, renewals, governing law and sums due), each written here in other words than the
 fixture that showed it: a term that goes on after its first period until terminated, a
 notice that ends the term only at a period's end, a season's end, and "delay damages" that
-are interest on money paid late."""
+are interest on money paid late. And four left over from earlier rounds: a consultant's term
+named by the service ("the Consulting Period"), an anniversary "of such date", and an
+extension letter's "is hereby extended for one (1) additional year ... ending on"."""
 
 from __future__ import annotations
 
@@ -103,3 +105,36 @@ def test_a_seasons_end_is_not_the_years_end() -> None:
 )
 def test_delay_damages_on_money_paid_late_are_interest(sentence: str, agreed: bool) -> None:
     assert _flag(_HEAD + _BODY + "\n\n" + sentence + _BODY, "penalty") is agreed
+
+
+@pytest.mark.parametrize("name", ["Consulting Period", "Initial Consulting Period"])
+def test_a_consultants_term_named_by_the_service_ends_the_contract(name: str) -> None:
+    text = prepare_text(
+        "CONSULTING AGREEMENT\n\nThis Consulting Agreement is entered into and made effective as "
+        'of April 2, 2019 (the "Effective Date") by and between Alder Labs, Inc. and Jane '
+        "Corbin.\n\n1. Services. The Consultant shall provide the Services during the period "
+        "commencing on the Effective Date and continuing for eighteen (18) months thereafter "
+        f'(the "{name}").' + _BODY
+    )
+    assert find_contract_dates(text, english=True).ends_on == date(2020, 10, 2)
+
+
+def test_an_anniversary_of_such_date_counts_from_the_start_the_sentence_gave() -> None:
+    text = prepare_text(
+        _HEAD
+        + _BODY
+        + "\n\n10.1 Term. The term of this Agreement shall commence on the Effective Date and "
+        "shall expire on the third (3rd) anniversary of such date, unless terminated earlier."
+        + _BODY
+    )
+    assert find_contract_dates(text, english=True).ends_on == date(2015, 3, 1)
+
+
+def test_an_extension_this_letter_makes_ends_where_it_says() -> None:
+    text = prepare_text(
+        "Alder Labs, Inc.\n\nNovember 20, 2017\n\nCorbin Advisory LLC\n\nRe: Extension of "
+        "Consulting Agreement\n\nDear Ms. Corbin:\n\n1. The term of the Consulting Agreement "
+        "is hereby extended for one (1) additional year, commencing on January 1, 2018 and "
+        'ending on December 31, 2018 (the "Extended Term").' + _BODY
+    )
+    assert find_contract_dates(text, english=True).ends_on == date(2018, 12, 31)
