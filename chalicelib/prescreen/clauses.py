@@ -110,8 +110,9 @@ _EN_LD_DENIED = "|".join(
         r"(?:not|neither\s+party\s+(?:shall|will))\s+(?:be\s+)?(?:entitled|liable)"
         r"\s+(?:to|for)\s+(?:any\s+)?(?:\w+\s+){0,6}?",
         r"(?:harmless|indemnif)[^.;]*?",
-        # "a service level credit ... is not liquidated damages": denied, not agreed
-        r"(?:is|are|be|constitute)\s+not\s+(?:\w+\s+){0,2}?",
+        # "a service level credit ... is not liquidated damages": denied, not agreed ("is not
+        # a penalty or liquidated damages")
+        r"(?:is|are|be|constitute)\s+not\s+(?:\w+\s+){0,3}?",
         r"not\s+as\s+",
         # "The parties have not agreed any liquidated damages"
         r"not\s+(?:\w+\s+){0,2}?agreed\s+(?:on\s+|to\s+)?(?:any\s+)?",
@@ -161,6 +162,9 @@ _EN_FEE_NEGATION = (
     r"(?:a\s+|any\s+|the\s+)?(?:early\s+)?(?:termination|cancellation|penalt)"
     r"|not\s+(?:be\s+)?(?:responsible|liable|obligated|required)\s+(?:to\s+pay\s+|for\s+)?(?:any\s+)?"
     r"(?:early\s+)?(?:termination|cancellation)"
+    # "No Party shall owe any other Party a termination fee or penalty by reason of a
+    # termination under Section 4.2"
+    r"|\b(?:no|neither)\s+party\s+(?:shall|will)\s+(?:owe|pay)\b"
 )
 # A sum nobody owes: an exclusion ("neither party shall be liable for ... consequential,
 # liquidated ... damages"), a cap's carve-out list, costs passed on ("reimburse ... fees

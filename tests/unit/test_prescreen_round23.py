@@ -138,3 +138,16 @@ def test_an_extension_this_letter_makes_ends_where_it_says() -> None:
         'ending on December 31, 2018 (the "Extended Term").' + _BODY
     )
     assert find_contract_dates(text, english=True).ends_on == date(2018, 12, 31)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "4.6 No Party shall owe any other Party a termination fee or penalty by reason of a "
+        "termination under this Section 4.",
+        "6.3 Any refund under this Section is an adjustment of the fees and is not a penalty or "
+        "liquidated damages.",
+    ],
+)
+def test_liquidated_damages_denied_are_none(sentence: str) -> None:
+    assert not _flag(_HEAD + _BODY + "\n\n" + sentence + _BODY, "penalty")
