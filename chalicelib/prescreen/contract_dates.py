@@ -15,6 +15,7 @@ from chalicelib.prescreen.contract_term import (
     DAY_NAME,
     INITIAL,
     LABEL_ABOVE,
+    TERM_NAME,
     THE_CONTRACT_ACTS,
     THIS_CONTRACT,
     add_months,
@@ -364,7 +365,11 @@ _DEFINES_EFFECTIVE = re.compile(
 _END_CONTEXT = re.compile(
     # (by any of its names: "This SOW shall remain in effect until March 30, 2018")
     THIS_CONTRACT + r"|the\s+\W?(?:" + INITIAL + r"\s+)?term\W?\s+(?:of\s+this|hereof|shall|will)"
-    r"|\((?:herein\s+|hereinafter,?\s+(?:(?:referred\s+to\s+as|called)\s+)?)?(?:the\s+)?\W?term\W?\)"
+    r"|\((?:herein\s+|hereinafter,?\s+(?:(?:referred\s+to\s+as|called)\s+)?)?(?:the\s+)?\W?(?:"
+    + INITIAL
+    + r"\s+)?"
+    + TERM_NAME
+    + r"\W?\)"
     # '"Initial Term" means the period commencing on the Effective Date and ending on ...'
     # (not '"Renewal Term" means')
     r"|(?:[\"“]|\bthe\s+)(?:" + INITIAL + r"\s+)?term\W{0,2}\s+(?:(?:shall|will)\s+)?mean"

@@ -41,6 +41,10 @@ THIS_CONTRACT = (
     r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract|amendment|addendum|attachment"
     r"|statement\s+of\s+work|sow|memorandum|mou)\b"
 )
+# What the contract calls its own term in brackets after it ('(the "Term")'), and a
+# consultant's engagement by the service: 'for twelve (12) months thereafter (the "Consulting
+# Period")', 'ending on December 31, 2018 (the "Consulting Period")'
+TERM_NAME = r"(?:term|(?:consulting|engagement)\s+(?:period|term))"
 # The unit is the literal anchor; the number and its preposition are read backwards.
 # Units: "years?|months?|года?|лет|месяц(а|ев)?", each at a word's end. One pattern per
 # word, merged in text order: each opens with its literal, which the regex engine skips
@@ -96,10 +100,7 @@ _LENGTH_BEFORE = re.compile(
 _TERM_AFTER = re.compile(
     r"[\s-]*(?:" + INITIAL + r"\s+)?term\s+(?:of\s+this\s+(?:agreement|contract)|hereof)"
     r"|[^.;()]{0,80}?\(\s*(?:hereinafter,?\s+(?:(?:referred\s+to\s+as|called)\s+)?)?"
-    r"(?:the\s+|such\s+)?\W{0,2}(?:" + INITIAL + r"\s+)?"
-    # (a consultant's engagement names its term by the service: "for twelve (12) months
-    # thereafter (the "Consulting Period")")
-    r"(?:term|(?:consulting|engagement)\s+(?:period|term))\W{0,2}\s*\)"
+    r"(?:the\s+|such\s+)?\W{0,2}(?:" + INITIAL + r"\s+)?" + TERM_NAME + r"\W{0,2}\s*\)"
 )
 # "the Agreement" as the contract names itself, right before its verb (not "the Contract
 # Price shall be firm for twenty-four (24) months", not "the Supply Agreement shall")
