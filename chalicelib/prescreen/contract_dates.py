@@ -329,21 +329,42 @@ _FILING_FOOTER = re.compile(r"\bsource\s*:[^\n:]{0,80},\s*$")
 _FOOTER_REACH = 90
 # The contract's start defined by an event ("the Closing Date", "the date the Site becomes
 # operational"): no written date is its start, so the signing date is not either.
-_EFFECTIVE_ON_EVENT = indexed(
-    re.compile(
-        r"effective\s+(?:date\W{0,3}\s+(?:(?:(?:shall|will)\s+)?means?"
-        r"|(?:shall|will)\s+(?:be|have\s+the\s+meaning)|has\s+the\s+meaning)"
-        r"\s+(?:of\s+)?(?:the\s+)?(?:closing|completion|initial\s+closing"
-        r"|date\s+(?:that|on\s+which|of)\s+(?:the\s+)?"
-        r"(?:closing|completion|initial|first|actual\s+execution|physical"
-        # "the date on which the last of the Governmental Approvals has been obtained"
-        r"|last\s+of\s+the\s+(?:[\w-]+\s+){0,2}?(?:approvals|consents|conditions)"
-        r"|(?:[\w-]+\s+){0,3}?(?:approvals?|consents?)\s+(?:has|have|is|are)\s+(?:been\s+)?"
-        r"(?:obtained|received|granted|given)))"
-        r"|(?:as\s+of\s+|on\s+|upon\s+)?(?:that\s+date"
-        r"|the\s+date\s+of\s+(?:physical|completion|closing|the\s+closing)))"
+_EFFECTIVE_ON_EVENT = tuple(
+    indexed(pattern)
+    for pattern in (
+        re.compile(
+            r"effective\s+(?:date\W{0,3}\s+(?:(?:(?:shall|will)\s+)?means?"
+            r"|(?:shall|will)\s+(?:be|have\s+the\s+meaning)|has\s+the\s+meaning)"
+            r"\s+(?:of\s+)?(?:the\s+)?(?:closing|completion|initial\s+closing"
+            r"|date\s+(?:that|on\s+which|of)\s+(?:the\s+)?"
+            r"(?:closing|completion|initial|first|actual\s+execution|physical"
+            # "the date on which the last of the Governmental Approvals has been obtained"
+            r"|last\s+of\s+the\s+(?:[\w-]+\s+){0,2}?(?:approvals|consents|conditions)"
+            r"|(?:[\w-]+\s+){0,3}?(?:approvals?|consents?)\s+(?:has|have|is|are)\s+(?:been\s+)?"
+            r"(?:obtained|received|granted|given)))"
+            r"|(?:as\s+of\s+|on\s+|upon\s+)?(?:that\s+date"
+            r"|the\s+date\s+of\s+(?:physical|completion|closing|the\s+closing))"
+            # "shall come into force on the date (the "Effective Date") on which Health Canada
+            # issues the NOL" (not "... on which it is signed by both parties")
+            r"|date[\"”']?\s*\)\s*(?:on|upon)\s+which\s+(?![^.;]{0,60}?\b(?:sign|execut))"
+            r")"
+        ),
+        # "This Agreement shall become effective on, and only upon the occurrence of, the
+        # Closing" (not "Owner may terminate this Agreement effective upon the closing of the sale")
+        re.compile(
+            r"this\s+(?:[\w-]+\s+){0,3}?agreement\s+(?:shall|will)\s+(?:become|be)\s+effective\s+"
+            r"(?:on|upon)(?:,?\s+and\s+only\s+(?:on|upon))?(?:,?\s+the\s+occurrence\s+of)?,?\s+"
+            r"the\s+(?:closing|consummation)\b"
+        ),
     )
 )
+
+
+def _effective_on_event(low: str) -> bool:
+    """Whether the contract takes effect on an event (`_EFFECTIVE_ON_EVENT`)."""
+    return any(search(pattern, low) is not None for pattern in _EFFECTIVE_ON_EVENT)
+
+
 # The day a contract is signed or, notarised, certified (at the notary's, the day it is signed,
 # and dated so): «со дня его подписания», «с даты заключения», «с момента нотариального
 # удостоверения».
@@ -612,9 +633,14 @@ _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
             )
             for word in ("effective", "sow", "order", "start")
         ),
-        re.compile(
-            r"take[sn]?\s+effect\s+(?:up)?on\s+(?:the\s+)?(?:signatures?|signing|execution)\s+"
-            r"(?:and\s+\w+\s+)?(?:of|by)\s+(?:both|all|each)"
+        # ("This Agreement shall enter into force upon its signature by both Parties", as
+        # European drafting has it)
+        *(
+            re.compile(
+                verb + r"\s+(?:up)?on\s+(?:the\s+|its\s+)?(?:signatures?|signing|execution)\s+"
+                r"(?:and\s+\w+\s+)?(?:of|by)\s+(?:both|all|each)"
+            )
+            for verb in (r"take[sn]?\s+effect", r"enters?\s+into\s+force", r"comes?\s+into\s+force")
         ),
         # a letter agreement in force when its addressee countersigns: "This Agreement will
         # become effective when you countersign it below", "effective upon countersignature"
@@ -696,8 +722,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     # "dated as of" is also the start only where the contract speaks of an Effective Date
     # and does not tie it to an event
     defines_effective = not english or (
-        _DEFINES_EFFECTIVE.search(text.low) is not None
-        and search(_EFFECTIVE_ON_EVENT, text.low) is None
+        _DEFINES_EFFECTIVE.search(text.low) is not None and not _effective_on_event(text.low)
     )
     start = found.start(english=english, defines_effective=defines_effective)
     # "'Effective Date' means the date of last signature on the SOW": the definition outranks
@@ -771,11 +796,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     # a term runs from the signing date when no start is written (a Russian contract takes
     # effect when concluded, ст. 425 ГК), unless the contract starts on an event whose day is
     # unknown
-    on_event = (
-        search(_EFFECTIVE_ON_EVENT, text.low)
-        if english
-        else _RU_EFFECTIVE_ON_EVENT.search(text.low)
-    )
+    on_event = _effective_on_event(text.low) if english else _RU_EFFECTIVE_ON_EVENT.search(text.low)
     base = term_base or start or (signed if not on_event else None)
     base = base or found.inner_start
     if ends is None:
@@ -1424,11 +1445,7 @@ def _start_by_definition(
         return signed
     # English drafting: an agreement with no effective-date clause is effective on its date,
     # unless it ties its start to an event or never speaks of taking effect at all.
-    if (
-        not english
-        or search(_EFFECTIVE_ON_EVENT, text.low)
-        or not _DEFINES_EFFECTIVE.search(text.low)
-    ):
+    if not english or _effective_on_event(text.low) or not _DEFINES_EFFECTIVE.search(text.low):
         return None
     return signed
 

@@ -127,6 +127,21 @@ _TITLE_WORDS = re.compile(
 _SENTENCE_BEFORE = re.compile(
     rf"^.*\b(?!(?:{_SUFFIX})\.\s+(?:{_SUFFIX})\b)[A-Za-z]{{3,}}\.\s+(?=[A-Z])"
 )
+# "and, solely for purposes of Article 13 and Article 15, RENWICK HOLDINGS, INC.": a side
+# that joins for some sections only, named after the last of them (read back from its
+# defined term, or forward from where its side opens)
+_SECTION = (
+    r"(?:Articles?|Sections?|Clauses?|Paragraphs?|ARTICLES?|SECTIONS?|CLAUSES?)\s+[\dIVX][\w.()-]*"
+)
+_REFERENCE_BEFORE = re.compile(r"^.*\b" + _SECTION + r",\s+(?=[A-Z])")
+_REFERENCE_LEAD = re.compile(
+    r"(?:(?:solely|only)\s+(?:for\s+(?:the\s+)?(?:limited\s+)?purposes?\s+of|with\s+respect\s+to"
+    r"|as\s+to)\s+)?"
+    + _SECTION
+    + r"(?:\s*(?:,|and|&|or)\s*(?:"
+    + _SECTION
+    + r"|[\dIVX][\w.()-]*))*,\s+(?=[A-Z])"
+)
 # "made on March 1, 2015 BY ACME LTD", "made on 14 August 2014 BETWEEN 1. KARRAWONG ...": a
 # date and a joiner in capitals run into the name (a list's number `_LEADING_JOINERS` takes off)
 _JOINERS_IN_CAPITALS = ("BY ", "WITH ", "BETWEEN", "AMONG")
@@ -786,7 +801,7 @@ def _company_before(norm: str, position: int) -> tuple[str, int] | None:
     raw = best.group(0)[cut:]
     name = " ".join(raw.split())
     name = _ADDRESS_THEN_AND.sub("", _TITLE_WORDS.sub("", _SENTENCE_BEFORE.sub("", name)))
-    name = _DATE_BEFORE.sub("", name)
+    name = _REFERENCE_BEFORE.sub("", _DATE_BEFORE.sub("", name))
     name = _LEADING_JOINERS.sub("", name).strip(" ,")
     # "ACME WIDGETS, INC., A DELAWARE CORPORATION": in capitals the description runs on
     # like more words of the name; the name ends before it.
@@ -1147,6 +1162,7 @@ def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
             or bool(_ROLE_FIRST.match(norm, nxt))
             or bool(_OTHER_SIDE.match(norm, nxt))
             or bool(_BLANK_SIDE.match(norm, nxt))
+            or bool(_REFERENCE_LEAD.match(norm, nxt))
         )
         # "..., Santa Ana, CA 92703 and PREMIER NUTRITION CORPORATION": a company name opens
         # a side whatever ends the one before.
@@ -1209,6 +1225,9 @@ def _side_name_at(norm: str, position: int, end: int) -> str | None:
     described = _DESCRIPTION_FIRST.match(norm, position, end)
     if described:
         position = described.end()
+    referred = _REFERENCE_LEAD.match(norm, position, end)
+    if referred:
+        position = referred.end()
     cut = _name_end(norm, position, end)
     # "INTELLECTUAL PROPERTY RIGHTS AGREEMENT Synchron": a title run into the first name.
     name = _TITLE_FIRST.sub("", " ".join(norm[position:cut].split())).strip(" ,;:-–—")
