@@ -177,6 +177,8 @@ _EN_NOT_OWED = (
     r"|(?:liquidated|stipulated|penalt)[^.;]{0,60}?consequential"
     r"|liability\s+for\s+(?:early\s+)?(?:termination|cancellation)"
 )
+# What the sums' names are turned away for: denied, "in no event", or owed by nobody.
+_EN_LD_NAME_REJECTS = _EN_LD_DENIED + r"|in\s+no\s+event" + _EN_NOT_OWED
 # Three ways a sentence says the right is not one of convenience, read by the rules and by the
 # assisting detector alike: a heading that denies it ("10.1 No Termination for Convenience.",
 # not "no termination fee"), a right "for Cause", a right only "in the case described in
@@ -430,7 +432,7 @@ RULES: tuple[ClauseRule, ...] = (
         language="en",
         requires=(_EN_CLAUSE_VERB, _EN_LD_AGREED),
         # "...shall be deemed liquidated damages and not a penalty" affirms them
-        rejects=_EN_LD_DENIED + r"|in\s+no\s+event" + _EN_NOT_OWED,
+        rejects=_EN_LD_NAME_REJECTS,
     ),
     # "Delay damages" for work done late, which are agreed damages; not the same name for
     # interest on money paid late, as Japanese and German drafting has it ("Any amount not
@@ -440,9 +442,7 @@ RULES: tuple[ClauseRule, ...] = (
         (r"delay\s+damages",),
         language="en",
         requires=(_EN_CLAUSE_VERB, _EN_LD_AGREED),
-        rejects=_EN_LD_DENIED
-        + r"|in\s+no\s+event"
-        + _EN_NOT_OWED
+        rejects=_EN_LD_NAME_REJECTS
         + _EN_LATE_PAYMENT
         # (and on a shortfall an audit finds: "shall pay the shortfall with delay damages")
         + r"|per\s+annum|underpa|shortfall",
