@@ -38,6 +38,10 @@ class ClauseRule:
     # An assisting detector (`clause_model.shipped_assists`) that must find the clause in
     # the document, at its low gate, for this rule's proof to count.
     learned_gate: str | None = None
+    # Whether an item of a list cut off at its semicolon may find what it needs in the
+    # list's lead-in (`_with_list_lead_in`): a sum owed as one item of a payment
+    # ("Pemberton will pay Developer (a) ...; and (c) a termination fee equal to ...").
+    reads_lead_in: bool = False
 
 
 def _rule(
@@ -49,6 +53,7 @@ def _rule(
     rejects: str | None = None,
     detail: str | None = None,
     learned_gate: str | None = None,
+    reads_lead_in: bool = False,
 ) -> ClauseRule:
     # Each trigger opens with a literal word: the regex engine then jumps between
     # occurrences of that word instead of trying every position of the text.
@@ -63,6 +68,7 @@ def _rule(
         rejects=re.compile(rejects) if rejects else None,
         detail=detail,
         learned_gate=learned_gate,
+        reads_lead_in=reads_lead_in,
     )
 
 
@@ -124,8 +130,10 @@ _EN_SUM_PAID = (
     r"\b(?:pa(?:y|ys|id|yable|yment)|remit\w*)\b[^;]{0,200}?"
     r"(?:%|percent|\$|amount\s+equal|equal\s+to|sum\s+of|\[\*)"
     # the sum named with the fee, whatever verb follows: "a cancellation fee of $10,000 shall
-    # be payable"
-    r"|\b(?:fee|charge)s?\s+(?:of|equal\s+to|in\s+the\s+amount\s+of)\s+(?:\$|\[\*|\d)"
+    # be payable", "a termination fee equal to fifteen percent (15%) of the installments" (a
+    # sum in words before its figures)
+    r"|\b(?:fee|charge)s?\s+(?:of|equal\s+to|in\s+the\s+amount\s+of)\s+"
+    r"(?:\$|\[\*|\d|(?:[a-z-]+\s+){1,5}\(\s*(?:\$|\d))"
 )
 # A "penalty" proves agreed damages only where its sentence states what is owed: a sum paid
 # ("shall pay ... 2% of the price"), a penalty of an amount ("a penalty of [*]% will be
@@ -163,8 +171,11 @@ _EN_FEE_NEGATION = (
     r"|not\s+(?:be\s+)?(?:responsible|liable|obligated|required)\s+(?:to\s+pay\s+|for\s+)?(?:any\s+)?"
     r"(?:early\s+)?(?:termination|cancellation)"
     # "No Party shall owe any other Party a termination fee or penalty by reason of a
-    # termination under Section 4.2"
+    # termination under Section 4.2", "Sponsor shall have no obligation to pay any
+    # termination fee"
     r"|\b(?:no|neither)\s+party\s+(?:shall|will)\s+(?:owe|pay)\b"
+    r"|\bno\s+(?:obligation|liability)\s+to\s+pay\s+(?:any\s+|a\s+)?(?:early\s+)?"
+    r"(?:termination|cancellation)"
 )
 # A sum nobody owes: an exclusion ("neither party shall be liable for ... consequential,
 # liquidated ... damages"), a cap's carve-out list, costs passed on ("reimburse ... fees
@@ -185,7 +196,17 @@ _EN_LD_NAME_REJECTS = _EN_LD_DENIED + r"|in\s+no\s+event" + _EN_NOT_OWED
 # Section 4.2(b)".
 _EN_NO_TERMINATION = (
     r"\bno\s+(?:early\s+|unilateral\s+)?termination\b"
-    r"(?!\s+(?:fees?|charges?|penalt|payments?|liabilit|costs?))"
+    r"(?!\s+(?:fees?|charges?|penalt|payments?|liabilit|costs?)"
+    # (nor a right's first day: "provided that no termination under this Section 9.2 shall
+    # take effect before the first anniversary of the Effective Date")
+    r"|\s+(?:under|pursuant\s+to)\b(?:[^.;]|\.\d){0,60}?\b(?:take\s+effect|be(?:come)?\s+effective)\s+"
+    r"(?:before|prior\s+to|until|earlier))"
+)
+# A right's first day, not its denial: "provided, however, that neither party may give such
+# notice before August 15, 2013"
+_EN_NOT_BEFORE = (
+    r"(?!\s+(?:give|deliver|serve|send)\s+(?:such\s+|any\s+|a\s+)?notice\s+(?:of\s+termination\s+)?"
+    r"(?:before|prior\s+to|until|earlier))"
 )
 _EN_RIGHT_FOR_CAUSE = r"(?<!than\s)\bfor\s+cause\b"
 # ("... in the circumstances described in the last sentence of Section 4.04")
@@ -228,7 +249,10 @@ _EN_NO_RIGHT_TO = (
 )
 # A right denied, said outright.
 _EN_DENIED = (
-    _EN_NO_RIGHT_TO + r"|neither\s+party\s+may|may\s+not\s+(?:be\s+)?terminate"
+    _EN_NO_RIGHT_TO
+    + r"|neither\s+party\s+may"
+    + _EN_NOT_BEFORE
+    + r"|may\s+not\s+(?:be\s+)?terminate"
     r"|(?:shall|will)\s+not\s+(?:be\s+entitled\s+to\s+)?terminate"
     # a heading that denies it: "10.1 No Termination for Convenience."
     + "|"
@@ -491,6 +515,7 @@ RULES: tuple[ClauseRule, ...] = (
         requires=(_EN_CLAUSE_VERB, r"\bpa(?:y|ys|id|yable|yment)\b|\bremit|\bowe|\bdue\b|\bequal"),
         rejects=_EN_FEE_NEGATION + _EN_NOT_OWED + r"|(?:shall|will)\s+mean|\bmeans\b",
         learned_gate="liquidated_damages",
+        reads_lead_in=True,
     ),
     # A fixed sum owed because the contract ends early, whatever it is called: "If a
     # termination occurs under this Section 11(a), then BPA shall pay to Seller ... an amount
@@ -1229,7 +1254,9 @@ _ASSIST_DENIED = {
     # and, as the rules read them, a heading that denies the right, a right for cause, a right
     # only in the cases another clause describes
     "unilateral_termination": re.compile(
-        r"neither\s+party\s+(?:may|shall|will|can)\b|agrees?\s+not\s+to\s+terminate"
+        r"neither\s+party\s+(?:may|shall|will|can)\b"
+        + _EN_NOT_BEFORE
+        + r"|agrees?\s+not\s+to\s+terminate"
         + "|"
         + _EN_NO_TERMINATION
         + "|"
@@ -1273,6 +1300,30 @@ def _passes(text: PreparedText, rule: ClauseRule, start: int, end: int) -> bool:
     sentence = text.sentence(start, end)
     if len(sentence.split()) < _MIN_WORDS:
         return False
-    if not all(needed.search(sentence) for needed in rule.requires):
+    # An item of a list cut off at its semicolon ("...; and (c) a termination fee equal to
+    # fifteen percent (15%) of ...") has its verb in the list's lead-in ("In that event,
+    # Pemberton will pay Developer (a) ..."): for the rules that read it, what the item
+    # needs may stand there. What turns it away must stand in the item itself.
+    needs = sentence
+    if rule.reads_lead_in and _LIST_ITEM.match(sentence):
+        needs = _with_list_lead_in(text, start, end)
+    if not all(needed.search(needs) for needed in rule.requires):
         return False
     return not (rule.rejects is not None and rule.rejects.search(sentence))
+
+
+# An item of a list that opens after a semicolon: "and (c) ...", "(ii) ...", "or (b) ..."
+_LIST_ITEM = re.compile(r"\s*(?:(?:and|or)\s+)?\((?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s")
+_MAX_LIST_ITEMS = 8
+
+
+def _with_list_lead_in(text: PreparedText, start: int, end: int) -> str:
+    """The list's sentence from its lead-in through the item around [start, end): back over
+    the items before it, each ended by a semicolon."""
+    begin, finish = text.sentence_span(start, end)
+    for _ in range(_MAX_LIST_ITEMS):
+        before = text.low[:begin].rstrip()
+        if not before.endswith(";"):
+            break
+        begin = text.sentence_span(len(before) - 1, len(before) - 1)[0]
+    return text.low[begin:finish]

@@ -380,6 +380,10 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
             return None
         months = number * 12 if years else number
         base = _runs_from(text, unit.end())
+        if base is None and _THEREAFTER.match(text.low, unit.end()):
+            # "shall commence on April 1, 2011 ... and shall continue for a period of sixty
+            # (60) months thereafter": from the day the sentence started it on
+            base = _started_before(text, begin, length.start())
         # (not where it runs from a named day the text never dates: "three years from the
         # Launch Date" counts from the start in CUAD's labels, 2 of 2 on train)
         if base is None and _AFTER_AN_EVENT.match(text.low, unit.end()):
@@ -444,6 +448,26 @@ def _runs_from(text: PreparedText, position: int) -> date | None:
     if not dates or _NOT_RUNS_FROM.search(after, 0, dates[0].start):
         return None  # "from the Effective Date (as defined in the Agreement dated ...)"
     return dates[0].value
+
+
+_THEREAFTER = re.compile(r"\s+thereafter\b")
+# "shall commence on April 1, 2011", "shall begin on the Service Commencement Date": the day a
+# sentence starts the term on, a date written or a day the definitions date
+_STARTS_ON = re.compile(
+    r"\b(?:commenc|begin|start)\w*\s+(?:on|as\s+of)\s+(?:the\s+(?P<name>" + DAY_NAME + r")\b)?"
+)
+
+
+def _started_before(text: PreparedText, begin: int, end: int) -> date | None:
+    """The day the words between begin and end last say the term starts on, if they date it."""
+    starts = list(_STARTS_ON.finditer(text.low, begin, end))
+    if not starts:
+        return None
+    last = starts[-1]
+    if last.group("name"):
+        return named_day(text, {}, last.group("name"))
+    dates = find_dates(text.low[last.end() : min(end, last.end() + _RUNS_FROM_REACH)], english=True)
+    return dates[0].value if dates and dates[0].start == 0 else None
 
 
 def _length_of(length: re.Match[str]) -> int:

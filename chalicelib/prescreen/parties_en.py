@@ -41,7 +41,8 @@ _TERM_LEAD = (
 _DEFINED_TERM = re.compile(
     r"\(\s*(?:[^()“\"‘'”’\n]{1,40}?[,;]\s*)?"
     rf"(?:{_TERM_LEAD})?[“\"‘'”`]+\s*"
-    r"(?P<term>[^”\"’'“\n()]{1,40}?)\s*[”\"’'“]+\s*(?:(?:[;,]|\bor\b)[^()\n]{0,120})?\)"
+    # (other names after it: ("Cobaltline," "we" or "us"), whose comma sits inside the quotes)
+    r"(?P<term>[^”\"’'“\n()]{1,40}?)\s*[”\"’'“]+\s*(?:(?:[;,]|\bor\b|(?=[“\"‘]))[^()\n]{0,120})?\)"
     rf"|(?:hereinafter|herein|hereafter)[:,]?\s+(?:{_TERM_LEAD})?[“\"‘']"
     r"(?P<term2>[^”\"’'\n]{1,40}?)[”\"’']",
     re.IGNORECASE,
