@@ -329,40 +329,49 @@ _FILING_FOOTER = re.compile(r"\bsource\s*:[^\n:]{0,80},\s*$")
 _FOOTER_REACH = 90
 # The contract's start defined by an event ("the Closing Date", "the date the Site becomes
 # operational"): no written date is its start, so the signing date is not either.
-_EFFECTIVE_ON_EVENT = tuple(
-    indexed(pattern)
-    for pattern in (
-        re.compile(
-            r"effective\s+(?:date\W{0,3}\s+(?:(?:(?:shall|will)\s+)?means?"
-            r"|(?:shall|will)\s+(?:be|have\s+the\s+meaning)|has\s+the\s+meaning)"
-            r"\s+(?:of\s+)?(?:the\s+)?(?:closing|completion|initial\s+closing"
-            r"|date\s+(?:that|on\s+which|of)\s+(?:the\s+)?"
-            r"(?:closing|completion|initial|first|actual\s+execution|physical"
-            # "the date on which the last of the Governmental Approvals has been obtained"
-            r"|last\s+of\s+the\s+(?:[\w-]+\s+){0,2}?(?:approvals|consents|conditions)"
-            r"|(?:[\w-]+\s+){0,3}?(?:approvals?|consents?)\s+(?:has|have|is|are)\s+(?:been\s+)?"
-            r"(?:obtained|received|granted|given)))"
-            r"|(?:as\s+of\s+|on\s+|upon\s+)?(?:that\s+date"
-            r"|the\s+date\s+of\s+(?:physical|completion|closing|the\s+closing))"
-            # "shall come into force on the date (the "Effective Date") on which Health Canada
-            # issues the NOL" (not "... on which it is signed by both parties")
-            r"|date[\"”']?\s*\)\s*(?:on|upon)\s+which\s+(?![^.;]{0,60}?\b(?:sign|execut))"
-            r")"
-        ),
-        # "This Agreement shall become effective on, and only upon the occurrence of, the
-        # Closing" (not "Owner may terminate this Agreement effective upon the closing of the sale")
-        re.compile(
-            r"this\s+(?:[\w-]+\s+){0,3}?agreement\s+(?:shall|will)\s+(?:become|be)\s+effective\s+"
-            r"(?:on|upon)(?:,?\s+and\s+only\s+(?:on|upon))?(?:,?\s+the\s+occurrence\s+of)?,?\s+"
-            r"the\s+(?:closing|consummation)\b"
-        ),
+_EFFECTIVE_ON_EVENT = indexed(
+    re.compile(
+        r"effective\s+(?:date\W{0,3}\s+(?:(?:(?:shall|will)\s+)?means?"
+        r"|(?:shall|will)\s+(?:be|have\s+the\s+meaning)|has\s+the\s+meaning)"
+        r"\s+(?:of\s+)?(?:the\s+)?(?:closing|completion|initial\s+closing"
+        r"|date\s+(?:that|on\s+which|of)\s+(?:the\s+)?"
+        r"(?:closing|completion|initial|first|actual\s+execution|physical"
+        # "the date on which the last of the Governmental Approvals has been obtained"
+        r"|last\s+of\s+the\s+(?:[\w-]+\s+){0,2}?(?:approvals|consents|conditions)"
+        r"|(?:[\w-]+\s+){0,3}?(?:approvals?|consents?)\s+(?:has|have|is|are)\s+(?:been\s+)?"
+        r"(?:obtained|received|granted|given)))"
+        r"|(?:as\s+of\s+|on\s+|upon\s+)?(?:that\s+date"
+        r"|the\s+date\s+of\s+(?:physical|completion|closing|the\s+closing))"
+        # "shall come into force on the date (the "Effective Date") on which Health Canada
+        # issues the NOL" (not "... on which it is signed by both parties")
+        r"|date[\"”']?\s*\)\s*(?:on|upon)\s+which\s+(?![^.;]{0,60}?\b(?:sign|execut))"
+        r")"
     )
 )
+# "This Agreement shall become effective on, and only upon the occurrence of, the Closing"
+# (not "Owner may terminate this Agreement effective upon the closing of the sale"): the words
+# of effect, looked for first, then the contract as their subject before them
+_EFFECTIVE_ON_CLOSING = indexed(
+    re.compile(
+        r"effective\s+(?:on|upon)(?:,?\s+and\s+only\s+(?:on|upon))?(?:,?\s+the\s+occurrence\s+of)?"
+        r",?\s+the\s+(?:closing|consummation)\b"
+    )
+)
+_CONTRACT_BECOMES = re.compile(
+    r"this\s+(?:[\w-]+\s+){0,3}?agreement\s+(?:shall|will)\s+(?:become|be)\s+$"
+)
+_SUBJECT_REACH = 80
 
 
 def _effective_on_event(low: str) -> bool:
-    """Whether the contract takes effect on an event (`_EFFECTIVE_ON_EVENT`)."""
-    return any(search(pattern, low) is not None for pattern in _EFFECTIVE_ON_EVENT)
+    """Whether the contract takes effect on an event (`_EFFECTIVE_ON_EVENT`, or on a
+    closing: `_EFFECTIVE_ON_CLOSING`)."""
+    if search(_EFFECTIVE_ON_EVENT, low) is not None:
+        return True
+    return any(
+        _CONTRACT_BECOMES.search(low, max(0, found.start() - _SUBJECT_REACH), found.start())
+        for found in finditer(_EFFECTIVE_ON_CLOSING, low)
+    )
 
 
 # The day a contract is signed or, notarised, certified (at the notary's, the day it is signed,
