@@ -422,7 +422,11 @@ _RU_NOT_MORE = (
 # Order inside a clause is priority: the first rule that holds supplies the evidence.
 # The term going on after its first period, and until what: "thereafter shall continue in force
 # unless and until terminated"
-_EN_GOES_ON = r"(?:continue|remain)\s+(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?"
+_EN_GOES_ON = (
+    r"(?:continue|remain)\s+(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?"
+    # "shall continue in force indefinitely until terminated"
+    r"(?:indefinitely\s+)?"
+)
 _EN_UNTIL_ENDED = r"(?:unless\s+and\s+)?until\s+(?:terminated|either|one\s+party|any\s+party)\b"
 
 RULES: tuple[ClauseRule, ...] = (
@@ -671,7 +675,8 @@ RULES: tuple[ClauseRule, ...] = (
             # "for its (own) convenience", and public procurement's "for the convenience of
             # the Government" (one trigger per opening word: each is one more scan)
             r"for\s+(?:(?:its|their)\s+(?:own\s+)?|the\s+)?convenience",
-            r"without\s+(?:cause|(?:any\s+)?reason\b)",
+            # ("without giving any reason", as English drafting has it)
+            r"without\s+(?:cause|(?:(?:giving|assigning|stating|specifying)\s+)?(?:any\s+)?reasons?\b)",
             # "for any reason", "for any or no reason", "for whatever reason"
             r"for\s+(?:any|whatever)\s+(?:or\s+no\s+)?reason",
             r"for\s+no\s+reason",

@@ -337,6 +337,14 @@
   for sixty (60) months thereafter" counted from the contract's date; a side's other names in
   quotes ("Cobaltline," "we" or "us") losing its defined term: 111 and 107 (71 and 72). The
   floors are those values.
+- `en_contracts_extra53`, `en_contracts_extra54`: a twenty-seventh round, one of late-1990s
+  filings (WITNESSETH, "this 1st day of ...", English and Canadian drafting of the time), one
+  on renewals (automatic of several lengths, one side's option, on notice, by agreement only, by
+  letter, evergreen) and choices of law (internal laws, a province, England, inside the
+  arbitration clause, none): 106 and 109 of 112 blind (71 and 71 of 72), against the starting
+  code's 105 and 109. Its general misses were fixed the same session: an English right to end
+  "without giving any reason", and "Following the Initial Term, this Agreement shall continue in
+  force indefinitely until terminated": 107 and 110 (72 and 72). The floors are those values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -652,6 +660,8 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra50": _en(),
     "en_contracts_extra51": _en(liquidated_damages=0.85),
     "en_contracts_extra52": _en(),
+    "en_contracts_extra53": _en(),
+    "en_contracts_extra54": _en(),
     "ru_contracts_extra9": (
         RU_LABELS,
         {
