@@ -164,7 +164,8 @@ _EN_CLAUSE_VERB = (
 _EN_FEE_NEGATION = (
     # "no termination fee", "No penalty or termination fee shall be payable"
     # ("No other termination charge shall be payable")
-    r"\bno\s+(?:other\s+|further\s+|additional\s+)?(?:(?:penalty|fee|charge|payment)\s+or\s+)?"
+    # ("No penalty, termination fee or other payment shall be due")
+    r"\bno\s+(?:other\s+|further\s+|additional\s+)?(?:(?:penalty|fee|charge|payment)(?:\s+or|,)\s+)?"
     r"(?:early\s+)?(?:termination|cancellation)"
     r"|without\s+(?:any\s+|the\s+)?(?:payment\s+of\s+)?"
     r"(?:a\s+|any\s+|the\s+)?(?:early\s+)?(?:termination|cancellation|penalt)"
@@ -282,6 +283,9 @@ _EN_FOR_CAUSE = (
 _EN_REFERS_OR_REASON = (
     r"|for\s+(?:any|whatever)\s+reason\s+other|for\s+cause\b|\bif\s+(?:\w+\s+){0,3}?(?:terminates|cancels)"
     r"|in\s+the\s+event\s+(?:that\s+)?(?:\w+\s+){0,3}?(?:should|is|are|becomes?)\b"
+    # a termination the contract forbids and names: "Any termination by Franchisee other than
+    # in accordance with this Section 10.1 is a termination without cause and a material breach"
+    r"|(?:is|be|constitutes?)\s+(?:deemed\s+)?(?:to\s+be\s+)?a\s+termination\s+without"
 )
 # An item's mark: "(ii)", "(b)", "2)", but not a figure after its words, "twelve (12)"
 _ITEM_MARK = r"\((?:[ivx]{1,4}|[a-h])\)|(?<!\()\b\d{1,2}\)"

@@ -272,7 +272,8 @@ _LABEL_REACH = 80
 # time) on", "at the close of business on" (a time's full stops are spaces by then: see
 # `_clause_before`)
 _TIME_OF_DAY = (
-    r"\s+at\s+(?:12:00\s+)?(?:midnight|noon|(?:the\s+)?(?:close|end)\s+of\s+business"
+    # (an energy contract's "at the end of the Day on April 30, 2015", its gas day)
+    r"\s+at\s+(?:12:00\s+)?(?:midnight|noon|(?:the\s+)?(?:close|end)\s+of\s+(?:business|the\s+(?:gas\s+)?day)"
     r"|\d{1,2}(?::\d\d)?\s*(?:[ap]\.?\s?m\b\.?)?)(?:\s*\(?[a-z ]{0,30}?\btime\)?)?,?(?=\s+on\b)"
 )
 # The end as a form's field or a table's row: "End Date:", "Contract Expiry:", "| Expiry |".

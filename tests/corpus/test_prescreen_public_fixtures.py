@@ -345,6 +345,19 @@
   code's 105 and 109. Its general misses were fixed the same session: an English right to end
   "without giving any reason", and "Following the Initial Term, this Agreement shall continue in
   force indefinitely until terminated": 107 and 110 (72 and 72). The floors are those values.
+- `en_contracts_extra55`, `en_contracts_extra56`: a twenty-eighth round, one on how parties
+  and dates are written (a blank preamble date, a company and its subsidiaries, a trade name,
+  parties first named in the recitals, a one-person firm and its owner, limited partnerships
+  through their general partners, a university), one of long documents (cover pages, tables of
+  contents, long definitions, schedules and order forms after the signatures): 109 and 101 of
+  112 blind (70 and 68 of 72), against the starting code's 109 and 100. Its general misses were
+  fixed the same session: an energy contract's "primary term ending at the end of the Day on
+  April 30, 2015"; "Any termination by Franchisee other than in accordance with this Section
+  10.1 is a termination without cause and a material breach" read as a right; "No penalty,
+  termination fee or other payment shall be due" (a comma where the denial read only "or")
+  read as a fee: 110 and 103 (71 and 70). Left: an order form's "Period of Performance" after
+  the signatures read as the master agreement's end, and a research term's one extension read
+  as a renewal. The floors are those values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -662,6 +675,8 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra52": _en(),
     "en_contracts_extra53": _en(),
     "en_contracts_extra54": _en(),
+    "en_contracts_extra55": _en(liquidated_damages=0.8),
+    "en_contracts_extra56": _en(expiration_date=0.85, renewal_term=0.9),
     "ru_contracts_extra9": (
         RU_LABELS,
         {
