@@ -30,3 +30,18 @@ def none_read(clause: str, *sentences: str) -> bool:
         flag is None or not flag.present
         for flag in (english_flag(sentence, clause) for sentence in sentences)
     )
+
+
+# Neutral paragraphs a contract's head and sections are set between (the blind rounds' tests)
+BODY = "\n\nThe parties shall cooperate in good faith in all matters under this Agreement." * 40
+
+
+def clause_present(text: str, clause: str) -> bool:
+    """Whether the rules flag `clause` in an English contract's text."""
+    flag = find_clauses(prepare_text(text), ("en",), can_judge=True)[clause]
+    return flag is not None and flag.present
+
+
+def section_flagged(head: str, section: str, clause: str) -> bool:
+    """Whether the rules flag `clause` in a contract of its head, the section between bodies."""
+    return clause_present(head + BODY + "\n\n" + section + BODY, clause)

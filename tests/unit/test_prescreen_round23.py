@@ -12,22 +12,15 @@ from datetime import date
 
 import pytest
 
-from chalicelib.prescreen.clauses import find_clauses
 from chalicelib.prescreen.contract_dates import find_contract_dates
 from chalicelib.prescreen.text import prepare_text
+from tests.clause_text import BODY, clause_present, section_flagged
 
-_BODY = "\n\nThe parties shall cooperate in good faith in all matters under this Agreement." * 40
 _HEAD = (
     "RESELLER AGREEMENT\n\nThis Reseller Agreement is entered into and made effective as of "
     'March 1, 2012 (the "Effective Date") by and between Alder Labs, Inc. ("Alder") and Corbin '
     'Media LLC ("Corbin").'
 )
-
-
-def _flag(text: str, clause: str) -> bool:
-    flags = find_clauses(prepare_text(text), ("en",), can_judge=True)
-    flag = flags[clause]
-    return flag is not None and flag.present
 
 
 @pytest.mark.parametrize(
@@ -38,22 +31,22 @@ def test_a_term_that_goes_on_until_terminated_after_its_first_period_ends_and_re
 ) -> None:
     text = (
         _HEAD
-        + _BODY
+        + BODY
         + "\n\n5.1 Term. This Agreement shall have an initial term of two (2) years commencing "
         f'on the Effective Date (the "Initial Term"). {after}, this Agreement shall remain in '
-        "full force and effect until terminated by either party under Section 6." + _BODY
+        "full force and effect until terminated by either party under Section 6." + BODY
     )
     assert find_contract_dates(prepare_text(text), english=True).ends_on == date(2014, 3, 1)
-    assert _flag(text, "auto_renewal")
+    assert clause_present(text, "auto_renewal")
 
 
 def test_a_contract_that_runs_until_terminated_from_its_first_day_has_no_end() -> None:
     text = (
         _HEAD
-        + _BODY
+        + BODY
         + "\n\n5.1 Term. This Agreement shall continue in effect until terminated by either "
         "party under Section 6. The first review of the program shall take place two (2) years "
-        "after the Effective Date." + _BODY
+        "after the Effective Date." + BODY
     )
     assert find_contract_dates(prepare_text(text), english=True).ends_on is None
 
@@ -61,22 +54,22 @@ def test_a_contract_that_runs_until_terminated_from_its_first_day_has_no_end() -
 def test_a_notice_that_ends_the_term_only_at_a_periods_end_is_no_convenience() -> None:
     text = (
         _HEAD
-        + _BODY
+        + BODY
         + "\n\n3.1 This Agreement shall remain in effect for a primary term ending March 31, "
         "2020 and shall continue from year to year thereafter until terminated by either party "
         "upon six (6) months' prior written notice, effective at the end of the primary term or "
-        "at the end of any annual extension period." + _BODY
+        "at the end of any annual extension period." + BODY
     )
-    assert not _flag(text, "unilateral_termination")
+    assert not clause_present(text, "unilateral_termination")
 
 
 def test_a_seasons_end_is_not_the_years_end() -> None:
     text = prepare_text(
         _HEAD
-        + _BODY
+        + BODY
         + '\n\n1.4 "2013 Season" means the races of the Circuit held between March 1, 2013 and '
         "October 15, 2013.\n\n2.1 Term. The term of this Agreement shall commence on the "
-        "Effective Date and continue through the end of the 2013 Season." + _BODY
+        "Effective Date and continue through the end of the 2013 Season." + BODY
     )
     assert find_contract_dates(text, english=True).ends_on != date(2013, 12, 31)
 
@@ -104,7 +97,7 @@ def test_a_seasons_end_is_not_the_years_end() -> None:
     ],
 )
 def test_delay_damages_on_money_paid_late_are_interest(sentence: str, agreed: bool) -> None:
-    assert _flag(_HEAD + _BODY + "\n\n" + sentence + _BODY, "penalty") is agreed
+    assert section_flagged(_HEAD, sentence, "penalty") is agreed
 
 
 @pytest.mark.parametrize("name", ["Consulting Period", "Initial Consulting Period"])
@@ -114,7 +107,7 @@ def test_a_consultants_term_named_by_the_service_ends_the_contract(name: str) ->
         'of April 2, 2019 (the "Effective Date") by and between Alder Labs, Inc. and Jane '
         "Corbin.\n\n1. Services. The Consultant shall provide the Services during the period "
         "commencing on the Effective Date and continuing for eighteen (18) months thereafter "
-        f'(the "{name}").' + _BODY
+        f'(the "{name}").' + BODY
     )
     assert find_contract_dates(text, english=True).ends_on == date(2020, 10, 2)
 
@@ -122,10 +115,10 @@ def test_a_consultants_term_named_by_the_service_ends_the_contract(name: str) ->
 def test_an_anniversary_of_such_date_counts_from_the_start_the_sentence_gave() -> None:
     text = prepare_text(
         _HEAD
-        + _BODY
+        + BODY
         + "\n\n10.1 Term. The term of this Agreement shall commence on the Effective Date and "
         "shall expire on the third (3rd) anniversary of such date, unless terminated earlier."
-        + _BODY
+        + BODY
     )
     assert find_contract_dates(text, english=True).ends_on == date(2015, 3, 1)
 
@@ -135,7 +128,7 @@ def test_an_extension_this_letter_makes_ends_where_it_says() -> None:
         "Alder Labs, Inc.\n\nNovember 20, 2017\n\nCorbin Advisory LLC\n\nRe: Extension of "
         "Consulting Agreement\n\nDear Ms. Corbin:\n\n1. The term of the Consulting Agreement "
         "is hereby extended for one (1) additional year, commencing on January 1, 2018 and "
-        'ending on December 31, 2018 (the "Extended Term").' + _BODY
+        'ending on December 31, 2018 (the "Extended Term").' + BODY
     )
     assert find_contract_dates(text, english=True).ends_on == date(2018, 12, 31)
 
@@ -150,4 +143,4 @@ def test_an_extension_this_letter_makes_ends_where_it_says() -> None:
     ],
 )
 def test_liquidated_damages_denied_are_none(sentence: str) -> None:
-    assert not _flag(_HEAD + _BODY + "\n\n" + sentence + _BODY, "penalty")
+    assert not section_flagged(_HEAD, sentence, "penalty")

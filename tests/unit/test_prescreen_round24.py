@@ -11,8 +11,7 @@ import pytest
 
 from chalicelib.prescreen.contract_dates import find_contract_dates
 from chalicelib.prescreen.text import prepare_text
-
-_BODY = "\n\nThe parties shall cooperate in good faith in all matters under this Agreement." * 40
+from tests.clause_text import BODY
 
 
 @pytest.mark.parametrize("name", ["Consulting Period", "Engagement Period", "Initial Term"])
@@ -22,6 +21,6 @@ def test_a_period_by_its_dates_named_as_the_engagement_ends_the_contract(name: s
         "and between Alder Labs, Inc. and Jane Corbin.\n\n2. Engagement. The Company engages "
         "the Consultant, and the Consultant agrees to provide the Services, for a period\n"
         "commencing on June 1, 2021 and ending on May 31, 2023 (the\n"
-        f'"{name}"), unless terminated earlier under Section 6.' + _BODY
+        f'"{name}"), unless terminated earlier under Section 6.' + BODY
     )
     assert find_contract_dates(text, english=True).ends_on == date(2023, 5, 31)

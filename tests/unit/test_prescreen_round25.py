@@ -13,8 +13,7 @@ import pytest
 from chalicelib.prescreen.contract_dates import find_contract_dates
 from chalicelib.prescreen.parties_en import find_parties_en
 from chalicelib.prescreen.text import prepare_text
-
-_BODY = "\n\nThe parties shall cooperate in good faith in all matters under this Agreement." * 40
+from tests.clause_text import BODY
 
 
 @pytest.mark.parametrize(
@@ -29,7 +28,7 @@ def test_a_side_that_joins_for_some_sections_is_named_not_its_sections(joins: st
         "SUPPLY AGREEMENT\n\nThis Supply Agreement is entered into as of May 2, 2014 by and "
         'among ALDER FIBRE, INC., an Ohio corporation ("Supplier"), CORBIN CARTONS, LLC, a '
         f'Delaware limited liability company ("Buyer"), and, {joins}, a Delaware corporation '
-        '("Guarantor").' + _BODY
+        '("Guarantor").' + BODY
     )
     assert [party.name for party in find_parties_en(text)] == [
         "ALDER FIBRE, INC.",
@@ -44,7 +43,7 @@ def test_an_effective_date_that_is_an_undated_events_day_is_unknown() -> None:
         "Labs, Inc. and the Corbin Institute.\n\n2.1 This Agreement shall come into force on the "
         'date (the "Effective Date") on which the regulator issues its approval of the Study.'
         "\n\n2.2 This Agreement shall continue in force until the second (2nd) anniversary of "
-        "the Effective Date." + _BODY
+        "the Effective Date." + BODY
     )
     dates = find_contract_dates(text, english=True)
     assert (dates.starts_on, dates.ends_on) == (None, None)
@@ -72,7 +71,7 @@ def test_a_contract_effective_only_upon_the_closing_has_no_start_of_its_own(
     text = prepare_text(
         "SERVICES AGREEMENT\n\nThis Services Agreement is made and entered into as of June 14, "
         "2007 by and between Alder Realty, LLC and Corbin Management, Inc.\n\n2.1 Manager shall "
-        "begin the Services on the Effective Date." + _BODY + "\n\n" + sentence + _BODY
+        "begin the Services on the Effective Date." + BODY + "\n\n" + sentence + BODY
     )
     assert find_contract_dates(text, english=True).starts_on == starts
 
@@ -80,9 +79,9 @@ def test_a_contract_effective_only_upon_the_closing_has_no_start_of_its_own(
 def test_in_force_upon_signature_by_both_parties_starts_on_the_last_signature() -> None:
     text = prepare_text(
         "SUPPLY AGREEMENT\n\nThis Supply Agreement is made between Alder Werke GmbH and Corbin "
-        "Foods Inc." + _BODY + "\n\n13.1 This Agreement shall enter into force upon its "
+        "Foods Inc." + BODY + "\n\n13.1 This Agreement shall enter into force upon its "
         "signature by both Parties and shall remain in force until 31.12.2011."
-        + _BODY
+        + BODY
         + "\n\nAlder Werke GmbH\n\nBy: ____________\n\nDate: 04.11.2008\n\nCorbin Foods Inc."
         "\n\nBy: ____________\n\nDate: 12.11.2008\n"
     )

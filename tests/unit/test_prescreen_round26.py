@@ -10,24 +10,16 @@ from datetime import date
 
 import pytest
 
-from chalicelib.prescreen.clauses import find_clauses
 from chalicelib.prescreen.contract_dates import find_contract_dates
 from chalicelib.prescreen.parties_en import find_parties_en
 from chalicelib.prescreen.text import prepare_text
+from tests.clause_text import BODY, section_flagged
 
-_BODY = "\n\nThe parties shall cooperate in good faith in all matters under this Agreement." * 40
 _HEAD = (
     "SERVICES AGREEMENT\n\nThis Services Agreement is made and entered into as of March 18, 2011 "
     '(the "Effective Date") by and between Alder Labs, Inc. ("Alder") and Corbin Media LLC '
     '("Corbin").'
 )
-
-
-def _flag(sentence: str, clause: str) -> bool:
-    text = prepare_text(_HEAD + _BODY + "\n\n" + sentence + _BODY)
-    flags = find_clauses(text, ("en",), can_judge=True)
-    flag = flags[clause]
-    return flag is not None and flag.present
 
 
 @pytest.mark.parametrize(
@@ -56,7 +48,7 @@ def _flag(sentence: str, clause: str) -> bool:
 def test_a_proviso_that_sets_a_rights_first_day_does_not_deny_it(
     sentence: str, convenience: bool
 ) -> None:
-    assert _flag(sentence, "unilateral_termination") is convenience
+    assert section_flagged(_HEAD, sentence, "unilateral_termination") is convenience
 
 
 @pytest.mark.parametrize(
@@ -78,7 +70,7 @@ def test_a_proviso_that_sets_a_rights_first_day_does_not_deny_it(
     ],
 )
 def test_a_fee_owed_as_one_item_of_a_list_and_a_fee_denied(sentence: str, agreed: bool) -> None:
-    assert _flag(sentence, "penalty") is agreed
+    assert section_flagged(_HEAD, sentence, "penalty") is agreed
 
 
 @pytest.mark.parametrize(
@@ -97,10 +89,9 @@ def test_a_term_that_runs_thereafter_from_the_day_its_sentence_starts_it(
     text = prepare_text(
         _HEAD
         + definition
-        + _BODY
+        + BODY
         + '\n\n3.1 Initial Term. The initial term of this Agreement (the "Initial Term") shall '
-        f"commence {starts} and shall continue for a period of sixty (60) months thereafter."
-        + _BODY
+        f"commence {starts} and shall continue for a period of sixty (60) months thereafter." + BODY
     )
     assert find_contract_dates(text, english=True).ends_on == date(2016, 4, 1)
 
@@ -110,7 +101,7 @@ def test_a_sides_other_names_in_quotes_keep_its_defined_term() -> None:
         "Alder Advisory, LLC\n\nMay 6, 2013\n\nCorbin Biosciences, Inc.\nAttention: Dr. Jane "
         'Roe, President\n\nDear Dr. Roe:\n\nThis letter agreement (this "Agreement") confirms '
         'the terms on which Alder Advisory, LLC ("Alder," "we" or "us") will provide investor '
-        'relations services to Corbin Biosciences, Inc. (the "Company" or "you").' + _BODY
+        'relations services to Corbin Biosciences, Inc. (the "Company" or "you").' + BODY
     )
     assert [party.name for party in find_parties_en(text)] == [
         "Alder Advisory, LLC",

@@ -5,24 +5,17 @@ goes on "indefinitely until terminated" once its first period is over."""
 
 from __future__ import annotations
 
-from chalicelib.prescreen.clauses import find_clauses
-from chalicelib.prescreen.text import prepare_text
+from tests.clause_text import section_flagged
 
-_BODY = "\n\nThe parties shall cooperate in good faith in all matters under this Agreement." * 40
 _HEAD = (
     "SPONSORSHIP AGREEMENT\n\nTHIS AGREEMENT is made on 3rd February 1997 BETWEEN Alder Racing "
     'Limited ("the Team") and Corbin Lubricants plc ("the Sponsor").'
 )
 
 
-def _flag(sentence: str, clause: str) -> bool:
-    text = prepare_text(_HEAD + _BODY + "\n\n" + sentence + _BODY)
-    flag = find_clauses(text, ("en",), can_judge=True)[clause]
-    return flag is not None and flag.present
-
-
 def test_a_right_to_end_without_giving_any_reason_is_convenience() -> None:
-    assert _flag(
+    assert section_flagged(
+        _HEAD,
         "12.3 The Sponsor may terminate this Agreement with effect from 31st December 1998 by "
         "giving the Team not less than ninety (90) days' written notice expiring on that date, "
         "without giving any reason, provided that the Sponsor shall pay to the Team, on or before "
@@ -33,7 +26,8 @@ def test_a_right_to_end_without_giving_any_reason_is_convenience() -> None:
 
 
 def test_a_term_that_goes_on_indefinitely_after_its_first_period_renews() -> None:
-    assert _flag(
+    assert section_flagged(
+        _HEAD,
         '5.1 This Agreement shall continue until 31st March 2000 (the "Initial Term"). '
         "Following the Initial Term, this Agreement shall continue in force indefinitely until "
         "terminated by either party upon six (6) months' written notice.",

@@ -8,35 +8,29 @@ from __future__ import annotations
 
 from datetime import date
 
-from chalicelib.prescreen.clauses import find_clauses
 from chalicelib.prescreen.contract_dates import find_contract_dates
 from chalicelib.prescreen.text import prepare_text
+from tests.clause_text import BODY, section_flagged
 
-_BODY = "\n\nThe parties shall cooperate in good faith in all matters under this Agreement." * 40
 _HEAD = (
     "GAS MARKETING AGREEMENT\n\nThis Gas Marketing Agreement is entered into as of April 1, "
     '2010 by and between Alder Gas, L.P. ("Producer") and Corbin Marketing, L.P. ("Marketer").'
 )
 
 
-def _flag(sentence: str, clause: str) -> bool:
-    text = prepare_text(_HEAD + _BODY + "\n\n" + sentence + _BODY)
-    flag = find_clauses(text, ("en",), can_judge=True)[clause]
-    return flag is not None and flag.present
-
-
 def test_an_end_at_the_end_of_the_gas_day_on_a_date() -> None:
     text = prepare_text(
         _HEAD
-        + _BODY
+        + BODY
         + "\n\n5.1 Term. This Agreement shall be effective as of May 1, 2010 and shall continue "
-        "in effect for a primary term ending at the end of the Gas Day on April 30, 2015." + _BODY
+        "in effect for a primary term ending at the end of the Gas Day on April 30, 2015." + BODY
     )
     assert find_contract_dates(text, english=True).ends_on == date(2015, 4, 30)
 
 
 def test_a_termination_the_contract_forbids_is_no_right_to_end_it() -> None:
-    assert not _flag(
+    assert not section_flagged(
+        _HEAD,
         "10.3 Any termination by Marketer other than in accordance with Section 10.1 is a "
         "termination without cause and a material breach of this Agreement.",
         "unilateral_termination",
@@ -45,7 +39,8 @@ def test_a_termination_the_contract_forbids_is_no_right_to_end_it() -> None:
 
 def test_no_penalty_termination_fee_or_other_payment_is_a_denial() -> None:
     # (beside a right to end early, as the fixture had it, which the learned gate reads)
-    assert not _flag(
+    assert not section_flagged(
+        _HEAD,
         "12.3 Either party may terminate this Agreement without cause at any time after the end "
         "of the third (3rd) Contract Year by giving the other party one hundred eighty (180) "
         "days' prior written notice. No penalty, termination fee or other payment shall be due "
