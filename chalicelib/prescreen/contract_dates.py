@@ -412,6 +412,9 @@ _END_CONTEXT = re.compile(
     + THE_CONTRACT_ACTS
     # a public contract's "Period of Performance: March 3, 2015 – March 2, 2016"
     + r"|period\s+of\s+performance"
+    # a joint venture's life is its agreement's term: "The Venture shall continue until December
+    # 31, 2015, unless sooner dissolved"
+    r"|\bthe\s+(?:joint\s+)?venture\s+(?:shall|will)\s+(?:continue|remain|exist)"
     r"|effective\s+(?:until|through)|in\s+(?:full\s+)?(?:force|effect)\s+(?:until|through)"
     r"|договор|контракт|соглашени|"
     + _RU_TERM_OF
