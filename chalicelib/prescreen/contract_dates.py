@@ -732,10 +732,17 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     """Signing, start and end dates by the words around each date; unknown ones stay None."""
     dates = [d for d in find_dates(text.low, english=english) if not _of_another_paper(text, d)]
     found = _collect(text, dates, english=english)
+    # the contract takes effect on an event whose day may be unknown (read once: the start
+    # and the term's base both ask)
+    on_event = (
+        _effective_on_event(text.low)
+        if english
+        else _RU_EFFECTIVE_ON_EVENT.search(text.low) is not None
+    )
     # "dated as of" is also the start only where the contract speaks of an Effective Date
     # and does not tie it to an event
     defines_effective = not english or (
-        _DEFINES_EFFECTIVE.search(text.low) is not None and not _effective_on_event(text.low)
+        _DEFINES_EFFECTIVE.search(text.low) is not None and not on_event
     )
     start = found.start(english=english, defines_effective=defines_effective)
     # "'Effective Date' means the date of last signature on the SOW": the definition outranks
@@ -795,7 +802,14 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     if start is None:
         if english and not read_last_signature:
             on_last_signature = _start_on_last_signature(text, dates)
-        start = _start_by_definition(text, dates, signed, on_last_signature, english=english)
+        start = _start_by_definition(
+            text,
+            dates,
+            signed,
+            on_last_signature,
+            english=english,
+            defines_effective=defines_effective,
+        )
     if start is None:
         start = _in_force_from_its_own_day(text, named) if english else found.period_start
     if english and by_signatures:  # (signed is None only if so)
@@ -809,7 +823,6 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     # a term runs from the signing date when no start is written (a Russian contract takes
     # effect when concluded, ст. 425 ГК), unless the contract starts on an event whose day is
     # unknown
-    on_event = _effective_on_event(text.low) if english else _RU_EFFECTIVE_ON_EVENT.search(text.low)
     base = term_base or start or (signed if not on_event else None)
     base = base or found.inner_start
     if ends is None:
@@ -1447,9 +1460,12 @@ def _start_by_definition(
     on_last_signature: date | None,
     *,
     english: bool,
+    defines_effective: bool,
 ) -> date | None:
     """The start when no date is called the start: the last signature where the contract
-    takes effect on it (`_start_on_last_signature`, read by the caller), or the signing date."""
+    takes effect on it (`_start_on_last_signature`, read by the caller), or the signing date
+    (`defines_effective`: an English contract that speaks of an Effective Date and ties it to
+    no event, as the caller read it)."""
     if on_last_signature is not None:
         return on_last_signature
     if signed is not None and (
@@ -1458,9 +1474,7 @@ def _start_by_definition(
         return signed
     # English drafting: an agreement with no effective-date clause is effective on its date,
     # unless it ties its start to an event or never speaks of taking effect at all.
-    if not english or _effective_on_event(text.low) or not _DEFINES_EFFECTIVE.search(text.low):
-        return None
-    return signed
+    return signed if english and defines_effective else None
 
 
 _RU_HOUR_BEFORE = re.compile(

@@ -439,23 +439,13 @@ def _runs_from(text: PreparedText, position: int) -> date | None:
     opening = _RUNS_FROM.match(text.low, position)
     if opening is None:
         return None
-    name = _FROM_A_NAME.match(text.low, opening.end())
-    day = named_day(text, {}, name.group("name")) if name else None
-    if day is not None:
-        return day
-    after = text.low[opening.end() : opening.end() + _RUNS_FROM_REACH]
-    dates = find_dates(after, english=True)
-    if not dates or _NOT_RUNS_FROM.search(after, 0, dates[0].start):
-        return None  # "from the Effective Date (as defined in the Agreement dated ...)"
-    return dates[0].value
+    return _day_at(text, opening.end(), opening.end() + _RUNS_FROM_REACH)
 
 
 _THEREAFTER = re.compile(r"\s+thereafter\b")
-# "shall commence on April 1, 2011", "shall begin on the Service Commencement Date": the day a
-# sentence starts the term on, a date written or a day the definitions date
-_STARTS_ON = re.compile(
-    r"\b(?:commenc|begin|start)\w*\s+(?:on|as\s+of)\s+(?:the\s+(?P<name>" + DAY_NAME + r")\b)?"
-)
+# "shall commence on April 1, 2011", "shall begin on the Service Commencement Date": where a
+# sentence says the day it starts the term on
+_STARTS_ON = re.compile(r"\b(?:commenc|begin|start)\w*\s+(?:on|as\s+of)\s+")
 
 
 def _started_before(text: PreparedText, begin: int, end: int) -> date | None:
@@ -463,11 +453,24 @@ def _started_before(text: PreparedText, begin: int, end: int) -> date | None:
     starts = list(_STARTS_ON.finditer(text.low, begin, end))
     if not starts:
         return None
-    last = starts[-1]
-    if last.group("name"):
-        return named_day(text, {}, last.group("name"))
-    dates = find_dates(text.low[last.end() : min(end, last.end() + _RUNS_FROM_REACH)], english=True)
-    return dates[0].value if dates and dates[0].start == 0 else None
+    last = starts[-1].end()
+    return _day_at(text, last, min(end, last + _RUNS_FROM_REACH))
+
+
+def _day_at(text: PreparedText, position: int, end: int) -> date | None:
+    """The day the words from position (up to end) write or name: a day the definitions date
+    ("the Opening Date", where '"Opening Date" means May 28, 1999'), or a date written with
+    nothing of another document before it ("from the Effective Date (as defined in the
+    Agreement dated ...)" gives none)."""
+    name = _FROM_A_NAME.match(text.low, position)
+    day = named_day(text, {}, name.group("name")) if name else None
+    if day is not None:
+        return day
+    after = text.low[position:end]
+    dates = find_dates(after, english=True)
+    if not dates or _NOT_RUNS_FROM.search(after, 0, dates[0].start):
+        return None
+    return dates[0].value
 
 
 def _length_of(length: re.Match[str]) -> int:
