@@ -465,6 +465,10 @@ RULES: tuple[ClauseRule, ...] = (
         requires=(_EN_CLAUSE_VERB, _EN_LD_AGREED),
         # "...shall be deemed liquidated damages and not a penalty" affirms them
         rejects=_EN_LD_NAME_REJECTS,
+        # a lessor's remedies: "Lessor may ... exercise any one or more of the following
+        # remedies: ...; and (e) recover from Lessee, as liquidated damages for loss of a
+        # bargain and not as a penalty, an amount equal to ..."
+        reads_lead_in=True,
     ),
     # "Delay damages" for work done late, which are agreed damages; not the same name for
     # interest on money paid late, as Japanese and German drafting has it ("Any amount not
@@ -487,6 +491,9 @@ RULES: tuple[ClauseRule, ...] = (
             # ("pre-estimate" holds the word)
             r"estimate\s+of\s+(?:the\s+|such\s+|those\s+|its\s+|our\s+|any\s+)?"
             r"(?:\w+\s+){0,3}?(?:damages?|loss(?:es)?)\b",
+            # English law's own words, whatever is estimated: "a genuine pre-estimate of the
+            # margin Lumencask will lose"
+            r"pre-estimate\s+of\b",
         ),
         language="en",
         requires=(_EN_CLAUSE_VERB, r"reasonable|genuine|good[\s-]faith|\bfair\b|pre-?estimate"),
@@ -1328,11 +1335,14 @@ _MAX_LIST_ITEMS = 8
 
 def _with_list_lead_in(text: PreparedText, start: int, end: int) -> str:
     """The list's sentence from its lead-in through the item around [start, end): back over
-    the items before it, each ended by a semicolon."""
+    the items before it, each ended by a semicolon, and over the colon that opens the list
+    ("Lessor may exercise the following remedies: (a) ...")."""
     begin, finish = text.sentence_span(start, end)
     for _ in range(_MAX_LIST_ITEMS):
         before = text.low[:begin].rstrip()
-        if not before.endswith(";"):
+        if not before.endswith((";", ":")):
             break
         begin = text.sentence_span(len(before) - 1, len(before) - 1)[0]
+        if before.endswith(":"):
+            break  # the lead-in
     return text.low[begin:finish]

@@ -24,6 +24,7 @@ from chalicelib.prescreen.contract_term import (
 )
 from chalicelib.prescreen.contract_years import end_of_contract_years
 from chalicelib.prescreen.dates import FoundDate, find_dates, month_end
+from chalicelib.prescreen.recitals import in_recital
 from chalicelib.prescreen.term_grammar import end_by_grammar
 from chalicelib.prescreen.text import JOINED_BREAK
 from chalicelib.prescreen.word_index import finditer, indexed, search
@@ -244,7 +245,9 @@ _AFTER_REACH = 70
 _START_AFTER = re.compile(
     r"^\s*\)?\s*,?\s*\(?\s*(?:hereinafter,?\s+(?:(?:referred\s+to\s+as|called)\s+)?|such\s+date,?\s+)?"
     # (not a day counted from it: "within 1 day of the Commencement Date")
-    r"(?:the\s+|this\s+)?[“\"‘']*(?:(?!(?:of|after|before|from|following|prior|to|by|on)\b)[\w-]+\s+){0,2}?"
+    # (nor the agreement's it amends or restates: '(the "Original Effective Date")')
+    r"(?:the\s+|this\s+)?[“\"‘']*(?:(?!(?:of|after|before|from|following|prior|to|by|on"
+    r"|original|previous|existing)\b)[\w-]+\s+){0,2}?"
     r"(?:effective\s+(?:date|time)|commencement\s+date)"
     # (not the next field's label: "Trade Date: 06/23/2005" over "Effective Date: 06/27/2005")
     r"(?![ \t]*[:|])"
@@ -252,7 +255,7 @@ _START_AFTER = re.compile(
 # "Effective Date: May 1, 2019", '"Effective Date" shall mean December 5, 2014': the date the
 # contract defines as its start, whatever else is called a start.
 _START_DEFINED_BEFORE = re.compile(
-    r"(?:effective|(?<!service\s)(?<!rent\s)(?<!delivery\s)(?<!operations\s)commencement)\s+date(?!\s*[-–—])\W{0,3}(?:\s+of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))?"
+    r"(?:(?<!original\s)(?<!previous\s)(?<!prior\s)effective|(?<!service\s)(?<!rent\s)(?<!delivery\s)(?<!operations\s)commencement)\s+date(?!\s*[-–—])\W{0,3}(?:\s+of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))?"
     r"(?:\s*\([^)]{0,40}\))?\s*(?:(?:(?:shall|will)\s+)?means?|(?:shall|will)\s+be|is)?\s*:?"
     r"(?:\s+[\d:.]+\s+[ap]\.?m\.?[^.;]{0,40}?\s+on)?(?:\s+the)?\s*$"
     # '"Effective Date" shall mean the Date of Installation of the System, i.e. December 10,
@@ -300,6 +303,8 @@ _END_BEFORE = re.compile(
     r"(?:\s+the)?\s*$"
     # a cover sheet's "End Date: December 31, 2017", a table's "| Expiry | 31 December 2017"
     r"|" + _END_FIELD + r"\s*$"
+    # an unquoted definition of Australian drafting: "End Date means 31 October 2015."
+    r"|(?:^|[\n\"“])[ \t]*end\s+date\W{0,3}\s+(?:(?:shall|will)\s+)?means?\s*$"
     r"|effective\s+through(?:\s+and\s+including)?\s*$|in\s+no\s+event\s+later\s+than(?:\s+the)?\s*$"
     # "will end the later of (i) December 15, 1999 or (ii) ...", "shall expire upon the
     # earlier of (a) June 30, 2005 and (b) ...": the date of the first limb ends the term
@@ -398,7 +403,7 @@ _END_CONTEXT = re.compile(
     THIS_CONTRACT + r"|the\s+\W?(?:" + INITIAL + r"\s+)?term\W?\s+(?:of\s+this|hereof|shall|will)"
     r"|\((?:herein\s+|hereinafter,?\s+(?:(?:referred\s+to\s+as|called)\s+)?)?(?:the\s+)?\W?(?:"
     + INITIAL
-    + r"\s+)?"
+    + r"\s+|extended\s+)?"
     + TERM_NAME
     + r"\W?\)"
     # '"Initial Term" means the period commencing on the Effective Date and ending on ...'
@@ -406,6 +411,8 @@ _END_CONTEXT = re.compile(
     r"|(?:[\"“]|\bthe\s+)(?:" + INITIAL + r"\s+)?term\W{0,2}\s+(?:(?:shall|will)\s+)?mean"
     r"|(?:^|\s)term\s*:|(?:contract|agreement)\s+period|term\s+of\s+(?:execution|the\s+(?:agreement|contract))"
     r"|termination\s+date\s*:|(?:expiration|expiry)\s+date\W{0,3}\s*(?::|means)|(?:contract|agreement)\s+end\s*:"
+    # Australian definitions go unquoted: "End Date means 31 October 2015."
+    r"|(?:^|[\n\"“])[ \t]*end\s+date\W{0,3}\s+(?:shall\s+)?means?\b"
     r"|" + _END_FIELD + r"|(?:contract|agreement)\s+term\b"
     # "The Agreement shall terminate on"
     r"|"
@@ -447,7 +454,7 @@ _NOT_CONTRACT_END = re.compile(
     # an amendment's recital of the end it changes: "the term of the Agreement is currently
     # scheduled to expire on March 31, 2011"
     r"|(?:currently|presently|originally)\s+(?:scheduled|set|due)\s+to\s+(?:expire|terminate|end)"
-    r"|is\s+scheduled\s+to\s+expire"
+    r"|is\s+scheduled\s+to\s+expire|(?:is|was)\s+due\s+to\s+(?:expire|terminate|end)\b"
     # another statement of work under the same master agreement ("Statement of Work No. 2 ...
     # remains in effect through December 31, 2017"), not this one
     r"|(?<!this\s)statement\s+of\s+work\s+no\.?\s*\d"
@@ -701,6 +708,7 @@ class _Candidates:
     preamble_start: date | None = None  # "effective as of <date>" in the opening lines
     witnessed: date | None = None  # "IN WITNESS WHEREOF ... executed this Agreement as of"
     inner_start: date | None = None  # a start deep in the body, of something inside the contract
+    recital_end: date | None = None  # an end a recital tells ("is due to expire on ...")
     # English starts by strength: 0 a date the contract defines as the Effective Date,
     # 1 "effective as of" in the preamble, 2 "dated as of" (the convention), 3 any other start.
     starts: list[date | None] = field(default_factory=lambda: [None, None, None, None])
@@ -816,7 +824,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         signed = _dated_as_of_a_day_it_names(text, start, named) or signed
     ends = found.ends or (None if english else _period_end(text, found.period_end))
     if ends is None and english:
-        ends = _end_in_a_later_limb(text, dates)
+        ends = _end_in_a_later_limb(text, dates) or found.recital_end
     opens = start or signed
     if english and ends is not None and opens is not None and (opens - ends).days > _STALE_END_DAYS:
         ends = None  # it ended long before the contract starts: the end of something before it
@@ -940,17 +948,10 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
                 role = None  # the date of another agreement this one refers to
         if role == "end":
             role = _end_role(text, current, before, found, english=english)
-        if (
-            role in {"signed", "signed+start"}
-            and english
-            and _ANOTHER_DATED.search(before)
-            and _in_recital(text, current)
-        ):
-            role = None  # "WHEREAS, by Lease Agreement dated as of July 1, 2009 ..., leased"
+        if english and role is not None:
+            role = _role_in_recitals(text, current, before, role, found)
         if role in {"signed", "signed+start"} and current.start < reach:
             found.signed = found.signed or current.value
-        if role == "start" and english and _in_recital(text, current):
-            role = None  # "WHEREAS, Licensee changed its name effective January 5, 2008"
         if english:
             _add_defined_start(text, current, before, after, found)
         if role in {"start", "signed+start"}:
@@ -958,6 +959,25 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
         found.keep_first(role, current.value)
         previous = (current, role or "")
     return found
+
+
+def _role_in_recitals(
+    text: PreparedText, current: FoundDate, before: str, role: str, found: _Candidates
+) -> str | None:
+    """What a date's role is where the recitals tell it: the story so far, not this
+    document's. An amendment's or an extension's recital of the end it changes ("the Original
+    Term ended on June 30, 2009") gives way to the end its body sets; a start or another
+    agreement's date told there is none of this one's."""
+    # ("WHEREAS, by Lease Agreement dated as of July 1, 2009 ..., leased": another's date)
+    told = role in {"end", "start"} or (
+        role in {"signed", "signed+start"} and _ANOTHER_DATED.search(before) is not None
+    )
+    if not told or not in_recital(text, current.start, current.end):
+        return role
+    if role == "end":
+        found.recital_end = found.recital_end or current.value
+    # ("WHEREAS, Licensee changed its name effective January 5, 2008": no start of this one)
+    return None
 
 
 def _dated_outranks(text: PreparedText, found: _Candidates, start: date) -> bool:
@@ -1002,7 +1022,6 @@ _AS_OF_A_NAME = re.compile(
 _AS_OF_EFFECTIVE = re.compile(
     r"entered\s+into\s+(?:effective\s+)?as\s+of\s+the\s+(?:[a-z-]+\s+)?effective\s+date"
 )
-_RECITAL = re.compile(r"[\W\d]*whereas\b")
 _BLANK_OPENING = re.compile(
     r"\b(?:made|entered\s+into|dated|executed)\s+(?:(?:as\s+of|on)\s+)?(?:this\s+|the\s+)?_{2,}\s*"
     r"(?:th\s+|st\s+|nd\s+|rd\s+)?day\s+of\s+(?:_{2,}|[a-z]+)"
@@ -1012,34 +1031,6 @@ _BLANK_OPENING = re.compile(
 _ANOTHER_DATED = re.compile(
     r"\b(?:agreement|lease|contract|amendment|licen[cs]e|instrument)\s+dated(?:\s+as\s+of)?\s*$"
 )
-
-
-# Recitals under a heading ("RECITALS", "BACKGROUND") run until the words that open the
-# agreement itself ("NOW, THEREFORE", "the parties agree as follows").
-_RECITALS_HEADING = re.compile(
-    r"(?:^|\n)[ \t#*_]*(?:[a-z\d]{1,3}[.)][ \t]+)?(?:recitals|background|preliminary\s+statements?"
-    r"|witnesseth)[ \t*_]*[:.]?[ \t*_]*(?=\n|$)|\bwitnesseth\b"
-)
-_RECITALS_END = re.compile(
-    r"now,?\s+therefore|agree[sd]?\s+as\s+follows|(?:is|are)\s+hereby\s+agreed"
-    # English drafting's "AGREED TERMS", "IT IS AGREED", "OPERATIVE PROVISIONS", or the first
-    # numbered clause
-    r"|agreed\s+terms|it\s+is\s+agreed|operative\s+provisions"
-    r"|\n[ \t]*(?:article\s+|section\s+)?1\.?[ \t]"
-)
-_RECITALS_REACH = 2500
-
-
-def _in_recital(text: PreparedText, found: FoundDate) -> bool:
-    """Whether the date stands in a recital ("WHEREAS, ...", or a lettered paragraph under
-    "RECITALS": "B. Effective October 1, 2004, Bank converted ..."): what happened before the
-    contract."""
-    begin, _ = text.sentence_span(found.start, found.end)
-    if _RECITAL.match(text.low, begin) is not None:
-        return True
-    lead = max(0, found.start - _RECITALS_REACH)
-    headings = list(_RECITALS_HEADING.finditer(text.low, lead, found.start))
-    return bool(headings) and not _RECITALS_END.search(text.low, headings[-1].end(), found.start)
 
 
 # The start of a renewal or an extension, not of the contract: "the option to extend the Term
@@ -1057,6 +1048,16 @@ _ANOTHER_PERIODS_DEFINITION = re.compile(
     # English drafting defines with a colon: '"Licence Period": the period commencing on'
     r"(?:(?:shall\s+mean|means)\s+|:\s*)the\s+period\s+(?:beginning|commencing|starting|from)"
     r"(?:\s+on)?\s*$"
+)
+
+
+# A start told in the past tense is the start of the agreement an amendment or a restatement
+# continues, not its own: an amendment's replaced section "12.1 The term of this Agreement
+# commenced on June 1, 2008 and ... shall continue ... through May 31, 2016" (not "shall be
+# deemed to have commenced on", which backdates this one)
+_STARTED_BEFORE = re.compile(
+    r"(?<!have\s)(?<!has\s)(?<!had\s)\b(?:commenced|began|became\s+effective"
+    r"|came\s+into\s+(?:force|effect)|took\s+effect)(?:\s+(?:on|as\s+of|from))?(?:\s+the)?\s*$"
 )
 
 
@@ -1091,6 +1092,7 @@ def _add_start(
             )
             or _RENEWAL_BEFORE.search(before)
             or _of_a_part_of_the_term(text, current)
+            or _STARTED_BEFORE.search(before)
         )
     ):
         found.inner_start = found.inner_start or current.value

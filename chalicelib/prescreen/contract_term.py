@@ -120,8 +120,10 @@ _CONTRACT_TERM = re.compile(
     + r"|primary)\s+term|the\s+term|[\"“']term"
     # the term named by the deal: "The marketing term shall commence on the Effective Date and
     # ... continue through August 31, 2013", "the subscription term"
-    r"|the\s+(?:marketing|supply|license|licence|lease|services?|distribution|agency|sponsorship"
-    r"|management|consulting|subscription|engagement|franchise|program|programme)\s+term)"
+    # ("the initial subscription term shall commence on March 1, 2016")
+    r"|the\s+(?:" + INITIAL + r"\s+)?(?:marketing|supply|license|licence|lease|services?"
+    r"|distribution|agency|sponsorship|management|consulting|subscription|engagement|franchise"
+    r"|program|programme)\s+term)"
     r"[\"”']?\s[^.]{0,160}?"
     r"(?:commenc|continu|remain|extend|(?:shall|will)\s+be|be\s+for|begin|start"
     r"|in\s+(?:full\s+)?(?:force|effect)|valid|expire|terminat\w*\s+(?:automatically\s+)?on"
@@ -179,6 +181,9 @@ _NOT_CONTRACT_TERM = re.compile(
     # ... or another agreement's: "each Unit Franchise Agreement then in effect, each of which
     # shall continue for its own term of ten (10) years"
     r"|\beach\s+of\s+which\b|\bits\s+own\s+term\b"
+    # ... or the successor agreement a renewal signs: "executes the Franchisor's then-current
+    # form of franchise agreement, except that ... the term shall be five (5) years"
+    r"|then[\s-]*current\s+(?:standard\s+)?form\b"
 )
 
 
@@ -380,9 +385,11 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
             return None
         months = number * 12 if years else number
         base = _runs_from(text, unit.end())
-        if base is None and _THEREAFTER.match(text.low, unit.end()):
+        if base is None:
             # "shall commence on April 1, 2011 ... and shall continue for a period of sixty
-            # (60) months thereafter": from the day the sentence started it on
+            # (60) months thereafter", "The initial subscription term shall commence on March
+            # 1, 2016 ... and shall continue for thirty-six (36) months": from the day the
+            # sentence started it on
             base = _started_before(text, begin, length.start())
         # (not where it runs from a named day the text never dates: "three years from the
         # Launch Date" counts from the start in CUAD's labels, 2 of 2 on train)

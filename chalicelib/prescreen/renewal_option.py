@@ -24,6 +24,7 @@ import re
 from typing import TYPE_CHECKING
 
 from chalicelib.models import ClauseFlag
+from chalicelib.prescreen.recitals import in_recital
 from chalicelib.prescreen.word_index import SHARED, index_words
 
 if TYPE_CHECKING:
@@ -43,7 +44,9 @@ _TRIGGER = re.compile(
     + _RENEW
     # "Cisco may, by written notice to Distributor given at least thirty (30) days prior to
     # the end of the then-current term, extend the term": the way of choosing set off by commas
-    + r"|may\s*,[^,;.]{1,120},\s*(?:elect\s+to\s+)?"
+    # ("The Licensee may, by giving written notice to the Licensor not less than six months
+    # before the expiry of the Initial Term or of any Renewal Term, renew this agreement")
+    + r"|may\s*,[^,;.]{1,160},\s*(?:elect\s+to\s+)?"
     + _RENEW
     # "may be renewed", "may thereafter be extended", "can be renewed"
     + r"|(?:may|can)\s+(?:thereafter\s+|further\s+|also\s+)?be\s+(?:further\s+)?"
@@ -90,8 +93,8 @@ _TRIGGER = re.compile(
 # The triggers are looked for only around the words "renew" and "extend": one regex of
 # many alternatives over the whole text costs milliseconds, str.find microseconds.
 # "At Rogers' option, this Agreement shall renew" puts the trigger ~50 characters before, "may,
-# by written notice ... , extend" up to ~130.
-_BEFORE_ANCHOR = 140
+# by written notice ... , extend" up to ~170.
+_BEFORE_ANCHOR = 180
 _AFTER_ANCHOR = 20
 _MAX_ANCHORS = 200
 # The sentence must be about the contract's own term lasting longer.
@@ -185,6 +188,9 @@ def _proves_option(text: PreparedText, found: re.Match[str]) -> bool:
     sentence = text.sentence(start, end)
     return (
         len(sentence.split()) >= _MIN_WORDS
+        # (an amendment's recital of the option it deletes: "under clause 3.2 of the Agreement
+        # the Distributor has an option to renew the Agreement for a further term of two years")
+        and not in_recital(text, start, end)
         and _ABOUT_TERM.search(sentence) is not None
         and _FOR_A_PERIOD.search(sentence) is not None
         and not _BY_AGREEMENT.search(sentence)
