@@ -98,6 +98,7 @@ def text_to_markdown(decoded: str) -> str:
 
 def _block_paragraphs(lines: list[str], as_written: list[str], width: float | None) -> list[str]:
     """The paragraphs of lines written without a blank line between them."""
+    lines, as_written = _with_hanging_values(lines, as_written)
     ends = [len(line) for line in as_written]
     if _is_hard_wrapped(lines):
         return _unwrapped(lines, ends)
@@ -197,6 +198,34 @@ _COLUMN_GAP = re.compile(r"\S {3,}\S")
 _HANGING_MARK = re.compile(
     r"(?i:\d{1,3}(?:\.\d{1,3})*\.?|\([a-z0-9]{1,4}\)|[a-z]\.|[ivx]{1,4}\.) {2,}(?=\S)"
 )
+
+
+# A form's field, its label apart from its value by a gap: "Renewal:              Successive one
+# (1) year renewal terms, unless", the value going on in lines indented to its column.
+_FIELD_VALUE = re.compile(r"[ \t]*[^\s:][^:]{0,40}:[ ]{3,}(?=\S)")
+
+
+def _with_hanging_values(lines: list[str], as_written: list[str]) -> tuple[list[str], list[str]]:
+    """A block's lines with each field's value put back on one line where it goes on in the
+    lines below, indented to the value's column, until a line ends a sentence: a cover
+    sheet's "Renewal:   Successive one (1) year renewal terms, unless" over "either party
+    gives written notice of ..." is one field, not a field and three paragraphs."""
+    kept: list[str] = []
+    kept_as_written: list[str] = []
+    column: int | None = None
+    for line, written in zip(lines, as_written, strict=True):
+        indent = len(written) - len(written.lstrip())
+        if column is not None and indent == column and not _columns(line):
+            kept[-1] = f"{kept[-1]} {line}"
+            kept_as_written[-1] = f"{kept_as_written[-1]} {line}"
+        else:
+            kept.append(line)
+            kept_as_written.append(written)
+            field = _FIELD_VALUE.match(written)
+            column = field.end() if field is not None else None
+        if line.endswith(_SENTENCE_END):
+            column = None
+    return kept, kept_as_written
 
 
 def _columns(line: str) -> bool:

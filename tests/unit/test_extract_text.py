@@ -278,3 +278,28 @@ def test_a_short_line_whose_word_had_room_above_is_a_break_the_writer_made() -> 
         *lines[:5],
         " ".join(lines[5:]),
     ]
+
+
+def test_a_fields_value_going_on_under_its_column_is_one_field() -> None:
+    # a cover sheet's value wrapped to the column it starts at; a line that ends a sentence
+    # ends the field, and the next field's label starts a paragraph of its own
+    sheet = (
+        "Initial Term:         Two (2) years from the Effective Date\n"
+        "Renewal:              Successive one (1) year terms, unless either\n"
+        "                      party gives notice of non-renewal not less\n"
+        "                      than sixty (60) days before the term ends.\n"
+        "                      The Territory is set out in Schedule B.\n"
+        "Licensee:             HOLLIS BAY TRADING LTD.\n"
+        "                      a Nova Scotia company"
+    )
+
+    paragraphs = text_to_markdown(sheet).split("\n\n")
+
+    assert paragraphs == [
+        "Initial Term:         Two (2) years from the Effective Date",
+        "Renewal:              Successive one (1) year terms, unless either party gives notice"
+        " of non-renewal not less than sixty (60) days before the term ends.",
+        "The Territory is set out in Schedule B.",
+        "Licensee:             HOLLIS BAY TRADING LTD.",
+        "a Nova Scotia company",
+    ]
