@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from chalicelib.models import ClauseFlag
 from chalicelib.prescreen import word_index
 from chalicelib.prescreen.clause_model import ClauseFinding, assist_finding
+from chalicelib.prescreen.recitals import in_recital
 
 if TYPE_CHECKING:
     from chalicelib.prescreen.text import PreparedText
@@ -177,6 +178,10 @@ _EN_FEE_NEGATION = (
     r"|\b(?:no|neither)\s+party\s+(?:shall|will)\s+(?:owe|pay)\b"
     r"|\bno\s+(?:obligation|liability)\s+to\s+pay\s+(?:any\s+|a\s+)?(?:early\s+)?"
     r"(?:termination|cancellation)"
+    # "Consultant shall not be entitled to any severance, termination payment or other
+    # compensation by reason of the termination"
+    r"|not\s+be\s+entitled\s+to\s+(?:any\s+|a\s+)?(?:[\w-]+,?\s+){0,3}?(?:early\s+)?"
+    r"(?:termination|cancellation)"
 )
 # A sum nobody owes: an exclusion ("neither party shall be liable for ... consequential,
 # liquidated ... damages"), a cap's carve-out list, costs passed on ("reimburse ... fees
@@ -244,6 +249,9 @@ _RU_NOT_ALONE = (
 # ("neither Member shall have any right to terminate this Agreement for convenience", "shall
 # have no right to terminate")
 _EN_SIDE = r"(?:party|member|partner|shareholder|venturer)"
+# An amendment that strikes the right out: "Deletion of Termination for Convenience. Section
+# 14.4 ..., which permitted Company to terminate ... without cause, is hereby deleted"
+_EN_STRUCK_OUT = r"\bdeletion\s+of\b|\bhereby\s+deleted\b|\beliminat(?:e|ed|es|ion)\s+of\b"
 _EN_NO_RIGHT_TO = (
     rf"(?:(?:neither|no)\s+{_EN_SIDE}|(?:shall|will)\s+not)\s+(?:\w+\s+){{0,2}}?have\s+"
     r"(?:the|any|a)\s+right\s+to\s+terminate|\bhave\s+no\s+right\s+to\s+terminate"
@@ -263,7 +271,7 @@ _EN_DENIED = (
     r"\s+(?:hereby\s+)?(?:excluded|waived)"
     # "The Parties waive any right of unilateral termination without cause"
     r"|waive[sd]?\s+(?:any|all|each|the|their)\s+(?:[\w-]+\s+){0,2}?rights?\s+(?:of|to)\s+"
-    r"(?:[\w-]+\s+){0,2}?terminat"
+    r"(?:[\w-]+\s+){0,2}?terminat" + "|" + _EN_STRUCK_OUT
 )
 _EN_NO_RIGHT = (
     _EN_DENIED + r"|agrees?\s+not\s+to\s+terminate"
@@ -378,6 +386,9 @@ _EN_RENEWAL_BY_CHOICE = (
     r"|(?:\bno|without)\s+(?:any\s+)?automatic\s"
     # a deadline tolled or a licence tied to patents is not the term renewing
     r"|extended\s+by\s+(?:the|a)\s+(?:number|period)|last\s+to\s+expire"
+    # an amendment that strikes the renewal out: "Elimination of Automatic Renewal", "Section
+    # 10.2 (Automatic Renewal) is hereby deleted"
+    r"|\beliminat\w*|\bdelet(?:e|ed|es|ion)\b"
 )
 # How long or how often a term is renewed: "for a 1 year period", "for like periods",
 # "annually", "each year", or simply "unless" a party says no.
@@ -1279,6 +1290,8 @@ _ASSIST_DENIED = {
         + _EN_RIGHT_FOR_CAUSE
         + "|"
         + _EN_IN_CASES_DESCRIBED
+        + "|"
+        + _EN_STRUCK_OUT
     ),
 }
 
@@ -1312,9 +1325,16 @@ def _first_proof(text: PreparedText, rule: ClauseRule) -> ClauseFlag | None:
     return ClauseFlag(present=True, evidence=text.evidence(*best), detail=rule.detail)
 
 
+# Clauses a recital only tells of: an amendment's "WHEREAS, ... the Agreement provides for
+# automatic renewal for successive one-year periods", which the amendment then deletes
+_NOT_FROM_RECITALS = frozenset({"auto_renewal"})
+
+
 def _passes(text: PreparedText, rule: ClauseRule, start: int, end: int) -> bool:
     sentence = text.sentence(start, end)
     if len(sentence.split()) < _MIN_WORDS:
+        return False
+    if rule.clause in _NOT_FROM_RECITALS and in_recital(text, start, end):
         return False
     # An item of a list cut off at its semicolon ("...; and (c) a termination fee equal to
     # fifteen percent (15%) of ...") has its verb in the list's lead-in ("In that event,

@@ -328,6 +328,10 @@ _TERM_RANGE_CONTEXT = re.compile(
 # An explicit end in a clause about a renewal ends the renewal, not the initial term.
 # ("shall expire, unless renewed, on" still ends the initial term)
 _RENEWAL_CLAUSE = re.compile(r"(?<!unless\s)renew|additional|extension\s+period")
+# ... unless this document makes the extension: an extension letter's "the Term is extended for
+# an additional period of thirty-six (36) months commencing on August 1, 2006 and ending on July
+# 31, 2009 (the "Extension Term")"
+_EXTENDED_HERE = re.compile(r"\b(?:is|are)\s+(?:hereby\s+)?(?:extended|renewed)\b")
 # A recital of an agreement the parties made before: its dates are not this one's.
 _RECITED = re.compile(r"(?:have|has|had)\s+(?:previously\s+)?entered\s+into")
 # EDGAR page footers ("Source: ACME INC, 8-K, 12/3/2018") date the filing, not the contract.
@@ -403,7 +407,7 @@ _END_CONTEXT = re.compile(
     THIS_CONTRACT + r"|the\s+\W?(?:" + INITIAL + r"\s+)?term\W?\s+(?:of\s+this|hereof|shall|will)"
     r"|\((?:herein\s+|hereinafter,?\s+(?:(?:referred\s+to\s+as|called)\s+)?)?(?:the\s+)?\W?(?:"
     + INITIAL
-    + r"\s+|extended\s+)?"
+    + r"\s+|extended\s+|extension\s+)?"
     + TERM_NAME
     + r"\W?\)"
     # '"Initial Term" means the period commencing on the Effective Date and ending on ...'
@@ -822,9 +826,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         start = _in_force_from_its_own_day(text, named) if english else found.period_start
     if english and by_signatures:  # (signed is None only if so)
         signed = _dated_as_of_a_day_it_names(text, start, named) or signed
-    ends = found.ends or (None if english else _period_end(text, found.period_end))
-    if ends is None and english:
-        ends = _end_in_a_later_limb(text, dates) or found.recital_end
+    ends = _written_end(text, dates, found, english=english)
     opens = start or signed
     if english and ends is not None and opens is not None and (opens - ends).days > _STALE_END_DAYS:
         ends = None  # it ended long before the contract starts: the end of something before it
@@ -836,6 +838,20 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     if ends is None:
         ends = _end_of_term(text, base, named, english=english)
     return ContractDates(signed_on=signed, starts_on=start, ends_on=ends)
+
+
+def _written_end(
+    text: PreparedText, dates: list[FoundDate], found: _Candidates, *, english: bool
+) -> date | None:
+    """The end a date written gives: the contract's end, a works period's standing in for it
+    (Russian), a later limb's date, or else the end its recitals tell (not where it now runs
+    until terminated: an amendment's old end)."""
+    if not english:
+        return found.ends or _period_end(text, found.period_end)
+    ends = found.ends or _end_in_a_later_limb(text, dates)
+    if ends is None and not _runs_indefinitely(text):
+        ends = found.recital_end
+    return ends
 
 
 def _end_of_term(
@@ -876,7 +892,7 @@ def _end_of_term(
 # before the list.
 _LATER_LIMB = re.compile(r"\(\s*(?:ii|iii|iv|v|b|c|d|e|2|3|4|5)\s*\)\s*(?:the\s+)?$")
 _ENDS_AT_EARLIEST = re.compile(
-    r"(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract|instrument)|\bterm)\W{0,3}"
+    r"(?:" + THIS_CONTRACT + r"|this\s+(?:[\w-]+\s+){0,3}?instrument|\bterm)\W{0,3}"
     # "The term of this Agreement (the "Term") shall commence as of April 1, 2018 and shall
     # expire upon the later of: ..."
     r"(?:\s[^.;]{0,120}?\sand)?\s+(?:shall|will)"
@@ -1230,7 +1246,7 @@ def _end_role(
         sentence = text.sentence(found.start, found.end)
         if _TERM_RANGE_CONTEXT.search(sentence) and not _NOT_CONTRACT_END.search(sentence):
             ending = "contract"
-    if english and _RENEWAL_CLAUSE.search(before):
+    if english and _RENEWAL_CLAUSE.search(before) and not _EXTENDED_HERE.search(before):
         ending = None  # the end of a renewal period, not of the initial term
     # a period's end stands in for the contract's where the contract names none («Окончание
     # оказания услуг – 15 декабря 2020 года», «с … по …»), but a works deadline alone («выполняет

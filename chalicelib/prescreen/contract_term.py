@@ -39,7 +39,9 @@ LABEL_ABOVE = LABEL_LINE + r"(?:[ \t]*\n)?[ \t]*$"
 # Statement of Work", "this SOW" (not "this Contractor")
 THIS_CONTRACT = (
     r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract|amendment|addendum|attachment"
-    r"|statement\s+of\s+work|sow|memorandum|mou)\b"
+    # a letter of intent's "This letter shall terminate on the earlier of ..." (not a letter
+    # of credit)
+    r"|statement\s+of\s+work|sow|memorandum|mou|letter(?!\s+of\s+credit))\b"
 )
 # What the contract calls its own term in brackets after it ('(the "Term")'), and a
 # consultant's engagement by the service: 'for twelve (12) months thereafter (the "Consulting
@@ -130,6 +132,10 @@ _CONTRACT_TERM = re.compile(
     r"|end(?:s|ing)?\s+on"
     # "shall end at midnight on", "terminate at 5:00 p.m. on"
     r"|(?:terminat\w*|end(?:s|ing)?)\s+at\s+[^;]{1,40}?\s+on\b|\bis\s|\bmean"
+    # "shall terminate automatically at the end of the Trial Period"
+    # (read up to "at" by the term grammar's carrier; not "may terminate at any time")
+    r"|(?:terminat\w*|end(?:s|ing)?|expir\w*)\s+(?:automatically\s+)?at"
+    r"(?:\s+the\s+(?:end|expiration|expiry)\s+of\b|\s*$)"
     r"|(?:shall|will)\s+have|effective\s+for|(?:shall|will)\s+(?:run|last)\b"
     # "This Agreement runs for three years", "has been entered into for a period of"
     r"|\b(?:runs|lasts)\s+(?:for|until|through)\b|entered\s+into\s+for\b"

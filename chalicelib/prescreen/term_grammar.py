@@ -185,7 +185,12 @@ _COMBINED = re.compile(
     r"(?:the\s+(?:following|below)\s+(?:events|dates)(?:\s+to)?(?:\s+occur)?\s*:?\s*)?"
     r"(?:\(\s*(?:a|i|1)\s*\)\s*)?"
 )
-_NEXT_LIMB = re.compile(r"[^;]{0,300}?[,;]?\s+(?:and|or)\s+(?:\(\s*(?:b|ii|2)\s*\)\s*)")
+# The next limb's mark: "... and (b)", and a third limb's ("(a) ...; (b) ...; and (c) ..."),
+# where only the last is joined by "and" or "or"
+_NEXT_LIMB = re.compile(
+    r"[^;]{0,300}?(?:[,;]?\s+(?:and|or)\s+|;\s*)\(\s*(?:b|c|d|ii|iii|iv|2|3|4)\s*\)\s*"
+)
+_MAX_LIMBS = 4
 # "the last day of the calendar month in which ... occurs", "December 31 of the year in which"
 _ROUNDED = re.compile(
     r"(?:the\s+)?(?:(?:last\s+day|end|close)\s+of\s+the\s+(?:then[\s-]current\s+)?"
@@ -281,6 +286,16 @@ def _offset(offset: re.Match[str], day: date) -> date | None:
     return add_months(day, count * (12 if offset.group("unit") == "year" else 1))
 
 
+# "the sixtieth (60th) day after the Effective Date": as many days after it
+_NTH_DAY_AFTER = re.compile(r"(?:the\s+)?" + _NTH.format("nth") + r"day\s+" + _AFTER + r"\s+")
+
+
+def _nth_day_after(nth: re.Match[str], day: date) -> date | None:
+    """The Nth day after a day (`_NTH_DAY_AFTER`)."""
+    count = _number(nth, "nth")
+    return day + timedelta(days=count) if count else None
+
+
 def _the_day_itself(_: re.Match[str], day: date) -> date | None:
     """The day itself: at whatever hour (`_AT_A_TIME`), or the day before it, which CUAD's
     labels read as the day (`_DAY_BEFORE`: two train contracts of two)."""
@@ -307,6 +322,7 @@ _SHIFTS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], date], date | Non
     (_FIRST_OF_NEXT, _first_of_next),
     (_NTH_AFTER, _nth_after),
     (_OFFSET, _offset),
+    (_NTH_DAY_AFTER, _nth_day_after),
     (_ANNIVERSARY_OF, _anniversary),
     (_AT_A_TIME, _the_day_itself),
     (_DAY_BEFORE, _the_day_itself),
@@ -517,11 +533,30 @@ def _end_of_named_period(name: str, context: _Context, depth: int) -> date | Non
         if length is not None:
             _, end = context.text.sentence_span(length.end(), length.end())
             return day_of(context.text.low[length.end() : end], context, depth + 1)
+    named_after = re.search(_NAMED_AFTER.format(name=words), context.text.low)
+    if named_after is not None:
+        return _end_before_its_name(named_after, context, depth)
     field = field_value(context.text, words)
     if field is None:
         return None
     value = context.text.low[field : field + _FIELD_REACH]
     return day_of(value, context, depth + 1) if _OFFSET.match(value) else None
+
+
+# A period named in brackets after the sentence that sets it: "The evaluation period shall
+# begin on the Effective Date and shall end on the sixtieth (60th) day after the Effective Date
+# (the "Evaluation Period")"
+_NAMED_AFTER = r"\(\s*(?:the\s+)?[\"“]{name}[\"”]\s*\)"
+_ENDS_ON = re.compile(r"\b(?:end|ends|ending|expire|expires|expiring)\s+(?:on\s+)?")
+
+
+def _end_before_its_name(named: re.Match[str], context: _Context, depth: int) -> date | None:
+    """The day the sentence before a period's bracketed name ends it on (`_NAMED_AFTER`)."""
+    begin, _ = context.text.sentence_span(named.start(), named.start())
+    ends = list(_ENDS_ON.finditer(context.text.low, begin, named.start()))
+    if not ends:
+        return None
+    return day_of(context.text.low[ends[-1].end() : named.start()], context, depth + 1)
 
 
 def _defined_as(name: str, context: _Context, depth: int) -> date | None:
@@ -540,12 +575,14 @@ def _combined(words: str, combined: re.Match[str], context: _Context, depth: int
     three left such ends empty). The earlier is the earliest of the limbs that are days: an
     event no text dates may come later, and CUAD labels "the earlier of (i) the first
     anniversary ... and (ii) the date that all Shares ... have been sold" as the anniversary."""
-    first = day_of(words[combined.end() :], context, depth + 1)
-    limb = _NEXT_LIMB.match(words, combined.end())
-    second = day_of(words[limb.end() :], context, depth + 1) if limb is not None else None
+    limbs = [day_of(words[combined.end() :], context, depth + 1)]
+    at = combined.end()
+    while len(limbs) < _MAX_LIMBS and (limb := _NEXT_LIMB.match(words, at)) is not None:
+        limbs.append(day_of(words[limb.end() :], context, depth + 1))
+        at = limb.end()
+    days = [day for day in limbs if day is not None]
     if combined.group("which").startswith("late"):
-        return max(first, second) if first is not None and second is not None else None
-    days = [day for day in (first, second) if day is not None]
+        return max(days) if len(limbs) > 1 and len(days) == len(limbs) else None
     return min(days) if days else None
 
 
@@ -622,8 +659,12 @@ def end_by_grammar(text: PreparedText, start: date | None, named: dict[str, date
         said = text.low[begin : hour.end() if hour else carrier.end()]
         if not sets_the_term(said) or A_PART_OF_THE_TERM.search(subject):
             continue
-        if ":" in text.low[max(begin, end - 2) : end + 2]:
-            end = carrier.end() + _REACH  # a list follows: "until the earlier of: (a) ..."
+        if ":" in text.low[max(begin, end - 2) : end + 2] or _COMBINED.match(
+            text.low, carrier.end()
+        ):
+            # a list follows: "until the earlier of: (a) ...", "until the earliest of (a) ...;
+            # (b) ...; and (c) ...", its limbs cut at their semicolons
+            end = carrier.end() + _REACH
         words = text.low[carrier.end() : min(end, carrier.end() + _REACH)]
         day = day_of("the end of " + words if of_a_period else words, context)
         if _after_the_start(day, start):
