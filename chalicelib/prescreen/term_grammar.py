@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from chalicelib.prescreen.contract_term import (
@@ -413,6 +413,39 @@ def _year_end(found: re.Match[str], context: _Context, _: int) -> date | None:
     return date(context.start.year, 12, 31) if context.start is not None else None
 
 
+# "the last day of Fiscal Year 2012", "the end of the Company's 2012 fiscal year": the day the
+# contract's definition of its fiscal year ends it ('"Fiscal Year" means ... which begins on July
+# 1 ... and ends on June 30 of the following calendar year'), in the year that names it (a
+# fiscal year is named by the year it ends in, unless the definition says it is named by the
+# year it begins in)
+_FISCAL_YEAR_END = re.compile(
+    r"(?:the\s+)?(?:last\s+day|end)\s+of\s+(?:the\s+)?(?:[a-z]+['’]s?\s+)?"
+    r"(?:fiscal\s+year\s+(?P<year>\d{4})|(?P<year2>\d{4})\s+fiscal\s+year)\b"
+)
+_FISCAL_YEAR_ENDS_ON = re.compile(
+    r"fiscal\s+year\W{0,3}\s+(?:shall\s+)?means?\b[^.]{0,200}?\bend(?:s|ing)?\s+on\s+"
+    r"(?P<month>january|february|march|april|may|june|july|august|september|october|november"
+    r"|december)\s+(?P<day>\d{1,2})\b(?P<rest>[^.]{0,160})"
+)
+_NAMED_BY_ITS_START = re.compile(r"calendar\s+year\s+in\s+which\s+it\s+(?:begins|commences|starts)")
+
+
+def _fiscal_year_end(found: re.Match[str], context: _Context, _: int) -> date | None:
+    """The last day of the fiscal year named (`_FISCAL_YEAR_END`), as its definition ends it."""
+    defined = _FISCAL_YEAR_ENDS_ON.search(context.text.low)
+    if defined is None:
+        return None
+    year = int(found.group("year") or found.group("year2"))
+    month = datetime.strptime(defined.group("month"), "%B").month
+    follows = "following" in defined.group("rest")
+    if follows and _NAMED_BY_ITS_START.search(context.text.low, defined.end()):
+        year += 1
+    try:
+        return date(year, month, int(defined.group("day")))
+    except ValueError:
+        return None
+
+
 def _own_start(found: re.Match[str], context: _Context, depth: int) -> date | None:
     """The contract's start, unless it is a Commencement Date the contract defines as an
     event: then the day that definition gives, if any."""
@@ -495,6 +528,7 @@ _ATOMS: tuple[
     tuple[re.Pattern[str], Callable[[re.Match[str], _Context, int], date | None]], ...
 ] = (
     (_YEAR_END, _year_end),
+    (_FISCAL_YEAR_END, _fiscal_year_end),
     (_OWN_START, _own_start),
     (_LAST_LISTED, _listed),
     (_NTH_YEAR_END, _nth_year),

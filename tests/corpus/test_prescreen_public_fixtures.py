@@ -366,10 +366,10 @@
   cancellation charges, take-or-pay): 105 and 107 of 112 blind (70 and 70 of 72), as the
   session's starting code scores them. Its one general miss fixed the same session: "The
   Venture shall continue until December 31, 2015, unless sooner dissolved" as a joint
-  venture's term: 106 and 107 (71 and 70). Left: "through the last day of Fiscal Year 2012",
-  whose end sits in the fiscal year's definition. A cover sheet's renewal whose value goes on
-  in lines indented to its column, which the text reader had set apart as paragraphs, is read
-  since session 34 (108 of 112). The floors are those values.
+  venture's term: 106 and 107 (71 and 70). Since session 34 a cover sheet's renewal whose value
+  goes on in lines indented to its column, which the text reader had set apart as paragraphs,
+  and "through the last day of Fiscal Year 2012", whose end sits in the fiscal year's
+  definition, are read: 109 of 112 (72 of 72). The floors are those values.
 - `en_contracts_extra59`, `en_contracts_extra60`: a thirtieth round, one of documents that
   amend, restate or extend an earlier agreement (an amendment, a renewal letter, a restatement,
   an addendum, an extension after the old term ran out, an assignment), one of sums due on a
@@ -750,7 +750,7 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra55": _en(liquidated_damages=0.8),
     "en_contracts_extra56": _en(expiration_date=0.85, renewal_term=0.9),
     "en_contracts_extra57": _en(expiration_date=0.85),
-    "en_contracts_extra58": _en(expiration_date=0.85),
+    "en_contracts_extra58": _en(),
     "en_contracts_extra59": _en(),
     "en_contracts_extra60": _en(termination_for_convenience=0.9),
     "en_contracts_extra61": _en(expiration_date=0.75),
