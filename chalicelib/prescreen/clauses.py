@@ -294,6 +294,10 @@ _EN_REFERS_OR_REASON = (
     # a termination the contract forbids and names: "Any termination by Franchisee other than
     # in accordance with this Section 10.1 is a termination without cause and a material breach"
     r"|(?:is|be|constitutes?)\s+(?:deemed\s+)?(?:to\s+be\s+)?a\s+termination\s+without"
+    # a termination as an event, not a right: "Termination of the Distribution Agreement for
+    # any reason terminates the Sponsor Agreement at the same time"
+    r"|\btermination\s+of\s+(?:the|this)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)\s+for\s+"
+    r"(?:any|whatever)\s+reason"
 )
 # An item's mark: "(ii)", "(b)", "2)", but not a figure after its words, "twelve (12)"
 _ITEM_MARK = r"\((?:[ivx]{1,4}|[a-h])\)|(?<!\()\b\d{1,2}\)"
@@ -373,6 +377,10 @@ _EN_ARBITRATION_FORUM = (
     r"|arbitration\s+(?:shall|will)|arbitral|arbitrators?\b"
 )
 # Renewal by choice (an option, an approval, a new agreement) is not automatic.
+# An amendment that strikes the renewal out: "Elimination of Automatic Renewal", "Section 11.2
+# ..., which provided for the automatic renewal ... unless either party gave notice of
+# non-renewal, is deleted in its entirety"
+_EN_RENEWAL_STRUCK_OUT = r"|\beliminat\w*|\bdelet(?:e|ed|es|ion)\b"
 _EN_RENEWAL_BY_CHOICE = (
     r"approv|mutual(?:ly)?\s+agree|may\s+be\s+renewed|may\s+be\s+extended|may\s+(?:renew|extend)"
     r"|\boption\b|elect\s+to|by\s+mutual|upon\s+(?:the\s+)?(?:written\s+)?agreement"
@@ -385,10 +393,7 @@ _EN_RENEWAL_BY_CHOICE = (
     # "There shall be no automatic renewal", "without any automatic extension"
     r"|(?:\bno|without)\s+(?:any\s+)?automatic\s"
     # a deadline tolled or a licence tied to patents is not the term renewing
-    r"|extended\s+by\s+(?:the|a)\s+(?:number|period)|last\s+to\s+expire"
-    # an amendment that strikes the renewal out: "Elimination of Automatic Renewal", "Section
-    # 10.2 (Automatic Renewal) is hereby deleted"
-    r"|\beliminat\w*|\bdelet(?:e|ed|es|ion)\b"
+    r"|extended\s+by\s+(?:the|a)\s+(?:number|period)|last\s+to\s+expire" + _EN_RENEWAL_STRUCK_OUT
 )
 # How long or how often a term is renewed: "for a 1 year period", "for like periods",
 # "annually", "each year", or simply "unless" a party says no.
@@ -403,7 +408,7 @@ _EN_NOT_TERM_EXTENDED = r"|delay|force\s+majeure|time\s+(?:required|for)|warrant
 # only a renewal that needs both sides' consent or one side's election is by choice.
 _EN_RENEWAL_BY_AGREEMENT = (
     r"mutual(?:ly)?\s+agree|by\s+mutual|\boption\b|elect\s+to|upon\s+(?:the\s+)?(?:written\s+)?agreement"
-    r"|(?:do|does|shall|will)\s+not\s+(?:be\s+)?automatically|surviv"
+    r"|(?:do|does|shall|will)\s+not\s+(?:be\s+)?automatically|surviv" + _EN_RENEWAL_STRUCK_OUT
 )
 # What makes a term run on by itself: the agreement "shall continue"/"shall be renewed"
 # for a further period, or it does so "unless" a party gives notice.

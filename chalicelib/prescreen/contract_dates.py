@@ -143,8 +143,10 @@ _SIGNED_BEFORE = re.compile(
     r"|дата(?:\s+(?:подписания|заключения)(?:\s+(?:договора|контракта|соглашения))?)?\s*[:\-–—]?\s*$"
     r"|"
     + _CONCLUDED
-    # an order form's field: "Order Date: May 1, 2025"
-    + r"|(?:^|\n|\|)[ \t]*order\s+date\s*[:|]\s*$"
+    # an order form's field: "Order Date: May 1, 2025"; a cover page's "AGREEMENT DATE:
+    # November 18, 2008", "Date of Agreement: May 15, 2017"
+    + r"|(?:^|\n|\|)[ \t]*(?:order|agreement)\s+date\s*[:|]\s*$"
+    r"|(?:^|\n|\|)[ \t]*date\s+of\s+(?:this\s+)?agreement\s*[:|]\s*$"
     # a SAFE issued for money paid: "in exchange for the payment by ... of $25,000 (the
     # "Purchase Amount") on or about May 1, 2020"
     r"|purchase\s+amount\W{0,3}\)?\s+on\s+or\s+about(?:\s+the)?\s*$"
@@ -297,8 +299,10 @@ _END_BEFORE = re.compile(
     r"(?:\s+automatically)?(?:\s*,?\s+without\s+(?:any\s+|further\s+)?(?:notice|notification),?)?"
     r"(?:" + _TIME_OF_DAY + r")?"
     r"(?:\s+(?:on|at|as\s+(?:of|at)))?(?:\s+the)?\s*$"
-    # (not "Offer Expiration Date:", the day an offer lapses unaccepted)
-    r"|(?<!offer\s)(?<!quote\s)(?<!proposal\s)"
+    # (not "Offer Expiration Date:", the day an offer lapses unaccepted, nor an amendment's
+    # '"Current Expiration Date" means December 31, 2003', the end it extends)
+    r"|(?<!offer\s)(?<!quote\s)(?<!proposal\s)(?<!current\s)(?<!original\s)(?<!existing\s)"
+    r"(?<!prior\s)(?<!previous\s)"
     r"(?:termination|expiration|expiry)\s+date\W{0,3}\s*(?:(?:(?:shall|will)\s+)?means?|is)?\s*:?"
     r"(?:\s+the)?\s*$"
     # a cover sheet's "End Date: December 31, 2017", a table's "| Expiry | 31 December 2017"
@@ -331,7 +335,11 @@ _RENEWAL_CLAUSE = re.compile(r"(?<!unless\s)renew|additional|extension\s+period"
 # ... unless this document makes the extension: an extension letter's "the Term is extended for
 # an additional period of thirty-six (36) months commencing on August 1, 2006 and ending on July
 # 31, 2009 (the "Extension Term")"
-_EXTENDED_HERE = re.compile(r"\b(?:is|are)\s+(?:hereby\s+)?(?:extended|renewed)\b")
+# ("The Franchisor hereby renews the franchise ... for a term (the "Renewal Term") ...
+# expiring on February 29, 2024")
+_EXTENDED_HERE = re.compile(
+    r"\b(?:is|are)\s+(?:hereby\s+)?(?:extended|renewed)\b|\bhereby\s+(?:extends|renews)\b"
+)
 # A recital of an agreement the parties made before: its dates are not this one's.
 _RECITED = re.compile(r"(?:have|has|had)\s+(?:previously\s+)?entered\s+into")
 # EDGAR page footers ("Source: ACME INC, 8-K, 12/3/2018") date the filing, not the contract.
@@ -407,7 +415,7 @@ _END_CONTEXT = re.compile(
     THIS_CONTRACT + r"|the\s+\W?(?:" + INITIAL + r"\s+)?term\W?\s+(?:of\s+this|hereof|shall|will)"
     r"|\((?:herein\s+|hereinafter,?\s+(?:(?:referred\s+to\s+as|called)\s+)?)?(?:the\s+)?\W?(?:"
     + INITIAL
-    + r"\s+|extended\s+|extension\s+)?"
+    + r"\s+|extended\s+|extension\s+|renewal\s+)?"
     + TERM_NAME
     + r"\W?\)"
     # '"Initial Term" means the period commencing on the Effective Date and ending on ...'
@@ -837,6 +845,10 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     base = base or found.inner_start
     if ends is None:
         ends = _end_of_term(text, base, named, english=english)
+    if ends is None and english and not _runs_indefinitely(text):
+        # what the recitals tell, last: an amendment's recital of the end it keeps (not where
+        # the agreement now runs until terminated)
+        ends = found.recital_end
     return ContractDates(signed_on=signed, starts_on=start, ends_on=ends)
 
 
@@ -844,14 +856,10 @@ def _written_end(
     text: PreparedText, dates: list[FoundDate], found: _Candidates, *, english: bool
 ) -> date | None:
     """The end a date written gives: the contract's end, a works period's standing in for it
-    (Russian), a later limb's date, or else the end its recitals tell (not where it now runs
-    until terminated: an amendment's old end)."""
+    (Russian), or a later limb's date."""
     if not english:
         return found.ends or _period_end(text, found.period_end)
-    ends = found.ends or _end_in_a_later_limb(text, dates)
-    if ends is None and not _runs_indefinitely(text):
-        ends = found.recital_end
-    return ends
+    return found.ends or _end_in_a_later_limb(text, dates)
 
 
 def _end_of_term(
@@ -1246,7 +1254,7 @@ def _end_role(
         sentence = text.sentence(found.start, found.end)
         if _TERM_RANGE_CONTEXT.search(sentence) and not _NOT_CONTRACT_END.search(sentence):
             ending = "contract"
-    if english and _RENEWAL_CLAUSE.search(before) and not _EXTENDED_HERE.search(before):
+    if english and _RENEWAL_CLAUSE.search(before) and not _extended_here(text, found):
         ending = None  # the end of a renewal period, not of the initial term
     # a period's end stands in for the contract's where the contract names none («Окончание
     # оказания услуг – 15 декабря 2020 года», «с … по …»), but a works deadline alone («выполняет
@@ -1257,6 +1265,12 @@ def _end_role(
     if ending == "period" and candidates.period_end is None and not deadline:
         candidates.period_end = found.value
     return "end" if ending == "contract" else None
+
+
+def _extended_here(text: PreparedText, found: FoundDate) -> bool:
+    """Whether the sentence up to the date says this document extends or renews the term."""
+    begin = text.sentence_span(found.start, found.end)[0]
+    return _EXTENDED_HERE.search(text.low, begin, found.start) is not None
 
 
 def _period_end(text: PreparedText, period_end: date | None) -> date | None:

@@ -256,7 +256,10 @@ _RENEWAL_LENGTH = re.compile(
     r"\b(?:successive|additional|renewal|consecutive|further)\s+(?:[\w()-]+\s+){0,3}?(?:periods?|terms?)"
     r"(?:\s+of)?(?:\s+up\s+to)?\s*$"
     # "this Agreement shall be automatically extended for one (1) year, and so on thereafter"
-    r"|\b(?:renewed|extended|prolonged)(?:\s+automatically)?\s*$"
+    # (not a renewal this document makes: "The Agreement is renewed for a term of two (2)
+    # years commencing on January 1, 2020", "is hereby extended for a period of two (2) years")
+    r"|\b(?:renewed|extended|prolonged)\s+automatically\s*$"
+    r"|(?<!hereby\s)(?<!\bis\s)(?<!\bare\s)\b(?:renewed|extended|prolonged)\s*$"
 )
 # A length that runs on past the term: "irrevocable for the term of this Agreement and for one
 # (1) year", "during the Term and for five (5) years"
@@ -266,7 +269,10 @@ _BEYOND_THE_TERM = re.compile(r"\b(?:term|agreement|hereof)\s*,?\s+and\s+$")
 # representatives ... of both Parties, and shall be valid for three (3) years."
 _LASTS_AS_WELL = re.compile(
     r",?\s+and\s+(?:shall|will)\s+(?:be\s+valid|remain\s+(?:valid|in\s+(?:full\s+)?(?:force|effect))"
-    r"|continue\s+in\s+(?:full\s+)?(?:force|effect)|be\s+in\s+(?:full\s+)?(?:force|effect))\s*$"
+    # ("The term of this Agreement shall commence on the date on which it has been signed by
+    # both parties, as shown by ... (the "Effective Date"), and shall continue for a period of
+    # two (2) years thereafter")
+    r"|continue(?:\s+in\s+(?:full\s+)?(?:force|effect))?|be\s+in\s+(?:full\s+)?(?:force|effect))\s*$"
 )
 _OPENS_WITH_THE_CONTRACT = re.compile(
     r"[\W\d]*(?:article\s+\d+\s+)?(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)\b"
@@ -606,8 +612,10 @@ def _named_in_passing(text: PreparedText, words: str) -> date | None:
 
 # What stands between a date and the name given to it: '(the "Launch Date")', ', which the
 # Parties agree shall be the "Service Commencement Date"', ', being the "Closing Date"'
+# (or the date itself before the verb: "and March 15, 2004 shall be the "First Shipment Date" for
+# all purposes of this Agreement")
 _NAMING_BEFORE = re.compile(
-    r"(?:\(\s*(?:the\s+)?|,?\s+(?:(?:which|that)\s+(?:the\s+parties\s+(?:hereby\s+)?agree\s+)?"
+    r"(?:\(\s*(?:the\s+)?|,?\s+(?:(?:(?:which|that)\s+(?:the\s+parties\s+(?:hereby\s+)?agree\s+)?)?"
     r"(?:shall|will)\s+be|being)\s+(?:the\s+)?)$"
 )
 _NAMING_REACH = 60

@@ -390,8 +390,24 @@ def _last_day_listed(where: str, context: _Context) -> date | None:
     begin = headings[-1].end()
     following = _NEXT_HEADING.search(context.text.low, begin, begin + _LISTING_REACH)
     block = context.text.low[begin : following.start() if following else begin + _LISTING_REACH]
-    dates = find_dates(block, english=True)
-    return max(found.value for found in dates) if dates else None
+    # (not the years an extension would add: "If Client exercises its extension right under
+    # Section 3.2, Contract Year 6 shall run from July 1, 2011 through June 30, 2012")
+    days = [
+        found.value
+        for found in find_dates(block, english=True)
+        if not _AN_EXTENSIONS.search(_line_of(block, found.start))
+    ]
+    return max(days) if days else None
+
+
+_AN_EXTENSIONS = re.compile(r"\b(?:exten[ds]|renew|option)")
+
+
+def _line_of(block: str, at: int) -> str:
+    """The line of `block` that holds the position `at`."""
+    start = block.rfind("\n", 0, at) + 1
+    end = block.find("\n", at)
+    return block[start : end if end != -1 else len(block)]
 
 
 def _atom(words: str, context: _Context, depth: int) -> date | None:
