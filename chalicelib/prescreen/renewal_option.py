@@ -121,6 +121,9 @@ _BY_AGREEMENT = re.compile(
     r"|agreement\s+of\s+(?:the|both)\s+parties|(?:common|written)\s+agreement"
     r"|agreed\s+in\s+writing|amendment|addendum|negotiat|consent\s+of\s+(?:both|the\s+parties)"
     r"|satisfactory\s+agreement|to\s+be\s+agreed|by\s+request"
+    # a joint venture's members or board all agreeing: "may extend the term of the Company only
+    # by their unanimous written consent"
+    r"|unanimous"
     # "may be extended only by a written instrument executed by Landowner and Company"
     r"|only\s+by\s+(?:a\s+|an\s+)?(?:written\s+)?(?:instrument|writing|document)\b"
     r"|(?:signed|executed)\s+by\s+(?:both|all|each\s+of)\b"
@@ -138,6 +141,14 @@ _REJECT = re.compile(
     r"(?:right|option|obligation)|(?:shall|will|does|do)\s+not\s+(?:be\s+)?(?:obligated|required)"
     r"|(?:shall|will)\s+not\s+(?:be\s+)?(?:renew|extend)|non-?\s?renewable"
     r"|exclusivity|offer\s+to\s+extend|no\s+(?:renewal|extension)\b"
+    # the definition of a period inside the contract, not its term: '"Research Term" means the
+    # period commencing on the Effective Date and ending on the third anniversary ..., as it may
+    # be extended under Section 3.2'
+    r"|[\"“](?!(?:initial\s+|original\s+)?term[\"”])[a-z][\w -]{1,30}?(?:term|period)[\"”]\s+"
+    r"(?:shall\s+)?means?\b"
+    # ... or its extension: "Takamori may extend the Research Term once for an additional period"
+    r"|(?:renew|extend)\s+the\s+(?:research|development|exclusivity|evaluation|option|warranty"
+    r"|trial|pilot|transition|discovery|royalty|cure|notice)\s+(?:term|period)"
     # a table of contents run together: "3.2 Options to Renew 3 3.3 Renewal of ..."
     r"|[a-z]\s+\d{1,3}\s+\d{1,2}\.\d{1,2}\s+[a-z]"
 )

@@ -424,9 +424,12 @@
   sum (delay damages with a cap, service credits said not to be them, per employee hired, a
   shortfall, a convenience fee, a goodwill indemnity, sliding cancellation fees, refundable
   milestones): 103 and 104 of 112 blind (67 and 70 of 72) at 66d72c6, as the starting code
-  scores them; the round 33 fixes read one more: 103 and 105 (67 and 71). Left: a term from an
-  acceptance date that an exhibit's "August 3, 2015 is the Acceptance Date" gives, a research
-  term "as it may be extended" read as a renewal option, the learned detector's convenience on
+  scores them; the round 33 fixes read one more, and a research term "as it may be extended"
+  is no renewal option since (nor its extension, nor a joint venture's term that only all its
+  members may extend: three older sets' renewals came right with it): 104 and 105 (68 and 71).
+  Left: a term from an
+  acceptance date that an exhibit's "August 3, 2015 is the Acceptance Date" gives, the learned
+  detector's convenience on
   a right conditioned on availability, and an agency "unless and until terminated by either
   party giving ... six months' written notice" that the writer counted as convenience. The
   floors are those values.
@@ -711,7 +714,6 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra16": _en(
         parties=0.9,
         expiration_date=0.9,
-        renewal_term=0.9,
         termination_for_convenience=0.85,
         cap_on_liability=0.9,
     ),
@@ -719,7 +721,6 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
         agreement_date=0.9,
         effective_date=0.9,
         expiration_date=0.8,
-        renewal_term=0.85,
         termination_for_convenience=0.85,
     ),
     "en_contracts_extra18": _en(expiration_date=0.9),
@@ -742,7 +743,7 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra35": _en(parties=0.85, agreement_date=0.85, expiration_date=0.85),
     "en_contracts_extra36": _en(parties=0.85, agreement_date=0.85, effective_date=0.85),
     "en_contracts_extra37": _en(liquidated_damages=0.65),
-    "en_contracts_extra38": _en(renewal_term=0.9),
+    "en_contracts_extra38": _en(),
     "en_contracts_extra39": _en(renewal_term=0.9, cap_on_liability=0.9),
     "en_contracts_extra40": _en(),
     "en_contracts_extra41": _en(
@@ -774,7 +775,7 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra53": _en(),
     "en_contracts_extra54": _en(),
     "en_contracts_extra55": _en(liquidated_damages=0.8),
-    "en_contracts_extra56": _en(expiration_date=0.85, renewal_term=0.9),
+    "en_contracts_extra56": _en(expiration_date=0.85),
     "en_contracts_extra57": _en(expiration_date=0.85),
     "en_contracts_extra58": _en(),
     "en_contracts_extra59": _en(),
@@ -790,7 +791,6 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra67": _en(
         effective_date=0.75,
         expiration_date=0.85,
-        renewal_term=0.9,
         termination_for_convenience=0.85,
     ),
     "en_contracts_extra68": _en(termination_for_convenience=0.85),
