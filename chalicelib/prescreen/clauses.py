@@ -563,7 +563,9 @@ RULES: tuple[ClauseRule, ...] = (
         language="en",
         requires=(
             r"\b(?:shall|will|must)\s+(?:\w+\s+)?pay\b",
-            r"(?:amount|sum)\s+(?:equal\s+to|of)\s+(?:[a-z-]+\s+){0,8}?\(?(?:us)?\$\s?\d",
+            # ("The Company shall pay Consultant a fee of $15,000 if this Agreement is terminated
+            # by the Company before August 1, 2019")
+            r"(?:amount|sum|fee)\s+(?:equal\s+to|of)\s+(?:[a-z-]+\s+){0,8}?\(?(?:us)?\$\s?\d",
         ),
         rejects=_EN_FEE_NEGATION
         + _EN_NOT_OWED

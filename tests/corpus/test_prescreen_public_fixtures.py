@@ -710,7 +710,7 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
         liquidated_damages=0.9,
     ),
     "en_contracts_extra14": _en(agreement_date=0.9, effective_date=0.8, expiration_date=0.8),
-    "en_contracts_extra15": _en(effective_date=0.8, expiration_date=0.9, liquidated_damages=0.85),
+    "en_contracts_extra15": _en(effective_date=0.8, expiration_date=0.9),
     "en_contracts_extra16": _en(
         parties=0.9,
         expiration_date=0.9,
