@@ -173,6 +173,9 @@ _MADE_BETWEEN = re.compile(
 )
 # ("the Framework Terms dated September 15, 2023" that an order form incorporates)
 _REFERENCE_BEFORE = re.compile(
+    # a letter's subject line names the agreement it speaks of: "Re: Software License Agreement
+    # dated as of October 1, 2003 -- Month-to-Month Extension"
+    r"(?:^|\n)[ \t]*re\s*:[^\n]{0,120}?\bdated(?:\s+as\s+of)?(?:\s+the)?\s*$|"
     r"\b(?:the|that\s+certain|said|such|an?)\s[^.()]{0,80}?(?:agreement|terms|letter\s+of\s+intent"
     r"|term\s+sheet|memorandum\s+of\s+understanding)(?:\s+(?:no\.?|number)\s*[\w-]+)?"
     # ("supersedes the letter of intent between them dated January 19, 2016")
@@ -459,7 +462,7 @@ _NOT_CONTRACT_END = re.compile(
     r"exclusiv|warrant|гаранти|licen[cs]e\s+to|right\s+to"
     # a year of the contract or a plan inside it ends, not the contract
     # (a year: "five (5) calendar years" is a length of the term)
-    r"|(?:contract|calendar|fiscal)\s+year\b|business\s+plan"
+    r"|(?:contract|calendar|fiscal)\s+year\b|business\s+plan|\bbudget\b"
     # "During the Term of this Agreement, ... for the period ending June 30, 2019": a period
     # inside the term
     r"|during\s+the\s+(?:" + INITIAL + r"\s+)?term\b"
@@ -483,8 +486,12 @@ _PERPETUAL = (
 _PERPETUAL_SENTENCE = re.compile(
     # (not once a first term is over: "Following the Initial Term, this Agreement shall
     # continue in effect until terminated", a renewal after it, which has its end)
-    r"(?<!term,\s)(?:this\s+(?:agreement|contract)|the\s+term)\b[^.;]{0,120}?(?:shall|will)\s+(?:continue|remain)\s+"
-    r"(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?(?:indefinitely|perpetu"
+    # (a company's or a venture's life is its agreement's: "The existence of the Company commenced
+    # on the date the Certificate of Formation was filed and shall continue in perpetuity")
+    r"(?<!term,\s)(?:this\s+(?:agreement|contract)|the\s+term"
+    r"|the\s+(?:existence\s+of\s+the\s+)?(?:company|partnership|(?:joint\s+)?venture))\b"
+    r"[^.;]{0,120}?(?:shall|will)\s+(?:continue|remain)\s+"
+    r"(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?(?:indefinitely|(?:in\s+)?perpetu"
     # "shall continue in effect until terminated by either party in accordance with Section 5"
     r"|until\s+terminated)"
 )
@@ -1068,13 +1075,19 @@ _RENEWAL_BEFORE = re.compile(
 # The definition of a period inside the term, not the term's: '"Delivery Period" means the
 # period beginning January 1, 2010 and ending on the last day of the Term'
 _ANOTHER_PERIODS_DEFINITION = re.compile(
-    r"[\"“](?!(?:initial\s+|original\s+)?term\b)(?:[a-z-]+\s+){1,3}period[\"”]\s*"
+    r"[\"“](?!(?:initial\s+|original\s+)?term\b)(?:[a-z-]+\s+){1,3}(?:period|year)[\"”]\s*"
     # English drafting defines with a colon: '"Licence Period": the period commencing on'
-    r"(?:(?:shall\s+mean|means)\s+|:\s*)the\s+period\s+(?:beginning|commencing|starting|from)"
-    r"(?:\s+on)?\s*$"
+    # (or a year of it: '"Extension Year" means the Contract Year commencing July 1, 2010')
+    r"(?:(?:shall\s+mean|means)\s+|:\s*)the\s+(?:[a-z-]+\s+)?(?:period|year)\s+"
+    r"(?:beginning|commencing|starting|from)(?:\s+on)?\s*$"
 )
 
 
+# A period inside the term: "During the period commencing January 1, 2011 and ending on the last
+# day of the Contract Period (the "Negotiation Period"), ..."
+_DURING_A_PERIOD = re.compile(
+    r"\bduring\s+the\s+period\s+(?:commencing|beginning|starting)(?:\s+(?:on|with))?\s*$"
+)
 # A start told in the past tense is the start of the agreement an amendment or a restatement
 # continues, not its own: an amendment's replaced section "12.1 The term of this Agreement
 # commenced on June 1, 2008 and ... shall continue ... through May 31, 2016" (not "shall be
@@ -1117,6 +1130,7 @@ def _add_start(
             or _RENEWAL_BEFORE.search(before)
             or _of_a_part_of_the_term(text, current)
             or _STARTED_BEFORE.search(before)
+            or _DURING_A_PERIOD.search(before)
         )
     ):
         found.inner_start = found.inner_start or current.value
@@ -1250,6 +1264,17 @@ def _end_role(
 ) -> str | None:
     """'end' when the date ends the contract itself; a period's end is kept aside."""
     ending = _what_it_ends(text, found.start, found.end, english=english)
+    if (
+        ending == "contract"
+        and english
+        and (
+            _an_attachments_end(text, found)
+            or _ANOTHER_PERIOD_DEFINED.match(
+                text.low, text.sentence_span(found.start, found.end)[0]
+            )
+        )
+    ):
+        ending = None
     if english and ending is None and _TERM_RANGE_BEFORE.search(before):
         sentence = text.sentence(found.start, found.end)
         if _TERM_RANGE_CONTEXT.search(sentence) and not _NOT_CONTRACT_END.search(sentence):
@@ -1265,6 +1290,32 @@ def _end_role(
     if ending == "period" and candidates.period_end is None and not deadline:
         candidates.period_end = found.value
     return "end" if ending == "contract" else None
+
+
+# The definition of a period inside the contract, which may run from its date: '"Lock-Up Period"
+# means the period beginning on the date of this Agreement and ending on March 31, 2018' (not
+# the contract's own term by any of its names: "Term", "Initial Term", "Contract Period",
+# "Subscription Term", "Consulting Period")
+_ANOTHER_PERIOD_DEFINED = re.compile(
+    r"[\W\d]*(?:\([a-z0-9]{1,3}\)\s*)?[\"“](?!(?:initial|original|contract|agreement|license|licence"
+    r"|subscription|services?|consulting|engagement)?\s*(?:term|period)[\"”])[^\"”\n]{1,40}?"
+    r"(?:period|term)[\"”]\s*(?:(?:shall\s+)?means?\b|:)"
+)
+# A statement of work or an order form filed with a master agreement ends itself, not the
+# agreement: "this SOW No. 1 shall remain in effect through March 31, 2018 (the "SOW Term")"
+# under a "MASTER SERVICES AGREEMENT" whose own term is three years (not where the document is
+# the statement of work or the order form itself)
+_THIS_ATTACHMENT = re.compile(r"\bthis\s+(?:sow|statement\s+of\s+work|order\s+form)\b")
+_ATTACHMENT_TITLE = re.compile(r"\b(?:sow|statement\s+of\s+work|order\s+form)\b")
+
+
+def _an_attachments_end(text: PreparedText, found: FoundDate) -> bool:
+    """Whether the end is that of a statement of work or order form the agreement attaches."""
+    begin = text.sentence_span(found.start, found.end)[0]
+    return bool(
+        _THIS_ATTACHMENT.search(text.low, begin, found.start)
+        and not _ATTACHMENT_TITLE.search(text.low, 0, _TITLE_REACH)
+    )
 
 
 def _extended_here(text: PreparedText, found: FoundDate) -> bool:

@@ -147,6 +147,9 @@ _CONTRACT_TERM = re.compile(
     # continue in existence until December 31, 2035"
     r"|\b(?:company|partnership|joint\s+venture)\s+(?:shall|will)\s+(?:continue|remain)\s+in"
     r"\s+existence\b"
+    # "The Joint Venture commenced on 2 July 1997 and continues until the earliest of: (a) 30
+    # June 2012; ..."
+    r"|\bthe\s+(?:joint\s+)?venture\s+(?:(?:shall|will)\s+)?(?:commenc\w*|continu\w*)\b"
     r"|(?:договор|контракт|соглашени)\w*[^.]{0,120}(?:действ|заключ)"
     # «Срок действия Договора», not «Срок действия Лицензии – 1 год» (the licence's own term)
     r"|срок\w*\s+действия\s+(?:настоящего\s+|данного\s+)?(?:договора|контракта|соглашения)"

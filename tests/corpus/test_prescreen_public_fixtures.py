@@ -459,6 +459,27 @@
   years thereafter", is read now: 106 and 105 (71 and 72). Left: a licence only "made as of"
   that the screen dates as effective then, as CUAD mostly does where a contract speaks of an
   Effective Date. The floors are those values.
+- `en_contracts_extra73`, `en_contracts_extra74`: a thirty-seventh round, one of amendments that
+  change the end, the renewal, a right to end early, a cap or exclusivity (a season added, a
+  fixed end for years, a month-to-month letter, a consent on a change of control, a joint
+  venture's extension), one of six long documents (4,700 to 5,900 words: supply, licence,
+  collaboration, manufacturing, software, distribution): 103 of 112 and 81 of 84 blind (69 of
+  72 and 54 of 54) at b3f4ae2, against the starting code's 100 and 81 (66 and 54): the
+  amendment fixes of rounds 30 to 35 read three of them. Its fixes: a letter's "Re: ...
+  Agreement dated as of" line dates that agreement, not the letter; '"Extension Year" means the
+  Contract Year commencing' and "During the period commencing ... (the "Negotiation Period")"
+  start no term; "The Joint Venture commenced on ... and continues until the earliest of: (a)
+  30 June 2012": 106 and 81 (72 and 54). The floors are those values.
+- `en_contracts_extra75`, `en_contracts_extra76`: a thirty-eighth round, one of six more long
+  documents (outsourcing, hosting, sponsorship seasons, franchise development, rail haulage, a
+  joint venture's operating agreement), one of agreements filed with their statements of work,
+  order forms and exhibits: 78 of 84 and 105 of 112 blind (53 of 54 and 69 of 72) at b3f4ae2,
+  as the starting code scores them. Its fixes: an attached "this SOW No. 1 shall remain in
+  effect through" under a master agreement, a '"Lock-Up Period" means ... ending on' and a
+  budget's period end no term; "The existence of the Company ... shall continue in perpetuity"
+  runs without end: 79 and 106 (54 and 70). Left: a letter's parties that read a resort company
+  named in the services as a party, and a consultant "dated as of" only. The floors are those
+  values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -798,6 +819,10 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra70": _en(),
     "en_contracts_extra71": _en(effective_date=0.85),
     "en_contracts_extra72": _en(),
+    "en_contracts_extra73": _en(),
+    "en_contracts_extra74": _en(),
+    "en_contracts_extra75": _en(),
+    "en_contracts_extra76": _en(parties=0.85, effective_date=0.85),
     "ru_contracts_extra9": (
         RU_LABELS,
         {
