@@ -45,7 +45,9 @@ _SIGNATURE_DATE_BEFORE = re.compile(
     r"(?<!launch\s)(?<!release\s)(?<!opening\s)(?<!completion\s)(?<!availability\s)"
     r"(?<!installation\s)(?<!acceptance\s)(?<!due\s)"
     # ... nor another paper's ("Lease Supplement date:", "Order Date:", "Invoice Date:")
-    r"(?<!supplement\s)(?<!order\s)(?<!invoice\s)\bdate(?:d)?|дата)"
+    r"(?<!supplement\s)(?<!order\s)(?<!invoice\s)\bdate(?:d)?|дата"
+    # Australian execution pages: "Date signed: 18 March 2016"
+    r"|\bdate\s+(?:signed|of\s+signature|executed))"
     r"\s*(?::{1,2}|\|)\s*$"
 )
 # A signing's place and date on a line of their own, as European drafting signs: "Stuttgart,
@@ -462,7 +464,8 @@ _NOT_CONTRACT_END = re.compile(
     r"exclusiv|warrant|гаранти|licen[cs]e\s+to|right\s+to"
     # a year of the contract or a plan inside it ends, not the contract
     # (a year: "five (5) calendar years" is a length of the term)
-    r"|(?:contract|calendar|fiscal)\s+year\b|business\s+plan|\bbudget\b"
+    r"|(?:contract|calendar|fiscal|program|programme|agreement|lease|royalty)\s+year\b"
+    r"|business\s+plan|\bbudget\b"
     # "During the Term of this Agreement, ... for the period ending June 30, 2019": a period
     # inside the term
     r"|during\s+the\s+(?:" + INITIAL + r"\s+)?term\b"
@@ -783,12 +786,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
             # of the month after it, where the contract takes effect then)
             preamble_start = _last_signature_date(text, dates)
         start = on_last_signature
-    signed = found.signed or (
-        _header_date(text, dates)
-        or (_title_date(text, dates) if english else None)
-        or preamble_start
-        or found.witnessed
-    )
+    signed = _opening_signing_date(text, dates, found, preamble_start, english=english)
     # "entered into as of the Effective Date set forth in Schedule A": made as of its start,
     # not on the day the last side signed
     by_signatures = signed is None
@@ -857,6 +855,30 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         # the agreement now runs until terminated)
         ends = found.recital_end
     return ContractDates(signed_on=signed, starts_on=start, ends_on=ends)
+
+
+def _opening_signing_date(
+    text: PreparedText,
+    dates: list[FoundDate],
+    found: _Candidates,
+    preamble_start: date | None,
+    *,
+    english: bool,
+) -> date | None:
+    """The date the contract is made on by its opening words: its preamble's, a header's, a
+    title's or the signature block's sentence; or its last signature's where it says it is
+    dated by that ("This agreement is dated the date on which it has been signed by the last of
+    the parties to sign it, as shown on the execution page")."""
+    if english and _DATED_ON_LAST_SIGNATURE.search(text.low):
+        last = _last_signature_date(text, dates)
+        if last is not None:
+            return last
+    return found.signed or (
+        _header_date(text, dates)
+        or (_title_date(text, dates) if english else None)
+        or preamble_start
+        or found.witnessed
+    )
 
 
 def _written_end(
@@ -1088,6 +1110,11 @@ _ANOTHER_PERIODS_DEFINITION = re.compile(
 _DURING_A_PERIOD = re.compile(
     r"\bduring\s+the\s+period\s+(?:commencing|beginning|starting)(?:\s+(?:on|with))?\s*$"
 )
+# The contract dated by its last signature (Australian drafting's "Date" item)
+_DATED_ON_LAST_SIGNATURE = re.compile(
+    r"\bdated\s+(?:as\s+of\s+)?the\s+date\s+(?:on\s+which|when)\s+it\s+(?:has\s+been|is|was)\s+"
+    r"(?:signed|executed)\s+by\s+the\s+last\b"
+)
 # A start told in the past tense is the start of the agreement an amendment or a restatement
 # continues, not its own: an amendment's replaced section "12.1 The term of this Agreement
 # commenced on June 1, 2008 and ... shall continue ... through May 31, 2016" (not "shall be
@@ -1297,9 +1324,13 @@ def _end_role(
 # the contract's own term by any of its names: "Term", "Initial Term", "Contract Period",
 # "Subscription Term", "Consulting Period")
 _ANOTHER_PERIOD_DEFINED = re.compile(
-    r"[\W\d]*(?:\([a-z0-9]{1,3}\)\s*)?[\"“](?!(?:initial|original|contract|agreement|license|licence"
-    r"|subscription|services?|consulting|engagement)?\s*(?:term|period)[\"”])[^\"”\n]{1,40}?"
-    r"(?:period|term)[\"”]\s*(?:(?:shall\s+)?means?\b|:)"
+    r"[\W\d]*(?:\([a-z0-9]{1,3}\)\s*)?[\"“](?:(?!(?:initial|original|contract|agreement|license"
+    r"|licence|subscription|services?|consulting|engagement)?\s*(?:term|period)[\"”])[^\"”\n]{1,40}?"
+    r"(?:period|term)"
+    # ... or of anything that is no period or date at all: '"Guaranteed Obligations" means all
+    # amounts payable ... in respect of the period ending December 31, 2010'
+    r"|(?![^\"”\n]*(?:term|period|date|expir|terminat|year|season))[^\"”\n]{1,40})"
+    r"[\"”]\s*(?:(?:shall\s+)?means?\b|:)"
 )
 # A statement of work or an order form filed with a master agreement ends itself, not the
 # agreement: "this SOW No. 1 shall remain in effect through March 31, 2018 (the "SOW Term")"

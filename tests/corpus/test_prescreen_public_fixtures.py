@@ -480,6 +480,24 @@
   runs without end: 79 and 106 (54 and 70). Left: a letter's parties that read a resort company
   named in the services as a party, and a consultant "dated as of" only. The floors are those
   values.
+- `en_contracts_extra77`, `en_contracts_extra78`: a thirty-ninth round, one of amendments once
+  more (month to month, a fifth amendment, a second restatement, an option exercised by letter,
+  a waiver, exclusivity ended, a conditional amendment, seasons added), one of six more long
+  documents (a credit card program, pharmacy benefits, IT services, power purchase, clinical
+  supply, content licence): 99 of 112 and 75 of 84 blind (67 of 72 and 52 of 54) at 8c2de1c,
+  against the starting code's 95 and 74 (63 and 51). Its fixes: '"Guaranteed Obligations" means
+  ... the period ending December 31, 2010' (a definition of no period or date) and a "Program
+  Year ending January 31, 2007" end no term: 100 and 76 (68 and 53). Left: an option letter's
+  and an exclusivity amendment's effective dates, a sponsor's break option with a fee, a power
+  purchase agreement's renewal. The floors are those values.
+- `en_contracts_extra79`, `en_contracts_extra80`: a fortieth round, one of exhibits signed
+  electronically (envelope lines, ISO dates, counterparts on different days, a click-through,
+  "Date signed" beside each signature), one of key terms and schedules as tables: 104 and 106
+  of 112 blind (66 and 69 of 72) at 8c2de1c, as the starting code scores them. Its fix: "This
+  agreement is dated the date on which it has been signed by the last of the parties", read
+  with its "Date signed:" lines: 105 and 106 (67 and 69). Left: a click-through's parties and
+  acceptance date, and ends that run with a lease's last unit or a service order. The floors are
+  those values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -823,6 +841,16 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra74": _en(),
     "en_contracts_extra75": _en(),
     "en_contracts_extra76": _en(parties=0.85, effective_date=0.85),
+    "en_contracts_extra77": _en(effective_date=0.6, termination_for_convenience=0.85),
+    "en_contracts_extra78": _en(renewal_term=0.85),
+    "en_contracts_extra79": _en(
+        parties=0.85,
+        agreement_date=0.85,
+        effective_date=0.85,
+        expiration_date=0.85,
+        termination_for_convenience=0.9,
+    ),
+    "en_contracts_extra80": _en(expiration_date=0.75, renewal_term=0.9),
     "ru_contracts_extra9": (
         RU_LABELS,
         {
