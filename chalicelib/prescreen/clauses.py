@@ -1073,6 +1073,9 @@ RULES: tuple[ClauseRule, ...] = (
         (
             # and the British "will renew year on year unless cancelled"
             r"year[\s-]+(?:to|on)[\s-]+year",
+            # "shall continue from Season to Season", "from quarter to quarter"
+            r"season[\s-]+to[\s-]+season",
+            r"quarter[\s-]+to[\s-]+quarter",
             r"month[\s-]+to[\s-]+month",
             # "shall continue in effect for renewal terms of one (1) year each unless ..."
             r"renewal\s+(?:terms|periods)\s+of\b",

@@ -178,6 +178,9 @@ _REFERENCE_BEFORE = re.compile(
     # a letter's subject line names the agreement it speaks of: "Re: Software License Agreement
     # dated as of October 1, 2003 -- Month-to-Month Extension"
     r"(?:^|\n)[ \t]*re\s*:[^\n]{0,120}?\bdated(?:\s+as\s+of)?(?:\s+the)?\s*$|"
+    # ... and a title's subtitle, the agreement it amends or ends: "AMENDMENT AND TERMINATION
+    # AGREEMENT (Joint Venture Agreement dated as of March 3, 2008)"
+    r"\(\s*(?:[\w-]+\s+){0,5}?agreement\s+dated(?:\s+as\s+of)?(?:\s+the)?\s*$|"
     r"\b(?:the|that\s+certain|said|such|an?)\s[^.()]{0,80}?(?:agreement|terms|letter\s+of\s+intent"
     r"|term\s+sheet|memorandum\s+of\s+understanding)(?:\s+(?:no\.?|number)\s*[\w-]+)?"
     # ("supersedes the letter of intent between them dated January 19, 2016")
@@ -1107,8 +1110,11 @@ _ANOTHER_PERIODS_DEFINITION = re.compile(
 
 # A period inside the term: "During the period commencing January 1, 2011 and ending on the last
 # day of the Contract Period (the "Negotiation Period"), ..."
+# (or a season's: 'the "2005-06 Season" and "2006-07 Season" refer to the Seasons beginning
+# November 1, 2005 and November 1, 2006')
 _DURING_A_PERIOD = re.compile(
-    r"\bduring\s+the\s+period\s+(?:commencing|beginning|starting)(?:\s+(?:on|with))?\s*$"
+    r"(?:\bduring\s+the\s+period|\bseasons?)\s+(?:commencing|beginning|starting)"
+    r"(?:\s+(?:on|with))?\s*$"
 )
 # The contract dated by its last signature (Australian drafting's "Date" item)
 _DATED_ON_LAST_SIGNATURE = re.compile(

@@ -400,11 +400,13 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
             return None
         months = number * 12 if years else number
         base = _runs_from(text, unit.end())
-        if base is None:
+        if base is None and not _COUNTED_FROM.match(text.low, unit.end()):
             # "shall commence on April 1, 2011 ... and shall continue for a period of sixty
             # (60) months thereafter", "The initial subscription term shall commence on March
             # 1, 2016 ... and shall continue for thirty-six (36) months": from the day the
-            # sentence started it on
+            # sentence started it on (not where the length names the day it runs from: "The
+            # term ... commenced on the Original Effective Date and ... shall continue until the
+            # date that is sixty (60) months after the Second Amendment Effective Date")
             base = _started_before(text, begin, length.start())
         # (not where it runs from a named day the text never dates: "three years from the
         # Launch Date" counts from the start in CUAD's labels, 2 of 2 on train)
@@ -464,7 +466,7 @@ def _runs_from(text: PreparedText, position: int) -> date | None:
     return _day_at(text, opening.end(), opening.end() + _RUNS_FROM_REACH)
 
 
-_THEREAFTER = re.compile(r"\s+thereafter\b")
+_COUNTED_FROM = re.compile(r"\s*(?:after|from|following)\s+the\b")
 # "shall commence on April 1, 2011", "shall begin on the Service Commencement Date": where a
 # sentence says the day it starts the term on
 _STARTS_ON = re.compile(r"\b(?:commenc|begin|start)\w*\s+(?:on|as\s+of)\s+")

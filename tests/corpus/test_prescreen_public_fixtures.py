@@ -498,6 +498,24 @@
   with its "Date signed:" lines: 105 and 106 (67 and 69). Left: a click-through's parties and
   acceptance date, and ends that run with a lease's last unit or a service order. The floors are
   those values.
+- `en_contracts_extra81`, `en_contracts_extra82`: a forty-first round, one of documents that
+  change, extend or end an earlier agreement (a joint venture's amendment and termination, a
+  mutual termination, an amendment adding products, a letter extending exclusivity, an
+  assignment and amendment, a third amendment, a restated term section, a restated exhibit),
+  one of six more long documents: 96 of 112 and 80 of 84 blind (64 of 72 and 53 of 54) at
+  3e851e6, against the starting code's 94 and 80 (62 and 53). Its fixes: a title's subtitle
+  "(Joint Venture Agreement dated as of March 3, 2008)" dates that agreement, not this one; a
+  length "sixty (60) months after the Second Amendment Effective Date" is not counted from the
+  day the sentence says the term first commenced: 99 and 80 (67 and 53). Left: a termination
+  agreement's own dates, a letter with no date of effect, an amendment's backdated effect. The
+  floors are those values.
+- `en_contracts_extra83`, `en_contracts_extra84`: a forty-second round, one of large firms'
+  exhibits of 2017 to 2020, one of renewals written many ways (eighteen months, five years at
+  the licensee's option, year to year on six months' notice, quarter to quarter, on sales
+  targets, for the same period, season to season): 107 and 106 of 112 blind (71 and 69 of 72)
+  at 3e851e6, against the starting code's 106 and 106 (70 and 69). Its fixes: "shall continue
+  from Season to Season" (and "from quarter to quarter") renews; "the Seasons beginning
+  November 1, 2005" start no term: 107 and 108 (71 and 71). The floors are those values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -851,6 +869,12 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
         termination_for_convenience=0.9,
     ),
     "en_contracts_extra80": _en(expiration_date=0.75, renewal_term=0.9),
+    "en_contracts_extra81": _en(
+        effective_date=0.6, expiration_date=0.85, termination_for_convenience=0.85
+    ),
+    "en_contracts_extra82": _en(effective_date=0.8),
+    "en_contracts_extra83": _en(effective_date=0.85),
+    "en_contracts_extra84": _en(termination_for_convenience=0.85),
     "ru_contracts_extra9": (
         RU_LABELS,
         {
