@@ -6,10 +6,12 @@ from typing import TYPE_CHECKING
 
 from chalicelib.prescreen import RoutingPolicy, screen_text
 from chalicelib.prescreen.clauses import find_clauses
+from chalicelib.prescreen.contract_dates import find_contract_dates
 from chalicelib.prescreen.text import prepare_text
 
 if TYPE_CHECKING:
     from chalicelib.models import ClauseFlag, PrescreenResult
+    from chalicelib.prescreen.contract_dates import ContractDates
 
 PADDING = "\nThe remaining terms of this agreement are set out below without any reservation." * 30
 
@@ -45,3 +47,8 @@ def clause_present(text: str, clause: str) -> bool:
 def section_flagged(head: str, section: str, clause: str) -> bool:
     """Whether the rules flag `clause` in a contract of its head, the section between bodies."""
     return clause_present(head + BODY + "\n\n" + section + BODY, clause)
+
+
+def english_dates(text: str) -> ContractDates:
+    """The signing, start and end dates the screen reads in an English contract's text."""
+    return find_contract_dates(prepare_text(text), english=True)

@@ -1344,8 +1344,6 @@ def _passes(text: PreparedText, rule: ClauseRule, start: int, end: int) -> bool:
     sentence = text.sentence(start, end)
     if len(sentence.split()) < _MIN_WORDS:
         return False
-    if rule.clause in _NOT_FROM_RECITALS and in_recital(text, start, end):
-        return False
     # An item of a list cut off at its semicolon ("...; and (c) a termination fee equal to
     # fifteen percent (15%) of ...") has its verb in the list's lead-in ("In that event,
     # Pemberton will pay Developer (a) ..."): for the rules that read it, what the item
@@ -1355,7 +1353,10 @@ def _passes(text: PreparedText, rule: ClauseRule, start: int, end: int) -> bool:
         needs = _with_list_lead_in(text, start, end)
     if not all(needed.search(needs) for needed in rule.requires):
         return False
-    return not (rule.rejects is not None and rule.rejects.search(sentence))
+    if rule.rejects is not None and rule.rejects.search(sentence):
+        return False
+    # (asked last, the dearest check)
+    return not (rule.clause in _NOT_FROM_RECITALS and in_recital(text, start, end))
 
 
 # An item of a list that opens after a semicolon: "and (c) ...", "(ii) ...", "or (b) ..."

@@ -1299,29 +1299,33 @@ def _end_role(
     text: PreparedText, found: FoundDate, before: str, candidates: _Candidates, *, english: bool
 ) -> str | None:
     """'end' when the date ends the contract itself; a period's end is kept aside."""
-    ending = _what_it_ends(text, found.start, found.end, english=english)
+    # (the sentence around the date, found once: every check below reads it)
+    begin, finish = text.sentence_span(found.start, found.end)
+    ending = _what_it_ends(text, begin, finish, found.end, english=english)
     if (
         ending == "contract"
         and english
         and (
-            _an_attachments_end(text, found)
-            or _ANOTHER_PERIOD_DEFINED.match(
-                text.low, text.sentence_span(found.start, found.end)[0]
-            )
+            _an_attachments_end(text, begin, found)
+            or _ANOTHER_PERIOD_DEFINED.match(text.low, begin)
         )
     ):
         ending = None
     if english and ending is None and _TERM_RANGE_BEFORE.search(before):
-        sentence = text.sentence(found.start, found.end)
+        sentence = text.low[begin:finish]
         if _TERM_RANGE_CONTEXT.search(sentence) and not _NOT_CONTRACT_END.search(sentence):
             ending = "contract"
-    if english and _RENEWAL_CLAUSE.search(before) and not _extended_here(text, found):
+    if (
+        english
+        and _RENEWAL_CLAUSE.search(before)
+        and not _EXTENDED_HERE.search(text.low, begin, found.start)
+    ):
         ending = None  # the end of a renewal period, not of the initial term
     # a period's end stands in for the contract's where the contract names none («Окончание
     # оказания услуг – 15 декабря 2020 года», «с … по …»), but a works deadline alone («выполняет
     # работы в срок до …») leaves the contract's open: it runs until performed
     deadline = _DEADLINE_BEFORE.search(before) and not _RANGE_IN_SENTENCE.search(
-        text.low, text.sentence_span(found.start, found.end)[0], found.start
+        text.low, begin, found.start
     )
     if ending == "period" and candidates.period_end is None and not deadline:
         candidates.period_end = found.value
@@ -1349,19 +1353,13 @@ _THIS_ATTACHMENT = re.compile(r"\bthis\s+(?:sow|statement\s+of\s+work|order\s+fo
 _ATTACHMENT_TITLE = re.compile(r"\b(?:sow|statement\s+of\s+work|order\s+form)\b")
 
 
-def _an_attachments_end(text: PreparedText, found: FoundDate) -> bool:
-    """Whether the end is that of a statement of work or order form the agreement attaches."""
-    begin = text.sentence_span(found.start, found.end)[0]
+def _an_attachments_end(text: PreparedText, begin: int, found: FoundDate) -> bool:
+    """Whether the end (its sentence opening at `begin`) is that of a statement of work or
+    order form the agreement attaches."""
     return bool(
         _THIS_ATTACHMENT.search(text.low, begin, found.start)
         and not _ATTACHMENT_TITLE.search(text.low, 0, _TITLE_REACH)
     )
-
-
-def _extended_here(text: PreparedText, found: FoundDate) -> bool:
-    """Whether the sentence up to the date says this document extends or renews the term."""
-    begin = text.sentence_span(found.start, found.end)[0]
-    return _EXTENDED_HERE.search(text.low, begin, found.start) is not None
 
 
 def _period_end(text: PreparedText, period_end: date | None) -> date | None:
@@ -1381,12 +1379,18 @@ _UNTIL_PERFORMED = re.compile(
 
 def _runs_indefinitely(text: PreparedText) -> bool:
     """Whether the contract says it continues indefinitely or in perpetuity."""
+    return _runs_indefinitely_low(text.low)
+
+
+# A document's dates may ask it twice (the term's end, then the recitals' end): read once per text.
+@lru_cache(maxsize=1)
+def _runs_indefinitely_low(low: str) -> bool:
     for word in _PERPETUAL:
-        for count, found in enumerate(finditer(word, text.low)):
+        for count, found in enumerate(finditer(word, low)):
             if count >= _MAX_PERPETUAL:
                 break
             # the pattern cannot cross a full stop, so a window stands in for the sentence
-            if _PERPETUAL_SENTENCE.search(text.low, max(0, found.start() - 220), found.end()):
+            if _PERPETUAL_SENTENCE.search(low, max(0, found.start() - 220), found.end()):
                 return True
     return False
 
@@ -1619,10 +1623,12 @@ def _clause_before(low: str, position: int) -> str:
     return _RU_HOUR_BEFORE.sub(r"\1 ", clause) if "ч" in clause or ":" in clause else clause
 
 
-def _what_it_ends(text: PreparedText, start: int, end: int, *, english: bool) -> str | None:
-    """'contract' when the sentence ends the contract itself, 'period' when it ends the works
-    or services inside it ("срок выполнения работ: с … по …"), None for anything else."""
-    begin, finish = text.sentence_span(start, end)
+def _what_it_ends(
+    text: PreparedText, begin: int, finish: int, end: int, *, english: bool
+) -> str | None:
+    """'contract' when the sentence [begin, finish) of a date ending at `end` ends the
+    contract itself, 'period' when it ends the works or services inside it ("срок выполнения
+    работ: с … по …"), None for anything else."""
     context = text.low[begin:finish]
     # «действует до 31 декабря 2024 г., а в части гарантийных обязательств — до их
     # исполнения»: what outlives the contract is said after its end

@@ -199,11 +199,12 @@ def _proves_option(text: PreparedText, found: re.Match[str]) -> bool:
     sentence = text.sentence(start, end)
     return (
         len(sentence.split()) >= _MIN_WORDS
-        # (an amendment's recital of the option it deletes: "under clause 3.2 of the Agreement
-        # the Distributor has an option to renew the Agreement for a further term of two years")
-        and not in_recital(text, start, end)
         and _ABOUT_TERM.search(sentence) is not None
         and _FOR_A_PERIOD.search(sentence) is not None
         and not _BY_AGREEMENT.search(sentence)
         and not _REJECT.search(sentence)
+        # (an amendment's recital of the option it deletes: "under clause 3.2 of the Agreement
+        # the Distributor has an option to renew the Agreement for a further term of two years";
+        # asked last, the dearest check)
+        and not in_recital(text, start, end)
     )

@@ -14,7 +14,7 @@ import pytest
 
 from chalicelib.prescreen.contract_dates import find_contract_dates
 from chalicelib.prescreen.text import prepare_text
-from tests.clause_text import BODY, clause_present, section_flagged
+from tests.clause_text import BODY, clause_present, english_dates, section_flagged
 
 _HEAD = (
     "RESELLER AGREEMENT\n\nThis Reseller Agreement is entered into and made effective as of "
@@ -36,7 +36,7 @@ def test_a_term_that_goes_on_until_terminated_after_its_first_period_ends_and_re
         f'on the Effective Date (the "Initial Term"). {after}, this Agreement shall remain in '
         "full force and effect until terminated by either party under Section 6." + BODY
     )
-    assert find_contract_dates(prepare_text(text), english=True).ends_on == date(2014, 3, 1)
+    assert english_dates(text).ends_on == date(2014, 3, 1)
     assert clause_present(text, "auto_renewal")
 
 
@@ -48,7 +48,7 @@ def test_a_contract_that_runs_until_terminated_from_its_first_day_has_no_end() -
         "party under Section 6. The first review of the program shall take place two (2) years "
         "after the Effective Date." + BODY
     )
-    assert find_contract_dates(prepare_text(text), english=True).ends_on is None
+    assert english_dates(text).ends_on is None
 
 
 def test_a_notice_that_ends_the_term_only_at_a_periods_end_is_no_convenience() -> None:

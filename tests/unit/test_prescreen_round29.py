@@ -9,7 +9,7 @@ from datetime import date
 
 from chalicelib.prescreen.contract_dates import find_contract_dates
 from chalicelib.prescreen.text import prepare_text
-from tests.clause_text import BODY
+from tests.clause_text import BODY, english_dates
 
 
 def test_a_joint_ventures_life_ends_its_agreement() -> None:
@@ -38,9 +38,9 @@ def _fiscal_contract(naming: str) -> str:
 
 def test_a_term_through_a_named_fiscal_year_ends_as_its_definition_ends_it() -> None:
     text = _fiscal_contract("A Fiscal Year is named by the calendar year in which it ends.")
-    assert find_contract_dates(prepare_text(text), english=True).ends_on == date(2015, 9, 30)
+    assert english_dates(text).ends_on == date(2015, 9, 30)
 
 
 def test_a_fiscal_year_named_by_its_first_year_ends_in_the_next() -> None:
     text = _fiscal_contract("A Fiscal Year is identified by the calendar year in which it begins.")
-    assert find_contract_dates(prepare_text(text), english=True).ends_on == date(2016, 9, 30)
+    assert english_dates(text).ends_on == date(2016, 9, 30)

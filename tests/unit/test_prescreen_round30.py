@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from datetime import date
 
-from chalicelib.prescreen.contract_dates import find_contract_dates
 from chalicelib.prescreen.renewal_option import find_renewal_option
 from chalicelib.prescreen.text import prepare_text
-from tests.clause_text import BODY, section_flagged
+from tests.clause_text import BODY, english_dates, section_flagged
 
 _AMENDMENT_HEAD = (
     'THIRD AMENDMENT TO MAINTENANCE AGREEMENT\n\nThis Third Amendment (this "Amendment") is '
@@ -23,7 +22,7 @@ _AMENDMENT_HEAD = (
 
 
 def _dates(text: str) -> tuple[date | None, date | None]:
-    found = find_contract_dates(prepare_text(text), english=True)
+    found = english_dates(text)
     return found.starts_on, found.ends_on
 
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from datetime import date
 
-from chalicelib.prescreen.contract_dates import find_contract_dates
 from chalicelib.prescreen.renewal_option import find_renewal_option
 from chalicelib.prescreen.text import prepare_text
-from tests.clause_text import BODY
+from tests.clause_text import BODY, english_dates
 
 
 def test_a_renewal_option_whose_notice_aside_is_long() -> None:
@@ -38,4 +37,4 @@ def test_the_term_of_a_renewals_successor_franchise_is_not_the_first_term() -> N
         "(a) it is not in default; and (b) it signs the Franchisor's then-current form of "
         "franchise agreement, except that the term shall be four (4) years." + BODY
     )
-    assert find_contract_dates(prepare_text(text), english=True).ends_on == date(2024, 6, 3)
+    assert english_dates(text).ends_on == date(2024, 6, 3)

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from datetime import date
 
-from chalicelib.prescreen.contract_dates import find_contract_dates
-from chalicelib.prescreen.text import prepare_text
-from tests.clause_text import BODY, section_flagged
+from tests.clause_text import BODY, english_dates, section_flagged
 
 
 def _ends(text: str) -> date | None:
-    return find_contract_dates(prepare_text(text), english=True).ends_on
+    return english_dates(text).ends_on
 
 
 def test_the_one_day_among_three_limbs_ends_the_term() -> None:

@@ -7,19 +7,13 @@ from __future__ import annotations
 
 from datetime import date
 
-from chalicelib.prescreen.contract_dates import ContractDates, find_contract_dates
-from chalicelib.prescreen.text import prepare_text
-from tests.clause_text import BODY, section_flagged
+from tests.clause_text import BODY, english_dates, section_flagged
 
 _AMENDMENT_HEAD = (
     "AMENDMENT NO. 3 TO MARKETING AGREEMENT\n\nThis Amendment No. 3 is entered into as of "
     'October 6, 2004 by and between Quillon Bank, N.A. ("Bank") and Ferrow Travel, Inc. '
     '("Ferrow").'
 )
-
-
-def _dates(text: str) -> ContractDates:
-    return find_contract_dates(prepare_text(text), english=True)
 
 
 def test_an_extension_counted_from_the_current_expiration_date() -> None:
@@ -30,7 +24,7 @@ def test_an_extension_counted_from_the_current_expiration_date() -> None:
         "Agreement is hereby extended for a period of three (3) years from the Current "
         "Expiration Date." + BODY
     )
-    assert _dates(text).ends_on == date(2008, 3, 31)
+    assert english_dates(text).ends_on == date(2008, 3, 31)
 
 
 def test_a_renewal_this_document_grants_ends_on_the_day_it_writes() -> None:
@@ -41,7 +35,7 @@ def test_a_renewal_this_document_grants_ends_on_the_day_it_writes() -> None:
         + '\n\n2.1 The Franchisor hereby renews the franchise for a term (the "Renewal Term") '
         "commencing on June 1, 2012 and, unless sooner terminated, expiring on May 31, 2022." + BODY
     )
-    assert _dates(text).ends_on == date(2022, 5, 31)
+    assert english_dates(text).ends_on == date(2022, 5, 31)
 
 
 def test_a_renewal_for_a_term_of_years_from_a_date_runs_from_that_date() -> None:
@@ -52,7 +46,7 @@ def test_a_renewal_for_a_term_of_years_from_a_date_runs_from_that_date() -> None
         "Term. The Agreement is renewed for a term of three (3) years commencing on January 1, "
         '2005 (the "Extended Term")."' + BODY
     )
-    assert _dates(text).ends_on == date(2008, 1, 1)
+    assert english_dates(text).ends_on == date(2008, 1, 1)
 
 
 def test_a_struck_renewal_with_its_notice_of_non_renewal_is_none() -> None:
@@ -84,7 +78,7 @@ def test_a_date_that_a_later_clause_names_the_first_shipment_date() -> None:
         'initial order on April 10, 2006, and April 10, 2006 shall be the "First Shipment '
         'Date" for all purposes of this Agreement.' + BODY
     )
-    assert _dates(text).ends_on == date(2010, 4, 10)
+    assert english_dates(text).ends_on == date(2010, 4, 10)
 
 
 def test_contract_years_an_extension_would_add_do_not_end_the_term() -> None:
@@ -101,7 +95,7 @@ def test_contract_years_an_extension_would_add_do_not_end_the_term() -> None:
         "2008 through June 30, 2009\n\nIf Client exercises its extension option, Contract Year "
         "3 shall run from July 1, 2009 through June 30, 2010."
     )
-    assert _dates(text).ends_on == date(2009, 6, 30)
+    assert english_dates(text).ends_on == date(2009, 6, 30)
 
 
 def test_a_term_after_a_long_start_and_shall_continue_for_years() -> None:
@@ -117,7 +111,7 @@ def test_a_term_after_a_long_start_and_shall_continue_for_years() -> None:
         + "\n\nLOWDEN STORES, INC.\n\nBy: /s/ Ann Lowden\nDate: March 3, 2009\n\nPARRY "
         "FACILITIES LLC\n\nBy: /s/ Tom Parry\nDate: March 5, 2009"
     )
-    found = _dates(text)
+    found = english_dates(text)
     assert found.starts_on == date(2009, 3, 5)
     assert found.ends_on == date(2012, 3, 5)
 
@@ -131,5 +125,5 @@ def test_a_cover_pages_agreement_date_dates_it() -> None:
         'and between Pellor Compounds, Inc. ("Supplier") and Ashgrove Medical Corp. ("Buyer").'
         + BODY
     )
-    found = _dates(text)
+    found = english_dates(text)
     assert (found.signed_on, found.starts_on) == (date(2010, 3, 12), date(2010, 4, 1))

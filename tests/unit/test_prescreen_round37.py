@@ -7,13 +7,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from chalicelib.prescreen.contract_dates import ContractDates, find_contract_dates
-from chalicelib.prescreen.text import prepare_text
-from tests.clause_text import BODY
-
-
-def _dates(text: str) -> ContractDates:
-    return find_contract_dates(prepare_text(text), english=True)
+from tests.clause_text import BODY, english_dates
 
 
 def test_a_letters_subject_line_dates_the_agreement_it_extends_not_the_letter() -> None:
@@ -23,7 +17,7 @@ def test_a_letters_subject_line_dates_the_agreement_it_extends_not_the_letter() 
         "Extension\n\nDear Mr. Pell:\n\nThis letter agreement extends the License Agreement "
         "between Orland Systems, Inc. and Brisk Mutual Insurance Company." + BODY
     )
-    assert _dates(text).signed_on == date(2011, 3, 4)
+    assert english_dates(text).signed_on == date(2011, 3, 4)
 
 
 def test_a_year_an_amendment_defines_does_not_start_it() -> None:
@@ -34,7 +28,7 @@ def test_a_year_an_amendment_defines_does_not_start_it() -> None:
         "30, 2013.\n\n2. This Amendment shall become effective as of the date first written "
         "above." + BODY
     )
-    assert _dates(text).starts_on == date(2012, 3, 9)
+    assert english_dates(text).starts_on == date(2012, 3, 9)
 
 
 def test_a_period_during_which_the_parties_negotiate_does_not_start_it() -> None:
@@ -45,7 +39,7 @@ def test_a_period_during_which_the_parties_negotiate_does_not_start_it() -> None
         'Contract Period (the "Negotiation Period"), Lender shall negotiate only with Tarrow.'
         "\n\n2. This Amendment shall become effective as of the date first written above." + BODY
     )
-    assert _dates(text).starts_on == date(2012, 3, 9)
+    assert english_dates(text).starts_on == date(2012, 3, 9)
 
 
 def test_a_joint_venture_that_continues_until_the_earliest_of_a_date_and_events() -> None:
@@ -58,7 +52,7 @@ def test_a_joint_venture_that_continues_until_the_earliest_of_a_date_and_events(
         "date on which one Participant holds all the Participating Interests; and\n\n(c) the "
         'date on which the Participants agree in writing to terminate it."' + BODY
     )
-    assert _dates(text).ends_on == date(2011, 12, 31)
+    assert english_dates(text).ends_on == date(2011, 12, 31)
 
 
 def test_an_attached_statement_of_works_term_is_not_the_master_agreements() -> None:
@@ -73,7 +67,7 @@ def test_an_attached_statement_of_works_term_is_not_the_master_agreements() -> N
         + "\n\nSTATEMENT OF WORK NO. 1\n\n1. Provider shall begin the Services on June 1, 2014, "
         'and this SOW No. 1 shall remain in effect through May 31, 2015 (the "SOW Term").'
     )
-    assert _dates(text).ends_on == date(2016, 5, 2)
+    assert english_dates(text).ends_on == date(2016, 5, 2)
 
 
 def test_a_lock_up_periods_definition_and_a_budgets_period_do_not_end_it() -> None:
@@ -87,4 +81,4 @@ def test_a_lock_up_periods_definition_and_a_budgets_period_do_not_end_it() -> No
         "the Company is dissolved.\n\n5.6 The budget for the period from the date of this "
         "Agreement through December 31, 2016 is attached as Exhibit C." + BODY
     )
-    assert _dates(text).ends_on is None
+    assert english_dates(text).ends_on is None

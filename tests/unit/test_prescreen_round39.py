@@ -6,13 +6,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from chalicelib.prescreen.contract_dates import ContractDates, find_contract_dates
-from chalicelib.prescreen.text import prepare_text
-from tests.clause_text import BODY
-
-
-def _dates(text: str) -> ContractDates:
-    return find_contract_dates(prepare_text(text), english=True)
+from tests.clause_text import BODY, english_dates
 
 
 def test_an_agreement_dated_by_its_last_signature_as_shown_on_the_execution_page() -> None:
@@ -26,7 +20,7 @@ def test_an_agreement_dated_by_its_last_signature_as_shown_on_the_execution_page
         "signed: 10 June 2015\n\nExecuted by Wattle Creative Pty Ltd:\n\n/s/ Tom Reid\n\nDate "
         "signed: 16 June 2015"
     )
-    assert _dates(text).signed_on == date(2015, 6, 16)
+    assert english_dates(text).signed_on == date(2015, 6, 16)
 
 
 def test_a_definition_of_other_things_does_not_end_the_term() -> None:
@@ -38,7 +32,7 @@ def test_a_definition_of_other_things_does_not_end_the_term() -> None:
         'Agreement is replaced with: "3.1 The term of this Agreement shall expire on December '
         '31, 2013."' + BODY
     )
-    assert _dates(text).ends_on == date(2013, 12, 31)
+    assert english_dates(text).ends_on == date(2013, 12, 31)
 
 
 def test_a_program_years_end_in_a_fee_table_does_not_end_the_term() -> None:
@@ -53,4 +47,4 @@ def test_a_program_years_end_in_a_fee_table_does_not_end_the_term() -> None:
         + "\n\nSCHEDULE 7.5 TERMINATION FEE\n\nProgram Year ending January 31, 2008 during the "
         "Initial Term: $2,000,000"
     )
-    assert _dates(text).ends_on == date(2011, 5, 1)
+    assert english_dates(text).ends_on == date(2011, 5, 1)

@@ -7,13 +7,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from chalicelib.prescreen.contract_dates import ContractDates, find_contract_dates
-from chalicelib.prescreen.text import prepare_text
-from tests.clause_text import BODY, section_flagged
-
-
-def _dates(text: str) -> ContractDates:
-    return find_contract_dates(prepare_text(text), english=True)
+from tests.clause_text import BODY, english_dates, section_flagged
 
 
 def test_a_titles_subtitle_dates_the_agreement_it_ends_not_this_one() -> None:
@@ -23,7 +17,7 @@ def test_a_titles_subtitle_dates_the_agreement_it_ends_not_this_one() -> None:
         '2013, and is entered into by and among Corvan Energy, Inc. ("Corvan") and Lisle Gas '
         'LLC ("Lisle").' + BODY
     )
-    assert _dates(text).signed_on == date(2013, 10, 2)
+    assert english_dates(text).signed_on == date(2013, 10, 2)
 
 
 def test_a_length_counted_from_a_day_it_names_is_not_counted_from_the_first_start() -> None:
@@ -37,7 +31,7 @@ def test_a_length_counted_from_a_day_it_names_is_not_counted_from_the_first_star
         "of this Agreement commenced on the Original Effective Date and shall continue until the "
         'date that is forty-eight (48) months after the Second Amendment Effective Date."' + BODY
     )
-    assert _dates(text).ends_on == date(2020, 1, 1)
+    assert english_dates(text).ends_on == date(2020, 1, 1)
 
 
 def test_a_season_defined_by_its_first_day_does_not_start_the_contract() -> None:
@@ -48,7 +42,7 @@ def test_a_season_defined_by_its_first_day_does_not_start_the_contract() -> None
         "Season beginning December 1, 2007.\n\n2. Term. The term of this Agreement shall commence "
         "on September 1, 2007 and shall end on April 15, 2009." + BODY
     )
-    assert _dates(text).starts_on == date(2007, 9, 1)
+    assert english_dates(text).starts_on == date(2007, 9, 1)
 
 
 def test_a_contract_that_continues_from_season_to_season_renews() -> None:
