@@ -349,6 +349,10 @@ _EN_TERMINATE_AGREEMENT = (
     r"(?:termination|cancellation|intent\w*\s+to\s+(?:terminate|cancel))"
     r"\s+(?:of\s+)?(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)"
     r"|(?:terminated|cancell?ed)\s+by\s+(?:either|any|each)\s+(?:of\s+the\s+)?part(?:y|ies)"
+    # ... the sides by their names: "until terminated by either Seller or Buyer upon not less
+    # than one hundred eighty (180) days' prior written notice"
+    r"|(?:terminated|cancell?ed)\s+by\s+either\s+(?:[\w&.-]+\s+){1,4}?or\s+(?:[\w&.-]+\s+){1,4}?"
+    r"(?:upon|on|by\s+giving|with)\s"
     r"|terminat(?:e|ion)\s+(?:by\s+\w+\s+)?(?:for\s+convenience|without\s+(?:cause|reason))"
 )
 # A notice period: "sixty (60) days' prior written notice", "[***] written notice".
@@ -1283,6 +1287,15 @@ def _gate_passed(
     return reading is None or reading.present
 
 
+# A right the notice gives only on a condition that follows it: "Owner may terminate this
+# Agreement upon thirty (30) days' written notice if System Availability is less than 95.0%",
+# "... on sixty (60) days' written notice to the Manufacturer if (i) ..." (not "if it so
+# elects": a choice is no condition).
+_EN_NOTICE_IF = (
+    r"terminat\w*\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)\s+(?:upon|on|by|with)\s+"
+    r"(?:giving\s+)?[^.;]{0,60}?\b" + _EN_NOTICE + r"(?:\s+to\s+[^.;,]{1,40}?)?,?\s+if\s+"
+    r"(?!(?:it|he|she|they|\w+)\s+(?:so\s+)?(?:elects?|wish(?:es)?|desires?|chooses?|decides?)\b)"
+)
 # Words that deny the right outright, which the detector's words alone may not outweigh:
 # "Neither party may terminate ...", "AIG agrees not to terminate this Agreement unless".
 # ("Party A may not terminate" is not among them: it often stands beside the other
@@ -1302,6 +1315,8 @@ _ASSIST_DENIED = {
         + _EN_IN_CASES_DESCRIBED
         + "|"
         + _EN_STRUCK_OUT
+        + "|"
+        + _EN_NOTICE_IF
     ),
 }
 
@@ -1362,6 +1377,7 @@ def _passes(text: PreparedText, rule: ClauseRule, start: int, end: int) -> bool:
 # An item of a list that opens after a semicolon: "and (c) ...", "(ii) ...", "or (b) ..."
 _LIST_ITEM = re.compile(r"\s*(?:(?:and|or)\s+)?\((?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s")
 _MAX_LIST_ITEMS = 8
+_ITEM_JOINED = re.compile(r";\s*(?:and|or)$")
 
 
 def _with_list_lead_in(text: PreparedText, start: int, end: int) -> str:
@@ -1371,6 +1387,11 @@ def _with_list_lead_in(text: PreparedText, start: int, end: int) -> str:
     begin, finish = text.sentence_span(start, end)
     for _ in range(_MAX_LIST_ITEMS):
         before = text.low[:begin].rstrip()
+        # (an item on a line of its own, whose "and" ends the item before: "(b) the
+        # demobilisation charge; and" over "(c) an early termination fee of $35,000")
+        joined = _ITEM_JOINED.search(before)
+        if joined is not None:
+            before = before[: joined.start() + 1]
         if not before.endswith((";", ":")):
             break
         begin = text.sentence_span(len(before) - 1, len(before) - 1)[0]

@@ -138,8 +138,9 @@ _SIGNED_BEFORE = re.compile(
     r"(?:\s+(?:and\s+)?(?:(?:is\s+)?(?:deemed\s+)?effective|entered\s+into|made|into\s+effect"
     # "made and concluded on", "made and signed on"
     r"|concluded|signed|executed))?"
-    # the place it is made at: "is made at Cleveland, Ohio on this 12th day of July, 2006"
-    r"(?:\s+(?:at|in)\s+[a-z][\w .,'-]{1,50}?(?=\s+(?:on|as\s+of|this)\b))?"
+    # the place it is made at: "is made at Cleveland, Ohio on this 12th day of July, 2006",
+    # 'is entered into in Hangzhou, the People's Republic of China (the "PRC") on this 28th day'
+    r"(?:\s+(?:at|in)\s+[a-z][\w .,'’\"“”()-]{1,70}?(?=\s+(?:on|as\s+of|this)\b))?"
     r"(?:\s+(?:as\s+of|as|on|this|from|for\s+reference(?:\s+purposes)?)){0,3}"
     r"(?:\s+the)?\s*:?\s*$"
     r"|дата(?:\s+(?:подписания|заключения)(?:\s+(?:договора|контракта|соглашения))?)?\s*[:\-–—]?\s*$"
@@ -182,7 +183,9 @@ _REFERENCE_BEFORE = re.compile(
     # AGREEMENT (Joint Venture Agreement dated as of March 3, 2008)"
     r"\(\s*(?:[\w-]+\s+){0,5}?agreement\s+dated(?:\s+as\s+of)?(?:\s+the)?\s*$|"
     r"\b(?:the|that\s+certain|said|such|an?)\s[^.()]{0,80}?(?:agreement|terms|letter\s+of\s+intent"
-    r"|term\s+sheet|memorandum\s+of\s+understanding)(?:\s+(?:no\.?|number)\s*[\w-]+)?"
+    r"|term\s+sheet|memorandum\s+of\s+understanding"
+    # ("This Agreement replaces the Consultant's proposal dated Nov. 20, 2012")
+    r"|proposal|quotation|deal\s+memo(?:randum)?)(?:\s+(?:no\.?|number)\s*[\w-]+)?"
     # ("supersedes the letter of intent between them dated January 19, 2016")
     r"(?:\s+between\s+(?:them|the\s+parties))?,?\s+dated(?:\s+as\s+of)?(?:\s+the)?\s*$"
 )
@@ -287,7 +290,8 @@ _LABEL_REACH = 80
 _TIME_OF_DAY = (
     # (an energy contract's "at the end of the Day on April 30, 2015", its gas day)
     r"\s+at\s+(?:12:00\s+)?(?:midnight|noon|(?:the\s+)?(?:close|end)\s+of\s+(?:business|the\s+(?:gas\s+)?day)"
-    r"|\d{1,2}(?::\d\d)?\s*(?:[ap]\.?\s?m\b\.?)?)(?:\s*\(?[a-z ]{0,30}?\btime\)?)?,?(?=\s+on\b)"
+    # ("at midnight, Eastern Time, on September 30, 2013": the zone between commas)
+    r"|\d{1,2}(?::\d\d)?\s*(?:[ap]\.?\s?m\b\.?)?)(?:,?\s*\(?[a-z ]{0,30}?\btime\)?)?,?(?=\s+on\b)"
 )
 # The end as a form's field or a table's row: "End Date:", "Contract Expiry:", "| Expiry |".
 _END_FIELD = _COVER_FIELD + r"(?:end\s+date|expiry|expiration)\s*[:|]"
@@ -499,7 +503,8 @@ _PERPETUAL_SENTENCE = re.compile(
     r"[^.;]{0,120}?(?:shall|will)\s+(?:continue|remain)\s+"
     r"(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?(?:indefinitely|(?:in\s+)?perpetu"
     # "shall continue in effect until terminated by either party in accordance with Section 5"
-    r"|until\s+terminated)"
+    # ("shall remain in effect unless and until terminated in accordance with this Section 6")
+    r"|(?:unless\s+and\s+)?until\s+terminated)"
 )
 _MAX_PERPETUAL = 10
 # "с X по Y", "from X until Y": the second date of a range ends it.
@@ -597,7 +602,10 @@ _EFFECTIVE_ON_SIGNING = re.compile(
 # this Agreement", a joint venture's "The Venture shall commence on the date of this
 # Agreement"; not a period inside it ("during the period commencing on the date hereof").
 _TERM_FROM_SIGNING = re.compile(
-    r"(?:agreement|contract|amendment|term|venture|partnership)\W{0,3}\s+(?:(?:shall|will|is|to)\s+)?(?:be\s+|become\s+)?"
+    r"(?:agreement|contract|amendment|term|venture|partnership)\W{0,3}\s+(?:(?:shall|will|is|to)\s+)?"
+    # ("This Agreement shall be executed and come into effect as of the date first set forth
+    # above": a translation's pair of verbs)
+    r"(?:be\s+(?:executed|signed)\s+and\s+)?(?:be\s+|become\s+)?"
     # "This Contract enters into force on the date of its signing": translated contracts' words
     # (a schedule's "Term: commencing on the date of this Agreement")
     r"(?:effective|take[sn]?\s+effect|commenc(?:e[sd]?|ing)|begin(?:s|ning)?|start(?:s|ing)?"
@@ -605,7 +613,9 @@ _TERM_FROM_SIGNING = re.compile(
     r"(?:as\s+of|on|from|upon|with)\s+(?:the\s+)?(?:date\s+(?:hereof|of\s+this\s+"
     r"(?:[\w-]+\s+){0,2}?(?:agreement|contract|amendment)|(?:first\s+)?(?:above\s+)?"
     r"(?:written|listed|set\s+forth|stated)|of\s+(?:its\s+)?(?:signature|execution|signing)"
-    r"|(?:when|on\s+which)\s+[^.;]{0,60}?sign)|signature|signing|execution)"
+    r"|(?:when|on\s+which)\s+[^.;]{0,60}?sign)|signature|signing|execution"
+    # "shall become effective upon being signed by the Pledgors and signed and sealed by ..."
+    r"|being\s+(?:signed|executed)\b)"
     r"|commencement\s+date\W{0,3}\s+means\s+the\s+date\s+of\s+this"
     # '"Term" means the period beginning on the date of this Agreement and ending on ...'
     r"|term\W{0,3}\s+(?:shall\s+)?means?\s+the\s+period\s+(?:commencing|beginning|starting)\s+"
@@ -695,9 +705,12 @@ _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
         ),
         # "This Agreement becomes effective when it has been signed by both parties", "... and is
         # effective as of the date on which it has been signed by both Purchaser and Producer"
+        # ("This Agreement is effective on the date it is signed by the last party to sign it
+        # below")
         re.compile(
-            r"effective\s+(?:when|once|after|(?:as\s+of|on)\s+the\s+date\s+(?:on\s+which|when))\s+"
-            r"(?:it|this\s+agreement)\s+(?:has\s+been|is)\s+(?:signed|executed)\s+by\s+(?:both|all|each)"
+            r"effective\s+(?:when|once|after|(?:as\s+of|on)\s+the\s+date(?:\s+on\s+which|\s+when)?)\s+"
+            r"(?:it|this\s+agreement)\s+(?:has\s+been|is)\s+(?:signed|executed)\s+by\s+"
+            r"(?:both|all|each|the\s+last)"
         ),
     )
 )
@@ -1144,6 +1157,14 @@ def _of_a_part_of_the_term(text: PreparedText, current: FoundDate) -> bool:
     )
 
 
+# A day that comes round again is no contract's start: "4.2 Effective on January 1, 2004 and
+# on each January 1 thereafter, the prices shall be adjusted".
+_RECURS_AFTER = re.compile(
+    r"\s*,?\s*and\s+(?:on\s+)?(?:each|every)\s+(?:[\w,]+\s+){0,4}?(?:thereafter|after\s+that)\b"
+)
+_RECURS_REACH = 80
+
+
 def _add_start(
     text: PreparedText,
     current: FoundDate,
@@ -1167,6 +1188,7 @@ def _add_start(
             or _of_a_part_of_the_term(text, current)
             or _STARTED_BEFORE.search(before)
             or _DURING_A_PERIOD.search(before)
+            or _RECURS_AFTER.match(text.low, current.end, current.end + _RECURS_REACH)
         )
     ):
         found.inner_start = found.inner_start or current.value

@@ -193,6 +193,9 @@ _NOT_CONTRACT_TERM = re.compile(
     # ... or the successor agreement a renewal signs: "executes the Franchisor's then-current
     # form of franchise agreement, except that ... the term shall be five (5) years"
     r"|then[\s-]*current\s+(?:standard\s+)?form\b"
+    # ... nor the time to bring a claim: "No action or proceedings arising under this agreement
+    # shall be commenced against the Agent after the expiry of six years from Project Completion"
+    r"|\b(?:actions?|claims?|proceedings?|suits?)\b[^.;]{0,80}?\b(?:commenced|brought|instituted)\b"
 )
 
 

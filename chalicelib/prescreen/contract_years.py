@@ -78,7 +78,11 @@ _FIRST_CALENDAR_YEAR = re.compile(
 )
 _TWELVE_MONTHS = re.compile(
     r"(?:twelve\s*(?:\(\s*12\s*\)\s*)?|12\s*)[\s-]*(?:consecutive\s+)?(?:calendar\s+)?months?"
-    r"(?:\s+period)?\s+(?:period\s+)?(?:beginning|commencing|starting)\s+(?:on|with)\s+(?:the\s+)?"
+    r"(?:\s+period)?\s+(?:period\s+)?"
+    # ('each consecutive twelve (12) month period during the Term, the first of which shall
+    # commence on the Effective Date')
+    r"(?:during\s+the\s+(?:initial\s+)?term\s*,?\s+the\s+first\s+of\s+which\s+(?:shall|will)\s+"
+    r"(?:begin|commence|start)|beginning|commencing|starting)\s+(?:on|with)\s+(?:the\s+)?"
     r"(?P<base>[a-z][a-z -]{1,40}?\s+date)\b"
 )
 _OWN_START = re.compile(r"(?:effective|commencement|execution)\s+date$")

@@ -11,6 +11,7 @@ from functools import cache
 from ahocorasick_rs import AhoCorasick
 
 from chalicelib.prescreen import word_index
+from chalicelib.prescreen.number_words import words_to_number
 from chalicelib.prescreen.text import PreparedText, prepare_text
 
 # Stems in this order: "март" must be tried before "ма" (мая).
@@ -79,7 +80,21 @@ _ORDINAL_DAYS = {
 _SPELLED_DAY_BEFORE = re.compile(
     rf"\b(?:(?P<tens>twenty|thirty)[\s-])?(?P<ordinal>{'|'.join(_ORDINAL_DAYS)})$"
 )
-_MONTH_YEAR_AFTER = re.compile(rf"{_en_month('month')}\s*,?\s+(?P<year>\d{{4}})(?!\d)")
+# The year may be spelled too: "the thirty-first day of December, two thousand ten", "the
+# first day of June, nineteen hundred and ninety-eight".
+_UNITS = r"(?:one|two|three|four|five|six|seven|eight|nine)"
+_YEAR_TAIL = (
+    r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-]" + _UNITS + r")?"
+    r"|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|"
+    + _UNITS
+    + ")"
+)
+_MONTH_YEAR_AFTER = re.compile(
+    rf"{_en_month('month')}\s*,?\s+(?:(?P<year>\d{{4}})(?!\d)"
+    r"|(?P<year_words>(?:two\s+thousand|nineteen\s+hundred)(?:\s+(?:and\s+)?"
+    + _YEAR_TAIL
+    + r")?)\b)"
+)
 _DAY_OF = " day of "
 # A month-first date has a day after spaces: the month-first pattern is tried only at the
 # month name before one, instead of being searched for over the whole text, where it
@@ -182,10 +197,20 @@ def _spelled_dates(low: str) -> list[FoundDate]:
             tens = {"twenty": 20, "thirty": 30}.get(ordinal.group("tens") or "", 0)
             day = tens + _ORDINAL_DAYS[ordinal.group("ordinal")]
             month = _EN_MONTHS[after.group("month")[:3]]
-            value = _make(int(after.group("year")), month, day)
+            written = after.group("year")
+            year = int(written) if written else _spelled_year(after.group("year_words"))
+            value = _make(year, month, day)
             if value is not None:
                 found.append(FoundDate(value, ordinal.start(), after.end()))
     return found
+
+
+def _spelled_year(words: str) -> int:
+    """'two thousand ten' as 2010, 'nineteen hundred and ninety-eight' as 1998."""
+    century, _, rest = words.partition(" thousand" if words.startswith("two") else " hundred")
+    base = 2000 if century == "two" else 1900
+    tail = words_to_number(rest.strip().removeprefix("and").strip()) if rest.strip() else 0
+    return base + int(tail or 0)
 
 
 # A notary's date in words: «Двадцать второе апреля две тысячи двадцать четвертого года».

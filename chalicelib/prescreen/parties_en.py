@@ -187,8 +187,10 @@ _DEAL_BEFORE = re.compile(r"(?:agreement|amendment|contract)\b[^.]{0,300}$", re.
 _LEADING_THE = re.compile(r"(?:the|The|THE)\s+")
 # "Party A: Xi'an Zhonghong ... Co., Ltd." — the Chinese-style heading of each side.
 # "Party A: <company>", "PARTY 1: <company>", a cover page's table row "| Party 1 | <company> |"
+# ... or after the side's role: "Transferor (Party A): Huaiyang University of ..."
 _PARTY_LABEL = re.compile(
-    r"\b(?:Party|PARTY)\s+(?P<side>[AB12]|One|Two|ONE|TWO)\s*(?:\([^()\n]{1,30}\)\s*)?[:：|]\s*"
+    r"\b(?:Party|PARTY)\s+(?P<side>[AB12]|One|Two|ONE|TWO)\s*(?:\([^()\n]{1,30}\)\s*|\)\s*)?"
+    r"[:：|]\s*"
 )
 # A labelled name runs to its line's end, a wide gap, the next label or its address.
 _LABELLED_NAME_END = re.compile(
@@ -289,7 +291,8 @@ _ADDRESS_BLOCK_REACH = 400
 _ADDRESSEE = re.compile(
     # (on one line: not the addressee's title on the next, "Franklin D. Osterhaus" / "President")
     r"\b(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?"
-    r"(?P<full>[A-Z][a-z]+(?:[ \t]+[A-Z]\.)?(?:[ \t]+[A-Z][a-z'-]+){1,2})\b"
+    # (a double-barrelled surname: "Dana Quintero-Hale")
+    r"(?P<full>[A-Z][a-z]+(?:[ \t]+[A-Z]\.)?(?:[ \t]+[A-Z][a-z']+(?:-[A-Z][a-z']+)?){1,2})\b"
 )
 
 

@@ -516,6 +516,37 @@
   at 3e851e6, against the starting code's 106 and 106 (70 and 69). Its fixes: "shall continue
   from Season to Season" (and "from quarter to quarter") renews; "the Seasons beginning
   November 1, 2005" start no term: 107 and 108 (71 and 71). The floors are those values.
+- `en_contracts_extra85` to `en_contracts_extra88`: a forty-third round, of governing law
+  written many ways and places (a Commonwealth, a province with Canada's federal law, English
+  law with a foreign court, a dispute article, a cover schedule), of the initial term's end
+  written many ways (a date in words, midnight in a named zone, the last day of the fifth
+  Contract Year), of agreed sums named many ways, and of English translations of PRC contracts:
+  107, 106, 107 and 97 of 112 blind (71, 69, 69 and 62 of 72) at 898adbf, this session's
+  starting code. Its fixes: a year in words ("two thousand ten"); "at midnight, Eastern Time,
+  on"; a Contract Year defined as "each consecutive twelve (12) month period during the Term,
+  the first of which shall commence on the Effective Date"; a preamble's place with its short
+  name ('in Hangzhou, the People's Republic of China (the "PRC") on this 28th day'); "shall be
+  executed and come into effect as of the date first set forth above" and "effective upon
+  being signed"; a side labelled "Transferor (Party A):"; a right on notice that a condition
+  opens ("upon ninety (90) days' written notice if Pinebrook has issued no purchase order") is
+  no convenience: 108, 108, 107 and 104 (72, 71, 69 and 69). Left: the last day of a fifth
+  Contract Year read as its anniversary (CUAD's count), demurrage and a shortfall called a
+  price as agreed damages (the writers' calls), shareholders listed as individuals under one
+  side, no choice of law read as the PRC's.
+- `en_contracts_extra89` to `en_contracts_extra92`: a forty-fourth round, of small companies'
+  own drafting, of agreements with attached forms of other agreements, of individuals as
+  parties, and of terms with and without a dated end: 106, 103, 107 and 104 of 112 blind (67,
+  70, 71 and 67 of 72) at 898adbf. Its fixes: "effective on the date it is signed by the last
+  party to sign it below"; a list item whose "and" ends the item before ("...; and" over "(c)
+  an early termination fee of $35,000"); a letter's addressee with a double-barrelled surname;
+  "4.2 Effective on January 1, 2004 and on each January 1 thereafter, the prices" starts no
+  term; "shall remain in effect unless and until terminated" runs indefinitely; the time to
+  bring a claim ("No action ... shall be commenced ... after the expiry of six years from")
+  is no term; "until terminated by either Seller or Buyer upon ... notice" may be ended at
+  will; a proposal "this Agreement replaces" dates another document: 110, 103, 108 and 108
+  (71, 70, 72 and 71). Left: a support term's automatic renewal under a perpetual licence, an
+  escrow form's renewal, a "dated as of" the writer read as no effective date. The floors are
+  those values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -875,6 +906,14 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra82": _en(effective_date=0.8),
     "en_contracts_extra83": _en(effective_date=0.85),
     "en_contracts_extra84": _en(termination_for_convenience=0.85),
+    "en_contracts_extra85": _en(),
+    "en_contracts_extra86": _en(expiration_date=0.85),
+    "en_contracts_extra87": _en(termination_for_convenience=0.85, liquidated_damages=0.8),
+    "en_contracts_extra88": _en(parties=0.85, governing_law=0.85, cap_on_liability=0.85),
+    "en_contracts_extra89": _en(effective_date=0.85),
+    "en_contracts_extra90": _en(effective_date=0.85, renewal_term=0.85),
+    "en_contracts_extra91": _en(),
+    "en_contracts_extra92": _en(renewal_term=0.6),
     "ru_contracts_extra9": (
         RU_LABELS,
         {
