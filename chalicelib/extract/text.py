@@ -93,7 +93,50 @@ def text_to_markdown(decoded: str) -> str:
                 paragraphs.append("\n".join(lines))
                 continue
             paragraphs.extend(_block_paragraphs(lines, as_written, width))
-    return "\n\n".join(paragraphs)
+    return "\n\n".join(_across_page_breaks(paragraphs))
+
+
+# A printed page's mark that a filed text keeps between two pages: "Page 2 of 7", "-3-",
+# "<PAGE>", "12", "<PAGE> 4".
+_PAGE_MARK = re.compile(
+    r"(?:<page>\s*)?(?:page\s+)?[-–—]?\s*\d{1,3}\s*[-–—]?(?:\s+of\s+\d{1,3})?(?:\s*<page>)?|<page>",
+    re.IGNORECASE,
+)
+# A paragraph cut off mid-sentence: long, ending on a word or a comma.
+_CUT_OFF = re.compile(r"[^\n]{60,}[\w,]")
+# What opens a paragraph of its own, not the rest of a sentence: a section's number, a list
+# item's mark, a heading's word.
+_OWN_OPENING = re.compile(
+    r"(?:\d+(?:\.\d+)*\.?|\(?[a-z0-9]{1,4}\))\s|(?:article|section|schedule|exhibit|annex)\b",
+    re.IGNORECASE,
+)
+
+
+def _across_page_breaks(paragraphs: list[str]) -> list[str]:
+    """The paragraphs with a sentence a page break cut rejoined: "... If the other party
+    accepts the request in writing within thirty (30) days after receiving it, this" / "Page 2
+    of 7" / "Agreement will be renewed for the further term ..." is one paragraph, its mark
+    dropped. A mark between whole paragraphs stays where it is."""
+    joined: list[str] = []
+    position = 0
+    while position < len(paragraphs):
+        paragraph = paragraphs[position]
+        following = position + 1
+        while following < len(paragraphs) and _PAGE_MARK.fullmatch(paragraphs[following].strip()):
+            following += 1
+        if (
+            following > position + 1
+            and following < len(paragraphs)
+            and _CUT_OFF.fullmatch(paragraph.rsplit("\n", 1)[-1])
+            and paragraphs[following][:1].isalpha()
+            and not _OWN_OPENING.match(paragraphs[following])
+        ):
+            paragraphs[following] = f"{paragraph} {paragraphs[following]}"
+            position = following
+            continue
+        joined.append(paragraph)
+        position += 1
+    return joined
 
 
 def _block_paragraphs(lines: list[str], as_written: list[str], width: float | None) -> list[str]:

@@ -396,6 +396,10 @@ _EN_RENEWAL_BY_CHOICE = (
     r"|(?:do|does|shall|will)\s+not\s+(?:renew|extend)\w*\s+automatically"
     # "There shall be no automatic renewal", "without any automatic extension"
     r"|(?:\bno|without)\s+(?:any\s+)?automatic\s"
+    # a renewal one side asks for and the other grants: "If the other party accepts the
+    # request in writing within thirty (30) days after receiving it, this Agreement will be
+    # renewed for the further term"
+    r"|\baccepts?\s+(?:the|such|a|that)\s+(?:request|proposal)"
     # a deadline tolled or a licence tied to patents is not the term renewing
     r"|extended\s+by\s+(?:the|a)\s+(?:number|period)|last\s+to\s+expire" + _EN_RENEWAL_STRUCK_OUT
 )
@@ -1131,7 +1135,10 @@ RULES: tuple[ClauseRule, ...] = (
             # extended by one (1) year"
             *(
                 verb + r"(?:ed|s)?\s+(?:thereafter\s+|automatically\s+|(?:this|the)\s+"
-                r"(?:agreement|contract|term)\s+)?(?:"
+                r"(?:agreement|contract|term)\s+)?"
+                # ("shall be renewed on the same terms and conditions for further periods of
+                # two (2) years each")
+                r"(?:on\s+the\s+same\s+terms(?:\s+and\s+conditions)?,?\s+)?(?:"
                 + _EN_RENEWED_HOW
                 + _EN_RENEWED_BY_A_YEAR
                 + r")"
@@ -1185,9 +1192,15 @@ RULES: tuple[ClauseRule, ...] = (
             # terminated by either Party", "After the expiration of the original term, the
             # Agreement shall remain in effect until ..." (the first term named before the
             # comma is what it goes on after)
+            # ("After the Initial Term, this Agreement shall continue for an indefinite period,
+            # and either party may terminate it by giving ... notice")
             *(
                 first + r"\s+term,\s+(?:(?:this|the)\s+(?:agreement|contract)\s+)?"
-                r"(?:(?:shall|will)\s+)?(?:automatically\s+)?" + _EN_GOES_ON + _EN_UNTIL_ENDED
+                r"(?:(?:shall|will)\s+)?(?:automatically\s+)?"
+                + _EN_GOES_ON
+                + r"(?:"
+                + _EN_UNTIL_ENDED
+                + r"|for\s+an\s+indefinite\s+period\b)"
                 for first in ("initial", "original")
             ),
         ),
@@ -1197,7 +1210,8 @@ RULES: tuple[ClauseRule, ...] = (
             r"\bunless\b|successive|consecutive|further"
             # "for additional annual periods", not "an additional insured"
             r"|additional\s+(?:[\w()-]+\s+){0,3}?(?:terms?|periods?)\b"
-            r"|\buntil\b[^.;]{0,80}?(?:terminat|notice|notif)",
+            r"|\buntil\b[^.;]{0,80}?(?:terminat|notice|notif)"
+            r"|indefinite\s+period\b[^.;]{0,160}?(?:terminat|notice|notif)",
         ),
         rejects=_EN_RENEWAL_BY_AGREEMENT,
     ),

@@ -41,7 +41,10 @@ THIS_CONTRACT = (
     r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract|amendment|addendum|attachment"
     # a letter of intent's "This letter shall terminate on the earlier of ..." (not a letter
     # of credit)
-    r"|statement\s+of\s+work|sow|memorandum|mou|letter(?!\s+of\s+credit))\b"
+    r"|statement\s+of\s+work|sow|memorandum|mou|letter(?!\s+of\s+credit)"
+    # the short names agreements call themselves by: "This CRADA shall become effective on
+    # ... and shall expire thirty-six (36) months after the Effective Date", "this MSA"
+    r"|msa|crada|nda|mnda|loi|jda|ppa|dpa|mta)\b"
 )
 # What the contract calls its own term in brackets after it ('(the "Term")'), and a
 # consultant's engagement by the service: 'for twelve (12) months thereafter (the "Consulting
@@ -196,6 +199,9 @@ _NOT_CONTRACT_TERM = re.compile(
     # ... nor the time to bring a claim: "No action or proceedings arising under this agreement
     # shall be commenced against the Agent after the expiry of six years from Project Completion"
     r"|\b(?:actions?|claims?|proceedings?|suits?)\b[^.;]{0,80}?\b(?:commenced|brought|instituted)\b"
+    # ... nor a notice's: "provided that such notice shall not expire before the date 18 months
+    # after the Commencement Date"
+    r"|\bnotice\s+(?:period\s+)?(?:shall|will|may)\s+(?:not\s+)?(?:expire|end)\b"
 )
 
 
@@ -300,6 +306,10 @@ _AFTER_AN_EVENT = re.compile(
     r"\s+(?:after|from|following)\s+the\s+date\s+of\s+(?!(?:this|its|execution|signature|signing"
     r"|the\s+(?:last|final|later|latest)\s|(?:the\s+)?(?:effective|commencement)\s"
     r"|the\s+(?:execution|signing)\b)|hereof|first\s|full\s)(?:the\s+)?[a-z]"
+    # "shall expire ten (10) years after the date on which the Restaurant first opens for
+    # business" (not the day the last side signs)
+    r"|\s+(?:after|from|following)\s+the\s+(?:date|day)\s+(?:up)?on\s+which\s+"
+    r"(?![^.;]{0,60}?\b(?:sign|execut))"
 )
 # "ten (10) years (the "Term") which shall commence on the date upon which the Company
 # delivers the last Sample": the length runs from an event whose day no text gives.

@@ -158,8 +158,12 @@ _ANOTHER_SIDE = re.compile(r"\b(?:and|AND|And)\s+(?:[A-Z]|\[|\(\d)")
 # A person opening a side: "between X and John A. Doe[, an individual ...] (" right before
 # the defined term; names only, a company would have been found first.
 _PERSON_SIDE = re.compile(
-    r"(?:\bbetween|[),”\"’]\s*(?:and|AND))\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?"
+    # (and a letter's addressee named where it speaks to them: "the terms on which you,
+    # Anneliese M. Corbray, Ph.D. ("Consultant" or "you"), will provide", a degree after the
+    # name)
+    r"(?:\bbetween|[),”\"’]\s*(?:and|AND)|\byou,)\s+(?:(?:Mr|Mrs|Ms|Dr|Prof|Professor)\.?\s+)?"
     r"(?P<name>[A-Z][a-z]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z]+){1,2})"
+    r"(?:,\s*(?:Ph\.\s?D|M\.\s?D|Esq|J\.\s?D)\.?)?"
     r"\s*,?\s*(?:an?\s+individual\b[^()“\"]{0,160}?)?\s*$"
 )
 _INSTITUTION_WORD = re.compile(
@@ -284,13 +288,18 @@ def _find_parties(text: PreparedText) -> tuple[Party, ...]:
 
 # "Dear Gianluca:", "Dear Mr. Smith,": the salutation of a letter agreement.
 _SALUTATION = re.compile(
-    r"\bDear\s+(?:(?:Mr|Mrs|Ms|Dr|Miss)\.?\s+)?(?P<name>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)\s*[:,]"
+    r"\bDear\s+(?:(?:Mr|Mrs|Ms|Dr|Miss|Prof|Professor)\.?\s+)?(?P<name>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)\s*[:,]"
+)
+# ... and one that names nobody: "Ladies and Gentlemen:", "Dear Sirs,"
+# (read wherever a layout puts it: a text of joined lines has it mid-line)
+_NAMELESS_SALUTATION = re.compile(
+    r"\b(?:Ladies\s+and\s+Gentlemen\s*[:,]|Gentlemen\s*:|Dear\s+Sirs?(?:\s+or\s+Madam)?\s*[:,])"
 )
 _ADDRESS_BLOCK_REACH = 400
 # The addressee's full name in the address block: "Gianluca Rotino", "John A. Doe".
 _ADDRESSEE = re.compile(
     # (on one line: not the addressee's title on the next, "Franklin D. Osterhaus" / "President")
-    r"\b(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?"
+    r"\b(?:(?:Mr|Mrs|Ms|Dr|Prof|Professor)\.?\s+)?"
     # (a double-barrelled surname: "Dana Quintero-Hale")
     r"(?P<full>[A-Z][a-z]+(?:[ \t]+[A-Z]\.)?(?:[ \t]+[A-Z][a-z']+(?:-[A-Z][a-z']+)?){1,2})\b"
 )
@@ -529,6 +538,8 @@ _UNDERSIGNED_BEFORE = re.compile(
 
 
 _LETTER_OPENING = 1200  # a letter agreement's first paragraph after its salutation
+# (after a line's end, or a sentence's where a layout joined the lines)
+_LETTERS_FIRST_CLAUSE = re.compile(r"(?:\n|[.:)\"”])[ \t]*1\.[ \t]+[A-Z]")
 # The sides of a letter agreement speak as "we" and "you": ("Harrowfield", "we" or "us")
 _LETTERS_SIDE = re.compile(r"[\"“](?:you|we)[\"”]", re.IGNORECASE)
 # A name that ends with a defined term, not a legal form: "... Officer of the Company"
@@ -542,9 +553,17 @@ def _defined_parties(norm: str) -> tuple[list[Party], list[tuple[int, int]], int
     parties: list[Party] = []
     spans: list[tuple[int, int]] = []
     end = _PREAMBLE_REACH
-    letter = _SALUTATION.search(norm, 0, _PREAMBLE_REACH)
+    letter = _SALUTATION.search(norm, 0, _PREAMBLE_REACH) or _NAMELESS_SALUTATION.search(
+        norm, 0, _PREAMBLE_REACH
+    )
+    # a letter's sides are named before its first numbered paragraph (not 'you are a member of
+    # the faculty of Huron Valley State University (the "University")' in its paragraph 4)
+    first_clause = (
+        _LETTERS_FIRST_CLAUSE.search(norm, letter.end(), _PREAMBLE_REACH) if letter else None
+    )
+    letter_end = first_clause.start() if first_clause is not None else _PREAMBLE_REACH
     for match in _DEFINED_TERM.finditer(norm, 0, _PREAMBLE_REACH):
-        if match.start() >= end:
+        if match.start() >= min(end, letter_end):
             break
         term = " ".join((match.group("term") or match.group("term2") or "").split()).strip(".,;: ")
         if not term or _NOT_A_PARTY.match(term) or not term[:1].isupper():

@@ -547,6 +547,25 @@
   (71, 70, 72 and 71). Left: a support term's automatic renewal under a perpetual licence, an
   escrow form's renewal, a "dated as of" the writer read as no effective date. The floors are
   those values.
+- `en_contracts_extra93` to `en_contracts_extra100`: a forty-fifth and a forty-sixth round, of
+  foreign governing laws, energy and transport terms, public and academic contracts, late-1990s
+  exhibits, renewal and extension written many ways, agreed sums in licensing and franchising,
+  and two mixes of CUAD's kinds: 107, 106, 105, 111, 104, 107, 108 and 106 of 112 blind (71,
+  68, 67, 72, 68, 71, 72 and 68 of 72) at 898adbf, and the same at 2bd059c, after rounds 43 and
+  44's fixes. Their fixes: a page mark between two halves of a sentence ("... this" / "Page 2
+  of 7" / "Agreement will be renewed ...") is dropped and the sentence read whole (Extract);
+  "shall be renewed on the same terms and conditions for further periods" renews; a renewal
+  the other side "accepts the request" for does not; "After the Initial Term, this Agreement
+  shall continue for an indefinite period, and either party may terminate it" renews; "such
+  notice shall not expire before the date 18 months after" is no term; "This CRADA shall ...
+  expire thirty-six (36) months after" (and an MSA's, an NDA's, an MTA's) sets the term; "ten
+  (10) years after the date on which the Restaurant first opens" has no dated end; a letter to
+  "Dear Professor ..." or "Ladies and Gentlemen:" names its sides before its first numbered
+  paragraph, a person with a degree after the name among them: 108, 107, 107, 111, 106, 108, 108
+  and 107 (72, 69, 69, 72, 70, 72, 72 and 69). Left: ten years from an in-service date no text
+  dates, counted from the start as CUAD counts such terms; a contract period's end for a
+  contract of voyages; a month-to-month holdover's notice as convenience (the writers' calls).
+  The floors are those values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -914,6 +933,16 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra90": _en(effective_date=0.85, renewal_term=0.85),
     "en_contracts_extra91": _en(),
     "en_contracts_extra92": _en(renewal_term=0.6),
+    "en_contracts_extra93": _en(),
+    "en_contracts_extra94": _en(expiration_date=0.75, termination_for_convenience=0.8),
+    "en_contracts_extra95": _en(parties=0.85, agreement_date=0.75),
+    "en_contracts_extra96": _en(),
+    "en_contracts_extra97": _en(renewal_term=0.9, termination_for_convenience=0.85),
+    "en_contracts_extra98": _en(),
+    "en_contracts_extra99": _en(),
+    "en_contracts_extra100": _en(
+        effective_date=0.85, termination_for_convenience=0.85, cap_on_liability=0.9
+    ),
     "ru_contracts_extra9": (
         RU_LABELS,
         {

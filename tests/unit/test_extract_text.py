@@ -303,3 +303,29 @@ def test_a_fields_value_going_on_under_its_column_is_one_field() -> None:
         "Licensee:             HOLLIS BAY TRADING LTD.",
         "a Nova Scotia company",
     ]
+
+
+def test_a_sentence_a_page_break_cut_is_joined_again_and_its_page_mark_dropped() -> None:
+    # An EDGAR filing's page mark between two halves of one sentence: the sentence is read
+    # whole; a mark between whole paragraphs stays where it stands
+    text = (
+        "     3.2 Either party may ask the other to extend this Agreement. If the other\n"
+        "party agrees to the request in writing within thirty (30) days, this\n\n"
+        "                               Page 2 of 7\n\n"
+        "Agreement will be extended for a further term of one (1) year.\n\n"
+        "     3.3 Neither party is obliged to make or to accept a request under this\n"
+        "clause 3.2, and neither party will be liable for declining one.\n\n"
+        "                                  -3-\n\n"
+        "<PAGE>\n\n"
+        "     4. PAYMENT. The Customer shall pay each invoice within thirty (30) days.\n"
+    )
+    assert text_to_markdown(text).split("\n\n") == [
+        "3.2 Either party may ask the other to extend this Agreement. If the other party agrees"
+        " to the request in writing within thirty (30) days, this Agreement will be extended for"
+        " a further term of one (1) year.",
+        "3.3 Neither party is obliged to make or to accept a request under this clause 3.2, and"
+        " neither party will be liable for declining one.",
+        "-3-",
+        "<PAGE>",
+        "4. PAYMENT. The Customer shall pay each invoice within thirty (30) days.",
+    ]
