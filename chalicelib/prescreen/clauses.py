@@ -261,6 +261,8 @@ _EN_DENIED = (
     _EN_NO_RIGHT_TO
     + r"|neither\s+party\s+may"
     + _EN_NOT_BEFORE
+    # "Neither party is entitled to terminate this agreement for convenience."
+    + r"|(?:neither|no)\s+party\s+(?:is|shall\s+be|will\s+be)\s+entitled\s+to\s+terminate"
     + r"|may\s+not\s+(?:be\s+)?terminate"
     r"|(?:shall|will)\s+not\s+(?:be\s+entitled\s+to\s+)?terminate"
     # a heading that denies it: "10.1 No Termination for Convenience."
@@ -279,6 +281,8 @@ _EN_NO_RIGHT = (
     r"|termination\s+or\s+expiration|expiration\s+or\s+termination|upon\s+(?:the\s+)?termination"
     r"|following\s+(?:the\s+)?termination|after\s+(?:the\s+)?termination|surviv"
     r"|by\s+(?:mutual\s+)?(?:written\s+)?agreement|mutual"
+    # "may be terminated at any time by the unanimous written agreement of the Members"
+    r"|unanimous"
 )
 # Termination for cause (breach, insolvency) is not termination for convenience.
 _EN_FOR_CAUSE = (
@@ -400,6 +404,9 @@ _EN_RENEWAL_BY_CHOICE = (
     # request in writing within thirty (30) days after receiving it, this Agreement will be
     # renewed for the further term"
     r"|\baccepts?\s+(?:the|such|a|that)\s+(?:request|proposal)"
+    # ... or renews by a letter the other side countersigns: "If the Agent countersigns that
+    # letter and returns it ..., this Agreement shall be renewed for that period"
+    r"|\bcountersigns?\b"
     # a deadline tolled or a licence tied to patents is not the term renewing
     r"|extended\s+by\s+(?:the|a)\s+(?:number|period)|last\s+to\s+expire" + _EN_RENEWAL_STRUCK_OUT
 )
@@ -759,7 +766,11 @@ RULES: tuple[ClauseRule, ...] = (
         rejects=_EN_NO_RIGHT
         + _EN_FOR_CAUSE
         + _EN_ON_EVENT
-        + r"|expir|renew|be\s+extended"
+        # (not the notice's own end on a day: "..., such notice to expire on the last day of a
+        # calendar month"; but a notice "to expire at the end of the initial period or at the
+        # end of any subsequent year" ends a term, not any day)
+        + r"|(?<!notice\sto\s)(?<!notice\sshall\s)(?<!notice\swill\s)expir|renew|be\s+extended"
+        + r"|notice\s+(?:to|shall|will)\s+expire\s+at\s+the\s+end"
         # ... and a pipeline's "from year to year thereafter until terminated by either Party
         # upon twelve (12) months' notice, effective at the end of the Primary Term or at the
         # end of any yearly extension period": an end of a term, not any day
@@ -1331,6 +1342,10 @@ _ASSIST_DENIED = {
         + _EN_STRUCK_OUT
         + "|"
         + _EN_NOTICE_IF
+        # "15.3 This agreement may not be terminated by either party except in accordance with
+        # this clause 15. Neither party is entitled to terminate this agreement for convenience."
+        + r"|neither\s+party\s+(?:is|shall\s+be|will\s+be)\s+entitled\s+to\s+terminate"
+        r"|(?:may|shall|will)\s+not\s+be\s+terminated\s+by\s+(?:either|any)\s+party"
     ),
 }
 

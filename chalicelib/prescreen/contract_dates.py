@@ -272,8 +272,10 @@ _START_DEFINED_BEFORE = re.compile(
     r"(?:\s*\([^)]{0,40}\))?\s*(?:(?:(?:shall|will)\s+)?means?|(?:shall|will)\s+be|is)?\s*:?"
     r"(?:\s+[\d:.]+\s+[ap]\.?m\.?[^.;]{0,40}?\s+on)?(?:\s+the)?\s*$"
     # '"Effective Date" shall mean the Date of Installation of the System, i.e. December 10,
-    # 1993': an event the definition then dates
-    r"|effective\s+date\W{0,3}\s+(?:(?:shall|will)\s+)?means?\s[^.;]{0,80}?\s(?:i\.e|namely)[.,\s]*$"
+    # 1993': an event the definition then dates ('"Effective Date" means the Closing Date under
+    # the Purchase Agreement, which the parties acknowledge is June 30, 2006')
+    r"|effective\s+date\W{0,3}\s+(?:(?:shall|will)\s+)?means?\s[^.;]{0,80}?\s(?:i\.e|namely"
+    r"|which\s+(?:the\s+parties\s+(?:acknowledge|agree)\s+)?(?:is|shall\s+be|will\s+be|was))[.,\s]*$"
 )
 # A schedule's field whose label stands on its own line above the date: "Item 2
 # Commencement Date" over "1 September 2012." (Extract keeps a label in columns apart)
@@ -1157,6 +1159,9 @@ def _of_a_part_of_the_term(text: PreparedText, current: FoundDate) -> bool:
     )
 
 
+# A payment's schedule starts no term: "a further monthly advisory fee of $25,000, payable in
+# advance on the first business day of each month beginning March 3, 2008"
+_PAID_BEFORE = re.compile(r"\b(?:payable|payments?|installments?|instalments?|invoiced)\b[^;]*$")
 # A day that comes round again is no contract's start: "4.2 Effective on January 1, 2004 and
 # on each January 1 thereafter, the prices shall be adjusted".
 _RECURS_AFTER = re.compile(
@@ -1188,6 +1193,7 @@ def _add_start(
             or _of_a_part_of_the_term(text, current)
             or _STARTED_BEFORE.search(before)
             or _DURING_A_PERIOD.search(before)
+            or _PAID_BEFORE.search(before)
             or _RECURS_AFTER.match(text.low, current.end, current.end + _RECURS_REACH)
         )
     ):
@@ -1585,7 +1591,7 @@ def _start_on_last_signature(text: PreparedText, dates: list[FoundDate]) -> date
     the first day of the next month where it takes effect then."""
     if any(search(pattern, text.low) for pattern in _EFFECTIVE_ON_LAST_SIGNATURE):
         return _last_signature_date(text, dates)
-    if search(_MONTH_AFTER_SIGNING, text.low):
+    if any(search(pattern, text.low) for pattern in _MONTH_AFTER_SIGNING):
         last = _last_signature_date(text, dates)
         return month_end(last) + timedelta(days=1) if last is not None else None
     return None
@@ -1593,12 +1599,18 @@ def _start_on_last_signature(text: PreparedText, dates: list[FoundDate]) -> date
 
 # "This Agreement shall become effective on the first day of the month following the date on
 # which it has been signed by both Parties"
-_MONTH_AFTER_SIGNING = indexed(
-    re.compile(
-        r"effective\s+(?:on|as\s+of)\s+the\s+first\s+day\s+of\s+the\s+(?:calendar\s+)?month\s+"
-        r"(?:following|after)\s+the\s+(?:date\s+)?(?:on\s+which\s+)?(?:it|this\s+agreement)\s+"
-        r"(?:has\s+been|is|was)\s+(?:signed|executed)\s+by\s+(?:both|all|each)"
+# ('The term of this Agreement (the "Consulting Period") will begin on the first day of the
+# calendar month immediately following the date on which this Agreement has been signed by both
+# you and the Company (the "Effective Date")'; one pattern per verb, each opening with its word)
+_MONTH_AFTER_SIGNING = tuple(
+    indexed(
+        re.compile(
+            verb + r"\s+the\s+first\s+day\s+of\s+the\s+(?:calendar\s+)?month\s+(?:immediately\s+)?"
+            r"(?:following|after)\s+the\s+(?:date\s+)?(?:on\s+which\s+)?(?:it|this\s+agreement)\s+"
+            r"(?:has\s+been|is|was)\s+(?:signed|executed)\s+by\s+(?:both|all|each)"
+        )
     )
+    for verb in (r"effective\s+(?:on|as\s+of)", r"begin\s+on", r"commence\s+on")
 )
 
 

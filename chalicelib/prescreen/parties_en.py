@@ -391,7 +391,7 @@ def _numbered_parties(norm: str) -> tuple[Party, ...]:
         if found.start() == start or norm[found.start() - 1] == "\n"
     ]
     if not items or items[0].start() != start:
-        return ()
+        return _unnumbered_parties(norm, start)
     parties: list[Party] = []
     for item, following in zip(items, [*items[1:], None], strict=True):
         finish = following.start() if following else end
@@ -401,6 +401,28 @@ def _numbered_parties(norm: str) -> tuple[Party, ...]:
         role = _ROLE_LAST.search(norm, item.end(), finish)
         parties.append(Party(name=name, role=role.group("role") if role else None))
     return tuple(parties[:_MAX_PARTIES])
+
+
+_PARAGRAPH = re.compile(r"[^\n]+(?:\n[^\n]+)*")
+# A company number the name runs into: "Tarrawong Iron Ore Pty Ltd ACN 612 348 907 of ..."
+_REGISTRATION_AFTER = re.compile(r"\s+\(?(?:ACN|ABN|ARBN|ACN/ABN)\s*$")
+
+
+def _unnumbered_parties(norm: str, start: int) -> tuple[Party, ...]:
+    """The sides under a "PARTIES" heading as paragraphs without numbers, each ending in its
+    bracketed role, as Australian drafting has them: "Corrabin Creek Milling Pty Ltd (ACN 112
+    458 903) of 18 Mill Road, Corrabin Creek, Queensland 4861 (Supplier)". The list ends at the
+    first paragraph that ends in no role ("BACKGROUND")."""
+    parties: list[Party] = []
+    for paragraph in _PARAGRAPH.finditer(norm, start, start + _NUMBERED_REACH):
+        role = _ROLE_LAST.search(norm, paragraph.start(), paragraph.end())
+        name = _side_name_at(norm, paragraph.start(), paragraph.end()) if role else None
+        if role is None or name is None:
+            break
+        name = _REGISTRATION_AFTER.sub("", name)
+        if not _known(name, parties):
+            parties.append(Party(name=name, role=role.group("role")))
+    return tuple(parties[:_MAX_PARTIES]) if len(parties) >= 2 else ()
 
 
 def _fields_over_roleless_list(norm: str, listed: list[Party]) -> tuple[Party, ...]:

@@ -66,6 +66,8 @@ _PERIOD_NAME = r"\s+the\s+(?P<name>(?:[a-z][a-z-]{1,20}\s+){1,2}(?:period|term))
 # the name: "the end of the Exclusivity Period (i.e., a three (3) year period commencing on the
 # Effective Date)"
 _LENGTH = r"(?P<length>(?:\d{1,3}|[a-z-]+(?:\s+[a-z-]+)?)\s*(?:\(\s*(?P<digits>\d{1,3})\s*\)\s*)?)"
+# The words of an hour, whose full stops end no sentence: "at 11:59 p.m. Eastern Time"
+_HOUR_WORDS = r"(?:[^.;]|(?<=\b[ap])\.|(?<=\b[ap]\.m)\.)"
 _PERIOD = (
     r"(?:the|a)\s+(?:period\s+of\s+"
     + _LENGTH
@@ -76,9 +78,13 @@ _PERIOD = (
     + r"[\s-]*(?P<unit2>years?|months?)\s+period\s+|period\s+)"
     # (at an hour: "commencing at 00:00 hours Central Prevailing Time on the Delivery Start Date
     # and ending at 24:00 hours Central Prevailing Time on the last day of ...")
-    r"(?:commencing|beginning|starting)\s+(?:at\s+[^.;]{1,40}?\s+)?(?:on|upon|with|as\s+of)\s+"
+    r"(?:commencing|beginning|starting)\s+(?:at\s+"
+    + _HOUR_WORDS
+    + r"{1,40}?\s+)?(?:on|upon|with|as\s+of)\s+"
     r"(?P<start>[^.;]{4,80}?)"
-    r"(?:,?\s+and\s+(?:(?:ending|expiring)\s+(?:at\s+[^.;]{1,40}?\s+)?on\s+(?P<end>[^.;]{4,120}?)"
+    r"(?:,?\s+and\s+(?:(?:ending|expiring)\s+(?:at\s+"
+    + _HOUR_WORDS
+    + r"{1,40}?\s+)?on\s+(?P<end>[^.;]{4,120}?)"
     # "... and ending thirty (30) months thereafter", "... and continuing for thirty (30)
     # months thereafter"
     r"|(?:ending|expiring|continuing\s+for)\s+"
