@@ -85,6 +85,8 @@ _RU_PENALTY_NEGATION = (
 )
 _EN_PENALTY_NEGATION = (
     r"without\s+(?:the\s+payment\s+of\s+)?(?:any\s+)?penalt|no\s+penalt|harmless|indemnif|fines"
+    # "... are set out in Section 9.3, and no other payment or penalty shall apply"
+    r"|\bno\s+(?:other\s+|further\s+)?(?:\w+\s+(?:or|and)\s+)?penalt"
     r"|(?:shall|will)\s+mean|\bmeans\b"
     r"|not\s+(?:a|be\s+deemed\s+a|constitute\s+a)\s+penalt|perjury|(?:civil|criminal)\s+"
     r"(?:or\s+\w+\s+)?penalt|fines?\s+(?:and|or)\s+penalt|penalties\s+(?:imposed|assessed)\s+by"
@@ -123,6 +125,11 @@ _EN_LD_DENIED = "|".join(
         r"not\s+as\s+",
         # "The parties have not agreed any liquidated damages"
         r"not\s+(?:\w+\s+){0,2}?agreed\s+(?:on\s+|to\s+)?(?:any\s+)?",
+        # "no amount payable under this Agreement, including the restocking charge ..., is
+        # intended as or shall be construed as liquidated damages" (not "no amount other than
+        # the liquidated damages")
+        r"\bno\s+(?:amount|sum|payment|fee|charge)s?\b"
+        r"(?:(?!other\s+than|except|save)(?:[^.;]|\.(?=\d))){0,200}?",
     )
 )
 # A sentence that states the sum paid: "shall pay ... 2% of the price", "a cancellation fee

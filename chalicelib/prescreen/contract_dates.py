@@ -701,8 +701,11 @@ _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
         ),
         # a letter agreement in force when its addressee countersigns: "This Agreement will
         # become effective when you countersign it below", "effective upon countersignature"
+        # ("This Agreement shall become effective on the date on which it is countersigned by
+        # Licensee")
         re.compile(
-            r"effective\s+(?:(?:when|once|upon|after)\s+|(?:as\s+of|on)\s+the\s+date\s+(?:of\s+)?)"
+            r"effective\s+(?:(?:when|once|upon|after)\s+|(?:as\s+of|on)\s+the\s+date\s+"
+            r"(?:of\s+|on\s+which\s+(?:it|this\s+agreement)\s+(?:is|has\s+been|was)\s+)?)"
             r"(?:you\s+|your\s+|its\s+|the\s+)?counter-?sign"
         ),
         # "This Agreement becomes effective when it has been signed by both parties", "... and is

@@ -132,6 +132,9 @@ _CONTRACT_TERM = re.compile(
     r"[\"”']?\s[^.]{0,160}?"
     r"(?:commenc|continu|remain|extend|(?:shall|will)\s+be|be\s+for|begin|start"
     r"|in\s+(?:full\s+)?(?:force|effect)|valid|expire|terminat\w*\s+(?:automatically\s+)?on"
+    # "This Agreement shall enter into force on 1 June 2015 ... for an initial period of three
+    # (3) years"
+    r"|(?:enter|come)s?\s+into\s+(?:force|effect)"
     r"|end(?:s|ing)?\s+on"
     # "shall end at midnight on", "terminate at 5:00 p.m. on"
     r"|(?:terminat\w*|end(?:s|ing)?)\s+at\s+[^;]{1,40}?\s+on\b|\bis\s|\bmean"

@@ -7,6 +7,7 @@ import heapq
 import re
 from typing import TYPE_CHECKING
 
+from chalicelib.prescreen.recitals import in_recital
 from chalicelib.prescreen.text import JOINED_BREAK, name_pattern
 from chalicelib.prescreen.word_index import finditer, indexed
 
@@ -345,6 +346,7 @@ def _english(text: PreparedText) -> str | None:
     """The place of the firmest choice of law; the first such choice if several are as firm."""
     best: tuple[int, int] | None = None
     code: str | None = None
+    recited: str | None = None
     low = text.low
     words = heapq.merge(*(finditer(pattern, low) for pattern in _LAW_WORDS), key=_start)
     for found in words:
@@ -359,6 +361,13 @@ def _english(text: PreparedText) -> str | None:
         strength = _strength(text, start, end)
         if not strength:
             continue
+        # an amendment's recital of the law it changes ("WHEREAS Section 18.9 of the Agreement
+        # currently provides that the Agreement is governed by the laws of the Province of
+        # Ontario"): the story so far, read only where the body chooses none (asked last, the
+        # dearest check)
+        if in_recital(text, start, end):
+            recited = recited or place
+            continue
         # Federal law alone is weaker than a state's: "the laws of the United States and, to
         # the extent not inconsistent, of the Commonwealth of Kentucky" is Kentucky's.
         score = (strength, rank - 1 if place in _FEDERATIONS else rank)
@@ -370,7 +379,7 @@ def _english(text: PreparedText) -> str | None:
         # "the laws of the state in which PBM's principal office is located": a place the
         # contract gives, though it names none in the sentence
         code = _state_of_an_office(text) or code
-    return code or _place_it_stands_in(text) or _place_under_heading(text)
+    return code or _place_it_stands_in(text) or _place_under_heading(text) or recited
 
 
 # "governed by ... the laws of the State in which the Hotel is located": the place of the thing

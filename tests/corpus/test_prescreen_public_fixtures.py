@@ -585,6 +585,21 @@
   screen dates at signing as CUAD mostly does; Australian roles in brackets without quotes in a
   letter; the law of "the state in which the Restaurant is located"; a program discontinued as
   convenience. The floors are those values.
+- `en_contracts_extra109` to `en_contracts_extra116`: a forty-ninth and a fiftieth round, two
+  more mixes of CUAD's kinds (1998 to 2008, 2009 to 2020), amendments once more, layouts,
+  licences, where the governing law is stated, automatic renewal worded many ways, and where
+  agreed sums appear: 72, 70, 65, 67, 71, 71, 68 and 69 of 72 target fields blind at 728a8ff,
+  after rounds 43 to 48's fixes (552 of 576 at the starting code, 553 blind). Their fixes:
+  "effective on the date on which it is countersigned by Licensee"; "shall enter into force on
+  1 June 2015 ... for an initial period of three (3) years"; "no amount payable under this
+  Agreement, including the restocking charge under Section 7.4 ..., is intended as or shall be
+  construed as liquidated damages" and "no other payment or penalty shall apply" deny agreed
+  sums; an amendment's recital of the law it changes ("currently provides that the Agreement
+  is governed by the laws of the Province of Ontario") gives way to the law its body sets: 72,
+  70, 66, 68, 72, 71, 69 and 70 (558 of 576). Left: an extension agreement's "so that ... the
+  Term ends on 30 June 2010" against an unquoted Extension Date; a French preamble's first side
+  after a long description; "the lease of the Equipment shall ... continue for the Base Term".
+  The floors are those values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -978,6 +993,24 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra106": _en(effective_date=0.6, expiration_date=0.6),
     "en_contracts_extra107": _en(cap_on_liability=0.9),
     "en_contracts_extra108": _en(agreement_date=0.85, effective_date=0.85, renewal_term=0.85),
+    "en_contracts_extra109": _en(),
+    "en_contracts_extra110": _en(effective_date=0.85, termination_for_convenience=0.85),
+    "en_contracts_extra111": _en(
+        effective_date=0.85,
+        expiration_date=0.6,
+        termination_for_convenience=0.85,
+        cap_on_liability=0.9,
+    ),
+    "en_contracts_extra112": _en(
+        effective_date=0.85,
+        expiration_date=0.85,
+        renewal_term=0.9,
+        termination_for_convenience=0.85,
+    ),
+    "en_contracts_extra113": _en(),
+    "en_contracts_extra114": _en(governing_law=0.85),
+    "en_contracts_extra115": _en(parties=0.85, effective_date=0.85, expiration_date=0.85),
+    "en_contracts_extra116": _en(expiration_date=0.85, renewal_term=0.9),
     "ru_contracts_extra9": (
         RU_LABELS,
         {
