@@ -287,7 +287,7 @@ _EN_NO_RIGHT = (
     # survival and mutual termination are not a unilateral right
     r"|termination\s+or\s+expiration|expiration\s+or\s+termination|upon\s+(?:the\s+)?termination"
     r"|following\s+(?:the\s+)?termination|after\s+(?:the\s+)?termination|surviv"
-    r"|by\s+(?:mutual\s+)?(?:written\s+)?agreement|mutual"
+    r"|by\s+(?:the\s+)?(?:mutual\s+)?(?:written\s+)?agreement|mutual"
     # "may be terminated at any time by the unanimous written agreement of the Members"
     r"|unanimous"
 )
@@ -1278,12 +1278,41 @@ def find_clauses(
                     found = (
                         found if _gate_passed(text, rule.learned_gate, found, readings) else None
                     )
+                if (
+                    found is not None
+                    and clause == "auto_renewal"
+                    and _renews_support_only(text, found)
+                ):
+                    found = None
                 if found is not None:
                     break
         if found is None and clause in _EN_ASSISTED and "en" in languages and can_judge:
             found = _assisted_flag(_assist_reading(text, _EN_ASSISTED[clause], readings), clause)
         result[clause] = found or (ClauseFlag(present=False) if can_judge else None)
     return result
+
+
+# A perpetual licence's support that renews year by year ("Maintenance Services shall renew
+# automatically for successive one (1) year periods"): the service renews, not the contract,
+# which never ends (the licence "perpetual", or the agreement continuing "perpetually")
+# (the sentence's subject: "Support Services shall be provided for an initial period of one
+# (1) year from Acceptance and shall renew for successive one-year periods")
+_SUPPORT_RENEWS = re.compile(
+    r"^[\d.\s]*(?:thereafter,?\s+)?(?:the\s+)?(?:support|maintenance)"
+    r"(?:\s+(?:and|&)\s+(?:support|maintenance))?\s+services?\b[^.;]{0,160}?\brenew"
+)
+_PERPETUAL_LICENCE = word_index.indexed(
+    re.compile(r"perpetual(?:ly)?\b[^.;]{0,60}?\blicen[cs]e|perpetual,\s")
+)
+
+
+def _renews_support_only(text: PreparedText, found: ClauseFlag) -> bool:
+    """Whether the renewal found is a perpetual licence's support, not the contract's."""
+    return bool(
+        found.evidence
+        and _SUPPORT_RENEWS.search(found.evidence.lower())
+        and word_index.search(_PERPETUAL_LICENCE, text.low)
+    )
 
 
 # English termination for convenience: the rules read a grant without a condition, but

@@ -752,6 +752,8 @@ class _Candidates:
     witnessed: date | None = None  # "IN WITNESS WHEREOF ... executed this Agreement as of"
     inner_start: date | None = None  # a start deep in the body, of something inside the contract
     recital_end: date | None = None  # an end a recital tells ("is due to expire on ...")
+    # the end an amendment sets "so that" the term ends then, over any end its sentence cites
+    amended_end: date | None = None
     # English starts by strength: 0 a date the contract defines as the Effective Date,
     # 1 "effective as of" in the preamble, 2 "dated as of" (the convention), 3 any other start.
     starts: list[date | None] = field(default_factory=lambda: [None, None, None, None])
@@ -909,7 +911,7 @@ def _written_end(
     (Russian), or a later limb's date."""
     if not english:
         return found.ends or _period_end(text, found.period_end)
-    return found.ends or _end_in_a_later_limb(text, dates)
+    return found.amended_end or found.ends or _end_in_a_later_limb(text, dates)
 
 
 def _end_of_term(
@@ -1007,6 +1009,12 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
         if english and role is None and current.start < reach:
             role = _made_between_as_of(text, current, before)
             preamble_as_of = role is not None
+        if (
+            english
+            and _SO_THAT_ENDS.search(before)
+            and _AMENDED_HERE.search(text.sentence(current.start, current.end))
+        ):
+            found.amended_end = found.amended_end or current.value
         if english and _witnessed(before, current.start, witness):
             found.witnessed = found.witnessed or current.value
         if (
@@ -1033,6 +1041,18 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
         found.keep_first(role, current.value)
         previous = (current, role or "")
     return found
+
+
+# An amendment's new end, said as what its change brings about: "The term ..., which ... is
+# scheduled to expire on May 15, 2013, is hereby extended by a further six (6) months, so that,
+# unless sooner terminated ..., the Term shall expire on November 15, 2013"
+_SO_THAT_ENDS = re.compile(
+    r"\bso\s+that\b[^;]{0,160}?\b(?:shall|will)\s+(?:now\s+)?(?:end|expire|terminate)(?:\s+on)?"
+    r"(?:\s+the)?\s*$"
+)
+_AMENDED_HERE = re.compile(
+    r"\bhereby\s+(?:amended|extended|modified)\b|\b(?:is|are)\s+(?:hereby\s+)?(?:amended|extended)\b"
+)
 
 
 def _role_in_recitals(

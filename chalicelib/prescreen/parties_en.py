@@ -593,6 +593,12 @@ def _defined_parties(norm: str) -> tuple[list[Party], list[tuple[int, int]], int
         if _UNDERSIGNED_BEFORE.search(norm, max(0, match.start() - 40), match.start()):
             continue  # "the undersigned purchaser (the "Purchaser")": a side left unnamed
         found = _nearest_side(norm, match.start())
+        if match.group("term2") is not None or match.group().lstrip("( ").startswith(
+            ("hereinafter", "Hereinafter", "HEREINAFTER")
+        ):
+            # "hereinafter referred to as the "Supplier"" after a side's long description, as
+            # continental drafting writes it: the side is the company its paragraph opens with
+            found = _paragraph_opening_company(norm, match.start()) or found
         if found is None or _known(found[0], parties):
             continue
         name, start = found
@@ -618,6 +624,34 @@ def _defined_parties(norm: str) -> tuple[list[Party], list[tuple[int, int]], int
         if len(parties) == _MAX_PARTIES:
             break
     return parties, spans, end
+
+
+# A side's paragraph opening: its list number, or "BETWEEN:" / "AND:" on the line before.
+_SIDE_OPENING = re.compile(r"[ \t]*(?:\d{1,2}[.)]|\(\d{1,2}\))?[ \t]*")
+_COMPANY_FORM_END = re.compile(r"\b(?:" + _SUFFIX + r"|NV|BV|SAS|SARL|S\.A\.R\.L)\.?$")
+_OPENING_REACH = 900
+
+
+def _paragraph_opening_company(norm: str, position: int) -> tuple[str, int] | None:
+    """The company the paragraph before a "hereinafter ..." term opens with, where the term
+    stands as a paragraph of its own ("... duly authorized for the purposes hereof," /
+    "hereinafter referred to as the "Supplier","): a company by its legal form."""
+    start = norm.rfind("\n\n", max(0, position - _OPENING_REACH), position)
+    if start == -1:
+        return None
+    start += 2
+    if norm[start:position].strip(" \t\n,;:("):
+        return None  # the term inside its side's paragraph: the nearest name is its side
+    previous = norm.rfind("\n\n", max(0, start - 2 - _OPENING_REACH), start - 2)
+    if previous == -1:
+        return None
+    start = previous + 2
+    opening = _SIDE_OPENING.match(norm, start)
+    begin = opening.end() if opening else start
+    name = _side_name_at(norm, begin, position)
+    if name is None or not _COMPANY_FORM_END.search(name.rstrip(",. ") + "."):
+        return None
+    return name, begin
 
 
 def _add_between_sides(

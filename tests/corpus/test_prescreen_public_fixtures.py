@@ -600,6 +600,20 @@
   Term ends on 30 June 2010" against an unquoted Extension Date; a French preamble's first side
   after a long description; "the lease of the Equipment shall ... continue for the Base Term".
   The floors are those values.
+- `en_contracts_extra117` to `en_contracts_extra124`: a fifty-first and a fifty-second round, of
+  extensions and amendments, continental European drafting, two more mixes of kinds (2001 to
+  2006, 2000 to 2010), anniversaries, non-native English, pharmaceutical contracts, and
+  management agreements: 68, 65, 71, 71, 69, 65, 72 and 71 of 72 target fields blind at
+  5883c09, after rounds 43 to 50's fixes (551 of 576 at the starting code, 552 blind). Their
+  fixes: an amendment's new end "so that ... the Term shall expire on November 15, 2013" over
+  the end its sentence cites; a side whose term stands after a long description ("...,
+  represented by Mr. ..., duly authorized for the purposes hereof," / "hereinafter referred to
+  as the "Supplier",") is the company its paragraph opens with; a perpetual licence's support
+  that renews each year is no renewal of the contract; "by the written agreement of" all
+  sides denies convenience: 70, 67, 72, 71, 69, 65, 72 and 72 (558 of 576). Left: a Turkish
+  dotted capital İ the prescreen returns as I; dates on signatures only in a translated
+  contract; an Extension Date or Extended Term defined without quotes. The floors are those
+  values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -1011,6 +1025,23 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra114": _en(governing_law=0.85),
     "en_contracts_extra115": _en(parties=0.85, effective_date=0.85, expiration_date=0.85),
     "en_contracts_extra116": _en(expiration_date=0.85, renewal_term=0.9),
+    "en_contracts_extra117": _en(expiration_date=0.75),
+    "en_contracts_extra118": _en(
+        parties=0.75, agreement_date=0.85, effective_date=0.85, expiration_date=0.85
+    ),
+    "en_contracts_extra119": _en(),
+    "en_contracts_extra120": _en(effective_date=0.85),
+    "en_contracts_extra121": _en(effective_date=0.75, expiration_date=0.85),
+    "en_contracts_extra122": _en(
+        parties=0.85,
+        agreement_date=0.75,
+        effective_date=0.85,
+        expiration_date=0.85,
+        liquidated_damages=0.85,
+        cap_on_liability=0.9,
+    ),
+    "en_contracts_extra123": _en(),
+    "en_contracts_extra124": _en(),
     "ru_contracts_extra9": (
         RU_LABELS,
         {
