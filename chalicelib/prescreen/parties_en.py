@@ -593,11 +593,10 @@ def _defined_parties(norm: str) -> tuple[list[Party], list[tuple[int, int]], int
         if _UNDERSIGNED_BEFORE.search(norm, max(0, match.start() - 40), match.start()):
             continue  # "the undersigned purchaser (the "Purchaser")": a side left unnamed
         found = _nearest_side(norm, match.start())
-        if match.group("term2") is not None or match.group().lstrip("( ").startswith(
-            ("hereinafter", "Hereinafter", "HEREINAFTER")
-        ):
-            # "hereinafter referred to as the "Supplier"" after a side's long description, as
-            # continental drafting writes it: the side is the company its paragraph opens with
+        if match.group().lstrip("( ").lower().startswith("herein"):
+            # "hereinafter referred to as the "Supplier"" as a paragraph of its own after a
+            # side's long description, as continental drafting writes it: the side is the
+            # company the paragraph before opens with
             found = _paragraph_opening_company(norm, match.start()) or found
         if found is None or _known(found[0], parties):
             continue
