@@ -256,12 +256,29 @@ _HEADED_NAME_END = re.compile(
 
 def find_parties_en(text: PreparedText) -> tuple[Party, ...]:
     """The sides named in the preamble, each with the defined term ("Licensee") it is given."""
-    return tuple(
+    parties = tuple(
         party.model_copy(update={"name": _LIST_NUMBER.sub("", party.name)})
         if _LIST_NUMBER.match(party.name)
         else party
         for party in _find_parties(text)
     )
+    if "\u0130" not in text.raw:
+        return parties
+    return tuple(
+        party.model_copy(update={"name": _as_written(text, party.name)}) for party in parties
+    )
+
+
+def _as_written(text: PreparedText, name: str) -> str:
+    """The name as the document spells it where the prepared text changed a letter to keep
+    its offsets: a Turkish dotted capital, "KARADERE BİLİŞİM", is read as "BILIŞIM"."""
+    words = name.split()
+    if not words or "I" not in name:
+        return name
+    found = re.search(r"\s+".join(re.escape(word) for word in words), text.norm)
+    if found is None:
+        return name
+    return " ".join(text.raw[found.start() : found.end()].split())
 
 
 # A side numbered under a "Parties:" heading: "1. Acme Widgets, Inc. ("Seller")".

@@ -73,3 +73,13 @@ def test_an_amendments_new_end_so_that_the_term_ends_then() -> None:
         "sooner terminated, the Term shall expire on January 31, 2013." + BODY
     )
     assert english_dates(text).ends_on == date(2013, 1, 31)
+
+
+def test_a_sides_name_keeps_a_turkish_dotted_capital() -> None:
+    text = (
+        "RESELLER AGREEMENT\n\nThis Reseller Agreement is made as of May 2, 2019 by and between "
+        'Orrel Systems, Inc. ("Vendor") and ANKARA DİJİTAL ÇÖZÜMLER ANONİM ŞİRKETİ ("Reseller").'
+        + BODY
+    )
+    names = [party.name for party in screen_english(text).parties]
+    assert names == ["Orrel Systems, Inc.", "ANKARA DİJİTAL ÇÖZÜMLER ANONİM ŞİRKETİ"]
