@@ -1046,9 +1046,10 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
 # An amendment's new end, said as what its change brings about: "The term ..., which ... is
 # scheduled to expire on May 15, 2013, is hereby extended by a further six (6) months, so that,
 # unless sooner terminated ..., the Term shall expire on November 15, 2013"
+# ("..., so that, unless terminated earlier ..., the Term ends on 30 June 2010")
 _SO_THAT_ENDS = re.compile(
-    r"\bso\s+that\b[^;]{0,160}?\b(?:shall|will)\s+(?:now\s+)?(?:end|expire|terminate)(?:\s+on)?"
-    r"(?:\s+the)?\s*$"
+    r"\bso\s+that\b[^;]{0,160}?\b(?:(?:shall|will)\s+(?:now\s+)?(?:end|expire|terminate)"
+    r"|ends|expires|terminates)(?:\s+on)?(?:\s+the)?\s*$"
 )
 _AMENDED_HERE = re.compile(
     r"\bhereby\s+(?:amended|extended|modified)\b|\b(?:is|are)\s+(?:hereby\s+)?(?:amended|extended)\b"

@@ -596,10 +596,9 @@
   construed as liquidated damages" and "no other payment or penalty shall apply" deny agreed
   sums; an amendment's recital of the law it changes ("currently provides that the Agreement
   is governed by the laws of the Province of Ontario") gives way to the law its body sets: 72,
-  70, 66, 68, 72, 71, 69 and 70 (558 of 576). Left: an extension agreement's "so that ... the
-  Term ends on 30 June 2010" against an unquoted Extension Date; a French preamble's first side
-  after a long description; "the lease of the Equipment shall ... continue for the Base Term".
-  The floors are those values.
+  70, 66, 68, 72, 71, 69 and 70 (558 of 576); with rounds 51 and 52's "so that ... the Term
+  ends on 30 June 2010" (the present tense too), 111 at 67. Left: "the lease of the Equipment
+  shall ... continue for the Base Term". The floors are those values.
 - `en_contracts_extra117` to `en_contracts_extra124`: a fifty-first and a fifty-second round, of
   extensions and amendments, continental European drafting, two more mixes of kinds (2001 to
   2006, 2000 to 2010), anniversaries, non-native English, pharmaceutical contracts, and
@@ -1011,7 +1010,7 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra110": _en(effective_date=0.85, termination_for_convenience=0.85),
     "en_contracts_extra111": _en(
         effective_date=0.85,
-        expiration_date=0.6,
+        expiration_date=0.75,
         termination_for_convenience=0.85,
         cap_on_liability=0.9,
     ),

@@ -83,3 +83,15 @@ def test_a_sides_name_keeps_a_turkish_dotted_capital() -> None:
     )
     names = [party.name for party in screen_english(text).parties]
     assert names == ["Orrel Systems, Inc.", "ANKARA DİJİTAL ÇÖZÜMLER ANONİM ŞİRKETİ"]
+
+
+def test_an_extensions_new_end_said_in_the_present_tense() -> None:
+    text = (
+        "EXTENSION AGREEMENT\n\nDate: 4 June 2010\n\nThis agreement is made between Harbour Data "
+        'Pty Ltd ("Provider") and Coastline Freight Pty Ltd ("Customer").'
+        + BODY
+        + "\n\n2.1 The Term of the Services Agreement is extended for a period of one (1) year "
+        "commencing on the Extension Date, so that, unless terminated earlier in accordance "
+        "with the Services Agreement, the Term ends on 31 July 2011." + BODY
+    )
+    assert english_dates(text).ends_on == date(2011, 7, 31)
