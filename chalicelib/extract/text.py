@@ -118,9 +118,11 @@ def _across_page_breaks(paragraphs: list[str]) -> list[str]:
     of 7" / "Agreement will be renewed for the further term ..." is one paragraph, its mark
     dropped. A mark between whole paragraphs stays where it is."""
     joined: list[str] = []
+    carried = ""  # the first part of a sentence a page break cut, waiting for its rest
     position = 0
     while position < len(paragraphs):
-        paragraph = paragraphs[position]
+        paragraph = carried + paragraphs[position]
+        carried = ""
         following = position + 1
         while following < len(paragraphs) and _PAGE_MARK.fullmatch(paragraphs[following].strip()):
             following += 1
@@ -131,7 +133,7 @@ def _across_page_breaks(paragraphs: list[str]) -> list[str]:
             and paragraphs[following][:1].isalpha()
             and not _OWN_OPENING.match(paragraphs[following])
         ):
-            paragraphs[following] = f"{paragraph} {paragraphs[following]}"
+            carried = paragraph + " "
             position = following
             continue
         joined.append(paragraph)
