@@ -485,6 +485,8 @@ _NOT_CONTRACT_END = re.compile(
     # another statement of work under the same master agreement ("Statement of Work No. 2 ...
     # remains in effect through December 31, 2017"), not this one
     r"|(?<!this\s)statement\s+of\s+work\s+no\.?\s*\d"
+    # a reporting quarter: "royalties on Net Sales made in the Royalty Quarter ending 30 June 2013"
+    r"|\bquarter\s+(?:ending|ended)\b"
 )
 # A contract that runs until terminated has no end to compute from a term elsewhere in it:
 # "This Agreement ... shall continue indefinitely until terminated" (not a licence or a

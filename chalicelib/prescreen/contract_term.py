@@ -128,8 +128,12 @@ _CONTRACT_TERM = re.compile(
     # ("the initial subscription term shall commence on March 1, 2016")
     r"|the\s+(?:" + INITIAL + r"\s+)?(?:marketing|supply|license|licence|lease|services?"
     r"|distribution|agency|sponsorship|management|consulting|subscription|engagement|franchise"
-    r"|program|programme)\s+term)"
-    r"[\"”']?\s[^.]{0,160}?"
+    r"|program|programme)\s+term"
+    # a consultant's term by its name: "The Consulting Period commenced on January 6, 2014 and
+    # shall end on September 30, 2015"
+    r"|the\s+(?:consulting|engagement)\s+period)"
+    # (with an aside of its own: "the Term, unless earlier terminated ..., shall continue")
+    r"[\"”']?(?:\s|,\s+(?=(?:unless|subject|except)\b))[^.]{0,160}?"
     r"(?:commenc|continu|remain|extend|(?:shall|will)\s+be|be\s+for|begin|start"
     r"|in\s+(?:full\s+)?(?:force|effect)|valid|expire|terminat\w*\s+(?:automatically\s+)?on"
     # "This Agreement shall enter into force on 1 June 2015 ... for an initial period of three
@@ -205,6 +209,10 @@ _NOT_CONTRACT_TERM = re.compile(
     # ... nor a notice's: "provided that such notice shall not expire before the date 18 months
     # after the Commencement Date"
     r"|\bnotice\s+(?:period\s+)?(?:shall|will|may)\s+(?:not\s+)?(?:expire|end)\b"
+    # ... nor the term an amendment changes, as it stood: "Section 4(a), which currently
+    # provides that the Consulting Period will continue through December 31, 2016, is hereby
+    # amended"
+    r"|\b(?:currently|presently|originally)\s+(?:provides?|states?|reads?|scheduled|set|due)\b"
 )
 
 

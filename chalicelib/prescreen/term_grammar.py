@@ -649,7 +649,8 @@ _CARRIERS = tuple(
     indexed(re.compile(pattern))
     for pattern in (
         r"until\s+",
-        r"through\s+",
+        # ("shall continue through and including the Extension Date")
+        r"through\s+(?:and\s+including\s+)?",
         *(
             verb + r"\s+(?:automatically\s+)?(?:on|upon|at)\s+"
             for verb in (

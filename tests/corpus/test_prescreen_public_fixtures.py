@@ -1009,10 +1009,7 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra109": _en(),
     "en_contracts_extra110": _en(effective_date=0.85, termination_for_convenience=0.85),
     "en_contracts_extra111": _en(
-        effective_date=0.85,
-        expiration_date=0.75,
-        termination_for_convenience=0.85,
-        cap_on_liability=0.9,
+        effective_date=0.85, termination_for_convenience=0.85, cap_on_liability=0.9
     ),
     "en_contracts_extra112": _en(
         effective_date=0.85,
@@ -1024,7 +1021,7 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra114": _en(governing_law=0.85),
     "en_contracts_extra115": _en(parties=0.85, effective_date=0.85, expiration_date=0.85),
     "en_contracts_extra116": _en(expiration_date=0.85, renewal_term=0.9),
-    "en_contracts_extra117": _en(expiration_date=0.75),
+    "en_contracts_extra117": _en(expiration_date=0.85),
     "en_contracts_extra118": _en(
         parties=0.75, agreement_date=0.85, effective_date=0.85, expiration_date=0.85
     ),
