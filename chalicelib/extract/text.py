@@ -211,7 +211,7 @@ def _reflowed(
             and not previous.endswith(_SENTENCE_END)
             and not _columns(previous)
             and not _columns(line)
-            and not _written_break(ends[at], line, width, measure)
+            and (previous.endswith(",") or not _written_break(ends[at], line, width, measure))
         ) or _hyphenated(previous, line):
             paragraphs[-1].append(line)
         else:

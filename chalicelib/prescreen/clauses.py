@@ -1221,6 +1221,12 @@ RULES: tuple[ClauseRule, ...] = (
                 + r"|for\s+an\s+indefinite\s+period\b)"
                 for first in ("initial", "original")
             ),
+            # ... without the comma: "On expiry of the Initial Term this agreement shall
+            # continue in force unless and until terminated by either party giving ... notice"
+            r"(?:expiry|expiration|end)\s+of\s+the\s+(?:initial|original)\s+term\s+"
+            r"(?:this|the)\s+(?:agreement|contract)\s+(?:(?:shall|will)\s+)?"
+            + _EN_GOES_ON
+            + _EN_UNTIL_ENDED,
         ),
         language="en",
         requires=(

@@ -293,7 +293,9 @@ _TIME_OF_DAY = (
     # (an energy contract's "at the end of the Day on April 30, 2015", its gas day)
     r"\s+at\s+(?:12:00\s+)?(?:midnight|noon|(?:the\s+)?(?:close|end)\s+of\s+(?:business|the\s+(?:gas\s+)?day)"
     # ("at midnight, Eastern Time, on September 30, 2013": the zone between commas)
-    r"|\d{1,2}(?::\d\d)?\s*(?:[ap]\.?\s?m\b\.?)?)(?:,?\s*\(?[a-z ]{0,30}?\btime\)?)?,?(?=\s+on\b)"
+    # ("at 24:00 hours, prevailing Eastern time, on May 31, 2012")
+    r"|\d{1,2}(?::\d\d)?\s*(?:[ap]\.?\s?m\b\.?|hours\b)?)(?:,?\s*\(?[a-z ]{0,30}?\btime\)?)?,?"
+    r"(?=\s+on\b)"
 )
 # The end as a form's field or a table's row: "End Date:", "Contract Expiry:", "| Expiry |".
 _END_FIELD = _COVER_FIELD + r"(?:end\s+date|expiry|expiration)\s*[:|]"
@@ -705,10 +707,13 @@ _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
         # become effective when you countersign it below", "effective upon countersignature"
         # ("This Agreement shall become effective on the date on which it is countersigned by
         # Licensee")
+        # (or by its name: "effective on the date on which Customer countersigns it below")
         re.compile(
             r"effective\s+(?:(?:when|once|upon|after)\s+|(?:as\s+of|on)\s+the\s+date\s+"
-            r"(?:of\s+|on\s+which\s+(?:it|this\s+agreement)\s+(?:is|has\s+been|was)\s+)?)"
-            r"(?:you\s+|your\s+|its\s+|the\s+)?counter-?sign"
+            r"(?:of\s+|on\s+which\s+(?:it|this\s+agreement)\s+(?:is|has\s+been|was)\s+"
+            r"|(?:on\s+which|when)\s+)?)"
+            r"(?:you\s+|your\s+|its\s+|the\s+|(?:[a-z][\w&.-]*\s+){1,3}?(?=countersigns\b))?"
+            r"counter-?sign"
         ),
         # "This Agreement becomes effective when it has been signed by both parties", "... and is
         # effective as of the date on which it has been signed by both Purchaser and Producer"
@@ -1444,9 +1449,21 @@ def _runs_indefinitely_low(low: str) -> bool:
             if count >= _MAX_PERPETUAL:
                 break
             # the pattern cannot cross a full stop, so a window stands in for the sentence
-            if _PERPETUAL_SENTENCE.search(low, max(0, found.start() - 220), found.end()):
+            said = _PERPETUAL_SENTENCE.search(low, max(0, found.start() - 220), found.end())
+            if said is not None and not _AFTER_THE_FIRST_TERM.search(
+                low, max(0, said.start() - _AFTER_REACH), said.start()
+            ):
                 return True
     return False
+
+
+# ... nor once the first term is over, the words before it say: "On expiry of the Initial Term
+# this agreement shall continue in force unless and until terminated"
+_AFTER_THE_FIRST_TERM = re.compile(
+    r"\b(?:on|upon|after|following|at)\s+(?:the\s+)?(?:expiry|expiration|end)\s+of\s+the\s+"
+    r"(?:initial\s+|first\s+|fixed\s+)?(?:term|period)\s*,?\s*$"
+)
+_AFTER_REACH = 70
 
 
 # A date the contract names and then starts on: 'dated as of July 1, 2009 (the "Restatement
@@ -1515,7 +1532,15 @@ _STARTS_ON_A_NAME = tuple(
     indexed(
         re.compile(verb + r"(?:\s+at\s+[\w:. -]{1,30}?)?\s+(?:on|as\s+of|from|with)" + _START_NAME)
     )
-    for verb in (r"commences?", r"begins?", r"start", r"effective", r"take[sn]?\s+effect")
+    for verb in (
+        r"commences?",
+        r"begins?",
+        r"start",
+        r"effective",
+        r"take[sn]?\s+effect",
+        # "This Agreement shall come into force on the Completion Date"
+        r"(?:come|comes|enter|enters)\s+into\s+(?:force|effect)",
+    )
 )
 _WITH_EFFECT_FROM_A_NAME = indexed(re.compile(r"with\s+effect\s+from" + _START_NAME))
 # a cover page's or schedule's term field: "Service Term: Sixty (60) months from the Service
@@ -1731,10 +1756,17 @@ def _dates_this_document(
     return signed is not None and not signed.group(0).startswith("dated")
 
 
+# An Australian "Details" page's "Date: 14 August 2017" (or "Date    14 March 2011") over its
+# parties: the day the contract is dated, where it opens the text (not a signature block's)
+_DETAILS_DATE = re.compile(r"(?:^|\n)[ \t]*date(?:\s*:|[ \t]{2,})\s*$")
+
+
 def _role_of(
     before: str, after: str, previous: tuple[FoundDate, str] | None, found: FoundDate
 ) -> str | None:
     signed = _SIGNED_BEFORE.search(before)
+    if signed is None and found.start < _PARTIES_REACH:
+        signed = _DETAILS_DATE.search(before)
     # "dated as of" / "entered into as of" names the effective date by convention.
     as_of = signed is not None and "as of" in signed.group(0)
     start = as_of or bool(_START_BEFORE.search(before) or _START_AFTER.search(after))

@@ -146,6 +146,8 @@ _CONTRACT_TERM = re.compile(
     # (read up to "at" by the term grammar's carrier; not "may terminate at any time")
     r"|(?:terminat\w*|end(?:s|ing)?|expir\w*)\s+(?:automatically\s+)?at"
     r"(?:\s+the\s+(?:end|expiration|expiry)\s+of\b|\s*$)"
+    # "this Agreement shall terminate upon the expiration of the Restricted Period"
+    r"|terminat\w*\s+(?:automatically\s+)?upon(?:\s+the\s+(?:end|expiration|expiry)\s+of\b|\s*$)"
     r"|(?:shall|will)\s+have|effective\s+for|(?:shall|will)\s+(?:run|last)\b"
     # "This Agreement runs for three years", "has been entered into for a period of"
     r"|\b(?:runs|lasts)\s+(?:for|until|through)\b|entered\s+into\s+for\b"
@@ -423,15 +425,7 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
         if _RUNS_FROM_EVENT.match(text.low, unit.end()):
             return None
         months = number * 12 if years else number
-        base = _runs_from(text, unit.end())
-        if base is None and not _COUNTED_FROM.match(text.low, unit.end()):
-            # "shall commence on April 1, 2011 ... and shall continue for a period of sixty
-            # (60) months thereafter", "The initial subscription term shall commence on March
-            # 1, 2016 ... and shall continue for thirty-six (36) months": from the day the
-            # sentence started it on (not where the length names the day it runs from: "The
-            # term ... commenced on the Original Effective Date and ... shall continue until the
-            # date that is sixty (60) months after the Second Amendment Effective Date")
-            base = _started_before(text, begin, length.start())
+        base = _length_base(text, unit.end(), begin, length.start())
         # (not where it runs from a named day the text never dates: "three years from the
         # Launch Date" counts from the start in CUAD's labels, 2 of 2 on train)
         if base is None and _AFTER_AN_EVENT.match(text.low, unit.end()):
@@ -440,6 +434,27 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
         to_month_end = length.group("month_end") or _MONTH_END_AFTER.match(text.low, unit.end())
         return month_end(end) if to_month_end else end
     return None
+
+
+def _length_base(text: PreparedText, after: int, begin: int, length: int) -> date | None:
+    """The day a length (its words ending at `after`, in a sentence opening at `begin`, the
+    length's own words at `length`) runs from, where the text dates it; None for the start."""
+    base = _runs_from(text, after)
+    if base is not None:
+        return base
+    counted = _COUNTED_FROM.match(text.low, after)
+    if counted is not None:
+        # "until the date that is twelve (12) months after the Separation Date", where
+        # '"Separation Date" means April 1, 2010': from the day the definitions give it
+        name = _FROM_A_NAME.match(text.low, counted.end() - len("the"))
+        return named_day(text, {}, name.group("name")) if name else None
+    # "shall commence on April 1, 2011 ... and shall continue for a period of sixty (60) months
+    # thereafter", "The initial subscription term shall commence on March 1, 2016 ... and shall
+    # continue for thirty-six (36) months": from the day the sentence started it on (not where
+    # the length names the day it runs from: "The term ... commenced on the Original Effective
+    # Date and ... shall continue until the date that is sixty (60) months after the Second
+    # Amendment Effective Date")
+    return _started_before(text, begin, length)
 
 
 # "Twenty-four (24) months from the Commencement Date, ending on the last day of the calendar
@@ -493,7 +508,12 @@ def _runs_from(text: PreparedText, position: int) -> date | None:
 _COUNTED_FROM = re.compile(r"\s*(?:after|from|following)\s+the\b")
 # "shall commence on April 1, 2011", "shall begin on the Service Commencement Date": where a
 # sentence says the day it starts the term on
-_STARTS_ON = re.compile(r"\b(?:commenc|begin|start)\w*\s+(?:on|as\s+of)\s+")
+# ("The Supplier shall provide the Services from the Service Commencement Date for an initial
+# period of five years")
+_STARTS_ON = re.compile(
+    r"\b(?:commenc|begin|start)\w*\s+(?:on|as\s+of)\s+"
+    r"|\bfrom\s+(?=the\s+(?:[a-z-]+\s+){0,3}date\s+(?:for\b|$))"
+)
 
 
 def _started_before(text: PreparedText, begin: int, end: int) -> date | None:
@@ -557,9 +577,16 @@ _NAMED_REACH = 40
 DEFINES = r"[\"“]{name}[\"”](?:\s*:|\s+(?:(?:shall|will)\s+)?means?)\s"
 
 
+# ... and in Australian drafting, unquoted at a line's start: "Commencement Date means 1 March
+# 2020."
+_DEFINES_UNQUOTED = r"(?:^|\n)[ \t]*{name}\s+means\s"
+
+
 def definition_of(text: PreparedText, words: str) -> re.Match[str] | None:
     """The first opening of a definition of the name `words` (a pattern) in the text."""
-    return re.search(DEFINES.format(name=words), text.low)
+    return re.search(DEFINES.format(name=words), text.low) or re.search(
+        _DEFINES_UNQUOTED.format(name=words), text.low
+    )
 
 
 def named_day(text: PreparedText, named: dict[str, date], name: str) -> date | None:

@@ -400,15 +400,14 @@ def _numbered_parties(norm: str) -> tuple[Party, ...]:
     if heading is None:
         return ()
     start = heading.end()  # past the blank lines and the first side's indent
-    over = _LIST_OVER.search(norm, start, start + _NUMBERED_REACH)
-    end = over.start() if over else min(len(norm), start + _NUMBERED_REACH)
+    end = _numbered_list_end(norm, start)
     items = [
         found
         for found in _NUMBERED_ITEM.finditer(norm, start, end)
         if found.start() == start or norm[found.start() - 1] == "\n"
     ]
     if not items or items[0].start() != start:
-        return _unnumbered_parties(norm, start)
+        return _unnumbered_parties(norm, start) or _detail_fields(norm, start)
     parties: list[Party] = []
     for item, following in zip(items, [*items[1:], None], strict=True):
         finish = following.start() if following else end
@@ -418,6 +417,26 @@ def _numbered_parties(norm: str) -> tuple[Party, ...]:
         role = _ROLE_LAST.search(norm, item.end(), finish)
         parties.append(Party(name=name, role=role.group("role") if role else None))
     return tuple(parties[:_MAX_PARTIES])
+
+
+def _numbered_list_end(norm: str, start: int) -> int:
+    """Where a numbered list of sides opening at `start` ends: at a blank line before a line
+    that is no numbered side, unless the side before it has no role yet and that paragraph
+    ends in one (its address wrapped into a paragraph of its own: "2.   Tarrawong Logistics Pty
+    Limited (ACN 159 330 284) of 25 Greystanes" over "Link, Eastern Creek NSW 2766
+    ("Provider")")."""
+    reach = min(len(norm), start + _NUMBERED_REACH)
+    side = start
+    for over in _LIST_OVER.finditer(norm, start, reach):
+        following = _PARAGRAPH.match(norm, over.end())
+        if (
+            following is None
+            or _ROLE_LAST.search(norm, side, over.start()) is not None
+            or _ROLE_LAST.search(norm, following.start(), following.end()) is None
+        ):
+            return over.start()
+        side = following.end()
+    return reach
 
 
 _PARAGRAPH = re.compile(r"[^\n]+(?:\n[^\n]+)*")
@@ -440,6 +459,35 @@ def _unnumbered_parties(norm: str, start: int) -> tuple[Party, ...]:
         if not _known(name, parties):
             parties.append(Party(name=name, role=role.group("role")))
     return tuple(parties[:_MAX_PARTIES]) if len(parties) >= 2 else ()
+
+
+# An Australian contract's "Details" page: each side as a block of fields under "Parties",
+# "Name: Karrawong Minerals Pty Ltd" over its number, address and "Short name: Supplier" (or
+# "Short form name  Developer", the label apart from its value by spaces)
+_NAME_FIELD = re.compile(r"(?m)^[ \t]*Name(?:[ \t]*:[ \t]*|[ \t]{2,})(?P<name>\S[^\n]{1,120})$")
+_SHORT_NAME_FIELD = re.compile(
+    r"(?m)^[ \t]*Short(?:[ \t]+form)?[ \t]+name(?:[ \t]*:[ \t]*|[ \t]{2,})"
+    r"(?P<role>[A-Z][\w-]*(?:[ \t]+[A-Z][\w-]*){0,2})[ \t]*$"
+)
+
+
+def _detail_fields(norm: str, start: int) -> tuple[Party, ...]:
+    """The sides of a "Details" page's blocks of fields under "Parties" (`_NAME_FIELD`), each
+    with the short name its block gives it."""
+    reach = min(len(norm), start + _NUMBERED_REACH)
+    names = list(_NAME_FIELD.finditer(norm, start, reach))
+    if len(names) < 2 or names[0].start() > start:
+        return ()
+    parties: list[Party] = []
+    for name, following in zip(names, [*names[1:], None], strict=True):
+        block_end = following.start() if following else reach
+        short = _SHORT_NAME_FIELD.search(norm, name.end(), block_end)
+        written = name.group("name").strip()
+        if _COMPANY.fullmatch(written) is None and _PERSON_SIDE.fullmatch(written) is None:
+            return ()
+        if not _known(written, parties):
+            parties.append(Party(name=written, role=short.group("role") if short else None))
+    return tuple(parties[:_MAX_PARTIES])
 
 
 def _fields_over_roleless_list(norm: str, listed: list[Party]) -> tuple[Party, ...]:

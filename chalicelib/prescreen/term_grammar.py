@@ -315,7 +315,8 @@ def _anniversary(anniversary: re.Match[str], day: date) -> date | None:
 
 # "11:59 p.m. Central Time on ...", "midnight on", "the close of business on": the day itself
 _AT_A_TIME = re.compile(
-    r"(?:\d{1,2}:\d{2}\s*(?:[ap]\.?\s?m\.?)?(?:\s*\(?[a-z]+(?:\s+[a-z]+)?\s+time\)?)?"
+    # ("until 11:59 p.m., New York City time, on": the zone between commas)
+    r"(?:\d{1,2}:\d{2}\s*(?:[ap]\.?\s?m\.?|hours\b)?(?:,?\s*\(?[a-z]+(?:\s+[a-z]+){0,2}\s+time\)?,?)?"
     r"|(?:12:00\s+)?midnight|(?:the\s+)?close\s+of\s+business)\s+(?:on\s+)?"
 )
 # "through the day prior to the second anniversary of the Effective Date"

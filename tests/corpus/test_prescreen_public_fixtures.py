@@ -613,6 +613,23 @@
   text reads as I to keep its offsets: 70, 67, 72, 71, 69, 66, 72 and 72 (559 of 576). Left:
   dates on signatures only in a translated contract; an Extension Date or Extended Term
   defined without quotes. The floors are those values.
+- `en_contracts_extra125` to `en_contracts_extra132`: a fifty-third and a fifty-fourth round,
+  of amended and restated agreements, outsourcing, spin-offs and divestitures, internet-era
+  contracts, Canadian drafting, alliances, volume commitments and their shortfall payments, and
+  2015 to 2020 drafting: 70, 67, 68, 71, 71, 68, 69 and 70 of 72 target fields blind at
+  42a3022 (554 of 576, the same at the starting code). Their fixes: an Australian "Details"
+  page (each side a block of "Name:" and "Short name:" fields, "Date: 14 August 2017" above
+  them); a numbered side whose address wrapped into a paragraph of its own; definitions
+  without quotes ("Commencement Date means 1 March 2020"); an end at an hour with its zone
+  between commas ("11:59 p.m., New York City time, on", "24:00 hours, prevailing Eastern time,
+  on"); "shall terminate upon the expiration of the Restricted Period"; "come into force on the
+  Completion Date"; effective when a side named countersigns; "from the Service Commencement
+  Date for an initial period of five years"; a length "after the Separation Date" the
+  definitions date; going on "unless and until terminated" once the Initial Term expires is a
+  renewal, not a contract without end: 72, 70, 71, 72, 71, 69, 71 and 72 (568 of 576). Left: an
+  effective time defined on the Distribution Date; a perpetual licence's maintenance renewal;
+  an option to extend as renewal; a term's outer limit among undated events. The floors are
+  those values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -1037,6 +1054,14 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     ),
     "en_contracts_extra123": _en(),
     "en_contracts_extra124": _en(),
+    "en_contracts_extra125": _en(),
+    "en_contracts_extra126": _en(expiration_date=0.85, liquidated_damages=0.85),
+    "en_contracts_extra127": _en(effective_date=0.85),
+    "en_contracts_extra128": _en(),
+    "en_contracts_extra129": _en(renewal_term=0.9),
+    "en_contracts_extra130": _en(effective_date=0.85, expiration_date=0.85, renewal_term=0.85),
+    "en_contracts_extra131": _en(cap_on_liability=0.9),
+    "en_contracts_extra132": _en(),
     "ru_contracts_extra9": (
         RU_LABELS,
         {

@@ -329,3 +329,24 @@ def test_a_sentence_a_page_break_cut_is_joined_again_and_its_page_mark_dropped()
         "<PAGE>",
         "4. PAYMENT. The Customer shall pay each invoice within thirty (30) days.",
     ]
+
+
+def test_a_full_line_that_ends_in_a_comma_goes_on_though_the_next_word_had_room() -> None:
+    # a side's address wrapped a little short of the text's width: the comma says the
+    # sentence goes on, whatever room "220" had on the line above
+    body = [
+        "The Supplier shall deliver the Products to the Buyer at the places named in",
+        "each Order, in the quantities and on the dates stated there, and shall bear",
+        "the cost of carriage, insurance and unloading at each place of delivery.",
+    ] * 3
+    side = [
+        "1.   Wirraway Timber Products Pty Ltd (ACN 118 224 903) of Unit 4,",
+        "     220 Dandenong Way, Melbourne VIC 3000 (Supplier)",
+    ]
+
+    paragraphs = text_to_markdown("\n".join(body) + "\n\n" + "\n".join(side)).split("\n\n")
+
+    assert paragraphs[-1] == (
+        "1.   Wirraway Timber Products Pty Ltd (ACN 118 224 903) of Unit 4, "
+        "220 Dandenong Way, Melbourne VIC 3000 (Supplier)"
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from tests.clause_text import BODY, english_dates
+from tests.clause_text import BODY, english_dates, screen_english, section_flagged
 
 
 def test_a_reporting_quarter_that_ends_is_not_the_contracts_end() -> None:
@@ -43,3 +43,118 @@ def test_an_amended_consulting_periods_new_end_not_the_one_it_replaces() -> None
         'earlier terminated under Section 3(b)."' + BODY
     )
     assert english_dates(text).ends_on == date(2012, 8, 31)
+
+
+_AU_HEAD = (
+    "HAULAGE AGREEMENT\n\nDetails\n\nDate: 9 May 2016\n\nParties\n\n"
+    "Name: Mulga Creek Quarries Pty Ltd\nACN: 118 552 640\nAddress: 12 Quarry Road, Dubbo "
+    "NSW 2830\nShort name: Quarry\n\nName: Westerway Transport Pty Limited\nACN: 601 223 "
+    "118\nAddress: 5 Depot Street, Orange NSW 2800\nShort name: Carrier\n\nBackground\n\n"
+    "A. The Carrier hauls aggregate.\n\nCommencement Date means 1 July 2016.\n\n"
+)
+
+
+def test_a_details_pages_blocks_of_fields_name_the_sides_and_its_date_dates_the_contract() -> None:
+    text = (
+        _AU_HEAD + "2.1 This agreement commences on the Commencement Date and continues until "
+        "the fourth anniversary of the Commencement Date, unless terminated earlier." + BODY
+    )
+    sides = [(party.name, party.role) for party in screen_english(text).parties]
+    assert sides == [
+        ("Mulga Creek Quarries Pty Ltd", "Quarry"),
+        ("Westerway Transport Pty Limited", "Carrier"),
+    ]
+    read = english_dates(text)
+    assert (read.signed_on, read.starts_on, read.ends_on) == (
+        date(2016, 5, 9),
+        date(2016, 7, 1),
+        date(2020, 7, 1),
+    )
+
+
+def test_a_numbered_sides_address_wrapped_into_a_paragraph_of_its_own() -> None:
+    text = (
+        "SERVICES AGREEMENT\n\nDate: 4 April 2012\n\nParties\n\n1.   Koorong Health Services "
+        "Pty Ltd (ACN 611 204 887) of 3 Banksia\n\nAvenue, Hobart TAS 7000 (Customer)\n\n2.   "
+        "Tallowood Systems Pty Limited (ACN 140 552 019) of 88 Murray\n\nStreet, Hobart TAS "
+        '7000 ("Supplier")\n\nBackground\n\nA. The Supplier provides payroll services.' + BODY
+    )
+    sides = [(party.name, party.role) for party in screen_english(text).parties]
+    assert sides == [
+        ("Koorong Health Services Pty Ltd", "Customer"),
+        ("Tallowood Systems Pty Limited", "Supplier"),
+    ]
+
+
+def test_an_end_at_an_hour_with_its_zone_between_commas() -> None:
+    text = (
+        "TRANSITION SERVICES AGREEMENT\n\nThis Agreement is dated as of March 2, 2010 between "
+        "Harlan Chemical Corp. and Pellston Resins, Inc.\n\n"
+        '"Separation Date" means April 1, 2010.\n\n5.1 Term. This Agreement shall remain in '
+        "effect until 11:59 p.m., Central Standard Time, on the date that is twelve (12) months "
+        "after the Separation Date." + BODY
+    )
+    assert english_dates(text).ends_on == date(2011, 4, 1)
+
+
+def test_an_end_at_twenty_four_hours_on_a_day() -> None:
+    text = (
+        "TOLLING AGREEMENT\n\nThis Tolling Agreement is dated as of June 5, 2003 between "
+        "Carvell Power LLC and Oriel Energy Marketing, Inc.\n\n2.1 The term of this Agreement "
+        "shall commence on the date hereof and shall end at 24:00 hours, prevailing Pacific "
+        "time, on October 31, 2013." + BODY
+    )
+    assert english_dates(text).ends_on == date(2013, 10, 31)
+
+
+def test_a_contract_that_ends_upon_the_expiry_of_a_period_it_defines() -> None:
+    text = (
+        "NON-SOLICITATION AGREEMENT\n\nThis Agreement is dated as of August 3, 2006 between "
+        "Brasswood Holdings, Inc. and Tenney Instruments Corp.\n\n"
+        '"Protected Period" means the period commencing on August 3, 2006 and ending on the '
+        "third anniversary of such date.\n\n4.1 Unless earlier terminated by the written "
+        "agreement of the parties, this Agreement shall terminate upon the expiration of the "
+        "Protected Period." + BODY
+    )
+    assert english_dates(text).ends_on == date(2009, 8, 3)
+
+
+def test_coming_into_force_on_a_day_the_definitions_date() -> None:
+    text = (
+        "BRAND LICENCE\n\nTHIS AGREEMENT is dated 28 February 2011 between Ashby Lamps Limited "
+        'and Corfe Lighting Limited.\n\n"Transfer Date" means 1 April 2011.\n\n2.1 This '
+        "Agreement shall come into force on the Transfer Date and shall continue for eighteen "
+        "(18) months." + BODY
+    )
+    assert english_dates(text).starts_on == date(2011, 4, 1)
+
+
+def test_effective_when_a_side_named_countersigns() -> None:
+    text = (
+        "Velden Optics, Inc.\n\nMay 3, 2007\n\nDear Mr. Harte:\n\nThis letter sets out the terms "
+        "on which Velden Optics, Inc. will reserve coating capacity for Orrin Devices Corp. "
+        "This letter agreement will become effective on the date on which Orrin countersigns "
+        "it below and will remain in effect until December 31, 2009." + BODY + "\n\nVELDEN "
+        "OPTICS, INC.\n\nBy: /s/ Ann Lowe\nTitle: President\nDate: May 3, 2007\n\nAGREED AND "
+        "ACCEPTED:\n\nORRIN DEVICES CORP.\n\nBy: /s/ Paul Harte\nTitle: Chief Executive "
+        "Officer\nDate: May 11, 2007"
+    )
+    assert english_dates(text).starts_on == date(2007, 5, 11)
+
+
+def test_going_on_until_terminated_once_the_first_term_expires_is_a_renewal() -> None:
+    text = (
+        "HOSTING AGREEMENT\n\nTHIS AGREEMENT is dated 2 June 2015 between Calder Hosting Limited "
+        'and Wrexley Insurance plc.\n\n"Go-Live Date": 1 September 2015.\n\n2.1 The Supplier '
+        "shall provide the Services from the Go-Live Date for an initial period of three years "
+        '(the "Initial Term"). On expiry of the Initial Term this agreement shall continue in '
+        "force unless and until terminated by either party giving not less than six months' "
+        "written notice." + BODY
+    )
+    assert english_dates(text).ends_on == date(2018, 9, 1)
+    assert section_flagged(
+        "HOSTING AGREEMENT",
+        "2.2 On expiry of the Initial Term this agreement shall continue in force unless and "
+        "until terminated by either party giving not less than six months' written notice.",
+        "auto_renewal",
+    )
