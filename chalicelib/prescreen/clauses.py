@@ -1308,7 +1308,9 @@ _SUPPORT_RENEWS = re.compile(
     r"(?:\s+(?:and|&)\s+(?:support|maintenance))?\s+services?\b[^.;]{0,160}?\brenew"
 )
 _PERPETUAL_LICENCE = word_index.indexed(
-    re.compile(r"perpetual(?:ly)?\b[^.;]{0,60}?\blicen[cs]e|perpetual,\s")
+    # ("a perpetual (subject to termination in accordance with Section 11), non-exclusive,
+    # non-transferable licence": an aside in brackets)
+    re.compile(r"perpetual(?:ly)?\b(?:\s*\([^()]{1,80}\))?[^.;]{0,60}?\blicen[cs]e|perpetual,\s")
 )
 
 

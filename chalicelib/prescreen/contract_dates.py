@@ -19,6 +19,7 @@ from chalicelib.prescreen.contract_term import (
     THE_CONTRACT_ACTS,
     THIS_CONTRACT,
     add_months,
+    definition_of,
     end_from_term,
     named_day,
 )
@@ -866,7 +867,11 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
             defines_effective=defines_effective,
         )
     if start is None:
-        start = _in_force_from_its_own_day(text, named) if english else found.period_start
+        start = (
+            _in_force_from_its_own_day(text, named) or _start_at_effective_time(text, named)
+            if english
+            else found.period_start
+        )
     if english and by_signatures:  # (signed is None only if so)
         signed = _dated_as_of_a_day_it_names(text, start, named) or signed
     ends = _written_end(text, dates, found, english=english)
@@ -1635,6 +1640,27 @@ def _in_force_from_its_own_day(text: PreparedText, named: dict[str, date]) -> da
         if day is not None and _subject_before(text, found) is not None:
             return day
     return None
+
+
+# A spin-off's agreement "shall become effective at the Effective Time", where '"Effective Time"
+# means 12:01 a.m., New York City time, on the Distribution Date' and '"Distribution Date" means
+# July 1, 2013': the day of that time, where the definitions date it
+_AT_THE_EFFECTIVE_TIME = indexed(
+    re.compile(r"effective\s+(?:as\s+of|at)\s+the\s+effective\s+time\b")
+)
+_TIME_ON_A_DAY = re.compile(
+    r"(?:[^.;]|(?<=\b[ap])\.|(?<=\b[ap]\.m)\.){0,80}?\bon\s+the\s+(?P<name>" + DAY_NAME + r")\b"
+)
+
+
+def _start_at_effective_time(text: PreparedText, named: dict[str, date]) -> date | None:
+    """The day of the Effective Time this contract takes effect at, if the text dates it."""
+    found = search(_AT_THE_EFFECTIVE_TIME, text.low)
+    if found is None or _subject_before(text, found) is None:
+        return None
+    definition = definition_of(text, r"effective\s+time")
+    on = _TIME_ON_A_DAY.match(text.low, definition.end()) if definition else None
+    return named_day(text, named, on.group("name")) if on else None
 
 
 def _start_on_last_signature(text: PreparedText, dates: list[FoundDate]) -> date | None:

@@ -626,10 +626,11 @@
   Completion Date"; effective when a side named countersigns; "from the Service Commencement
   Date for an initial period of five years"; a length "after the Separation Date" the
   definitions date; going on "unless and until terminated" once the Initial Term expires is a
-  renewal, not a contract without end: 72, 70, 71, 72, 71, 69, 71 and 72 (568 of 576). Left: an
-  effective time defined on the Distribution Date; a perpetual licence's maintenance renewal;
-  an option to extend as renewal; a term's outer limit among undated events. The floors are
-  those values.
+  renewal, not a contract without end: 72, 70, 71, 72, 71, 69, 71 and 72 (568 of 576); then
+  "shall become effective at the Effective Time" where the Effective Time is on a dated
+  Distribution Date, and a perpetual licence "(subject to termination in accordance with ...)"
+  whose maintenance renews: 127 and 129 at 72 (570). Left: an option to extend the Research
+  Term as renewal; a term's outer limit among undated events. The floors are those values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -1056,9 +1057,9 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra124": _en(),
     "en_contracts_extra125": _en(),
     "en_contracts_extra126": _en(expiration_date=0.85, liquidated_damages=0.85),
-    "en_contracts_extra127": _en(effective_date=0.85),
+    "en_contracts_extra127": _en(),
     "en_contracts_extra128": _en(),
-    "en_contracts_extra129": _en(renewal_term=0.9),
+    "en_contracts_extra129": _en(),
     "en_contracts_extra130": _en(effective_date=0.85, expiration_date=0.85, renewal_term=0.85),
     "en_contracts_extra131": _en(cap_on_liability=0.9),
     "en_contracts_extra132": _en(),

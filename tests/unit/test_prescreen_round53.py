@@ -158,3 +158,29 @@ def test_going_on_until_terminated_once_the_first_term_expires_is_a_renewal() ->
         "until terminated by either party giving not less than six months' written notice.",
         "auto_renewal",
     )
+
+
+def test_a_spin_offs_agreement_effective_at_an_effective_time_the_definitions_date() -> None:
+    text = (
+        "EMPLOYEE MATTERS AGREEMENT\n\nThis Agreement is entered into on May 20, 2011 between "
+        "Tarrant Industries, Inc. and Sable Coatings Corp.\n\n"
+        '"Effective Time" means 11:59 p.m., Eastern Time, on the Spin-Off Date.\n\n'
+        '"Spin-Off Date" means June 1, 2011.\n\n9.1 This Agreement shall become effective at the '
+        "Effective Time and shall remain in effect until all obligations hereunder are "
+        "performed." + BODY
+    )
+    assert english_dates(text).starts_on == date(2011, 6, 1)
+
+
+def test_a_perpetual_licence_with_an_aside_whose_maintenance_renews_is_no_renewal() -> None:
+    assert not section_flagged(
+        "SOFTWARE LICENCE AGREEMENT\n\nThis Agreement is made on 4 May 2004 between Halyard "
+        "Systems Limited and Torrance Mutual Insurance Company.\n\n2.1 The Licensor grants to "
+        "the Licensee a perpetual (subject to termination in accordance with Section 12 or Section "
+        "14), non-exclusive, non-transferable "
+        "licence to use the Software.",
+        "6.3 The Maintenance Services shall renew automatically for successive one (1) year "
+        "periods unless the Licensee gives notice of non-renewal at least thirty (30) days "
+        "before the end of the then current period.",
+        "auto_renewal",
+    )
