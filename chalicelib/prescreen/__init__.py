@@ -57,6 +57,8 @@ _DEAL_DOCUMENTS = (
     "memorandum of understanding",
     "this mou",
     "letter of intent",
+    # Australian and English deeds call themselves so throughout ("the parties to this deed")
+    "this deed",
 )
 _CONTRACT_WORDS_REACH = 20_000
 # Below this (about half a page) a text cannot show that a clause is missing,

@@ -345,6 +345,9 @@ _EN_TERMINATE_AGREEMENT = (
     # "may withdraw from this Agreement upon sixty (60) days written notice"
     r"|\bend\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
     r"|withdraw\s+from\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
+    # a joint venture's participant leaving it: "A Participant may withdraw from the Joint
+    # Venture at any time by giving not less than 90 days' notice"
+    r"|withdraw\s+from\s+the\s+(?:joint\s+)?venture\b"
     r"|opt\s+out\s+of\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
     # "may discontinue this Agreement upon sixty (60) days notice" (not a product discontinued)
     r"|discontinue\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"

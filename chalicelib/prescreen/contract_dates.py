@@ -51,6 +51,12 @@ _SIGNATURE_DATE_BEFORE = re.compile(
     r"|\bdate\s+(?:signed|of\s+signature|executed))"
     r"\s*(?::{1,2}|\|)\s*$"
 )
+# A letter's acceptance dated in its line: "ACCEPTED AND AGREED this 11th day of October, 2017."
+_ACCEPTED_ON = re.compile(
+    r"\b(?:accepted|agreed)(?:\s+(?:and|&)\s+(?:accepted|agreed))?(?:\s+to)?"
+    r"(?:\s+as\s+of|\s+on)?(?:\s+this)?(?:\s+the)?\s*$"
+)
+_ACCEPTED_REACH = 40
 # A signing's place and date on a line of their own, as European drafting signs: "Stuttgart,
 # 14 March 2006" over the company and its signature, "Columbus, Ohio, March 20, 2006" (the
 # place, from the line's start to the date)
@@ -617,7 +623,9 @@ _TERM_FROM_SIGNING = re.compile(
     # (a schedule's "Term: commencing on the date of this Agreement")
     r"(?:effective|take[sn]?\s+effect|commenc(?:e[sd]?|ing)|begin(?:s|ning)?|start(?:s|ing)?"
     r"|(?:enter|come)s?\s+into\s+(?:full\s+)?(?:force|effect))\s+"
-    r"(?:as\s+of|on|from|upon|with)\s+(?:the\s+)?(?:date\s+(?:hereof|of\s+this\s+"
+    # ("shall take effect on and from the date of this Agreement", as Commonwealth drafting says)
+    r"(?:as\s+of|on(?:\s+and\s+from)?|from(?:\s+and\s+after)?|upon|with)\s+(?:the\s+)?"
+    r"(?:date\s+(?:hereof|of\s+this\s+"
     r"(?:[\w-]+\s+){0,2}?(?:agreement|contract|amendment)|(?:first\s+)?(?:above\s+)?"
     r"(?:written|listed|set\s+forth|stated)|of\s+(?:its\s+)?(?:signature|execution|signing)"
     r"|(?:when|on\s+which)\s+[^.;]{0,60}?sign)|signature|signing|execution"
@@ -715,6 +723,12 @@ _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
             r"|(?:on\s+which|when)\s+)?)"
             r"(?:you\s+|your\s+|its\s+|the\s+|(?:[a-z][\w&.-]*\s+){1,3}?(?=countersigns\b))?"
             r"counter-?sign"
+        ),
+        # ... or signs it back: "This Agreement is effective as of the date on which you sign
+        # and return it to Northbrook"
+        re.compile(
+            r"effective\s+(?:as\s+of|on)\s+the\s+date\s+(?:on\s+which|when)\s+you\s+"
+            r"(?:sign|execute|accept)"
         ),
         # "This Agreement becomes effective when it has been signed by both parties", "... and is
         # effective as of the date on which it has been signed by both Purchaser and Producer"
@@ -911,6 +925,7 @@ def _opening_signing_date(
     return found.signed or (
         _header_date(text, dates)
         or (_title_date(text, dates) if english else None)
+        or (_letter_date(text, dates) if english else None)
         or preamble_start
         or found.witnessed
     )
@@ -1597,6 +1612,14 @@ def _subject_before(text: PreparedText, verb: re.Match[str]) -> re.Match[str] | 
     )
 
 
+# ... unless its definition sends the reader to another day the text dates: '"Commencement
+# Date": the Acceptance Date' (where '"Acceptance Date": 4 November 2019')
+_DEFINED_AS_ANOTHER_DAY = re.compile(
+    r"[\"“](?:effective|commencement)\s+date[\"”](?:\s*:|\s+(?:shall\s+)?means?)\s+the\s+"
+    r"(?!effective\s|commencement\s|date\b)[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20})?\s+date\W*\n"
+)
+
+
 def _start_on_named_date(text: PreparedText, named: dict[str, date]) -> date | None:
     """The start where the contract commences on a day it named (`_named_dates`) or defines
     as one date ("This Agreement shall become effective on the Start Date", '"Start Date"
@@ -1604,9 +1627,10 @@ def _start_on_named_date(text: PreparedText, named: dict[str, date]) -> date | N
     for count, found in enumerate(_named_starts(text)):
         if count >= _MAX_NAMED_STARTS:
             break
-        if found.group("name").startswith(_OWN_START_NAMES):
+        name = found.group("name")
+        if name.startswith(_OWN_START_NAMES) and not _DEFINED_AS_ANOTHER_DAY.search(text.low):
             continue  # the contract's own start, read by its own rules
-        day = named_day(text, named, found.group("name"))
+        day = named_day(text, named, name)
         if day is not None:
             return day
     return None
@@ -1655,12 +1679,29 @@ _TIME_ON_A_DAY = re.compile(
 
 def _start_at_effective_time(text: PreparedText, named: dict[str, date]) -> date | None:
     """The day of the Effective Time this contract takes effect at, if the text dates it."""
-    found = search(_AT_THE_EFFECTIVE_TIME, text.low)
-    if found is None or _subject_before(text, found) is None:
+    said = (
+        found
+        for count, found in enumerate(finditer(_AT_THE_EFFECTIVE_TIME, text.low))
+        if count < _MAX_NAMED_STARTS
+    )
+    # ("This Agreement shall become effective at", not "Subject to the terms of this
+    # Agreement, effective as of the Effective Time, X hereby grants")
+    subjects = (_subject_before(text, found) for found in said)
+    if not any(subject is not None and subject.group("be") for subject in subjects):
         return None
     definition = definition_of(text, r"effective\s+time")
-    on = _TIME_ON_A_DAY.match(text.low, definition.end()) if definition else None
-    return named_day(text, named, on.group("name")) if on else None
+    if definition is None:
+        return None
+    on = _TIME_ON_A_DAY.match(text.low, definition.end())
+    if on is not None:
+        return named_day(text, named, on.group("name"))
+    # ... or on a day it writes: '"Effective Time" means 12:01 a.m., New York City time, on
+    # October 1, 2014'
+    _, finish = text.sentence_span(definition.end(), definition.end())
+    written = find_dates(
+        text.low[definition.end() : min(finish, definition.end() + 120)], english=True
+    )
+    return written[0].value if written else None
 
 
 def _start_on_last_signature(text: PreparedText, dates: list[FoundDate]) -> date | None:
@@ -1889,6 +1930,7 @@ def _last_signature_date(text: PreparedText, dates: list[FoundDate]) -> date | N
                 in_row
                 or _SIGNATURE_DATE_BEFORE.search(text.low, max(0, found.start - 20), found.start)
                 or _on_a_place_and_date_line(text, found)
+                or _ACCEPTED_ON.search(text.low, max(0, found.start - _ACCEPTED_REACH), found.start)
             )
             and not _NO_PARTYS_BLOCK.search(
                 text.low, max(0, found.start - _NO_PARTYS_REACH), found.start
@@ -1954,6 +1996,28 @@ def _title_date(text: PreparedText, dates: list[FoundDate]) -> date | None:
         if text.norm[line_start : found.start].strip(" #*"):
             continue  # the date is not what the line opens with
         if _TITLE_AFTER_DATE.match(text.norm, found.end):
+            return found.value
+    return None
+
+
+# A letter's date: a line of its own above the addressee and the salutation ("August 14, 2000"
+# over "Mr. Dennis R. Aubrey ... Dear Mr. Aubrey:")
+_SALUTATION_AFTER = re.compile(r"\n[ \t]*(?:dear\s+[^\n]{1,60}|ladies\s+and\s+gentlemen)[:,]")
+_LETTER_HEAD_REACH = 800
+_SALUTATION_REACH = 500
+
+
+def _letter_date(text: PreparedText, dates: list[FoundDate]) -> date | None:
+    """The date a letter agreement is written on, on its line above the salutation."""
+    for found in dates:
+        if found.start >= _LETTER_HEAD_REACH:
+            break
+        line_start = text.low.rfind("\n", 0, found.start) + 1
+        line_end = text.low.find("\n", found.end)
+        line_end = len(text.low) if line_end < 0 else line_end
+        if text.low[line_start : found.start].strip() or text.low[found.end : line_end].strip():
+            continue  # not a line of its own
+        if _SALUTATION_AFTER.search(text.low, found.end, found.end + _SALUTATION_REACH):
             return found.value
     return None
 

@@ -44,7 +44,10 @@ THIS_CONTRACT = (
     r"|statement\s+of\s+work|sow|memorandum|mou|letter(?!\s+of\s+credit)"
     # the short names agreements call themselves by: "This CRADA shall become effective on
     # ... and shall expire thirty-six (36) months after the Effective Date", "this MSA"
-    r"|msa|crada|nda|mnda|loi|jda|ppa|dpa|mta)\b"
+    r"|msa|crada|nda|mnda|loi|jda|ppa|dpa|mta"
+    # ... and Australian and English drafting's "This document starts on the Commencement Date",
+    # "This deed ends on"
+    r"|document|deed)\b"
 )
 # What the contract calls its own term in brackets after it ('(the "Term")'), and a
 # consultant's engagement by the service: 'for twelve (12) months thereafter (the "Consulting
@@ -131,7 +134,10 @@ _CONTRACT_TERM = re.compile(
     r"|program|programme)\s+term"
     # a consultant's term by its name: "The Consulting Period commenced on January 6, 2014 and
     # shall end on September 30, 2015"
-    r"|the\s+(?:consulting|engagement)\s+period)"
+    r"|the\s+(?:consulting|engagement)\s+period"
+    # ... or its engagement: "The Engagement shall commence on the Commencement Date and shall
+    # continue for a fixed term of 12 months"
+    r"|the\s+engagement(?=\s+(?:shall|will)\b))"
     # (with an aside of its own: "the Term, unless earlier terminated ..., shall continue")
     r"[\"”']?(?:\s|,\s+(?=(?:unless|subject|except)\b))[^.]{0,160}?"
     r"(?:commenc|continu|remain|extend|(?:shall|will)\s+be|be\s+for|begin|start"
@@ -175,7 +181,8 @@ _CONTRACT_TERM = re.compile(
     # (a numbered item of a schedule: "6. Base Term: Sixty (60) months from ...")
     r"|(?:^|\n|"
     + JOINED_BREAK
-    + r")[\s*#|-]*(?:\d{1,2}\.[ \t]+)?(?:(?:"
+    # (an Australian schedule's item: "Item 7 Initial term: 10 years from the Commencement Date")
+    + r")[\s*#|-]*(?:\d{1,2}\.[ \t]+|item[ \t]+\d{1,2}[ \t]+)?(?:(?:"
     + COVER_QUALIFIER
     + r"\s+){0,2}term"
     r"(?:\s+of\s+(?:the\s+|this\s+)?(?:agreement|contract|nda|mnda))?|"
@@ -596,7 +603,10 @@ def named_day(text: PreparedText, named: dict[str, date], name: str) -> date | N
     return named.get(name) or defined_day(text, name)
 
 
-def defined_day(text: PreparedText, name: str) -> date | None:
+_ANOTHER_DAY = re.compile(r"\s*the\s+(?P<name>" + DAY_NAME + r")\W*$")
+
+
+def defined_day(text: PreparedText, name: str, *, depth: int = 0) -> date | None:
     """The one date a definition of `name` writes ('"Launch Date" means September 15, 2006',
     '"Start Date" means February 2, 2015, the date on which ...'), or else a schedule's field
     of that name ("Launch Date:          August 1, 2000", where the definition sends the reader
@@ -613,6 +623,11 @@ def defined_day(text: PreparedText, name: str) -> date | None:
         dates = find_dates(meaning, english=True)
         if dates:
             return dates[0].value if len({found.value for found in dates}) == 1 else None
+        # ... or another day it names, dated in turn: '"Commencement Date": the Acceptance
+        # Date', '"Acceptance Date": 4 November 2019'
+        other = _ANOTHER_DAY.match(meaning)
+        if other is not None and depth == 0 and other.group("name") != " ".join(name.split()):
+            return defined_day(text, other.group("name"), depth=1)
     # (an item of a list of basic terms: "(c) Opening Date: April 15, 2016")
     field = field_value(text, words)
     if field is not None:
@@ -626,7 +641,9 @@ def field_value(text: PreparedText, words: str) -> int | None:
     schedule's or a cover page's "Start Date:          March 1, 2004", an item of a list of
     basic terms "(c) Opening Date: April 15, 2016", a table's "| Display Term | ..."."""
     field = re.search(
-        rf"(?:^|\n|\|)[ \t*]*(?:\(?[a-z0-9]{{1,3}}[.)][ \t]*)?{words}[ \t*]*[:|][ \t|]*", text.low
+        rf"(?:^|\n|\|)[ \t*]*(?:\(?[a-z0-9]{{1,3}}[.)][ \t]*|item[ \t]+\d{{1,2}}[ \t]+)?{words}"
+        rf"[ \t*]*[:|][ \t|]*",
+        text.low,
     )
     return field.end() if field is not None else None
 

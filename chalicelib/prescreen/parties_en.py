@@ -464,10 +464,20 @@ def _unnumbered_parties(norm: str, start: int) -> tuple[Party, ...]:
 # An Australian contract's "Details" page: each side as a block of fields under "Parties",
 # "Name: Karrawong Minerals Pty Ltd" over its number, address and "Short name: Supplier" (or
 # "Short form name  Developer", the label apart from its value by spaces)
-_NAME_FIELD = re.compile(r"(?m)^[ \t]*Name(?:[ \t]*:[ \t]*|[ \t]{2,})(?P<name>\S[^\n]{1,120})$")
+# (the fields may run together on one line where the text's lines were joined: "Address: 7
+# Brockman Way, Bunbury WA 6230 Short name: Yallingup")
+_NEXT_FIELD = (
+    r"(?=\s+(?:ACN|ABN|ARBN|NZBN|Address|Incorporated[ \t]+in|Registered|Company[ \t]+number"
+    r"|Short(?:[ \t]+form)?[ \t]+name|Notice[ \t]+details)\b|[ \t]*(?:\n|$))"
+)
+_NAME_FIELD = re.compile(
+    r"(?<![\w ])(?<!Short )(?<!Form )(?<!form )Name(?:[ \t]*:[ \t]*|[ \t]{2,})"
+    r"(?P<name>\S[^\n]{1,160}?)" + _NEXT_FIELD
+)
 _SHORT_NAME_FIELD = re.compile(
-    r"(?m)^[ \t]*Short(?:[ \t]+form)?[ \t]+name(?:[ \t]*:[ \t]*|[ \t]{2,})"
-    r"(?P<role>[A-Z][\w-]*(?:[ \t]+[A-Z][\w-]*){0,2})[ \t]*$"
+    r"\bShort(?:[ \t]+form)?[ \t]+name(?:[ \t]*:[ \t]*|[ \t]{2,})"
+    r"(?P<role>[A-Z][\w-]*(?:[ \t]+[A-Z][\w-]*){0,2}?)"
+    r"(?=[ \t]*(?:\n|$)|\s+(?:Notice|Name|ACN|ABN|Address)\b)"
 )
 
 
@@ -483,7 +493,12 @@ def _detail_fields(norm: str, start: int) -> tuple[Party, ...]:
         block_end = following.start() if following else reach
         short = _SHORT_NAME_FIELD.search(norm, name.end(), block_end)
         written = name.group("name").strip()
-        if _COMPANY.fullmatch(written) is None and _PERSON_SIDE.fullmatch(written) is None:
+        # (the name before a description: "Tallis Bay Nickel Corp., a company existing under
+        # the Business Corporations Act (British Columbia)")
+        company = _COMPANY.match(written)
+        if company is not None:
+            written = company.group().rstrip(" ,")
+        elif _PERSON_SIDE.fullmatch(written) is None:
             return ()
         if not _known(written, parties):
             parties.append(Party(name=written, role=short.group("role") if short else None))

@@ -121,6 +121,9 @@ _BY_AGREEMENT = re.compile(
     r"|agreement\s+of\s+(?:the|both)\s+parties|(?:common|written)\s+agreement"
     r"|agreed\s+in\s+writing|amendment|addendum|negotiat|consent\s+of\s+(?:both|the\s+parties)"
     r"|satisfactory\s+agreement|to\s+be\s+agreed|by\s+request"
+    # "The Parties may renew this Agreement for such further period and on such terms as they
+    # may agree in writing"
+    r"|\bthe\s+parties\s+may\s+(?:\w+\s+)?(?:renew|extend)|\bagree\s+in\s+writing"
     # a joint venture's members or board all agreeing: "may extend the term of the Company only
     # by their unanimous written consent"
     r"|unanimous"

@@ -631,6 +631,25 @@
   Distribution Date, and a perpetual licence "(subject to termination in accordance with ...)"
   whose maintenance renews: 127 and 129 at 72 (570). Left: an option to extend the Research
   Term as renewal; a term's outer limit among undated events. The floors are those values.
+- `en_contracts_extra133` to `en_contracts_extra140`: a fifty-fifth and a fifty-sixth round, of
+  Australian and New Zealand drafting, English and Scots drafting, endorsement and promotion,
+  development agreements, Asian Commonwealth drafting, maintenance and support, agency and
+  sales representation, and 2010 to 2014 drafting: 66, 70, 71, 70, 70, 68, 71 and 71 of 72
+  target fields blind at 87a6bb6, after rounds 53 and 54's fixes (557 of 576; 555 at the
+  starting code). Their fixes: an Australian schedule's "Item 2 End Date: 31 March 2014" and
+  "Item 7 Initial term: 10 years from ..."; "This document starts on"; a Details page's side
+  with a description after its name, its fields run together on one line; a deed that never
+  calls itself an agreement is judged as a contract; withdrawing from a joint venture at any
+  time on notice is convenience; "effective at the Effective Time" on a day written; "take
+  effect on and from the date of this Agreement"; a renewal "the Parties may" make "on such
+  terms as they may agree in writing" is no one's option; '"Commencement Date": the Acceptance
+  Date'; a letter's date above its salutation below a filing legend; "The Engagement shall
+  commence ... for a fixed term of 12 months"; effective when the addressee signs and returns
+  it, dated in "ACCEPTED AND AGREED this 11th day of October, 2017": 71, 71, 72, 71, 72, 70, 71
+  and 72 (570 of 576). Left: a Scots testing clause's dates under a definitions' start;
+  "continue for three (3) Support Years" (reading named years as lengths moved four older
+  sets' ends the wrong way); a deed's "No Participant is liable ... for Consequential Loss".
+  The floors are those values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -1063,6 +1082,14 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra130": _en(effective_date=0.85, expiration_date=0.85, renewal_term=0.85),
     "en_contracts_extra131": _en(cap_on_liability=0.9),
     "en_contracts_extra132": _en(),
+    "en_contracts_extra133": _en(cap_on_liability=0.9),
+    "en_contracts_extra134": _en(agreement_date=0.85),
+    "en_contracts_extra135": _en(),
+    "en_contracts_extra136": _en(effective_date=0.85),
+    "en_contracts_extra137": _en(),
+    "en_contracts_extra138": _en(expiration_date=0.75),
+    "en_contracts_extra139": _en(effective_date=0.85),
+    "en_contracts_extra140": _en(),
     "ru_contracts_extra9": (
         RU_LABELS,
         {

@@ -184,3 +184,152 @@ def test_a_perpetual_licence_with_an_aside_whose_maintenance_renews_is_no_renewa
         "before the end of the then current period.",
         "auto_renewal",
     )
+
+
+def test_an_australian_schedules_items_date_the_term() -> None:
+    text = (
+        "CLEANING SERVICES AGREEMENT\n\nThis agreement is made on 3 March 2014 between Banksia "
+        "Facility Services Pty Ltd and Corella Shopping Centres Pty Ltd.\n\nCommencement Date "
+        "means the date specified in Item 1 of the Schedule.\n\nEnd Date means the date "
+        "specified in Item 2 of the Schedule.\n\n2.1 This document starts on the Commencement "
+        "Date and ends on the End Date, unless terminated earlier under clause 14."
+        + BODY
+        + "\n\nSchedule\n\nItem 1 Commencement Date: 1 April 2014\n\nItem 2 End Date: 31 March "
+        "2017"
+    )
+    read = english_dates(text)
+    assert (read.starts_on, read.ends_on) == (date(2014, 4, 1), date(2017, 3, 31))
+
+
+def test_a_term_set_out_in_a_schedules_item() -> None:
+    text = (
+        "LICENCE AGREEMENT\n\nThis agreement is made on 9 October 2015 between Paperbark "
+        "Sensors Pty Ltd and Ostrava Instruments Inc.\n\n2.1 This agreement commences on the "
+        "date of this agreement and continues for the initial term set out in Item 5 of the "
+        "Reference Schedule." + BODY + "\n\nReference Schedule\n\nItem 5 Initial term: 7 years "
+        "from the Commencement Date"
+    )
+    assert english_dates(text).ends_on == date(2022, 10, 9)
+
+
+def test_effective_at_an_effective_time_on_a_day_written() -> None:
+    text = (
+        "PATENT CROSS-LICENSE AGREEMENT\n\nThis Agreement is dated as of March 3, 2016 between "
+        'Ostler Systems, Inc. and Wenlock Devices Corp.\n\n"Effective Time" means 12:01 a.m., '
+        "Eastern Time, on April 1, 2016.\n\n2.1 Subject to the terms of this Agreement, effective "
+        "as of the Effective Time, Ostler grants Wenlock a license.\n\n8.1 This Agreement shall "
+        "become effective at the Effective Time and shall continue until the last patent "
+        "expires." + BODY
+    )
+    assert english_dates(text).starts_on == date(2016, 4, 1)
+
+
+def test_taking_effect_on_and_from_the_date_of_the_agreement() -> None:
+    text = (
+        "SHAREHOLDERS AGREEMENT\n\nTHIS AGREEMENT is made on 2 May 2012 between Kestrel Holdings "
+        "Pte. Ltd. and Morrow Capital Pte. Ltd.\n\n2.1 This Agreement shall take effect on and "
+        "from the date of this Agreement and shall continue until the Company is wound up." + BODY
+    )
+    assert english_dates(text).starts_on == date(2012, 5, 2)
+
+
+def test_a_renewal_the_parties_may_agree_in_writing_is_no_ones_option() -> None:
+    text = (
+        "TECHNOLOGY LICENSE AGREEMENT\n\nThis Agreement is made on June 3, 2011 between Auric "
+        "Filters, Inc. and Delacroix Water Corp." + BODY + "\n\n10.1 This Agreement shall remain "
+        "in force for five (5) years. The Parties may renew this Agreement for such further "
+        "period and on such terms as they may agree in writing." + BODY
+    )
+    found = screen_english(text).renewal_option
+    assert found is not None and not found.present
+
+
+def test_a_commencement_date_defined_as_another_day_the_definitions_date() -> None:
+    text = (
+        "SUPPORT AGREEMENT\n\nTHIS AGREEMENT is dated 20 January 2020 between Harrow Lines "
+        'Limited and Pellow Foods Limited.\n\n"Handover Date": 6 January 2020, being the date the '
+        'Line was handed over.\n\n"Commencement Date": the Handover Date.\n\n2.1 This agreement '
+        "shall take effect on the Commencement Date and shall continue for an initial term of two "
+        "(2) years." + BODY
+    )
+    read = english_dates(text)
+    assert (read.starts_on, read.ends_on) == (date(2020, 1, 6), date(2022, 1, 6))
+
+
+def test_a_letters_date_above_its_salutation_dates_it_below_a_filing_legend() -> None:
+    # (the legend puts the date past the reach in which a first date dates a document)
+    text = (
+        "EXHIBIT 10.7\n\nCERTAIN CONFIDENTIAL INFORMATION CONTAINED IN THIS DOCUMENT, MARKED BY "
+        "BRACKETS AS [*], HAS BEEN OMITTED AND FILED SEPARATELY WITH THE SECURITIES AND EXCHANGE "
+        "COMMISSION PURSUANT TO RULE 406 OF THE SECURITIES ACT OF 1933, AS AMENDED.\n\n[ORRIN "
+        "MEDIA, INC. LETTERHEAD]\n\nMarch 20, 2001\n\nMs. Janet P. Holt\n\nChief Operating "
+        "Officer\n\nFenwick Goods, Inc.\n\nRe:  Web Site Hosting Agreement\n\nDear Ms. Holt:"
+        '\n\nThis letter agreement (this "Agreement") sets forth the terms on which Orrin Media, '
+        'Inc., a Colorado corporation ("Orrin"), will design and host a web site for Fenwick '
+        'Goods, Inc., an Idaho corporation ("Client"). This Agreement is effective as of March 1, '
+        '2001 (the "Effective Date"), the date on which Orrin began design work.' + BODY
+    )
+    read = english_dates(text)
+    assert (read.signed_on, read.starts_on) == (date(2001, 3, 20), date(2001, 3, 1))
+
+
+def test_a_consultants_engagement_that_continues_for_a_fixed_term() -> None:
+    text = (
+        "CONSULTANCY AGREEMENT\n\nTHIS AGREEMENT is dated 2 March 2009 between Tarn Offshore "
+        "Limited and Kelso Engineering Limited.\n\nCommencement Date: 1 April 2009.\n\n2.2 The "
+        "Engagement shall commence on the Commencement Date and shall continue for a fixed term "
+        "of 18 months, unless terminated earlier in accordance with clause 10." + BODY
+    )
+    assert english_dates(text).ends_on == date(2010, 10, 1)
+
+
+def test_effective_when_the_addressee_signs_and_returns_it_dated_in_the_acceptance() -> None:
+    text = (
+        "Dear Mr. Pike:\n\nThis letter sets out the terms on which Larch Beverages Inc. will "
+        "engage you as its spokesperson. This Agreement is effective as of the date on which you "
+        "sign and return it to Larch. The term ends on June 30, 2015." + BODY + "\n\nYours "
+        "truly,\n\nLARCH BEVERAGES INC.\n\nPer: /s/ Ann Roe\nDate: April 2, 2014\n\nACCEPTED AND "
+        "AGREED this 9th day of April, 2014.\n\n/s/ Colin Pike"
+    )
+    assert english_dates(text).starts_on == date(2014, 4, 9)
+
+
+def test_a_details_pages_side_with_a_description_after_its_name_and_fields_run_together() -> None:
+    text = (
+        "JOINT VENTURE DEED\n\nDetails\n\nDate: 4 June 2009\n\nParties\n\nName: Wandoo Minerals "
+        "Limited\n\nACN: 094 227 610\n\nAddress: 3 Ord Street, West Perth WA 6005 Short name: "
+        "Wandoo\n\nName: Fraser Reef Nickel Corp., a company existing under the Business "
+        "Corporations Act (British Columbia) Address: 700 Burrard Place, Vancouver Short name: "
+        "Fraser Reef\n\nKey terms\n\nA. The parties wish to explore the tenements together. The "
+        "parties to this deed agree as follows." + BODY
+    )
+    sides = [(party.name, party.role) for party in screen_english(text).parties]
+    assert sides == [
+        ("Wandoo Minerals Limited", "Wandoo"),
+        ("Fraser Reef Nickel Corp.", "Fraser Reef"),
+    ]
+
+
+def test_withdrawing_from_a_joint_venture_at_any_time_on_notice_is_convenience() -> None:
+    assert section_flagged(
+        "JOINT VENTURE AGREEMENT",
+        "13.1 A Participant may withdraw from the Joint Venture at any time by giving not less "
+        "than sixty (60) days' notice to the other Participants.",
+        "unilateral_termination",
+    )
+
+
+def test_a_deed_that_never_calls_itself_an_agreement_is_judged_as_a_contract() -> None:
+    text = (
+        "DEED OF COVENANT\n\nThis deed is made on 1 July 2010 between Wirra Holdings Pty Ltd "
+        '("Wirra") and Boonah Pastoral Pty Ltd ("Boonah").\n\n'
+        + "\n\n".join(
+            f"{n}. The parties to this deed covenant to keep the matters in clause {n} in "
+            "confidence and to act in good faith under this deed at all times."
+            for n in range(1, 15)
+        )
+        + "\n\n15. Either party may terminate this deed at any time by giving thirty (30) days' "
+        "written notice to the other."
+    )
+    found = screen_english(text).unilateral_termination
+    assert found is not None and found.present
