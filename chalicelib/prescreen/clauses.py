@@ -85,8 +85,9 @@ _RU_PENALTY_NEGATION = (
 )
 _EN_PENALTY_NEGATION = (
     r"without\s+(?:the\s+payment\s+of\s+)?(?:any\s+)?penalt|no\s+penalt|harmless|indemnif|fines"
-    # "... are set out in Section 9.3, and no other payment or penalty shall apply"
-    r"|\bno\s+(?:other\s+|further\s+)?(?:\w+\s+(?:or|and)\s+)?penalt"
+    # "... are set out in Section 9.3, and no other payment or penalty shall apply", "and no
+    # other termination charge, fee or penalty will apply"
+    r"|\bno\s+(?:other\s+|further\s+)?(?:[\w-]+,?\s+){0,4}?penalt"
     r"|(?:shall|will)\s+mean|\bmeans\b"
     r"|not\s+(?:a|be\s+deemed\s+a|constitute\s+a)\s+penalt|perjury|(?:civil|criminal)\s+"
     r"(?:or\s+\w+\s+)?penalt|fines?\s+(?:and|or)\s+penalt|penalties\s+(?:imposed|assessed)\s+by"
@@ -523,6 +524,15 @@ RULES: tuple[ClauseRule, ...] = (
         + _EN_LATE_PAYMENT
         # (and on a shortfall an audit finds: "shall pay the shortfall with delay damages")
         + r"|per\s+annum|underpa|shortfall",
+    ),
+    # A sum recovered "as damages for loss of a bargain and not as a penalty": the words that
+    # make an agreed sum of what a lease's default clause sets (the Stipulated Loss Value)
+    _rule(
+        "penalty",
+        (r"and\s+not\s+as\s+a\s+penalty",),
+        language="en",
+        # (the interest such a clause adds on the sum from demand does not make it interest)
+        requires=(r"\bas\s+damages\b", r"amount|\bsum\b|value|\bfee\b"),
     ),
     # A sum the parties call their estimate of the harm, whatever its name: "which is a
     # reasonable estimate of the damages we would incur", "a genuine pre-estimate of such loss"

@@ -432,6 +432,22 @@ _RU_EFFECTIVE_ON_EVENT = re.compile(
 _DEFINES_EFFECTIVE = re.compile(
     r"effective\s+date(?!\s+of\s+(?:the|an?|such|any|each|that|its|their)\s+(?!agreement|contract))"
 )
+# A definition of the Effective Date as a day written: '"Effective Date" means November 1, 2006'
+_EFFECTIVE_DATE_WRITTEN = re.compile(
+    r"[\"“]effective\s+date[\"”](?:\s*:|\s+(?:shall\s+)?means?)\s+(?=[a-z]+\s+\d{1,2},?\s+\d{4}"
+    r"|\d{1,2}(?:st|nd|rd|th)?\s+[a-z]+,?\s+\d{4})"
+)
+
+
+def _effective_date_written(text: PreparedText) -> date | None:
+    """The day a definition of the Effective Date writes, if it writes one first."""
+    found = _EFFECTIVE_DATE_WRITTEN.search(text.low)
+    if found is None:
+        return None
+    written = find_dates(text.low[found.end() : found.end() + 40], english=True)
+    return written[0].value if written and written[0].start == 0 else None
+
+
 # An end date must end the contract itself, not one right or period inside it.
 _END_CONTEXT = re.compile(
     # (by any of its names: "This SOW shall remain in effect until March 30, 2018")
@@ -487,6 +503,12 @@ _NOT_CONTRACT_END = re.compile(
     # "During the Term of this Agreement, ... for the period ending June 30, 2019": a period
     # inside the term
     r"|during\s+the\s+(?:" + INITIAL + r"\s+)?term\b"
+    # ... or someone's employment before a consultancy: "As you know, your employment with the
+    # Company will end on March 16, 2018 (the "Separation Date")"
+    r"|\b(?:your|his|her)\s+employment\b"
+    # ... or a period before it: "During the period from the date of this Agreement through
+    # December 31, 1998, Licensee may use the Licensed Marks solely to design samples"
+    r"|\bduring\s+the\s+period\s+(?:from|commencing|beginning|starting)\b"
     # an amendment's recital of the end it changes: "the term of the Agreement is currently
     # scheduled to expire on March 31, 2011"
     r"|(?:currently|presently|originally)\s+(?:scheduled|set|due)\s+to\s+(?:expire|terminate|end)"
@@ -830,7 +852,9 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
             # nor is that start the day it was made: the last signature's is (not the first
             # of the month after it, where the contract takes effect then)
             preamble_start = _last_signature_date(text, dates)
-        start = on_last_signature
+        # (unless the definitions date the start: "made and entered into as of the date of the
+        # last signature below" over '"Effective Date" means November 1, 2006')
+        start = _effective_date_written(text) or on_last_signature
     signed = _opening_signing_date(text, dates, found, preamble_start, english=english)
     # "entered into as of the Effective Date set forth in Schedule A": made as of its start,
     # not on the day the last side signed

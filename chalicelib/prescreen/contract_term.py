@@ -642,7 +642,9 @@ def field_value(text: PreparedText, words: str) -> int | None:
     basic terms "(c) Opening Date: April 15, 2016", a table's "| Display Term | ..."."""
     field = re.search(
         rf"(?:^|\n|\|)[ \t*]*(?:\(?[a-z0-9]{{1,3}}[.)][ \t]*|item[ \t]+\d{{1,2}}[ \t]+)?{words}"
-        rf"[ \t*]*[:|][ \t|]*",
+        # (or set apart from its value by a column's spaces: "Item 2   Expiry Date   31 October
+        # 2016")
+        rf"(?:[ \t*]*[:|][ \t|]*|[ \t]{{3,}}(?=\S))",
         text.low,
     )
     return field.end() if field is not None else None

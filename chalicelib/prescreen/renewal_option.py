@@ -152,6 +152,10 @@ _REJECT = re.compile(
     # ... or its extension: "Takamori may extend the Research Term once for an additional period"
     r"|(?:renew|extend)\s+the\s+(?:research|development|exclusivity|evaluation|option|warranty"
     r"|trial|pilot|transition|discovery|royalty|cure|notice)\s+(?:term|period)"
+    # ... or an advertisement's run, its make-good: "shall, at Brambleton's option, either extend
+    # the display of the Promotions without charge until the Guaranteed Impressions are
+    # delivered or refund ..."
+    r"|extend\s+the\s+(?:display|run|campaign|flight|placement)\s+of\b"
     # a table of contents run together: "3.2 Options to Renew 3 3.3 Renewal of ..."
     r"|[a-z]\s+\d{1,3}\s+\d{1,2}\.\d{1,2}\s+[a-z]"
 )

@@ -650,6 +650,21 @@
   "continue for three (3) Support Years" (reading named years as lengths moved four older
   sets' ends the wrong way); a deed's "No Participant is liable ... for Consequential Loss".
   The floors are those values.
+- `en_contracts_extra141` to `en_contracts_extra148`: a fifty-seventh and a fifty-eighth round,
+  of dates written many ways, contracts dated only by their signatures, key terms in tables and
+  cover sheets, early-termination rights that are and are not convenience, several governing
+  laws named, agreed sums without the words "liquidated damages", licences of 1996 to 2001, and
+  distribution agreements of 2015 to 2020: 72, 71, 70, 68, 72, 69, 70 and 72 of 72 target
+  fields blind at e487d4f, after rounds 53 to 56's fixes (564 of 576; 562 at the starting
+  code). Their fixes: a period before the term "During the period from the date of this
+  Agreement through December 31, 1998"; a definition's written Effective Date over an opening
+  "as of the date of the last signature"; a consultant's former employment ending; a
+  schedule's "Item 2   Expiry Date   31 October 2016" set apart by spaces; an option to
+  "extend the display of" advertisements; "no other termination charge, fee or penalty will
+  apply"; a sum recovered "as damages for loss of a bargain and not as a penalty": 72, 71, 72,
+  72, 72, 70, 71 and 72 (572 of 576). Left: an agreement date in the last signature under a
+  definitions' start (preferring the signatures moved five older sets, three the wrong way);
+  "the law of the place where the Project is located". The floors are those values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -1090,6 +1105,14 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra138": _en(expiration_date=0.75),
     "en_contracts_extra139": _en(effective_date=0.85),
     "en_contracts_extra140": _en(),
+    "en_contracts_extra141": _en(),
+    "en_contracts_extra142": _en(agreement_date=0.85),
+    "en_contracts_extra143": _en(),
+    "en_contracts_extra144": _en(),
+    "en_contracts_extra145": _en(),
+    "en_contracts_extra146": _en(effective_date=0.85, governing_law=0.85),
+    "en_contracts_extra147": _en(effective_date=0.85),
+    "en_contracts_extra148": _en(),
     "ru_contracts_extra9": (
         RU_LABELS,
         {

@@ -333,3 +333,87 @@ def test_a_deed_that_never_calls_itself_an_agreement_is_judged_as_a_contract() -
     )
     found = screen_english(text).unilateral_termination
     assert found is not None and found.present
+
+
+def test_a_period_before_the_term_that_ends_is_not_the_contracts_end() -> None:
+    text = (
+        "LICENSE AGREEMENT\n\nThis License Agreement is made as of the 1st day of June, 1997, by "
+        "and between Ardley Brands, Inc. and Vesper Apparel Corp.\n\n2.3 During the period from "
+        "the date of this Agreement through December 31, 1997, Licensee may use the Marks only "
+        "to prepare samples.\n\n3.1 The term of this Agreement shall commence on January 1, 1998 "
+        "and, unless sooner terminated, shall expire on December 31, 2002." + BODY
+    )
+    assert english_dates(text).ends_on == date(2002, 12, 31)
+
+
+def test_a_definitions_effective_date_over_an_opening_as_of_the_last_signature() -> None:
+    text = (
+        "SERVICES AGREEMENT\n\nThis Services Agreement is made and entered into as of the date of "
+        "the last signature below by and between Kell Mutual Insurance Co. and Dorian Business "
+        'Services, Inc.\n\n1.2 "Effective Date" means March 1, 2009.\n\n5.1 The term of this '
+        "Agreement shall begin on the Effective Date and shall expire five (5) years after the "
+        "Effective Date." + BODY + "\n\nKELL MUTUAL INSURANCE CO.\n\nBy: /s/ A. Lee\nDate: "
+        "February 18, 2009\n\nDORIAN BUSINESS SERVICES, INC.\n\nBy: /s/ B. Cole\nDate: "
+        "February 20, 2009"
+    )
+    read = english_dates(text)
+    assert (read.signed_on, read.starts_on, read.ends_on) == (
+        date(2009, 2, 20),
+        date(2009, 3, 1),
+        date(2014, 3, 1),
+    )
+
+
+def test_a_consultants_former_employment_ending_is_not_the_consultancys_end() -> None:
+    text = (
+        "Tolland Biosciences, Inc.\n\nApril 2, 2015\n\nDear Dr. Ames:\n\nThis letter agreement "
+        '(this "Agreement") confirms the terms on which Tolland Biosciences, Inc. will engage '
+        "you as a consultant. As you know, your employment with the Company as Chief Scientific "
+        'Officer will end on April 10, 2015 (the "Separation Date") under the separation '
+        "agreement dated as of the date of this letter.\n\n2. Consulting Period. The consulting "
+        "period will begin on April 13, 2015 and will continue for six (6) months." + BODY
+    )
+    assert english_dates(text).ends_on == date(2015, 10, 13)
+
+
+def test_a_schedule_item_set_apart_from_its_value_by_spaces() -> None:
+    text = (
+        "SPONSORSHIP AGREEMENT\n\nThis agreement is dated 3 February 2015 between Yarra Bend "
+        "Football Club Ltd and Coolabah Foods Pty Ltd.\n\nItem 1   Commencement Date     1 March "
+        "2015\n\nItem 2   Expiry Date           28 February 2018\n\n3.1 This agreement commences "
+        "on the Commencement Date and, unless terminated earlier, continues until the Expiry "
+        "Date." + BODY
+    )
+    assert english_dates(text).ends_on == date(2018, 2, 28)
+
+
+def test_an_option_to_extend_an_advertisements_display_is_no_renewal() -> None:
+    text = (
+        "ADVERTISING AGREEMENT\n\nThis Agreement is made as of April 3, 2000 between Larkin Media, "
+        "Inc. and Cobb Home Loans, Inc." + BODY + "\n\n3.4 If Larkin has not delivered the "
+        "Guaranteed Impressions by the end of the Term, Larkin shall, at Cobb's option, either "
+        "extend the display of the Advertisements without charge until they are delivered or "
+        "refund the fees for the undelivered Impressions." + BODY
+    )
+    found = screen_english(text).renewal_option
+    assert found is not None and not found.present
+
+
+def test_a_termination_for_convenience_that_denies_any_other_charge_or_penalty() -> None:
+    assert not section_flagged(
+        "MASTER SERVICES AGREEMENT",
+        "6.3 Client may terminate this Agreement for any reason upon thirty (30) days' notice. In "
+        "that event Client will pay Provider for Services performed through the date of "
+        "termination, and no other termination charge, fee or penalty will apply.",
+        "penalty",
+    )
+
+
+def test_a_sum_recovered_as_damages_and_not_as_a_penalty_is_agreed_damages() -> None:
+    assert section_flagged(
+        "EQUIPMENT LEASE AGREEMENT",
+        "15.1 On an Event of Default Lessor may recover from Lessee, as damages for loss of a "
+        "bargain and not as a penalty, an amount equal to the Casualty Value of the Equipment, "
+        "together with interest at eighteen percent (18%) per annum from the date of demand.",
+        "penalty",
+    )
