@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import heapq
+import itertools
 import re
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -1648,12 +1649,17 @@ def _start_on_named_date(text: PreparedText, named: dict[str, date]) -> date | N
     """The start where the contract commences on a day it named (`_named_dates`) or defines
     as one date ("This Agreement shall become effective on the Start Date", '"Start Date"
     means February 2, 2015')."""
+    # (whether the definitions send the reader on, asked once and only for the own names)
+    defined_as_another: bool | None = None
     for count, found in enumerate(_named_starts(text)):
         if count >= _MAX_NAMED_STARTS:
             break
         name = found.group("name")
-        if name.startswith(_OWN_START_NAMES) and not _DEFINED_AS_ANOTHER_DAY.search(text.low):
-            continue  # the contract's own start, read by its own rules
+        if name.startswith(_OWN_START_NAMES):
+            if defined_as_another is None:
+                defined_as_another = _DEFINED_AS_ANOTHER_DAY.search(text.low) is not None
+            if not defined_as_another:
+                continue  # the contract's own start, read by its own rules
         day = named_day(text, named, name)
         if day is not None:
             return day
@@ -1703,11 +1709,7 @@ _TIME_ON_A_DAY = re.compile(
 
 def _start_at_effective_time(text: PreparedText, named: dict[str, date]) -> date | None:
     """The day of the Effective Time this contract takes effect at, if the text dates it."""
-    said = (
-        found
-        for count, found in enumerate(finditer(_AT_THE_EFFECTIVE_TIME, text.low))
-        if count < _MAX_NAMED_STARTS
-    )
+    said = itertools.islice(finditer(_AT_THE_EFFECTIVE_TIME, text.low), _MAX_NAMED_STARTS)
     # ("This Agreement shall become effective at", not "Subject to the terms of this
     # Agreement, effective as of the Effective Time, X hereby grants")
     subjects = (_subject_before(text, found) for found in said)
