@@ -1234,6 +1234,11 @@ RULES: tuple[ClauseRule, ...] = (
                 + r"|for\s+an\s+indefinite\s+period\b)"
                 for first in ("initial", "original")
             ),
+            # ... or for an indefinite period unless notice ends it first: "If neither party
+            # has given written notice of termination at least three (3) months before May 31,
+            # 2018, this Agreement shall thereafter continue for an indefinite period"
+            r"(?:shall|will)\s+thereafter\s+(?:continue|remain\s+in\s+(?:full\s+)?(?:force|effect))"
+            r"\s+for\s+an\s+indefinite\s+period",
             # ... without the comma: "On expiry of the Initial Term this agreement shall
             # continue in force unless and until terminated by either party giving ... notice"
             r"(?:expiry|expiration|end)\s+of\s+the\s+(?:initial|original)\s+term\s+"
@@ -1248,7 +1253,8 @@ RULES: tuple[ClauseRule, ...] = (
             # "for additional annual periods", not "an additional insured"
             r"|additional\s+(?:[\w()-]+\s+){0,3}?(?:terms?|periods?)\b"
             r"|\buntil\b[^.;]{0,80}?(?:terminat|notice|notif)"
-            r"|indefinite\s+period\b[^.;]{0,160}?(?:terminat|notice|notif)",
+            r"|indefinite\s+period\b[^.;]{0,160}?(?:terminat|notice|notif)"
+            r"|(?:notice|notif)[^.;]{0,200}?indefinite\s+period\b",
         ),
         rejects=_EN_RENEWAL_BY_AGREEMENT,
     ),

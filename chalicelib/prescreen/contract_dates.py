@@ -757,10 +757,12 @@ _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
         # effective as of the date on which it has been signed by both Purchaser and Producer"
         # ("This Agreement is effective on the date it is signed by the last party to sign it
         # below")
+        # ("effective on the date on which it has been executed by the Authority, as shown below
+        # the Authority's signature": the side that signs last, as such a clause is written for)
         re.compile(
             r"effective\s+(?:when|once|after|(?:as\s+of|on)\s+the\s+date(?:\s+on\s+which|\s+when)?)\s+"
             r"(?:it|this\s+agreement)\s+(?:has\s+been|is)\s+(?:signed|executed)\s+by\s+"
-            r"(?:both|all|each|the\s+last)"
+            r"(?:both|all|each|the\s+last|the\s+[a-z]+,?\s+as\s+shown\s+(?:below|beneath|under))"
         ),
     )
 )

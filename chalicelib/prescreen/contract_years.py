@@ -81,8 +81,10 @@ _TWELVE_MONTHS = re.compile(
     r"(?:\s+period)?\s+(?:period\s+)?"
     # ('each consecutive twelve (12) month period during the Term, the first of which shall
     # commence on the Effective Date')
-    r"(?:during\s+the\s+(?:initial\s+)?term\s*,?\s+the\s+first\s+of\s+which\s+(?:shall|will)\s+"
-    r"(?:begin|commence|start)|beginning|commencing|starting)\s+(?:on|with)\s+(?:the\s+)?"
+    # ("..., the first of which begins on the Commencement Date")
+    r"(?:during\s+the\s+(?:initial\s+)?term\s*,?\s+the\s+first\s+of\s+which\s+"
+    r"(?:(?:shall|will)\s+(?:begin|commence|start)|begins|commences|starts)"
+    r"|beginning|commencing|starting)\s+(?:on|with)\s+(?:the\s+)?"
     r"(?P<base>[a-z][a-z -]{1,40}?\s+date)\b"
 )
 _OWN_START = re.compile(r"(?:effective|commencement|execution)\s+date$")

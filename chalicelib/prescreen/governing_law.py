@@ -342,6 +342,14 @@ def find_governing_law(text: PreparedText, languages: tuple[str, ...] = ("ru", "
     return english or (_russian(text) if "ru" in languages else None)
 
 
+# A law the contract says it is not under: "this Agreement is a distribution agreement ... and
+# is not a contract of commercial representation governed by Brazilian Law No. 4,886"
+_NOT_GOVERNED_BY = re.compile(
+    r"\bnot\s+(?:a|an)\s+[^.;]{1,80}?\bgoverned\s+by\s+(?:the\s+)?(?:[a-z]+\s+)?$"
+)
+_NOT_GOVERNED_REACH = 140
+
+
 def _english(text: PreparedText) -> str | None:
     """The place of the firmest choice of law; the first such choice if several are as firm."""
     best: tuple[int, int] | None = None
@@ -357,6 +365,8 @@ def _english(text: PreparedText) -> str | None:
         if place is None or _HOME.search(low, max(0, start - _HOME_REACH), start):
             continue
         if _SET_ASIDE.search(low, max(0, start - 20), start):
+            continue
+        if _NOT_GOVERNED_BY.search(low, max(0, start - _NOT_GOVERNED_REACH), start):
             continue
         strength = _strength(text, start, end)
         if not strength:

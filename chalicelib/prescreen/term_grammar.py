@@ -378,14 +378,27 @@ _LAST_LISTED = re.compile(
     r"|(?:[a-z-]+\s+){0,2}(?:deadline|date|period|year)s)\s+"
     r"(?:set\s+(?:forth|out)|specified|stated|listed|shown|scheduled)\s+(?:in|on)\s+(?:the\s+)?"
     r"(?P<where>(?:[a-z-]+\s+)?schedule\b(?!\s+[a-z0-9]{1,3}\b)|(?:schedule|exhibit|annex|appendix)"
-    r"\s+[a-z0-9]{1,3}\b)"
+    r"\s+[a-z0-9]{1,3}\b"
+    # ... or in a section of the body: "the last Development Deadline set forth in Section 3.1"
+    r"|section\s+\d{1,2}\.\d{1,2}\b)"
 )
 _NEXT_HEADING = re.compile(r"\n[ \t]*(?:exhibit|schedule|annex|appendix)\b[^\n]{0,40}\n")
 _LISTING_REACH = 3000
 
 
 def _last_day_listed(where: str, context: _Context) -> date | None:
-    """The latest date in the schedule headed by `where` (the last heading of that name)."""
+    """The latest date in the schedule headed by `where` (the last heading of that name), or in
+    the numbered section it names ("Section 3.1", up to the next numbered section)."""
+    if where.startswith("section"):
+        number = re.escape(where.rsplit(maxsplit=1)[-1])
+        opening = re.search(rf"(?:^|\n)[ \t]*{number}[ \t]", context.text.low)
+        if opening is None:
+            return None
+        following = _NEXT_SECTION.search(context.text.low, opening.end())
+        end = following.start() if following else opening.end() + _LISTING_REACH
+        block = context.text.low[opening.end() : min(end, opening.end() + _LISTING_REACH)]
+        days = [found.value for found in find_dates(block, english=True)]
+        return max(days) if days else None
     words = name_pattern(where)
     # (a line of its own, or one that ends with the name: "DEVELOPMENT AREA AND DEVELOPMENT
     # SCHEDULE", an item's "2.   Development Schedule:")
@@ -408,6 +421,7 @@ def _last_day_listed(where: str, context: _Context) -> date | None:
 
 
 _AN_EXTENSIONS = re.compile(r"\b(?:exten[ds]|renew|option)")
+_NEXT_SECTION = re.compile(r"\n[ \t]*\d{1,2}\.\d{1,2}[ \t]")
 
 
 def _line_of(block: str, at: int) -> str:
@@ -443,7 +457,9 @@ def _year_end(found: re.Match[str], context: _Context, _: int) -> date | None:
 # year it begins in)
 _FISCAL_YEAR_END = re.compile(
     r"(?:the\s+)?(?:last\s+day|end)\s+of\s+(?:the\s+)?(?:[a-z]+['’]s?\s+)?"
-    r"(?:fiscal\s+year\s+(?P<year>\d{4})|(?P<year2>\d{4})\s+fiscal\s+year)\b"
+    r"(?:fiscal\s+year\s+(?P<year>\d{4})|(?P<year2>\d{4})\s+fiscal\s+year"
+    # ("through the last day of Fiscal 2017")
+    r"|fiscal\s+(?P<year3>\d{4}))\b"
 )
 _FISCAL_YEAR_ENDS_ON = re.compile(
     r"fiscal\s+year\W{0,3}\s+(?:shall\s+)?means?\b[^.]{0,200}?\bend(?:s|ing)?\s+on\s+"
@@ -458,12 +474,41 @@ def _fiscal_year_end(found: re.Match[str], context: _Context, _: int) -> date | 
     defined = _FISCAL_YEAR_ENDS_ON.search(context.text.low)
     if defined is None:
         return None
-    year = int(found.group("year") or found.group("year2"))
+    year = int(found.group("year") or found.group("year2") or found.group("year3"))
     month = datetime.strptime(defined.group("month"), "%B").month
     follows = "following" in defined.group("rest")
     if follows and _NAMED_BY_ITS_START.search(context.text.low, defined.end()):
         year += 1
     try:
+        return date(year, month, int(defined.group("day")))
+    except ValueError:
+        return None
+
+
+# "the last day of the 2003 Racing Season", where '"Racing Season" means the period beginning
+# on February 1 and ending on November 30 of a calendar year': that day of the year named
+_SEASON_END = re.compile(
+    r"(?:the\s+)?(?:last\s+day|end)\s+of\s+the\s+(?P<year>\d{4})\s+(?P<name>[a-z-]+\s+season)\b"
+)
+_SEASON_MEANS = (
+    r"[\"“]{name}[\"”]\s+(?:shall\s+)?means?\s+the\s+period\s+(?:beginning|commencing|starting)"
+    r"\s+on\s+(?P<from_month>[a-z]+)\s+(?P<from_day>\d{{1,2}})\s+and\s+(?:ending|expiring)\s+on\s+"
+    r"(?P<month>[a-z]+)\s+(?P<day>\d{{1,2}})(?!\s*,?\s*\d{{4}})"
+)
+
+
+def _season_end(found: re.Match[str], context: _Context, _: int) -> date | None:
+    """The last day of a season named by its year, as its definition ends it (`_SEASON_END`)."""
+    defined = re.search(
+        _SEASON_MEANS.format(name=name_pattern(found.group("name"))), context.text.low
+    )
+    if defined is None:
+        return None
+    try:
+        start = datetime.strptime(defined.group("from_month"), "%B").month
+        month = datetime.strptime(defined.group("month"), "%B").month
+        # (a season that runs over the new year ends in the year after the one it is named by)
+        year = int(found.group("year")) + (1 if month < start else 0)
         return date(year, month, int(defined.group("day")))
     except ValueError:
         return None
@@ -552,6 +597,7 @@ _ATOMS: tuple[
 ] = (
     (_YEAR_END, _year_end),
     (_FISCAL_YEAR_END, _fiscal_year_end),
+    (_SEASON_END, _season_end),
     (_OWN_START, _own_start),
     (_LAST_LISTED, _listed),
     (_NTH_YEAR_END, _nth_year),
@@ -597,7 +643,17 @@ def _end_of_named_period(name: str, context: _Context, depth: int) -> date | Non
     if field is None:
         return None
     value = context.text.low[field : field + _FIELD_REACH]
-    return day_of(value, context, depth + 1) if _OFFSET.match(value) else None
+    if _OFFSET.match(value):
+        return day_of(value, context, depth + 1)
+    # ... or a range of two days: "Program Period: June 1, 2019 through May 31, 2020."
+    line = value.split("\n", 1)[0]
+    days = find_dates(line, english=True)
+    between = line[days[0].end : days[1].start] if len(days) == _RANGE_DAYS else ""
+    return days[1].value if _RANGE_JOINER.fullmatch(between) else None
+
+
+_RANGE_DAYS = 2
+_RANGE_JOINER = re.compile(r"\s*(?:through|to|until|[-–—])\s+(?:and\s+including\s+)?")
 
 
 # A period named in brackets after the sentence that sets it: "The evaluation period shall

@@ -665,6 +665,21 @@
   72, 72, 70, 71 and 72 (572 of 576). Left: an agreement date in the last signature under a
   definitions' start (preferring the signatures moved five older sets, three the wrong way);
   "the law of the place where the Project is located". The floors are those values.
+- `en_contracts_extra149` to `en_contracts_extra156`: a fifty-ninth and a sixtieth round, of
+  terms ending on events with or without a long-stop date, terms counted in contract years,
+  seasons and fiscal years, renewal clauses with dates of their own, small companies' own
+  drafting, terms given by reference, what franchises owe on an early end, cross-border choices
+  of law, and 1999 to 2004 drafting: 71, 65, 70, 72, 71, 69, 69 and 72 of 72 target fields
+  blind at b459002, after rounds 53 to 58's fixes (559 of 576, the same at the starting code).
+  Their fixes: a term to the end of a period a statement of work's field dates ("Program
+  Period: June 1, 2019 through May 31, 2020"); Contract Years "the first of which begins on";
+  "the last day of the 2003 Racing Season" and "of Fiscal 2017" as their definitions end them;
+  "the last Development Deadline set forth in Section 3.1"; a law the contract says it is not
+  under; "shall thereafter continue for an indefinite period" unless notice is given first;
+  effective when a named side executes it "as shown below" its signature: 71, 69, 70, 72, 72,
+  70, 71 and 72 (567 of 576). Left: the last day of a fifth Contract Year (the anniversary is
+  given, as CUAD counts a term of years); an option to extend a concession; a hotel sale that
+  opens a right to end. The floors are those values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -1113,6 +1128,19 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra146": _en(effective_date=0.85, governing_law=0.85),
     "en_contracts_extra147": _en(effective_date=0.85),
     "en_contracts_extra148": _en(),
+    "en_contracts_extra149": _en(effective_date=0.85),
+    "en_contracts_extra150": _en(
+        expiration_date=0.85,
+        renewal_term=0.9,
+        termination_for_convenience=0.85,
+        cap_on_liability=0.9,
+    ),
+    "en_contracts_extra151": _en(effective_date=0.85, expiration_date=0.85),
+    "en_contracts_extra152": _en(),
+    "en_contracts_extra153": _en(),
+    "en_contracts_extra154": _en(effective_date=0.85, cap_on_liability=0.9),
+    "en_contracts_extra155": _en(termination_for_convenience=0.85),
+    "en_contracts_extra156": _en(),
     "ru_contracts_extra9": (
         RU_LABELS,
         {

@@ -417,3 +417,95 @@ def test_a_sum_recovered_as_damages_and_not_as_a_penalty_is_agreed_damages() -> 
         "together with interest at eighteen percent (18%) per annum from the date of demand.",
         "penalty",
     )
+
+
+def test_a_term_to_the_end_of_a_period_a_statement_of_works_field_dates() -> None:
+    text = (
+        "MARKETING SERVICES AGREEMENT\n\nThis Agreement is made as of March 2, 2018 between Hollin "
+        "Outdoor, Inc. and Bright Fern Media LLC.\n\n2. Term. This Agreement will commence on "
+        "April 1, 2018 and will continue until the last day of the Campaign Period stated in "
+        "the Statement of Work." + BODY + "\n\nSTATEMENT OF WORK\n\nCampaign: Spring Launch\n\n"
+        "Campaign Period: April 1, 2018 through March 31, 2019."
+    )
+    assert english_dates(text).ends_on == date(2019, 3, 31)
+
+
+def test_contract_years_the_first_of_which_begins_on_a_defined_day() -> None:
+    text = (
+        "SUPPLY AGREEMENT\n\nThis Agreement is made as of May 1, 2009 between Larch Dairy "
+        'Cooperative and Pinnacle Nutrition, Inc.\n\n"Commencement Date" means June 1, 2009.\n\n'
+        '"Contract Year" means each period of twelve (12) consecutive months during the Term, '
+        "the first of which begins on the Commencement Date.\n\n2.1 The term of this Agreement "
+        "shall commence on the Commencement Date and shall continue until the last day of the "
+        "third (3rd) Contract Year." + BODY
+    )
+    assert english_dates(text).ends_on == date(2012, 6, 1)
+
+
+def test_an_end_on_the_last_day_of_a_season_named_by_its_year() -> None:
+    text = (
+        "SPONSORSHIP AGREEMENT\n\nThis Agreement is made as of January 5, 2004 between Redbank "
+        'Motorsports, LLC and Tarn Beverages, Inc.\n\n1.4 "Race Season" means the period '
+        "beginning on March 1 and ending on October 31 of a calendar year.\n\n3.1 The term of "
+        "this Agreement shall commence on the date hereof and shall continue through the last "
+        "day of the 2006 Race Season." + BODY
+    )
+    assert english_dates(text).ends_on == date(2006, 10, 31)
+
+
+def test_an_end_on_the_last_day_of_a_fiscal_year_named_by_its_year() -> None:
+    text = (
+        "SERVICES AGREEMENT\n\nThis Agreement is made as of August 4, 2015 between Corran Health "
+        'Plans, Inc. and Velton Contact Services LLC.\n\n"Fiscal Year" means the fiscal year of '
+        "Client, which begins on October 1 of each calendar year and ends on September 30 of "
+        "the following calendar year.\n\n4.1 This Agreement shall remain in effect from the "
+        "Effective Date through the last day of Fiscal 2018." + BODY
+    )
+    assert english_dates(text).ends_on == date(2018, 9, 30)
+
+
+def test_an_end_on_the_last_deadline_a_numbered_section_lists() -> None:
+    text = (
+        "AREA DEVELOPMENT AGREEMENT\n\nThis Agreement is made as of February 2, 2005 between "
+        "Copper Kettle Franchising, Inc. and Ridgeway Restaurant Group, LLC.\n\n3.1 Developer "
+        "shall open Restaurants so that on or before each date below the number open equals at "
+        "least the number opposite it:\n\nJune 30, 2006    1\nJune 30, 2007    2\nDecember 31, "
+        "2008    3\n\n3.2 Time is of the essence.\n\n4.1 The term of this Agreement shall "
+        "commence on the date hereof and shall expire on the last Development Deadline set "
+        "forth in Section 3.1." + BODY
+    )
+    assert english_dates(text).ends_on == date(2008, 12, 31)
+
+
+def test_a_law_the_contract_says_it_is_not_under_is_not_its_choice() -> None:
+    text = (
+        "DISTRIBUTION AGREEMENT\n\nThis Agreement is made as of May 6, 2014 between Sorrel Pumps, "
+        "Inc. and Agroterra Comercio Ltda.\n\n2.6 The Parties agree that this Agreement is a "
+        "distribution agreement and is not a contract of commercial representation governed by "
+        "Brazilian Law No. 4,886.\n\n10.1 This Agreement shall be governed by the laws of the "
+        "State of Kansas." + BODY
+    )
+    assert screen_english(text).governing_law == "US-KS"
+
+
+def test_continuing_for_an_indefinite_period_unless_notice_is_given_before_the_end() -> None:
+    assert section_flagged(
+        "AGENCY AGREEMENT",
+        "7.1 This Agreement shall take effect on June 1, 2015 and shall remain in force until May "
+        "31, 2018. If neither party has given written notice of termination at least three (3) "
+        "months before May 31, 2018, this Agreement shall thereafter continue for an indefinite "
+        "period.",
+        "auto_renewal",
+    )
+
+
+def test_effective_when_the_side_named_executes_it_as_shown_below_its_signature() -> None:
+    text = (
+        "CONCESSION AGREEMENT\n\nTHIS AGREEMENT is dated for reference the 2nd day of June, 2011 "
+        "between the Harbour Airport Authority and Kestrel Retail Ltd.\n\n3.1 This Agreement "
+        "shall become effective on the date on which it has been executed by the Authority, as "
+        'shown below the Authority\'s signature (the "Effective Date").' + BODY + "\n\nKESTREL "
+        "RETAIL LTD.\n\nPer: /s/ J. Ward\nDate: June 9, 2011\n\nHARBOUR AIRPORT AUTHORITY\n\nPer: "
+        "/s/ M. Lowe\nDate: June 20, 2011"
+    )
+    assert english_dates(text).starts_on == date(2011, 6, 20)
