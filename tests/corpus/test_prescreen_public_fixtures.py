@@ -676,8 +676,8 @@
   "the last day of the 2003 Racing Season" and "of Fiscal 2017" as their definitions end them;
   "the last Development Deadline set forth in Section 3.1"; a law the contract says it is not
   under; "shall thereafter continue for an indefinite period" unless notice is given first;
-  effective when a named side executes it "as shown below" its signature: 71, 69, 70, 72, 72,
-  70, 71 and 72 (567 of 576). Left: the last day of a fifth Contract Year (the anniversary is
+  effective when a named side executes it "as shown below" its signature: 71, 68, 70, 72, 72,
+  70, 71 and 72 (566 of 576). Left: the last day of a fifth Contract Year (the anniversary is
   given, as CUAD counts a term of years); an option to extend a concession; a hotel sale that
   opens a right to end. The floors are those values.
 
