@@ -527,12 +527,17 @@ RULES: tuple[ClauseRule, ...] = (
     ),
     # A sum recovered "as damages for loss of a bargain and not as a penalty": the words that
     # make an agreed sum of what a lease's default clause sets (the Stipulated Loss Value)
+    # (opening with "penalty", a word the shared index finds in a few places, not with "and")
     _rule(
         "penalty",
-        (r"and\s+not\s+as\s+a\s+penalty",),
+        (r"penalty\b",),
         language="en",
         # (the interest such a clause adds on the sum from demand does not make it interest)
-        requires=(r"\bas\s+damages\b", r"amount|\bsum\b|value|\bfee\b"),
+        requires=(
+            r"\band\s+not\s+as\s+a\s+penalty\b",
+            r"\bas\s+damages\b",
+            r"amount|\bsum\b|value|\bfee\b",
+        ),
     ),
     # A sum the parties call their estimate of the harm, whatever its name: "which is a
     # reasonable estimate of the damages we would incur", "a genuine pre-estimate of such loss"
@@ -1237,14 +1242,17 @@ RULES: tuple[ClauseRule, ...] = (
             # ... or for an indefinite period unless notice ends it first: "If neither party
             # has given written notice of termination at least three (3) months before May 31,
             # 2018, this Agreement shall thereafter continue for an indefinite period"
-            r"(?:shall|will)\s+thereafter\s+(?:continue|remain\s+in\s+(?:full\s+)?(?:force|effect))"
+            # (opening with "thereafter": a pattern that opens with a group is a scan of the
+            # whole text)
+            r"thereafter\s+(?:continue|remain\s+in\s+(?:full\s+)?(?:force|effect))"
             r"\s+for\s+an\s+indefinite\s+period",
             # ... without the comma: "On expiry of the Initial Term this agreement shall
             # continue in force unless and until terminated by either party giving ... notice"
-            r"(?:expiry|expiration|end)\s+of\s+the\s+(?:initial|original)\s+term\s+"
-            r"(?:this|the)\s+(?:agreement|contract)\s+(?:(?:shall|will)\s+)?"
-            + _EN_GOES_ON
-            + _EN_UNTIL_ENDED,
+            *(
+                r"(?<=of\sthe\s)" + first + r"\s+term\s+(?:this|the)\s+(?:agreement|contract)\s+"
+                r"(?:(?:shall|will)\s+)?" + _EN_GOES_ON + _EN_UNTIL_ENDED
+                for first in ("initial", "original")
+            ),
         ),
         language="en",
         requires=(

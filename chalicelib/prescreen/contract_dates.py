@@ -1585,8 +1585,10 @@ _STARTS_ON_A_NAME = tuple(
         r"start",
         r"effective",
         r"take[sn]?\s+effect",
-        # "This Agreement shall come into force on the Completion Date"
-        r"(?:come|comes|enter|enters)\s+into\s+(?:force|effect)",
+        # "This Agreement shall come into force on the Completion Date" (a verb each, opening
+        # with its word: the shared index finds them)
+        r"comes?\s+into\s+(?:force|effect)",
+        r"enters?\s+into\s+(?:force|effect)",
     )
 )
 _WITH_EFFECT_FROM_A_NAME = indexed(re.compile(r"with\s+effect\s+from" + _START_NAME))
