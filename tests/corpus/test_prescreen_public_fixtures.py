@@ -680,6 +680,11 @@
   70, 71 and 72 (566 of 576). Left: the last day of a fifth Contract Year (the anniversary is
   given, as CUAD counts a term of years); an option to extend a concession; a hotel sale that
   opens a right to end. The floors are those values.
+- `en_contracts_extra157` to `en_contracts_extra160`: a sixty-first round, of biotech deals of
+  2016 to 2020, supply and manufacturing of 2012 to 2016, services and outsourcing of 1998 to
+  2003, and distribution of 2003 to 2008: 72 of 72 target fields in each set blind at
+  d1b4119 (288 of 288; the same at the starting code). No fix followed. The floors are those
+  values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -1141,6 +1146,10 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra154": _en(effective_date=0.85, cap_on_liability=0.9),
     "en_contracts_extra155": _en(termination_for_convenience=0.85),
     "en_contracts_extra156": _en(),
+    "en_contracts_extra157": _en(),
+    "en_contracts_extra158": _en(),
+    "en_contracts_extra159": _en(),
+    "en_contracts_extra160": _en(),
     "ru_contracts_extra9": (
         RU_LABELS,
         {
