@@ -20,6 +20,7 @@ from chalicelib.prescreen.contract_term import (
     THE_CONTRACT_ACTS,
     THIS_CONTRACT,
     add_months,
+    defined_day,
     definition_of,
     end_from_term,
     named_day,
@@ -1726,12 +1727,8 @@ def _start_at_effective_time(text: PreparedText, named: dict[str, date]) -> date
     if on is not None:
         return named_day(text, named, on.group("name"))
     # ... or on a day it writes: '"Effective Time" means 12:01 a.m., New York City time, on
-    # October 1, 2014'
-    _, finish = text.sentence_span(definition.end(), definition.end())
-    written = find_dates(
-        text.low[definition.end() : min(finish, definition.end() + 120)], english=True
-    )
-    return written[0].value if written else None
+    # October 1, 2014' (the day a definition writes, as any named day's is read)
+    return defined_day(text, "effective time")
 
 
 def _start_on_last_signature(text: PreparedText, dates: list[FoundDate]) -> date | None:
