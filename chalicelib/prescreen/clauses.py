@@ -346,6 +346,9 @@ _EN_TERMINATE_AGREEMENT = (
     # "may withdraw from this Agreement upon sixty (60) days written notice"
     r"|\bend\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
     r"|withdraw\s+from\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
+    # a consultant's or producer's contract by what it sets up: "may at any time ... cancel the
+    # Program and terminate Producer's engagement by written notice"
+    r"|terminat\w*\s+(?:the\s+)?(?:[\w-]+['’]s?\s+)?engagement\b"
     # a joint venture's participant leaving it: "A Participant may withdraw from the Joint
     # Venture at any time by giving not less than 90 days' notice"
     r"|withdraw\s+from\s+the\s+(?:joint\s+)?venture\b"

@@ -14,6 +14,7 @@ from chalicelib.prescreen.contract_term import (
     A_PART_OF_THE_TERM,
     COVER_QUALIFIER,
     DAY_NAME,
+    DEAL,
     INITIAL,
     LABEL_ABOVE,
     TERM_NAME,
@@ -64,7 +65,8 @@ _ACCEPTED_REACH = 40
 # place, from the line's start to the date)
 _PLACE_BEFORE_DATE = re.compile(
     r"[ \t]*[^\W\d_][^\W\d_.'-]*(?:[ \t]+[^\W\d_][^\W\d_.'-]*){0,2}"
-    r"(?:,[ \t]*[^\W\d_][^\W\d_.'-]*(?:[ \t]+[^\W\d_][^\W\d_.'-]*){0,2})?,[ \t]*"
+    # (French drafting's "In Lyon, on 24 March 2009")
+    r"(?:,[ \t]*[^\W\d_][^\W\d_.'-]*(?:[ \t]+[^\W\d_][^\W\d_.'-]*){0,2})?,[ \t]*(?:on[ \t]+)?"
 )
 # A line that is a field of another day: "Performance Date: Saturday, August 18, 2012" in a
 # schedule after the signatures (its label's words open the line; "Signature Date:" and
@@ -303,8 +305,10 @@ _TIME_OF_DAY = (
     r"\s+at\s+(?:12:00\s+)?(?:midnight|noon|(?:the\s+)?(?:close|end)\s+of\s+(?:business|the\s+(?:gas\s+)?day)"
     # ("at midnight, Eastern Time, on September 30, 2013": the zone between commas)
     # ("at 24:00 hours, prevailing Eastern time, on May 31, 2012")
-    r"|\d{1,2}(?::\d\d)?\s*(?:[ap]\.?\s?m\b\.?|hours\b)?)(?:,?\s*\(?[a-z ]{0,30}?\btime\)?)?,?"
-    r"(?=\s+on\b)"
+    # ("at 2359 hours local time at the Hub on June 30, 2008": a twenty-four-hour clock and the
+    # place whose time it is)
+    r"|\d{1,2}(?::?\d\d)?\s*(?:[ap]\.?\s?m\b\.?|hours\b)?)(?:,?\s*\(?[a-z ]{0,30}?\btime\)?"
+    r"(?:\s+at\s+the\s+[a-z]+(?:\s+[a-z]+)?)?)?,?(?=\s+on\b)"
 )
 # The end as a form's field or a table's row: "End Date:", "Contract Expiry:", "| Expiry |".
 _END_FIELD = _COVER_FIELD + r"(?:end\s+date|expiry|expiration)\s*[:|]"
@@ -456,7 +460,9 @@ _END_CONTEXT = re.compile(
     THIS_CONTRACT + r"|the\s+\W?(?:" + INITIAL + r"\s+)?term\W?\s+(?:of\s+this|hereof|shall|will)"
     r"|\((?:herein\s+|hereinafter,?\s+(?:(?:referred\s+to\s+as|called)\s+)?)?(?:the\s+)?\W?(?:"
     + INITIAL
-    + r"\s+|extended\s+|extension\s+|renewal\s+)?"
+    + r"\s+|extended\s+|extension\s+|renewal\s+|"
+    + DEAL
+    + r"\s+)?"
     + TERM_NAME
     + r"\W?\)"
     # '"Initial Term" means the period commencing on the Effective Date and ending on ...'
@@ -615,7 +621,8 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     r"|(?:действ|заключ)\w*\s+(?:сроком\s+на|на\s+срок|в\s+течение)\s[^.]{1,60}?\s+с\s+"
     r"(?:момента|даты|дня)\s+(?:его\s+|ее\s+|её\s+)?(?:подписания|заключения)"
     r"|effective\s+(?:upon|on|as\s+of)\s+(?:the\s+date\s+of\s+)?(?:its\s+)?(?:execution|signature)"
-    r"|effective\s+as\s+of\s+the\s+date\s+(?:first\s+)?(?:written|set\s+forth)\s+above"
+    # ("This Agreement is effective on the date first written above")
+    r"|effective\s+(?:as\s+of|on)\s+the\s+date\s+(?:first\s+)?(?:written|set\s+forth)\s+above"
     # "This Lease shall be binding on the parties from the date first written above"
     r"|binding\s+(?:on|upon)\s+the\s+parties\s+(?:from|as\s+of|on)\s+the\s+date\s+"
     r"(?:first\s+)?(?:written|set\s+forth)\s+above"
@@ -800,6 +807,9 @@ class _Candidates:
     witnessed: date | None = None  # "IN WITNESS WHEREOF ... executed this Agreement as of"
     inner_start: date | None = None  # a start deep in the body, of something inside the contract
     recital_end: date | None = None  # an end a recital tells ("is due to expire on ...")
+    # the end of the term's definition by another name ('"Contract Period" means'), where no
+    # sentence of the term's own ends it
+    defined_end: date | None = None
     # the end an amendment sets "so that" the term ends then, over any end its sentence cites
     amended_end: date | None = None
     # English starts by strength: 0 a date the contract defines as the Effective Date,
@@ -857,8 +867,13 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
             # of the month after it, where the contract takes effect then)
             preamble_start = _last_signature_date(text, dates)
         # (unless the definitions date the start: "made and entered into as of the date of the
-        # last signature below" over '"Effective Date" means November 1, 2006')
-        start = _effective_date_written(text) or on_last_signature
+        # last signature below" over '"Effective Date" means November 1, 2006'; "dated as of the
+        # date of the last signature" over 'This Contract shall be effective May 1, 2011 (the
+        # "Effective Date")', a date the contract defines as its Effective Date)
+        # (a commencement date a schedule writes does not: "effective on the date on which it has
+        # been signed by both parties" and a Space Schedule's "Commencement Date: July 1, 2000")
+        defined = found.starts[0] if not found.commencement_first else None
+        start = _effective_date_written(text) or defined or on_last_signature
     signed = _opening_signing_date(text, dates, found, preamble_start, english=english)
     # "entered into as of the Effective Date set forth in Schedule A": made as of its start,
     # not on the day the last side signed
@@ -946,7 +961,7 @@ def _opening_signing_date(
     title's or the signature block's sentence; or its last signature's where it says it is
     dated by that ("This agreement is dated the date on which it has been signed by the last of
     the parties to sign it, as shown on the execution page")."""
-    if english and search(_DATED_ON_LAST_SIGNATURE, text.low):
+    if english and any(search(pattern, text.low) for pattern in _DATED_ON_LAST_SIGNATURE):
         last = _last_signature_date(text, dates)
         if last is not None:
             return last
@@ -966,7 +981,12 @@ def _written_end(
     (Russian), or a later limb's date."""
     if not english:
         return found.ends or _period_end(text, found.period_end)
-    return found.amended_end or found.ends or _end_in_a_later_limb(text, dates)
+    return (
+        found.amended_end
+        or found.ends
+        or found.defined_end
+        or _end_in_a_later_limb(text, dates)
+    )
 
 
 def _end_of_term(
@@ -1212,11 +1232,16 @@ _DURING_A_PERIOD = re.compile(
 )
 # The contract dated by its last signature (Australian drafting's "Date" item)
 # (opening with its literal word: a scan of the whole text from every position cost 1 ms)
-_DATED_ON_LAST_SIGNATURE = indexed(
-    re.compile(
-        r"dated\s+(?:as\s+of\s+)?the\s+date\s+(?:on\s+which|when)\s+it\s+(?:has\s+been|is|was)\s+"
-        r"(?:signed|executed)\s+by\s+the\s+last\b"
+_DATED_ON_LAST_SIGNATURE = tuple(
+    indexed(
+        re.compile(
+            verb + r"\s+(?:as\s+of\s+|on\s+)?the\s+date\s+(?:on\s+which|when)\s+it\s+"
+            r"(?:has\s+been|is|was)\s+(?:signed|executed)\s+by\s+(?:the\s+last|both|all)\b"
+        )
     )
+    # ("This Agreement has been entered into on the date on which it has been signed by both
+    # parties", over the sides' "Date:" lines)
+    for verb in ("dated", r"entered\s+into")
 )
 # A start told in the past tense is the start of the agreement an amendment or a restatement
 # continues, not its own: an amendment's replaced section "12.1 The term of this Agreement
@@ -1418,6 +1443,10 @@ def _end_role(
         )
     ):
         ending = None
+    if ending == "contract" and english and _OWN_PERIOD_DEFINED.match(text.low, begin):
+        # kept for where no sentence ends the term itself
+        candidates.defined_end = candidates.defined_end or found.value
+        ending = None
     if english and ending is None and _TERM_RANGE_BEFORE.search(before):
         sentence = text.low[begin:finish]
         if _TERM_RANGE_CONTEXT.search(sentence) and not _NOT_CONTRACT_END.search(sentence):
@@ -1451,6 +1480,15 @@ _ANOTHER_PERIOD_DEFINED = re.compile(
     # amounts payable ... in respect of the period ending December 31, 2010'
     r"|(?![^\"”\n]*(?:term|period|date|expir|terminat|year|season))[^\"”\n]{1,40})"
     r"[\"”]\s*(?:(?:shall\s+)?means?\b|:)"
+)
+# The definition of a period by one of the term's other names ('"Contract Period" means the
+# period beginning at 7:00 a.m. on September 12, 2005 and ending at 11:59 p.m. on September 20,
+# 2005'): the end of the contract where nothing else ends it, but a term section's own end
+# outranks it ("The term of this Agreement shall ... continue through October 31, 2005": a
+# venue's licence period inside a longer contract)
+_OWN_PERIOD_DEFINED = re.compile(
+    r"[\W\d]*(?:\([a-z0-9]{1,3}\)\s*)?[\"“](?:contract|agreement|license|licence|subscription"
+    r"|services?|consulting|engagement)\s+(?:term|period)[\"”]\s*(?:(?:shall\s+)?means?\b|:)"
 )
 # A statement of work or an order form filed with a master agreement ends itself, not the
 # agreement: "this SOW No. 1 shall remain in effect through March 31, 2018 (the "SOW Term")"

@@ -53,6 +53,15 @@ THIS_CONTRACT = (
 # consultant's engagement by the service: 'for twelve (12) months thereafter (the "Consulting
 # Period")', 'ending on December 31, 2018 (the "Consulting Period")'
 TERM_NAME = r"(?:term|(?:consulting|engagement)\s+(?:period|term))"
+# The term named by the deal: "The marketing term shall commence on the Effective Date and ...
+# continue through August 31, 2013", "the subscription term"; a carrier's, a host's or an
+# outsourcer's ("The charter of the Aircraft shall commence ... and shall expire ... on June 30,
+# 2008 (the "Charter Term")")
+DEAL = (
+    r"(?:marketing|supply|license|licence|lease|services?|distribution|agency|sponsorship"
+    r"|management|consulting|subscription|engagement|franchise|program|programme|charter|hosting"
+    r"|carriage|transportation|warehousing|outsourcing)"
+)
 # The unit is the literal anchor; the number and its preposition are read backwards.
 # Units: "years?|months?|года?|лет|месяц(а|ев)?", each at a word's end. One pattern per
 # word, merged in text order: each opens with its literal, which the regex engine skips
@@ -126,12 +135,9 @@ _CONTRACT_TERM = re.compile(
     # an energy contract's "primary term" (not among the lengths `_LENGTH_BEFORE` reads: such a
     # term mostly runs from first deliveries, an event, as train's one pipeline contract's does)
     + r"|primary)\s+term|the\s+term|[\"“']term"
-    # the term named by the deal: "The marketing term shall commence on the Effective Date and
-    # ... continue through August 31, 2013", "the subscription term"
-    # ("the initial subscription term shall commence on March 1, 2016")
-    r"|the\s+(?:" + INITIAL + r"\s+)?(?:marketing|supply|license|licence|lease|services?"
-    r"|distribution|agency|sponsorship|management|consulting|subscription|engagement|franchise"
-    r"|program|programme)\s+term"
+    # the term named by the deal ("the initial subscription term shall commence on March 1,
+    # 2016")
+    r"|the\s+(?:" + INITIAL + r"\s+)?" + DEAL + r"\s+term"
     # a consultant's term by its name: "The Consulting Period commenced on January 6, 2014 and
     # shall end on September 30, 2015"
     r"|the\s+(?:consulting|engagement)\s+period"

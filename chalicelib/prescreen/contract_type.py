@@ -77,6 +77,11 @@ _EN_TITLE_TAIL = re.compile(
 )
 # The first kind of English contract named in a title, and what may stand before or after it.
 _EN_KIND = re.compile(r"\b(?:agreement|contract)\b", re.IGNORECASE)
+_KIND_AGAIN = re.compile(
+    r"(?:\s+(?!(?:this|the|such|said|an?|its|which|and|or|by|between|under|to|as)\b)[a-z][\w&-]*)"
+    r"{1,2}?\s+(?:agreement|contract)\b",
+    re.IGNORECASE,
+)
 _EN_AMENDMENT = re.compile(r"\b(?:amendment|addendum)\b", re.IGNORECASE)
 # Before: a sentence of the confidential-treatment legend ("... IF PUBLICLY DISCLOSED."), a
 # company's name ("CISCO SYSTEMS, INC.", "BIOPURE CORPORATION"), an exhibit's label. Not
@@ -407,6 +412,11 @@ def _cut_english_noise(title: str) -> str:
     kind = _EN_KIND.search(title)
     if kind is None or _EN_AMENDMENT.search(title, 0, kind.start()):
         return title
+    # "DEDICATED CONTRACT CARRIAGE AGREEMENT", "CONTRACT MANUFACTURING AGREEMENT": "contract"
+    # as a word of the kind, not the kind
+    later = _KIND_AGAIN.match(title, kind.end()) if kind.group().lower() == "contract" else None
+    if later is not None:
+        kind = later
     tail = title[kind.end() :].strip()
     if tail and not _EN_TITLE_GOES_ON.match(tail):
         title = title[: kind.end()]

@@ -59,7 +59,9 @@ _TRIGGER = re.compile(
     # 28 February 2018, to extend the Term"
     # "the option, exercisable by written notice given no later than April 1, 2007, to extend
     # the Term": an aside may hold a date's comma
-    + r"|(?:option|options|right)(?:\s*,(?:[^,.;]|,(?=\s*(?:19|20)\d\d\b)){1,120},\s*"
+    # "the option, exercisable once by written notice delivered to Servicer not less than one
+    # hundred twenty (120) days before the expiration of the Initial Term, to extend the term"
+    + r"|(?:option|options|right)(?:\s*,(?:[^,.;]|,(?=\s*(?:19|20)\d\d\b)){1,160},\s*"
     + r"|\s*\([^().;]{1,60}\)\s*|\s+)to\s+"
     + r"(?:further\s+)?"
     + _RENEW

@@ -685,6 +685,23 @@
   2003, and distribution of 2003 to 2008: 72 of 72 target fields in each set blind at
   d1b4119 (288 of 288; the same at the starting code). No fix followed. The floors are those
   values.
+- `en_contracts_extra161` to `en_contracts_extra168`: a sixty-second and a sixty-third round,
+  of hosting and ASP agreements of 1999 to 2006, transportation, logistics and warehousing,
+  contracts with civil-law counterparties, US choices of law written the unusual ways, agreed
+  sums under their trade names (cancellation, kill and conversion fees), renewal written many
+  ways, intellectual-property licences, and 1997 to 2000 drafting: 69, 69, 67, 72, 70, 71, 72
+  and 72 of 72 target fields blind at 43d353f, the session's starting code (562 of 576). Their
+  fixes: an option to extend after a long aside on how it is exercised; a term section's end
+  over a defined "Contract Period"'s; terminating a consultant's or producer's "engagement";
+  a date a term sentence defines as the Effective Date over a dating by the last signature; a
+  "Charter Term" named in brackets, ending "at 2359 hours local time at the Hub on"; French
+  signature lines "In Lyon, on 24 March 2009"; "entered into on the date on which it has been
+  signed by both parties"; "effective on the date first written above" over a schedule's
+  service start: 70, 71, 71, 72, 72, 72, 72 and 72 (572 of 576). Left: eighteen months from an
+  undated service start (counted from the start, as CUAD's labels count it); an order's
+  month-to-month continuation under a master agreement that runs until terminated; a carrier's
+  exclusion of one kind of loss read as a cap; an evergreen term after the first as
+  convenience. The floors are those values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -1150,6 +1167,14 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra158": _en(),
     "en_contracts_extra159": _en(),
     "en_contracts_extra160": _en(),
+    "en_contracts_extra161": _en(expiration_date=0.85, renewal_term=0.9),
+    "en_contracts_extra162": _en(cap_on_liability=0.9),
+    "en_contracts_extra163": _en(termination_for_convenience=0.85),
+    "en_contracts_extra164": _en(),
+    "en_contracts_extra165": _en(),
+    "en_contracts_extra166": _en(),
+    "en_contracts_extra167": _en(),
+    "en_contracts_extra168": _en(),
     "ru_contracts_extra9": (
         RU_LABELS,
         {
