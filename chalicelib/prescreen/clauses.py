@@ -123,6 +123,8 @@ _EN_LD_DENIED = "|".join(
         # "a service level credit ... is not liquidated damages": denied, not agreed ("is not
         # a penalty or liquidated damages")
         r"(?:is|are|be|constitute)\s+not\s+(?:\w+\s+){0,3}?",
+        # "Service Credits ... shall not be deemed a penalty or liquidated damages"
+        r"not\s+(?:be\s+)?(?:deemed|considered|construed|treated)\s+(?:to\s+be\s+|as\s+)?(?:\w+\s+){0,3}?",
         r"not\s+as\s+",
         # "The parties have not agreed any liquidated damages"
         r"not\s+(?:\w+\s+){0,2}?agreed\s+(?:on\s+|to\s+)?(?:any\s+)?",
@@ -175,9 +177,9 @@ _EN_FEE_NEGATION = (
     # ("No other termination charge shall be payable")
     # ("No penalty, termination fee or other payment shall be due")
     r"\bno\s+(?:other\s+|further\s+|additional\s+)?(?:(?:penalty|fee|charge|payment)(?:\s+or|,)\s+)?"
-    r"(?:early\s+)?(?:termination|cancellation)"
+    r"(?:early\s+)?(?:termination|cancellation|withdrawal)"
     r"|without\s+(?:any\s+|the\s+)?(?:payment\s+of\s+)?"
-    r"(?:a\s+|any\s+|the\s+)?(?:early\s+)?(?:termination|cancellation|penalt)"
+    r"(?:a\s+|any\s+|the\s+)?(?:early\s+)?(?:termination|cancellation|withdrawal|penalt)"
     r"|not\s+(?:be\s+)?(?:responsible|liable|obligated|required)\s+(?:to\s+pay\s+|for\s+)?(?:any\s+)?"
     r"(?:early\s+)?(?:termination|cancellation)"
     # "No Party shall owe any other Party a termination fee or penalty by reason of a
@@ -333,7 +335,10 @@ _EN_REASON_IN_CONDITION = (
 _EN_ON_EVENT = (
     # "if" as a word, written so the branch opens with a literal (a faster scan)
     r"|if\b(?<![a-z]if)|in\s+the\s+event|(?:upon|after)\s+the\s+occurrence|should\b|following\s+the\s+\w+\s+of"
-    r"|change\s+(?:of|in)\s+control|force\s+majeure|acquired|any\s+of\s+the\s+following"
+    # ("any proposed change in its control, and any such change without the Provider's prior
+    # written consent shall entitle the Provider to terminate")
+    r"|change\s+(?:of|in)\s+(?:its\s+|their\s+|the\s+)?control|force\s+majeure|acquired"
+    r"|any\s+of\s+the\s+following"
     # "with three (3) months' notice in the case described in Section 4.2(b)"
     r"|" + _EN_IN_CASES_DESCRIBED
 )
@@ -351,7 +356,8 @@ _EN_TERMINATE_AGREEMENT = (
     r"|terminat\w*\s+(?:the\s+)?(?:[\w-]+['’]s?\s+)?engagement\b"
     # a joint venture's participant leaving it: "A Participant may withdraw from the Joint
     # Venture at any time by giving not less than 90 days' notice"
-    r"|withdraw\s+from\s+the\s+(?:joint\s+)?venture\b"
+    # ... or a consortium's member: "Any Member may withdraw from the Consortium for any reason"
+    r"|withdraw\s+from\s+the\s+(?:(?:joint\s+)?venture|consortium|alliance|partnership)\b"
     r"|opt\s+out\s+of\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
     # "may discontinue this Agreement upon sixty (60) days notice" (not a product discontinued)
     r"|discontinue\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
@@ -581,6 +587,9 @@ RULES: tuple[ClauseRule, ...] = (
             # not "pre-termination payments", paid before any termination
             r"termination(?<!-termination)\s+(?:for\s+\w+\s+)?(?:fee|charge|penalty|payment)s?\b",
             r"exit\s+fees?\b",
+            # a member's leaving a consortium or venture: "a withdrawal fee equal to fifty
+            # percent (50%) of the Annual Contribution"
+            r"withdrawal\s+(?:fee|charge|payment)s?\b",
             r"buy-?out\s+(?:fee|payment|price)s?\b",
             r"cancellation\s+(?:fee|charge|penalty|payment)s?\b",
             r"break(?:-?up)?\s+fees?\b",
@@ -590,6 +599,27 @@ RULES: tuple[ClauseRule, ...] = (
         rejects=_EN_FEE_NEGATION + _EN_NOT_OWED + r"|(?:shall|will)\s+mean|\bmeans\b",
         learned_gate="liquidated_damages",
         reads_lead_in=True,
+    ),
+    # The fees of the rest of the term, owed at once when a side ends it early: "If Customer
+    # terminates under this Section 8.4, all Subscription Fees that would have become payable
+    # for the remainder of the then-current Subscription Term shall become immediately due and
+    # payable" (not a refund for the remainder, nor fees pro rata)
+    _rule(
+        "penalty",
+        (r"remainder\s+of\s+the\s+(?:then[\s-]+current\s+|initial\s+)?(?:[\w-]+\s+)?term\b",),
+        language="en",
+        requires=(
+            r"terminat",
+            r"(?:become|be|are|is)\s+(?:immediately\s+)?(?:due|payable)|shall\s+(?:\w+\s+)?pay\b",
+            r"would\s+have\s+(?:become\s+|been\s+)?(?:due|payable)|all\s+(?:remaining\s+)?fees"
+            r"|(?:fees|amounts|payments)\s+(?:\w+\s+){0,4}?(?:for|during)\s+the\s+remainder",
+        ),
+        rejects=_EN_FEE_NEGATION
+        + _EN_NOT_OWED
+        # (a refund for the remainder, not "no obligation to refund any prepaid fees")
+        + r"|(?<!to\s)refund(?:ed|s)?\s+(?:of\s+|to\s+)?(?:any\s+|the\s+|all\s+)?"
+        + r"(?:prepaid|unused|fees)"
+        + r"|credit|prorat|pro\s+rata|no\s+(?:obligation|liability)\s+to\s+pay",
     ),
     # A fixed sum owed because the contract ends early, whatever it is called: "If a
     # termination occurs under this Section 11(a), then BPA shall pay to Seller ... an amount

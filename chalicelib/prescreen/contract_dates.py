@@ -149,6 +149,8 @@ _SIGNED_BEFORE = re.compile(
     r"(?:\s+(?:and\s+)?(?:(?:is\s+)?(?:deemed\s+)?effective|entered\s+into|made|into\s+effect"
     # "made and concluded on", "made and signed on"
     r"|concluded|signed|executed))?"
+    # "is made and entered into, and is effective, as of August 1, 2001"
+    r"(?:\s*,\s*and\s+(?:is\s+)?(?:deemed\s+)?effective\s*,?)?"
     # the place it is made at: "is made at Cleveland, Ohio on this 12th day of July, 2006",
     # 'is entered into in Hangzhou, the People's Republic of China (the "PRC") on this 28th day'
     r"(?:\s+(?:at|in)\s+[a-z][\w .,'’\"“”()-]{1,70}?(?=\s+(?:on|as\s+of|this)\b))?"
@@ -180,6 +182,7 @@ _NOT_ON_BEFORE = re.compile(
     r"(?:incorporat|formed|register|organi[sz]|establish|born|dated|amended|filed|issued)\w*"
     r"(?:\s+on)?(?:\s+this)?(?:\s+the)?\s*$"
 )
+_RECITALS_OPEN = re.compile(r"\n[ \t]*(?:recitals|background|witnesseth)\b|\bwhereas\b")
 _MADE_BETWEEN = re.compile(
     r"(?:agreement|contract)\b[^.]{0,40}?\b(?:made|entered\s+into)\b[^.]{0,40}?\b(?:between|among"
     # "This Agreement is made by Acme, Inc. ... and Beta LLC ..., as of March 1, 2015"
@@ -248,7 +251,8 @@ _START_BEFORE = re.compile(
     # "is effective on the day of May 1, 2013"
     # "signed and effective this 25th day of May, 1999"
     # "effective retroactively as of", "effective as at"
-    r"(?:\s+retroactively)?(?:\s+(?:as\s+of|as\s+from|as\s+at|on|from|this))?(?:\s+the)?"
+    # ("and is effective, as of August 1, 2001")
+    r"(?:\s+retroactively)?(?:,?\s+(?:as\s+of|as\s+from|as\s+at|on|from|this))?(?:\s+the)?"
     r"(?:\s+(?:day|date)\s+of)?\s*$"
     # "shall be valid from", "will be in force from", "the term shall run from", "this
     # Agreement covers the period (from)"
@@ -386,7 +390,9 @@ _EFFECTIVE_ON_EVENT = indexed(
         # "the date on which the last of the Governmental Approvals has been obtained"
         r"|last\s+of\s+the\s+(?:[\w-]+\s+){0,2}?(?:approvals|consents|conditions)"
         r"|(?:[\w-]+\s+){0,3}?(?:approvals?|consents?)\s+(?:has|have|is|are)\s+(?:been\s+)?"
-        r"(?:obtained|received|granted|given)))"
+        r"(?:obtained|received|granted|given)"
+        # "the date on which FERC accepts this Agreement for filing"
+        r"|(?:[\w-]+\s+){1,3}?(?:accepts|approves)\s+(?:this|the)\s+agreement))"
         r"|(?:as\s+of\s+|on\s+|upon\s+)?(?:that\s+date"
         r"|the\s+date\s+of\s+(?:physical|completion|closing|the\s+closing))"
         # "shall come into force on the date (the "Effective Date") on which Health Canada
@@ -412,13 +418,25 @@ _SUBJECT_REACH = 80
 
 def _effective_on_event(low: str) -> bool:
     """Whether the contract takes effect on an event (`_EFFECTIVE_ON_EVENT`, or on a
-    closing: `_EFFECTIVE_ON_CLOSING`)."""
+    closing: `_EFFECTIVE_ON_CLOSING`, unless the closing is today's)."""
     if search(_EFFECTIVE_ON_EVENT, low) is not None:
         return True
-    return any(
+    return search(_CLOSING_TODAY, low) is None and any(
         _CONTRACT_BECOMES.search(low, max(0, found.start() - _SUBJECT_REACH), found.start())
         for found in finditer(_EFFECTIVE_ON_CLOSING, low)
     )
+
+
+# A closing the recitals date as this agreement's day: "the closing under the Purchase
+# Agreement (the "Closing") is taking place on the date hereof", "the Closing occurs
+# simultaneously with the execution of this Agreement"
+_CLOSING_TODAY = indexed(
+    re.compile(
+        r"closing\b[^.;]{0,100}?\b(?:is\s+(?:taking\s+place|occurring|being\s+(?:held|consummated))"
+        r"|occurs|takes\s+place)\s+(?:on\s+the\s+date\s+(?:hereof|of\s+this\s+agreement)"
+        r"|(?:concurrently|simultaneously|contemporaneously)\s+with\s+the\s+execution)"
+    )
+)
 
 
 # The day a contract is signed or, notarised, certified (at the notary's, the day it is signed,
@@ -701,7 +719,10 @@ _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
     indexed(pattern)
     for pattern in (
         re.compile(
-            r"effective\s+(?:date\W{0,3}\s+(?:of\s+this\s+agreement\s+)?(?:(?:shall|will)\s+(?:mean|be)|means|is)"
+            # ("shall become effective and binding upon the Parties upon its execution and
+            # delivery by both Parties")
+            r"effective\s+(?:and\s+binding\s+(?:(?:up)?on\s+the\s+parties\s+)?)?"
+            r"(?:date\W{0,3}\s+(?:of\s+this\s+agreement\s+)?(?:(?:shall|will)\s+(?:mean|be)|means|is)"
             r"\s+the\s+(?:date|day)\s+(?:on\s+which\s+|that\s+|when\s+|of\s+)?"
             r"(?:(?:this\s+agreement\s+(?:is|has\s+been)\s+(?:signed|executed)\s+by\s+)?the\s+last"
             r"|(?:the\s+)?(?:last|final)\s+signature"
@@ -981,12 +1002,7 @@ def _written_end(
     (Russian), or a later limb's date."""
     if not english:
         return found.ends or _period_end(text, found.period_end)
-    return (
-        found.amended_end
-        or found.ends
-        or found.defined_end
-        or _end_in_a_later_limb(text, dates)
-    )
+    return found.amended_end or found.ends or found.defined_end or _end_in_a_later_limb(text, dates)
 
 
 def _end_of_term(
@@ -1340,7 +1356,12 @@ def _made_between_as_of(text: PreparedText, current: FoundDate, before: str) -> 
         return None
     # the parties' addresses ("Apt. 43", "Inc.") cut sentences: a window stands in for it
     head = text.low[max(0, current.start - _PARTIES_REACH) : current.start]
-    return "signed+start" if _MADE_BETWEEN.search(head) else None
+    made = _MADE_BETWEEN.search(head)
+    # (not a recital's day after the preamble: "... ("Consultant"). RECITALS A. Consultant ...
+    # will retire ... at the close of business on December 31, 2002")
+    if made is None or _RECITALS_OPEN.search(head, made.end()):
+        return None
+    return "signed+start"
 
 
 def _of_another_paper(text: PreparedText, found: FoundDate) -> bool:
@@ -1567,7 +1588,12 @@ _THIS_DATE = r"(?:hereof|of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))"
 # ('"Closing Date" means the date on which the Merger becomes effective, being the date of this
 # Agreement')
 _MEANS_THIS_DATE = indexed(
-    re.compile(r"means?\s+the\s+date\s+(?:[^.;]{0,80}?,\s+being\s+the\s+date\s+)?" + _THIS_DATE)
+    # ('"Closing Date" means the date on which the Merger becomes effective ..., which is the
+    # date of this Agreement')
+    re.compile(
+        r"means?\s+the\s+date\s+(?:[^.;]{0,80}?,\s+(?:being|which\s+is)\s+the\s+date\s+)?"
+        + _THIS_DATE
+    )
 )
 _NAME_BEFORE_MEANS = re.compile(rf"[\"“](?P<name>{_NAME})[\"”]\s+(?:(?:shall|will)\s+)?$")
 _NAME_REACH = 60
@@ -1644,7 +1670,7 @@ _TERM_FIELD_FROM_A_NAME = tuple(
     for label in ("term", "period")
 )
 _THIS_CONTRACT_BEFORE = re.compile(
-    r"(?:this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)|\bterm)\W{0,3}\s+(?:(?:shall|will)\s+)?"
+    r"(?:" + THIS_CONTRACT + r"|\bterm)\W{0,3}\s+(?:(?:shall|will)\s+)?"
     r"(?P<be>(?:become|be|is)\s+)?$"
 )
 _SUBJECT_REACH = 120

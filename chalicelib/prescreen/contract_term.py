@@ -45,6 +45,8 @@ THIS_CONTRACT = (
     # the short names agreements call themselves by: "This CRADA shall become effective on
     # ... and shall expire thirty-six (36) months after the Effective Date", "this MSA"
     r"|msa|crada|nda|mnda|loi|jda|ppa|dpa|mta"
+    # ... and an advertising buy's: "This IO shall become effective on the IO Date"
+    r"|io|insertion\s+order"
     # ... and Australian and English drafting's "This document starts on the Commencement Date",
     # "This deed ends on"
     r"|document|deed)\b"
@@ -346,6 +348,8 @@ _RUNS_FROM_EVENT = re.compile(
 # Words between that make the date another's: a date cited for a different document.
 _NOT_RUNS_FROM = re.compile(r"dated|agreement|[(;]|\.\s")  # (or the sentence ended)
 _TERM_REACH = 200
+_EACH_OF = re.compile(r"\beach\s+$")
+_EACH_REACH = 6
 ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
     "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
@@ -398,6 +402,8 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
         length = _LENGTH_BEFORE.search(text.low, max(0, unit.start() - _WINDOW), unit.start())
         if length is None or _COUNTED_BACK.match(text.low, unit.end()):
             continue
+        if _EACH_OF.search(text.low, max(0, length.start() - _EACH_REACH), length.start()):
+            continue  # a window of measure: "below 95% in each of three (3) consecutive months"
         if _RENEWAL_LENGTH.search(text.low, max(0, length.start() - _WINDOW), length.start()):
             continue  # "thereafter shall be extended ... for successive periods of one (1) year"
         if text.low.startswith("for", length.start()) and _BEYOND_THE_TERM.search(

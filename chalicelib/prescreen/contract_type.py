@@ -37,6 +37,8 @@ _TITLE_START = re.compile(
 _DEAL_DOCUMENT_TITLE = re.compile(
     r"^(?:[#*\s]*)(?:[\w\-,&.]+\s+){0,4}(?:order\s+form|statement\s+of\s+work"
     r"|terms\s+of\s+service|addendum|lease|memorandum\s+of\s+understanding|letter\s+of\s+intent"
+    # an advertising buy's "INSERTION ORDER"
+    r"|insertion\s+order"
     # "Employment Offer Letter", "Engagement Letter": a letter the other side signs to agree
     r"|(?:offer|engagement|side|commitment)\s+letter|term\s+sheet|nda)"
     r"(?:\s+(?:no\.?|number|#)\s*[\w.-]{1,8})?\s*$"
@@ -115,6 +117,8 @@ _AMENDED_REACH = 1500
 _NOT_TITLE = re.compile(
     r"настоящ|именуем|this\s+(?:agreement|contract)|hereby|shall|\bwill\b|обязуется"
     r"|^(?:\S+\s+){0,4}\S+:$"
+    # a field and its value: "Total Net Contract Value: $369,000."
+    r"|:\s*(?:us\s*)?[$€£]\s*\d"
     # a recital: "B. The current term of the Reseller Agreement is scheduled to expire ..."
     r"|^\(?[a-h][.)]\s+(?:the|whereas)\b",
     re.IGNORECASE,

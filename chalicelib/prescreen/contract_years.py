@@ -73,6 +73,13 @@ _CALENDAR_YEAR = re.compile(
     r"\beach\s+(?:full\s+)?calendar\s+year\b|\bthe\s+calendar\s+year\s+\d{4}\b"
     r"|\bthe\s+calendar\s+year\s+beginning\s+on\s+january\s+1\b"
 )
+# "ending on December 31 of the calendar year in which the first anniversary of the First
+# Delivery Date occurs"
+_YEAR_OF_ANNIVERSARY = re.compile(
+    r"december\s+31\s+of\s+the\s+(?:calendar\s+)?year\s+in\s+which\s+the\s+"
+    r"(?P<nth>first|1st|second|2nd)\s+anniversary\s+of\s+the\s+"
+    r"(?P<name>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?\s+date)\s+(?:occurs|falls)"
+)
 _FIRST_CALENDAR_YEAR = re.compile(
     r"first\s+[a-z]+\s+year\s+(?:is|shall\s+be|being)\s+(?:the\s+)?calendar\s+year\s+(?P<year>\d{4})\b"
 )
@@ -176,18 +183,11 @@ def _nth_year_end(
     """The end of the `count`th year a definition (`meaning`, and what follows it) describes."""
     boundary = _ENDING_ON_A_DAY.search(meaning)
     if boundary is not None:
-        first_ends = _FIRST_ENDS.search(meaning)
-        dated = find_dates(meaning[first_ends.end() :], english=True) if first_ends else []
-        if dated and dated[0].start == 0:
-            return _between_days(boundary, dated[0].value, count)
-        base = _first_day(text, meaning, start, named)
-        if base is None:
-            return None
-        return _between_days(
-            boundary, base, count + (full and _cut_short(base, _boundary_day(boundary)))
+        return _nth_end_between_days(
+            text, meaning, boundary, count, start=start, named=named, full=full
         )
     if _CALENDAR_YEAR.search(meaning):
-        first = _first_calendar_year(meaning, start)
+        first = _first_calendar_year(text, meaning, start, named)
         if first is None:
             return None
         skipped = full and start is not None and _cut_short(start, (12, 31))
@@ -195,6 +195,34 @@ def _nth_year_end(
     twelve = _TWELVE_MONTHS.search(meaning)
     base = _day(text, twelve.group("base"), start, named) if twelve is not None else None
     return add_months(base, 12 * count) if base is not None else None
+
+
+def _nth_end_between_days(
+    text: PreparedText,
+    meaning: str,
+    boundary: re.Match[str],
+    count: int,
+    *,
+    start: date | None,
+    named: dict[str, date],
+    full: bool,
+) -> date | None:
+    """The end of the `count`th year where each year ends on one day of the calendar."""
+    if _YEAR_OF_ANNIVERSARY.search(meaning):
+        # the first year ends in the year of an anniversary: "ending on December 31 of the
+        # calendar year in which the first anniversary of the First Delivery Date occurs"
+        first = _first_calendar_year(text, meaning, start, named)
+        return date(first + count - 1, 12, 31) if first is not None else None
+    first_ends = _FIRST_ENDS.search(meaning)
+    dated = find_dates(meaning[first_ends.end() :], english=True) if first_ends else []
+    if dated and dated[0].start == 0:
+        return _between_days(boundary, dated[0].value, count)
+    base = _first_day(text, meaning, start, named)
+    if base is None:
+        return None
+    return _between_days(
+        boundary, base, count + (full and _cut_short(base, _boundary_day(boundary)))
+    )
 
 
 def _first_day(
@@ -234,12 +262,21 @@ def _cut_short(base: date, year_end: tuple[int, int]) -> bool:
     return (before.month, before.day) != year_end
 
 
-def _first_calendar_year(meaning: str, start: date | None) -> int | None:
+def _first_calendar_year(
+    text: PreparedText, meaning: str, start: date | None, named: dict[str, date]
+) -> int | None:
     """The first contract year's calendar year: written ("is the calendar year 2007"), the
-    year of its first period's end ("through December 31, 1999"), or the start's."""
+    year of its first period's end ("through December 31, 1999"), the year of an anniversary
+    ("ending on December 31 of the calendar year in which the first anniversary of the First
+    Delivery Date occurs"), or the start's."""
     written = _FIRST_CALENDAR_YEAR.search(meaning)
     if written is not None:
         return int(written.group("year"))
+    anniversary = _YEAR_OF_ANNIVERSARY.search(meaning)
+    if anniversary is not None:
+        day = _day(text, anniversary.group("name"), start, named)
+        years = 1 if anniversary.group("nth") in {"first", "1st"} else 2
+        return day.year + years if day is not None else None
     year_ends = [
         found.value
         for found in find_dates(meaning, english=True)

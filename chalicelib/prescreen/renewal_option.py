@@ -131,6 +131,8 @@ _BY_AGREEMENT = re.compile(
     r"|unanimous"
     # "may be extended only by a written instrument executed by Landowner and Company"
     r"|only\s+by\s+(?:a\s+|an\s+)?(?:written\s+)?(?:instrument|writing|document)\b"
+    # "may extend the Flight ... only by a new or amended insertion order executed by Publisher"
+    r"|only\s+by\s+(?:a\s+|an\s+)?(?:new|separate|further|amended|subsequent)\b"
     r"|(?:signed|executed)\s+by\s+(?:both|all|each\s+of)\b"
 )
 # What else gets renewed or extended, and phrases that deny the right.

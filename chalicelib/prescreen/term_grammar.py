@@ -59,7 +59,8 @@ class _Context:
 
 
 # A period or a term the contract names: "the Restricted Period", "the Research Term"
-_PERIOD_NAME = r"\s+the\s+(?P<name>(?:[a-z][a-z-]{1,20}\s+){1,2}(?:period|term))\b"
+# (an advertising campaign's "Flight": "until the last day of the Flight")
+_PERIOD_NAME = r"\s+the\s+(?P<name>(?:[a-z][a-z-]{1,20}\s+){1,2}(?:period|term)|flight)\b"
 # ... and its definition: '"Restricted Period" means the period commencing on the Closing Date
 # and ending on the fifth (5th) anniversary of the Closing Date', '"License Period" means the
 # period of eighty-four (84) months commencing on the Availability Date', or in brackets after
@@ -660,7 +661,10 @@ _RANGE_JOINER = re.compile(r"\s*(?:through|to|until|[-–—])\s+(?:and\s+includ
 # begin on the Effective Date and shall end on the sixtieth (60th) day after the Effective Date
 # (the "Evaluation Period")"
 _NAMED_AFTER = r"\(\s*(?:the\s+)?[\"“]{name}[\"”]\s*\)"
-_ENDS_ON = re.compile(r"\b(?:end|ends|ending|expire|expires|expiring)\s+(?:on\s+)?")
+# ("The Campaign shall run from March 1, 2011 through August 31, 2011 (the "Flight")")
+_ENDS_ON = re.compile(
+    r"\b(?:(?:end|ends|ending|expire|expires|expiring)\s+(?:on\s+)?|through\s+(?:and\s+including\s+)?)"
+)
 
 
 def _end_before_its_name(named: re.Match[str], context: _Context, depth: int) -> date | None:

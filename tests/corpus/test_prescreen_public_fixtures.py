@@ -702,6 +702,32 @@
   month-to-month continuation under a master agreement that runs until terminated; a carrier's
   exclusion of one kind of loss read as a cap; an evergreen term after the first as
   convenience. The floors are those values.
+- `en_contracts_extra169` to `en_contracts_extra176`: a sixty-fourth and a sixty-fifth round,
+  of supply agreements counted in contract years, joint ventures and consortia, software and
+  SaaS subscriptions, franchises, contracts from Ireland, South Africa, Kenya, Nigeria, Malta,
+  Cyprus, Bermuda and the Cayman Islands, consulting and key-person agreements, advertising and
+  co-branding, and energy and utility contracts: 68, 67, 70, 72, 69, 67, 69 and 70 of 72
+  target fields blind at 491501e, after rounds 62 and 63's fixes (552 of 576, the same at the
+  starting code). Their fixes: a first Contract Year ending "on December 31 of the calendar
+  year in which the first anniversary of the First Delivery Date occurs"; a window of
+  measure ("in each of three (3) consecutive months") read as no term; a consortium member's
+  withdrawal for any reason and its withdrawal fee ("without payment of the Withdrawal Fee"
+  denies it); "made and entered into, and is effective, as of"; a Closing Date defined as
+  "the date of this Agreement", and a closing the recitals hold "on the date hereof"; a
+  recital's day after the preamble is not its date; "effective and binding upon the Parties
+  upon its execution and delivery by both Parties"; an Effective Date on a regulator's
+  acceptance as an event; a right opened by "any proposed change in its control"; an
+  insertion order's title, "This IO", and "until the last day of the Flight"; a field with
+  its sum ("Total Net Contract Value: $369,000.") is no title; an extension "only by a new
+  or amended insertion order" is no option; service credits that "shall not be deemed a
+  penalty or liquidated damages"; the rest of the term's fees falling due on an early end:
+  70, 71, 72, 72, 70, 70, 72 and 72 (569 of 576). Left: the last Contract Year of a Delivery
+  Period; a Research Term's extension option (CUAD's train leaves these out); "made as of"
+  with only "the effective date of termination" in the text (one CUAD train contract dates
+  it; the writers' brief leaves it empty); a consulting period's length over the agreement's
+  own anniversary end; a label parser that cuts "JADEHARBOUR (HONG KONG) TRADING LIMITED" at
+  its bracket; an agreement date in the last signature under a definitions' start. The
+  floors are those values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -1175,6 +1201,14 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra166": _en(),
     "en_contracts_extra167": _en(),
     "en_contracts_extra168": _en(),
+    "en_contracts_extra169": _en(expiration_date=0.85, liquidated_damages=0.85),
+    "en_contracts_extra170": _en(renewal_term=0.85),
+    "en_contracts_extra171": _en(),
+    "en_contracts_extra172": _en(),
+    "en_contracts_extra173": _en(parties=0.85, effective_date=0.85),
+    "en_contracts_extra174": _en(agreement_date=0.85, expiration_date=0.85),
+    "en_contracts_extra175": _en(),
+    "en_contracts_extra176": _en(),
     "ru_contracts_extra9": (
         RU_LABELS,
         {

@@ -141,3 +141,191 @@ def test_contract_as_a_word_of_the_kind_keeps_the_whole_title() -> None:
         "Beverages, Inc. and Linden Fill Co." + BODY
     )
     assert screen_english(text).title == "CONTRACT PACKAGING AGREEMENT"
+
+
+# Rounds 64 and 65
+
+
+def test_an_insertion_orders_title_dates_and_flight_a_field_with_a_sum_is_no_title() -> None:
+    text = (
+        "INSERTION ORDER\nInsertion Order No.: BK-09-114\nThis Insertion Order is entered into "
+        'as of May 4, 2009 (the "Order Date") by and between Brightkettle Media, Inc. and '
+        "Calvary Home Loans, LLC.\n1. Flight. The Campaign shall run from June 1, 2009 through "
+        'November 30, 2009 (the "Flight").\nTotal Net Contract Value: $212,500.\n5.1 This '
+        "Insertion Order shall become effective on the Order Date and shall remain in effect until "
+        "the last day of the Flight.\n5.2 Advertiser may extend the Flight for a further period "
+        "only by a new insertion order signed by Publisher." + BODY
+    )
+    result = screen_english(text)
+    assert result.title == "INSERTION ORDER"
+    assert result.starts_on == date(2009, 5, 4)
+    assert result.ends_on == date(2009, 11, 30)
+    assert result.renewal_option is None or not result.renewal_option.present
+
+
+def test_a_closing_date_the_definitions_call_the_date_of_this_agreement() -> None:
+    text = (
+        "MONITORING AGREEMENT\n\nThis Monitoring Agreement is dated as of March 12, 2010 among "
+        "Tollgate Partners, L.P. and Brisco Brands, Inc.\n\n"
+        '1.1 "Closing Date" means the date on which the Acquisition is consummated under the '
+        "Purchase Agreement, which is the date of this Agreement.\n\n4.1 This Agreement shall "
+        "become effective on the Closing Date and shall continue in effect until the seventh "
+        "(7th) anniversary of the Closing Date." + BODY
+    )
+    found = english_dates(text)
+    assert found.starts_on == date(2010, 3, 12)
+    assert found.ends_on == date(2017, 3, 12)
+
+
+def test_a_recitals_day_is_not_the_preambles_date() -> None:
+    text = (
+        "CONSULTING AGREEMENT\n\nThis Consulting Agreement is entered into by and between "
+        'Harlow Tool Company ("Company") and Dana Pike ("Consultant").\n\nRECITALS\n\nA. '
+        "Consultant will retire as President of the Company at the close of business on June 30, "
+        '2011.\n\n1. "Effective Date" means July 1, 2011.' + BODY + "\n\nHARLOW TOOL COMPANY\n"
+        "By: /s/ R. Harlow\nDate: May 2, 2011\n\nCONSULTANT\n/s/ Dana Pike\nDate: May 5, 2011"
+    )
+    assert english_dates(text).signed_on != date(2011, 6, 30)
+
+
+def test_a_closing_the_recitals_hold_today_starts_a_contract_effective_upon_it() -> None:
+    text = (
+        "NONCOMPETITION AGREEMENT\n\nThis Agreement is made and entered into this 2nd day of "
+        "June, 2003, by and among Pellham Controls, Inc. and Rudd Valve Co.\n\nWHEREAS, the "
+        'closing of the sale of Rudd\'s assets (the "Closing") is taking place on the date '
+        "hereof;\n\n1. This Agreement shall become effective upon the Closing (the "
+        '"Effective Date") and shall continue in effect until the fourth (4th) anniversary of '
+        "the Effective Date." + BODY
+    )
+    found = english_dates(text)
+    assert found.starts_on == date(2003, 6, 2)
+    assert found.ends_on == date(2007, 6, 2)
+
+
+def test_effective_and_binding_upon_execution_by_both_parties_starts_at_the_later_signature() -> (
+    None
+):
+    text = (
+        "HEAT SUPPLY AGREEMENT\n\nThis Heat Supply Agreement is made by and between Orrin Energy "
+        'Partners, L.P. ("Supplier") and Tamsin Greenhouses, Inc. ("Buyer").\n\n2.1 This '
+        "Agreement shall become effective and binding upon the Parties upon its execution and "
+        "delivery by both Parties, and shall remain in effect until December 31, 2020."
+        + BODY
+        + "\n\nORRIN ENERGY PARTNERS, L.P.\nBy: /s/ K. Orrin\nDate: March 3, 2006\n\nTAMSIN "
+        "GREENHOUSES, INC.\nBy: /s/ J. Tamsin\nDate: March 9, 2006"
+    )
+    assert english_dates(text).starts_on == date(2006, 3, 9)
+
+
+def test_an_effective_date_on_a_regulators_acceptance_is_an_event() -> None:
+    text = (
+        "WHEELING SERVICE AGREEMENT\n\nThis Agreement is entered into as of April 4, 2011 by "
+        'Corbel Transmission LLC and Yarrow Power Cooperative.\n\n1.1 "Effective Date" means '
+        "the date on which the Commission accepts this Agreement for filing.\n\n2.1 This "
+        "Agreement shall become effective on the Effective Date and shall remain in effect until "
+        "December 31, 2031." + BODY
+    )
+    assert english_dates(text).starts_on is None
+
+
+def test_a_right_opened_by_a_change_in_its_control_is_no_convenience() -> None:
+    assert not section_flagged(
+        "HOSTING AGREEMENT\n\nThis Agreement is made on 4 May 2015 between Pellucid Gaming "
+        "Limited and Ostrava Systems Limited.",
+        "9.2 The Customer shall notify the Provider of any proposed change in its control, and "
+        "any such change without the Provider's consent shall entitle the Provider to terminate "
+        "this Agreement on sixty (60) days' notice.",
+        "unilateral_termination",
+    )
+
+
+def test_a_first_contract_year_that_ends_in_the_year_of_its_first_anniversary() -> None:
+    text = (
+        "SUPPLY AGREEMENT\n\nThis Supply Agreement is entered into as of May 3, 2011 by "
+        'Harrowgate Castings, Inc. and Velden Axle Corp.\n\n1.2 "Contract Year" means (a) for '
+        "the first Contract Year, the period beginning on the Start of Production and ending on "
+        "December 31 of the calendar year in which the first anniversary of the Start of "
+        'Production Date occurs, and (b) thereafter, each calendar year.\n\n1.3 "Start of '
+        'Production Date" means March 1, 2012.\n\n6.1 This Agreement shall remain in effect '
+        "until the end of the third (3rd) Contract Year." + BODY
+    )
+    assert english_dates(text).ends_on == date(2015, 12, 31)
+
+
+def test_a_window_of_consecutive_months_is_no_term() -> None:
+    text = (
+        "SERVICES AGREEMENT\n\nThis Agreement is dated as of March 2, 2016 and effective as of "
+        'April 1, 2016 (the "Effective Date") between Kilnworth Supply, Inc. and Ober Tractor '
+        "Co.\n\n6.3 Customer may terminate this Agreement upon notice if Vendor's on-time rate is "
+        "below ninety percent (90%) in each of two (2) consecutive months.\n\n7.1 The term of "
+        "this Agreement begins on the Effective Date and continues for three (3) years." + BODY
+    )
+    assert english_dates(text).ends_on == date(2019, 4, 1)
+
+
+def test_made_and_entered_into_and_effective_as_of_set_off_by_commas() -> None:
+    text = (
+        "OPERATING AGREEMENT\n\nThis OPERATING AGREEMENT of Brackenridge Fiber, LLC (the "
+        '"Company") is made and entered into, and is effective, as of June 1, 2003, by and '
+        "between Osgood Holdings, Inc. and Tarn Utility Ventures, Inc." + BODY
+    )
+    found = english_dates(text)
+    assert found.signed_on == date(2003, 6, 1)
+    assert found.starts_on == date(2003, 6, 1)
+
+
+def test_a_consortium_members_withdrawal_for_any_reason_and_its_withdrawal_fee() -> None:
+    head = (
+        "CONSORTIUM AGREEMENT\n\nThis Agreement is made as of March 1, 2011 among Halden "
+        "Networks, Inc., Corvid Labs, Inc. and Tessaly Systems AG."
+    )
+    assert section_flagged(
+        head,
+        "6.1 Any Member may withdraw from the Consortium for any reason upon sixty (60) days' "
+        "prior written notice to the other Members.",
+        "unilateral_termination",
+    )
+    assert section_flagged(
+        head,
+        "6.2 A withdrawing Member shall pay to the Consortium, on the effective date of its "
+        "withdrawal, a withdrawal fee equal to twenty-five percent (25%) of its Annual "
+        "Contribution.",
+        "penalty",
+    )
+    assert not section_flagged(
+        head,
+        "4.3 If the Specification is not adopted by June 30, 2013, any Member may withdraw from "
+        "the Consortium without payment of the Withdrawal Fee.",
+        "penalty",
+    )
+
+
+def test_service_credits_not_to_be_deemed_liquidated_damages_are_none() -> None:
+    assert not section_flagged(
+        "HOSTING SERVICES AGREEMENT\n\nThis Agreement is made as of June 3, 2015 between Larkspur "
+        "Apps, Inc. and Omberly Retail Co.",
+        "3.2 Service Credits are a price adjustment for the reduced value of the Services and "
+        "shall not be deemed a penalty or liquidated damages.",
+        "penalty",
+    )
+
+
+def test_the_rest_of_the_terms_fees_falling_due_on_an_early_end_are_an_agreed_sum() -> None:
+    head = (
+        "SUBSCRIPTION AGREEMENT\n\nThis Agreement is made as of June 3, 2015 between Larkspur "
+        "Cloud, Inc. and Omberly Retail Co."
+    )
+    assert section_flagged(
+        head,
+        "8.4 If Customer terminates this Agreement for convenience, all fees that would have "
+        "become payable for the remainder of the then-current Subscription Term shall become "
+        "immediately due and payable.",
+        "penalty",
+    )
+    assert not section_flagged(
+        head,
+        "8.5 If Provider terminates this Agreement for convenience, Customer shall receive a "
+        "refund of prepaid fees for the remainder of the then-current Subscription Term, which "
+        "shall become due and payable within thirty (30) days.",
+        "penalty",
+    )
