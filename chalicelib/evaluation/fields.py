@@ -230,7 +230,11 @@ def _ru_inn(side: str) -> Field:
 
 
 # CUAD lists parties as 'Name ("Role"); Name ("Role"); (collective definitions)'.
-_ROLE_OR_NOTE = re.compile(r"\(.*|\".*|“.*")
+_ROLE_OR_NOTE = re.compile(r"[(\"“]")
+# A bracket that is part of a name: "JADEHARBOUR (HONG KONG) TRADING LIMITED", "Kelvarra
+# Semiconductor (Singapore) Pte. Ltd.", "Siyakhula Holdings (Proprietary) Limited": capitalised
+# words with no quote, and more of the name after it.
+_NAME_BRACKET = re.compile(r"\([A-Z][A-Za-z.&' -]{0,30}\)(?=\s+\w)")
 _AFFILIATES = re.compile(r"\s+(?:and|together\s+with)\s+(?:all\s+of\s+)?its\s+.*$", re.IGNORECASE)
 # '(individually a "Party", together the "Parties")': how the parties are called, not one.
 _COLLECTIVE = re.compile(
@@ -241,14 +245,27 @@ _JOIN = re.compile(r"\s(?:and|&)\s", re.IGNORECASE)
 _KNOWN_AS = re.compile(r"\s+[fa]/k/a\s+.*$", re.IGNORECASE)
 
 
+def _note_start(part: str) -> int:
+    """Where a party's role or note begins: its first bracket or quote that is no part of its
+    name (the whole length where it has none)."""
+    position = 0
+    while (found := _ROLE_OR_NOTE.search(part, position)) is not None:
+        kept = _NAME_BRACKET.match(part, found.start())
+        if kept is None:
+            return found.start()
+        position = kept.end()
+    return len(part)
+
+
 def cuad_parties(value: str) -> list[str]:
     """The party names of a CUAD 'Parties' answer, without roles and collective terms."""
     names: list[str] = []
     for raw in value.split(";"):
         part = raw.strip()
         part = part.removeprefix("(") if part.count("(") > part.count(")") else part
-        name = _ROLE_OR_NOTE.sub("", part).strip()
-        first_note = _FIRST_NOTE.search(part)
+        cut = _note_start(part)
+        name = part[:cut].strip()
+        first_note = _FIRST_NOTE.search(part, cut)
         # A note alone ('(individually a "Party", together the "Parties")'), or a collective
         # note on a join of defined terms ('Company and Consultant (collectively ...)'),
         # names how the parties are called, not one. A party's own note may say

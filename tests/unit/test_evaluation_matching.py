@@ -206,6 +206,18 @@ def test_cuad_parties_keep_a_party_whose_own_note_says_together_or_collectively(
     assert cuad_parties(answer) == ["VIVINT SOLAR, INC", "CARBOGEN AMCIS AG"]
 
 
+def test_cuad_parties_keep_a_bracket_that_is_part_of_the_name() -> None:
+    answer = (
+        'JADEHARBOUR BRANDS HOLDINGS LIMITED ("Licensor"); JADEHARBOUR (HONG KONG) TRADING '
+        'LIMITED ("Licensee"); Kelvarra Semiconductor (Singapore) Pte. Ltd. (the "Supplier")'
+    )
+    assert cuad_parties(answer) == [
+        "JADEHARBOUR BRANDS HOLDINGS LIMITED",
+        "JADEHARBOUR (HONG KONG) TRADING LIMITED",
+        "Kelvarra Semiconductor (Singapore) Pte. Ltd",
+    ]
+
+
 @pytest.mark.parametrize("label", ["[]", "[ ]", "[*]", "[***]", "__________", "Blank"])
 def test_a_redacted_or_blank_party_is_unnamed(label: str) -> None:
     assert is_unnamed(label)
