@@ -178,6 +178,9 @@ _EN_FEE_NEGATION = (
     # ("No penalty, termination fee or other payment shall be due")
     r"\bno\s+(?:other\s+|further\s+|additional\s+)?(?:(?:penalty|fee|charge|payment)(?:\s+or|,)\s+)?"
     r"(?:early\s+)?(?:termination|cancellation|withdrawal)"
+    # "No other amount, including any termination fee or anticipated profit, shall be payable"
+    r"|\bno\s+(?:other\s+|further\s+|additional\s+)?(?:amount|sum|payment|compensation)s?\s*,"
+    r"\s*including\s+(?:any\s+)?(?:early\s+)?(?:termination|cancellation)"
     r"|without\s+(?:any\s+|the\s+)?(?:payment\s+of\s+)?"
     r"(?:a\s+|any\s+|the\s+)?(?:early\s+)?(?:termination|cancellation|withdrawal|penalt)"
     r"|not\s+(?:be\s+)?(?:responsible|liable|obligated|required)\s+(?:to\s+pay\s+|for\s+)?(?:any\s+)?"
@@ -353,7 +356,7 @@ _EN_TERMINATE_AGREEMENT = (
     r"|withdraw\s+from\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
     # a consultant's or producer's contract by what it sets up: "may at any time ... cancel the
     # Program and terminate Producer's engagement by written notice"
-    r"|terminat\w*\s+(?:the\s+)?(?:[\w-]+['’]s?\s+)?engagement\b"
+    r"|(?:terminat|cancel)\w*\s+(?:the\s+)?(?:[\w-]+['’]s?\s+)?engagement\b"
     # a joint venture's participant leaving it: "A Participant may withdraw from the Joint
     # Venture at any time by giving not less than 90 days' notice"
     # ... or a consortium's member: "Any Member may withdraw from the Consortium for any reason"
@@ -413,6 +416,8 @@ _EN_RENEWAL_BY_CHOICE = (
     r"approv|mutual(?:ly)?\s+agree|may\s+be\s+renewed|may\s+be\s+extended|may\s+(?:renew|extend)"
     r"|\boption\b|elect\s+to|by\s+mutual|upon\s+(?:the\s+)?(?:written\s+)?agreement"
     r"|(?:shall|will)\s+not\s+relieve|surviv|coverage|insurance|right\s+to\s+(?:renew|extend)"
+    # an insurer's own renewals: "notice of any intention not to renew a policy"
+    r"|renew\w*\s+(?:a|the|any|such|each)\s+polic(?:y|ies)\b"
     r"|(?:at|in)\s+(?:its|their|\w+['’]s)\s+(?:sole\s+|absolute\s+)?discretion"
     r"|(?:do|does|shall|will)\s+not\s+(?:be\s+)?automatically"
     r"|not\s+(?:be\s+)?(?:renewed|extended)\s+automatically"
@@ -554,8 +559,9 @@ RULES: tuple[ClauseRule, ...] = (
         "penalty",
         (
             # ("pre-estimate" holds the word)
+            # ("a reasonable estimate of Distributor's damages and not a penalty")
             r"estimate\s+of\s+(?:the\s+|such\s+|those\s+|its\s+|our\s+|any\s+)?"
-            r"(?:\w+\s+){0,3}?(?:damages?|loss(?:es)?)\b",
+            r"(?:[\w'’]+\s+){0,3}?(?:damages?|loss(?:es)?)\b",
             # English law's own words, whatever is estimated: "a genuine pre-estimate of the
             # margin Lumencask will lose"
             r"pre-estimate\s+of\b",

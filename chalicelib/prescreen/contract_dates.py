@@ -476,6 +476,9 @@ def _effective_date_written(text: PreparedText) -> date | None:
 _END_CONTEXT = re.compile(
     # (by any of its names: "This SOW shall remain in effect until March 30, 2018")
     THIS_CONTRACT + r"|the\s+\W?(?:" + INITIAL + r"\s+)?term\W?\s+(?:of\s+this|hereof|shall|will)"
+    # the term named by the deal: "The cooperation term is ten (10) years, commencing on January
+    # 1, 2014 and ending on December 31, 2023"
+    r"|\bthe\s+(?:" + INITIAL + r"\s+)?" + DEAL + r"\s+term\s+(?:is|shall|will)\b"
     r"|\((?:herein\s+|hereinafter,?\s+(?:(?:referred\s+to\s+as|called)\s+)?)?(?:the\s+)?\W?(?:"
     + INITIAL
     + r"\s+|extended\s+|extension\s+|renewal\s+|"
@@ -758,11 +761,17 @@ _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
         # ("This Agreement shall enter into force upon its signature by both Parties", as
         # European drafting has it)
         *(
+            # (a translation's "shall come into effect from the date of signature and seal by
+            # both parties")
             re.compile(
-                verb + r"\s+(?:up)?on\s+(?:the\s+|its\s+)?(?:signatures?|signing|execution)\s+"
-                r"(?:and\s+\w+\s+)?(?:of|by)\s+(?:both|all|each)"
+                verb + r"\s+(?:(?:up)?on|from)\s+(?:the\s+date\s+of\s+)?(?:the\s+|its\s+)?"
+                r"(?:signatures?|signing|execution)\s+(?:and\s+\w+\s+)?(?:of|by)\s+(?:both|all|each)"
             )
-            for verb in (r"take[sn]?\s+effect", r"enters?\s+into\s+force", r"comes?\s+into\s+force")
+            for verb in (
+                r"take[sn]?\s+effect",
+                r"enters?\s+into\s+force",
+                r"comes?\s+into\s+(?:force|effect)",
+            )
         ),
         # a letter agreement in force when its addressee countersigns: "This Agreement will
         # become effective when you countersign it below", "effective upon countersignature"

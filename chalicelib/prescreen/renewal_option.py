@@ -143,7 +143,9 @@ _REJECT = re.compile(
     # another contract's lease (not a lease's own "on all of the terms of this Lease")
     r"|(?<!this\s)\blease\b|\bsublease"
     # (not "the right, but not the obligation, to renew": the right is granted)
-    r"|no\s+(?:right|option|obligation)|neither\s+party\s+(?:shall\s+|will\s+)?(?:have|has|may)\b"
+    # (not "shall have no right to any further extension" after the one granted)
+    r"|no\s+(?:right|option|obligation)(?!\s+to\s+(?:any\s+)?(?:further|additional|other"
+    r"|subsequent)\s+(?:extension|renewal))|neither\s+party\s+(?:shall\s+|will\s+)?(?:have|has|may)\b"
     r"|(?<!but\s)(?:not|never)\s+(?:have\s+)?(?:any\s+|the\s+)?"
     r"(?:right|option|obligation)|(?:shall|will|does|do)\s+not\s+(?:be\s+)?(?:obligated|required)"
     r"|(?:shall|will)\s+not\s+(?:be\s+)?(?:renew|extend)|non-?\s?renewable"
@@ -201,8 +203,19 @@ def _anchors(low: str) -> list[int]:
     return sorted(found)
 
 
+# A reference to an extension set elsewhere, as a tolling clause sets one: "shall terminate
+# upon the expiration of the Restricted Period, as it may be extended under Section 3.4" (the
+# trigger itself, not its sentence: the grant may follow in the same paragraph)
+_AS_MAY_BE_EXTENDED = re.compile(
+    r"\bas\s+(?:it|they|such\s+\w+|the\s+same)\s+(?:may|can)\s+be\s+(?:renewed|extended)$"
+)
+_REFERENCE_REACH = 30
+
+
 def _proves_option(text: PreparedText, found: re.Match[str]) -> bool:
     start, end = found.span()
+    if _AS_MAY_BE_EXTENDED.search(text.low, max(0, start - _REFERENCE_REACH), end):
+        return False
     if found.group().endswith(("renew", "extend", "prolong", "continue")) and not _OBJECT.search(
         text.low, end, end + _OBJECT_REACH
     ):

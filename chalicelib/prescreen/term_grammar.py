@@ -81,7 +81,8 @@ _PERIOD = (
     # and ending at 24:00 hours Central Prevailing Time on the last day of ...")
     r"(?:commencing|beginning|starting)\s+(?:at\s+"
     + _HOUR_WORDS
-    + r"{1,40}?\s+)?(?:on|upon|with|as\s+of)\s+"
+    # (or at a time the contract names: "commencing at the Effective Time")
+    + r"{1,40}?\s+)?(?:on|upon|with|as\s+of|at(?=\s+the\s+[a-z-]+\s+time\b))\s+"
     r"(?P<start>[^.;]{4,80}?)"
     r"(?:,?\s+and\s+(?:(?:ending|expiring)\s+(?:at\s+"
     + _HOUR_WORDS
@@ -96,7 +97,8 @@ _PERIOD_MEANS = (
     DEFINES
     + r"\s*"
     + _PERIOD.replace("{", "{{").replace("}", "}}")
-    + r"(?:,?\s+unless\s+(?:sooner|earlier)\s+terminated[^.;]{{0,80}})?\s*[.;]"
+    # ("unless sooner terminated", "unless ended earlier under Section 6")
+    + r"(?:,?\s+unless\s+(?:(?:sooner|earlier)\s+)?(?:terminated|ended)[^.;]{{0,80}})?\s*[.;]"
 )
 _PERIOD_BRACKETED = re.compile(
     r"\s*\(\s*(?:i\.\s?e\.|that\s+is|being)?\s*,?\s*" + _PERIOD + r"\s*\)"
@@ -383,6 +385,16 @@ _LAST_LISTED = re.compile(
     # ... or in a section of the body: "the last Development Deadline set forth in Section 3.1"
     r"|section\s+\d{1,2}\.\d{1,2}\b)"
 )
+# The last of several periods a schedule dates, each ending on its own day: a transition
+# services agreement's "until the expiration or termination of the last Service Period to
+# end", a transitional licence's "upon the expiration of the last Phase-Out Period to expire",
+# where the period's definition (or the End Date's it ends on) sends the reader to "Schedule A"
+_LAST_TO_END = re.compile(
+    r"(?:(?:the\s+)?(?:expiration|expiry|end)(?:\s+or\s+termination)?\s+of\s+)?"
+    r"(?:the\s+)?last\s+(?P<name>(?:[a-z-]+\s+){0,2}?(?:period|term|end\s+date))"
+    r"(?:\s+to\s+(?:end|expire|terminate))?\b"
+)
+_SCHEDULE_NAMED = re.compile(r"\b(?:schedule|exhibit|annex|appendix)\s+[a-z0-9]{1,3}\b")
 _NEXT_HEADING = re.compile(r"\n[ \t]*(?:exhibit|schedule|annex|appendix)\b[^\n]{0,40}\n")
 _LISTING_REACH = 3000
 
@@ -556,6 +568,23 @@ def _listed(found: re.Match[str], context: _Context, _: int) -> date | None:
     return _last_day_listed(found.group("where"), context)
 
 
+def _last_to_end(found: re.Match[str], context: _Context, _: int) -> date | None:
+    """The latest day the schedule lists that the named periods' definition sends the reader
+    to, directly or through the End Date they end on (`_LAST_TO_END`)."""
+    for name in (found.group("name"), "end date"):
+        # ('"Service Period" means, with respect to any Service, the period ...')
+        definition = re.search(
+            rf"[\"“]{name_pattern(name)}[\"”]\s+(?:(?:shall|will)\s+)?means?\b", context.text.low
+        )
+        if definition is None:
+            continue
+        _, end = context.text.sentence_span(definition.end(), definition.end())
+        where = _SCHEDULE_NAMED.search(context.text.low, definition.end(), end)
+        if where is not None:
+            return _last_day_listed(where.group(), context)
+    return None
+
+
 def _period(found: re.Match[str], context: _Context, depth: int) -> date | None:
     """The last day of a period the contract names (`_END_OF_NAMED_PERIOD`), or defines in
     brackets right after its name: "the end of the Exclusivity Period (i.e., a three (3) year
@@ -601,6 +630,7 @@ _ATOMS: tuple[
     (_SEASON_END, _season_end),
     (_OWN_START, _own_start),
     (_LAST_LISTED, _listed),
+    (_LAST_TO_END, _last_to_end),
     (_NTH_YEAR_END, _nth_year),
     (_END_OF_NAMED_PERIOD, _period),
     (_NAMED_DAY, _named),

@@ -329,3 +329,105 @@ def test_the_rest_of_the_terms_fees_falling_due_on_an_early_end_are_an_agreed_su
         "shall become due and payable within thirty (30) days.",
         "penalty",
     )
+
+
+# Rounds 66 and 67
+
+
+def test_an_insurers_notice_not_to_renew_a_policy_is_no_renewal_of_the_contract() -> None:
+    assert not section_flagged(
+        "BROKER AGREEMENT\n\nThis Agreement is made as of March 1, 2006 between Harlan Specialty "
+        "Insurance Company and Vesper Wholesale Brokers, Inc.",
+        "4.3 The Company shall give the Broker not less than sixty (60) days' notice of any "
+        "intention not to renew a policy placed under this Agreement.",
+        "auto_renewal",
+    )
+
+
+def test_a_restricted_period_as_it_may_be_extended_is_no_renewal_option() -> None:
+    text = (
+        "NONCOMPETITION AGREEMENT\n\nThis Agreement is made as of June 30, 2005 between Grange "
+        'Seed Co. and Ardell Farms, Inc.\n\n1.6 "Restricted Period" means the period beginning '
+        "on the Closing Date and ending on the fourth anniversary of the Closing Date.\n\n6.1 "
+        "This Agreement shall terminate upon the expiration of the Restricted Period, as it may "
+        "be extended under Section 3.4." + BODY
+    )
+    found = screen_english(text).renewal_option
+    assert found is None or not found.present
+
+
+def test_an_option_to_extend_with_no_right_to_any_further_extension() -> None:
+    text = (
+        "CONTENT LICENSE AGREEMENT\n\nThis Agreement is made as of May 1, 2008 between Orley "
+        "Pictures, Inc. and Streamwell, Inc." + BODY + "\n\n(c) Licensee may extend the License "
+        "Period for one (1) additional period of twelve (12) months by written notice given "
+        "before the expiration of the initial License Period, and Licensee shall have no right to "
+        "any further extension." + BODY
+    )
+    found = screen_english(text).renewal_option
+    assert found is not None
+    assert found.present
+
+
+def test_no_other_amount_including_a_termination_fee_denies_one() -> None:
+    assert not section_flagged(
+        "RESEARCH SERVICES AGREEMENT\n\nThis Agreement is made as of April 5, 2011 between Orin "
+        "Therapeutics, Inc. and Castell Research LLC.",
+        "10.4 Client shall pay for Services performed through the date of termination. No other "
+        "amount, including any termination fee or lost profit, shall be payable by reason of "
+        "termination.",
+        "penalty",
+    )
+
+
+def test_a_credit_that_is_a_reasonable_estimate_of_a_sides_damages() -> None:
+    assert section_flagged(
+        "DISTRIBUTION AGREEMENT\n\nThis Agreement is made as of August 1, 2007 between Pelham "
+        "Generics, Inc. and Norvale Drug Co.",
+        "3.4 If Supplier fails to deliver the quantities ordered, Supplier shall credit "
+        "Distributor an amount equal to eight percent (8%) of the price of the quantity not "
+        "delivered, which the parties agree is a reasonable estimate of Distributor's damages "
+        "and not a penalty.",
+        "penalty",
+    )
+
+
+def test_a_transition_services_term_ends_with_the_last_service_period_in_its_schedule() -> None:
+    text = (
+        "TRANSITION SERVICES AGREEMENT\n\nThis Agreement is dated as of May 30, 2008 between "
+        'Corwin Industries, Inc. ("Seller") and Halden Tools, LLC ("Buyer").\n\n'
+        '"End Date" means, with respect to any Service, the date set forth opposite such Service '
+        'in Schedule A.\n\n"Service Period" means, with respect to any Service, the period '
+        "commencing on the Closing Date and ending on the End Date for such Service.\n\n4.1 This "
+        "Agreement shall become effective on the date hereof and shall remain in effect until "
+        "the expiration or termination of the last Service Period to end."
+        + BODY
+        + "\n\nSCHEDULE A\n\nService | End Date\n1. Payroll | September 30, 2008\n2. IT "
+        "Hosting | June 30, 2009\n3. Warehousing | December 31, 2008\n"
+    )
+    assert english_dates(text).ends_on == date(2009, 6, 30)
+
+
+def test_a_period_from_an_effective_time_ending_at_an_hour_unless_ended_earlier() -> None:
+    text = (
+        "EMPLOYEE LEASING AGREEMENT\n\nThis Agreement is dated as of March 28, 2003 between "
+        'Tolland Mills, Inc. and Brecon Fabrics LLC.\n\n(b) "Effective Time" means 12:01 a.m., '
+        'Eastern Time, on April 1, 2003.\n\n(e) "Leasing Period" means the period commencing at '
+        "the Effective Time and ending at 11:59 p.m., Eastern Time, on September 30, 2003, unless "
+        "ended earlier under Section 6.\n\n6.1 This Agreement shall become effective at the "
+        "Effective Time and shall continue until the end of the Leasing Period." + BODY
+    )
+    assert english_dates(text).ends_on == date(2003, 9, 30)
+
+
+def test_in_effect_from_the_date_of_signature_and_seal_by_both_parties() -> None:
+    text = (
+        "SUPPLY CONTRACT\n\nParty A: Jiangbei Materials Co., Ltd.\nParty B: Orrin Batteries, Inc.\n"
+        "\n2.1 The supply term is three (3) years, commencing on July 1, 2012 and ending on June "
+        "30, 2015.\n\n13.1 This Contract shall come into effect from the date of signature and "
+        "seal by both parties." + BODY + "\n\nParty A (seal)\n/s/ Li Wen\nDate: June 18, 2012\n\n"
+        "Party B\n/s/ R. Orrin\nDate: June 21, 2012"
+    )
+    found = english_dates(text)
+    assert found.starts_on == date(2012, 6, 21)
+    assert found.ends_on == date(2015, 6, 30)
