@@ -183,7 +183,8 @@ _EN_FEE_NEGATION = (
     r"\s*including\s+(?:any\s+)?(?:early\s+)?(?:termination|cancellation)"
     r"|without\s+(?:any\s+|the\s+)?(?:payment\s+of\s+)?"
     r"(?:a\s+|any\s+|the\s+)?(?:early\s+)?(?:termination|cancellation|withdrawal|penalt)"
-    r"|not\s+(?:be\s+)?(?:responsible|liable|obligated|required)\s+(?:to\s+pay\s+|for\s+)?(?:any\s+)?"
+    r"|not\s+(?:be\s+)?(?:responsible|liable|obligated|obliged|required)\s+(?:to\s+pay\s+|for\s+)?"
+    r"(?:any\s+)?"
     r"(?:early\s+)?(?:termination|cancellation)"
     # "No Party shall owe any other Party a termination fee or penalty by reason of a
     # termination under Section 4.2", "Sponsor shall have no obligation to pay any

@@ -538,6 +538,10 @@ _NOT_CONTRACT_END = re.compile(
     # ... or a period before it: "During the period from the date of this Agreement through
     # December 31, 1998, Licensee may use the Licensed Marks solely to design samples"
     r"|\bduring\s+the\s+period\s+(?:from|commencing|beginning|starting)\b"
+    # ... or a sentence that opens with one: "For the period from the date of this Agreement
+    # through June 30, 2005, the Minimum Annual Royalty shall be ..." (not "the Term is extended
+    # for the period commencing May 1, 2016 and ending April 30, 2018")
+    r"|^[\W\d]*for\s+the\s+period\s+(?:from|commencing|beginning|starting)\b"
     # an amendment's recital of the end it changes: "the term of the Agreement is currently
     # scheduled to expire on March 31, 2011"
     r"|(?:currently|presently|originally)\s+(?:scheduled|set|due)\s+to\s+(?:expire|terminate|end)"
@@ -645,8 +649,9 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     # ("This Agreement is effective on the date first written above")
     r"|effective\s+(?:as\s+of|on)\s+the\s+date\s+(?:first\s+)?(?:written|set\s+forth)\s+above"
     # "This Lease shall be binding on the parties from the date first written above"
-    r"|binding\s+(?:on|upon)\s+the\s+parties\s+(?:from|as\s+of|on)\s+the\s+date\s+"
-    r"(?:first\s+)?(?:written|set\s+forth)\s+above"
+    # ("This Charter Party shall be binding upon Owners and Charterers from the date hereof")
+    r"|binding\s+(?:on|upon)\s+(?:the\s+parties|[a-z]+\s+and\s+[a-z]+)\s+(?:from|as\s+of|on)\s+"
+    r"the\s+date\s+(?:hereof|(?:first\s+)?(?:written|set\s+forth)\s+above)"
     # a cover page's "Date of Agreement: May 15, 2017" and "The Agreement is effective on the
     # Date of Agreement stated above"
     r"|(?:effective|commence)\s+(?:on|as\s+of)\s+the\s+(?:date\s+of\s+agreement|agreement\s+date)\b"
@@ -1590,7 +1595,7 @@ _NAMED_AFTER = re.compile(
 )
 # A name in quotes and its day: lowercase words that end in "date" ("closing date").
 _NAME = r"[a-z][a-z -]{1,30}?\s+date"
-_THIS_DATE = r"(?:hereof|of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))"
+_THIS_DATE = r"(?:hereof|of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract|charter|lease))"
 # '"Closing Date" means the date of this Agreement' (the name read back from "means"), and
 # "The closing ... is occurring on the date of this Agreement (the "Closing Date")". Each
 # pattern opens with a literal word, found by the shared word index.
@@ -1600,7 +1605,7 @@ _MEANS_THIS_DATE = indexed(
     # ('"Closing Date" means the date on which the Merger becomes effective ..., which is the
     # date of this Agreement')
     re.compile(
-        r"means?\s+the\s+date\s+(?:[^.;]{0,80}?,\s+(?:being|which\s+is)\s+the\s+date\s+)?"
+        r"means?\s+the\s+date\s+(?:[^.;]{0,80}?,\s+(?:being|which\s+(?:is|shall\s+be))\s+the\s+date\s+)?"
         + _THIS_DATE
     )
 )

@@ -186,8 +186,14 @@ _HOME = re.compile(
 )
 # "without regard to the conflict of laws of the State of California", "notwithstanding the
 # choice of law of Texas in the Purchase Agreement": a law named to be set aside.
-_SET_ASIDE = re.compile(r"\b(?:conflicts?|choice)[\s-]+of[\s-]+$")
+# ... or an exception to the choice: "governed by the rules of racing of the Commonwealth of
+# Kentucky ..., except to the extent Indiana law requires otherwise"
+_SET_ASIDE = re.compile(
+    r"\b(?:conflicts?|choice)[\s-]+of[\s-]+$"
+    r"|\bexcept\s+(?:to\s+the\s+extent|as|where|insofar\s+as)\s+(?:\w+\s+){0,3}$"
+)
 _HOME_REACH = 60
+_SET_ASIDE_REACH = 60
 _POINTS_AHEAD = re.compile(r"where|in\s+which")
 # "Dallas, Texas": a state after a city's comma is an address.
 _ADDRESS_BEFORE = re.compile(r",\s*$")
@@ -364,7 +370,7 @@ def _english(text: PreparedText) -> str | None:
         place, rank = _place_of(text, start, end)
         if place is None or _HOME.search(low, max(0, start - _HOME_REACH), start):
             continue
-        if _SET_ASIDE.search(low, max(0, start - 20), start):
+        if _SET_ASIDE.search(low, max(0, start - _SET_ASIDE_REACH), start):
             continue
         if _NOT_GOVERNED_BY.search(low, max(0, start - _NOT_GOVERNED_REACH), start):
             continue

@@ -1,10 +1,12 @@
-"""Readings drawn from the sixty-second and sixty-third blind rounds, written here in other
+"""Readings drawn from the sixty-second to the sixty-ninth blind rounds, written here in other
 words than the fixtures that showed them."""
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
+from chalicelib.prescreen.clauses import _EN_FEE_NEGATION
 from tests.clause_text import BODY, english_dates, screen_english, section_flagged
 
 
@@ -431,3 +433,48 @@ def test_in_effect_from_the_date_of_signature_and_seal_by_both_parties() -> None
     found = english_dates(text)
     assert found.starts_on == date(2012, 6, 21)
     assert found.ends_on == date(2015, 6, 30)
+
+
+# Rounds 68 and 69
+
+
+def test_not_obliged_to_pay_any_termination_fee_denies_one() -> None:
+    # (the fee branch asks the learned detector too, so the denial is read where it is kept)
+    sentence = (
+        "12.1 company may terminate this agreement for convenience upon sixty (60) days' notice, "
+        "and company shall not be obliged to pay any termination fee, penalty or other charge."
+    )
+    assert re.search(_EN_FEE_NEGATION.lstrip("|"), sentence)
+
+
+def test_a_law_named_in_an_exception_is_not_the_choice() -> None:
+    text = (
+        "SIMULCAST AGREEMENT\n\nThis Agreement is made as of January 5, 2007 between Bellmont "
+        "Downs, Inc. and Ridgeway Park Corp.\n\n5.3 All wagers on Host's races shall be governed "
+        "by the rules of racing of the State of Ohio, except to the extent Michigan law requires "
+        "otherwise for wagers placed in Michigan." + BODY + "\n\nSECTION 11. GOVERNING LAW\n\n"
+        "This Agreement shall be governed by and construed in accordance with the laws of the "
+        "State of Ohio." + BODY
+    )
+    assert screen_english(text).governing_law == "US-OH"
+
+
+def test_a_sentence_opening_for_the_period_from_the_date_of_this_agreement_is_no_term() -> None:
+    text = (
+        "LICENSE AGREEMENT\n\nThis Agreement is made as of August 2, 2004 between Marrow Press, "
+        "Inc. and Coldbrook College.\n\n3.2 For the period from the date of this Agreement "
+        "through June 30, 2005, the Minimum Annual Royalty shall be $20,000.\n\n5.1 This "
+        "Agreement shall continue in effect through June 30, 2008, unless terminated earlier."
+        + BODY
+    )
+    assert english_dates(text).ends_on == date(2008, 6, 30)
+
+
+def test_binding_upon_both_sides_from_the_date_hereof_starts_a_charter() -> None:
+    text = (
+        "TIME CHARTER PARTY\n\nPiraeus, 3rd June 2009\n\nIT IS THIS DAY MUTUALLY AGREED between "
+        "Halcyon Bulk Ltd. (Owners) and Merrow Grain S.A. (Charterers) as follows:\n\n1.3 This "
+        "Charter Party shall be binding upon Owners and Charterers from the date hereof. The "
+        "Charter Period commences on delivery of the Vessel." + BODY
+    )
+    assert english_dates(text).starts_on == date(2009, 6, 3)
