@@ -1507,9 +1507,12 @@ def _end_role(
 # means the period beginning on the date of this Agreement and ending on March 31, 2018' (not
 # the contract's own term by any of its names: "Term", "Initial Term", "Contract Period",
 # "Subscription Term", "Consulting Period")
+# The other names of the contract's own term: "Contract Period", "Subscription Term"
+_OWN_TERM_NAMES = r"contract|agreement|license|licence|subscription|services?|consulting|engagement"
 _ANOTHER_PERIOD_DEFINED = re.compile(
-    r"[\W\d]*(?:\([a-z0-9]{1,3}\)\s*)?[\"“](?:(?!(?:initial|original|contract|agreement|license"
-    r"|licence|subscription|services?|consulting|engagement)?\s*(?:term|period)[\"”])[^\"”\n]{1,40}?"
+    r"[\W\d]*(?:\([a-z0-9]{1,3}\)\s*)?[\"“](?:(?!(?:initial|original|"
+    + _OWN_TERM_NAMES
+    + r")?\s*(?:term|period)[\"”])[^\"”\n]{1,40}?"
     r"(?:period|term)"
     # ... or of anything that is no period or date at all: '"Guaranteed Obligations" means all
     # amounts payable ... in respect of the period ending December 31, 2010'
@@ -1522,8 +1525,9 @@ _ANOTHER_PERIOD_DEFINED = re.compile(
 # outranks it ("The term of this Agreement shall ... continue through October 31, 2005": a
 # venue's licence period inside a longer contract)
 _OWN_PERIOD_DEFINED = re.compile(
-    r"[\W\d]*(?:\([a-z0-9]{1,3}\)\s*)?[\"“](?:contract|agreement|license|licence|subscription"
-    r"|services?|consulting|engagement)\s+(?:term|period)[\"”]\s*(?:(?:shall\s+)?means?\b|:)"
+    r"[\W\d]*(?:\([a-z0-9]{1,3}\)\s*)?[\"“](?:"
+    + _OWN_TERM_NAMES
+    + r")\s+(?:term|period)[\"”]\s*(?:(?:shall\s+)?means?\b|:)"
 )
 # A statement of work or an order form filed with a master agreement ends itself, not the
 # agreement: "this SOW No. 1 shall remain in effect through March 31, 2018 (the "SOW Term")"

@@ -374,14 +374,17 @@ _SUCH_DATE = re.compile(r"(?:such|that|said)\s+date\b")
 # schedule lists, under its heading on a line of its own
 # (or the end of the last period it lists: "the expiration of the last License Period set out in
 # Schedule A", or of all of them: "the Contract Years set forth in Schedule A")
+# A schedule, exhibit, annex or appendix by its number or letter: "Schedule A", "Exhibit 2"
+_SCHEDULE = r"(?:schedule|exhibit|annex|appendix)\s+[a-z0-9]{1,3}\b"
 _LAST_LISTED = re.compile(
     r"(?:(?:the\s+)?(?:last\s+day|end|expiration|expiry)\s+of\s+)?"
     r"(?:the\s+)?(?:(?:last|final|latest)\s+(?:[a-z-]+\s+){0,2}(?:deadline|date|period|year)s?"
     # (all of them: "shall consist of the Contract Years set forth in Schedule A")
     r"|(?:[a-z-]+\s+){0,2}(?:deadline|date|period|year)s)\s+"
     r"(?:set\s+(?:forth|out)|specified|stated|listed|shown|scheduled)\s+(?:in|on)\s+(?:the\s+)?"
-    r"(?P<where>(?:[a-z-]+\s+)?schedule\b(?!\s+[a-z0-9]{1,3}\b)|(?:schedule|exhibit|annex|appendix)"
-    r"\s+[a-z0-9]{1,3}\b"
+    r"(?P<where>(?:[a-z-]+\s+)?schedule\b(?!\s+[a-z0-9]{1,3}\b)|"
+    + _SCHEDULE
+    +
     # ... or in a section of the body: "the last Development Deadline set forth in Section 3.1"
     r"|section\s+\d{1,2}\.\d{1,2}\b)"
 )
@@ -394,7 +397,7 @@ _LAST_TO_END = re.compile(
     r"(?:the\s+)?last\s+(?P<name>(?:[a-z-]+\s+){0,2}?(?:period|term|end\s+date))"
     r"(?:\s+to\s+(?:end|expire|terminate))?\b"
 )
-_SCHEDULE_NAMED = re.compile(r"\b(?:schedule|exhibit|annex|appendix)\s+[a-z0-9]{1,3}\b")
+_SCHEDULE_NAMED = re.compile(r"\b" + _SCHEDULE)
 _NEXT_HEADING = re.compile(r"\n[ \t]*(?:exhibit|schedule|annex|appendix)\b[^\n]{0,40}\n")
 _LISTING_REACH = 3000
 
@@ -572,7 +575,8 @@ def _last_to_end(found: re.Match[str], context: _Context, _: int) -> date | None
     """The latest day the schedule lists that the named periods' definition sends the reader
     to, directly or through the End Date they end on (`_LAST_TO_END`)."""
     for name in (found.group("name"), "end date"):
-        # ('"Service Period" means, with respect to any Service, the period ...')
+        # (not `definition_of`, whose "means" takes no comma after it: '"Service Period" means,
+        # with respect to any Service, the period ...'; widening it there moves other readings)
         definition = re.search(
             rf"[\"“]{name_pattern(name)}[\"”]\s+(?:(?:shall|will)\s+)?means?\b", context.text.low
         )
