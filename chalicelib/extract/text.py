@@ -7,6 +7,7 @@ import codecs
 import itertools
 import re
 import unicodedata
+from collections import Counter
 from typing import TYPE_CHECKING
 
 import charset_normalizer
@@ -112,22 +113,64 @@ _OWN_OPENING = re.compile(
 )
 
 
+# A running header or footer is a short line of its own.
+_MAX_RUNNING_LINE = 100
+_MIN_RUNNING = 3
+
+
+def _running_lines(paragraphs: list[str]) -> set[str]:
+    """The one-line paragraphs that stand beside a page break's marks at three breaks or more,
+    and at half of them: a running header or footer ("CONFIDENTIAL TREATMENT REQUESTED" under
+    each "- 3 -" and "<PAGE>")."""
+    seen: Counter[str] = Counter()
+    breaks = 0
+    at = 0
+    while at < len(paragraphs):
+        if not _PAGE_MARK.fullmatch(paragraphs[at].strip()):
+            at += 1
+            continue
+        end = at
+        while end < len(paragraphs) and _PAGE_MARK.fullmatch(paragraphs[end].strip()):
+            end += 1
+        breaks += 1
+        for beside in paragraphs[max(0, at - 1) : at] + paragraphs[end : end + 1]:
+            line = beside.strip()
+            # (a heading is no furniture: "SCHEDULE 4" over the schedule on the next page)
+            if (
+                line
+                and "\n" not in line
+                and len(line) <= _MAX_RUNNING_LINE
+                and not _OWN_OPENING.match(line)
+            ):
+                seen[line] += 1
+        at = end
+    # (on most of the pages, not a form's "[Form follows.]" beside two exhibits' numbers)
+    return {line for line, count in seen.items() if count >= _MIN_RUNNING and 2 * count >= breaks}
+
+
 def _across_page_breaks(paragraphs: list[str]) -> list[str]:
     """The paragraphs with a sentence a page break cut rejoined: "... If the other party
     accepts the request in writing within thirty (30) days after receiving it, this" / "Page 2
     of 7" / "Agreement will be renewed for the further term ..." is one paragraph, its mark
-    dropped. A mark between whole paragraphs stays where it is."""
+    dropped, and the running header or footer beside it (`_running_lines`). A mark between
+    whole paragraphs stays where it is."""
     joined: list[str] = []
     carried = ""  # the first part of a sentence a page break cut, waiting for its rest
+    running = _running_lines(paragraphs)
     position = 0
     while position < len(paragraphs):
         paragraph = carried + paragraphs[position]
         carried = ""
         following = position + 1
-        while following < len(paragraphs) and _PAGE_MARK.fullmatch(paragraphs[following].strip()):
+        marked = False  # (a running line alone is no page break: the letter's own date line)
+        while following < len(paragraphs):
+            if _PAGE_MARK.fullmatch(paragraphs[following].strip()):
+                marked = True
+            elif paragraphs[following].strip() not in running:
+                break
             following += 1
         if (
-            following > position + 1
+            marked
             and following < len(paragraphs)
             and _CUT_OFF.fullmatch(paragraph.rsplit("\n", 1)[-1])
             and paragraphs[following][:1].isalpha()

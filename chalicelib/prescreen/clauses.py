@@ -307,7 +307,11 @@ _EN_FOR_CAUSE = (
 # Words that grant no right of their own: a reference to one ("if X terminates ... without
 # cause pursuant to Section 8.2"), a reason named ("for any reason other than"), an event.
 _EN_REFERS_OR_REASON = (
-    r"|for\s+(?:any|whatever)\s+reason\s+other|for\s+cause\b|\bif\s+(?:\w+\s+){0,3}?(?:terminates|cancels)"
+    r"|for\s+(?:any|whatever)\s+reason\s+other|for\s+cause\b"
+    # (not a proviso on the grant before it: "Either party may terminate this Agreement for
+    # any reason or no reason upon thirty (30) days' prior written notice; provided, however,
+    # that if Client terminates ... before the end of the sixth Contract Month, Client shall pay")
+    r"|(?<!provided\sthat\s)(?<!however,\sthat\s)\bif\s+(?:\w+\s+){0,3}?(?:terminates|cancels)"
     r"|in\s+the\s+event\s+(?:that\s+)?(?:\w+\s+){0,3}?(?:should|is|are|becomes?)\b"
     # a termination the contract forbids and names: "Any termination by Franchisee other than
     # in accordance with this Section 10.1 is a termination without cause and a material breach"
@@ -354,6 +358,9 @@ _EN_TERMINATE_AGREEMENT = (
     # plain drafting: "Either party may end this Agreement at any time on written notice",
     # "may withdraw from this Agreement upon sixty (60) days written notice"
     r"|\bend\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
+    # Commonwealth drafting's word for it: "The Licensee may determine this Agreement at any
+    # time, for any reason, by giving the Licensor not less than 30 days' written notice"
+    r"|determine\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
     r"|withdraw\s+from\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
     # a consultant's or producer's contract by what it sets up: "may at any time ... cancel the
     # Program and terminate Producer's engagement by written notice"

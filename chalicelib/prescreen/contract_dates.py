@@ -60,6 +60,14 @@ _ACCEPTED_ON = re.compile(
     r"(?:\s+as\s+of|\s+on)?(?:\s+this)?(?:\s+the)?\s*$"
 )
 _ACCEPTED_REACH = 40
+# A signing's place and day in the words of the execution clause, as Scottish and South African
+# drafting write it: "SIGNED at Johannesburg on this 14th day of August 2012", "Subscribed for
+# and on behalf of CAIRNLOCH LIFE ASSURANCE LIMITED at Edinburgh on 29 August 2013"
+_SIGNED_AT_ON = re.compile(
+    r"\b(?:signed|subscribed|executed)\b[^.;\n]{0,120}?\bat\s+[^\W\d_][^.;\n]{0,40}?\s+on"
+    r"(?:\s+this)?(?:\s+the)?\s*$"
+)
+_SIGNED_AT_REACH = 180
 # A signing's place and date on a line of their own, as European drafting signs: "Stuttgart,
 # 14 March 2006" over the company and its signature, "Columbus, Ohio, March 20, 2006" (the
 # place, from the line's start to the date)
@@ -279,6 +287,13 @@ _START_AFTER = re.compile(
     r"(?:effective\s+(?:date|time)|commencement\s+date)"
     # (not the next field's label: "Trade Date: 06/23/2005" over "Effective Date: 06/27/2005")
     r"(?![ \t]*[:|])"
+)
+# A start defined in a line of the definitions ("1.2 "Effective Date" means April 1, 2014.",
+# '"Renewal Effective Date" means October 1, 2015'): the contract's start, but not the day it
+# was made on, which the preamble or the signatures give
+_IN_DEFINITIONS = re.compile(
+    r"\n[ \t]*(?:(?:\d+\.)+\d*|\([a-z0-9]+\))?[ \t]*[“\"](?:[a-z]+\s+)?(?:effective|commencement)"
+    r"\s+date[”\"]\s+(?:shall\s+)?means?\s+[^\n]*$"
 )
 # "Effective Date: May 1, 2019", '"Effective Date" shall mean December 5, 2014': the date the
 # contract defines as its start, whatever else is called a start.
@@ -568,7 +583,9 @@ _PERPETUAL_SENTENCE = re.compile(
     # on the date the Certificate of Formation was filed and shall continue in perpetuity")
     r"(?<!term,\s)(?:this\s+(?:agreement|contract)|the\s+term"
     r"|the\s+(?:existence\s+of\s+the\s+)?(?:company|partnership|(?:joint\s+)?venture))\b"
-    r"[^.;]{0,120}?(?:shall|will)\s+(?:continue|remain)\s+"
+    # (across a long clause of its start, not past a first term: "shall continue for an initial
+    # period of three years ... and thereafter shall continue unless and until terminated")
+    r"(?:(?!thereafter)[^.;]){0,160}?(?:shall|will)\s+(?:continue|remain)\s+"
     r"(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?(?:indefinitely|(?:in\s+)?perpetu"
     # "shall continue in effect until terminated by either party in accordance with Section 5"
     # ("shall remain in effect unless and until terminated in accordance with this Section 6")
@@ -578,9 +595,9 @@ _MAX_PERPETUAL = 10
 # "с X по Y", "from X until Y": the second date of a range ends it.
 _RANGE_END_BEFORE = re.compile(
     # "March 3, 2015 - December 31, 2017": a dash right after the first date's year
-    r"(?:\bпо|\bдо|\bto|\buntil|\btill|\bthrough|(?<=\d)[ ]?[-–—])(?:\s+and\s+including)?(?:"
-    + _TIME_OF_DAY
-    + r"\s+on"
+    # (not "prior to": "no such termination shall become effective prior to December 31, 1999")
+    r"(?:\bпо|\bдо|(?<!prior\s)\bto|\buntil|\btill|\bthrough|(?<=\d)[ ]?[-–—])"
+    r"(?:\s+and\s+including)?(?:" + _TIME_OF_DAY + r"\s+on"
     # "shall remain in effect until the close of business on December 31, 2017", "until
     # midnight on"
     r"|\s+(?:the\s+)?(?:close|end)\s+of\s+business\s+on|\s+(?:12:00\s+)?midnight\s+on)?"
@@ -650,7 +667,10 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     r"|effective\s+(?:as\s+of|on)\s+the\s+date\s+(?:first\s+)?(?:written|set\s+forth)\s+above"
     # "This Lease shall be binding on the parties from the date first written above"
     # ("This Charter Party shall be binding upon Owners and Charterers from the date hereof")
-    r"|binding\s+(?:on|upon)\s+(?:the\s+parties|[a-z]+\s+and\s+[a-z]+)\s+(?:from|as\s+of|on)\s+"
+    # (the contract itself, not some of its articles: "provided, however, that Article 3 and
+    # Article 11 shall be binding on the parties from the date first written above")
+    r"|(?:agreement|lease|licen[cs]e|contract|charter\s+party)\s+(?:(?:shall|will)\s+be|is)\s+"
+    r"(?:effective\s+and\s+)?binding\s+(?:on|upon)\s+(?:the\s+parties|[a-z]+\s+and\s+[a-z]+)\s+(?:from|as\s+of|on)\s+"
     r"the\s+date\s+(?:hereof|(?:first\s+)?(?:written|set\s+forth)\s+above)"
     # a cover page's "Date of Agreement: May 15, 2017" and "The Agreement is effective on the
     # Date of Agreement stated above"
@@ -723,6 +743,13 @@ def _term_from_signing(low: str) -> bool:
 
 # The effective date is defined as the day the last party signs: the latest signature date.
 # Each pattern opens with a literal word, so the engine jumps between its occurrences.
+# ... which a definition says outright, even of a contract "made as of" another day: '"Effective
+# Date" means the date on which this Agreement has been executed by the last of the parties to
+# execute it' (not "executed as of the date set forth below", a dating)
+_DEFINED_AS_LAST_SIGNATURE = re.compile(
+    r"effective\s+date\W{0,3}\s+(?:(?:shall|will)\s+mean|means)\s+the\s+(?:date|day)\s+"
+    r"[^.;]{0,60}?(?:by\s+the\s+last|(?:last|final)\s+signature|later\s+of\s+the\s+dates)"
+)
 _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
     indexed(pattern)
     for pattern in (
@@ -893,7 +920,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     start = found.start(english=english, defines_effective=defines_effective)
     # "'Effective Date' means the date of last signature on the SOW": the definition outranks
     # a start some field or schedule writes ("Schedule | Start date: March 10, 2025")
-    read_last_signature = english and not found.signed
+    read_last_signature = english and _reads_last_signature(text, found)
     on_last_signature = _start_on_last_signature(text, dates) if read_last_signature else None
     preamble_start = _opening_start(text, found, english=english)
     if on_last_signature is not None:
@@ -965,7 +992,11 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
             else found.period_start
         )
     if english and by_signatures:  # (signed is None only if so)
-        signed = _dated_as_of_a_day_it_names(text, start, named) or signed
+        signed = (
+            _dated_as_of_a_day_it_names(text, start, named)
+            or signed
+            or _made_as_of_start(text, start)
+        )
     ends = _written_end(text, dates, found, english=english)
     opens = start or signed
     if english and ends is not None and opens is not None and (opens - ends).days > _STALE_END_DAYS:
@@ -975,6 +1006,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
     # unknown
     base = term_base or start or (signed if not on_event else None)
     base = base or found.inner_start
+    ends = _the_later_limb(text, dates, ends, base, named) if english else ends
     if ends is None:
         ends = _end_of_term(text, base, named, english=english)
     if ends is None and english and not _runs_indefinitely(text):
@@ -982,6 +1014,46 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         # the agreement now runs until terminated)
         ends = found.recital_end
     return ContractDates(signed_on=signed, starts_on=start, ends_on=ends)
+
+
+# The first limb of "the later of": "shall expire on the later of (a) December 31, 2002 and"
+_LATER_OF_FIRST_LIMB = re.compile(
+    r"\blater\s+(?:to\s+occur\s+)?of\s*:?\s*(?:\(\s*(?:i|a|1)\s*\)\s*)?(?:the\s+)?$"
+)
+_LIMB_LEAD = 30
+
+
+def _reads_last_signature(text: PreparedText, found: _Candidates) -> bool:
+    """Whether the last signature may date the start: where no opening dates the contract, or
+    where a definition says outright that it does (`_DEFINED_AS_LAST_SIGNATURE`)."""
+    return not found.signed or _DEFINED_AS_LAST_SIGNATURE.search(text.low) is not None
+
+
+def _the_later_limb(
+    text: PreparedText,
+    dates: list[FoundDate],
+    ends: date | None,
+    base: date | None,
+    named: dict[str, date],
+) -> date | None:
+    """The end, or where it is written as the first limb of "the later of" and every limb is a
+    day, the latest of them: "shall expire on the later of (a) December 31, 2002 and (b) the
+    fifth (5th) anniversary of the Effective Date"."""
+    if ends is None or base is None:
+        return ends
+    first_limb = any(
+        found.value == ends
+        and _LATER_OF_FIRST_LIMB.search(text.low, max(0, found.start - _LIMB_LEAD), found.start)
+        for found in dates
+    )
+    latest = end_by_grammar(text, base, named) if first_limb else None
+    return latest if latest is not None and latest > ends else ends
+
+
+def _made_as_of_start(text: PreparedText, start: date | None) -> date | None:
+    """The start of a contract "made as of the Effective Date" (`_MADE_AS_OF_EFFECTIVE`), the
+    day it is dated where no signature dates it."""
+    return start if _MADE_AS_OF_EFFECTIVE.search(text.low, 0, _SIGNED_REACH) else None
 
 
 def _opening_signing_date(
@@ -1208,7 +1280,14 @@ def _add_defined_start(
     if found.starts[0] is None:
         found.commencement_first = "commencement" in named.group()
     found.add_start(0, current.value)
-    if defined is not None and current.start < _SIGNED_REACH:
+    if (
+        defined is not None
+        and current.start < _SIGNED_REACH
+        and (
+            _START_AFTER.search(after) is not None
+            or not _IN_DEFINITIONS.search(text.low, max(0, current.start - 60), current.start)
+        )
+    ):
         found.preamble_start = found.preamble_start or current.value
 
 
@@ -1222,6 +1301,9 @@ _AS_OF_A_NAME = re.compile(
 _AS_OF_EFFECTIVE = re.compile(
     r"entered\s+into\s+(?:effective\s+)?as\s+of\s+the\s+(?:[a-z-]+\s+)?effective\s+date"
 )
+# "This SUPPLY AGREEMENT is made as of the Effective Date (as defined below)": dated by its
+# start only where no signature dates it (a signature's date outranks it)
+_MADE_AS_OF_EFFECTIVE = re.compile(r"made\s+as\s+of\s+the\s+effective\s+date")
 _BLANK_OPENING = re.compile(
     r"\b(?:made|entered\s+into|dated|executed)\s+(?:(?:as\s+of|on)\s+)?(?:this\s+|the\s+)?_{2,}\s*"
     r"(?:th\s+|st\s+|nd\s+|rd\s+)?day\s+of\s+(?:_{2,}|[a-z]+)"
@@ -1248,7 +1330,12 @@ _ANOTHER_PERIODS_DEFINITION = re.compile(
     # English drafting defines with a colon: '"Licence Period": the period commencing on'
     # (or a year of it: '"Extension Year" means the Contract Year commencing July 1, 2010')
     r"(?:(?:shall\s+mean|means)\s+|:\s*)the\s+(?:[a-z-]+\s+)?(?:period|year)\s+"
-    r"(?:beginning|commencing|starting|from)(?:\s+on)?\s*$"
+    # ("the period during which the Exhibition is open to the public at the Museum, currently
+    # scheduled to begin on October 10, 2015")
+    r"(?:[^.;\"“]{0,120}?\s)?(?:begin|beginning|commencing|starting|from)(?:\s+on)?\s*$"
+    # ... or an example of one: '(so that the "2005 Tournament Year" runs from November 1, 2004
+    # through October 31, 2005)'
+    r"|[\"“](?:[\w-]+\s+){1,3}(?:period|year|season)[\"”]\s+runs?\s+from\s*$"
 )
 
 
@@ -1675,6 +1762,13 @@ _STARTS_ON_A_NAME = tuple(
     )
 )
 _WITH_EFFECT_FROM_A_NAME = indexed(re.compile(r"with\s+effect\s+from" + _START_NAME))
+# "the Original Agreement is amended and restated in its entirety, effective as of the
+# Restatement Date, as follows" (the contract, restated, is what takes effect then)
+_RESTATED_AS_OF_A_NAME = indexed(
+    re.compile(
+        r"restated\s+in\s+(?:its|their)\s+entirety,?\s+effective\s+(?:as\s+of|on)" + _START_NAME
+    )
+)
 # a cover page's or schedule's term field: "Service Term: Sixty (60) months from the Service
 # Commencement Date" (the day named in another field: "Service Commencement Date: July 1, 2017")
 _TERM_FIELD_FROM_A_NAME = tuple(
@@ -1701,11 +1795,15 @@ def _named_starts(text: PreparedText) -> Iterator[re.Match[str]]:
     verbs = heapq.merge(
         *(finditer(pattern, text.low) for pattern in _STARTS_ON_A_NAME),
         finditer(_WITH_EFFECT_FROM_A_NAME, text.low),
+        finditer(_RESTATED_AS_OF_A_NAME, text.low),
         *(finditer(pattern, text.low) for pattern in _TERM_FIELD_FROM_A_NAME),
         key=lambda found: found.start(),
     )
     for found in verbs:
-        if found.re is _WITH_EFFECT_FROM_A_NAME or found.re in _TERM_FIELD_FROM_A_NAME:
+        if (
+            found.re in (_WITH_EFFECT_FROM_A_NAME, _RESTATED_AS_OF_A_NAME)
+            or found.re in _TERM_FIELD_FROM_A_NAME
+        ):
             yield found
             continue
         subject = _subject_before(text, found)
@@ -2040,6 +2138,9 @@ def _last_signature_date(text: PreparedText, dates: list[FoundDate]) -> date | N
                 or _SIGNATURE_DATE_BEFORE.search(text.low, max(0, found.start - 20), found.start)
                 or _on_a_place_and_date_line(text, found)
                 or _ACCEPTED_ON.search(text.low, max(0, found.start - _ACCEPTED_REACH), found.start)
+                or _SIGNED_AT_ON.search(
+                    text.low, max(0, found.start - _SIGNED_AT_REACH), found.start
+                )
             )
             and not _NO_PARTYS_BLOCK.search(
                 text.low, max(0, found.start - _NO_PARTYS_REACH), found.start

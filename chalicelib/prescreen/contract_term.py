@@ -5,7 +5,7 @@ from __future__ import annotations
 import calendar
 import heapq
 import re
-from datetime import date
+from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from chalicelib.prescreen.dates import find_dates, month_end, ordinal_suffix
@@ -70,7 +70,17 @@ DEAL = (
 # to, where their alternation is tried at every position (a third slower).
 _UNITS = tuple(
     indexed(re.compile(unit))
-    for unit in (r"years?\b", r"months?\b", r"года?\b", r"лет\b", r"месяц(?:а|ев)?\b")
+    for unit in (
+        r"years?\b",
+        r"months?\b",
+        r"года?\b",
+        r"лет\b",
+        r"месяц(?:а|ев)?\b",
+        # a term in days, only where it runs from the start: "shall continue for a period of
+        # five hundred forty (540) days thereafter (the "Initial Term")"
+        r"days\b(?=\s+(?:thereafter|(?:after|from|following)\s+the\s+(?:effective|commencement)"
+        r"\s+date))",
+    )
 )
 _LENGTH_BEFORE = re.compile(
     # "shall expire ten (10) years from the Effective Date"
@@ -105,7 +115,7 @@ _LENGTH_BEFORE = re.compile(
     # any word (or tens and a unit): `_length_of` reads it ("sixty", "forty-eight", "twenty
     # four") or drops it ("several", "successive")
     # "one hundred twenty (120) months": hundreds only with a number after them
-    r"(?P<number>\d{1,3}|(?:(?:one|two|three)\s+hundred\s+(?:and\s+)?)?"
+    r"(?P<number>\d{1,3}|(?:(?:one|two|three|four|five|six|seven|eight|nine)\s+hundred\s+(?:and\s+)?)?"
     r"(?:(?:twenty|thirty|forty|fifty|sixty)\s+[a-z]+|[a-zа-яё]+(?:-[a-zа-яё]+)?))\s*"
     # "five (5) years", "2 (два) года": the bracket repeats the number
     r"(?:\(\s*(?:(?P<digits>\d{1,3})|[а-яёa-z -]{1,30})\s*\)\s*)?"
@@ -136,7 +146,9 @@ _CONTRACT_TERM = re.compile(
     + INITIAL
     # an energy contract's "primary term" (not among the lengths `_LENGTH_BEFORE` reads: such a
     # term mostly runs from first deliveries, an event, as train's one pipeline contract's does)
-    + r"|primary)\s+term|the\s+term|[\"“']term"
+    # ... and an equipment lease's "base term" ("The base term of this Lease (the "Base Term")
+    # shall commence on July 1, 2007 ... and shall continue for sixty (60) months thereafter")
+    + r"|primary|base)\s+term|the\s+term|[\"“']term"
     # the term named by the deal ("the initial subscription term shall commence on March 1,
     # 2016")
     r"|the\s+(?:" + INITIAL + r"\s+)?" + DEAL + r"\s+term"
@@ -443,16 +455,22 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
             continue
         if _RUNS_FROM_EVENT.match(text.low, unit.end()):
             return None
-        months = number * 12 if years else number
         base = _length_base(text, unit.end(), begin, length.start())
         # (not where it runs from a named day the text never dates: "three years from the
         # Launch Date" counts from the start in CUAD's labels, 2 of 2 on train)
         if base is None and _AFTER_AN_EVENT.match(text.low, unit.end()):
             return None  # "twelve (12) years after the date of Delivery of the Picture"
-        end = add_months(base or start, months)
+        end = _after_length(base or start, number, unit.group(0))
         to_month_end = length.group("month_end") or _MONTH_END_AFTER.match(text.low, unit.end())
         return month_end(end) if to_month_end else end
     return None
+
+
+def _after_length(day: date, number: int, unit: str) -> date:
+    """The day `number` units (years, months or days, by the unit's word) after `day`."""
+    if unit == "days":
+        return day + timedelta(days=number)
+    return add_months(day, number * 12 if unit.startswith(("year", "год", "лет")) else number)
 
 
 def _length_base(text: PreparedText, after: int, begin: int, length: int) -> date | None:

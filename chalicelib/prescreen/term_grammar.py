@@ -91,14 +91,20 @@ _PERIOD = (
     # months thereafter"
     r"|(?:ending|expiring|continuing\s+for)\s+"
     + _LENGTH.replace("<length>", "<length3>").replace("<digits>", "<digits3>")
-    + r"[\s-]*(?P<unit3>years?|months?)\s+thereafter))?"
+    + r"[\s-]*(?P<unit3>years?|months?)\s+thereafter"
+    # "... and ending eighteen (18) months after the Effective Date"
+    r"|(?:ending|expiring)\s+(?P<end2>"
+    + _LENGTH.replace("<length>", "<length4>").replace("<digits>", "<digits4>")
+    + r"[\s-]*(?:years?|months?|days?)\s+(?:after|following)\s+[^.;,]{4,60}?)))?"
 )
 _PERIOD_MEANS = (
     DEFINES
     + r"\s*"
     + _PERIOD.replace("{", "{{").replace("}", "}}")
     # ("unless sooner terminated", "unless ended earlier under Section 6")
-    + r"(?:,?\s+unless\s+(?:(?:sooner|earlier)\s+)?(?:terminated|ended)[^.;]{{0,80}})?\s*[.;]"
+    + r"(?:,?\s+unless\s+(?:(?:sooner|earlier)\s+)?(?:terminated|ended)[^.;]{{0,80}})?"
+    # ("..., as it may be extended under Section 3.3")
+    r"(?:,?\s+as\s+(?:it|the\s+same)\s+may\s+be\s+extended[^.;]{{0,80}})?\s*[.;]"
 )
 _PERIOD_BRACKETED = re.compile(
     r"\s*\(\s*(?:i\.\s?e\.|that\s+is|being)?\s*,?\s*" + _PERIOD + r"\s*\)"
@@ -134,8 +140,9 @@ _ANNIVERSARY_OF = re.compile(
 
 def _end_of_period(definition: re.Match[str], context: _Context, depth: int = 0) -> date | None:
     """The last day a period's definition (`_PERIOD`) gives, or its first plus its length."""
-    if definition.group("end"):
-        return day_of(definition.group("end"), context, depth + 1)
+    end = definition.group("end") or definition.group("end2")
+    if end:
+        return day_of(end, context, depth + 1)
     first = day_of(definition.group("start"), context, depth + 1)
     lengths = [n for n in ("", "2", "3") if definition.group("unit" + n)]
     if first is None or not lengths:
@@ -501,6 +508,28 @@ def _fiscal_year_end(found: re.Match[str], context: _Context, _: int) -> date | 
         return None
 
 
+# "the last day of the Fiscal Year in which the third (3rd) anniversary of the Effective Date
+# occurs", where the definition ends each fiscal year on a day ("ends on June 30 of the
+# following calendar year")
+_FISCAL_YEAR_IN_WHICH = re.compile(
+    r"(?:the\s+)?(?:last\s+day|end)\s+of\s+the\s+(?:[a-z]+['’]s?\s+)?fiscal\s+year\s+in\s+which\s+"
+)
+
+
+def _fiscal_year_in_which(found: re.Match[str], context: _Context, depth: int) -> date | None:
+    """The last day of the fiscal year a day falls in (`_FISCAL_YEAR_IN_WHICH`)."""
+    defined = _FISCAL_YEAR_ENDS_ON.search(context.text.low)
+    day = day_of(found.string[found.end() :], context, depth + 1) if defined else None
+    if defined is None or day is None:
+        return None
+    month = datetime.strptime(defined.group("month"), "%B").month
+    try:
+        end = date(day.year, month, int(defined.group("day")))
+        return end if end >= day else date(day.year + 1, month, end.day)
+    except ValueError:
+        return None
+
+
 # "the last day of the 2003 Racing Season", where '"Racing Season" means the period beginning
 # on February 1 and ending on November 30 of a calendar year': that day of the year named
 _SEASON_END = re.compile(
@@ -631,6 +660,7 @@ _ATOMS: tuple[
 ] = (
     (_YEAR_END, _year_end),
     (_FISCAL_YEAR_END, _fiscal_year_end),
+    (_FISCAL_YEAR_IN_WHICH, _fiscal_year_in_which),
     (_SEASON_END, _season_end),
     (_OWN_START, _own_start),
     (_LAST_LISTED, _listed),

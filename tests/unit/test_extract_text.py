@@ -331,6 +331,51 @@ def test_a_sentence_a_page_break_cut_is_joined_again_and_its_page_mark_dropped()
     ]
 
 
+def test_a_running_header_under_the_page_mark_does_not_split_the_sentence_it_cuts() -> None:
+    # the header every page opens with is furniture: the halves of the cut sentence are one
+    # sentence again; a heading over the next page's text is not furniture and stays
+    page = (
+        "     {n}.1 The Reseller shall keep records of all sales for the whole of this\n"
+        "Agreement and for three (3) years afterwards, and shall let the Vendor\n"
+        "inspect them on ten (10) days' notice during normal business hours. The\n"
+        "initial term of this Agreement shall begin on the Effective Date and shall\n\n"
+        "                               - {n} -\n\n"
+        "<PAGE>\n"
+        "CONFIDENTIAL TREATMENT REQUESTED\n\n"
+        "run for a period of three (3) years, unless the parties agree otherwise.\n\n"
+    )
+    text = "".join(page.format(n=n) for n in range(1, 4))
+    paragraphs = text_to_markdown(text).split("\n\n")
+    assert len(paragraphs) == 3
+    assert all(
+        paragraph.endswith(
+            "shall begin on the Effective Date and shall run for a period of three (3) years,"
+            " unless the parties agree otherwise."
+        )
+        for paragraph in paragraphs
+    )
+
+
+def test_a_line_beside_a_few_of_many_page_marks_is_no_running_header() -> None:
+    # "[Form follows.]" under two exhibits' headings of a long filing is text, kept in place
+    pages = [
+        "The Distributor shall keep the Products in a clean, dry and secure warehouse and\n"
+        "shall insure them for their full replacement value against all usual risks, and"
+        f"\n\n- {n} -\n\nshall give the Company a copy of the policy on request.\n\n"
+        for n in range(1, 5)
+    ]
+    pages += [f"EXHIBIT {x}\n\n[Form follows.]\n\n- {n} -\n\n" for x, n in (("C", 5), ("D", 6))]
+    paragraphs = text_to_markdown("".join(pages)).split("\n\n")
+    assert paragraphs[-6:] == [
+        "EXHIBIT C",
+        "[Form follows.]",
+        "- 5 -",
+        "EXHIBIT D",
+        "[Form follows.]",
+        "- 6 -",
+    ]
+
+
 def test_a_full_line_that_ends_in_a_comma_goes_on_though_the_next_word_had_room() -> None:
     # a side's address wrapped a little short of the text's width: the comma says the
     # sentence goes on, whatever room "220" had on the line above
