@@ -220,7 +220,9 @@ _EN_NO_TERMINATION = (
     # (nor a right's first day: "provided that no termination under this Section 9.2 shall
     # take effect before the first anniversary of the Effective Date")
     r"|\s+(?:under|pursuant\s+to)\b(?:[^.;]|\.\d){0,60}?\b(?:take\s+effect|be(?:come)?\s+effective)\s+"
-    r"(?:before|prior\s+to|until|earlier))"
+    # (or a season it may not fall in: "no termination under this Section 12.2 shall take effect
+    # between October 1 and December 31 of any year")
+    r"(?:before|prior\s+to|until|earlier|between|during))"
 )
 # A right's first day, not its denial: "provided, however, that neither party may give such
 # notice before August 15, 2013"

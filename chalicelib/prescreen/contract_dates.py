@@ -379,7 +379,11 @@ _TERM_RANGE_CONTEXT = re.compile(
 )
 # An explicit end in a clause about a renewal ends the renewal, not the initial term.
 # ("shall expire, unless renewed, on" still ends the initial term)
-_RENEWAL_CLAUSE = re.compile(r"(?<!unless\s)renew|additional|extension\s+period")
+# ("Sponsor shall have the option to extend the Term for the 2011 Festival Season, through
+# September 30, 2011")
+_RENEWAL_CLAUSE = re.compile(
+    r"(?<!unless\s)renew|additional|extension\s+period|option\s+to\s+extend"
+)
 # ... unless this document makes the extension: an extension letter's "the Term is extended for
 # an additional period of thirty-six (36) months commencing on August 1, 2006 and ending on July
 # 31, 2009 (the "Extension Term")"
@@ -584,8 +588,10 @@ _PERPETUAL_SENTENCE = re.compile(
     r"(?<!term,\s)(?:this\s+(?:agreement|contract)|the\s+term"
     r"|the\s+(?:existence\s+of\s+the\s+)?(?:company|partnership|(?:joint\s+)?venture))\b"
     # (across a long clause of its start, not past a first term: "shall continue for an initial
-    # period of three years ... and thereafter shall continue unless and until terminated")
-    r"(?:(?!thereafter)[^.;]){0,160}?(?:shall|will)\s+(?:continue|remain)\s+"
+    # period of three years ... and thereafter shall continue unless and until terminated", nor
+    # to another subject: "Upon expiration or termination of this Agreement for any reason
+    # other than ..., the licenses granted in Section 2 shall continue in perpetuity")
+    r"(?:(?!thereafter|,\s+the\s)[^.;]){0,160}?(?:shall|will)\s+(?:continue|remain)\s+"
     r"(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?(?:indefinitely|(?:in\s+)?perpetu"
     # "shall continue in effect until terminated by either party in accordance with Section 5"
     # ("shall remain in effect unless and until terminated in accordance with this Section 6")
@@ -600,7 +606,9 @@ _RANGE_END_BEFORE = re.compile(
     r"(?:\s+and\s+including)?(?:" + _TIME_OF_DAY + r"\s+on"
     # "shall remain in effect until the close of business on December 31, 2017", "until
     # midnight on"
-    r"|\s+(?:the\s+)?(?:close|end)\s+of\s+business\s+on|\s+(?:12:00\s+)?midnight\s+on)?"
+    r"|\s+(?:the\s+)?(?:close|end)\s+of\s+business\s+on|\s+(?:12:00\s+)?midnight\s+on"
+    # "shall continue through the conclusion of the 2010 Festival Season on September 30, 2010"
+    r"|\s+the\s+(?:conclusion|end|close)\s+of\s+the\s+[\w -]{1,40}?\s+on)?"
     r"(?:\s+the)?\s*$"
 )
 _TERM_WORDS = re.compile(
@@ -1072,12 +1080,35 @@ def _opening_signing_date(
         last = _last_signature_date(text, dates)
         if last is not None:
             return last
+    letter = _letter_date(text, dates) if english else None
+    if (
+        letter is not None
+        and found.signed is not None
+        and _cites_a_dated_agreement(text, dates, found.signed)
+    ):
+        # a letter's own date over the agreement its subject line cites: "2 December 2005 /
+        # Dear Sirs / Licence and Supply Agreement dated 30 November 2005"
+        return letter
     return found.signed or (
         _header_date(text, dates)
         or (_title_date(text, dates) if english else None)
-        or (_letter_date(text, dates) if english else None)
+        or letter
         or preamble_start
         or found.witnessed
+    )
+
+
+_AGREEMENT_DATED = re.compile(r"\bagreement\s+dated\s+(?:as\s+of\s+)?$")
+_DATED_LEAD = 40
+
+
+def _cites_a_dated_agreement(text: PreparedText, dates: list[FoundDate], day: date) -> bool:
+    """Whether the day is first written as another agreement's date ("the Licence Agreement
+    dated 30 November 2005")."""
+    first = next((found for found in dates if found.value == day), None)
+    return first is not None and (
+        _AGREEMENT_DATED.search(text.low, max(0, first.start - _DATED_LEAD), first.start)
+        is not None
     )
 
 
@@ -2212,7 +2243,10 @@ def _title_date(text: PreparedText, dates: list[FoundDate]) -> date | None:
 
 # A letter's date: a line of its own above the addressee and the salutation ("August 14, 2000"
 # over "Mr. Dennis R. Aubrey ... Dear Mr. Aubrey:")
-_SALUTATION_AFTER = re.compile(r"\n[ \t]*(?:dear\s+[^\n]{1,60}|ladies\s+and\s+gentlemen)[:,]")
+# (British letters leave the comma out: "Dear Sirs" on a line of its own)
+_SALUTATION_AFTER = re.compile(
+    r"\n[ \t]*(?:dear\s+[^\n]{1,60}?|ladies\s+and\s+gentlemen)(?:[:,]|[ \t]*\n)"
+)
 _LETTER_HEAD_REACH = 800
 _SALUTATION_REACH = 500
 

@@ -360,8 +360,9 @@ _RUNS_FROM_EVENT = re.compile(
 # Words between that make the date another's: a date cited for a different document.
 _NOT_RUNS_FROM = re.compile(r"dated|agreement|[(;]|\.\s")  # (or the sentence ended)
 _TERM_REACH = 200
-_EACH_OF = re.compile(r"\beach\s+$")
-_EACH_REACH = 6
+# ("... in any two (2) calendar months within a period of six (6) consecutive months")
+_EACH_OF = re.compile(r"\b(?:each|within\s+(?:a|any)\s+(?:rolling\s+)?period)\s+$")
+_EACH_REACH = 30
 ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
     "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
@@ -528,7 +529,8 @@ def _with_lead_in(text: PreparedText, begin: int) -> int:
 
 
 # The name of a day, in lower case: "launch date", "service commencement date".
-DAY_NAME = r"[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20})?\s+date"
+# (a phase's number among its words: "the Phase I Completion Date", "the Stage 2 Acceptance Date")
+DAY_NAME = r"[a-z][a-z-]{1,20}(?:\s+(?:[ivx]{1,4}|\d{1,2}))?(?:\s+[a-z][a-z-]{1,20})?\s+date"
 # "five (5) years from the Opening Date", where '"Opening Date" means May 28, 1999'
 _FROM_A_NAME = re.compile(r"\s*the\s+(?!effective\s)(?P<name>" + DAY_NAME + r")\b")
 
@@ -671,10 +673,14 @@ def field_value(text: PreparedText, words: str) -> int | None:
     schedule's or a cover page's "Start Date:          March 1, 2004", an item of a list of
     basic terms "(c) Opening Date: April 15, 2016", a table's "| Display Term | ..."."""
     field = re.search(
-        rf"(?:^|\n|\|)[ \t*]*(?:\(?[a-z0-9]{{1,3}}[.)][ \t]*|item[ \t]+\d{{1,2}}[ \t]+)?{words}"
+        # (or after the full stop of the field before it, where a schedule runs its fields on in
+        # one paragraph: "Store available for testing: July 2, 2001. Launch Date: July 16, 2001.")
+        rf"(?:^|\n|\||(?<=\.)[ \t]+)[ \t*]*"
+        rf"(?:\(?[a-z0-9]{{1,3}}[.)][ \t]*|item[ \t]+\d{{1,2}}[ \t]+)?{words}"
         # (or set apart from its value by a column's spaces: "Item 2   Expiry Date   31 October
-        # 2016")
-        rf"(?:[ \t*]*[:|][ \t|]*|[ \t]{{3,}}(?=\S))",
+        # 2016"; a signature page's field may say what it is for: "PROGRAM LAUNCH DATE (for
+        # purposes of Sections 1.4 and 10.1): May 1, 2001")
+        rf"(?:[ \t]*\([^)\n]{{1,60}}\))?(?:[ \t*]*[:|][ \t|]*|[ \t]{{3,}}(?=\S))",
         text.low,
     )
     return field.end() if field is not None else None

@@ -240,3 +240,86 @@ def test_a_renewals_effective_date_in_the_definitions_does_not_date_the_renewal(
         "(2) years from the Renewal Effective Date." + BODY + _SIGNATURES
     )
     assert english_dates(text).signed_on == date(2014, 3, 9)
+
+
+def test_a_length_after_a_phases_numbered_day() -> None:
+    text = (
+        "IMPLEMENTATION AGREEMENT\n\nThis Agreement is made as of March 1, 2010 between Quarry "
+        'Lane Software, Inc. and Halden Mutual Insurance Company.\n\n1.2 "Stage 2 Acceptance '
+        'Date" means June 14, 2010.\n\n5.1 This Agreement shall commence on the date first '
+        "written above and shall expire on the date that is twenty-four (24) months after the "
+        "Stage 2 Acceptance Date." + BODY
+    )
+    assert english_dates(text).ends_on == date(2012, 6, 14)
+
+
+def test_a_letters_date_over_the_agreement_its_subject_line_cites() -> None:
+    text = (
+        "KESTON MARINE LIMITED\n1 Quayside, Bristol BS1 4RN\n\nTo: Halloran Shipping Corp.\n\n"
+        "14 March 2008\n\nDear Sirs\n\nManagement Agreement dated 3 March 2008\n\n1. We refer "
+        "to the management agreement dated 3 March 2008 between us. This letter varies it as "
+        "follows." + BODY
+    )
+    assert english_dates(text).signed_on == date(2008, 3, 14)
+
+
+def test_an_option_to_extend_through_a_day_is_no_end_of_the_term() -> None:
+    # (and a season's conclusion "on October 15, 2013" is)
+    text = (
+        "SPONSORSHIP AGREEMENT\n\nThis Agreement is made as of February 1, 2012 between Lantern "
+        "Hill Productions, Inc. and Corby Telecom, Inc.\n\n5.1 The term of this Agreement shall "
+        "commence on the date first written above and shall continue through the conclusion of "
+        "the 2013 Concert Season on October 15, 2013.\n\n5.2 Sponsor shall have the option to "
+        "extend the term for the 2014 Concert Season, through October 15, 2014, by written "
+        "notice given before January 1, 2014." + BODY
+    )
+    assert english_dates(text).ends_on == date(2013, 10, 15)
+
+
+def test_licences_that_continue_in_perpetuity_after_the_term_leave_its_end() -> None:
+    text = (
+        "LICENSE AND MAINTENANCE AGREEMENT\n\nThis Agreement is made as of June 1, 1999 between "
+        "Quantrell Systems, Inc. and Bellmont Savings Bank.\n\n9.1 This Agreement shall commence "
+        "on the date first written above and continue for an initial term of four (4) years.\n\n"
+        "9.3 Upon expiration or termination of this Agreement for any reason other than "
+        "Customer's uncured breach of Section 2 or failure to pay the License Fee, the licenses "
+        "granted in Section 2 shall continue in perpetuity." + BODY
+    )
+    assert english_dates(text).ends_on == date(2003, 6, 1)
+
+
+def test_a_schedules_field_run_on_after_the_field_before_it() -> None:
+    text = (
+        "E-COMMERCE SERVICES AGREEMENT\n\nThis Agreement is made as of March 2, 2001 between "
+        'Brightmarket, Inc. and Tolland Outfitters, Inc.\n\n1.4 "Go-Live Date" means the date '
+        "specified as the Go-Live Date in the Implementation Schedule.\n\n11.2 The initial term "
+        "of this Agreement shall begin on the date first written above and shall expire on the "
+        "second (2nd) anniversary of the Go-Live Date."
+        + BODY
+        + "\n\nIMPLEMENTATION SCHEDULE\n\nDesign approved: April 2, 2001. Go-Live Date: May 14, "
+        "2001."
+    )
+    assert english_dates(text).ends_on == date(2003, 5, 14)
+
+
+def test_a_window_of_months_a_failure_is_counted_in_is_no_term() -> None:
+    text = (
+        "HOSTING AGREEMENT\n\nTHIS AGREEMENT is made this 21st day of March, 2005 between "
+        'Skerrow Point Outfitters, Inc. and Cedarline Hosting LLC.\n\n1.2 "Launch Date" means '
+        "May 2, 2005.\n\n8.1 This Agreement begins on the date first written above and continues "
+        "until the first anniversary of the Launch Date.\n\n8.3 Customer may terminate this "
+        "Agreement on thirty (30) days' notice if Uptime is less than 99.0% in any two (2) "
+        "calendar months within a period of six (6) consecutive months." + BODY
+    )
+    assert english_dates(text).ends_on == date(2006, 5, 2)
+
+
+def test_a_season_no_termination_may_take_effect_in_does_not_deny_the_right() -> None:
+    assert section_flagged(
+        "CONSIGNMENT AGREEMENT\n\nThis Agreement is made as of August 15, 2001 between Pell "
+        "Housewares, Inc. and Garner Department Stores, Inc.",
+        "12.2 Either party may terminate this Agreement at any time, without cause, upon sixty "
+        "(60) days' written notice to the other; provided, however, that no termination under "
+        "this Section 12.2 shall take effect between November 15 and January 15.",
+        "unilateral_termination",
+    )
