@@ -295,6 +295,7 @@ _IN_DEFINITIONS = re.compile(
     r"\n[ \t]*(?:(?:\d+\.)+\d*|\([a-z0-9]+\))?[ \t]*[“\"](?:[a-z]+\s+)?(?:effective|commencement)"
     r"\s+date[”\"]\s+(?:shall\s+)?means?\s+[^\n]*$"
 )
+_DEFINITION_LEAD = 60  # how far before its date a definitions line opens
 # "Effective Date: May 1, 2019", '"Effective Date" shall mean December 5, 2014': the date the
 # contract defines as its start, whatever else is called a start.
 _START_DEFINED_BEFORE = re.compile(
@@ -678,7 +679,8 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     # (the contract itself, not some of its articles: "provided, however, that Article 3 and
     # Article 11 shall be binding on the parties from the date first written above")
     r"|(?:agreement|lease|licen[cs]e|contract|charter\s+party)\s+(?:(?:shall|will)\s+be|is)\s+"
-    r"(?:effective\s+and\s+)?binding\s+(?:on|upon)\s+(?:the\s+parties|[a-z]+\s+and\s+[a-z]+)\s+(?:from|as\s+of|on)\s+"
+    r"(?:effective\s+and\s+)?binding\s+(?:on|upon)\s+(?:the\s+parties|[a-z]+\s+and\s+[a-z]+)\s+"
+    r"(?:from|as\s+of|on)\s+"
     r"the\s+date\s+(?:hereof|(?:first\s+)?(?:written|set\s+forth)\s+above)"
     # a cover page's "Date of Agreement: May 15, 2017" and "The Agreement is effective on the
     # Date of Agreement stated above"
@@ -749,15 +751,16 @@ def _term_from_signing(low: str) -> bool:
     return _TERM_FROM_SIGNING.search(low) is not None
 
 
-# The effective date is defined as the day the last party signs: the latest signature date.
-# Each pattern opens with a literal word, so the engine jumps between its occurrences.
-# ... which a definition says outright, even of a contract "made as of" another day: '"Effective
-# Date" means the date on which this Agreement has been executed by the last of the parties to
-# execute it' (not "executed as of the date set forth below", a dating)
+# A definition that says outright that the last signature starts the contract, even one "made
+# as of" another day: '"Effective Date" means the date on which this Agreement has been executed
+# by the last of the parties to execute it' (not "executed as of the date set forth below", a
+# dating)
 _DEFINED_AS_LAST_SIGNATURE = re.compile(
     r"effective\s+date\W{0,3}\s+(?:(?:shall|will)\s+mean|means)\s+the\s+(?:date|day)\s+"
     r"[^.;]{0,60}?(?:by\s+the\s+last|(?:last|final)\s+signature|later\s+of\s+the\s+dates)"
 )
+# The effective date is defined as the day the last party signs: the latest signature date.
+# Each pattern opens with a literal word, so the engine jumps between its occurrences.
 _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
     indexed(pattern)
     for pattern in (
@@ -1316,7 +1319,9 @@ def _add_defined_start(
         and current.start < _SIGNED_REACH
         and (
             _START_AFTER.search(after) is not None
-            or not _IN_DEFINITIONS.search(text.low, max(0, current.start - 60), current.start)
+            or not _IN_DEFINITIONS.search(
+                text.low, max(0, current.start - _DEFINITION_LEAD), current.start
+            )
         )
     ):
         found.preamble_start = found.preamble_start or current.value

@@ -115,7 +115,8 @@ _LENGTH_BEFORE = re.compile(
     # any word (or tens and a unit): `_length_of` reads it ("sixty", "forty-eight", "twenty
     # four") or drops it ("several", "successive")
     # "one hundred twenty (120) months": hundreds only with a number after them
-    r"(?P<number>\d{1,3}|(?:(?:one|two|three|four|five|six|seven|eight|nine)\s+hundred\s+(?:and\s+)?)?"
+    r"(?P<number>\d{1,3}"
+    r"|(?:(?:one|two|three|four|five|six|seven|eight|nine)\s+hundred\s+(?:and\s+)?)?"
     r"(?:(?:twenty|thirty|forty|fifty|sixty)\s+[a-z]+|[a-zа-яё]+(?:-[a-zа-яё]+)?))\s*"
     # "five (5) years", "2 (два) года": the bracket repeats the number
     r"(?:\(\s*(?:(?P<digits>\d{1,3})|[а-яёa-z -]{1,30})\s*\)\s*)?"
