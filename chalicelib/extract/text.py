@@ -118,19 +118,19 @@ _MAX_RUNNING_LINE = 100
 _MIN_RUNNING = 3
 
 
-def _running_lines(paragraphs: list[str]) -> set[str]:
+def _running_lines(paragraphs: list[str], marks: list[bool]) -> set[str]:
     """The one-line paragraphs that stand beside a page break's marks at three breaks or more,
     and at half of them: a running header or footer ("CONFIDENTIAL TREATMENT REQUESTED" under
-    each "- 3 -" and "<PAGE>")."""
+    each "- 3 -" and "<PAGE>"). `marks` tells which paragraphs are a page's mark."""
     seen: Counter[str] = Counter()
     breaks = 0
     at = 0
     while at < len(paragraphs):
-        if not _PAGE_MARK.fullmatch(paragraphs[at].strip()):
+        if not marks[at]:
             at += 1
             continue
         end = at
-        while end < len(paragraphs) and _PAGE_MARK.fullmatch(paragraphs[end].strip()):
+        while end < len(paragraphs) and marks[end]:
             end += 1
         breaks += 1
         for beside in paragraphs[max(0, at - 1) : at] + paragraphs[end : end + 1]:
@@ -156,7 +156,8 @@ def _across_page_breaks(paragraphs: list[str]) -> list[str]:
     whole paragraphs stays where it is."""
     joined: list[str] = []
     carried = ""  # the first part of a sentence a page break cut, waiting for its rest
-    running = _running_lines(paragraphs)
+    marks = [_PAGE_MARK.fullmatch(paragraph.strip()) is not None for paragraph in paragraphs]
+    running = _running_lines(paragraphs, marks)
     position = 0
     while position < len(paragraphs):
         paragraph = carried + paragraphs[position]
@@ -164,7 +165,7 @@ def _across_page_breaks(paragraphs: list[str]) -> list[str]:
         following = position + 1
         marked = False  # (a running line alone is no page break: the letter's own date line)
         while following < len(paragraphs):
-            if _PAGE_MARK.fullmatch(paragraphs[following].strip()):
+            if marks[following]:
                 marked = True
             elif paragraphs[following].strip() not in running:
                 break

@@ -1101,7 +1101,6 @@ def _opening_signing_date(
     )
 
 
-_AGREEMENT_DATED = re.compile(r"\bagreement\s+dated\s+(?:as\s+of\s+)?$")
 _DATED_LEAD = 40
 
 
@@ -1110,8 +1109,7 @@ def _cites_a_dated_agreement(text: PreparedText, dates: list[FoundDate], day: da
     dated 30 November 2005")."""
     first = next((found for found in dates if found.value == day), None)
     return first is not None and (
-        _AGREEMENT_DATED.search(text.low, max(0, first.start - _DATED_LEAD), first.start)
-        is not None
+        _ANOTHER_DATED.search(text.low, max(0, first.start - _DATED_LEAD), first.start) is not None
     )
 
 

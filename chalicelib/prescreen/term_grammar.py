@@ -498,12 +498,18 @@ def _fiscal_year_end(found: re.Match[str], context: _Context, _: int) -> date | 
     if defined is None:
         return None
     year = int(found.group("year") or found.group("year2") or found.group("year3"))
-    month = datetime.strptime(defined.group("month"), "%B").month
     follows = "following" in defined.group("rest")
     if follows and _NAMED_BY_ITS_START.search(context.text.low, defined.end()):
         year += 1
+    return _defined_year_end(defined, year)
+
+
+def _defined_year_end(defined: re.Match[str], year: int) -> date | None:
+    """The day a fiscal year's definition (`_FISCAL_YEAR_ENDS_ON`) ends it on, in `year`."""
     try:
-        return date(year, month, int(defined.group("day")))
+        return date(
+            year, datetime.strptime(defined.group("month"), "%B").month, int(defined["day"])
+        )
     except ValueError:
         return None
 
@@ -522,12 +528,8 @@ def _fiscal_year_in_which(found: re.Match[str], context: _Context, depth: int) -
     day = day_of(found.string[found.end() :], context, depth + 1) if defined else None
     if defined is None or day is None:
         return None
-    month = datetime.strptime(defined.group("month"), "%B").month
-    try:
-        end = date(day.year, month, int(defined.group("day")))
-        return end if end >= day else date(day.year + 1, month, end.day)
-    except ValueError:
-        return None
+    end = _defined_year_end(defined, day.year)
+    return end if end is None or end >= day else _defined_year_end(defined, day.year + 1)
 
 
 # "the last day of the 2003 Racing Season", where '"Racing Season" means the period beginning
