@@ -534,9 +534,37 @@ def features(sentence: str) -> list[int]:
 
 def lowered_features(low: str) -> list[int]:
     """`features` of a sentence already in lower case."""
-    words = list(map(str.encode, _WORD.findall(low)))
-    grams = itertools.chain(words, map(b" ".join, itertools.pairwise(words)))
-    return sorted(set(map(_MASK.__and__, map(zlib.crc32, grams))))
+    words = _WORD.findall(low)
+    # a word's CRC is looked up (a contract's words repeat), and a pair's is the CRC of " b"
+    # run on from the CRC of "a": that of "a b", without joining or encoding the pair
+    hashes = list(map(_WORD_CRC.__getitem__, words))
+    pairs = map(zlib.crc32, map(_SPACED_WORD.__getitem__, words[1:]), hashes)
+    return sorted(set(map(_MASK.__and__, itertools.chain(hashes, pairs))))
+
+
+class _WordHashes(dict[str, int]):
+    """Each word's CRC-32 (of its UTF-8 bytes), computed the first time it is asked for."""
+
+    def __missing__(self, word: str) -> int:
+        if len(self) >= _WORDS_KEPT:
+            self.clear()  # a text of made-up words does not grow it without bound
+        value = self[word] = zlib.crc32(word.encode("utf-8"))
+        return value
+
+
+class _SpacedWords(dict[str, bytes]):
+    """Each word's UTF-8 bytes after a space: the second half of a pair."""
+
+    def __missing__(self, word: str) -> bytes:
+        if len(self) >= _WORDS_KEPT:
+            self.clear()
+        value = self[word] = b" " + word.encode("utf-8")
+        return value
+
+
+_WORDS_KEPT = 50_000
+_WORD_CRC = _WordHashes()
+_SPACED_WORD = _SpacedWords()
 
 
 def cue_features(name: str, sentence: str) -> list[int]:

@@ -20,6 +20,7 @@ _RECITALS_HEADING = re.compile(
     r"(?:^|\n)[ \t#*_]*(?:[a-z\d]{1,3}[.)][ \t]+)?(?:recitals|background|preliminary\s+statements?"
     r"|witnesseth|whereas)[ \t*_]*[:.]?[ \t*_]*(?=\n|$)|\bwitnesseth\b"
 )
+_HEADING_WORDS = ("recitals", "background", "preliminary", "witnesseth", "whereas")
 _RECITALS_END = re.compile(
     r"now,?\s+therefore|agree[sd]?\s+as\s+follows|(?:is|are)\s+hereby\s+agreed"
     # English drafting's "AGREED TERMS", "IT IS AGREED", "OPERATIVE PROVISIONS", or the first
@@ -37,5 +38,9 @@ def in_recital(text: PreparedText, start: int, end: int) -> bool:
     if _RECITAL.match(text.low, begin) is not None:
         return True
     lead = max(0, start - _RECITALS_REACH)
+    # every heading holds one of its words: where none stands in the reach (most dates of a
+    # contract), the pattern, whose alternatives open at every line, is not stepped through it
+    if not any(text.low.find(word, lead, start) != -1 for word in _HEADING_WORDS):
+        return False
     headings = list(_RECITALS_HEADING.finditer(text.low, lead, start))
     return bool(headings) and not _RECITALS_END.search(text.low, headings[-1].end(), start)
