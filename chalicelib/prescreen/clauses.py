@@ -349,6 +349,9 @@ _EN_ON_EVENT = (
     # written consent shall entitle the Provider to terminate")
     r"|change\s+(?:of|in)\s+(?:its\s+|their\s+|the\s+)?control|force\s+majeure|acquired"
     r"|any\s+of\s+the\s+following"
+    # a seller's board taking a better offer: "may ... terminate this Agreement ... in response to
+    # a Superior Proposal"
+    r"|superior\s+proposal"
     # "with three (3) months' notice in the case described in Section 4.2(b)"
     r"|" + _EN_IN_CASES_DESCRIBED
 )
@@ -678,6 +681,18 @@ RULES: tuple[ClauseRule, ...] = (
         # one item of a list of claims and losses, as in an indemnity
         + r"|(?:claims?|lawsuits?|losses|obligations|liabilit\w*),\s+penalt|penalt\w*,\s+"
         + r"(?:claims?|actions?|judgments?|costs|fines|losses|liabilit)",
+    ),
+    # A contractual fine, as Brazilian and other civil-law drafting names in English the sum a
+    # party in breach pays ("shall pay to the other Party a non-compensatory fine equal to
+    # R$[***]"; "compensatory" also finds "non-compensatory"); not a fine a public body imposes
+    _rule(
+        "penalty",
+        (r"compensatory\s+fines?\b", r"contractual\s+fines?\b"),
+        language="en",
+        requires=(_EN_CLAUSE_VERB, r"\bpa(?:y|ys|id|yable)\b|\bequal\s+to\b|\bamount\s+of\b"),
+        rejects=r"\bno\s+(?:[\w-]+\s+){0,3}?fines?\b|without\s+(?:any\s+)?(?:\w+\s+)?fines?\b"
+        + r"|governmental|regulatory|imposed\s+by"
+        + _EN_NOT_OWED,
     ),
     # --- unilateral termination: односторонний отказ / termination for convenience
     _rule(
@@ -1278,9 +1293,10 @@ RULES: tuple[ClauseRule, ...] = (
             # Agreement shall remain in effect until ..." (the first term named before the
             # comma is what it goes on after)
             # ("After the Initial Term, this Agreement shall continue for an indefinite period,
-            # and either party may terminate it by giving ... notice")
+            # and either party may terminate it by giving ... notice"; "Upon the expiry of the
+            # Initial Period, this Agreement shall continue in force for an indefinite period")
             *(
-                first + r"\s+term,\s+(?:(?:this|the)\s+(?:agreement|contract)\s+)?"
+                first + r"\s+(?:term|period),\s+(?:(?:this|the)\s+(?:agreement|contract)\s+)?"
                 r"(?:(?:shall|will)\s+)?(?:automatically\s+)?"
                 + _EN_GOES_ON
                 + r"(?:"
@@ -1298,8 +1314,8 @@ RULES: tuple[ClauseRule, ...] = (
             # ... without the comma: "On expiry of the Initial Term this agreement shall
             # continue in force unless and until terminated by either party giving ... notice"
             *(
-                r"(?<=of\sthe\s)" + first + r"\s+term\s+(?:this|the)\s+(?:agreement|contract)\s+"
-                r"(?:(?:shall|will)\s+)?" + _EN_GOES_ON + _EN_UNTIL_ENDED
+                r"(?<=of\sthe\s)" + first + r"\s+(?:term|period)\s+(?:this|the)\s+"
+                r"(?:agreement|contract)\s+(?:(?:shall|will)\s+)?" + _EN_GOES_ON + _EN_UNTIL_ENDED
                 for first in ("initial", "original")
             ),
         ),
@@ -1369,7 +1385,9 @@ def find_clauses(
                 if found is not None:
                     break
         if found is None and clause in _EN_ASSISTED and "en" in languages and can_judge:
-            found = _assisted_flag(_assist_reading(text, _EN_ASSISTED[clause], readings), clause)
+            found = _assisted_flag(
+                _assist_reading(text, _EN_ASSISTED[clause], readings), clause, text
+            )
         result[clause] = found or (ClauseFlag(present=False) if can_judge else None)
     return result
 
@@ -1470,13 +1488,20 @@ _ASSIST_DENIED = {
 }
 
 
-def _assisted_flag(reading: ClauseFinding | None, clause: str) -> ClauseFlag | None:
-    """The detector's best sentence as the proof, unless its words deny the right."""
+def _assisted_flag(
+    reading: ClauseFinding | None, clause: str, text: PreparedText
+) -> ClauseFlag | None:
+    """The detector's best sentence as the proof, unless its words, or the heading it stands
+    under, deny the right."""
     if reading is None or not reading.present or not reading.evidence:
         return None
     evidence = " ".join(reading.evidence.split())
     denied = _ASSIST_DENIED.get(clause)
     if denied is not None and denied.search(evidence.lower()):
+        return None
+    # (the detector read the caller's text: its sentence stands there as written)
+    at = text.raw.find(reading.evidence)
+    if clause == "unilateral_termination" and at != -1 and _for_a_cause(text, at):
         return None
     return ClauseFlag(present=True, evidence=evidence)
 
@@ -1519,8 +1544,36 @@ def _passes(text: PreparedText, rule: ClauseRule, start: int, end: int) -> bool:
         return False
     if rule.rejects is not None and rule.rejects.search(sentence):
         return False
+    if (
+        rule.clause == "unilateral_termination"
+        and rule.language == "en"
+        and _for_a_cause(text, start)
+    ):
+        return False
     # (asked last, the dearest check)
     return not (rule.clause in _NOT_FROM_RECITALS and in_recital(text, start, end))
+
+
+# A section whose heading names the cause it may be ended for: "11.4 Termination for Failure
+# to Meet Minimums. Quarrington may terminate this Agreement upon sixty (60) days' written
+# notice", "Termination upon Change of Control." (not "Termination for Convenience.", nor an
+# event that is no fault: "Termination upon Sale.", which the blind sets label a convenience)
+_CAUSE_HEADING = re.compile(
+    r"[ \t]*(?:(?:section|article|clause)\s+)?[\d.()a-z]{0,12}\s*termination\s+(?:by\s+\w+\s+)?"
+    r"(?:for|upon|on|due\s+to|in\s+the\s+event\s+of)\s+(?:(?:a|an|the|material|uncured)\s+)*"
+    r"(?:breach|default|fail\w*|insolvency|bankruptcy|cause|change\s+(?:of|in)\s+control"
+    r"|force\s+majeure|non-?payment|non-?performance)\b"
+    r"(?:(?!convenience)[\s\w'’,-]){0,60}[.:]\s*$"
+)
+
+
+def _for_a_cause(text: PreparedText, start: int) -> bool:
+    """Whether the sentence at `start` follows, on its line, a heading that names a cause."""
+    # (a sentence that opens at `start` is found from the character after its first, where
+    # the end before it and the capital after that end are both in reach)
+    begin, _ = text.sentence_span(start + 1, start + 1)
+    line, _ = text.line_span(begin, begin)
+    return begin > line and _CAUSE_HEADING.fullmatch(text.low, line, begin) is not None
 
 
 # An item of a list that opens after a semicolon: "and (c) ...", "(ii) ...", "or (b) ..."

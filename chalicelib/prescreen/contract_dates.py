@@ -62,9 +62,13 @@ _ACCEPTED_ON = re.compile(
 _ACCEPTED_REACH = 40
 # A signing's place and day in the words of the execution clause, as Scottish and South African
 # drafting write it: "SIGNED at Johannesburg on this 14th day of August 2012", "Subscribed for
-# and on behalf of CAIRNLOCH LIFE ASSURANCE LIMITED at Edinburgh on 29 August 2013"
+# and on behalf of CAIRNLOCH LIFE ASSURANCE LIMITED at Edinburgh on 29 August 2013", or, as
+# Dutch and German drafting sign, by the copies it is signed in: "Thus agreed and signed in
+# duplicate on 14 December 2010", "Signed in two (2) originals in Hamburg on"
 _SIGNED_AT_ON = re.compile(
-    r"\b(?:signed|subscribed|executed)\b[^.;\n]{0,120}?\bat\s+[^\W\d_][^.;\n]{0,40}?\s+on"
+    r"\b(?:signed|subscribed|executed)\b[^.;\n]{0,120}?\b(?:at\s+[^\W\d_][^.;\n]{0,40}?"
+    r"|in\s+(?:duplicate|triplicate|(?:two|three|four|\d)\s+(?:\(\d\)\s+)?(?:original\s+)?"
+    r"(?:copies|counterparts|originals))(?:\s+(?:at|in)\s+[^\W\d_][^.;\n]{0,40}?)?)\s+on"
     r"(?:\s+this)?(?:\s+the)?\s*$"
 )
 _SIGNED_AT_REACH = 180
@@ -289,11 +293,12 @@ _START_AFTER = re.compile(
     r"(?![ \t]*[:|])"
 )
 # A start defined in a line of the definitions ("1.2 "Effective Date" means April 1, 2014.",
-# '"Renewal Effective Date" means October 1, 2015'): the contract's start, but not the day it
-# was made on, which the preamble or the signatures give
+# '"Renewal Effective Date" means October 1, 2015', a Dutch list's '"Commencement Date": 1
+# January 2011;'): the contract's start, but not the day it was made on, which the preamble or
+# the signatures give
 _IN_DEFINITIONS = re.compile(
     r"\n[ \t]*(?:(?:\d+\.)+\d*|\([a-z0-9]+\))?[ \t]*[“\"](?:[a-z]+\s+)?(?:effective|commencement)"
-    r"\s+date[”\"]\s+(?:shall\s+)?means?\s+[^\n]*$"
+    r"\s+date[”\"](?:\s+(?:shall\s+)?means?\s+|\s*:)[^\n]*$"
 )
 _DEFINITION_LEAD = 60  # how far before its date a definitions line opens
 # "Effective Date: May 1, 2019", '"Effective Date" shall mean December 5, 2014': the date the
@@ -575,11 +580,13 @@ _NOT_CONTRACT_END = re.compile(
 # A contract that runs until terminated has no end to compute from a term elsewhere in it:
 # "This Agreement ... shall continue indefinitely until terminated" (not a licence or a
 # duty inside it that "may remain in perpetuity").
-# two literal words, searched apart: an alternation would make the engine try every position
+# literal words, each searched apart: an alternation would make the engine try every position
+# ("indefinite" also finds "indefinitely")
 _PERPETUAL = (
-    indexed(re.compile(r"indefinitely")),
+    indexed(re.compile(r"indefinite")),
     indexed(re.compile(r"perpetu")),
     indexed(re.compile(r"until\s+terminated")),
+    indexed(re.compile(r"unlimited\s+(?:period|duration)")),
 )
 _PERPETUAL_SENTENCE = re.compile(
     # (not once a first term is over: "Following the Initial Term, this Agreement shall
@@ -594,6 +601,8 @@ _PERPETUAL_SENTENCE = re.compile(
     # other than ..., the licenses granted in Section 2 shall continue in perpetuity")
     r"(?:(?!thereafter|,\s+the\s)[^.;]){0,160}?(?:shall|will)\s+(?:continue|remain)\s+"
     r"(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?(?:indefinitely|(?:in\s+)?perpetu"
+    # "shall remain in force for an unlimited period, until terminated in accordance with"
+    r"|for\s+an?\s+(?:unlimited|indefinite)\s+(?:period|duration)\b"
     # "shall continue in effect until terminated by either party in accordance with Section 5"
     # ("shall remain in effect unless and until terminated in accordance with this Section 6")
     r"|(?:unless\s+and\s+)?until\s+terminated)"
@@ -2023,6 +2032,12 @@ def _what_it_ends(
     contract itself, 'period' when it ends the works or services inside it ("срок выполнения
     работ: с … по …"), None for anything else."""
     context = text.low[begin:finish]
+    # a period the parenthesis after its end names as the term ends the contract, whatever
+    # else the sentence speaks of ("appoint the Distributor as its exclusive distributor ...
+    # for the period commencing on January 1, 2005 ... and ending on December 31, 2009 (such
+    # period, as it may be extended under Section 12.1, the "Term")")
+    if english and _NAMED_THE_TERM.match(text.low, end, finish):
+        return "contract"
     # «действует до 31 декабря 2024 г., а в части гарантийных обязательств — до их
     # исполнения»: what outlives the contract is said after its end
     if _NOT_CONTRACT_END.search(context if english else text.low[begin:end]):
@@ -2034,6 +2049,17 @@ def _what_it_ends(
     ):
         return "contract"
     return "period" if _PERIOD_CONTEXT.search(context) else None
+
+
+# The parenthesis after a period's end that names the period the contract's term: '(such
+# period, as it may be extended ..., the "Term")', '(the "Initial Term")' (not a renewal's, an
+# extension's or another period's name)
+_NAMED_THE_TERM = re.compile(
+    r"\s*\((?:such\s+period\b[^()\"“”]{0,80}?,\s*)?(?:herein\s+|hereinafter,?\s+"
+    r"(?:(?:referred\s+to\s+as|called)\s+)?)?(?:the\s+)?[\"“](?:initial\s+)?"
+    + TERM_NAME
+    + r"[\"”]\s*\)"
+)
 
 
 # "13.1 This Agreement shall enter into force upon signature by both Parties. It is concluded
@@ -2190,11 +2216,11 @@ def _last_signature_date(text: PreparedText, dates: list[FoundDate]) -> date | N
 
 def _on_a_place_and_date_line(text: PreparedText, found: FoundDate) -> bool:
     """Whether the date ends a line that holds only a place before it ("Stuttgart, 14 March
-    2006")."""
+    2006", "São Paulo, March 4th, 2013.")."""
     line_start, line_end = text.line_span(found.start, found.end)
     return (
         _PLACE_BEFORE_DATE.fullmatch(text.low, line_start, found.start) is not None
-        and not text.low[found.end : line_end].strip()
+        and not text.low[found.end : line_end].strip().removeprefix(".").strip()
     )
 
 

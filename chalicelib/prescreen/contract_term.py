@@ -258,7 +258,9 @@ OWN_YEAR_KINDS = (
 # thereof will be for a period commencing ... and shall continue until 12 months following the
 # Commencement Date"), a renewal's
 A_PART_OF_THE_TERM = re.compile(
-    r"\b(?:(?:first|last|final)\s+(?:(?:calendar|"
+    # (a year the royalties are counted by: "the first Royalty Year shall begin on the
+    # Effective Date and end on December 31, 2012")
+    r"\b(?:(?:first|last|final)\s+(?:(?:calendar|royalty|"
     + OWN_YEAR_KINDS
     + r")\s+)?(?:year|quarter|month)"
     r"|(?:calendar|contract|fiscal|lease)\s+(?:year|quarter|month)s?\s+of\s+the\s+term"
@@ -303,6 +305,9 @@ _COUNTED_BACK = re.compile(
     # ... or on from the end of something, as a duty that survives: "shall continue ... in any
     # case for at least ten (10) years after the end of the Research Term"
     r"|\s+(?:after|following|beyond)\s+(?:the\s+)?(?:end|expiration|expiry|termination)\b"
+    # ... or a person's standing: "an arbitrator who shall be an attorney of at least fifteen (15)
+    # years' standing", "ten (10) years of experience"
+    r"|'?\s+(?:standing|experience)\b|\s+of\s+(?:\w+\s+)?experience\b"
 )
 # The length of a renewal, which follows the term: "successive periods of", "additional terms of".
 _RENEWAL_LENGTH = re.compile(

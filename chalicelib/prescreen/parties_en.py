@@ -383,12 +383,18 @@ def _read_parties(text: PreparedText) -> tuple[Party, ...]:
 # Australian and English drafting lists them: "1.   KARRAWONG NETWORK SYSTEMS PTY LTD (ACN 139
 # 406 227) of Level 9, 118 Pitt Street, Sydney NSW 2000 (Supplier)". The list ends at a blank
 # line before a line that is no numbered side ("BACKGROUND").
-_PARTIES_HEADING = re.compile(r"(?:^|\n)[ \t]*(?:THE[ \t]+)?(?:PARTIES|Parties)[ \t]*:?[ \t]*\n\s*")
+# (Dutch drafting lists them under "THE UNDERSIGNED:", each side's role after "hereinafter
+# referred to as:", with "and" on a line of its own between them)
+_PARTIES_HEADING = re.compile(
+    r"(?:^|\n)[ \t]*(?:THE[ \t]+)?(?:PARTIES|Parties|UNDERSIGNED|Undersigned)[ \t]*:?[ \t]*\n\s*"
+)
 _SIDE_NUMBER = r"[ \t]*(?:\(\d{1,2}\)|\d{1,2}[.)])[ \t]"
 _NUMBERED_ITEM = re.compile(_SIDE_NUMBER + r"+(?=\S)")
-_LIST_OVER = re.compile(r"\n[ \t]*\n(?!" + _SIDE_NUMBER + ")")
+_LIST_OVER = re.compile(r"\n[ \t]*\n(?!" + _SIDE_NUMBER + r"|[ \t]*and[ \t]*\n)")
 _ROLE_LAST = re.compile(
-    r"\(\s*(?:the\s+)?[\"“']?(?P<role>[A-Z][A-Za-z-]+(?:\s+[A-Z][A-Za-z-]+){0,2})[\"”']?\s*\)"
+    r"(?:(?P<bracket>\()\s*(?:the\s+)?"
+    r"|hereinafter(?:\s+(?:referred\s+to\s+as|called))?\s*:?\s*(?:the\s+)?(?=[\"“]))"
+    r"[\"“']?(?P<role>[A-Z][A-Za-z-]+(?:\s+[A-Z][A-Za-z-]+){0,2})[\"”']?\s*(?(bracket)\))"
     r"[\s;,.]*(?:and)?\s*$"
 )
 _NUMBERED_REACH = 2000

@@ -214,11 +214,11 @@ _ROUNDED = re.compile(
     r"|(?P<dec31>" + _DEC31 + r"),?\s+of\s+the\s+(?:calendar\s+)?year)"
     r"\s+(?:in|during)\s+which\s+"
 )
-# "the first day of the calendar month following the ...": the month after
+# "the first day of the calendar month following the ...": the month after ("the first day of
+# the first full calendar month following the Effective Date": the same month)
 _FIRST_OF_NEXT = re.compile(
-    r"(?:the\s+)?first\s+day\s+of\s+the\s+(?:calendar\s+)?(?P<unit>month|quarter|year)\s+"
-    + _AFTER
-    + r"\s+"
+    r"(?:the\s+)?first\s+day\s+of\s+the\s+(?:first\s+(?:full\s+)?)?(?:calendar\s+)?"
+    r"(?P<unit>month|quarter|year)\s+" + _AFTER + r"\s+"
 )
 # "the last day of the thirty-sixth (36th) calendar month following the month in which ...",
 # "December 31 of the third (3rd) full calendar year following the Effective Date"

@@ -819,6 +819,26 @@
   another agreement's description; a statement of work's start over the agreement's dating;
   an early exit that reads as a purchase option; the learned detectors' agreed sums and caps.
   The floors are those values.
+- `en_contracts_extra225` to `en_contracts_extra232`: the seventy-eighth to eighty-first
+  rounds, of transportation and logistics, co-branding and strategic alliances, ends of a term
+  written many ways, renewal written many ways, agreed sums in manufacturing and supply,
+  counterparties in Japan, Korea, Germany, the Netherlands, Israel, Hong Kong, India and
+  Brazil, sales agency, and intellectual property licences: 72, 72, 68, 71, 70, 66, 69 and 72
+  of 72 target fields blind at 734a234, the session's start (560 of 576). Their fixes: a
+  recital's period whose parenthesis names it the Term ends the contract though the sentence
+  speaks of exclusivity; Dutch drafting's sides under "THE UNDERSIGNED", each named after
+  "hereinafter referred to as:", its '"Commencement Date": 1 January 2011;' line, and "Thus
+  agreed and signed in duplicate on"; a place-and-date line ending in a full stop; a
+  "non-compensatory fine"; a term "for an unlimited period, until terminated"; a person's
+  "fifteen (15) years' standing" is no term; "the first day of the first full calendar month
+  following the Effective Date"; the first royalty year's end; "Upon the expiry of the Initial
+  Period, this Agreement shall continue in force for an indefinite period"; a heading that
+  names the cause ("Termination for Failure to Meet Minimums.") makes the right no
+  convenience; a termination "in response to a Superior Proposal": 72, 72, 71, 71, 71, 71, 70
+  and 72 (570 of 576). One CUAD train answer changed, rightly (a convenience flag under
+  "Termination for Bankruptcy."). Left: an Effective Date "dated as of" where the contract
+  never names one; a renewal conditioned on agreeing prices; an evergreen notice after the
+  initial period read as convenience. The floors are those values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -1366,6 +1386,14 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra222": _en(),
     "en_contracts_extra223": _en(liquidated_damages=0.8),
     "en_contracts_extra224": _en(termination_for_convenience=0.9),
+    "en_contracts_extra225": _en(),
+    "en_contracts_extra226": _en(),
+    "en_contracts_extra227": _en(renewal_term=0.9),
+    "en_contracts_extra228": _en(renewal_term=0.92),
+    "en_contracts_extra229": _en(cap_on_liability=0.92),
+    "en_contracts_extra230": _en(termination_for_convenience=0.88),
+    "en_contracts_extra231": _en(effective_date=0.87, cap_on_liability=0.92),
+    "en_contracts_extra232": _en(),
     "ru_contracts_extra9": (
         RU_LABELS,
         {
