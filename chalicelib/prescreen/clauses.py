@@ -367,6 +367,9 @@ _EN_TERMINATE_AGREEMENT = (
     # time, for any reason, by giving the Licensor not less than 30 days' written notice"
     r"|determine\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
     r"|withdraw\s+from\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
+    # ... or by the document's own short name: "Either Party may end this CRADA at any time,
+    # without cause", "terminate this MOU", "terminate this Lease"
+    r"|(?:terminat\w*|cancel\w*|end)\s+this\s+(?:crada|mou|memorandum|lease)\b"
     # a consultant's or producer's contract by what it sets up: "may at any time ... cancel the
     # Program and terminate Producer's engagement by written notice"
     r"|(?:terminat|cancel)\w*\s+(?:the\s+)?(?:[\w-]+['’]s?\s+)?engagement\b"
@@ -433,7 +436,9 @@ _EN_RENEWAL_BY_CHOICE = (
     r"|renew\w*\s+(?:a|the|any|such|each)\s+polic(?:y|ies)\b"
     r"|(?:at|in)\s+(?:its|their|\w+['’]s)\s+(?:sole\s+|absolute\s+)?discretion"
     r"|(?:do|does|shall|will)\s+not\s+(?:be\s+)?automatically"
-    r"|not\s+(?:be\s+)?(?:renewed|extended)\s+automatically"
+    r"|not\s+(?:be\s+)?(?:renewed|extended)\s+(?:automatically|tacitly)"
+    # ("This Agreement shall not be tacitly renewed", "no tacit renewal")
+    r"|not\s+(?:be\s+)?tacitly|\bno\s+tacit\b"
     # "This Agreement will not renew automatically."
     r"|(?:do|does|shall|will)\s+not\s+(?:renew|extend)\w*\s+automatically"
     # "There shall be no automatic renewal", "without any automatic extension"
@@ -560,9 +565,11 @@ RULES: tuple[ClauseRule, ...] = (
         (r"penalty\b",),
         language="en",
         # (the interest such a clause adds on the sum from demand does not make it interest)
+        # (or "constitutes a lump-sum compensation ... and not a penalty", as Belgian and Dutch
+        # drafting calls an agreed sum, its "forfaitaire schadevergoeding")
         requires=(
-            r"\band\s+not\s+as\s+a\s+penalty\b",
-            r"\bas\s+damages\b",
+            r"\band\s+not\s+(?:as\s+)?a\s+penalty\b",
+            r"\bas\s+damages\b|lump[\s-]sum\s+compensation",
             r"amount|\bsum\b|value|\bfee\b",
         ),
     ),
@@ -1164,12 +1171,15 @@ RULES: tuple[ClauseRule, ...] = (
             r"prolong\w*\s+automatically",
             r"evergreen",
             r"tacit(?:ly)?\b",  # "renewed tacitly", "tacit renewal"
+            # Italian drafting's conversion into an evergreen: "this Agreement shall be converted
+            # into an agreement for an indefinite period of time"
+            r"converted\s+into\s+an?\s+(?:agreement|contract)\s+for\s+an\s+indefinite\s+period",
             r"self[\s-]?renew",  # "shall be self-renewing for periods of one year"
         ),
         language="en",
         # what renews is the contract or its term, not "its subscription to a newsletter"
         requires=(
-            r"renew|exten[ds]|continu|prolong",
+            r"renew|exten[ds]|continu|prolong|converted",
             r"agreement|contract|\bterm|licen[cs]e|period|year|month|annual|renewal",
         ),
         rejects=_EN_RENEWAL_BY_CHOICE,

@@ -64,9 +64,10 @@ _ACCEPTED_REACH = 40
 # drafting write it: "SIGNED at Johannesburg on this 14th day of August 2012", "Subscribed for
 # and on behalf of CAIRNLOCH LIFE ASSURANCE LIMITED at Edinburgh on 29 August 2013", or, as
 # Dutch and German drafting sign, by the copies it is signed in: "Thus agreed and signed in
-# duplicate on 14 December 2010", "Signed in two (2) originals in Hamburg on"
+# duplicate on 14 December 2010", "Signed in two (2) originals in Hamburg on"; French drafting's
+# "Done in Lyon, on 22 June 1998, in two (2) original copies"
 _SIGNED_AT_ON = re.compile(
-    r"\b(?:signed|subscribed|executed)\b[^.;\n]{0,120}?\b(?:at\s+[^\W\d_][^.;\n]{0,40}?"
+    r"\b(?:signed|subscribed|executed|done)\b[^.;\n]{0,120}?\b(?:(?:at|in)\s+[^\W\d_][^.;\n]{0,40}?,?"
     r"|in\s+(?:duplicate|triplicate|(?:two|three|four|\d)\s+(?:\(\d\)\s+)?(?:original\s+)?"
     r"(?:copies|counterparts|originals))(?:\s+(?:at|in)\s+[^\W\d_][^.;\n]{0,40}?)?)\s+on"
     r"(?:\s+this)?(?:\s+the)?\s*$"
@@ -167,6 +168,9 @@ _SIGNED_BEFORE = re.compile(
     # 'is entered into in Hangzhou, the People's Republic of China (the "PRC") on this 28th day'
     r"(?:\s+(?:at|in)\s+[a-z][\w .,'’\"“”()-]{1,70}?(?=\s+(?:on|as\s+of|this)\b))?"
     r"(?:\s+(?:as\s+of|as|on|this|from|for\s+reference(?:\s+purposes)?)){0,3}"
+    # Indonesian notarial drafting: "made and entered into in Jakarta on this day, Monday, the
+    # 14th (fourteenth) day of September 2015"
+    r"(?:\s+day,)?"
     r"(?:\s+the)?\s*:?\s*$"
     r"|дата(?:\s+(?:подписания|заключения)(?:\s+(?:договора|контракта|соглашения))?)?\s*[:\-–—]?\s*$"
     r"|"
@@ -417,7 +421,13 @@ _EFFECTIVE_ON_EVENT = indexed(
         r"|(?:[\w-]+\s+){0,3}?(?:approvals?|consents?)\s+(?:has|have|is|are)\s+(?:been\s+)?"
         r"(?:obtained|received|granted|given)"
         # "the date on which FERC accepts this Agreement for filing"
-        r"|(?:[\w-]+\s+){1,3}?(?:accepts|approves)\s+(?:this|the)\s+agreement))"
+        r"|(?:[\w-]+\s+){1,3}?(?:accepts|approves)\s+(?:this|the)\s+agreement"
+        # ("the date on which the Commission issues its order approving this Agreement")
+        r"|(?:[\w-]+\s+){1,3}?issues\s+(?:its|an|the)\s+(?:final\s+)?(?:order|decision|approval)"
+        # "the date on which the Seller has received both (a) the Advance Payment and (b) the
+        # irrevocable Letter of Credit" (not a signed copy received)
+        r"|(?:[\w-]+\s+){1,3}?(?:has|have)\s+(?:first\s+)?received\b"
+        r"(?![^.;]{0,60}?\b(?:sign|execut|counterpart))))"
         r"|(?:as\s+of\s+|on\s+|upon\s+)?(?:that\s+date"
         r"|the\s+date\s+of\s+(?:physical|completion|closing|the\s+closing))"
         # "shall come into force on the date (the "Effective Date") on which Health Canada
@@ -576,6 +586,10 @@ _NOT_CONTRACT_END = re.compile(
     r"|(?<!this\s)statement\s+of\s+work\s+no\.?\s*\d"
     # a reporting quarter: "royalties on Net Sales made in the Royalty Quarter ending 30 June 2013"
     r"|\bquarter\s+(?:ending|ended)\b"
+    # prices held until a day: "The Fee Schedule prices shall remain in effect through September
+    # 30, 2000"
+    r"|\b(?:prices|rates|pricing)\b[^.;]{0,40}?\b(?:shall|will)\s+(?:remain|be|stay)\s+"
+    r"(?:fixed|firm|unchanged|valid|in\s+(?:full\s+)?(?:force|effect))"
 )
 # A contract that runs until terminated has no end to compute from a term elsewhere in it:
 # "This Agreement ... shall continue indefinitely until terminated" (not a licence or a
@@ -711,7 +725,10 @@ _EFFECTIVE_ON_SIGNING = re.compile(
 # this Agreement", a joint venture's "The Venture shall commence on the date of this
 # Agreement"; not a period inside it ("during the period commencing on the date hereof").
 _TERM_FROM_SIGNING = re.compile(
-    r"(?:agreement|contract|amendment|term|venture|partnership)\W{0,3}\s+(?:(?:shall|will|is|to)\s+)?"
+    # (a licence's term by its name: "The Licence Period shall commence on the date of this
+    # Agreement")
+    r"(?:agreement|contract|amendment|term|venture|partnership|licen[cs]e\s+period)\W{0,3}\s+"
+    r"(?:(?:shall|will|is|to)\s+)?"
     # ("This Agreement shall be executed and come into effect as of the date first set forth
     # above": a translation's pair of verbs)
     r"(?:be\s+(?:executed|signed)\s+and\s+)?(?:be\s+|become\s+)?"
@@ -1241,7 +1258,7 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
             and not _dates_this_document(before, current.start, english=english, reach=reach)
         ):
             if english and _signs_here(text, current, before):
-                found.witnessed = found.witnessed or current.value
+                found.witnessed = _signed_by_then(found.witnessed, current, before)
                 # it starts the contract only when it says so ("Signed and effective this")
                 role = "signed+start" if _START_BEFORE.search(before) else "signed"
             else:
@@ -1395,12 +1412,14 @@ _DURING_A_PERIOD = re.compile(
 _DATED_ON_LAST_SIGNATURE = tuple(
     indexed(
         re.compile(
-            verb + r"\s+(?:as\s+of\s+|on\s+)?the\s+date\s+(?:on\s+which|when)\s+it\s+"
+            verb + r"\s+(?:as\s+of\s+|on\s+)?the\s+date\s+(?:(?:on\s+which|when)\s+it\s+"
             r"(?:has\s+been|is|was)\s+(?:signed|executed)\s+by\s+(?:the\s+last|both|all)\b"
+            r"|of\s+the\s+last\s+signature\b)"
         )
     )
     # ("This Agreement has been entered into on the date on which it has been signed by both
-    # parties", over the sides' "Date:" lines)
+    # parties", over the sides' "Date:" lines; "is entered into on the date of the last
+    # signature below (the "Signature Date") and shall take effect as of 1 September 2011")
     for verb in ("dated", r"entered\s+into")
 )
 # A start told in the past tense is the start of the agreement an amendment or a restatement
@@ -1555,6 +1574,16 @@ def _of_a_power_of_attorney(low: str, at: int) -> bool:
     preamble's «заключили настоящий договор», where a text's lines ran into one)."""
     named = low.rfind("доверенност", max(0, at - _POWER_OF_ATTORNEY_REACH), at)
     return named != -1 and not any(mark in low[named:at] for mark in (";", "\n", "заключил"))
+
+
+def _signed_by_then(witnessed: date | None, current: FoundDate, before: str) -> date:
+    """The day the signatures date the contract, with one more closing sentence read: the
+    first, or, where each side has its own signing clause ("Signed at Columbus, Ohio on June 2,
+    2006" over one side, "Signed at Makati City on 6 June 2006" over the other), the last: the
+    contract is made when the last side signs."""
+    if witnessed is None or (_SIGNED_AT_ON.search(before) and current.value > witnessed):
+        return current.value
+    return witnessed
 
 
 def _signs_here(text: PreparedText, current: FoundDate, before: str) -> bool:

@@ -153,9 +153,9 @@ _CONTRACT_TERM = re.compile(
     # the term named by the deal ("the initial subscription term shall commence on March 1,
     # 2016")
     r"|the\s+(?:" + INITIAL + r"\s+)?" + DEAL + r"\s+term"
-    # a consultant's term by its name: "The Consulting Period commenced on January 6, 2014 and
-    # shall end on September 30, 2015"
-    r"|the\s+(?:consulting|engagement)\s+period"
+    # a consultant's or a licence's term by its name: "The Consulting Period commenced on
+    # January 6, 2014 and shall end on September 30, 2015", "The Licence Period shall commence"
+    r"|the\s+(?:consulting|engagement|licen[cs]e)\s+period"
     # ... or its engagement: "The Engagement shall commence on the Commencement Date and shall
     # continue for a fixed term of 12 months"
     r"|the\s+engagement(?=\s+(?:shall|will)\b))"
@@ -335,6 +335,12 @@ _LASTS_AS_WELL = re.compile(
 _OPENS_WITH_THE_CONTRACT = re.compile(
     r"[\W\d]*(?:article\s+\d+\s+)?(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)\b"
 )
+# The contract as "it", as civil-law drafting goes on from the sentence that names it: "11.1 This
+# Agreement shall enter into force on the Effective Date. 11.2 It is entered into for an initial
+# period of five (5) years from the Effective Date."
+_IT_IS_CONCLUDED = re.compile(
+    r"[\W\d]*it\s+(?:is|shall\s+be|has\s+been)\s+(?:entered\s+into|concluded|made)\s+for\b"
+)
 _MAX_UNITS = 60
 _MAX_YEARS = 100  # "one hundred (100) years" and more: no term anyone computes an end from
 # "for a period of twenty four (24) months to commence on the launch date of January 4, 1999",
@@ -447,6 +453,7 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
             sets_term = bool(
                 after
                 or _CONTRACT_TERM.search(sentence)
+                or _IT_IS_CONCLUDED.match(text.low, begin)
                 or (
                     _LASTS_AS_WELL.search(
                         text.low, max(begin, length.start() - _WINDOW), length.start()

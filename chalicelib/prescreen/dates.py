@@ -59,8 +59,10 @@ _DIGIT_DATE = re.compile(
     # texts); a two-digit year is this century below 50, the last one from 50
     r"|(?P<s_a>\d?)(?:/(?P<s_d>\d{1,2})/(?P<s_y2>\d{2})|-(?P<s_dd>\d{1,2})-(?P<s_y>\d{4}|\d{2}))"
     r"(?![\d/-])"
-    # 1 January 2024 / 1st day of January, 2024 / 1st of March, 2003
-    rf"|(?P<dmy_d>\d?){_ORDINAL}\s+(?:day\s+of\s+|of\s+)?{_en_month('dmy_m')}\s*,?\s+(?P<dmy_y>\d{{4}})"
+    # 1 January 2024 / 1st day of January, 2024 / 1st of March, 2003 / Indonesian and
+    # Philippine drafting's "the 14th (fourteenth) day of September 2015"
+    rf"|(?P<dmy_d>\d?){_ORDINAL}(?:\s*\([a-z-]{{3,20}}\))?\s+(?:day\s+of\s+|of\s+)?"
+    rf"{_en_month('dmy_m')}\s*,?\s+(?:in\s+the\s+year\s+(?:of\s+)?)?(?P<dmy_y>\d{{4}})"
     r")"
 )
 # January 1, 2024 / Jan. 1st 2024 / May 3,2006
@@ -89,8 +91,9 @@ _YEAR_TAIL = (
     + _UNITS
     + ")"
 )
+# (the AIA forms' "the twelfth day of April in the year of Nineteen Hundred and Ninety-Nine")
 _MONTH_YEAR_AFTER = re.compile(
-    rf"{_en_month('month')}\s*,?\s+(?:(?P<year>\d{{4}})(?!\d)"
+    rf"{_en_month('month')}\s*,?\s+(?:in\s+the\s+year\s+(?:of\s+)?)?(?:(?P<year>\d{{4}})(?!\d)"
     r"|(?P<year_words>(?:two\s+thousand|nineteen\s+hundred)(?:\s+(?:and\s+)?"
     + _YEAR_TAIL
     + r")?)\b)"

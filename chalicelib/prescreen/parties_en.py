@@ -43,7 +43,9 @@ _DEFINED_TERM = re.compile(
     rf"(?:{_TERM_LEAD})?[“\"‘'”`]+\s*"
     # (other names after it: ("Cobaltline," "we" or "us"), whose comma sits inside the quotes)
     r"(?P<term>[^”\"’'“\n()]{1,40}?)\s*[”\"’'“]+\s*(?:(?:[;,]|\bor\b|(?=[“\"‘]))[^()\n]{0,120})?\)"
-    rf"|(?:hereinafter|herein|hereafter)[:,]?\s+(?:{_TERM_LEAD})?[“\"‘']"
+    # (French drafting puts the article inside the quotes: hereinafter referred to as "the
+    # Supplier")
+    rf"|(?:hereinafter|herein|hereafter)[:,]?\s+(?:{_TERM_LEAD})?[“\"‘'](?:the\s+)?"
     r"(?P<term2>[^”\"’'\n]{1,40}?)[”\"’']",
     re.IGNORECASE,
 )
@@ -684,6 +686,8 @@ def _defined_parties(norm: str) -> tuple[list[Party], list[tuple[int, int]], int
             # side's long description, as continental drafting writes it: the side is the
             # company the paragraph before opens with
             found = _paragraph_opening_company(norm, match.start()) or found
+        if found is None or not _COMPANY_FORM_END.search(found[0].rstrip(",. ") + "."):
+            found = _principal_of_signer(norm, match.start()) or found
         if found is None or _known(found[0], parties):
             continue
         name, start = found
@@ -899,8 +903,33 @@ def _nearest_side(norm: str, position: int) -> tuple[str, int] | None:
     return nearest
 
 
+# Spanish drafting names the person who appears and then the company they act for: "ON THE ONE
+# PART, Mr. Ignacio Berrocal Montalvo, of legal age, ..., acting in the name and on behalf of
+# CENTRO DE CONTACTO BERROCAL, S.L., a Spanish limited liability company ... (hereinafter, the
+# "PROVIDER")": the side is the company
+_SIGNER_ACTS_FOR = re.compile(
+    r"\b(?:Mr|Mrs|Ms|Dr)\.?\s[^\n]{1,400}?\bacting\s+(?:in\s+the\s+name\s+and\s+)?"
+    r"(?:for\s+and\s+)?on\s+behalf\s+of\s+"
+)
+
+
+def _principal_of_signer(norm: str, position: int) -> tuple[str, int] | None:
+    """The company a person appearing in the side's paragraph acts for (`_SIGNER_ACTS_FOR`)."""
+    paragraph = norm.rfind("\n", max(0, position - _OPENING_REACH), position) + 1
+    acting = list(_SIGNER_ACTS_FOR.finditer(norm, paragraph, position))
+    if not acting:
+        return None
+    company = _COMPANY.match(norm, acting[-1].end())
+    if company is None:
+        return None
+    return company.group().rstrip(", "), acting[-1].end()
+
+
 _ACTING_FOR = re.compile(
-    r",?\s+(?:acting\s+)?(?:(?:for\s+and\s+)?on\s+behalf\s+of|for\s+the\s+benefit\s+of)\s+(?:the\s+)?$"
+    r",?\s+(?:acting\s+)?(?:(?:for\s+and\s+)?on\s+behalf\s+of|for\s+the\s+benefit\s+of)\s+(?:the\s+)?"
+    # ("acting on behalf of its Department of Chemical and Petroleum Engineering ("University")":
+    # a unit of the side, whose name the nearest name only ends)
+    r"(?:(?:its|their)\s+(?:[\w&-]+\s+){1,6}?)?$"
 )
 
 
@@ -1264,6 +1293,11 @@ def _list_openings(norm: str) -> list[int]:
     return sorted(openings)
 
 
+_REPRESENTED = re.compile(
+    r"\brepresented\b|\bin\s+the\s+person\s+of\b|\bon\s+behalf\s+of\s+(?:its|their)\b"
+)
+
+
 def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
     """Cuts the list into sides at the top level: ';', 'and' after a finished side, and ','
     after a side's defined term ('A ("A"), B ("B") and C ("C")')."""
@@ -1337,7 +1371,13 @@ def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
         named_next = _COMPANY.match(norm, nxt) or _TERMED_NAME.match(norm, nxt)
         # "a trust company governed by the Trust and Loan Companies Act (Canada)": a statute's
         # or a body's name in the side's description, its "Trust" no legal form of a side.
-        if (
+        # "..., validly represented for the purposes hereof by Mr. Pieter Lievekens, managing
+        # director, and Ms. Sofie Van Acker, director", "in the person of its sole director and
+        # legal representative, Mr. Alessandro Ferravalle": the side's signatories, no side; nor
+        # "acting on behalf of its Department of Chemical and Petroleum Engineering", its unit
+        # (a company after the "and" still opens one)
+        signatory = not termed and _REPRESENTED.search(norm, side, mark.start())
+        if (signatory and not _COMPANY.match(norm, nxt)) or (
             finished
             and not named_next
             and _DESCRIBED_BY_THE.search(norm, max(side, mark.start() - 80), mark.start())

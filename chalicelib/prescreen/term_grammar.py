@@ -160,7 +160,9 @@ def _end_of_period(definition: re.Match[str], context: _Context, depth: int = 0)
 # of the Campaign Period', where '"Campaign Period" means the twenty-four (24) month period
 # commencing on the Effective Date': a chain of periods, followed as deep as `_MAX_DEPTH` allows
 _END_OF_NAMED_PERIOD = re.compile(
-    r"(?:the\s+)?(?:last\s+day|end|expiration|expiry)\s+of" + _PERIOD_NAME
+    # ("upon the expiration or termination of the Service Term": its end, where none comes sooner)
+    r"(?:the\s+)?(?:last\s+day|end|expiration|expiry)(?:\s+or\s+(?:earlier\s+)?termination)?\s+of"
+    + _PERIOD_NAME
 )
 
 
@@ -706,6 +708,18 @@ def _end_of_named_period(name: str, context: _Context, depth: int) -> date | Non
     named_after = re.search(_NAMED_AFTER.format(name=words), context.text.low)
     if named_after is not None:
         return _end_before_its_name(named_after, context, depth)
+    # ... or a sentence whose subject it is that ends it: "The IRU Term for each Segment shall
+    # commence on the Acceptance Date for that Segment and shall end on December 31, 2020"
+    ending = re.search(_NAMED_ENDS_ON.format(name=words), context.text.low)
+    if ending is not None:
+        _, end = context.text.sentence_span(ending.end(), ending.end())
+        return day_of(context.text.low[ending.end() : end], context, depth + 1)
+    return _end_by_field(words, context, depth)
+
+
+def _end_by_field(words: str, context: _Context, depth: int) -> date | None:
+    """The last day of a named period by a schedule's field of that name (`words`, its name as
+    a pattern): a length from a day, or a range of two days."""
     field = field_value(context.text, words)
     if field is None:
         return None
@@ -727,6 +741,14 @@ _RANGE_JOINER = re.compile(r"\s*(?:through|to|until|[-–—])\s+(?:and\s+includ
 # begin on the Effective Date and shall end on the sixtieth (60th) day after the Effective Date
 # (the "Evaluation Period")"
 _NAMED_AFTER = r"\(\s*(?:the\s+)?[\"“]{name}[\"”]\s*\)"
+_SUBJECT_ENDS_ON = re.compile(
+    r"\s*(?:,[^.;]{0,80}?,\s*)?(?:shall|will)\s+(?:begin|commence|start)\b[^.;]{0,120}?"
+    r"\b(?:shall|will)\s+(?:end|expire|terminate)\s+(?:on|upon)\s+"
+)
+_NAMED_ENDS_ON = (
+    r"(?:^|[.;]\s|\n)[\s\d.]*the\s+{name}\b[^.;]{{0,160}}?\b(?:shall|will)\s+"
+    r"(?:end|expire|terminate)\s+(?:on|upon)\s+"
+)
 # ("The Campaign shall run from March 1, 2011 through August 31, 2011 (the "Flight")")
 _ENDS_ON = re.compile(
     r"\b(?:(?:end|ends|ending|expire|expires|expiring)\s+(?:on\s+)?|through\s+(?:and\s+including\s+)?)"
@@ -734,12 +756,16 @@ _ENDS_ON = re.compile(
 
 
 def _end_before_its_name(named: re.Match[str], context: _Context, depth: int) -> date | None:
-    """The day the sentence before a period's bracketed name ends it on (`_NAMED_AFTER`)."""
-    begin, _ = context.text.sentence_span(named.start(), named.start())
+    """The day the sentence before a period's bracketed name ends it on (`_NAMED_AFTER`), or,
+    where the name is the sentence's subject, the day its verb ends it on after the name."""
+    begin, finish = context.text.sentence_span(named.start(), named.start())
     ends = list(_ENDS_ON.finditer(context.text.low, begin, named.start()))
-    if not ends:
+    if ends:
+        return day_of(context.text.low[ends[-1].end() : named.start()], context, depth + 1)
+    verb = _SUBJECT_ENDS_ON.match(context.text.low, named.end(), finish)
+    if verb is None:
         return None
-    return day_of(context.text.low[ends[-1].end() : named.start()], context, depth + 1)
+    return day_of(context.text.low[verb.end() : finish], context, depth + 1)
 
 
 def _defined_as(name: str, context: _Context, depth: int) -> date | None:

@@ -839,6 +839,33 @@
   "Termination for Bankruptcy."). Left: an Effective Date "dated as of" where the contract
   never names one; a renewal conditioned on agreeing prices; an evergreen notice after the
   initial period read as convenience. The floors are those values.
+- `en_contracts_extra233` to `en_contracts_extra240`: the eighty-second to eighty-fifth
+  rounds, of agreements drafted in France, Italy, Spain, Sweden, Switzerland, Belgium, Denmark
+  and Finland, counterparties in China, Taiwan, Singapore, Malaysia, the Philippines,
+  Thailand, Indonesia and Vietnam, hospital and physician services, construction and
+  engineering, insurance and financial services, universities and public bodies,
+  telecommunications, and entertainment rights: 60, 68, 70, 69, 70, 65, 67 and 67 of 72
+  target fields blind at c5ef36e, after rounds 78 to 81's fixes (536 of 576; the same at the
+  session's start). Their fixes: French drafting's "hereinafter referred to as "the
+  Supplier"" and "Done in Lyon, on 22 June 1998"; a side's signatories or unit after "and" in
+  its description ("represented by Mr. ... and Ms. ...", "in the person of its sole director
+  and legal representative", "acting on behalf of its Department of Chemical and Petroleum
+  Engineering") open no side; the company a person "acting in the name and on behalf of"
+  appears for is the side; "It is entered into for an initial period of five (5) years";
+  "entered into on the date of the last signature below"; each side's "Signed at ... on"
+  dates the contract by the last; "shall not be renewed tacitly"; a conversion "into an
+  agreement for an indefinite period"; "a lump-sum compensation ... and not a penalty"; "the
+  14th (fourteenth) day of September 2015" and "on this day, Monday, the"; the AIA forms'
+  "day of April in the year of Nineteen Hundred and Ninety-Nine"; an Effective Date on a
+  payment received or a commission's order is an event; prices held "in effect through" a
+  day are no end; "end this CRADA"; a named period ended in a sentence of its own ("The IRU
+  Term ... shall end on", '(the "Service Term") shall begin ... and shall end on the earlier
+  of'), and "the expiration or termination of the Service Term"; "the licence period" as the
+  term: 71, 71, 71, 70, 70, 67, 70 and 69 (559 of 576). Six facts of older sets move rightly
+  with them; no CUAD answer changes (label-free). Left: one party's options to extend (six
+  renewal labels), a law named as the place where the project or property lies, a public
+  body's name "acting by and through" its office, a deconversion fee and a fee inside a
+  definition as agreed sums. The floors are those values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -1394,6 +1421,20 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra230": _en(termination_for_convenience=0.88),
     "en_contracts_extra231": _en(effective_date=0.87, cap_on_liability=0.92),
     "en_contracts_extra232": _en(),
+    "en_contracts_extra233": _en(renewal_term=0.9),
+    "en_contracts_extra234": _en(parties=0.87),
+    "en_contracts_extra235": _en(liquidated_damages=0.8),
+    "en_contracts_extra236": _en(governing_law=0.87, liquidated_damages=0.92),
+    "en_contracts_extra237": _en(renewal_term=0.9, liquidated_damages=0.85),
+    "en_contracts_extra238": _en(
+        parties=0.87,
+        agreement_date=0.87,
+        effective_date=0.87,
+        renewal_term=0.8,
+        governing_law=0.87,
+    ),
+    "en_contracts_extra239": _en(governing_law=0.87, termination_for_convenience=0.85),
+    "en_contracts_extra240": _en(renewal_term=0.66),
     "ru_contracts_extra9": (
         RU_LABELS,
         {

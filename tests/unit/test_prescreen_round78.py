@@ -171,3 +171,192 @@ def test_a_heading_that_names_a_cause_makes_the_right_no_convenience() -> None:
         "days' written notice to Keyes.",
         "unilateral_termination",
     )
+
+
+def test_continental_sides_named_with_the_article_inside_the_quotes() -> None:
+    # French drafting: each side's paragraph, then "hereinafter referred to as "the Supplier"";
+    # Belgian: a side represented by two signatories ("Mr. ... and Ms. ..."); both dated by
+    # "Done in Lyon, on ..." and running "for an initial period of five (5) years".
+    text = (
+        "SUPPLY AGREEMENT\n\nBETWEEN THE UNDERSIGNED:\n\nATELIERS VAUDRAY S.A., a French "
+        "société anonyme having its registered office at 3, quai Perrache, 69002 Lyon, "
+        "registered with the Trade and Companies Register of Lyon under number B 412 118 903, "
+        "represented by Mr. Paul Vaudray and Ms. Claire Morel, duly authorised,\n\nhereinafter "
+        'referred to as "the Supplier",\n\nON THE ONE HAND,\n\nAND:\n\nBRIDGEFORD HOME SUPPLY, '
+        "INC., a corporation organised under the laws of the State of Ohio, having its "
+        "principal place of business at 88 Canal Street, Akron, Ohio,\n\nhereinafter referred "
+        'to as "the Buyer",\n\nON THE OTHER HAND.\n\nIT HAS BEEN AGREED AS FOLLOWS:\n\n11.1 This '
+        "Agreement shall enter into force on the date of its signature.\n\n11.2 It is entered "
+        "into for an initial period of five (5) years from that date." + BODY + "\n\nDone in "
+        "Lyon, on 3 March 2004, in two (2) original copies.\n\nATELIERS VAUDRAY S.A.\n/s/ P. "
+        "Vaudray\n\nBRIDGEFORD HOME SUPPLY, INC.\n/s/ J. Kell\n"
+    )
+    result = screen_english(text)
+    assert [(party.name, party.role) for party in result.parties] == [
+        ("ATELIERS VAUDRAY S.A.", "Supplier"),
+        ("BRIDGEFORD HOME SUPPLY, INC.", "Buyer"),
+    ]
+    found = english_dates(text)
+    assert found.signed_on == date(2004, 3, 3)
+    assert found.ends_on == date(2009, 3, 3)
+
+
+def test_a_side_a_person_appears_for_is_the_company() -> None:
+    # Spanish drafting: the person who appears, then the company they act for
+    text = (
+        "SERVICES AGREEMENT\n\nIn Seville, on 2 June 2009\n\nBY AND BETWEEN\n\nON THE ONE PART, "
+        "Mr. Andrés Pradera Luque, of legal age, with domicile at Calle Feria 12, Seville, "
+        "holder of National Identity Document number 28.113.402-J, acting in the name and on "
+        "behalf of LOGISTICA PRADERA, S.L., a Spanish limited liability company with registered "
+        "office at Calle Feria 12, Seville, registered with the Commercial Registry of Seville "
+        "in Volume 4,112, Folio 88, Sheet SE-61204, in his capacity as Sole Director by virtue "
+        "of the public deed granted before the Notary Public of Seville on 8 May 2003 under "
+        'number 1,204 of his protocol (hereinafter, the "PROVIDER").\n\nON THE OTHER PART, Mr. '
+        "Oliver Stanning, acting in the name and on behalf of STANNING OUTDOOR LIMITED, a "
+        "company incorporated in England and Wales (hereinafter, the "
+        '"CLIENT").\n\nCLAUSES\n\n1. The Provider shall store the Client\'s goods.' + BODY
+    )
+    assert [party.name for party in screen_english(text).parties] == [
+        "LOGISTICA PRADERA, S.L.",
+        "STANNING OUTDOOR LIMITED",
+    ]
+
+
+def test_a_unit_a_side_acts_for_is_no_side_of_its_own() -> None:
+    text = (
+        "RESEARCH AGREEMENT\n\nThis Agreement is made as of May 3, 2010, by and between THE "
+        "REGENTS OF PRAIRIE STATE UNIVERSITY, a body corporate, acting on behalf of its "
+        'Department of Soil and Crop Sciences ("University"), and HOLLIS AGRITECH, INC., a '
+        'Delaware corporation ("Sponsor").\n\n1. The University shall conduct the research.' + BODY
+    )
+    assert [party.name for party in screen_english(text).parties] == [
+        "THE REGENTS OF PRAIRIE STATE UNIVERSITY",
+        "HOLLIS AGRITECH, INC.",
+    ]
+
+
+def test_the_date_of_the_last_signature_dates_the_contract() -> None:
+    text = (
+        "COLLABORATION AGREEMENT\n\nThis Agreement is entered into on the date of the last "
+        'signature below (the "Signature Date") and shall take effect as of 1 June 2012 (the '
+        '"Effective Date"), between Vestby Biotek AS and Carrow Labs, Inc.' + BODY + _SIGNED
+    )
+    found = english_dates(text)
+    assert found.signed_on == date(2012, 5, 29)
+    assert found.starts_on == date(2012, 6, 1)
+
+
+_SIGNED = (
+    "\n\nVESTBY BIOTEK AS\n\nBy: /s/ E. Lunde\n\nOslo, 21 May 2012\n\nCARROW LABS, INC.\n\nBy: "
+    "/s/ R. Tate\n\nBoston, Massachusetts, 29 May 2012\n"
+)
+
+
+def test_each_sides_own_signing_clause_dates_the_contract_by_the_last() -> None:
+    text = (
+        "SERVICES AGREEMENT\n\nThis Agreement is between Lakeshore Contact Inc. and Bayani "
+        "Support Solutions, Inc. It shall take effect when signed." + BODY * 3 + "\n\nSigned at "
+        "Columbus, Ohio on March 3, 2008\n\nLAKESHORE CONTACT INC.\nBy: /s/ D. Hurd\n\nSigned at "
+        "Pasig City on 11 March 2008\n\nBAYANI SUPPORT SOLUTIONS, INC.\nBy: /s/ M. Reyes\n"
+    )
+    assert english_dates(text).signed_on == date(2008, 3, 11)
+
+
+def test_a_day_written_with_its_ordinal_in_words_and_the_aia_year() -> None:
+    from chalicelib.prescreen.dates import find_dates
+
+    assert [
+        found.value
+        for found in find_dates(
+            "made in jakarta on this day, tuesday, the 3rd (third) day of march 2015; made as of "
+            "the fifth day of june in the year of two thousand two; the 9th day of may in the "
+            "year 2006",
+            english=True,
+        )
+    ] == [date(2015, 3, 3), date(2002, 6, 5), date(2006, 5, 9)]
+
+
+def test_an_effective_date_on_a_payment_or_an_order_is_an_event() -> None:
+    for event in (
+        "the date on which the Seller has received the Advance Payment",
+        "the date on which the Board issues its order approving this Agreement",
+    ):
+        text = (
+            "SUPPLY CONTRACT\n\nThis Contract is made and entered into on May 4, 2011 between "
+            'Pelican Gas Ltd. and Orrin Compressors, Inc.\n\n1.1 "Effective Date" means '
+            + event
+            + ".\n\n9.1 This Contract shall become effective on the Effective Date."
+            + BODY
+        )
+        assert english_dates(text).starts_on is None
+
+
+def test_prices_held_to_a_day_are_no_end_of_the_term() -> None:
+    text = (
+        _HEAD + "\n\n3.1 This Agreement shall become effective on June 1, 2006 and shall "
+        "continue for three (3) years thereafter.\n\n4.3 The prices in Exhibit A shall remain "
+        "in effect through May 31, 2007." + BODY
+    )
+    assert english_dates(text).ends_on == date(2009, 6, 1)
+
+
+def test_renewal_denied_tacitly_and_a_conversion_into_an_indefinite_agreement() -> None:
+    text = _HEAD + "\n\n6.2 This Agreement shall not be renewed tacitly." + BODY
+    found = screen_english(text).auto_renewal
+    assert found is not None and not found.present
+    converted = (
+        _HEAD + "\n\n8.2 If neither Party gives notice before 31 December 2009, this Agreement "
+        "shall be converted into an agreement for an indefinite period of time." + BODY
+    )
+    found = screen_english(converted).auto_renewal
+    assert found is not None and found.present
+
+
+def test_a_lump_sum_compensation_and_not_a_penalty_is_an_agreed_sum() -> None:
+    assert section_flagged(
+        _HEAD,
+        "5.2 The Parties agree that the shortfall fee of EUR 4 per unit not ordered constitutes "
+        "a lump-sum compensation for the capacity reserved, and not a penalty.",
+        "penalty",
+    )
+
+
+def test_a_right_to_end_the_document_by_its_short_name() -> None:
+    assert section_flagged(
+        "COOPERATIVE RESEARCH AND DEVELOPMENT AGREEMENT\n\nThis CRADA is made as of May 1, 1998 "
+        "between Sandhill National Laboratory and Trevane Optics, Inc.",
+        "Either Party may end this CRADA at any time, without cause, by written notice to the "
+        "other Party.",
+        "unilateral_termination",
+    )
+
+
+def test_a_named_period_ended_in_its_own_sentence_ends_the_contract() -> None:
+    text = (
+        "CAPACITY AGREEMENT\n\nThis Agreement is made as of April 2, 2007 between Northline "
+        'Satellite Corp. and Verity Broadcast LLC.\n\n1.5 "Service Start Date" means May 1, '
+        "2007.\n\n3.1 This Agreement shall become effective on the date first written above. "
+        'The period during which Northline provides the capacity (the "Service Term") shall '
+        "begin on the Service Start Date and shall end on the earlier of (a) the tenth (10th) "
+        "anniversary of the Service Start Date and (b) the end of life of the satellite. This "
+        "Agreement shall expire upon the expiration or termination of the Service Term." + BODY
+    )
+    assert english_dates(text).ends_on == date(2017, 5, 1)
+    fibre = (
+        "IRU AGREEMENT\n\nThis Agreement is made as of June 5, 2001 between Corvane Networks, "
+        "Inc. and Hollin Telecom LLC.\n\n5.1 This Agreement shall be effective on the date "
+        "first written above and shall continue until the expiration of the IRU Term.\n\n5.2 "
+        "The IRU Term shall commence on the Acceptance Date and shall end on December 31, "
+        "2021." + BODY
+    )
+    assert english_dates(fibre).ends_on == date(2021, 12, 31)
+
+
+def test_a_licence_period_is_the_term_by_its_name() -> None:
+    text = (
+        "FORMAT LICENCE\n\nTHIS AGREEMENT is made on 2 February 2015 between Harwick Formats "
+        'Limited and Pellow Media, Inc.\n\n"Effective Date" means 1 April 2015;\n\n3.1 The '
+        "licence period shall commence on the Effective Date and shall expire on the date "
+        "falling eighteen (18) months after the Effective Date." + BODY
+    )
+    assert english_dates(text).ends_on == date(2016, 10, 1)
