@@ -67,7 +67,11 @@ _ACCEPTED_REACH = 40
 # duplicate on 14 December 2010", "Signed in two (2) originals in Hamburg on"; French drafting's
 # "Done in Lyon, on 22 June 1998, in two (2) original copies"
 _SIGNED_AT_ON = re.compile(
-    r"\b(?:signed|subscribed|executed|done)\b[^.;\n]{0,120}?\b(?:(?:at|in)\s+[^\W\d_][^.;\n]{0,40}?,?"
+    # (Latin American drafting signs in the present tense: "the parties execute it in two
+    # counterparts in the City of Monterrey, Nuevo León, Mexico, on May 14, 1998", "Signed in
+    # Bogotá, D.C., on the fifteenth (15th) day of"; a place's abbreviation keeps its full stops)
+    r"\b(?:signed|subscribed|executed|done|execute|sign)\b[^.;\n]{0,120}?\b(?:(?:at|in)\s+[^\W\d_]"
+    r"(?:[^.;\n]|\.(?=\w|,)){0,60}?,?"
     r"|in\s+(?:duplicate|triplicate|(?:two|three|four|\d)\s+(?:\(\d\)\s+)?(?:original\s+)?"
     r"(?:copies|counterparts|originals))(?:\s+(?:at|in)\s+[^\W\d_][^.;\n]{0,40}?)?)\s+on"
     r"(?:\s+this)?(?:\s+the)?\s*$"
@@ -218,6 +222,10 @@ _REFERENCE_BEFORE = re.compile(
     r"|proposal|quotation|deal\s+memo(?:randum)?)(?:\s+(?:no\.?|number)\s*[\w-]+)?"
     # ("supersedes the letter of intent between them dated January 19, 2016")
     r"(?:\s+between\s+(?:them|the\s+parties))?,?\s+dated(?:\s+as\s+of)?(?:\s+the)?\s*$"
+    # a notarial deed or a power of attorney a side's authority rests on: "as evidenced by
+    # public deed number 22,905 dated August 19, 1994"
+    r"|\b(?:deed|power\s+of\s+attorney|notarial\s+instrument)(?:\s+(?:no\.?|number)\s*[\w,.-]+)?,?"
+    r"\s+dated(?:\s+as\s+of)?(?:\s+the)?\s*$"
 )
 # A cover page's, an order form's or a table's field of the contract's own dates, opening its
 # line or cell (or following a run of spaces where lines were joined): "Service Start Date:",
@@ -536,7 +544,9 @@ _END_CONTEXT = re.compile(
     + r"|period\s+of\s+performance"
     # a joint venture's life is its agreement's term: "The Venture shall continue until December
     # 31, 2015, unless sooner dissolved"
-    r"|\bthe\s+(?:joint\s+)?venture\s+(?:shall|will)\s+(?:continue|remain|exist)"
+    # (or a partnership's: "The Partnership shall continue until December 31, 2027, unless
+    # sooner dissolved")
+    r"|\bthe\s+(?:(?:joint\s+)?venture|partnership)\s+(?:shall|will)\s+(?:continue|remain|exist)"
     r"|effective\s+(?:until|through)|in\s+(?:full\s+)?(?:force|effect)\s+(?:until|through)"
     r"|договор|контракт|соглашени|"
     + _RU_TERM_OF
@@ -695,8 +705,9 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     r"|(?:действ|заключ)\w*\s+(?:сроком\s+на|на\s+срок|в\s+течение)\s[^.]{1,60}?\s+с\s+"
     r"(?:момента|даты|дня)\s+(?:его\s+|ее\s+|её\s+)?(?:подписания|заключения)"
     r"|effective\s+(?:upon|on|as\s+of)\s+(?:the\s+date\s+of\s+)?(?:its\s+)?(?:execution|signature)"
-    # ("This Agreement is effective on the date first written above")
-    r"|effective\s+(?:as\s+of|on)\s+the\s+date\s+(?:first\s+)?(?:written|set\s+forth)\s+above"
+    # ("This Agreement is effective on the date first written above", "... shall become
+    # effective on the date set out above")
+    r"|effective\s+(?:as\s+of|on)\s+the\s+date\s+(?:first\s+)?(?:written|set\s+(?:forth|out))\s+above"
     # "This Lease shall be binding on the parties from the date first written above"
     # ("This Charter Party shall be binding upon Owners and Charterers from the date hereof")
     # (the contract itself, not some of its articles: "provided, however, that Article 3 and
@@ -704,14 +715,14 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     r"|(?:agreement|lease|licen[cs]e|contract|charter\s+party)\s+(?:(?:shall|will)\s+be|is)\s+"
     r"(?:effective\s+and\s+)?binding\s+(?:on|upon)\s+(?:the\s+parties|[a-z]+\s+and\s+[a-z]+)\s+"
     r"(?:from|as\s+of|on)\s+"
-    r"the\s+date\s+(?:hereof|(?:first\s+)?(?:written|set\s+forth)\s+above)"
+    r"the\s+date\s+(?:hereof|(?:first\s+)?(?:written|set\s+(?:forth|out))\s+above)"
     # a cover page's "Date of Agreement: May 15, 2017" and "The Agreement is effective on the
     # Date of Agreement stated above"
     r"|(?:effective|commence)\s+(?:on|as\s+of)\s+the\s+(?:date\s+of\s+agreement|agreement\s+date)\b"
     # "This Agreement shall become effective and binding on the Parties on the date first
     # written above"
     r"|become\s+effective(?:\s+and\s+binding(?:\s+(?:up)?on\s+the\s+parties)?)?\s+on\s+the\s+date\s+"
-    r"(?:first\s+)?(?:written|set\s+forth)\s+above"
+    r"(?:first\s+)?(?:written|set\s+(?:forth|out))\s+above"
     # "each party agrees to enter into this Order Form as of the Order Date"
     r"|enter\s+into\s+this\s+order\s+form\s+as\s+of\s+the\s+order\s+date"
     # "This Agreement takes effect on the date of this Agreement" (English drafting, "THIS
@@ -740,7 +751,7 @@ _TERM_FROM_SIGNING = re.compile(
     r"(?:as\s+of|on(?:\s+and\s+from)?|from(?:\s+and\s+after)?|upon|with)\s+(?:the\s+)?"
     r"(?:date\s+(?:hereof|of\s+this\s+"
     r"(?:[\w-]+\s+){0,2}?(?:agreement|contract|amendment)|(?:first\s+)?(?:above\s+)?"
-    r"(?:written|listed|set\s+forth|stated)|of\s+(?:its\s+)?(?:signature|execution|signing)"
+    r"(?:written|listed|set\s+(?:forth|out)|stated)|of\s+(?:its\s+)?(?:signature|execution|signing)"
     r"|(?:when|on\s+which)\s+[^.;]{0,60}?sign)|signature|signing|execution"
     # "shall become effective upon being signed by the Pledgors and signed and sealed by ..."
     r"|being\s+(?:signed|executed)\b)"
@@ -2121,6 +2132,13 @@ def _dates_this_document(
 
 # An Australian "Details" page's "Date: 14 August 2017" (or "Date    14 March 2011") over its
 # parties: the day the contract is dated, where it opens the text (not a signature block's)
+# Latin American drafting opens with the place and the day: "In the City of Buenos Aires,
+# Argentine Republic, on the 9th day of October, 2001, between ...", "In Santiago, Chile, as of
+# September 1, 2009, between ..." (a place of a few words, and at most two more after commas)
+_PLACE_OPENING = re.compile(
+    r"(?:^|\n)[ \t]*in\s+(?:the\s+city\s+of\s+)?[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,3}"
+    r"(?:,\s*[a-z][\w.'’-]*(?:\s+[a-z][\w.'’-]*){0,3}){0,2},\s*(?:on|as\s+of)(?:\s+the)?\s*$"
+)
 _DETAILS_DATE = re.compile(r"(?:^|\n)[ \t]*date(?:\s*:|[ \t]{2,})\s*$")
 
 
@@ -2129,7 +2147,7 @@ def _role_of(
 ) -> str | None:
     signed = _SIGNED_BEFORE.search(before)
     if signed is None and found.start < _PARTIES_REACH:
-        signed = _DETAILS_DATE.search(before)
+        signed = _DETAILS_DATE.search(before) or _PLACE_OPENING.search(before)
     # "dated as of" / "entered into as of" names the effective date by convention.
     as_of = signed is not None and "as of" in signed.group(0)
     start = as_of or bool(_START_BEFORE.search(before) or _START_AFTER.search(after))
@@ -2195,6 +2213,12 @@ def _header_date(text: PreparedText, dates: list[FoundDate]) -> date | None:
     return None
 
 
+_ATTACHMENT_HEADING = re.compile(
+    r"\n[ \t]*(?:order\s+form|statement\s+of\s+work|schedule|exhibit|annex|appendix|addendum"
+    r"|attachment)\b[^\n]{0,60}\n"
+)
+
+
 def _last_signature_date(text: PreparedText, dates: list[FoundDate]) -> date | None:
     """The latest 'Date: ...' under the signatures: a contract is made when the last side signs."""
     tail_start = max(0, len(text.low) - _SIGNATURE_REACH)
@@ -2202,7 +2226,12 @@ def _last_signature_date(text: PreparedText, dates: list[FoundDate]) -> date | N
     block = (witness, witness + _WITNESS_REACH) if witness is not None else (-1, -1)
     signatures: list[date] = []
     row_end = -1  # where the last signature date ended
+    # an attachment after the signatures, signed on its own ("ORDER FORM NO. 1 ... Date: June
+    # 8, 2011" under a master agreement signed in May): its dates are not the contract's
+    attachment = _ATTACHMENT_HEADING.search(text.low, witness) if witness is not None else None
     for found in dates:
+        if attachment is not None and found.start > attachment.start() and signatures:
+            break
         in_block = (
             found.start >= tail_start
             or block[0] <= found.start < block[1]

@@ -79,9 +79,12 @@ _ORDINAL_DAYS = {
     "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
     "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
 }  # fmt: skip
+# (Latin American drafting writes the figure after the word: "the fifteenth (15th) day of")
 _SPELLED_DAY_BEFORE = re.compile(
-    rf"\b(?:(?P<tens>twenty|thirty)[\s-])?(?P<ordinal>{'|'.join(_ORDINAL_DAYS)})$"
+    rf"\b(?:(?P<tens>twenty|thirty)[\s-])?(?P<ordinal>{'|'.join(_ORDINAL_DAYS)})"
+    r"(?:\s*\(\d{1,2}(?:st|nd|rd|th)?\))?$"
 )
+_SPELLED_DAY_REACH = 30
 # The year may be spelled too: "the thirty-first day of December, two thousand ten", "the
 # first day of June, nineteen hundred and ninety-eight".
 _UNITS = r"(?:one|two|three|four|five|six|seven|eight|nine)"
@@ -91,12 +94,16 @@ _YEAR_TAIL = (
     + _UNITS
     + ")"
 )
-# (the AIA forms' "the twelfth day of April in the year of Nineteen Hundred and Ninety-Nine")
+# (the AIA forms' "the twelfth day of April in the year of Nineteen Hundred and Ninety-Nine";
+# Latin American drafting's "the fifteenth (15th) day of the month of April of two thousand
+# thirteen (2013)")
 _MONTH_YEAR_AFTER = re.compile(
-    rf"{_en_month('month')}\s*,?\s+(?:in\s+the\s+year\s+(?:of\s+)?)?(?:(?P<year>\d{{4}})(?!\d)"
+    r"(?:the\s+month\s+of\s+)?"
+    rf"{_en_month('month')}\s*,?\s+(?:in\s+the\s+year\s+(?:of\s+)?|of\s+(?=two|nineteen))?"
+    r"(?:(?P<year>\d{4})(?!\d)"
     r"|(?P<year_words>(?:two\s+thousand|nineteen\s+hundred)(?:\s+(?:and\s+)?"
     + _YEAR_TAIL
-    + r")?)\b)"
+    + r")?)\b(?:\s*\(\d{4}\))?)"
 )
 _DAY_OF = " day of "
 # A month-first date has a day after spaces: the month-first pattern is tried only at the
@@ -194,7 +201,7 @@ def _spelled_dates(low: str) -> list[FoundDate]:
     for at in word_index.SHARED.positions(low, _DAY_OF):
         if len(found) >= _MAX_DATES:
             break
-        ordinal = _SPELLED_DAY_BEFORE.search(low, max(0, at - 20), at)
+        ordinal = _SPELLED_DAY_BEFORE.search(low, max(0, at - _SPELLED_DAY_REACH), at)
         after = _MONTH_YEAR_AFTER.match(low, at + len(_DAY_OF)) if ordinal else None
         if ordinal and after:
             tens = {"twenty": 20, "thirty": 30}.get(ordinal.group("tens") or "", 0)

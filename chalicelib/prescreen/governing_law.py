@@ -628,6 +628,13 @@ def _code(name: str) -> str:
     return _PLACES.get(folded) or _NAMED_BY_A_LAW_ONLY[folded]
 
 
+_ANOTHER_AGREEMENT = re.compile(
+    r"\b(?:each|every|any|all|such)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:agreements?|contracts?|subcontracts?|sub-?licen[cs]es?|orders?)\b"
+)
+_THIS_AGREEMENT = re.compile(r"\bthis\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)\b")
+
+
 def _strength(text: PreparedText, start: int, end: int) -> int:
     """2 where the law word's sentence governs the contract, 1 where it applies a law to
     it, 0 otherwise."""
@@ -640,7 +647,14 @@ def _strength(text: PreparedText, start: int, end: int) -> int:
     if _HEADING.search(low, max(0, begin - _HEADING_REACH), begin):
         return 2
     near, far = max(begin, start - _VERB_BEFORE), min(finish, far)
-    if _GOVERNS.search(low, near, far):
+    governs = _GOVERNS.search(low, near, far)
+    if governs is not None:
+        # the law of the agreements it has made under it, not its own: "Each Unit Franchise
+        # Agreement ... shall be governed by the laws of the Republic of Chile" under a master
+        # agreement governed by Virginia's (a firmer choice still wins)
+        subject = low[begin : governs.start()]
+        if _ANOTHER_AGREEMENT.search(subject) and not _THIS_AGREEMENT.search(subject):
+            return 1
         return 2
     if (
         _APPLIES.search(low, near, far)

@@ -259,8 +259,8 @@ _HEADED_NAME_END = re.compile(
 def find_parties_en(text: PreparedText) -> tuple[Party, ...]:
     """The sides named in the preamble, each with the defined term ("Licensee") it is given."""
     parties = tuple(
-        party.model_copy(update={"name": _LIST_NUMBER.sub("", party.name)})
-        if _LIST_NUMBER.match(party.name)
+        party.model_copy(update={"name": _without_office(_LIST_NUMBER.sub("", party.name))})
+        if _LIST_NUMBER.match(party.name) or _OFFICE_BEFORE_COMPANY.match(party.name)
         else party
         for party in _find_parties(text)
     )
@@ -285,6 +285,20 @@ def _as_written(text: PreparedText, name: str) -> str:
 
 # A side numbered under a "Parties:" heading: "1. Acme Widgets, Inc. ("Seller")".
 _LIST_NUMBER = re.compile(r"^\d{1,2}[.)]\s+(?=\S)")
+# The office of the person who appears for a company, read as part of its name: "President and
+# Legal Representative of TERMINALES DEL ATLANTICO, S.A." (not "President and Fellows of
+# Harvard College", a name in its own right)
+_OFFICE = (
+    r"(?:(?:Vice\s+|Executive\s+)?President|(?:Legal\s+)?Representative|(?:Managing\s+)?Director)"
+)
+_OFFICE_BEFORE_COMPANY = re.compile(rf"{_OFFICE}(?:\s+and\s+{_OFFICE})?\s+of\s+(?=[A-Z])")
+
+
+def _without_office(name: str) -> str:
+    """The company's name without the office of its representative before it."""
+    office = _OFFICE_BEFORE_COMPANY.match(name)
+    rest = name[office.end() :] if office else name
+    return rest if office and _COMPANY_FORM_END.search(rest.rstrip(",. ") + ".") else name
 
 
 def _find_parties(text: PreparedText) -> tuple[Party, ...]:
@@ -1221,6 +1235,10 @@ def _parties_listed_at(norm: str, start: int) -> tuple[list[Party], int, tuple[s
     return [party for party, _ in found], blanks, tuple(terms)
 
 
+_ACTING_IN_CAPACITY = re.compile(
+    r",\s*acting\s+in\s+(?:his|her|its|their)\s+capacity\s+as\s+[^()\n]{1,60}?\s+of\s+(?=[A-Z])"
+)
+_CAPACITY_REACH = 320
 _OFFICER_OF = re.compile(
     r",\s*(?:the\s+|its\s+)?(?:director|managing\s+director|president|chief\s+executive\s+officer|CEO"
     r"|general\s+manager|owner|proprietor|authori[sz]ed\s+(?:representative|signatory)"
@@ -1295,6 +1313,7 @@ def _list_openings(norm: str) -> list[int]:
 
 _REPRESENTED = re.compile(
     r"\brepresented\b|\bin\s+the\s+person\s+of\b|\bon\s+behalf\s+of\s+(?:its|their)\b"
+    r"|\bacting\s+in\s+(?:his|her|its|their)\s+capacity\b"
 )
 
 
@@ -1414,6 +1433,12 @@ def _side_party(norm: str, start: int, end: int) -> Party | None:
     # "Natalija Tunevic, director of FreeCook": an officer acting for his company; the
     # company is the side.
     officer = _OFFICER_OF.search(norm, position, min(end, position + len(name) + 80))
+    # ... or one the Latin American way, after the person's own details: "ROBERTO JOSE AVILA
+    # SAMUDIO, male, Panamanian, of legal age, ..., acting in his capacity as President and
+    # Legal Representative of TERMINALES Y ALMACENES DEL ATLANTICO, S.A."
+    officer = officer or _ACTING_IN_CAPACITY.search(
+        norm, position, min(end, position + len(name) + _CAPACITY_REACH)
+    )
     if officer is not None:
         name = _side_name_at(norm, officer.end(), end) or name
     return Party(name=name, role=role)

@@ -360,3 +360,89 @@ def test_a_licence_period_is_the_term_by_its_name() -> None:
         "falling eighteen (18) months after the Effective Date." + BODY
     )
     assert english_dates(text).ends_on == date(2016, 10, 1)
+
+
+def test_the_law_of_agreements_made_under_it_yields_to_its_own() -> None:
+    from chalicelib.prescreen.governing_law import find_governing_law
+    from chalicelib.prescreen.text import prepare_text
+
+    text = (
+        "MASTER FRANCHISE AGREEMENT\n\nThis Agreement is dated as of May 1, 2008 between "
+        "Glenbrook Yogurt, Inc. and Inversiones Sur S.A.\n\n3.3 Each Unit Franchise Agreement "
+        "shall be in Spanish and shall be governed by the laws of the Republic of Chile.\n\n13.1 "
+        "Governing Law. This Agreement shall be governed by the laws of the Commonwealth of "
+        "Virginia." + BODY
+    )
+    assert find_governing_law(prepare_text(text), ("en",)) == "US-VA"
+
+
+def test_latin_american_openings_and_signing_clauses_date_the_contract() -> None:
+    opening = (
+        "LICENSE AGREEMENT\n\nIn the City of Rosario, Argentine Republic, on the 3rd day of "
+        "March, 2003, between, on the one part, Dunmore Seeds, Inc. and, on the other part, "
+        "Agro Pampa S.R.L., it is agreed as follows:\n\n1. The licence runs for five (5) years "
+        "from the date of this Agreement." + BODY
+    )
+    assert english_dates(opening).signed_on == date(2003, 3, 3)
+    closing = (
+        "DISTRIBUTION AGREEMENT\n\nThis Agreement is made between Harwell Pumps Inc. and "
+        "Bombas del Norte, S.A. de C.V., whose representative's powers are evidenced by public "
+        "deed number 14,220 dated March 2, 1995.\n\n1. The Distributor shall buy the Products."
+        + BODY
+        * 2
+        + "\n\nThe parties execute it in two counterparts in the City of Saltillo, Coahuila, "
+        "Mexico, on June 9, 1999.\n\nHARWELL PUMPS INC.\nBy: /s/ T. Harwell\n"
+    )
+    assert english_dates(closing).signed_on == date(1999, 6, 9)
+    spelled = (
+        "AGENCY AGREEMENT\n\nBetween Corbin Tools Inc. and Ferreteria Andina S.A.S."
+        + BODY * 2
+        + "\n\nSigned in Medellín, Antioquia, on the twelfth (12th) day of the month of May of "
+        "two thousand eleven (2011).\n\nCORBIN TOOLS INC.\nBy: /s/ L. Corbin\n"
+    )
+    assert english_dates(spelled).signed_on == date(2011, 5, 12)
+
+
+def test_an_officer_acting_in_his_capacity_for_a_company_makes_the_company_the_side() -> None:
+    text = (
+        "SERVICES AGREEMENT\n\nBetween the undersigned, to wit: MARIO LUIS PEREZ, Panamanian, of "
+        "legal age, bearer of identity card No. 8-111-222, acting in his capacity as President "
+        "of LOGISTICA ISTMO, S.A., a corporation organized under the laws of the Republic of "
+        'Panama (hereinafter called the "OPERATOR"), on the one part; and JANE R. COLE, citizen '
+        "of the United States of America, of legal age, acting in her capacity as Vice "
+        "President of HADLEY TRADING CORPORATION, a Delaware corporation (hereinafter called "
+        'the "CUSTOMER"), on the other part, have agreed as follows:\n\nFIRST: The OPERATOR '
+        "shall store the goods." + BODY
+    )
+    assert [party.name for party in screen_english(text).parties] == [
+        "LOGISTICA ISTMO, S.A.",
+        "HADLEY TRADING CORPORATION",
+    ]
+
+
+def test_older_and_partnership_terms() -> None:
+    dated = (
+        "HOTEL LICENSE AGREEMENT\n\nThis Agreement is made as of April 2, 1996 between Bayview "
+        "Suites Licensing Corp. and Delmont Hospitality, Inc.\n\n3.1 Term. This Agreement shall "
+        "become effective on the date set out above." + BODY
+    )
+    assert english_dates(dated).starts_on == date(1996, 4, 2)
+    partnership = (
+        "LIMITED PARTNERSHIP AGREEMENT\n\nThis Agreement is made as of May 5, 1998 among "
+        "Coldwater Power GP LLC and the Limited Partners.\n\n2.4 Term. The Partnership shall "
+        "continue until December 31, 2028, unless sooner dissolved." + BODY
+    )
+    assert english_dates(partnership).ends_on == date(2028, 12, 31)
+
+
+def test_an_order_form_signed_after_the_master_does_not_date_it() -> None:
+    text = (
+        "MASTER LICENSE AGREEMENT\n\nThis Agreement is entered into by and between Alder Point "
+        "Software, Inc. and Whitby Freight LLC, effective as of the date of the last signature "
+        "below." + BODY + "\n\nIN WITNESS WHEREOF, the parties have executed this Agreement.\n\n"
+        "ALDER POINT SOFTWARE, INC.\nBy: /s/ D. Kerr\nDate: March 3, 2012\n\nWHITBY FREIGHT LLC\n"
+        "By: /s/ L. Amos\nDate: March 1, 2012\n\nORDER FORM NO. 1\n\nThis Order Form is entered "
+        "into under the Agreement.\n\nALDER POINT SOFTWARE, INC.\nBy: /s/ D. Kerr\nDate: April "
+        "9, 2012\n"
+    )
+    assert english_dates(text).signed_on == date(2012, 3, 3)
