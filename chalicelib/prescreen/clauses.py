@@ -368,8 +368,8 @@ _EN_TERMINATE_AGREEMENT = (
     r"|determine\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
     r"|withdraw\s+from\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
     # ... or by the document's own short name: "Either Party may end this CRADA at any time,
-    # without cause", "terminate this MOU", "terminate this Lease"
-    r"|(?:terminat\w*|cancel\w*|end)\s+this\s+(?:crada|mou|memorandum|lease)\b"
+    # without cause", "terminate this MOU", "terminate this Lease", "terminate this Task Order"
+    r"|(?:terminat\w*|cancel\w*|end)\s+this\s+(?:crada|mou|memorandum|lease|(?:task|delivery)\s+order)\b"
     # a consultant's or producer's contract by what it sets up: "may at any time ... cancel the
     # Program and terminate Producer's engagement by written notice"
     r"|(?:terminat|cancel)\w*\s+(?:the\s+)?(?:[\w-]+['’]s?\s+)?engagement\b"
@@ -505,7 +505,10 @@ _EN_GOES_ON = (
     # "shall continue in force indefinitely until terminated"
     r"(?:indefinitely\s+)?"
 )
-_EN_UNTIL_ENDED = r"(?:unless\s+and\s+)?until\s+(?:terminated|either|one\s+party|any\s+party)\b"
+# ("until determined by either party giving ... notice", as Commonwealth drafting ends it)
+_EN_UNTIL_ENDED = (
+    r"(?:unless\s+and\s+)?until\s+(?:terminated|determined|either|one\s+party|any\s+party)\b"
+)
 
 RULES: tuple[ClauseRule, ...] = (
     # --- penalty: неустойка, пени, штраф / liquidated damages, late-payment interest
@@ -814,7 +817,8 @@ RULES: tuple[ClauseRule, ...] = (
         (
             # "for its (own) convenience", and public procurement's "for the convenience of
             # the Government" (one trigger per opening word: each is one more scan)
-            r"for\s+(?:(?:its|their)\s+(?:own\s+)?|the\s+)?convenience",
+            # ("for its sole convenience", the Government's reserved right)
+            r"for\s+(?:(?:its|their)\s+(?:own\s+|sole\s+)?|the\s+)?convenience",
             # ("without giving any reason", as English drafting has it)
             r"without\s+(?:cause|(?:(?:giving|assigning|stating|specifying)\s+)?(?:any\s+)?reasons?\b)",
             # "for any reason", "for any or no reason", "for whatever reason"
@@ -1510,9 +1514,10 @@ def _assisted_flag(
     if denied is not None and denied.search(evidence.lower()):
         return None
     # (the detector read the caller's text: its sentence stands there as written)
-    at = text.raw.find(reading.evidence)
-    if clause == "unilateral_termination" and at != -1 and _for_a_cause(text, at):
-        return None
+    if clause == "unilateral_termination":
+        at = text.raw.find(reading.evidence)
+        if at != -1 and _for_a_cause(text, at):
+            return None
     return ClauseFlag(present=True, evidence=evidence)
 
 

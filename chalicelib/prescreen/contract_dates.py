@@ -73,8 +73,9 @@ _SIGNED_AT_ON = re.compile(
     r"\b(?:signed|subscribed|executed|done|execute|sign)\b[^.;\n]{0,120}?\b(?:(?:at|in)\s+[^\W\d_]"
     r"(?:[^.;\n]|\.(?=\w|,)){0,60}?,?"
     r"|in\s+(?:duplicate|triplicate|(?:two|three|four|\d)\s+(?:\(\d\)\s+)?(?:original\s+)?"
-    r"(?:copies|counterparts|originals))(?:\s+(?:at|in)\s+[^\W\d_][^.;\n]{0,40}?)?)\s+on"
-    r"(?:\s+this)?(?:\s+the)?\s*$"
+    r"(?:copies|counterparts|originals))(?:\s+(?:at|in)\s+[^\W\d_][^.;\n]{0,40}?)?)"
+    # ("SIGNED at Pittsburgh, Pennsylvania, this 4th day of September, 2009")
+    r"\s+(?:on(?:\s+this)?|this)(?:\s+the)?\s*$"
 )
 _SIGNED_AT_REACH = 180
 # A signing's place and date on a line of their own, as European drafting signs: "Stuttgart,
@@ -162,7 +163,9 @@ class ContractDates:
 _CONCLUDED = r"\bзаключили\s*$"
 _SIGNED_BEFORE = re.compile(
     r"(?:\bdated|\bmade|\bentered(?:\s+into)?|\bexecuted|\bsigned"
-    r"|\b(?:is|was|been)\s+concluded)"
+    r"|\b(?:is|was|been)\s+concluded"
+    # an order the document is: "This TASK ORDER ... is issued as of September 24, 2018"
+    r"|\bis\s+issued(?=\s+(?:as\s+of|on)\b))"
     r"(?:\s+(?:and\s+)?(?:(?:is\s+)?(?:deemed\s+)?effective|entered\s+into|made|into\s+effect"
     # "made and concluded on", "made and signed on"
     r"|concluded|signed|executed))?"
@@ -430,8 +433,10 @@ _EFFECTIVE_ON_EVENT = indexed(
         r"(?:obtained|received|granted|given)"
         # "the date on which FERC accepts this Agreement for filing"
         r"|(?:[\w-]+\s+){1,3}?(?:accepts|approves)\s+(?:this|the)\s+agreement"
-        # ("the date on which the Commission issues its order approving this Agreement")
+        # ("the date on which the Commission issues its order approving this Agreement", "the
+        # date on which the Court enters the Consent Judgment")
         r"|(?:[\w-]+\s+){1,3}?issues\s+(?:its|an|the)\s+(?:final\s+)?(?:order|decision|approval)"
+        r"|(?:[\w-]+\s+){1,3}?enters\s+(?:the|its|an?)\s+(?:[\w-]+\s+){0,2}?(?:judgment|order|decree)"
         # "the date on which the Seller has received both (a) the Advance Payment and (b) the
         # irrevocable Letter of Credit" (not a signed copy received)
         r"|(?:[\w-]+\s+){1,3}?(?:has|have)\s+(?:first\s+)?received\b"
@@ -540,8 +545,11 @@ _END_CONTEXT = re.compile(
     # "The Agreement shall terminate on"
     r"|"
     + THE_CONTRACT_ACTS
-    # a public contract's "Period of Performance: March 3, 2015 – March 2, 2016"
+    # a public contract's "Period of Performance: March 3, 2015 – March 2, 2016", and its base
+    # period's end ("The Base Period commences on the Effective Date and ends on September 30,
+    # 2000")
     + r"|period\s+of\s+performance"
+    + r"|\bthe\s+base\s+(?:ordering\s+)?period\s+(?:commences|begins|ends)\b"
     # a joint venture's life is its agreement's term: "The Venture shall continue until December
     # 31, 2015, unless sooner dissolved"
     # (or a partnership's: "The Partnership shall continue until December 31, 2027, unless
@@ -951,7 +959,12 @@ class _Candidates:
 
 def find_contract_dates(text: PreparedText, *, english: bool = False) -> ContractDates:
     """Signing, start and end dates by the words around each date; unknown ones stay None."""
-    dates = [d for d in find_dates(text.low, english=english) if not _of_another_paper(text, d)]
+    # (not a master agreement's date an attachment's subtitle cites)
+    dates = [
+        d
+        for d in find_dates(text.low, english=english)
+        if not _of_another_paper(text, d) and not (english and _cites_its_master(text, d))
+    ]
     found = _collect(text, dates, english=english)
     # the contract takes effect on an event whose day may be unknown (read once: the start
     # and the term's base both ask)
@@ -1236,6 +1249,23 @@ def _end_in_a_later_limb(text: PreparedText, dates: list[FoundDate]) -> date | N
         ):
             return found.value
     return None
+
+
+# An attachment's subtitle, the master agreement it is issued under: "EQUIPMENT SCHEDULE NO. 07"
+# over "to Master Lease Agreement No. ML-2004-0117 dated as of January 15, 2004", "WORK ORDER
+# NO. 5" over "under the Clinical Services Agreement dated as of January 9, 2015"
+_MASTER_SUBTITLE = re.compile(
+    r"(?:^|\n)[ \t]*(?:to|under)\s+(?:the\s+)?(?:[\w-]+\s+){0,4}?(?:agreement|lease|contract)"
+    r"(?:\s+(?:no\.?|number)\s*[\w.-]+)?\s+dated(?:\s+as\s+of)?(?:\s+the)?\s*$"
+)
+_SUBTITLE_REACH = 160
+
+
+def _cites_its_master(text: PreparedText, found: FoundDate) -> bool:
+    """Whether the date near the top is the master agreement's, in an attachment's subtitle."""
+    return found.start < _PARTIES_REACH and bool(
+        _MASTER_SUBTITLE.search(text.low, max(0, found.start - _SUBTITLE_REACH), found.start)
+    )
 
 
 def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _Candidates:
@@ -2213,6 +2243,7 @@ def _header_date(text: PreparedText, dates: list[FoundDate]) -> date | None:
     return None
 
 
+# An attachment's heading on a line of its own: "ORDER FORM NO. 1", "EXHIBIT B", "SCHEDULE 2"
 _ATTACHMENT_HEADING = re.compile(
     r"\n[ \t]*(?:order\s+form|statement\s+of\s+work|schedule|exhibit|annex|appendix|addendum"
     r"|attachment)\b[^\n]{0,60}\n"

@@ -47,6 +47,9 @@ THIS_CONTRACT = (
     r"|msa|crada|nda|mnda|loi|jda|ppa|dpa|mta"
     # ... and an advertising buy's: "This IO shall become effective on the IO Date"
     r"|io|insertion\s+order"
+    # ... and a government buyer's: "This BPA shall be in effect for a period of five (5) years",
+    # "This Task Order"
+    r"|bpa|(?:task|delivery)\s+order"
     # ... and Australian and English drafting's "This document starts on the Commencement Date",
     # "This deed ends on"
     r"|document|deed)\b"
@@ -156,6 +159,10 @@ _CONTRACT_TERM = re.compile(
     # a consultant's or a licence's term by its name: "The Consulting Period commenced on
     # January 6, 2014 and shall end on September 30, 2015", "The Licence Period shall commence"
     r"|the\s+(?:consulting|engagement|licen[cs]e)\s+period"
+    # a government contract's: "The base ordering period begins on the Effective Date and
+    # continues for three (3) years", "The base period of performance of this Task Order is
+    # twelve (12) months"
+    r"|the\s+base\s+(?:ordering\s+)?period(?:\s+of\s+performance)?"
     # ... or its engagement: "The Engagement shall commence on the Commencement Date and shall
     # continue for a fixed term of 12 months"
     r"|the\s+engagement(?=\s+(?:shall|will)\b))"

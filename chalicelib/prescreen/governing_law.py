@@ -191,9 +191,14 @@ _HOME = re.compile(
 _SET_ASIDE = re.compile(
     r"\b(?:conflicts?|choice)[\s-]+of[\s-]+$"
     r"|\bexcept\s+(?:to\s+the\s+extent|as|where|insofar\s+as)\s+(?:\w+\s+){0,3}$"
+    # the law the contract departs from: "Notwithstanding Section 15.2 of the Advertising
+    # Agreement, which provides for the application of the laws of the State of California,
+    # this IO ... shall be governed by ... the laws of the State of New York"
+    r"|\bnotwithstanding\b(?:[^.;]|\.(?=\d)){0,80}?\bwhich\s+provides\s+for\s+"
+    r"(?:the\s+application\s+of\s+)?(?:the\s+)?$"
 )
 _HOME_REACH = 60
-_SET_ASIDE_REACH = 60
+_SET_ASIDE_REACH = 120
 _POINTS_AHEAD = re.compile(r"where|in\s+which")
 # "Dallas, Texas": a state after a city's comma is an address.
 _ADDRESS_BEFORE = re.compile(r",\s*$")
@@ -628,6 +633,7 @@ def _code(name: str) -> str:
     return _PLACES.get(folded) or _NAMED_BY_A_LAW_ONLY[folded]
 
 
+# The subject of a choice of law that is other agreements, not this one (`_strength`)
 _ANOTHER_AGREEMENT = re.compile(
     r"\b(?:each|every|any|all|such)\s+(?:[\w-]+\s+){0,3}?"
     r"(?:agreements?|contracts?|subcontracts?|sub-?licen[cs]es?|orders?)\b"

@@ -51,7 +51,9 @@ _DEFINED_TERM = re.compile(
 )
 # Defined terms that name the deal, not a side of it.
 _NOT_A_PARTY = re.compile(
-    r"^(?:this\s+)?(?:agreement|amendment|effective\s+date|part(?:y|ies)|act|territory|products?|"
+    # (a day's name is no side: "the "Award Date"", "the "Closing Date"")
+    r"^(?:this\s+)?(?:agreement|amendment|(?:[\w-]+\s+){0,2}date|master\s+(?:agreement|contract)"
+    r"|part(?:y|ies)|act|territory|products?|"
     r"services?|background|confidential\s+information|joint\s+venture|contract|term|"
     r"existing\s+agreement|affiliates?|recitals?|exhibit|schedule|work|project|program"
     # the sums and the instrument a SAFE or a note defines ("Purchase Amount", "Right")
@@ -1388,14 +1390,14 @@ def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
             norm, max(side, mark.start() - 60), mark.start()
         ) or _PLACE_WITH_AND.search(norm, max(side, mark.start() - 20), mark.start())
         named_next = _COMPANY.match(norm, nxt) or _TERMED_NAME.match(norm, nxt)
-        # "a trust company governed by the Trust and Loan Companies Act (Canada)": a statute's
-        # or a body's name in the side's description, its "Trust" no legal form of a side.
         # "..., validly represented for the purposes hereof by Mr. Pieter Lievekens, managing
         # director, and Ms. Sofie Van Acker, director", "in the person of its sole director and
         # legal representative, Mr. Alessandro Ferravalle": the side's signatories, no side; nor
         # "acting on behalf of its Department of Chemical and Petroleum Engineering", its unit
         # (a company after the "and" still opens one)
         signatory = not termed and _REPRESENTED.search(norm, side, mark.start())
+        # "a trust company governed by the Trust and Loan Companies Act (Canada)": a statute's
+        # or a body's name in the side's description, its "Trust" no legal form of a side.
         if (signatory and not _COMPANY.match(norm, nxt)) or (
             finished
             and not named_next

@@ -40,6 +40,7 @@ from chalicelib.prescreen.contract_term import (
 from chalicelib.prescreen.contract_years import YEAR_NAME, end_of_nth_year
 from chalicelib.prescreen.dates import find_dates, month_end
 from chalicelib.prescreen.number_words import words_to_number
+from chalicelib.prescreen.recitals import in_recital
 from chalicelib.prescreen.text import name_pattern
 from chalicelib.prescreen.word_index import finditer, indexed, search
 
@@ -869,6 +870,10 @@ def end_by_grammar(text: PreparedText, start: date | None, named: dict[str, date
         said = text.low[begin : hour.end() if hour else carrier.end()]
         if not sets_the_term(said) or A_PART_OF_THE_TERM.search(subject):
             continue
+        # (the recitals tell the story so far: a restatement's "WHEREAS, the term of the
+        # Original Agreement was scheduled to expire on February 28, 2011", the end it replaces)
+        if _REPLACED_AGREEMENT.search(said) and in_recital(text, carrier.start(), carrier.end()):
+            continue
         if ":" in text.low[max(begin, end - 2) : end + 2] or _COMBINED.match(
             text.low, carrier.end()
         ):
@@ -881,6 +886,11 @@ def end_by_grammar(text: PreparedText, start: date | None, named: dict[str, date
             return day
     day = _end_of_the_terms_periods(context)
     return day if _after_the_start(day, start) else None
+
+
+_REPLACED_AGREEMENT = re.compile(
+    r"\b(?:original|existing|prior|previous)\s+(?:[\w-]+\s+)?(?:agreement|lease|contract)\b"
+)
 
 
 def _after_the_start(day: date | None, start: date | None) -> bool:

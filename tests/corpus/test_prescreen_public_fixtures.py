@@ -883,6 +883,23 @@
   answer changes (label-free). Left: a master agreement's dates against its attachment's
   opening and effective dates, an equipment lease's schedule, a consortium's earliest-of
   events, one party's options. The floors are those values.
+- `en_contracts_extra249` to `en_contracts_extra256`: the ninetieth to ninety-third rounds, of
+  attachments filed on their own (statements of work, order forms, schedules, task orders),
+  amendments and restatements, Canadian and British drafting, pharmaceutical licences and
+  supply, advertising and media, energy, United States federal contracts, and hospitality:
+  59, 64, 68, 70, 71, 72, 59 and 70 of 72 target fields blind at 0e54b06, after rounds 78 to
+  89's fixes (533 of 576). Their fixes: an attachment's subtitle citing the master it is
+  issued under ("to Master Lease Agreement No. ML-2004-0117 dated as of") does not date it;
+  "is issued as of"; a defined day's name is no side; "SIGNED at Pittsburgh, Pennsylvania, this
+  4th day of"; "until determined by either party" renews; a federal contract's base period and
+  "This BPA", "This Task Order", "for its sole convenience"; an Effective Date on a court's
+  judgment is an event; the law a contract sets aside ("Notwithstanding Section 15.2 ...,
+  which provides for the application of the laws of the State of California"); the end a
+  restatement's recital says the original agreement had: 66, 65, 71, 71, 71, 72, 66 and 70 (552
+  of 576). No older fact and no CUAD answer changes (label-free). Left: amendments labelled
+  from their own text only, the Government "acting by and through" an agency as part of its
+  name, one party's options, an attachment's flight through a named period. The floors are
+  those values.
 
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
@@ -1467,6 +1484,21 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     ),
     "en_contracts_extra247": _en(),
     "en_contracts_extra248": _en(cap_on_liability=0.92),
+    "en_contracts_extra249": _en(
+        effective_date=0.87,
+        expiration_date=0.62,
+        renewal_term=0.88,
+        termination_for_convenience=0.92,
+    ),
+    "en_contracts_extra250": _en(
+        expiration_date=0.75, renewal_term=0.72, termination_for_convenience=0.75
+    ),
+    "en_contracts_extra251": _en(termination_for_convenience=0.88),
+    "en_contracts_extra252": _en(renewal_term=0.88),
+    "en_contracts_extra253": _en(cap_on_liability=0.93),
+    "en_contracts_extra254": _en(),
+    "en_contracts_extra255": _en(parties=0.62, renewal_term=0.85, cap_on_liability=0.83),
+    "en_contracts_extra256": _en(renewal_term=0.8),
     "ru_contracts_extra9": (
         RU_LABELS,
         {

@@ -446,3 +446,67 @@ def test_an_order_form_signed_after_the_master_does_not_date_it() -> None:
         "9, 2012\n"
     )
     assert english_dates(text).signed_on == date(2012, 3, 3)
+
+
+def test_an_attachment_is_dated_by_itself_not_by_the_master_it_cites() -> None:
+    text = (
+        "EQUIPMENT SCHEDULE NO. 3\nto Master Lease Agreement No. ML-2001-044 dated as of June 4, "
+        '2001\n\nThis EQUIPMENT SCHEDULE NO. 3 (this "Schedule") is dated as of August 9, 2005 '
+        'and is entered into between Corran Leasing Corp. ("Lessor") and Ashby Mills Inc. '
+        '("Lessee").\n\n2. The Base Term of this Schedule is sixty (60) months.' + BODY
+    )
+    assert english_dates(text).signed_on == date(2005, 8, 9)
+
+
+def test_the_law_an_order_sets_aside_and_the_governments_orders() -> None:
+    from chalicelib.prescreen.governing_law import find_governing_law
+    from chalicelib.prescreen.text import prepare_text
+
+    text = (
+        "INSERTION ORDER\n\nThis IO is dated as of May 2, 2009 between Halder Media LLC and "
+        "Penrose Autos Inc.\n\n14. GOVERNING LAW\n\nNotwithstanding Section 15.2 of the "
+        "Advertising Agreement, which provides for the application of the laws of the State of "
+        "California, this IO shall be governed by the laws of the State of New York." + BODY
+    )
+    assert find_governing_law(prepare_text(text), ("en",)) == "US-NY"
+    order = (
+        "TASK ORDER\n\nThis TASK ORDER is issued as of September 3, 2017 by the United States of "
+        'America (the "Government") to Quill Data Systems, Inc. (the "Contractor").\n\n4. The '
+        "Base Period commences on October 1, 2017 and ends on September 30, 2018.\n\n9. The "
+        "Government reserves the right to terminate this Task Order for its sole convenience."
+        + BODY
+    )
+    found = english_dates(order)
+    assert (found.signed_on, found.ends_on) == (date(2017, 9, 3), date(2018, 9, 30))
+    flag = screen_english(order).unilateral_termination
+    assert flag is not None and flag.present
+
+
+def test_a_restatement_is_not_ended_by_the_end_its_recital_replaces() -> None:
+    text = (
+        "AMENDED AND RESTATED SUPPLY AGREEMENT\n\nThis Agreement is entered into as of March 2, "
+        '2012 and is effective as of January 1, 2012 (the "Restatement Effective Date"), by '
+        "Dorrit Polymers Inc. and Wexley Plastics LLC.\n\nWHEREAS, the term of the Original "
+        "Agreement was scheduled to expire on March 31, 2012; and\n\nWHEREAS, the parties wish to "
+        "restate it;\n\nNOW, THEREFORE, the parties agree as follows:\n\n5.1 This Agreement shall "
+        "continue until the third (3rd) anniversary of the Restatement Effective Date." + BODY
+    )
+    assert english_dates(text).ends_on == date(2015, 1, 1)
+
+
+def test_signed_at_a_place_this_day_and_an_effective_date_on_a_court_judgment() -> None:
+    text = (
+        "LICENCE AGREEMENT\n\nBetween Oriel Systems Inc. and Brise Logiciel Inc."
+        + BODY * 3
+        + "\n\nSIGNED at Boston, Massachusetts, this 2nd day of May, 2011.\n\nORIEL SYSTEMS INC."
+        "\nBy: /s/ K. Ward\n\nSIGNED at Laval, Québec, this 9th day of May, 2011.\n\nBRISE "
+        "LOGICIEL INC.\nBy: /s/ M. Roy\n"
+    )
+    assert english_dates(text).signed_on == date(2011, 5, 9)
+    judgment = (
+        "SETTLEMENT AGREEMENT\n\nThis Agreement is made as of June 1, 2010 between Halcyon Pharma "
+        'Inc. and Verdant Generics LLC.\n\n1.4 "Effective Date" means the date on which the '
+        "Court enters the Consent Judgment.\n\n9.1 This Agreement shall become effective on the "
+        "Effective Date." + BODY
+    )
+    assert english_dates(judgment).starts_on is None
