@@ -888,6 +888,7 @@ def end_by_grammar(text: PreparedText, start: date | None, named: dict[str, date
     return day if _after_the_start(day, start) else None
 
 
+# The agreement a restatement or an amendment replaces, as its recitals name it
 _REPLACED_AGREEMENT = re.compile(
     r"\b(?:original|existing|prior|previous)\s+(?:[\w-]+\s+)?(?:agreement|lease|contract)\b"
 )
