@@ -861,11 +861,11 @@
   day are no end; "end this CRADA"; a named period ended in a sentence of its own ("The IRU
   Term ... shall end on", '(the "Service Term") shall begin ... and shall end on the earlier
   of'), and "the expiration or termination of the Service Term"; "the licence period" as the
-  term: 71, 71, 71, 70, 70, 67, 70 and 69 (559 of 576). Six facts of older sets move rightly
-  with them; no CUAD answer changes (label-free). Left: one party's options to extend (six
-  renewal labels), a law named as the place where the project or property lies, a public
-  body's name "acting by and through" its office, a deconversion fee and a fee inside a
-  definition as agreed sums. The floors are those values.
+  term: 71, 71, 71, 70, 70, 67, 70 and 69 (559 of 576). Nine facts of five older documents
+  move to their labels with them; no CUAD answer changes (label-free). Left: one party's
+  options to extend (six renewal labels), a law named as the place where the project or
+  property lies, a public body's name "acting by and through" its office, a deconversion fee
+  and a fee inside a definition as agreed sums. The floors are those values.
 - `en_contracts_extra241` to `en_contracts_extra248`: the eighty-sixth to eighty-ninth
   rounds, of franchises, contracts converted from PDF with hyphens and headers mid-sentence,
   joint ventures and partnerships, agreements with individuals, food and beverage supply,
