@@ -1514,9 +1514,9 @@ def _assisted_flag(
     if denied is not None and denied.search(evidence.lower()):
         return None
     # (the detector read the caller's text: its sentence stands there as written)
-    if clause == "unilateral_termination":
+    if clause in _DENIED_BY_A_HEADING:
         at = text.raw.find(reading.evidence)
-        if at != -1 and _for_a_cause(text, at):
+        if at != -1 and _heading_denies(text, clause, at):
             return None
     return ClauseFlag(present=True, evidence=evidence)
 
@@ -1559,11 +1559,7 @@ def _passes(text: PreparedText, rule: ClauseRule, start: int, end: int) -> bool:
         return False
     if rule.rejects is not None and rule.rejects.search(sentence):
         return False
-    if (
-        rule.clause == "unilateral_termination"
-        and rule.language == "en"
-        and _for_a_cause(text, start)
-    ):
+    if rule.language == "en" and _heading_denies(text, rule.clause, start):
         return False
     # (asked last, the dearest check)
     return not (rule.clause in _NOT_FROM_RECITALS and in_recital(text, start, end))
@@ -1580,6 +1576,16 @@ _CAUSE_HEADING = re.compile(
     r"|force\s+majeure|non-?payment|non-?performance)\b"
     r"(?:(?!convenience)[\s\w'’,-]){0,60}[.:]\s*$"
 )
+
+
+# The clauses an English section's heading can deny, whichever reader found them: a right to
+# terminate under a heading that names its cause is no convenience
+_DENIED_BY_A_HEADING = frozenset({"unilateral_termination"})
+
+
+def _heading_denies(text: PreparedText, clause: str, start: int) -> bool:
+    """Whether the heading over the sentence at `start` says it is no such clause."""
+    return clause in _DENIED_BY_A_HEADING and _for_a_cause(text, start)
 
 
 def _for_a_cause(text: PreparedText, start: int) -> bool:

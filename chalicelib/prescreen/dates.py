@@ -42,6 +42,9 @@ def ordinal_suffix(gap: str) -> str:
     return rf"{gap}(?:s{gap}t|n{gap}d|r{gap}d|t{gap}h)"
 
 
+# The AIA forms' words before a year: "the twelfth day of April in the year of Nineteen Hundred
+# and Ninety-Nine", "the 3rd day of May in the year 2005"
+_IN_THE_YEAR = r"in\s+the\s+year\s+(?:of\s+)?"
 # "1st", and "1 st" or "18t h" as some PDFs split it
 _ORDINAL = "(?:" + ordinal_suffix(r"\s?") + r"\b)?"
 # Every form that opens with a digit, in one pattern that opens with the digit itself:
@@ -62,7 +65,7 @@ _DIGIT_DATE = re.compile(
     # 1 January 2024 / 1st day of January, 2024 / 1st of March, 2003 / Indonesian and
     # Philippine drafting's "the 14th (fourteenth) day of September 2015"
     rf"|(?P<dmy_d>\d?){_ORDINAL}(?:\s*\([a-z-]{{3,20}}\))?\s+(?:day\s+of\s+|of\s+)?"
-    rf"{_en_month('dmy_m')}\s*,?\s+(?:in\s+the\s+year\s+(?:of\s+)?)?(?P<dmy_y>\d{{4}})"
+    rf"{_en_month('dmy_m')}\s*,?\s+(?:{_IN_THE_YEAR})?(?P<dmy_y>\d{{4}})"
     r")"
 )
 # January 1, 2024 / Jan. 1st 2024 / May 3,2006
@@ -99,7 +102,7 @@ _YEAR_TAIL = (
 # thirteen (2013)")
 _MONTH_YEAR_AFTER = re.compile(
     r"(?:the\s+month\s+of\s+)?"
-    rf"{_en_month('month')}\s*,?\s+(?:in\s+the\s+year\s+(?:of\s+)?|of\s+(?=two|nineteen))?"
+    rf"{_en_month('month')}\s*,?\s+(?:{_IN_THE_YEAR}|of\s+(?=two|nineteen))?"
     r"(?:(?P<year>\d{4})(?!\d)"
     r"|(?P<year_words>(?:two\s+thousand|nineteen\s+hundred)(?:\s+(?:and\s+)?"
     + _YEAR_TAIL

@@ -742,14 +742,13 @@ _RANGE_JOINER = re.compile(r"\s*(?:through|to|until|[-–—])\s+(?:and\s+includ
 # begin on the Effective Date and shall end on the sixtieth (60th) day after the Effective Date
 # (the "Evaluation Period")"
 _NAMED_AFTER = r"\(\s*(?:the\s+)?[\"“]{name}[\"”]\s*\)"
+# The verb that ends a named period on a day, in the sentence whose subject it is
+_WILL_END_ON = r"\b(?:shall|will)\s+(?:end|expire|terminate)\s+(?:on|upon)\s+"
 _SUBJECT_ENDS_ON = re.compile(
     r"\s*(?:,[^.;]{0,80}?,\s*)?(?:shall|will)\s+(?:begin|commence|start)\b[^.;]{0,120}?"
-    r"\b(?:shall|will)\s+(?:end|expire|terminate)\s+(?:on|upon)\s+"
+    + _WILL_END_ON
 )
-_NAMED_ENDS_ON = (
-    r"(?:^|[.;]\s|\n)[\s\d.]*the\s+{name}\b[^.;]{{0,160}}?\b(?:shall|will)\s+"
-    r"(?:end|expire|terminate)\s+(?:on|upon)\s+"
-)
+_NAMED_ENDS_ON = r"(?:^|[.;]\s|\n)[\s\d.]*the\s+{name}\b[^.;]{{0,160}}?" + _WILL_END_ON
 # ("The Campaign shall run from March 1, 2011 through August 31, 2011 (the "Flight")")
 _ENDS_ON = re.compile(
     r"\b(?:(?:end|ends|ending|expire|expires|expiring)\s+(?:on\s+)?|through\s+(?:and\s+including\s+)?)"
