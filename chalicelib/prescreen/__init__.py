@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from chalicelib.language import is_bilingual, language_of, letter_counts
 from chalicelib.models import ClauseFlag, Language, PrescreenResult
@@ -31,6 +32,7 @@ from chalicelib.prescreen.clauses import CLAUSES, find_clauses
 from chalicelib.prescreen.confidence import Doubt, doubt_product, find_doubts, gravest_first
 from chalicelib.prescreen.contract_dates import find_contract_dates
 from chalicelib.prescreen.contract_type import CONTRACT_WORDS, classify_contract, find_title
+from chalicelib.prescreen.exclusivity import find_headed_exclusivity
 from chalicelib.prescreen.governing_law import find_governing_law
 from chalicelib.prescreen.money import find_total_amount
 from chalicelib.prescreen.non_compete import find_headed_non_compete
@@ -41,6 +43,9 @@ from chalicelib.prescreen.renewal_option import find_renewal_option
 from chalicelib.prescreen.routing import RoutingPolicy, choose_route
 from chalicelib.prescreen.tabular import read_statement
 from chalicelib.prescreen.text import PreparedText, prepare_text
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 __all__ = ["RoutingPolicy", "Screening", "prescreen_document", "screen_text"]
 
@@ -157,12 +162,16 @@ def _contract_draft(
     learned = _learned_clauses(findings)
     margins = _margins(findings) if language == "en" else {}
     # A covenant under a heading that names it is one, whatever the detector scored its
-    # sentence (`non_compete`)
-    headed = find_headed_non_compete(text) if findings else None
-    if headed is not None:
-        if not (current := learned.get("non_compete")) or not current.present:
-            learned["non_compete"] = headed
-        margins["non_compete"] = max(margins.get("non_compete", 0.0), RULE_MARGIN)
+    # sentence (`non_compete`, `exclusivity`)
+    headed: set[str] = set()
+    for clause, find_headed in _HEADED_CLAUSES:
+        flag = find_headed(text) if findings else None
+        if flag is None:
+            continue
+        headed.add(clause)
+        if not (current := learned.get(clause)) or not current.present:
+            learned[clause] = flag
+        margins[clause] = max(margins.get(clause, 0.0), RULE_MARGIN)
     # Where the learned detector decides the liability cap (`_cap`), the rules' reading of
     # it would be thrown away: its rules are not run (a millisecond on 30 pages).
     wanted = tuple(
@@ -201,7 +210,14 @@ def _contract_draft(
         confidence=0.0,
         route="manual_review",
     )
-    return draft, margins, frozenset({"non_compete"}) if headed is not None else frozenset()
+    return draft, margins, frozenset(headed)
+
+
+# The learned clauses a rule also finds under a heading that names them.
+_HEADED_CLAUSES: tuple[tuple[str, Callable[[PreparedText], ClauseFlag | None]], ...] = (
+    ("non_compete", find_headed_non_compete),
+    ("exclusivity", find_headed_exclusivity),
+)
 
 
 def _learned_clauses(findings: dict[str, ClauseFinding]) -> dict[str, ClauseFlag]:

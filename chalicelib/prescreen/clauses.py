@@ -622,6 +622,9 @@ RULES: tuple[ClauseRule, ...] = (
             r"buy-?out\s+(?:fee|payment|price)s?\b",
             r"cancellation\s+(?:fee|charge|penalty|payment)s?\b",
             r"break(?:-?up)?\s+fees?\b",
+            # media's fee for work cancelled: "a kill fee equal to twenty-five percent (25%) of
+            # the Monthly Fees that would have become payable for the remainder of the Term"
+            r"kill\s+fees?\b",
         ),
         language="en",
         requires=(_EN_CLAUSE_VERB, r"\bpa(?:y|ys|id|yable|yment)\b|\bremit|\bowe|\bdue\b|\bequal"),

@@ -15,6 +15,7 @@ from chalicelib.prescreen.contract_term import (
     COVER_QUALIFIER,
     DAY_NAME,
     DEAL,
+    HOUR_ON,
     INITIAL,
     LABEL_ABOVE,
     TERM_NAME,
@@ -230,6 +231,11 @@ _REFERENCE_BEFORE = re.compile(
     r"|\b(?:deed|power\s+of\s+attorney|notarial\s+instrument)(?:\s+(?:no\.?|number)\s*[\w,.-]+)?,?"
     r"\s+dated(?:\s+as\s+of)?(?:\s+the)?\s*$"
 )
+# A commencement that is the contract's, not its services', rent's, deliveries' or operations'
+# ("Service Commencement Date", "Services Commencement Date", "Rent Commencement Date")
+_OWN_COMMENCEMENT = (
+    r"(?<!service\s)(?<!services\s)(?<!rent\s)(?<!delivery\s)(?<!operations\s)commencement"
+)
 # A cover page's, an order form's or a table's field of the contract's own dates, opening its
 # line or cell (or following a run of spaces where lines were joined): "Service Start Date:",
 # "SOW End Date:", "| Expiry |"
@@ -249,9 +255,7 @@ _RU_TERM_OF = r"срок\w*\s+(?:аренды|найма|проката|стра
 _RU_LET_FOR = r"предоставля\w+\s+(?:[а-яё]+\s+){0,3}?на\s+(?:срок|период)"
 _START_BEFORE = re.compile(
     r"(?:contract|agreement)\s+start\s*:\s*$"
-    r"|(?<!service\s)(?<!rent\s)(?<!delivery\s)(?<!operations\s)commencement\s+date\s*:\s*$|"
-    + _START_FIELD
-    + r"|"
+    r"|" + _OWN_COMMENCEMENT + r"\s+date\s*:\s*$|" + _START_FIELD + r"|"
     r"(?:вступ\w*\s+в\s+(?:силу|действие)|действу\w*|срок\w*(?:\s+[а-яё]+){0,3})\s+с\s*$"
     # «Договор вступает в силу 01.07.2025»: the day itself, with no «с» (a law's day of
     # effect, «закон, вступивший в силу 01.09.2024», is no contract's)
@@ -319,7 +323,8 @@ _DEFINITION_LEAD = 60  # how far before its date a definitions line opens
 # "Effective Date: May 1, 2019", '"Effective Date" shall mean December 5, 2014': the date the
 # contract defines as its start, whatever else is called a start.
 _START_DEFINED_BEFORE = re.compile(
-    r"(?:(?<!original\s)(?<!previous\s)(?<!prior\s)effective|(?<!service\s)(?<!rent\s)(?<!delivery\s)(?<!operations\s)commencement)\s+date(?!\s*[-–—])\W{0,3}(?:\s+of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))?"
+    r"(?:(?<!original\s)(?<!previous\s)(?<!prior\s)effective|" + _OWN_COMMENCEMENT + r")"
+    r"\s+date(?!\s*[-–—])\W{0,3}(?:\s+of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))?"
     r"(?:\s*\([^)]{0,40}\))?\s*(?:(?:(?:shall|will)\s+)?means?|(?:shall|will)\s+be|is)?\s*:?"
     r"(?:\s+[\d:.]+\s+[ap]\.?m\.?[^.;]{0,40}?\s+on)?(?:\s+the)?\s*$"
     # '"Effective Date" shall mean the Date of Installation of the System, i.e. December 10,
@@ -331,10 +336,7 @@ _START_DEFINED_BEFORE = re.compile(
 # A schedule's field whose label stands on its own line above the date: "Item 2
 # Commencement Date" over "1 September 2012." (Extract keeps a label in columns apart)
 _START_LABEL_ABOVE = re.compile(
-    LABEL_ABOVE.format(
-        label=r"(?:effective|(?<!service\s)(?<!rent\s)(?<!delivery\s)(?<!operations\s)"
-        r"commencement)\s+date"
-    )
+    LABEL_ABOVE.format(label=r"(?:effective|" + _OWN_COMMENCEMENT + r")\s+date")
 )
 _LABEL_REACH = 80
 # The hour a term ends on its last day: "shall expire at midnight on", "at 11:59 p.m. (Eastern
@@ -1936,9 +1938,12 @@ def _subject_before(text: PreparedText, verb: re.Match[str]) -> re.Match[str] | 
 
 
 # ... unless its definition sends the reader to another day the text dates: '"Commencement
-# Date": the Acceptance Date' (where '"Acceptance Date": 4 November 2019')
+# Date": the Acceptance Date' (where '"Acceptance Date": 4 November 2019'), '"Effective Date"
+# means 12:01 a.m., Eastern Time, on the Distribution Date' (`HOUR_ON`)
 _DEFINED_AS_ANOTHER_DAY = re.compile(
-    r"[\"“](?:effective|commencement)\s+date[\"”](?:\s*:|\s+(?:shall\s+)?means?)\s+the\s+"
+    r"[\"“](?:effective|commencement)\s+date[\"”](?:\s*:|\s+(?:shall\s+)?means?)\s+"
+    + HOUR_ON
+    + r"the\s+"
     r"(?!effective\s|commencement\s|date\b)[a-z][a-z-]{1,20}(?:\s+[a-z][a-z-]{1,20})?\s+date\W*\n"
 )
 

@@ -529,6 +529,12 @@ _LABEL_ABOVE = re.compile(LABEL_ABOVE.format(label=INITIAL + r"\s+term"))
 _LABEL_REACH = 60
 
 
+# A list of definitions' lead-in: "In this Agreement the following words shall have the
+# following meanings:" opens no term ("1.1 "Agreement Year" means the period of twelve (12)
+# months beginning on the Initial Shipment Date" is a year's, not the contract's)
+_DEFINITIONS_LEAD_IN = re.compile(r"\bmeanings?\b|\bdefined\s+as\s+follows\b")
+
+
 def _with_lead_in(text: PreparedText, begin: int) -> int:
     """Where a list's first item starts its sentence: back over the lead-in before a colon.
 
@@ -545,7 +551,10 @@ def _with_lead_in(text: PreparedText, begin: int) -> int:
     if not head.endswith(":"):
         return begin
     colon = lead + len(head) - 1
-    return text.sentence_span(colon, colon)[0]
+    start = text.sentence_span(colon, colon)[0]
+    if _DEFINITIONS_LEAD_IN.search(text.low, start, colon):
+        return begin  # each definition is its own sentence: no term is the lead-in's
+    return start
 
 
 # The name of a day, in lower case: "launch date", "service commencement date".
@@ -655,7 +664,10 @@ def named_day(text: PreparedText, named: dict[str, date], name: str) -> date | N
     return named.get(name) or defined_day(text, name)
 
 
-_ANOTHER_DAY = re.compile(r"\s*the\s+(?P<name>" + DAY_NAME + r")\W*$")
+# The hour a definition gives before its day: '"Effective Date" means 12:01 a.m., Eastern
+# Time, on the Distribution Date'
+HOUR_ON = r"(?:\d{1,2}(?::\d\d)?\s*[ap]\.?m\b\.?[^.;\d]{0,40}?\bon\s+)?"
+_ANOTHER_DAY = re.compile(r"\s*" + HOUR_ON + r"the\s+(?P<name>" + DAY_NAME + r")\W*$")
 
 
 def defined_day(text: PreparedText, name: str, *, depth: int = 0) -> date | None:

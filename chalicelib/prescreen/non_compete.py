@@ -76,15 +76,24 @@ def find_headed_non_compete(text: PreparedText) -> ClauseFlag | None:
         heading = _HEADING.match(text.low, begin) or _CAPITAL_HEADING.match(text.norm, begin)
         if heading is None or heading.end() < stem.end():
             continue
-        body = text.low[heading.end() : heading.end() + _BODY_REACH]
-        restricts = _RESTRICTS.search(body)
-        if restricts is None or _FREES.search(body, 0, restricts.start()):
+        found = restriction_under(text, heading.end(), heading.end() + _BODY_REACH)
+        if found is None:
             continue
-        # the sentence that restricts, not a sub-heading over it ("5.1 Restriction.")
-        opening, _ = text.sentence_span(heading.end() + restricts.start(), heading.end())
-        opening = max(opening, heading.end())
-        found = ClauseFlag(present=True, evidence=text.evidence(opening, opening + 1))
         if heading.re is _CAPITAL_HEADING or not heading.group("other"):
             return found
         shared = shared or found
     return shared
+
+
+def restriction_under(
+    text: PreparedText, start: int, end: int, restricts: re.Pattern[str] = _RESTRICTS
+) -> ClauseFlag | None:
+    """The clause under a heading (its words from `start` to `end`) where they restrict a
+    party before any words free one, with the restricting sentence as its evidence."""
+    restriction = restricts.search(text.low, start, end)
+    if restriction is None or _FREES.search(text.low, start, restriction.start()):
+        return None
+    # the sentence that restricts, not a sub-heading over it ("5.1 Restriction.")
+    opening, _ = text.sentence_span(restriction.start(), start)
+    opening = max(opening, start)
+    return ClauseFlag(present=True, evidence=text.evidence(opening, opening + 1))

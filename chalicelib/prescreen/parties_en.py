@@ -649,7 +649,9 @@ def _name_under_label(norm: str, low: str, term: str) -> str | None:
     if opening < 0:
         return None
     label = re.compile(
-        r"(?:^|\n)[ \t]*" + re.escape(term.lower()) + r"[ \t]*:?[ \t]*\n\s*(?P<name>[^\n]+)"
+        r"(?:^|\n)[ \t]*" + re.escape(term.lower()) + r"[ \t]*:?[ \t]*\n"
+        # (past a signature over the typed name: "DRIVER:" over "/s/ Tobias Kellerman")
+        r"(?:\s*/s/[^\n]*\n)?\s*(?P<name>[^\n]+)"
     ).search(low, opening, opening + _SIGNING_REACH)
     if label is None:
         return None
@@ -1249,10 +1251,12 @@ _OFFICER_OF = re.compile(
 )
 # A side named elsewhere: "each other party identified on the signature page hereto".
 # Where a side is named: "identified on the signature page", "set forth below", "identified as
-# the affiliate in the Enrollment Form above"
+# the affiliate in the Enrollment Form above", "the company identified as "OEM" on the
+# signature page"
 _NAMED_THERE = (
     r"(?:named|identified|indicated|designated|set\s+forth|listed|specified|shown)\s+"
-    r"(?:as\s+(?:the\s+)?[a-z-]+(?:\s+[a-z-]+)?\s+)?(?:on|in|at|below|above)\b"
+    r"(?:as\s+(?:the\s+)?[a-z-]+(?:\s+[a-z-]+)?\s+|as\s+[\"“'][A-Za-z-]+[\"”']\s+)?"
+    r"(?:on|in|at|below|above)\b"
 )
 _REFERRED_SIDE = re.compile(r"\b" + _NAMED_THERE + r"|\b(?:above|below)[-\s]named\b")
 _OTHER_SIDE = re.compile(

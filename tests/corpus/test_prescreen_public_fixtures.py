@@ -901,6 +901,27 @@
   name, one party's options, an attachment's flight through a named period. The floors are
   those values.
 
+- `en_contracts_extra257` to `en_contracts_extra264`: the ninety-fourth to hundred-and-first
+  rounds, of agreements filed with their attachments appended, sums payable on breach or
+  termination and their look-alikes, distributors and dealers, licences of small listed
+  companies, parties written in unusual ways, dates written in unusual ways, agreements
+  between affiliates, and newer industries: 72, 72, 71, 72, 70, 71, 69 and 70 of 72 target
+  fields blind at 4dd88ac, after rounds 78 to 93's fixes (567 of 576). Their fixes: a
+  definitions list's lead-in ("In this Agreement the following words shall have the
+  following meanings:") opens no term for the year its first item defines; a side
+  "identified as "OEM" on the signature page" is named there, past the signature over its
+  typed name; an Effective Date defined as "12:01 a.m., Eastern Time, on the Distribution
+  Date"; a "Services Commencement Date" is the services' start, not the contract's; a "kill
+  fee" is an agreed sum; exclusive dealing under a heading that names it ("3.2 Exclusive
+  Supply." over "shall not purchase ... from any person other than Seller"): 72, 72, 71, 72,
+  71, 71, 70 and 72 (571 of 576). Older facts moved to their labels (label-free comparison):
+  a side, an effective date and an agreed sum in three documents, and exclusivity in 140;
+  one moved away, exclusivity in the shared corpus's copy of a CUAD contract (CUAD counts its
+  "Exclusivity" section a non-compete). Left: a term from a first shipment no text dates, the
+  expiry of the last patent a term section dates, an effective date on a regulator's
+  acceptance, an exculpation read as a cap, a price's ceiling read as one. The floors are
+  those values.
+
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
 """
@@ -1499,6 +1520,14 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra254": _en(),
     "en_contracts_extra255": _en(parties=0.62, renewal_term=0.85, cap_on_liability=0.83),
     "en_contracts_extra256": _en(renewal_term=0.8),
+    "en_contracts_extra257": _en(),
+    "en_contracts_extra258": _en(),
+    "en_contracts_extra259": _en(expiration_date=0.87),
+    "en_contracts_extra260": _en(),
+    "en_contracts_extra261": _en(expiration_date=0.87),
+    "en_contracts_extra262": _en(effective_date=0.87),
+    "en_contracts_extra263": _en(cap_on_liability=0.83),
+    "en_contracts_extra264": _en(),
     "ru_contracts_extra9": (
         RU_LABELS,
         {

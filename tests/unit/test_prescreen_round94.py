@@ -1,0 +1,135 @@
+"""Readings drawn from the ninety-fourth blind round on, written here in other words than the
+fixtures that showed them."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from chalicelib.prescreen.exclusivity import find_headed_exclusivity
+from chalicelib.prescreen.text import prepare_text
+from tests.clause_text import BODY, english_dates, screen_english, section_flagged
+
+_HEAD = (
+    "SUPPLY AGREEMENT\n\nThis Agreement is made as of June 3, 2009 between Corvel Plastics Inc. "
+    '(the "Supplier") and Tamsin Home Goods LLC (the "Buyer").'
+)
+
+
+def test_a_year_the_definitions_list_defines_is_no_term() -> None:
+    # A definitions list opens with a lead-in that names the agreement ("In this Agreement the
+    # following words shall have the following meanings:"); its first item defines a year of
+    # twelve months, which is not how long the contract lasts.
+    text = (
+        _HEAD + "\n\n1. DEFINITIONS\n\nIn this Agreement the following words shall have the "
+        'following meanings:\n\n1.1 "Contract Year" means the period of twelve (12) months '
+        "beginning on the First Delivery Date and each later period of twelve (12) months.\n\n"
+        '1.2 "First Delivery Date" means the date of the first delivery of Products.' + BODY
+    )
+    assert english_dates(text).ends_on is None
+    # a term stated in the same place still counts
+    stated = text.replace('"Contract Year" means', '"Term" means')
+    assert english_dates(stated).ends_on == date(2010, 6, 3)
+
+
+def test_a_side_identified_by_its_quoted_role_on_the_signature_page_is_named_there() -> None:
+    text = (
+        "OEM LICENSE AGREEMENT\n\nThis OEM License Agreement is entered into by and between "
+        'Quillon Data Systems, Inc., a Delaware corporation ("Quillon"), and the company '
+        'identified as "Licensee" on the signature page of this Agreement ("Licensee").'
+        + BODY
+        + "\n\nIN WITNESS WHEREOF, the parties have signed this Agreement.\n\nQUILLON DATA "
+        "SYSTEMS, INC.                 LICENSEE:\n                                      "
+        "MARBURY INSTRUMENTS CORP.\n\nBy: /s/ A. Quill                       By: /s/ T. "
+        "Marbury\n"
+    )
+    names = [party.name for party in screen_english(text).parties]
+    assert names == ["Quillon Data Systems, Inc.", "MARBURY INSTRUMENTS CORP."]
+
+
+def test_an_effective_date_defined_as_an_hour_on_another_named_day_takes_that_day() -> None:
+    text = (
+        "TRANSITION SERVICES AGREEMENT\n\nThis Agreement is entered into as of March 20, 2012 "
+        'by and between Harwick Group Inc. ("Parent") and Lantern Analytics Corp. ("SpinCo").'
+        '\n\n1. DEFINITIONS\n\n"Distribution Date" means April 2, 2012.\n\n"Effective Date" '
+        "means 12:01 a.m., New York City time, on the Distribution Date.\n\n2. TERM\n\nThis "
+        "Agreement shall become effective on the Effective Date and shall remain in effect "
+        "for two (2) years." + BODY
+    )
+    found = english_dates(text)
+    assert found.signed_on == date(2012, 3, 20)
+    assert found.starts_on == date(2012, 4, 2)
+    assert found.ends_on == date(2014, 4, 2)
+
+
+def test_the_day_services_commence_is_not_the_contracts_start() -> None:
+    # "Services Commencement Date" (as "Service Commencement Date") is when the services
+    # begin; the contract commences on its Effective Date, the date it is dated.
+    text = (
+        "HOSTING AGREEMENT\n\nThis Hosting Agreement is dated as of February 6, 2017 by and "
+        'between Ardley Compute LLC ("Host") and Penrose Ledger Inc. ("Client").\n\n1. '
+        'DEFINITIONS\n\n1.1 "Effective Date" means the date first written above.\n\n1.2 '
+        '"Services Commencement Date" means April 1, 2017.\n\n2. TERM\n\nThis Agreement shall '
+        "commence on the Effective Date and shall continue for a period of twenty-four (24) "
+        'months from the Services Commencement Date (the "Initial Term").'
+        + BODY
+        + "\n\nSCHEDULE 1\n\nServices Commencement Date:   April 1, 2017\nPower Rate:   $0.05 "
+        "per kWh\n"
+    )
+    found = english_dates(text)
+    assert found.starts_on == date(2017, 2, 6)
+    assert found.ends_on == date(2019, 4, 1)
+
+
+def test_a_kill_fee_on_cancellation_is_an_agreed_sum() -> None:
+    section = (
+        "7.1 Cancellation. Publisher may cancel this Agreement at any time on thirty (30) days' "
+        "written notice. In that event Publisher shall pay Author (a) the fees earned through "
+        "the date of cancellation, prorated for any partial month, and (b) a kill fee equal to "
+        "fifty percent (50%) of the fees that would have been payable for the rest of the Term."
+    )
+    assert section_flagged(_HEAD, section, "penalty")
+    assert not section_flagged(_HEAD, section.replace("(b) a kill fee equal to", "(b)"), "penalty")
+
+
+_EXCLUSIVE_SUPPLY = (
+    "3.2 Exclusive Supply. During the term of this Agreement, Buyer shall not purchase resin "
+    "for its Ohio plant from any person other than Supplier, except where Supplier is unable "
+    "to supply the quantities ordered."
+)
+
+
+def test_a_heading_that_names_exclusive_dealing_over_a_restriction_is_exclusivity() -> None:
+    result = screen_english(_HEAD + BODY + "\n\n" + _EXCLUSIVE_SUPPLY + BODY)
+    assert result.exclusivity is not None
+    assert result.exclusivity.present
+    assert result.exclusivity.evidence is not None
+    assert result.exclusivity.evidence.startswith("During the term of this Agreement")
+    assert result.fact_confidence["exclusivity"] > 0.5
+
+
+def test_headings_that_name_something_else_exclusive_are_not_exclusivity() -> None:
+    for heading in ("Exclusive Remedy", "Exclusive Jurisdiction", "Non-Exclusive Supply"):
+        section = _EXCLUSIVE_SUPPLY.replace("Exclusive Supply", heading)
+        result = screen_english(_HEAD + BODY + "\n\n" + section + BODY)
+        assert result.exclusivity is None or not result.exclusivity.present, heading
+    # nor a contents page's line, its words in lower case and only headings under it
+    contents = "CONTENTS\n\n2. Supply and exclusivity\n3. Forecasts and orders\n4. Price"
+    section = _EXCLUSIVE_SUPPLY.replace("3.2 Exclusive Supply. ", "3.2 ")
+    text = prepare_text(_HEAD + "\n\n" + contents + BODY + "\n\n" + section + BODY)
+    assert find_headed_exclusivity(text) is None
+    headed = prepare_text(_HEAD + BODY + "\n\n" + _EXCLUSIVE_SUPPLY)
+    assert find_headed_exclusivity(headed) is not None
+
+
+def test_a_side_named_under_its_label_is_read_past_the_signature_over_it() -> None:
+    text = (
+        "ENDORSEMENT AGREEMENT\n\nThis Endorsement Agreement is dated as of May 1, 2008 by and "
+        'between Brightwater Tackle Co. ("Brightwater") and the angler identified on the '
+        'signature page of this Agreement ("Angler").'
+        + BODY
+        + "\n\nIN WITNESS WHEREOF, the parties have executed this Agreement.\n\nBRIGHTWATER "
+        "TACKLE CO.\n\nBy: /s/ Ruth Omand\nName: Ruth Omand\n\nANGLER:\n\n/s/ Wade Pelletier\n"
+        "Wade Pelletier\nAddress: 4 Quarry Road, Bangor, Maine\n"
+    )
+    parties = [(party.name, party.role) for party in screen_english(text).parties]
+    assert parties == [("Brightwater Tackle Co.", "Brightwater"), ("Wade Pelletier", "Angler")]
