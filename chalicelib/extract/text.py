@@ -82,7 +82,9 @@ def text_to_markdown(decoded: str) -> str:
     cleaned = _DROPPED_CONTROLS.sub("", decoded.replace("\r\n", "\n").replace("\r", "\n"))
     # each line as written, indented or not: where it ends tells whether the next word fitted
     written = [
-        [line.rstrip().expandtabs() for line in block.split("\n") if line.strip()]
+        _grid_rows_joined(
+            [line.rstrip().expandtabs() for line in block.split("\n") if line.strip()]
+        )
         for block in re.split(r"\n\s*\n", cleaned)
     ]
     blocks = [[line.strip() for line in lines] for lines in written]
@@ -194,6 +196,49 @@ def _block_paragraphs(lines: list[str], as_written: list[str], width: float | No
     if width is not None:
         return _reflowed(lines, width, ends)
     return lines
+
+
+# A grid table's border ("+------+-------+", "+======+=======+") and its rows, whose cells may
+# run over several lines between two borders:
+#   | Initial Term | the period commencing on the Effective Date and |
+#   |              | ending on the fifth (5th) anniversary of it.    |
+_GRID_BORDER = re.compile(r"[ \t]*\+(?:[-=:]+\+)+")
+_GRID_LINE = re.compile(r"[ \t]*\|.*\|")
+
+
+def _grid_rows_joined(lines: list[str]) -> list[str]:
+    """The lines with each grid table's rows one line each, a cell's lines joined ("| Initial
+    Term | the period commencing on the Effective Date and ending on the fifth (5th)
+    anniversary of it. |"), and its borders dropped: a Markdown table, read as one."""
+    if not any(_GRID_BORDER.fullmatch(line) for line in lines):
+        return lines
+    out: list[str] = []
+    row: list[list[str]] = []  # the pieces of each cell of the row being read
+    columns = 0  # the cells between the last border's "+"s (0: not in a table)
+
+    def flush() -> None:
+        if row:
+            out.append("| " + " | ".join(" ".join(" ".join(cell).split()) for cell in row) + " |")
+            row.clear()
+
+    for line in lines:
+        if _GRID_BORDER.fullmatch(line):
+            flush()
+            columns = line.count("+") - 1
+            continue
+        cells = line.strip().split("|")[1:-1] if _GRID_LINE.fullmatch(line) else []
+        if columns and len(cells) == columns:
+            if not row:
+                row.extend([] for _ in cells)
+            for pieces, cell in zip(row, cells, strict=True):
+                if cell.strip():
+                    pieces.append(cell.strip())
+            continue
+        flush()
+        columns = 0
+        out.append(line)
+    flush()
+    return out
 
 
 # A Markdown table's row, as a plain text may hold one ("| Итого | 1 000 |").

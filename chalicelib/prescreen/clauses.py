@@ -615,6 +615,10 @@ RULES: tuple[ClauseRule, ...] = (
         (
             # not "pre-termination payments", paid before any termination
             r"termination(?<!-termination)\s+(?:for\s+\w+\s+)?(?:fee|charge|penalty|payment)s?\b",
+            # ... and as a heading, read with the sentence under it: "4.3 Early Termination
+            # Payment. If the Company terminates ..., the Company shall pay the Consultant ... a
+            # lump sum equal to three (3) months of the Monthly Retainer"
+            r"termination\s+(?:fee|charge|payment)\s*[.:][ \t]*\n?[ \t]*[\w(]",
             r"exit\s+fees?\b",
             # a member's leaving a consortium or venture: "a withdrawal fee equal to fifty
             # percent (50%) of the Annual Contribution"

@@ -158,7 +158,9 @@ _CONTRACT_TERM = re.compile(
     r"|the\s+(?:" + INITIAL + r"\s+)?" + DEAL + r"\s+term"
     # a consultant's or a licence's term by its name: "The Consulting Period commenced on
     # January 6, 2014 and shall end on September 30, 2015", "The Licence Period shall commence"
-    r"|the\s+(?:consulting|engagement|licen[cs]e)\s+period"
+    # (a Chinese joint cooperation's: "The cooperation period under this Agreement shall be ten
+    # (10) years")
+    r"|the\s+(?:consulting|engagement|licen[cs]e|co-?operation)\s+period"
     # a government contract's: "The base ordering period begins on the Effective Date and
     # continues for three (3) years", "The base period of performance of this Task Order is
     # twelve (12) months"
@@ -358,6 +360,12 @@ _RUNS_FROM = re.compile(
     r"(?:(?:commenc\w*|begin\w*|start\w*)(?:\s+on\b)?|(?:measured\s+)?from)\b"
 )
 _RUNS_FROM_REACH = 70
+# "the date on which" an event happens, not the contract's own day: the day it is signed or
+# executed, or takes effect ("commencing from the date on which this Agreement takes effect")
+_NOT_ITS_OWN_DAY = (
+    r"(?![^.;]{0,60}?\b(?:sign|execut|takes\s+effect|becomes\s+effective"
+    r"|comes\s+into\s+(?:force|effect)|enters\s+into\s+force))"
+)
 # ... or after the day of an event the text names but never dates: "shall expire on the date
 # that is twelve (12) years after the date of Delivery of the Picture" (not the contract's own
 # day: "of this Agreement", "of execution", "of the last signature")
@@ -367,14 +375,13 @@ _AFTER_AN_EVENT = re.compile(
     r"|the\s+(?:execution|signing)\b)|hereof|first\s|full\s)(?:the\s+)?[a-z]"
     # "shall expire ten (10) years after the date on which the Restaurant first opens for
     # business" (not the day the last side signs)
-    r"|\s+(?:after|from|following)\s+the\s+(?:date|day)\s+(?:up)?on\s+which\s+"
-    r"(?![^.;]{0,60}?\b(?:sign|execut))"
+    r"|\s+(?:after|from|following)\s+the\s+(?:date|day)\s+(?:up)?on\s+which\s+" + _NOT_ITS_OWN_DAY
 )
 # "ten (10) years (the "Term") which shall commence on the date upon which the Company
 # delivers the last Sample": the length runs from an event whose day no text gives.
 _RUNS_FROM_EVENT = re.compile(
     r"[^.;]{0,40}?\b(?:commenc\w*|begin\w*|start\w*|run\w*)\s+(?:on|upon|from|with)\s+"
-    r"(?:the\s+)?(?:date|day)\s+(?:up)?on\s+which\s+(?![^.;]{0,60}?\b(?:sign|execut))"
+    r"(?:the\s+)?(?:date|day)\s+(?:up)?on\s+which\s+" + _NOT_ITS_OWN_DAY
 )
 # Words between that make the date another's: a date cited for a different document.
 _NOT_RUNS_FROM = re.compile(r"dated|agreement|[(;]|\.\s")  # (or the sentence ended)

@@ -922,6 +922,22 @@
   acceptance, an exculpation read as a cap, a price's ceiling read as one. The floors are
   those values.
 
+- `en_contracts_extra265` to `en_contracts_extra272`: the hundred-and-second to
+  hundred-and-ninth rounds, of small companies' loosely drafted agreements, renewal written
+  many ways, governing law written many ways, agreed sums and their look-alikes, travel and
+  airline agreements, terms tied to something else, unusual EDGAR layouts (grid tables,
+  two-column signatures, definitions in a table), and consulting and advisory agreements: 69,
+  72, 70, 71, 72, 68, 67 and 72 of 72 target fields blind at 31713a1, after rounds 78 to 101's
+  fixes (561 of 576). Their fixes: a plain text's grid table ("+----+----+" between rows whose
+  cells run over several lines) is one Markdown row per table row, so definitions and key
+  terms set in one are read; a termination payment named in a heading is read with the
+  sentence under it; a Chinese cooperation agreement's "cooperation period ... commencing from
+  the date on which this Agreement takes effect": 71, 72, 70, 71, 72, 68, 70 and 72 (566 of
+  576). One older fact moved to its label (an agreed sum); no CUAD answer changes
+  (label-free). Left: equipment leases' and subleases' early termination options (labelled
+  convenience), a patent schedule's "Expiration:" lines read as the term's end, the law of
+  "the jurisdiction in which Licensor has its principal office", a master agreement's term
+  against its order form's subscription term. The floors are those values.
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
 """
@@ -1528,6 +1544,14 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra262": _en(effective_date=0.87),
     "en_contracts_extra263": _en(cap_on_liability=0.83),
     "en_contracts_extra264": _en(),
+    "en_contracts_extra265": _en(cap_on_liability=0.93),
+    "en_contracts_extra266": _en(),
+    "en_contracts_extra267": _en(expiration_date=0.87, governing_law=0.87),
+    "en_contracts_extra268": _en(termination_for_convenience=0.88),
+    "en_contracts_extra269": _en(),
+    "en_contracts_extra270": _en(expiration_date=0.75, termination_for_convenience=0.75),
+    "en_contracts_extra271": _en(effective_date=0.87, termination_for_convenience=0.88),
+    "en_contracts_extra272": _en(),
     "ru_contracts_extra9": (
         RU_LABELS,
         {

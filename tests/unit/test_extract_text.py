@@ -395,3 +395,31 @@ def test_a_full_line_that_ends_in_a_comma_goes_on_though_the_next_word_had_room(
         "1.   Wirraway Timber Products Pty Ltd (ACN 118 224 903) of Unit 4, "
         "220 Dandenong Way, Melbourne VIC 3000 (Supplier)"
     )
+
+
+def test_a_grid_tables_cells_running_over_lines_are_one_row_each() -> None:
+    grid = (
+        "1.1 Definitions. The following words have the meanings set out opposite them:\n\n"
+        "+--------------------+------------------------------------------+\n"
+        "| Term               | Meaning                                  |\n"
+        "+====================+==========================================+\n"
+        "| Effective Date     | the date first written above.            |\n"
+        "+--------------------+------------------------------------------+\n"
+        "| Initial Term       | the period commencing on the Effective   |\n"
+        "|                    | Date and ending on the fifth (5th)       |\n"
+        "|                    | anniversary of the Effective Date.       |\n"
+        "+--------------------+------------------------------------------+\n"
+        "| Minimum Purchase   | US$650,000 for each Contract Year.       |\n"
+        "| Requirement        |                                          |\n"
+        "+--------------------+------------------------------------------+\n"
+    )
+    assert text_to_markdown(grid).split("\n\n")[1].split("\n") == [
+        "| Term | Meaning |",
+        "| Effective Date | the date first written above. |",
+        "| Initial Term | the period commencing on the Effective Date and ending on the fifth "
+        "(5th) anniversary of the Effective Date. |",
+        "| Minimum Purchase Requirement | US$650,000 for each Contract Year. |",
+    ]
+    # a plain pipe table keeps its lines as they are
+    plain = "| Item | Price |\n| Pump | 10 |\n| Hose | 2 |"
+    assert text_to_markdown(plain) == plain

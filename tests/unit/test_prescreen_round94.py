@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from datetime import date
 
+from chalicelib.extract.text import text_to_markdown
+from chalicelib.prescreen import RoutingPolicy, screen_text
 from chalicelib.prescreen.exclusivity import find_headed_exclusivity
 from chalicelib.prescreen.text import prepare_text
 from tests.clause_text import BODY, english_dates, screen_english, section_flagged
@@ -133,3 +135,49 @@ def test_a_side_named_under_its_label_is_read_past_the_signature_over_it() -> No
     )
     parties = [(party.name, party.role) for party in screen_english(text).parties]
     assert parties == [("Brightwater Tackle Co.", "Brightwater"), ("Wade Pelletier", "Angler")]
+
+
+def test_a_termination_payment_named_in_a_heading_is_read_with_the_sentence_under_it() -> None:
+    section = (
+        "4.3 Early Termination Payment. If the Company ends this Agreement under Section 4.2 "
+        "before June 30, 2019, the Company shall pay the Consultant, within ten (10) days, a "
+        "lump sum equal to three (3) months of the Monthly Retainer ($30,000)."
+    )
+    assert section_flagged(_HEAD, section, "penalty")
+    plain = section.replace("4.3 Early Termination Payment. ", "4.3 ")
+    assert not section_flagged(_HEAD, plain, "penalty")
+
+
+def test_a_cooperation_period_from_the_day_the_contract_takes_effect_is_its_term() -> None:
+    # Chinese drafting in English: the contract takes effect when both sides sign and seal
+    # it, and its "cooperation period" runs from that day.
+    text = (
+        "COOPERATION AGREEMENT\n\nParty A: Jiangling Greenfuel Energy Co., Ltd.\n\nParty B: "
+        "Hexi Bamboo Products Co., Ltd.\n\nArticle 9 Effectiveness and Term\n\n9.1 This "
+        "Agreement shall take effect on the date on which it is signed and sealed by both "
+        "Parties.\n\n9.2 The cooperation period under this Agreement shall be eight (8) years, "
+        "commencing from the date on which this Agreement takes effect." + BODY + "\n\nParty A "
+        "(seal)\nDate: March 5, 2015\n\nParty B (seal)\nDate: March 5, 2015\n"
+    )
+    found = english_dates(text)
+    assert found.starts_on == date(2015, 3, 5)
+    assert found.ends_on == date(2023, 3, 5)
+    # a period from a day some event happens on still has no end a reader can tell
+    event = text.replace("this Agreement takes effect", "the Plant first delivers steam")
+    assert english_dates(event).ends_on is None
+
+
+def test_definitions_in_a_grid_table_give_the_term() -> None:
+    rule = "+--------------------+------------------------------------------+\n"
+    text = (
+        _HEAD + "\n\n1. DEFINITIONS\n\n" + rule + "| Effective Date     | the date first "
+        "written above.            |\n" + rule + "| Initial Term       | the period "
+        "commencing on the Effective   |\n|                    | Date and ending on the "
+        "fourth (4th)      |\n|                    | anniversary of the Effective Date.       "
+        "|\n" + rule + "\n2. TERM\n\nThis Agreement shall continue for the Initial Term." + BODY
+    )
+    result = screen_text(
+        text_to_markdown(text), pipeline="contract", language_hint="en", policy=RoutingPolicy()
+    ).result
+    assert result.starts_on == date(2009, 6, 3)
+    assert result.ends_on == date(2013, 6, 3)
