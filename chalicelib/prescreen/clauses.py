@@ -340,6 +340,12 @@ _EN_REASON_IN_CONDITION = (
     r"|" + _ITEM_MARK + r")[^.;]){0,160}?"
     r"\bfor\s+(?:any|whatever)\s+(?:or\s+no\s+)?reason"
 )
+# A right open only in a window a notice received opens: "may terminate this Agreement upon
+# ninety (90) days' written notice given within thirty (30) days after receiving a notice of a
+# fee increase" (the rules and the assisting detector alike)
+_EN_WINDOW_AFTER_RECEIPT = (
+    r"within\s+[^.;]{0,40}?\b(?:after|following|of)\s+(?:its\s+|the\s+)?(?:receiv\w*|receipt)\b"
+)
 # Nor is a right that only an event opens ("if", "in the event that", "upon the occurrence
 # of", a change of control, force majeure): convenience needs no reason at all.
 _EN_ON_EVENT = (
@@ -353,7 +359,7 @@ _EN_ON_EVENT = (
     # a Superior Proposal"
     r"|superior\s+proposal"
     # "with three (3) months' notice in the case described in Section 4.2(b)"
-    r"|" + _EN_IN_CASES_DESCRIBED
+    r"|" + _EN_IN_CASES_DESCRIBED + r"|" + _EN_WINDOW_AFTER_RECEIPT
 )
 # A notice by either name: "written notice", "written notification".
 _EN_NOTICE = r"noti(?:ce|fication)"
@@ -1501,6 +1507,8 @@ _ASSIST_DENIED = {
         + _EN_STRUCK_OUT
         + "|"
         + _EN_NOTICE_IF
+        + "|"
+        + _EN_WINDOW_AFTER_RECEIPT
         # "15.3 This agreement may not be terminated by either party except in accordance with
         # this clause 15. Neither party is entitled to terminate this agreement for convenience."
         + r"|neither\s+party\s+(?:is|shall\s+be|will\s+be)\s+entitled\s+to\s+terminate"

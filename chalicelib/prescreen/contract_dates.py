@@ -2177,6 +2177,14 @@ _PLACE_OPENING = re.compile(
 _DETAILS_DATE = re.compile(r"(?:^|\n)[ \t]*date(?:\s*:|[ \t]{2,})\s*$")
 
 
+# The day an ending takes effect is no start: "a one-time right to terminate this Sublease
+# effective as of July 31, 2010 (the "Early Termination Date")"
+_ENDING_EFFECTIVE = re.compile(
+    r"\b(?:terminat|cancel|expir)\w*\b[^.;]{0,80}?\beffective(?:\s+(?:as\s+of|on|from))?"
+    r"(?:\s+the)?\s*$"
+)
+
+
 def _role_of(
     before: str, after: str, previous: tuple[FoundDate, str] | None, found: FoundDate
 ) -> str | None:
@@ -2185,7 +2193,10 @@ def _role_of(
         signed = _DETAILS_DATE.search(before) or _PLACE_OPENING.search(before)
     # "dated as of" / "entered into as of" names the effective date by convention.
     as_of = signed is not None and "as of" in signed.group(0)
-    start = as_of or bool(_START_BEFORE.search(before) or _START_AFTER.search(after))
+    start = as_of or bool(
+        (_START_BEFORE.search(before) and not _ENDING_EFFECTIVE.search(before))
+        or _START_AFTER.search(after)
+    )
     if signed is not None:
         return "signed+start" if start else "signed"
     if start:

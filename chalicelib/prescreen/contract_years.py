@@ -100,9 +100,10 @@ _MONTH = (
     r"|december)\s+(?P<day>\d{1,2})(?!\d)(?:st|nd|rd|th)?\b"
 )
 # ("ending ... on October 31 of the following calendar year", "from February 1 through the
-# following January 31")
+# following January 31", "begins on February 1 of each calendar year and ends on January 31 of
+# the following calendar year")
 _ENDING_ON_A_DAY = re.compile(
-    r"(?:ending\s+(?:[^.;]{0,40}?\s)?on|through(?:\s+the\s+following)?)\s+"
+    r"(?:end(?:ing|s)\s+(?:[^.;]{0,40}?\s)?on|through(?:\s+the\s+following)?)\s+"
     + _MONTH
     + r"(?!\s*,?\s*\d{4})"
 )

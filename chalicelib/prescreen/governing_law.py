@@ -413,11 +413,14 @@ _LAW_OF_ITS_PLACE = re.compile(
 )
 
 
-# "... in accordance with the laws of the state in which System's principal office is located"
+# "... in accordance with the laws of the state in which System's principal office is located",
+# "the laws of the jurisdiction in which Licensor has its principal office"
 _LAW_OF_AN_OFFICE = re.compile(
     r"laws?\s+of\s+the\s+(?:state|province|jurisdiction)\s+(?:in\s+which|where)\s+(?:the\s+)?"
-    r"(?P<name>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})['’]s\s+principal\s+(?:office|place\s+of"
+    r"(?P<name>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})(?:['’]s\s+principal\s+(?:office|place\s+of"
     r"\s+business|executive\s+offices?)\s+(?:is|are)\s+(?:located|situated)"
+    r"|\s+(?:has|maintains)\s+its\s+principal\s+(?:office|place\s+of\s+business"
+    r"|executive\s+offices?))"
 )
 _PRINCIPAL_OFFICE = re.compile(r"principal\s+(?:executive\s+)?(?:office|place\s+of\s+business)")
 _DESCRIPTION_REACH = 300  # a side's description before its defined term

@@ -938,6 +938,23 @@
   convenience), a patent schedule's "Expiration:" lines read as the term's end, the law of
   "the jurisdiction in which Licensor has its principal office", a master agreement's term
   against its order form's subscription term. The floors are those values.
+- `en_contracts_extra273` to `en_contracts_extra280`: the hundred-and-tenth to
+  hundred-and-seventeenth rounds, of master agreements filed with their first order, leases
+  and placements of equipment and space, terms counted in seasons and fiscal years, resellers
+  with evergreen terms, payments and financial technology, printing and paper, ends a reader
+  must work out, and offshore services: 68, 61, 71, 72, 70, 72, 69 and 71 of 72 target fields
+  blind at 4521df0, after rounds 78 to 109's fixes (554 of 576). Their fixes: a right to end
+  the contract only "within thirty (30) days after receiving a notice of a fee increase" is
+  no convenience (the rules and the assisting detector alike); a fiscal year that "ends on
+  January 31 of the following calendar year" ends the "third full Fiscal Year"; "the laws of
+  the jurisdiction in which Licensor has its principal office" (in set 267, read in this
+  batch); the day an early termination takes effect ("terminate this Sublease effective as of
+  July 31, 2010") is no start: 68, 61, 71, 72, 71, 72, 70 and 71 (556 of 576). One older fact
+  moved to its label (a governing law); no CUAD answer changes (label-free). Left: leases
+  whose term runs from a delivery or installation date an attached certificate gives ("the
+  date falling forty-eight (48) months after the Delivery Date"), a master's own term against
+  its first schedule's, early termination options on a date against a fee (labelled
+  convenience), a quarter's end counted from an event. The floors are those values.
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
 """
@@ -1552,6 +1569,19 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra270": _en(expiration_date=0.75, termination_for_convenience=0.75),
     "en_contracts_extra271": _en(effective_date=0.87, termination_for_convenience=0.88),
     "en_contracts_extra272": _en(),
+    "en_contracts_extra273": _en(effective_date=0.87, expiration_date=0.87, renewal_term=0.8),
+    "en_contracts_extra274": _en(
+        effective_date=0.75,
+        expiration_date=0.62,
+        renewal_term=0.83,
+        termination_for_convenience=0.6,
+    ),
+    "en_contracts_extra275": _en(expiration_date=0.87),
+    "en_contracts_extra276": _en(),
+    "en_contracts_extra277": _en(expiration_date=0.87),
+    "en_contracts_extra278": _en(),
+    "en_contracts_extra279": _en(expiration_date=0.75),
+    "en_contracts_extra280": _en(parties=0.87),
     "ru_contracts_extra9": (
         RU_LABELS,
         {

@@ -181,3 +181,67 @@ def test_definitions_in_a_grid_table_give_the_term() -> None:
     ).result
     assert result.starts_on == date(2009, 6, 3)
     assert result.ends_on == date(2013, 6, 3)
+
+
+def test_the_law_where_a_side_has_its_principal_office_is_read_from_its_address() -> None:
+    text = (
+        "SOFTWARE LICENSE AGREEMENT\n\nThis Agreement is entered into as of May 2, 2003 by and "
+        "between Quarrystone Systems, Inc., a Delaware corporation having its principal office "
+        'at 40 Larch Parkway, Boulder, Colorado 80301 ("Licensor"), and Mellick Insurance '
+        "Company, an Iowa corporation having its principal office at 9 Wexford Plaza, Des "
+        'Moines, Iowa 50309 ("Licensee").'
+        + BODY
+        + "\n\n10.2 Governing Law. This Agreement shall be governed by the laws of the "
+        "jurisdiction in which Licensor has its principal office, without regard to its "
+        "conflict of laws rules." + BODY
+    )
+    assert screen_english(text).governing_law == "US-CO"
+    licensee = text.replace("in which Licensor has", "in which Licensee has")
+    assert screen_english(licensee).governing_law == "US-IA"
+
+
+def test_full_fiscal_years_end_on_the_day_the_definition_says_they_end() -> None:
+    text = (
+        "SERVICES AGREEMENT\n\nThis Agreement is dated October 22, 2010 between Larkmoor "
+        'Contact Ltd. ("Provider") and Ellison Home Stores Inc. ("Client").\n\n1. DEFINITIONS'
+        '\n\n"Effective Date" means the date of this Agreement.\n\n"Fiscal Year" means '
+        "Client's fiscal year, which begins on February 1 of each calendar year and ends on "
+        "January 31 of the following calendar year.\n\n4. TERM\n\nThe term of this Agreement "
+        "shall commence on the Effective Date and shall continue until the last day of the "
+        'third (3rd) full Fiscal Year following the Effective Date (the "Initial Term").' + BODY
+    )
+    assert english_dates(text).ends_on == date(2014, 1, 31)
+
+
+def test_a_right_open_only_after_a_notice_is_received_is_no_convenience() -> None:
+    section = (
+        "7.3 Fee Increase. Bank may terminate this Agreement upon ninety (90) days' written "
+        "notice given within thirty (30) days after receiving a notice of a fee increase under "
+        "Section 5.3."
+    )
+    result = screen_english(_HEAD + BODY + "\n\n" + section + BODY)
+    assert result.unilateral_termination is not None
+    assert not result.unilateral_termination.present
+    free = "7.3 Termination. Bank may terminate this Agreement upon ninety (90) days' notice."
+    result = screen_english(_HEAD + BODY + "\n\n" + free + BODY)
+    assert result.unilateral_termination is not None
+    assert result.unilateral_termination.present
+
+
+def test_the_day_an_early_termination_takes_effect_is_no_start() -> None:
+    text = (
+        "SUBLEASE\n\nThis Sublease is made as of February 20, 2008 between Corbin Freight LLC "
+        '("Sublandlord") and Ardent Parts Inc. ("Subtenant").\n\n3. TERM\n\n3.1 The term of '
+        "this Sublease shall commence on the date Sublandlord delivers possession and shall "
+        "expire on "
+        "January 31, 2012.\n\n3.4 Early Termination Option. "
+        "Subtenant shall have a one-time right to terminate this Sublease effective as of July "
+        '31, 2010 (the "Early Termination Date") by giving Sublandlord written notice not later '
+        "than January 31, 2010." + BODY
+    )
+    found = english_dates(text)
+    assert found.starts_on != date(2010, 7, 31)
+    assert found.ends_on == date(2012, 1, 31)
+    # the day the sublease itself takes effect is its start
+    effective = text.replace("right to terminate this Sublease effective", "Sublease effective")
+    assert english_dates(effective).starts_on == date(2010, 7, 31)
