@@ -352,6 +352,12 @@ _IT_IS_CONCLUDED = re.compile(
 )
 _MAX_UNITS = 60
 _MAX_YEARS = 100  # "one hundred (100) years" and more: no term anyone computes an end from
+# "the date on which" an event happens, not the contract's own day: the day it is signed or
+# executed, or takes effect ("commencing from the date on which this Agreement takes effect")
+_NOT_ITS_OWN_DAY = (
+    r"(?![^.;]{0,60}?\b(?:sign|execut|takes\s+effect|becomes\s+effective"
+    r"|comes\s+into\s+(?:force|effect)|enters\s+into\s+force))"
+)
 # "for a period of twenty four (24) months to commence on the launch date of January 4, 1999",
 # "five years from January 1, 2010": the term runs from the date written right after it.
 # ("Eighteen (18) months, beginning on the First Airing Date")
@@ -360,12 +366,6 @@ _RUNS_FROM = re.compile(
     r"(?:(?:commenc\w*|begin\w*|start\w*)(?:\s+on\b)?|(?:measured\s+)?from)\b"
 )
 _RUNS_FROM_REACH = 70
-# "the date on which" an event happens, not the contract's own day: the day it is signed or
-# executed, or takes effect ("commencing from the date on which this Agreement takes effect")
-_NOT_ITS_OWN_DAY = (
-    r"(?![^.;]{0,60}?\b(?:sign|execut|takes\s+effect|becomes\s+effective"
-    r"|comes\s+into\s+(?:force|effect)|enters\s+into\s+force))"
-)
 # ... or after the day of an event the text names but never dates: "shall expire on the date
 # that is twelve (12) years after the date of Delivery of the Picture" (not the contract's own
 # day: "of this Agreement", "of execution", "of the last signature")

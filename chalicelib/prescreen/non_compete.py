@@ -27,13 +27,19 @@ if TYPE_CHECKING:
 # Every such heading has the stem: "Non-Competition", "NON COMPETITION", "Noncompetition",
 # "Covenant Not to Compete", "Non-Compete Covenant", "No Competing Lines".
 _STEM = indexed(re.compile(r"compet"))
+# What opens a section's heading on its line: its mark and number ("ARTICLE 3 -", "6.2",
+# "(b)"), each optional (`exclusivity` reads its headings after the same opening)
+HEADING_OPENING = (
+    r"[ \t#*_|]*(?:(?:article|section|clause)\s+)?"
+    r"(?:[\da-z]{1,3}[.)]?(?:\d{1,3}[.)]?){0,3}[ \t]+|\([\da-z]{1,3}\)[ \t]+)?"
+    r"(?:[-–—][ \t]+)?"
+)
 # The heading from its line's start: a number, then the clause's name, then at most three
 # words ("Covenant", "and Non-Solicitation") before a full stop, a colon or the line's end.
 _HEADING = re.compile(
-    r"[ \t#*_|]*(?:(?:article|section|clause)\s+)?"
-    r"(?:[\da-z]{1,3}[.)]?(?:\d{1,3}[.)]?){0,3}[ \t]+|\([\da-z]{1,3}\)[ \t]+)?"
+    HEADING_OPENING
     # "Exclusivity and Non-Competition", "ARTICLE 3 - EXCLUSIVITY; NON-COMPETITION"
-    r"(?:[-–—][ \t]+)?(?P<other>(?:[\w-]+(?:[ \t]+and|;|,)[ \t]+){0,2})"
+    + r"(?P<other>(?:[\w-]+(?:[ \t]+and|;|,)[ \t]+){0,2})"
     r"(?:non-?\s?compet(?:e|ition)|covenants?\s+not\s+to\s+compete|no\s+competing\s+\w+)"
     # not the title "NON-COMPETITION AGREEMENT"
     # (or its partner after a semicolon: "6.4 Non-Competition; Non-Solicitation.")
@@ -48,12 +54,13 @@ _CAPITAL_HEADING = re.compile(
 )
 _BODY_REACH = 500
 # What the words under the heading must do: restrict a party ...
-_RESTRICTS = re.compile(
+RESTRICTION = (
     r"\b(?:shall|will|may)\s+not\b|\bagrees?\s+not\s+to\b|\bshall\s+refrain\b"
     r"|\bneither\s+(?:[\w-]+\s+){1,3}?shall\b"
     # "neither the Franchisee nor any of its shareholders or managers shall"
     r"|\bneither\s+[^.;]{1,100}?\bnor\s+[^.;]{1,100}?\b(?:shall|will|may)\b"
 )
+_RESTRICTS = re.compile(RESTRICTION)
 # ... before any words that free one: "Nothing in this Agreement shall restrict either party
 # from ..." (a proviso after the covenant, "Nothing in this Section 6.2 shall prevent ...
 # owning two percent (2%) of a public company", leaves the covenant standing)
