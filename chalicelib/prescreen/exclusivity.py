@@ -17,8 +17,9 @@ sponsorship, endorsement and research restraints under a heading "Exclusivity" (
 not endorse ... on behalf of any other ..."), which CUAD's annotators counted as non-competes
 and not as exclusivity, although its own definition of exclusivity (a prohibition on dealing
 with third parties) covers them. Reading the non-compete's restraints under the heading
-(`non_compete.RESTRICTION`, "neither Party shall ...") then turned five joint development
-and code-share agreements of those sets to yes, all labelled yes, and no CUAD answer.
+(`non_compete.RESTRICTION`, "neither Party shall ...") then turned four joint development
+agreements of those sets and a code-share agreement of a later one to yes, all labelled yes,
+and no CUAD answer.
 """
 
 from __future__ import annotations
