@@ -164,8 +164,8 @@ def _contract_draft(
     # A covenant under a heading that names it is one, whatever the detector scored its
     # sentence (`non_compete`, `exclusivity`)
     headed: set[str] = set()
-    for clause, find_headed in _HEADED_CLAUSES:
-        flag = find_headed(text) if findings else None
+    for clause, find_headed in _HEADED_CLAUSES if findings else ():
+        flag = find_headed(text)
         if flag is None:
             continue
         headed.add(clause)

@@ -700,6 +700,9 @@ _CITED_WITH_SIDES = re.compile(
     r"(?i:\bdated(?:\s+as\s+of)?|\beffective\s+date\s+of)(?i:\s+the)?\s*$"
 )
 _CITED_REACH = 260
+# The date the opening wrote, as the text points back to it: "the date first written above",
+# "the date set forth above", "the date set out above"
+_FIRST_WRITTEN_ABOVE = r"(?:first\s+)?(?:written|set\s+(?:forth|out))\s+above"
 # The contract says it takes effect when signed: then the start is the signing date.
 _EFFECTIVE_ON_SIGNING = re.compile(
     # «вступает в силу со дня его заключения сторонами»
@@ -717,24 +720,25 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     r"|effective\s+(?:upon|on|as\s+of)\s+(?:the\s+date\s+of\s+)?(?:its\s+)?(?:execution|signature)"
     # ("This Agreement is effective on the date first written above", "... shall become
     # effective on the date set out above")
-    r"|effective\s+(?:as\s+of|on)\s+the\s+date\s+(?:first\s+)?(?:written|set\s+(?:forth|out))\s+above"
+    r"|effective\s+(?:as\s+of|on)\s+the\s+date\s+"
+    + _FIRST_WRITTEN_ABOVE
     # "This Lease shall be binding on the parties from the date first written above"
     # ("This Charter Party shall be binding upon Owners and Charterers from the date hereof")
     # (the contract itself, not some of its articles: "provided, however, that Article 3 and
     # Article 11 shall be binding on the parties from the date first written above")
-    r"|(?:agreement|lease|licen[cs]e|contract|charter\s+party)\s+(?:(?:shall|will)\s+be|is)\s+"
+    + r"|(?:agreement|lease|licen[cs]e|contract|charter\s+party)\s+(?:(?:shall|will)\s+be|is)\s+"
     r"(?:effective\s+and\s+)?binding\s+(?:on|upon)\s+(?:the\s+parties|[a-z]+\s+and\s+[a-z]+)\s+"
     r"(?:from|as\s+of|on)\s+"
-    r"the\s+date\s+(?:hereof|(?:first\s+)?(?:written|set\s+(?:forth|out))\s+above)"
+    r"the\s+date\s+(?:hereof|" + _FIRST_WRITTEN_ABOVE + r")"
     # a cover page's "Date of Agreement: May 15, 2017" and "The Agreement is effective on the
     # Date of Agreement stated above"
     r"|(?:effective|commence)\s+(?:on|as\s+of)\s+the\s+(?:date\s+of\s+agreement|agreement\s+date)\b"
     # "This Agreement shall become effective and binding on the Parties on the date first
     # written above"
     r"|become\s+effective(?:\s+and\s+binding(?:\s+(?:up)?on\s+the\s+parties)?)?\s+on\s+the\s+date\s+"
-    r"(?:first\s+)?(?:written|set\s+(?:forth|out))\s+above"
+    + _FIRST_WRITTEN_ABOVE
     # "each party agrees to enter into this Order Form as of the Order Date"
-    r"|enter\s+into\s+this\s+order\s+form\s+as\s+of\s+the\s+order\s+date"
+    + r"|enter\s+into\s+this\s+order\s+form\s+as\s+of\s+the\s+order\s+date"
     # "This Agreement takes effect on the date of this Agreement" (English drafting, "THIS
     # AGREEMENT is dated 14 December 2006")
     r"|this\s+(?:agreement|contract)\s+(?:(?:shall|will)\s+)?(?:takes?\s+effect|(?:is|be|becomes?)\s+"

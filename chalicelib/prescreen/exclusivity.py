@@ -85,9 +85,10 @@ def find_headed_exclusivity(text: PreparedText) -> ClauseFlag | None:
             continue
         start = heading.end()
         reach = min(len(text.low), start + _BODY_REACH)
-        # (past the blank lines and any sub-heading line that opens the body)
-        opening = len(text.low[start:reach]) - len(text.low[start:reach].lstrip())
-        paragraph = _PARAGRAPH_END.search(text.low, start + opening, reach)
+        # (the paragraph opens past the blank lines under a heading on its own line)
+        body = text.low[start:reach]
+        opening = start + len(body) - len(body.lstrip())
+        paragraph = _PARAGRAPH_END.search(text.low, opening, reach)
         end = paragraph.start() + 1 if paragraph is not None else reach
         found = restriction_under(text, start, end, _RESTRICTS)
         if found is not None:
