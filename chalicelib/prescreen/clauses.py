@@ -306,6 +306,11 @@ _EN_FOR_CAUSE = (
     # "may terminate this Agreement immediately upon written notice for Cause"
     r"|" + _EN_RIGHT_FOR_CAUSE
 )
+# The same, but not the proviso a lessor puts before a tenant's option: "Provided that no Event
+# of Default has occurred and is continuing, Lessee may terminate this Lease ..." names no cause.
+_EN_FOR_CAUSE_NOT_IN_PROVISO = _EN_FOR_CAUSE.replace(
+    "|default|", r"|(?<!no\sevent\sof\s)(?<!no\s)default|", 1
+)
 # Words that grant no right of their own: a reference to one ("if X terminates ... without
 # cause pursuant to Section 8.2"), a reason named ("for any reason other than"), an event.
 _EN_REFERS_OR_REASON = (
@@ -360,6 +365,10 @@ _EN_ON_EVENT = (
     r"|superior\s+proposal"
     # "with three (3) months' notice in the case described in Section 4.2(b)"
     r"|" + _EN_IN_CASES_DESCRIBED + r"|" + _EN_WINDOW_AFTER_RECEIPT
+)
+# A month by its name, as a date in words opens: "not later than January 31, 2010"
+_EN_MONTH_NAME = (
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|december)\b"
 )
 # A notice by either name: "written notice", "written notification".
 _EN_NOTICE = r"noti(?:ce|fication)"
@@ -877,7 +886,7 @@ RULES: tuple[ClauseRule, ...] = (
         # (a term "extended by two (2) years in each case, unless terminated by either Party
         # with twelve (12) months' written notice" renews as much as one "renewed")
         rejects=_EN_NO_RIGHT
-        + _EN_FOR_CAUSE
+        + _EN_FOR_CAUSE_NOT_IN_PROVISO
         + _EN_ON_EVENT
         # (not the notice's own end on a day: "..., such notice to expire on the last day of a
         # calendar month"; but a notice "to expire at the end of the initial period or at the
@@ -896,6 +905,33 @@ RULES: tuple[ClauseRule, ...] = (
         + r"|at\s+any\s+time\s+(?:before|prior\s+to)\s+(?:the\s+)?(?:closing|consummation"
         r"|effective\s+time)(?:\W*$|\s*(?::|,?\s*\((?:a|i|1)\)))",
     ),
+    # An option to end the contract early whose notice is timed against the day it ends, not
+    # written as a period: "Lessee may terminate this Lease ... on the thirty-sixth (36th) Rent
+    # Payment Date ... by giving Lessor written notice at least one hundred eighty (180) days
+    # before the Early Termination Date"; "a one-time right to terminate this Sublease effective
+    # as of July 31, 2010 ... by giving Sublandlord written notice not later than January 31,
+    # 2010". Not a notice against the end of a term, which stops a renewal.
+    _rule(
+        "unilateral_termination",
+        (
+            r"notice\s+(?:to\s+(?:the\s+)?[\w-]+\s+)?(?:given\s+)?(?:at\s+least|not\s+less\s+than"
+            r"|no\s+less\s+than)\s+(?:[\w-]+\s+){1,4}?(?:\(\d+\)\s+)?(?:calendar\s+|business\s+)?"
+            r"(?:days|months)\s+(?:before|prior\s+to)\s+(?:the\s+|such\s+|any\s+)?(?:[\w-]+\s+){0,3}?"
+            r"(?:date|day)\b",
+            r"notice\s+(?:to\s+(?:the\s+)?[\w-]+\s+)?(?:given\s+)?(?:not|no)\s+later\s+than\s+"
+            + _EN_MONTH_NAME,
+        ),
+        language="en",
+        # (the contract itself, not an order placed under it)
+        requires=r"(?:terminat\w*|cancel\w*|end)\s+(?:this|the)\s+(?:[\w-]+\s+){0,2}?"
+        r"(?:agreement|contract|lease|sublease|licen[cs]e)\b",
+        rejects=_EN_NO_RIGHT
+        + _EN_FOR_CAUSE_NOT_IN_PROVISO
+        + _EN_ON_EVENT
+        + r"|expir|renew|be\s+extended|extension"
+        + r"|(?:end|close)\s+of\s+(?:the|any|such|each|a)\s+(?:[\w-]+\s+){0,2}?"
+        r"(?:term|period|year)\b",
+    ),
     # A convenience right granted as one item of a list of termination rights ("Sekisui
     # may terminate this Agreement (i) ... in the event of ..., or (ii) at any other time
     # upon ninety (90) days' prior written notice"): the item names no condition, whatever
@@ -904,8 +940,12 @@ RULES: tuple[ClauseRule, ...] = (
         "unilateral_termination",
         (
             r"\((?:[ivx]{1,4}|[a-z]|\d{1,2})\)\s+(?:by\s+(?:either\s+party|the\s+\w+|\w+)\s+)?"
-            r"(?:(?:at\s+)?any\s+(?:other\s+)?time\s+(?:during\s+the\s+(?:initial\s+)?term\s+)?)?"
-            r"(?:(?:and\s+)?for\s+(?:any|no|whatever)(?:\s+or\s+no)?\s+reason\s+)?"
+            r"(?:(?:at\s+)?any\s+(?:other\s+)?time\s+(?:during\s+the\s+(?:initial\s+)?term\s+"
+            # "(c) at any time after the third (3rd) anniversary of the Commencement Date, for
+            # any reason or for no reason, upon one hundred eighty (180) days' prior written notice"
+            r"|after\s+the\s+(?:[\w()-]+\s+){1,2}?anniversary\s+of\s+the\s+(?:[\w-]+\s+){1,3}?"
+            r"date,?\s+)?)?"
+            r"(?:(?:and\s+)?for\s+(?:any|no|whatever)(?:\s+(?:reason\s+)?or\s+(?:for\s+)?no)?\s+reason,?\s+)?"
             r"(?:upon|on|by\s+giving|with|after)\s+" + _EN_NOTICE_PERIOD + _EN_NO_CONDITION_AFTER,
             # the items set apart by semicolons: "...; by Licensor or Licensee upon sixty (60)
             # days' written notice to the other party;"
@@ -920,6 +960,7 @@ RULES: tuple[ClauseRule, ...] = (
         ),
         language="en",
         requires=_EN_TERMINATE_AGREEMENT + r"|terminable",
+        reads_lead_in=True,
         rejects=_EN_DENIED,
     ),
     _rule(

@@ -1545,7 +1545,7 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
         termination_for_convenience=0.92,
     ),
     "en_contracts_extra250": _en(
-        expiration_date=0.75, renewal_term=0.72, termination_for_convenience=0.75
+        expiration_date=0.75, renewal_term=0.72, termination_for_convenience=0.88
     ),
     "en_contracts_extra251": _en(termination_for_convenience=0.88),
     "en_contracts_extra252": _en(renewal_term=0.88),
@@ -1564,17 +1564,17 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra265": _en(cap_on_liability=0.93),
     "en_contracts_extra266": _en(),
     "en_contracts_extra267": _en(expiration_date=0.87, governing_law=0.87),
-    "en_contracts_extra268": _en(termination_for_convenience=0.88),
+    "en_contracts_extra268": _en(),
     "en_contracts_extra269": _en(),
-    "en_contracts_extra270": _en(expiration_date=0.75, termination_for_convenience=0.75),
-    "en_contracts_extra271": _en(effective_date=0.87, termination_for_convenience=0.88),
+    "en_contracts_extra270": _en(expiration_date=0.75, termination_for_convenience=0.88),
+    "en_contracts_extra271": _en(effective_date=0.87),
     "en_contracts_extra272": _en(),
     "en_contracts_extra273": _en(effective_date=0.87, expiration_date=0.87, renewal_term=0.8),
     "en_contracts_extra274": _en(
         effective_date=0.75,
         expiration_date=0.62,
         renewal_term=0.83,
-        termination_for_convenience=0.6,
+        termination_for_convenience=0.83,
     ),
     "en_contracts_extra275": _en(expiration_date=0.87),
     "en_contracts_extra276": _en(),
