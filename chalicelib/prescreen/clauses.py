@@ -194,7 +194,10 @@ _EN_FEE_NEGATION = (
     r"(?:termination|cancellation)"
     # "Consultant shall not be entitled to any severance, termination payment or other
     # compensation by reason of the termination"
-    r"|not\s+be\s+entitled\s+to\s+(?:any\s+|a\s+)?(?:[\w-]+,?\s+){0,3}?(?:early\s+)?"
+    # ("Termination under this Section 6.2 shall not entitle either party to any compensation,
+    # indemnity or termination payment of any kind")
+    r"|not\s+(?:be\s+entitled\s+|entitle\s+(?:[\w-]+\s+){1,3}?)to\s+(?:any\s+|a\s+)?"
+    r"(?:[\w-]+,?\s+){0,3}?(?:early\s+)?"
     r"(?:termination|cancellation)"
 )
 # A sum nobody owes: an exclusion ("neither party shall be liable for ... consequential,
@@ -318,7 +321,7 @@ _EN_REFERS_OR_REASON = (
     # (not a proviso on the grant before it: "Either party may terminate this Agreement for
     # any reason or no reason upon thirty (30) days' prior written notice; provided, however,
     # that if Client terminates ... before the end of the sixth Contract Month, Client shall pay")
-    r"|(?<!provided\sthat\s)(?<!however,\sthat\s)\bif\s+(?:\w+\s+){0,3}?(?:terminates|cancels)"
+    r"|(?<!provided\sthat\s)(?<!however,\sthat\s)\bif\s+(?:\w+\s+){0,8}?(?:terminates|cancels)"
     r"|in\s+the\s+event\s+(?:that\s+)?(?:\w+\s+){0,3}?(?:should|is|are|becomes?)\b"
     # a termination the contract forbids and names: "Any termination by Franchisee other than
     # in accordance with this Section 10.1 is a termination without cause and a material breach"
@@ -350,6 +353,10 @@ _EN_REASON_IN_CONDITION = (
 # fee increase" (the rules and the assisting detector alike)
 _EN_WINDOW_AFTER_RECEIPT = (
     r"within\s+[^.;]{0,40}?\b(?:after|following|of)\s+(?:its\s+|the\s+)?(?:receiv\w*|receipt)\b"
+    # ... or after the other side's notice of an event: "upon sixty (60) days' written notice
+    # given within ninety (90) days after Harrowdene's notice of a Devaluation"
+    r"|within\s+[^.;]{0,40}?\b(?:after|following)\s+(?:the\s+)?(?:[\w&-]+\s+){0,2}?[\w&-]+['’]s\s+"
+    r"(?:written\s+)?notice\s+of\s+(?:a|an|the|any|such)\s+(?!termination\b|intent)"
 )
 # Nor is a right that only an event opens ("if", "in the event that", "upon the occurrence
 # of", a change of control, force majeure): convenience needs no reason at all.
@@ -398,7 +405,9 @@ _EN_TERMINATE_AGREEMENT = (
     r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:may|shall|will|can)\s+(?:also\s+)?be\s+(?:terminated|cancell?ed)"
     r"|(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:be|is)\s+terminable"
     # "may, at its option, terminate", "may, in its sole discretion, terminate"
-    r"|(?:may|can)(?:\s*,[^,;.]{1,40},)?\s+(?:unilaterally\s+|also\s+)?(?:elect\s+to\s+)?(?:terminate|cancel)"
+    # (not one of many things ordered under it: "Customer may cancel a confirmed session")
+    r"|(?:may|can)(?:\s*,[^,;.]{1,40},)?\s+(?:unilaterally\s+|also\s+)?(?:elect\s+to\s+)?"
+    r"(?:terminate|cancel(?!\s+(?:a|an|each)\s))"
     # "shall have the right to terminate", "shall have the option to terminate", "is free to"
     r"|(?:right|option|free)\s+to\s+(?:terminate|cancel)"
     r"|entitled\s+to\s+(?:unilaterally\s+)?(?:terminate|cancel)"
@@ -410,7 +419,9 @@ _EN_TERMINATE_AGREEMENT = (
     # ... the sides by their names: "until terminated by either Seller or Buyer upon not less
     # than one hundred eighty (180) days' prior written notice"
     r"|(?:terminated|cancell?ed)\s+by\s+either\s+(?:[\w&.-]+\s+){1,4}?or\s+(?:[\w&.-]+\s+){1,4}?"
-    r"(?:upon|on|by\s+giving|with)\s"
+    # (British drafting's "until terminated by either the Company or the Manager giving to the
+    # other not less than ninety (90) days' notice in writing")
+    r"(?:upon|on|by\s+giving|giving|with)\s"
     r"|terminat(?:e|ion)\s+(?:by\s+\w+\s+)?(?:for\s+convenience|without\s+(?:cause|reason))"
 )
 # A notice period: "sixty (60) days' prior written notice", "[***] written notice".
@@ -893,6 +904,10 @@ RULES: tuple[ClauseRule, ...] = (
         # end of any subsequent year" ends a term, not any day)
         + r"|(?<!notice\sto\s)(?<!notice\sshall\s)(?<!notice\swill\s)expir|renew|be\s+extended"
         + r"|notice\s+(?:to|shall|will)\s+expire\s+at\s+the\s+end"
+        # ("such notice to expire on the last day of the Initial Period or on any subsequent
+        # anniversary of the Commencement Date")
+        + r"|notice\s+(?:to|shall|will)\s+expire\s+on\s+(?:the\s+last\s+day\s+of\s+)?(?:the\s+)?"
+        r"(?:initial|primary|original|minimum)\s+(?:term|period)"
         # ... and a pipeline's "from year to year thereafter until terminated by either Party
         # upon twelve (12) months' notice, effective at the end of the Primary Term or at the
         # end of any yearly extension period": an end of a term, not any day
@@ -1352,10 +1367,13 @@ RULES: tuple[ClauseRule, ...] = (
             # sentence opening "Thereafter, this Agreement shall continue in effect until either
             # party gives notice" (not "effective on signing and shall thereafter continue until
             # terminated", a contract that runs until terminated from its first day)
-            r"thereafter(?:,\s+(?:(?:this|the)\s+(?:agreement|contract)\s+)?(?:(?:shall|will)\s+)?(?:automatically\s+)?"
+            # ("... shall continue for the Initial Period. Thereafter it shall continue in force
+            # unless and until terminated by either party giving the other not less than twelve
+            # months' written notice")
+            r"thereafter(?:,?\s+it\s+(?:(?:shall|will)\s+)?"
             + _EN_GOES_ON
-            + r"|\s+)"
-            + _EN_UNTIL_ENDED,
+            + r"|,\s+(?:(?:this|the)\s+(?:agreement|contract)\s+)?(?:(?:shall|will)\s+)?"
+            r"(?:automatically\s+)?" + _EN_GOES_ON + r"|\s+)" + _EN_UNTIL_ENDED,
             # ... or "Following the Initial Term, this Agreement shall continue in effect until
             # terminated by either Party", "After the expiration of the original term, the
             # Agreement shall remain in effect until ..." (the first term named before the
@@ -1527,6 +1545,16 @@ _EN_NOTICE_IF = (
     r"(?:giving\s+)?[^.;]{0,60}?\b" + _EN_NOTICE + r"(?:\s+to\s+[^.;,]{1,40}?)?,?\s+if\s+"
     r"(?!(?:it|he|she|they|\w+)\s+(?:so\s+)?(?:elects?|wish(?:es)?|desires?|chooses?|decides?)\b)"
 )
+# A sentence that opens on the event the right waits for: "If the Facility PPA terminates for
+# any reason, or the Facility is permanently retired, Buyer may terminate this Agreement by
+# giving Supplier ninety (90) days' written notice" (not a wish: "If Licensee wishes to
+# terminate this Agreement, it shall give ...")
+_EN_OPENS_ON_AN_EVENT = (
+    r"^(?:[\d.]+\s+)?(?:\(\w{1,4}\)\s+)?(?:if|in\s+the\s+event\s+(?:that|of))\s+"
+    r"(?![^.;,]{0,40}?\b(?:elects?|wish(?:es)?|desires?|chooses?|decides?)\b)"
+    r"[^.;]{1,200}?,\s+(?:then\s+)?(?:[\w&.'’-]+\s+){1,4}?(?:may|shall\s+have\s+the\s+right\s+to"
+    r"|(?:shall|will)\s+be\s+entitled\s+to)\s+(?:\w+\s+){0,2}?(?:terminate|cancel)"
+)
 # Words that deny the right outright, which the detector's words alone may not outweigh:
 # "Neither party may terminate ...", "AIG agrees not to terminate this Agreement unless".
 # ("Party A may not terminate" is not among them: it often stands beside the other
@@ -1550,6 +1578,8 @@ _ASSIST_DENIED = {
         + _EN_NOTICE_IF
         + "|"
         + _EN_WINDOW_AFTER_RECEIPT
+        + "|"
+        + _EN_OPENS_ON_AN_EVENT
         # "15.3 This agreement may not be terminated by either party except in accordance with
         # this clause 15. Neither party is entitled to terminate this agreement for convenience."
         + r"|neither\s+party\s+(?:is|shall\s+be|will\s+be)\s+entitled\s+to\s+terminate"

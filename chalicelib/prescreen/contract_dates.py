@@ -77,6 +77,9 @@ _SIGNED_AT_ON = re.compile(
     r"(?:copies|counterparts|originals))(?:\s+(?:at|in)\s+[^\W\d_][^.;\n]{0,40}?)?)"
     # ("SIGNED at Pittsburgh, Pennsylvania, this 4th day of September, 2009")
     r"\s+(?:on(?:\s+this)?|this)(?:\s+the)?\s*$"
+    # ... or, as reinsurance treaties sign, the place alone opening the line over each side's
+    # signature: "At Hamilton, Bermuda, this 24th day of February, 2004."
+    r"|(?:^|(?<=\n))[ \t]*at\s+[^\W\d_](?:[^.;\n]|\.(?=\w|,)){0,60}?,\s+this(?:\s+the)?\s*$"
 )
 _SIGNED_AT_REACH = 180
 # A signing's place and date on a line of their own, as European drafting signs: "Stuttgart,
@@ -737,6 +740,11 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     # written above"
     r"|become\s+effective(?:\s+and\s+binding(?:\s+(?:up)?on\s+the\s+parties)?)?\s+on\s+the\s+date\s+"
     + _FIRST_WRITTEN_ABOVE
+    # a definition that dates the contract's own start by the opening: '"Effective Date" means
+    # the date first written above' (though its term commences on a later Commencement Date)
+    + r"|[\"“]effective\s+date[\"”]\s+(?:shall\s+)?means?\s+the\s+date\s+(?:hereof|"
+    + _FIRST_WRITTEN_ABOVE
+    + r")"
     # "each party agrees to enter into this Order Form as of the Order Date"
     + r"|enter\s+into\s+this\s+order\s+form\s+as\s+of\s+the\s+order\s+date"
     # "This Agreement takes effect on the date of this Agreement" (English drafting, "THIS
@@ -770,6 +778,9 @@ _TERM_FROM_SIGNING = re.compile(
     # "shall become effective upon being signed by the Pledgors and signed and sealed by ..."
     r"|being\s+(?:signed|executed)\b)"
     r"|commencement\s+date\W{0,3}\s+means\s+the\s+date\s+of\s+this"
+    # a cover's "Term: From the Date of Agreement through December 31, 2002" (its "Date of
+    # Agreement: September 15, 1997" above)
+    r"|term\s*[:|]\s*from\s+the\s+(?:date\s+of\s+(?:this\s+)?agreement|agreement\s+date)\b"
     # '"Term" means the period beginning on the date of this Agreement and ending on ...'
     r"|term\W{0,3}\s+(?:shall\s+)?means?\s+the\s+period\s+(?:commencing|beginning|starting)\s+"
     r"(?:on|as\s+of|with)\s+the\s+date\s+(?:hereof|of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))"
@@ -1872,7 +1883,8 @@ _STARTS_ON_A_NAME = tuple(
         r"commences?",
         r"begins?",
         r"start",
-        r"effective",
+        # ("shall become effective and binding on the Parties on the Execution Date")
+        r"effective(?:\s+and\s+binding(?:\s+(?:on|upon)\s+(?:the\s+|both\s+)?(?:parties|party))?)?",
         r"take[sn]?\s+effect",
         # "This Agreement shall come into force on the Completion Date" (a verb each, opening
         # with its word: the shared index finds them)

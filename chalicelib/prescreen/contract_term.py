@@ -65,7 +65,7 @@ TERM_NAME = r"(?:term|(?:consulting|engagement)\s+(?:period|term))"
 DEAL = (
     r"(?:marketing|supply|license|licence|lease|services?|distribution|agency|sponsorship"
     r"|management|consulting|subscription|engagement|franchise|program|programme|charter|hosting"
-    r"|carriage|transportation|warehousing|outsourcing|cooperation|co-operation)"
+    r"|carriage|transportation|warehousing|outsourcing|cooperation|co-operation|delivery)"
 )
 # The unit is the literal anchor; the number and its preposition are read backwards.
 # Units: "years?|months?|года?|лет|месяц(а|ев)?", each at a word's end. One pattern per

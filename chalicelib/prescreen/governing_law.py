@@ -398,8 +398,11 @@ def _english(text: PreparedText) -> str | None:
                 break  # nothing can beat "governed by the laws of X"
     if code is None or code in _FEDERATIONS:
         # "the laws of the state in which PBM's principal office is located": a place the
-        # contract gives, though it names none in the sentence
-        code = _state_of_an_office(text) or code
+        # contract gives, though it names none in the sentence; or the one a cover's field
+        # names ("Governing Law: State of Texas", where the clause reads "the laws of the state
+        # stated in the Summary of Key Terms, ... except that the general maritime law of the
+        # United States shall apply to any Work performed in navigable waters")
+        code = _state_of_an_office(text) or _place_field(text) or code
     return code or _place_it_stands_in(text) or _place_under_heading(text) or recited
 
 
@@ -487,25 +490,34 @@ def _place_under_heading(text: PreparedText) -> str | None:
     one means the place it names first ("in McLean, Virginia ... in San Antonio, Texas").
     """
     low = text.low
-    # a form's variable the law clause names: "governed by the laws of the Governing State",
-    # with "Governing State: New York" among the cover page's fields
-    for variable in _GOVERNING_PLACE_FIELD.finditer(low):
-        field = _PLACE_FIELD.match(low, variable.end())
-        if field is not None:
-            return _code(field.group("place"))
+    field = _place_field(text)
+    if field is not None:
+        return field
     for heading in _LAW_HEADING.finditer(low):
         section = low[heading.end() : heading.end() + _SECTION_REACH]
         stop = _NEXT_SECTION.search(section, _SECTION_MIN)
         section = section[: stop.start()] if stop else section
-        # "Governing Law: State of Delaware": a form's field that names only the place.
-        field = _PLACE_FIELD.match(low, low.find("law", heading.start()) + len("law"))
-        if field is not None:
-            return _code(field.group("place"))
         if _LAW_WORDS_IN.search(section) is None and _PLACE_WORD.search(section) is None:
             continue  # a table of contents' entry, a cross-reference
         first = _PLACE_INSIDE.search(section)
         if first is not None:
             return _code(first.group())
+    return None
+
+
+def _place_field(text: PreparedText) -> str | None:
+    """The place a form's field names as the governing law: "Governing Law: State of
+    Delaware", or the variable the clause names ("governed by the laws of the Governing
+    State", with "Governing State: New York" among the cover page's fields)."""
+    low = text.low
+    for variable in _GOVERNING_PLACE_FIELD.finditer(low):
+        field = _PLACE_FIELD.match(low, variable.end())
+        if field is not None:
+            return _code(field.group("place"))
+    for heading in _LAW_HEADING.finditer(low):
+        field = _PLACE_FIELD.match(low, low.find("law", heading.start()) + len("law"))
+        if field is not None:
+            return _code(field.group("place"))
     return None
 
 

@@ -955,6 +955,32 @@
   date falling forty-eight (48) months after the Delivery Date"), a master's own term against
   its first schedule's, early termination options on a date against a fee (labelled
   convenience), a quarter's end counted from an event. The floors are those values.
+- `en_contracts_extra281` to `en_contracts_extra288`: the hundred-and-eighteenth to
+  hundred-and-twenty-fifth rounds, of aerospace and defence agreements, insurance and
+  reinsurance, telecommunications infrastructure, agreements with non-profit and research
+  bodies, energy, video games, loyalty and co-brand card programmes, and agreements whose key
+  facts stand on a cover page: 67, 69, 66, 70, 69, 71, 71 and 68 of 72 target fields blind at
+  861db21 (551 of 576), which already read a lease's early termination option whose notice is
+  timed against its own date as a convenience (six older blind facts moved to their labels).
+  Their fixes: a right open only "within ninety (90) days after Harrowdene's notice of a
+  Devaluation" is no convenience; nor a termination that "shall not entitle either party to
+  any compensation, indemnity or termination payment" an agreed sum; a contract in force
+  "until terminated by either the Company or the Manager giving to the other not less than
+  ninety (90) days' notice" is a convenience, and one that "Thereafter ... shall continue in
+  force unless and until terminated ..., such notice to expire on the last day of the Initial
+  Period" renews instead; cancelling "a confirmed session" is not ending the contract; a
+  sentence opening on another contract's end ("If the Facility PPA terminates for any reason,
+  ... Buyer may terminate") is no convenience for the assisting detector either; a treaty
+  signed "At Hamilton, Bermuda, this 24th day of February, 2004"; a contract "effective and
+  binding on the Parties on the Execution Date"; an "Effective Date" that "means the date
+  first written above" before a later Commencement Date; a "Delivery Term" the contract runs
+  until; a cover's "Term: From the Date of Agreement through ..."; a cover's "Governing Law:
+  State of Texas" where the clause sends federal maritime law to work at sea: 70, 71, 68, 70,
+  72, 72, 72 and 70 (565 of 576). No older fact moved; one CUAD test answer changed
+  (label-free, hidden). Left: a treaty's underwriting year as its term, an IRU's term from a
+  handover date, an option period as the term, an order form's date against its
+  subscription's start, the learned detector reading a heading "Exclusive Remedies." as
+  exclusivity. The floors are those values.
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
 """
@@ -1582,6 +1608,14 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra278": _en(),
     "en_contracts_extra279": _en(expiration_date=0.75),
     "en_contracts_extra280": _en(parties=0.87),
+    "en_contracts_extra281": _en(renewal_term=0.88, termination_for_convenience=0.9),
+    "en_contracts_extra282": _en(expiration_date=0.87),
+    "en_contracts_extra283": _en(effective_date=0.87, expiration_date=0.75, renewal_term=0.92),
+    "en_contracts_extra284": _en(expiration_date=0.87, renewal_term=0.66),
+    "en_contracts_extra285": _en(),
+    "en_contracts_extra286": _en(),
+    "en_contracts_extra287": _en(),
+    "en_contracts_extra288": _en(agreement_date=0.87, effective_date=0.87),
     "ru_contracts_extra9": (
         RU_LABELS,
         {

@@ -3,7 +3,10 @@ than the fixtures that showed them."""
 
 from __future__ import annotations
 
-from tests.clause_text import section_flagged
+from datetime import date
+
+from chalicelib.prescreen.clauses import RULES
+from tests.clause_text import BODY, english_dates, screen_english, section_flagged
 
 _LEASE = (
     "EQUIPMENT LEASE\n\nThis Equipment Lease is made as of May 4, 2006 between Ferrand Leasing "
@@ -64,3 +67,177 @@ def test_a_list_item_open_after_an_anniversary_for_any_or_no_reason_is_a_conveni
     assert section_flagged(_LEASE, section, "unilateral_termination")
     only_events = section.split("; or (c)", maxsplit=1)[0] + "."
     assert not section_flagged(_LEASE, only_events, "unilateral_termination")
+
+
+_SUPPLY = (
+    "POINTS PURCHASE AGREEMENT\n\nThis Agreement is made as of March 4, 2013 between Corliss "
+    'Rewards LLC ("Program Owner") and Tavener Commerce Inc. ("Purchaser").'
+)
+
+
+def test_a_right_open_only_after_the_other_sides_notice_of_an_event_is_no_convenience() -> None:
+    section = (
+        "6.6 Price Change. Purchaser may terminate this Agreement upon thirty (30) days' written "
+        "notice given within sixty (60) days after Program Owner's notice of a Price Change."
+    )
+    assert not section_flagged(_SUPPLY, section, "unilateral_termination")
+    # a notice of the termination itself opens no window
+    own = (
+        "6.6 Convenience. Purchaser may terminate this Agreement upon thirty (30) days' written "
+        "notice; Program Owner shall refund prepaid fees within thirty (30) days after "
+        "Purchaser's notice of termination."
+    )
+    assert section_flagged(_SUPPLY, own, "unilateral_termination")
+
+
+def test_a_termination_that_entitles_no_one_to_a_termination_payment_is_no_agreed_sum() -> None:
+    # (the rules read a sum's name only where the assisting detector finds the clause in the
+    # document, so the rules that read this sentence are asked directly)
+    sentence = (
+        "termination under this section 6.2 shall not entitle either party to any damages, "
+        "compensation or termination payment of any kind."
+    )
+    readers = [
+        rule
+        for rule in RULES
+        if rule.clause == "penalty"
+        and rule.language == "en"
+        and any(trigger.search(sentence) for trigger in rule.triggers)
+    ]
+    assert readers
+    assert all(rule.rejects is not None and rule.rejects.search(sentence) for rule in readers)
+
+
+def test_a_contract_in_force_until_either_named_side_ends_it_giving_notice_is_a_convenience() -> (
+    None
+):
+    section = (
+        "7.1 This Agreement shall come into force on the Commencement Date and shall continue in "
+        "force until terminated by either the Company or the Manager giving to the other not "
+        "less than six (6) months' notice in writing."
+    )
+    assert section_flagged(_SUPPLY, section, "unilateral_termination")
+
+
+def test_an_evergreen_whose_notice_expires_at_the_end_of_its_first_period_renews() -> None:
+    section = (
+        "9.1 This agreement shall come into force on the Commencement Date and shall continue "
+        "for the Initial Period. Thereafter it shall continue in force unless and until "
+        "terminated by either party giving the other not less than six months' written notice, "
+        "such notice to expire on the last day of the Initial Period or on any later anniversary "
+        "of the Commencement Date."
+    )
+    assert section_flagged(_SUPPLY, section, "auto_renewal")
+    assert not section_flagged(_SUPPLY, section, "unilateral_termination")
+
+
+def test_cancelling_one_booking_under_the_contract_is_not_ending_it() -> None:
+    section = (
+        "2.3 Cancellation. Customer may cancel a confirmed training session without charge on at "
+        "least fourteen (14) days' notice."
+    )
+    assert not section_flagged(_SUPPLY, section, "unilateral_termination")
+
+
+def test_a_treaty_signed_at_a_place_on_each_side_is_made_when_the_last_side_signs() -> None:
+    text = (
+        "QUOTA SHARE REINSURANCE AGREEMENT\n\nbetween Pellam Casualty Company (the "
+        '"Company") and Oriel Re Ltd. (the "Reinsurer")\n\nARTICLE 2 - TERM\n\nThis Agreement '
+        "shall become effective at 12:01 a.m., Eastern Standard Time, January 1, 2006 (the "
+        '"Effective Date").' + BODY + "\n\nIN WITNESS WHEREOF, the parties hereto, by their "
+        "respective duly authorized officers, have executed this Agreement in duplicate as of "
+        "the dates set forth below.\n\nAt Hartford, Connecticut, this 9th day of March, 2006."
+        "\n\nPELLAM CASUALTY COMPANY\n\nBy: /s/ R. Pellam\n    R. Pellam, President\n\nAt "
+        "Hamilton, Bermuda, this 14th day of March, 2006.\n\nORIEL RE LTD.\n\nBy: /s/ J. Oriel\n"
+        "    J. Oriel, President\n"
+    )
+    assert english_dates(text).signed_on == date(2006, 3, 14)
+
+
+_LICENCE = (
+    "SPECTRUM LEASE AGREEMENT\n\nThis Agreement is entered into as of May 12, 2009 (the "
+    '"Execution Date") between Harl Spectrum LLC ("Licensee") and Ferro Broadband Inc. '
+    '("Lessee").\n\n1.1 "Commencement Date" means the later of (a) July 1, 2009 and (b) the '
+    "first business day after the Commission accepts the lease notification."
+)
+
+
+def test_a_contract_effective_and_binding_on_the_parties_on_a_named_day_starts_then() -> None:
+    text = (
+        _LICENCE + "\n\n3.1 Effectiveness. This Agreement shall become effective and binding on "
+        "the Parties on the Execution Date.\n\n3.2 Term. The term of the lease shall commence "
+        "on the Commencement Date and shall expire on June 30, 2014." + BODY
+    )
+    assert english_dates(text).starts_on == date(2009, 5, 12)
+
+
+def test_an_effective_date_defined_as_the_date_written_above_is_the_start_before_a_later_term() -> (
+    None
+):
+    text = (
+        "TOWER SITE LEASE\n\nThis Lease is made as of April 2, 2001 between Ardent Towers Inc. "
+        '("Lessor") and Calder Wireless LLC ("Lessee").\n\n1.1 "Commencement Date" means June '
+        '1, 2001.\n\n1.2 "Effective Date" means the date first written above.\n\n3.1 Initial '
+        "Term. The initial term of this Lease shall be five (5) years, commencing on the "
+        "Commencement Date." + BODY
+    )
+    found = english_dates(text)
+    assert found.starts_on == date(2001, 4, 2)
+    assert found.ends_on == date(2006, 6, 1)
+
+
+def test_a_contract_in_effect_until_its_delivery_term_ends_ends_with_it() -> None:
+    text = (
+        "REC PURCHASE AGREEMENT\n\nThis Agreement is made as of February 6, 2018 between "
+        'Lonsdale Wind LLC ("Seller") and Ambry Power Inc. ("Buyer").\n\n"Delivery Start Date" '
+        "means January 1, 2019.\n\n3.1 Term. This Agreement shall be effective upon its "
+        "execution and shall remain in effect until the end of the Delivery Term.\n\n3.2 "
+        'Delivery Term. The delivery term (the "Delivery Term") shall commence on the Delivery '
+        "Start Date and shall continue for a period of fifteen (15) years thereafter." + BODY
+    )
+    assert english_dates(text).ends_on == date(2034, 1, 1)
+
+
+def test_a_cover_term_from_the_date_of_agreement_starts_on_that_date() -> None:
+    text = (
+        "TRADEMARK LICENSE AGREEMENT\n\nBASIC LICENSE TERMS\n\n1.  Date of Agreement:     "
+        "March 3, 1998\n\n2.  Term:                  From the Date of Agreement through\n"
+        "                            December 31, 2003\n\nThis Trademark License Agreement is "
+        'made between Orrin Brands Corp. ("Licensor") and Dalby Shoes Inc. ("Licensee") on the '
+        "Basic License Terms above." + BODY
+    )
+    found = english_dates(text)
+    assert found.starts_on == date(1998, 3, 3)
+    assert found.ends_on == date(2003, 12, 31)
+
+
+def test_a_cover_field_names_the_state_where_federal_law_governs_only_a_part() -> None:
+    text = (
+        "MASTER SERVICES AGREEMENT\n\nSUMMARY OF KEY TERMS\n\n  Effective Date:       May 1, "
+        "2011\n\n  Governing Law:        State of Oklahoma\n\nThis Master Services Agreement is "
+        'made between Redbud Energy L.P. ("Company") and Salt Fork Services Inc. '
+        '("Contractor").' + BODY + "\n\n10.2 Governing Law. This Agreement shall be governed by "
+        "the laws of the state stated in the Summary of Key Terms, except that the general "
+        "maritime law of the United States shall apply to any Work performed in navigable "
+        "waters." + BODY
+    )
+    assert screen_english(text).governing_law == "US-OK"
+
+
+_FUEL = (
+    "BIOMASS FUEL SUPPLY AGREEMENT\n\nThis Agreement is made as of February 14, 2012 between "
+    'Kestrel Timber LLC ("Supplier") and Northway Power Inc. ("Buyer").'
+)
+
+
+def test_a_right_that_opens_when_another_contract_ends_for_any_reason_is_no_convenience() -> None:
+    for event in ("the Facility PPA", "the Power Purchase Agreement for the Facility"):
+        section = (
+            f"3.4 Facility Events. If {event} terminates for any reason, or the Facility is "
+            "permanently retired, Buyer may terminate this Agreement by giving Supplier ninety "
+            "(90) days' written notice, and no payment shall be due for any period after the "
+            "effective date of termination."
+        )
+        found = screen_english(_FUEL + BODY + "\n\n" + section + BODY).unilateral_termination
+        assert found is not None
+        assert not found.present, event
