@@ -105,8 +105,23 @@ _PAGE_MARK = re.compile(
     r"(?:<page>\s*)?(?:page\s+)?[-–—]?\s*\d{1,3}\s*[-–—]?(?:\s+of\s+\d{1,3})?(?:\s*<page>)?|<page>",
     re.IGNORECASE,
 )
-# A paragraph cut off mid-sentence: long, ending on a word or a comma.
-_CUT_OFF = re.compile(r"[^\n]{60,}[\w,]")
+# A paragraph cut off mid-sentence: long, ending on a word or a comma; or shorter, ending on a
+# word no sentence ends on ("6.1 Termination for Convenience. Buyer may terminate this" over
+# the page's number, "Agreement, in whole or in part, ..." on the next page)
+_CUT_OFF = re.compile(
+    r"[^\n]{60,}[\w,]"
+    r"|[^\n]{12,}\s(?:the|this|that|these|a|an|of|to|and|or|in|by|for|with|on|at|from|such|any"
+    r"|its|their|shall|may|will|is|are|be)"
+)
+# A number in words cut off before its figure: "... for a period of three" over the page's
+# number, "(3) years from the Effective Date" on the next page (a figure in brackets there is
+# no list item's mark)
+_NUMBER_IN_WORDS_CUT = re.compile(
+    r"[^\n]{12,}\s(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen"
+    r"|eighteen|twenty|thirty|forty|forty-five|fifty|sixty|seventy|seventy-five|eighty|ninety"
+    r"|hundred|thousand)"
+)
+_FIGURE_IN_BRACKETS = re.compile(r"\(\d{1,4}\)\s")
 # What opens a paragraph of its own, not the rest of a sentence: a section's number, a list
 # item's mark, a heading's word.
 _OWN_OPENING = re.compile(
@@ -175,9 +190,7 @@ def _across_page_breaks(paragraphs: list[str]) -> list[str]:
         if (
             marked
             and following < len(paragraphs)
-            and _CUT_OFF.fullmatch(paragraph.rsplit("\n", 1)[-1])
-            and paragraphs[following][:1].isalpha()
-            and not _OWN_OPENING.match(paragraphs[following])
+            and _cut_by_the_page(paragraph.rsplit("\n", 1)[-1], paragraphs[following])
         ):
             carried = paragraph + " "
             position = following
@@ -185,6 +198,18 @@ def _across_page_breaks(paragraphs: list[str]) -> list[str]:
         joined.append(paragraph)
         position += 1
     return joined
+
+
+def _cut_by_the_page(last_line: str, next_paragraph: str) -> bool:
+    """Whether a paragraph whose last line is `last_line` is a sentence cut off that
+    `next_paragraph`, across a page break, finishes."""
+    if not _CUT_OFF.fullmatch(last_line):
+        return False
+    if next_paragraph[:1].isalpha():
+        return not _OWN_OPENING.match(next_paragraph)
+    return bool(
+        _NUMBER_IN_WORDS_CUT.fullmatch(last_line) and _FIGURE_IN_BRACKETS.match(next_paragraph)
+    )
 
 
 def _block_paragraphs(lines: list[str], as_written: list[str], width: float | None) -> list[str]:

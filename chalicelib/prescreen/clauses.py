@@ -107,7 +107,10 @@ _EN_LD_NAME = r"(?:liquidated|stipulated|(?:delay|agreed)\s+damages)"
 # sentence that calls a sum by that name ("deemed liquidated damages and not a penalty").
 _EN_LD_AGREED = (
     r"\b(?:pa(?:y|ys|id|ying|yable|yment)|remit\w*|entitled|recover\w*|retain\w*|forfeit\w*|owe\w*|due"
-    r"|deemed|constitut\w*|represent\w*|estimate\w*|amount\w*|equal|sum|not\s+a\s+penalty"
+    # ("... is liquidated damages (pauschalierter Schadensersatz) ..., and not a contractual
+    # penalty", as German drafting tells the two apart)
+    r"|deemed|constitut\w*|represent\w*|estimate\w*|amount\w*|equal|sum"
+    r"|not\s+a\s+(?:contractual\s+)?penalty"
     # "the Contractor shall be liable for delay damages at the rate of 0.5% per day"
     r"|liable|at\s+the\s+rate)\b"
     r"|as\s+" + _EN_LD_NAME
@@ -943,7 +946,7 @@ RULES: tuple[ClauseRule, ...] = (
         rejects=_EN_NO_RIGHT
         + _EN_FOR_CAUSE_NOT_IN_PROVISO
         + _EN_ON_EVENT
-        + r"|expir|renew|be\s+extended|extension"
+        + r"|expir|renew|be\s+extended"
         + r"|(?:end|close)\s+of\s+(?:the|any|such|each|a)\s+(?:[\w-]+\s+){0,2}?"
         r"(?:term|period|year)\b",
     ),

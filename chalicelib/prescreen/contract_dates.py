@@ -760,7 +760,10 @@ _EFFECTIVE_ON_SIGNING = re.compile(
 _TERM_FROM_SIGNING = re.compile(
     # (a licence's term by its name: "The Licence Period shall commence on the date of this
     # Agreement")
-    r"(?:agreement|contract|amendment|term|venture|partnership|licen[cs]e\s+period)\W{0,3}\s+"
+    # (a charter party by its short name: "This Charter shall be effective on and from the date
+    # hereof")
+    r"(?:agreement|contract|amendment|term|venture|partnership|licen[cs]e\s+period"
+    r"|charter(?:\s+party)?)\W{0,3}\s+"
     r"(?:(?:shall|will|is|to)\s+)?"
     # ("This Agreement shall be executed and come into effect as of the date first set forth
     # above": a translation's pair of verbs)
@@ -769,6 +772,9 @@ _TERM_FROM_SIGNING = re.compile(
     # (a schedule's "Term: commencing on the date of this Agreement")
     r"(?:effective|take[sn]?\s+effect|commenc(?:e[sd]?|ing)|begin(?:s|ning)?|start(?:s|ing)?"
     r"|(?:enter|come)s?\s+into\s+(?:full\s+)?(?:force|effect))\s+"
+    # ("This Contract shall enter into force and be binding on the parties from the date
+    # hereof", "This Charter shall take effect and be binding upon both parties from ...")
+    r"(?:and\s+be\s+binding\s+(?:up)?on\s+(?:both\s+|the\s+|all\s+)?parties(?:\s+hereto)?\s+)?"
     # ("shall take effect on and from the date of this Agreement", as Commonwealth drafting says)
     r"(?:as\s+of|on(?:\s+and\s+from)?|from(?:\s+and\s+after)?|upon|with)\s+(?:the\s+)?"
     r"(?:date\s+(?:hereof|of\s+this\s+"
@@ -1343,9 +1349,15 @@ def _collect(text: PreparedText, dates: list[FoundDate], *, english: bool) -> _C
 _SO_THAT_ENDS = re.compile(
     r"\bso\s+that\b[^;]{0,160}?\b(?:(?:shall|will)\s+(?:now\s+)?(?:end|expire|terminate)"
     r"|ends|expires|terminates)(?:\s+on)?(?:\s+the)?\s*$"
+    # ... or the day this document extends it to, after the one an earlier amendment had: "The
+    # term ..., having been extended by Amendment No. 2 through December 31, 2013, is hereby
+    # further extended through December 31, 2016"
+    r"|\bhereby\s+(?:further\s+)?extended\s+(?:through|until|till|to)(?:\s+and\s+including)?"
+    r"(?:\s+the)?\s*$"
 )
 _AMENDED_HERE = re.compile(
-    r"\bhereby\s+(?:amended|extended|modified)\b|\b(?:is|are)\s+(?:hereby\s+)?(?:amended|extended)\b"
+    r"\bhereby\s+(?:further\s+)?(?:amended|extended|modified)\b"
+    r"|\b(?:is|are)\s+(?:hereby\s+)?(?:further\s+)?(?:amended|extended)\b"
 )
 
 

@@ -160,7 +160,9 @@ _CONTRACT_TERM = re.compile(
     # January 6, 2014 and shall end on September 30, 2015", "The Licence Period shall commence"
     # (a Chinese joint cooperation's: "The cooperation period under this Agreement shall be ten
     # (10) years")
-    r"|the\s+(?:consulting|engagement|licen[cs]e|co-?operation)\s+period"
+    # (a charter party's: "The Charter Period shall commence on the Delivery Date and shall
+    # expire on the fifth (5th) anniversary of the Delivery Date")
+    r"|the\s+(?:consulting|engagement|licen[cs]e|co-?operation|charter)\s+period"
     # a government contract's: "The base ordering period begins on the Effective Date and
     # continues for three (3) years", "The base period of performance of this Task Order is
     # twelve (12) months"

@@ -981,6 +981,27 @@
   handover date, an option period as the term, an order form's date against its
   subscription's start, the learned detector reading a heading "Exclusive Remedies." as
   exclusivity. The floors are those values.
+- `en_contracts_extra289` to `en_contracts_extra296`: the hundred-and-twenty-sixth to
+  hundred-and-thirty-third rounds, of shipping and maritime agreements, semiconductors,
+  healthcare services, sports venues and media rights, automotive, amendments and extensions,
+  agreements under the laws of places outside the United States, and agriculture and food: 66,
+  71, 72, 72, 67, 68, 72 and 71 of 72 target fields blind at bcca95c (559 of 576). Their
+  fixes: a sentence an EDGAR page break cuts on a short line that ends on a word no sentence
+  ends on ("Buyer may terminate this" over the page's number and "<PAGE>"), or on a number in
+  words before its figure in brackets ("for a period of three" / "(3) years from the
+  Effective Date"), is joined again (extract/text.py); a charter "effective on and from the
+  date hereof", a contract that "shall enter into force and be binding on the parties from
+  the date hereof"; a "Charter Period" that commences on the Delivery Date and expires on its
+  fifth anniversary; a term "having been extended by Amendment No. 2 through December 31,
+  2013, is hereby further extended through December 31, 2016"; "liquidated damages
+  (pauschalierter Schadensersatz) ... and not a contractual penalty"; an early termination
+  option whose fee is amortised "over the Extension Term": 70, 71, 72, 72, 70, 70, 72 and 71
+  (568 of 576). One older fact moved to its label (a charter's effective date); no CUAD
+  answer changes (label-free). Left: a time charter's hire "for a period of three (3) years
+  commencing at 0001 hours local time on the Delivery Date", a pool member withdrawing its
+  vessel, a German limitation of liability to foreseeable damage, a side whose name holds
+  "AND" ("SELETAR CREST ASSEMBLY AND TEST PTE. LTD."), a master fleet lease's vehicles going
+  on month to month. The floors are those values.
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
 """
@@ -1616,6 +1637,14 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra286": _en(),
     "en_contracts_extra287": _en(),
     "en_contracts_extra288": _en(agreement_date=0.87, effective_date=0.87),
+    "en_contracts_extra289": _en(expiration_date=0.87, termination_for_convenience=0.85),
+    "en_contracts_extra290": _en(parties=0.87),
+    "en_contracts_extra291": _en(),
+    "en_contracts_extra292": _en(),
+    "en_contracts_extra293": _en(renewal_term=0.88, cap_on_liability=0.92),
+    "en_contracts_extra294": _en(effective_date=0.87, renewal_term=0.88),
+    "en_contracts_extra295": _en(),
+    "en_contracts_extra296": _en(effective_date=0.87),
     "ru_contracts_extra9": (
         RU_LABELS,
         {

@@ -331,6 +331,35 @@ def test_a_sentence_a_page_break_cut_is_joined_again_and_its_page_mark_dropped()
     ]
 
 
+def test_a_short_line_a_page_break_cut_on_a_word_no_sentence_ends_on_is_joined_again() -> None:
+    # The sentence opens on the line the page cuts: too short to look cut off, but "this" ends
+    # no sentence; and a number in words cut off before its figure in brackets
+    text = (
+        "     6.1 Termination for Convenience. Buyer may terminate this\n\n"
+        "                                   3\n\n"
+        "<PAGE>\n\n"
+        "Agreement at any time by giving Seller ninety (90) days' written notice.\n\n"
+        "     8.1 Term. This Agreement shall continue for a period of three\n\n"
+        "                                   4\n\n"
+        "<PAGE>\n\n"
+        "(3) years from the Effective Date.\n\n"
+        "     9.1 Notices. Notices shall be in writing.\n\n"
+        "                                   5\n\n"
+        "<PAGE>\n\n"
+        "(a) to the Buyer at its address above.\n"
+    )
+    assert text_to_markdown(text).split("\n\n") == [
+        "6.1 Termination for Convenience. Buyer may terminate this Agreement at any time by"
+        " giving Seller ninety (90) days' written notice.",
+        "8.1 Term. This Agreement shall continue for a period of three (3) years from the"
+        " Effective Date.",
+        "9.1 Notices. Notices shall be in writing.",
+        "5",
+        "<PAGE>",
+        "(a) to the Buyer at its address above.",
+    ]
+
+
 def test_a_running_header_under_the_page_mark_does_not_split_the_sentence_it_cuts() -> None:
     # the header every page opens with is furniture: the halves of the cut sentence are one
     # sentence again; a heading over the next page's text is not furniture and stays

@@ -241,3 +241,75 @@ def test_a_right_that_opens_when_another_contract_ends_for_any_reason_is_no_conv
         found = screen_english(_FUEL + BODY + "\n\n" + section + BODY).unilateral_termination
         assert found is not None
         assert not found.present, event
+
+
+_CHARTER = (
+    'BAREBOAT CHARTER\n\nTHIS BAREBOAT CHARTER (this "Charter") is made as of March 2, 2011 '
+    'between Halvard Offshore AS ("Owner") and Gulfway Marine LLC ("Charterer").\n\n'
+    '"Delivery Date" means April 15, 2011.'
+)
+
+
+def test_a_charter_in_force_from_the_date_hereof_starts_on_its_date() -> None:
+    for clause in (
+        "This Charter shall take effect and be binding upon both parties from the date hereof.",
+        "This Charter shall be effective on and from the date hereof.",
+    ):
+        text = _CHARTER + "\n\n2.1 " + clause + BODY
+        assert english_dates(text).starts_on == date(2011, 3, 2), clause
+    affreightment = (
+        "CONTRACT OF AFFREIGHTMENT\n\nThis Contract is made as of May 7, 2007 between Skarv "
+        'Bulk AS ("Owners") and Calloway Power Inc. ("Charterers").\n\n2.1 This Contract shall '
+        "enter into force and be binding on the parties from the date hereof.\n\n2.2 Shipments "
+        "shall be made during the period from January 1, 2008 to December 31, 2010." + BODY
+    )
+    assert english_dates(affreightment).starts_on == date(2007, 5, 7)
+
+
+def test_a_charter_period_from_the_delivery_date_is_the_charters_term() -> None:
+    text = (
+        _CHARTER + "\n\n3.1 Charter Period. The Charter Period shall commence on the Delivery "
+        "Date and shall expire on the fourth (4th) anniversary of the Delivery Date, unless "
+        "sooner terminated in accordance with this Charter." + BODY
+    )
+    assert english_dates(text).ends_on == date(2015, 4, 15)
+
+
+def test_an_amendment_that_further_extends_a_term_an_earlier_one_extended_ends_it_anew() -> None:
+    text = (
+        "AMENDMENT NO. 4 TO SUPPLY AGREEMENT\n\nThis Amendment is made as of October 3, 2012 "
+        'between Norcastle Foods Inc. ("Buyer") and Pellway Packaging LLC ("Supplier").\n\n'
+        '1. Section 9.1 of the Agreement is replaced by the following: "9.1 Term. The term of '
+        "this Agreement began on March 1, 2006 and, having been extended by Amendment No. 3 "
+        "through February 28, 2013, is hereby further extended through February 28, 2017 (the "
+        '"Term")."' + BODY
+    )
+    assert english_dates(text).ends_on == date(2017, 2, 28)
+
+
+def test_liquidated_damages_and_not_a_contractual_penalty_are_an_agreed_sum() -> None:
+    sentence = (
+        "the parties agree that the shortfall fee is liquidated damages (pauschalierter "
+        "schadensersatz) for supplier's unrecovered fixed costs, and not a contractual penalty."
+    )
+    readers = [
+        rule
+        for rule in RULES
+        if rule.clause == "penalty"
+        and rule.language == "en"
+        and any(trigger.search(sentence) for trigger in rule.triggers)
+        and all(needed.search(sentence) for needed in rule.requires)
+        and (rule.rejects is None or not rule.rejects.search(sentence))
+    ]
+    assert readers
+
+
+def test_a_fee_amortised_over_an_extension_term_leaves_the_early_option_a_convenience() -> None:
+    section = (
+        "9. Early Termination Option. Tenant shall have a one-time right to terminate the Lease "
+        'effective as of May 31, 2021 (the "Early Termination Date") by delivering written '
+        "notice to Landlord not later than August 31, 2020, together with payment of a "
+        "termination fee equal to the unamortized leasing commissions, amortized on a "
+        "straight-line basis over the Extension Term."
+    )
+    assert section_flagged(_LEASE, section, "unilateral_termination")
