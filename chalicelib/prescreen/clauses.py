@@ -306,17 +306,23 @@ _EN_NO_RIGHT = (
     # "may be terminated at any time by the unanimous written agreement of the Members"
     r"|unanimous"
 )
-# Termination for cause (breach, insolvency) is not termination for convenience.
-_EN_FOR_CAUSE = (
-    r"|breach|default|insolv|bankrupt|fail|cure|if\s+the\s+other\s+party|as\s+follows|with\s+cause"
-    # "may terminate this Agreement immediately upon written notice for Cause"
-    r"|" + _EN_RIGHT_FOR_CAUSE
-)
+
+
+def _for_cause(default: str) -> str:
+    """The words of a right for cause (breach, insolvency), which is no termination for
+    convenience, with `default` as the pattern for the word "default"."""
+    return (
+        r"|breach|" + default + r"|insolv|bankrupt|fail|cure|if\s+the\s+other\s+party|as\s+follows"
+        r"|with\s+cause"
+        # "may terminate this Agreement immediately upon written notice for Cause"
+        r"|" + _EN_RIGHT_FOR_CAUSE
+    )
+
+
+_EN_FOR_CAUSE = _for_cause(r"default")
 # The same, but not the proviso a lessor puts before a tenant's option: "Provided that no Event
 # of Default has occurred and is continuing, Lessee may terminate this Lease ..." names no cause.
-_EN_FOR_CAUSE_NOT_IN_PROVISO = _EN_FOR_CAUSE.replace(
-    "|default|", r"|(?<!no\sevent\sof\s)(?<!no\s)default|", 1
-)
+_EN_FOR_CAUSE_NOT_IN_PROVISO = _for_cause(r"(?<!no\sevent\sof\s)(?<!no\s)default")
 # Words that grant no right of their own: a reference to one ("if X terminates ... without
 # cause pursuant to Section 8.2"), a reason named ("for any reason other than"), an event.
 _EN_REFERS_OR_REASON = (
