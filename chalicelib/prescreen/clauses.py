@@ -623,6 +623,10 @@ RULES: tuple[ClauseRule, ...] = (
             # English law's own words, whatever is estimated: "a genuine pre-estimate of the
             # margin Lumencask will lose"
             r"pre-estimate\s+of\b",
+            # ... or what a side loses, said with its verb: "a reasonable estimate of the
+            # contribution Manufacturer loses on the production capacity it reserves"
+            r"estimate\s+of\s+(?:the\s+|such\s+|its\s+)?(?:[\w'’]+\s+){1,4}?(?:loses|would\s+lose"
+            r"|will\s+lose|suffers|would\s+suffer|will\s+suffer)\b",
         ),
         language="en",
         requires=(_EN_CLAUSE_VERB, r"reasonable|genuine|good[\s-]faith|\bfair\b|pre-?estimate"),
@@ -911,11 +915,15 @@ RULES: tuple[ClauseRule, ...] = (
         # (not the notice's own end on a day: "..., such notice to expire on the last day of a
         # calendar month"; but a notice "to expire at the end of the initial period or at the
         # end of any subsequent year" ends a term, not any day)
-        + r"|(?<!notice\sto\s)(?<!notice\sshall\s)(?<!notice\swill\s)expir|renew|be\s+extended"
+        # ("... which notice may be given so as to expire on or at any time after the last day
+        # of the Initial Period": any day after the first period, not only its end)
+        + r"|(?<!notice\sto\s)(?<!notice\sshall\s)(?<!notice\swill\s)(?<!so\sas\sto\s)expir"
+        r"|renew|be\s+extended"
         + r"|notice\s+(?:to|shall|will)\s+expire\s+at\s+the\s+end"
         # ("such notice to expire on the last day of the Initial Period or on any subsequent
         # anniversary of the Commencement Date")
-        + r"|notice\s+(?:to|shall|will)\s+expire\s+on\s+(?:the\s+last\s+day\s+of\s+)?(?:the\s+)?"
+        + r"|notice\s+(?:to|shall|will|may\s+be\s+given\s+so\s+as\s+to)\s+expire\s+on\s+"
+        r"(?:the\s+last\s+day\s+of\s+)?(?:the\s+)?"
         r"(?:initial|primary|original|minimum)\s+(?:term|period)"
         # ... and a pipeline's "from year to year thereafter until terminated by either Party
         # upon twelve (12) months' notice, effective at the end of the Primary Term or at the

@@ -775,6 +775,9 @@ _TERM_FROM_SIGNING = re.compile(
     # ("This Contract shall enter into force and be binding on the parties from the date
     # hereof", "This Charter shall take effect and be binding upon both parties from ...")
     r"(?:and\s+be\s+binding\s+(?:up)?on\s+(?:both\s+|the\s+|all\s+)?parties(?:\s+hereto)?\s+)?"
+    # (a fund's agreement, "effective with respect to each Fund as of the date first written
+    # above")
+    r"(?:with\s+respect\s+to\s+(?:each|the|any)\s+(?:[\w-]+\s+){1,3}?)?"
     # ("shall take effect on and from the date of this Agreement", as Commonwealth drafting says)
     r"(?:as\s+of|on(?:\s+and\s+from)?|from(?:\s+and\s+after)?|upon|with)\s+(?:the\s+)?"
     r"(?:date\s+(?:hereof|of\s+this\s+"

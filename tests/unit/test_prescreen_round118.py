@@ -313,3 +313,49 @@ def test_a_fee_amortised_over_an_extension_term_leaves_the_early_option_a_conven
         "straight-line basis over the Extension Term."
     )
     assert section_flagged(_LEASE, section, "unilateral_termination")
+
+
+def test_an_evergreen_whose_notice_may_expire_any_day_after_its_first_period_is_a_convenience() -> (
+    None
+):
+    section = (
+        "2.1 This agreement shall commence on the Commencement Date and shall continue for the "
+        "Initial Period and thereafter unless and until terminated by either party giving to "
+        "the other not less than three (3) months' written notice, which notice may be given so "
+        "as to expire on or at any time after the last day of the Initial Period."
+    )
+    assert section_flagged(_SUPPLY, section, "unilateral_termination")
+    # only at the first period's end or an anniversary: a renewal's notice
+    anniversaries = section.replace(
+        "on or at any time after the last day of the Initial Period",
+        "on the last day of the Initial Period or on any later anniversary of the Commencement "
+        "Date",
+    )
+    assert not section_flagged(_SUPPLY, anniversaries, "unilateral_termination")
+
+
+def test_a_funds_agreement_effective_with_respect_to_each_fund_starts_on_its_date() -> None:
+    text = (
+        "INVESTMENT ADVISORY AGREEMENT\n\nThis Agreement is made as of March 1, 2004 between "
+        'Larkspur Funds Trust (the "Trust") and Halden Capital LLC (the "Adviser").\n\n9.1 This '
+        "Agreement shall become effective with respect to each Fund as of the date first "
+        "written above and shall remain in effect for an initial period of two years." + BODY
+    )
+    assert english_dates(text).starts_on == date(2004, 3, 1)
+
+
+def test_a_sum_called_an_estimate_of_what_a_side_loses_is_an_agreed_sum() -> None:
+    sentence = (
+        "the parties agree that the shortfall fee is a reasonable estimate of the margin "
+        "supplier loses on the capacity it reserves for buyer, and is not a penalty."
+    )
+    readers = [
+        rule
+        for rule in RULES
+        if rule.clause == "penalty"
+        and rule.language == "en"
+        and any(trigger.search(sentence) for trigger in rule.triggers)
+        and all(needed.search(sentence) for needed in rule.requires)
+        and (rule.rejects is None or not rule.rejects.search(sentence))
+    ]
+    assert readers
