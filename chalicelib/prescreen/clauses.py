@@ -1553,6 +1553,8 @@ def _gate_passed(
     return reading is None or reading.present
 
 
+# A side's own choice, which is no condition: "if it so elects", "If Licensee wishes to ..."
+_EN_CHOOSES = r"(?:elects?|wish(?:es)?|desires?|chooses?|decides?)"
 # A right the notice gives only on a condition that follows it: "Owner may terminate this
 # Agreement upon thirty (30) days' written notice if System Availability is less than 95.0%",
 # "... on sixty (60) days' written notice to the Manufacturer if (i) ..." (not "if it so
@@ -1560,7 +1562,7 @@ def _gate_passed(
 _EN_NOTICE_IF = (
     r"terminat\w*\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)\s+(?:upon|on|by|with)\s+"
     r"(?:giving\s+)?[^.;]{0,60}?\b" + _EN_NOTICE + r"(?:\s+to\s+[^.;,]{1,40}?)?,?\s+if\s+"
-    r"(?!(?:it|he|she|they|\w+)\s+(?:so\s+)?(?:elects?|wish(?:es)?|desires?|chooses?|decides?)\b)"
+    r"(?!(?:it|he|she|they|\w+)\s+(?:so\s+)?" + _EN_CHOOSES + r"\b)"
 )
 # A sentence that opens on the event the right waits for: "If the Facility PPA terminates for
 # any reason, or the Facility is permanently retired, Buyer may terminate this Agreement by
@@ -1568,7 +1570,7 @@ _EN_NOTICE_IF = (
 # terminate this Agreement, it shall give ...")
 _EN_OPENS_ON_AN_EVENT = (
     r"^(?:[\d.]+\s+)?(?:\(\w{1,4}\)\s+)?(?:if|in\s+the\s+event\s+(?:that|of))\s+"
-    r"(?![^.;,]{0,40}?\b(?:elects?|wish(?:es)?|desires?|chooses?|decides?)\b)"
+    r"(?![^.;,]{0,40}?\b" + _EN_CHOOSES + r"\b)"
     r"[^.;]{1,200}?,\s+(?:then\s+)?(?:[\w&.'’-]+\s+){1,4}?(?:may|shall\s+have\s+the\s+right\s+to"
     r"|(?:shall|will)\s+be\s+entitled\s+to)\s+(?:\w+\s+){0,2}?(?:terminate|cancel)"
 )
