@@ -917,7 +917,10 @@ RULES: tuple[ClauseRule, ...] = (
         # end of any subsequent year" ends a term, not any day)
         # ("... which notice may be given so as to expire on or at any time after the last day
         # of the Initial Period": any day after the first period, not only its end)
-        + r"|(?<!notice\sto\s)(?<!notice\sshall\s)(?<!notice\swill\s)(?<!so\sas\sto\s)expir"
+        # ("provided that such notice shall not expire before the first anniversary of the
+        # Commencement Date": the notice's own first day, not the term's end)
+        + r"|(?<!notice\sto\s)(?<!notice\sshall\s)(?<!notice\swill\s)(?<!so\sas\sto\s)"
+        r"(?<!notice\sshall\snot\s)(?<!notice\swill\snot\s)expir"
         r"|renew|be\s+extended"
         + r"|notice\s+(?:to|shall|will)\s+expire\s+at\s+the\s+end"
         # ("such notice to expire on the last day of the Initial Period or on any subsequent

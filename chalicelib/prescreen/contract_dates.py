@@ -742,7 +742,9 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     + _FIRST_WRITTEN_ABOVE
     # a definition that dates the contract's own start by the opening: '"Effective Date" means
     # the date first written above' (though its term commences on a later Commencement Date)
-    + r"|[\"“]effective\s+date[\"”]\s+(?:shall\s+)?means?\s+the\s+date\s+(?:hereof|"
+    # ('... means the date of this Agreement first written above')
+    + r"|[\"“]effective\s+date[\"”]\s+(?:shall\s+)?means?\s+the\s+date\s+"
+    r"(?:of\s+this\s+(?:agreement|lease|contract)\s+)?(?:hereof|"
     + _FIRST_WRITTEN_ABOVE
     + r")"
     # "each party agrees to enter into this Order Form as of the Order Date"

@@ -655,8 +655,9 @@ DEFINES = r"[\"“]{name}[\"”](?:\s*:|\s+(?:(?:shall|will)\s+)?means?)\s"
 
 
 # ... and in Australian drafting, unquoted at a line's start: "Commencement Date means 1 March
-# 2020."
-_DEFINES_UNQUOTED = r"(?:^|\n)[ \t]*{name}\s+means\s"
+# 2020." (and English drafting's list: "Expiry Date: the third anniversary of the Commencement
+# Date.")
+_DEFINES_UNQUOTED = r"(?:^|\n)[ \t]*{name}(?:\s+means\s|[ \t]*:[ \t]*(?=\S))"
 
 
 def definition_of(text: PreparedText, words: str) -> re.Match[str] | None:

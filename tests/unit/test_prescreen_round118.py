@@ -353,3 +353,42 @@ def test_a_sum_called_an_estimate_of_what_a_side_loses_is_an_agreed_sum() -> Non
         "supplier loses on the capacity it reserves for buyer, and is not a penalty."
     )
     assert any(_accepts(rule, sentence) for rule in _agreed_sum_readers(sentence))
+
+
+def test_an_english_definitions_list_without_quotes_dates_the_terms_end() -> None:
+    text = (
+        "RESELLER AGREEMENT\n\nTHIS AGREEMENT is dated 14 May 2015 between Ledgerline Limited "
+        '("Supplier") and Parrow Systems Limited ("Reseller").\n\n1. DEFINITIONS\n\nIn this '
+        "agreement:\n\nCommencement Date: 1 June 2015.\n\nExpiry Date: the third anniversary of "
+        "the Commencement Date.\n\n13.1 This agreement shall commence on the Commencement Date "
+        "and shall continue until the Expiry Date." + BODY
+    )
+    assert english_dates(text).ends_on == date(2018, 6, 1)
+
+
+def test_a_right_on_notice_that_may_not_expire_before_an_anniversary_is_a_convenience() -> None:
+    section = (
+        "14.1 Either party may terminate this agreement at any time by giving the other party "
+        "not less than six months' written notice, provided that such notice shall not expire "
+        "before the first anniversary of the Commencement Date."
+    )
+    assert section_flagged(_SUPPLY, section, "unilateral_termination")
+
+
+def test_an_effective_date_defined_as_the_date_of_this_agreement_written_above_is_the_start() -> (
+    None
+):
+    text = (
+        'CONCESSION AGREEMENT\n\nThis Concession Agreement (this "Agreement") is made and '
+        'entered into as of March 8, 2004 by and between Lindell Stores Inc. ("Store") and '
+        'Avenna Beauty LLC ("Concessionaire").\n\n1. DEFINITIONS\n\n1.5 "Effective Date" means '
+        'the date of this Agreement first written above.\n\n1.7 "Opening Date" means May 1, '
+        "2004, being the date on which the Concession Area is scheduled to open.\n\n5.1 Term. "
+        "This Agreement shall become effective on the Effective Date. The initial term of the "
+        'concession (the "Initial Term") shall commence on the Opening Date and, unless sooner '
+        "terminated in accordance with this Article 5, shall expire on the third (3rd) "
+        "anniversary of the Opening Date." + BODY
+    )
+    found = english_dates(text)
+    assert found.starts_on == date(2004, 3, 8)
+    assert found.ends_on == date(2007, 5, 1)
