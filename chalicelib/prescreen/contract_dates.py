@@ -703,6 +703,9 @@ _CITED_WITH_SIDES = re.compile(
     r"(?i:\bdated(?:\s+as\s+of)?|\beffective\s+date\s+of)(?i:\s+the)?\s*$"
 )
 _CITED_REACH = 260
+# Whom a contract binds from its first day: "(and be binding) upon both parties", "on the
+# Parties hereto" (the start patterns that read "effective and binding on the Parties on ...")
+_ON_THE_PARTIES = r"(?:up)?on\s+(?:both\s+|the\s+|all\s+)?part(?:y|ies)(?:\s+hereto)?"
 # The date the opening wrote, as the text points back to it: "the date first written above",
 # "the date set forth above", "the date set out above"
 _FIRST_WRITTEN_ABOVE = r"(?:first\s+)?(?:written|set\s+(?:forth|out))\s+above"
@@ -776,7 +779,7 @@ _TERM_FROM_SIGNING = re.compile(
     r"|(?:enter|come)s?\s+into\s+(?:full\s+)?(?:force|effect))\s+"
     # ("This Contract shall enter into force and be binding on the parties from the date
     # hereof", "This Charter shall take effect and be binding upon both parties from ...")
-    r"(?:and\s+be\s+binding\s+(?:up)?on\s+(?:both\s+|the\s+|all\s+)?parties(?:\s+hereto)?\s+)?"
+    r"(?:and\s+be\s+binding\s+" + _ON_THE_PARTIES + r"\s+)?"
     # (a fund's agreement, "effective with respect to each Fund as of the date first written
     # above")
     r"(?:with\s+respect\s+to\s+(?:each|the|any)\s+(?:[\w-]+\s+){1,3}?)?"
@@ -1901,7 +1904,7 @@ _STARTS_ON_A_NAME = tuple(
         r"begins?",
         r"start",
         # ("shall become effective and binding on the Parties on the Execution Date")
-        r"effective(?:\s+and\s+binding(?:\s+(?:on|upon)\s+(?:the\s+|both\s+)?(?:parties|party))?)?",
+        r"effective(?:\s+and\s+binding(?:\s+" + _ON_THE_PARTIES + r")?)?",
         r"take[sn]?\s+effect",
         # "This Agreement shall come into force on the Completion Date" (a verb each, opening
         # with its word: the shared index finds them)
