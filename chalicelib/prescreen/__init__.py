@@ -41,6 +41,7 @@ from chalicelib.prescreen.parties import find_parties_ru
 from chalicelib.prescreen.parties_en import find_parties_en
 from chalicelib.prescreen.renewal_option import find_renewal_option
 from chalicelib.prescreen.routing import RoutingPolicy, choose_route
+from chalicelib.prescreen.stated_cap import find_stated_cap
 from chalicelib.prescreen.tabular import read_statement
 from chalicelib.prescreen.text import PreparedText, prepare_text
 
@@ -162,16 +163,18 @@ def _contract_draft(
     learned = _learned_clauses(findings)
     margins = _margins(findings) if language == "en" else {}
     # A covenant under a heading that names it is one, whatever the detector scored its
-    # sentence (`non_compete`, `exclusivity`)
-    headed: set[str] = set()
-    for clause, find_headed in _HEADED_CLAUSES if findings else ():
-        flag = find_headed(text)
+    # sentence (`non_compete`, `exclusivity`), and so is a ceiling on liability stated in so
+    # many words (`stated_cap`)
+    ruled: set[str] = set()
+    for clause, find_ruled in _RULED_CLAUSES if findings else ():
+        flag = find_ruled(text)
         if flag is None:
             continue
-        headed.add(clause)
+        fact = fact_of(clause)
+        ruled.add(fact)
         if not (current := learned.get(clause)) or not current.present:
             learned[clause] = flag
-        margins[clause] = max(margins.get(clause, 0.0), RULE_MARGIN)
+        margins[fact] = max(margins.get(fact, 0.0), RULE_MARGIN)
     # Where the learned detector decides the liability cap (`_cap`), the rules' reading of
     # it would be thrown away: its rules are not run (a millisecond on 30 pages).
     wanted = tuple(
@@ -210,13 +213,14 @@ def _contract_draft(
         confidence=0.0,
         route="manual_review",
     )
-    return draft, margins, frozenset(headed)
+    return draft, margins, frozenset(ruled)
 
 
-# The learned clauses a rule also finds under a heading that names them.
-_HEADED_CLAUSES: tuple[tuple[str, Callable[[PreparedText], ClauseFlag | None]], ...] = (
+# The learned clauses a rule also finds: under a heading that names them, or stated outright.
+_RULED_CLAUSES: tuple[tuple[str, Callable[[PreparedText], ClauseFlag | None]], ...] = (
     ("non_compete", find_headed_non_compete),
     ("exclusivity", find_headed_exclusivity),
+    ("cap_on_liability", find_stated_cap),
 )
 
 

@@ -178,8 +178,10 @@ _EN_CLAUSE_VERB = (
 _EN_FEE_NEGATION = (
     # "no termination fee", "No penalty or termination fee shall be payable"
     # ("No other termination charge shall be payable")
-    # ("No penalty, termination fee or other payment shall be due")
-    r"\bno\s+(?:other\s+|further\s+|additional\s+)?(?:(?:penalty|fee|charge|payment)(?:\s+or|,)\s+)?"
+    # ("No penalty, termination fee or other payment shall be due", "No severance, termination
+    # fee or other payment shall be due to Advisor")
+    r"\bno\s+(?:other\s+|further\s+|additional\s+)?"
+    r"(?:(?:penalty|fee|charge|payment|severance|bonus|compensation)(?:\s+or|,)\s+)?"
     r"(?:early\s+)?(?:termination|cancellation|withdrawal)"
     # "No other amount, including any termination fee or anticipated profit, shall be payable"
     r"|\bno\s+(?:other\s+|further\s+|additional\s+)?(?:amount|sum|payment|compensation)s?\s*,"
@@ -390,7 +392,9 @@ _EN_MONTH_NAME = (
 _EN_NOTICE = r"noti(?:ce|fication)"
 # The right must be to end this agreement, not an offering or a purchase order.
 _EN_TERMINATE_AGREEMENT = (
-    r"(?:terminat|cancel)\w*\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
+    # ... whole or in part: "terminate all or any part of this Subcontract"
+    r"(?:terminat|cancel)\w*\s+(?:all\s+or\s+(?:any\s+)?part\s+of\s+)?(?:this|the)\s+"
+    r"(?:\w+\s+){0,2}?(?:agreement|contract)"
     # plain drafting: "Either party may end this Agreement at any time on written notice",
     # "may withdraw from this Agreement upon sixty (60) days written notice"
     r"|\bend\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
@@ -400,7 +404,9 @@ _EN_TERMINATE_AGREEMENT = (
     r"|withdraw\s+from\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)"
     # ... or by the document's own short name: "Either Party may end this CRADA at any time,
     # without cause", "terminate this MOU", "terminate this Lease", "terminate this Task Order"
-    r"|(?:terminat\w*|cancel\w*|end)\s+this\s+(?:crada|mou|memorandum|lease|(?:task|delivery)\s+order)\b"
+    # (a subcontract's own "this Subcontract")
+    r"|(?:terminat\w*|cancel\w*|end)\s+(?:all\s+or\s+(?:any\s+)?part\s+of\s+)?this\s+"
+    r"(?:crada|mou|memorandum|lease|(?:task|delivery)\s+order|sub-?contract)\b"
     # a consultant's or producer's contract by what it sets up: "may at any time ... cancel the
     # Program and terminate Producer's engagement by written notice"
     r"|(?:terminat|cancel)\w*\s+(?:the\s+)?(?:[\w-]+['’]s?\s+)?engagement\b"

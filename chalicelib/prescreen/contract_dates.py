@@ -11,7 +11,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from chalicelib.prescreen.contract_term import (
-    A_PART_OF_THE_TERM,
     COVER_QUALIFIER,
     DAY_NAME,
     DEAL,
@@ -26,11 +25,12 @@ from chalicelib.prescreen.contract_term import (
     definition_of,
     end_from_term,
     named_day,
+    of_a_part_of_the_term,
 )
 from chalicelib.prescreen.contract_years import end_of_contract_years
 from chalicelib.prescreen.dates import FoundDate, find_dates, month_end
 from chalicelib.prescreen.recitals import in_recital
-from chalicelib.prescreen.term_grammar import end_by_grammar
+from chalicelib.prescreen.term_grammar import day_by_name, end_by_grammar
 from chalicelib.prescreen.text import JOINED_BREAK
 from chalicelib.prescreen.word_index import finditer, indexed, search
 
@@ -585,7 +585,9 @@ _NOT_CONTRACT_END = re.compile(
     r"exclusiv|warrant|гаранти|licen[cs]e\s+to|right\s+to"
     # a year of the contract or a plan inside it ends, not the contract
     # (a year: "five (5) calendar years" is a length of the term)
-    r"|(?:contract|calendar|fiscal|program|programme|agreement|lease|royalty)\s+year\b"
+    # (a school's: "The first Academic Year ... ends on June 30, 2015")
+    r"|(?:contract|calendar|fiscal|program|programme|agreement|lease|royalty|academic|school)"
+    r"\s+year\b"
     r"|business\s+plan|\bbudget\b"
     # "During the Term of this Agreement, ... for the period ending June 30, 2019": a period
     # inside the term
@@ -858,6 +860,13 @@ _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
             r"(?:both|all|each)"
             # "This Agreement becomes effective when signed by both parties"
             r"|(?:when|once)\s+(?:it\s+(?:is|has\s+been)\s+)?(?:signed|executed)\s+by\s+(?:both|all|each))"
+        ),
+        # ("The Binding Provisions shall take effect on the date on which this Term Sheet has
+        # been signed by both Parties")
+        re.compile(
+            r"effect\s+(?:up)?on\s+the\s+(?:date|day)\s+(?:on\s+which|when)\s+"
+            r"(?:it|this\s+(?:[\w-]+\s+){1,3}?)(?:is|has\s+been)\s+(?:fully\s+)?(?:signed|executed)"
+            r"\s+by\s+(?:both|all|each)"
         ),
         re.compile(
             # ("... agrees to enter into this DPA as of the last date of signature below")
@@ -1220,7 +1229,9 @@ def _end_of_term(
         if not english:
             return None
         return end_of_contract_years(text, None, named) or end_by_grammar(text, None, named)
-    return end_from_term(text, base) or (
+    return end_from_term(
+        text, base, day_named=lambda name: day_by_name(text, base, named, name)
+    ) or (
         (
             _end_of_single_term(text, base)
             or end_of_contract_years(text, base, named)
@@ -1239,14 +1250,18 @@ def _end_of_term(
 # contract schedules ("the later of: (a) the conclusion of the 2022/23 NFL season and (b) the
 # last day in February, 2023 (such expiration date, the "Scheduled Expiration Date")"). Each
 # limb reads as a sentence of its own, so the words that end the contract are looked for
-# before the list.
-_LATER_LIMB = re.compile(r"\(\s*(?:ii|iii|iv|v|b|c|d|e|2|3|4|5)\s*\)\s*(?:the\s+)?$")
+# before the list. Limbs may go unlettered: "shall remain in effect until the earlier of the
+# execution of the Definitive Agreements and December 31, 2008".
+_LATER_LIMB = re.compile(
+    r"(?:\(\s*(?:ii|iii|iv|v|b|c|d|e|2|3|4|5)\s*\)|\b(?:and|or))\s*(?:the\s+)?$"
+)
 _ENDS_AT_EARLIEST = re.compile(
     r"(?:" + THIS_CONTRACT + r"|this\s+(?:[\w-]+\s+){0,3}?instrument|\bterm)\W{0,3}"
     # "The term of this Agreement (the "Term") shall commence as of April 1, 2018 and shall
     # expire upon the later of: ..."
-    r"(?:\s[^.;]{0,120}?\sand)?\s+(?:shall|will)"
-    r"\s+(?:automatically\s+)?(?:expire|terminate|end|lapse)(?:\s+and\s+terminate)?\s+(?:up)?on\s+"
+    r"(?:\s[^.;]{0,120}?\sand)?\s+(?:shall|will)\s+(?:"
+    r"(?:automatically\s+)?(?:expire|terminate|end|lapse)(?:\s+and\s+terminate)?\s+(?:up)?on"
+    r"|(?:remain|continue)\s+(?:in\s+(?:full\s+)?(?:force|effect)\s+)?until)\s+"
     r"the\s+(?:earlier|earliest|first|later|latest)\s+(?:of|to\s+occur)\b[^.]*$"
 )
 _LIMB_REACH = 800
@@ -1512,10 +1527,10 @@ _STARTED_BEFORE = re.compile(
 
 def _of_a_part_of_the_term(text: PreparedText, current: FoundDate) -> bool:
     """Whether the words before a date in its sentence make it a part's: a year of the term
-    (`A_PART_OF_THE_TERM`) or a period the contract defines inside it."""
+    (`of_a_part_of_the_term`) or a period the contract defines inside it."""
     begin = text.sentence_span(current.start, current.end)[0]
     return bool(
-        A_PART_OF_THE_TERM.search(text.low, begin, current.start)
+        of_a_part_of_the_term(text.low, begin, current.start)
         or _ANOTHER_PERIODS_DEFINITION.search(text.low, begin, current.start)
     )
 

@@ -14,6 +14,8 @@ from chalicelib.prescreen.text import JOINED_BREAK, name_pattern
 from chalicelib.prescreen.word_index import finditer, indexed, search
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from chalicelib.prescreen.text import PreparedText
 
 # The first term by its names ("the initial term", "an original term of ten years"), as a
@@ -41,7 +43,7 @@ THIS_CONTRACT = (
     r"this\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract|amendment|addendum|attachment"
     # a letter of intent's "This letter shall terminate on the earlier of ..." (not a letter
     # of credit)
-    r"|statement\s+of\s+work|sow|memorandum|mou|letter(?!\s+of\s+credit)"
+    r"|statement\s+of\s+work|sow|memorandum|mou|letter(?:\s+of\s+intent)?(?!\s+of\s+credit)"
     # the short names agreements call themselves by: "This CRADA shall become effective on
     # ... and shall expire thirty-six (36) months after the Effective Date", "this MSA"
     r"|msa|crada|nda|mnda|loi|jda|ppa|dpa|mta"
@@ -271,7 +273,9 @@ OWN_YEAR_KINDS = (
 A_PART_OF_THE_TERM = re.compile(
     # (a year the royalties are counted by: "the first Royalty Year shall begin on the
     # Effective Date and end on December 31, 2012")
-    r"\b(?:(?:first|last|final)\s+(?:(?:calendar|royalty|"
+    # (a school's: "The first Academic Year under this Agreement ... begins on July 1, 2014 and
+    # ends on June 30, 2015")
+    r"\b(?:(?:first|last|final)\s+(?:(?:calendar|royalty|academic|school|"
     + OWN_YEAR_KINDS
     + r")\s+)?(?:year|quarter|month)"
     r"|(?:calendar|contract|fiscal|lease)\s+(?:year|quarter|month)s?\s+of\s+the\s+term"
@@ -285,6 +289,23 @@ A_PART_OF_THE_TERM = re.compile(
     r"|(?:additional|renewal|extension)\s+(?:term|period)"
     r"|successive)\b"
 )
+
+
+# ... unless this document renews the term itself, as an addendum does: "The term of the
+# Franchise Agreement is renewed for a renewal term commencing on the Renewal Date and expiring
+# on the tenth (10th) anniversary of the Renewal Date" (not a renewal that may come: "if the
+# Term is extended for a Renewal Term, ...")
+_RENEWED_HERE = re.compile(r"\b(?:is|are)\s+(?:hereby\s+)?(?:renewed|extended)\s+for\b")
+_ON_A_CONDITION = re.compile(r"\b(?:if|when|whenever|unless|once|in\s+the\s+event)\b")
+
+
+def of_a_part_of_the_term(low: str, begin: int, end: int) -> bool:
+    """Whether the words from begin to end name a part of the term, not the term itself
+    (`A_PART_OF_THE_TERM`, not `_RENEWED_HERE`)."""
+    if A_PART_OF_THE_TERM.search(low, begin, end) is None:
+        return False
+    renewed = _RENEWED_HERE.search(low, begin, end)
+    return renewed is None or _ON_A_CONDITION.search(low, begin, renewed.start()) is not None
 
 
 def sets_the_term(sentence: str) -> bool:
@@ -425,8 +446,12 @@ _WINDOW = 70
 _LEAD_IN_GAP = 8  # the spaces between a colon and the list's first item
 
 
-def end_from_term(text: PreparedText, start: date) -> date | None:
-    """Start plus the contract's stated term, when a sentence states one plainly.
+def end_from_term(
+    text: PreparedText, start: date, *, day_named: Callable[[str], date | None] | None = None
+) -> date | None:
+    """Start plus the contract's stated term, when a sentence states one plainly. A length
+    counted from a named day runs from the day `day_named` gives that name (by default, a
+    day the definitions write: `named_day`).
 
     Measured and left out (issue 13): a detector learned from CUAD's "Expiration Date"
     spans (words and pairs of the sentences that name a year, a month or an anniversary)
@@ -485,7 +510,7 @@ def end_from_term(text: PreparedText, start: date) -> date | None:
             continue
         if _RUNS_FROM_EVENT.match(text.low, unit.end()):
             return None
-        base = _length_base(text, unit.end(), begin, length.start())
+        base = _length_base(text, unit.end(), begin, length.start(), day_named)
         # (not where it runs from a named day the text never dates: "three years from the
         # Launch Date" counts from the start in CUAD's labels, 2 of 2 on train)
         if base is None and _AFTER_AN_EVENT.match(text.low, unit.end()):
@@ -503,7 +528,13 @@ def _after_length(day: date, number: int, unit: str) -> date:
     return add_months(day, number * 12 if unit.startswith(("year", "год", "лет")) else number)
 
 
-def _length_base(text: PreparedText, after: int, begin: int, length: int) -> date | None:
+def _length_base(
+    text: PreparedText,
+    after: int,
+    begin: int,
+    length: int,
+    day_named: Callable[[str], date | None] | None,
+) -> date | None:
     """The day a length (its words ending at `after`, in a sentence opening at `begin`, the
     length's own words at `length`) runs from, where the text dates it; None for the start."""
     base = _runs_from(text, after)
@@ -513,8 +544,15 @@ def _length_base(text: PreparedText, after: int, begin: int, length: int) -> dat
     if counted is not None:
         # "until the date that is twelve (12) months after the Separation Date", where
         # '"Separation Date" means April 1, 2010': from the day the definitions give it
+        # (or that its definition counts from the start: "twenty-four (24) months from the
+        # Service Start Date", where '"Service Start Date" means the first day of the first
+        # full calendar month following the Effective Date')
         name = _FROM_A_NAME.match(text.low, counted.end() - len("the"))
-        return named_day(text, {}, name.group("name")) if name else None
+        if name is None:
+            return None
+        if day_named is None:
+            return named_day(text, {}, name.group("name"))
+        return day_named(" ".join(name.group("name").split()))
     # "shall commence on April 1, 2011 ... and shall continue for a period of sixty (60) months
     # thereafter", "The initial subscription term shall commence on March 1, 2016 ... and shall
     # continue for thirty-six (36) months": from the day the sentence started it on (not where

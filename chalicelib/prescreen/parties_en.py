@@ -180,8 +180,9 @@ _ONLY_FORM = re.compile(rf"^(?:the\s+)?(?:(?:{_SUFFIX})\b\.?,?\s*)+$", re.IGNORE
 # A guarantee or an undertaking is made "by A ... in favor of B".
 _SIDE_JOINER = re.compile(r"\b(?:and|AND|And|in\s+favou?r\s+of|IN\s+FAVOU?R\s+OF)\b|;")
 # Sides listed by commas, or "entered into by A ("Seller") with B ("Buyer")": the name right
-# after "with" (not "together with", "with its parent B")
-_LIST_GAP = re.compile(r"[\s,]*(?:(?:with|WITH)\s+)?(?:the\s+)?")
+# after "with" (not "together with", "with its parent B"), or an order's "issued by A
+# ("Company"), to B ("Contractor")"
+_LIST_GAP = re.compile(r"[\s,]*(?:(?:with|WITH|to|TO)\s+)?(?:the\s+)?")
 # The preamble ends where the recitals or the operative part begin.
 _PREAMBLE_END = re.compile(
     r"\b(?:WHEREAS|Whereas|RECITALS|Recitals|BACKGROUND|Background|WITNESSETH|Witnesseth"

@@ -45,8 +45,10 @@ _TRIGGER = re.compile(
     # "Cisco may, by written notice to Distributor given at least thirty (30) days prior to
     # the end of the then-current term, extend the term": the way of choosing set off by commas
     # ("The Licensee may, by giving written notice to the Licensor not less than six months
-    # before the expiry of the Initial Term or of any Renewal Term, renew this agreement")
-    + r"|may\s*,[^,;.]{1,160},\s*(?:elect\s+to\s+)?"
+    # before the expiry of the Initial Term or of any Renewal Term, renew this agreement");
+    # the aside may hold a date's comma ("may, by written notice given on or before September
+    # 30, 2018, extend the Term")
+    + r"|may\s*,(?:[^,;.]|,(?=\s*(?:19|20)\d\d\b)){1,160},\s*(?:elect\s+to\s+)?"
     + _RENEW
     # "may be renewed", "may thereafter be extended", "can be renewed"
     + r"|(?:may|can)\s+(?:thereafter\s+|further\s+|also\s+)?be\s+(?:further\s+)?"
@@ -146,8 +148,9 @@ _REJECT = re.compile(
     # (not "shall have no right to any further extension" after the one granted)
     r"|no\s+(?:right|option|obligation)(?!\s+to\s+(?:any\s+)?(?:further|additional|other"
     r"|subsequent)\s+(?:extension|renewal))|neither\s+party\s+(?:shall\s+|will\s+)?(?:have|has|may)\b"
-    r"|(?<!but\s)(?:not|never)\s+(?:have\s+)?(?:any\s+|the\s+)?"
-    r"(?:right|option|obligation)|(?:shall|will|does|do)\s+not\s+(?:be\s+)?(?:obligated|required)"
+    # ("this Agreement does not grant any right to renew or extend the Term")
+    r"|(?<!but\s)(?:not|never)\s+(?:have\s+|(?:grant|give|confer|create)s?\s+(?:[a-z]+\s+)?)?"
+    r"(?:any\s+|the\s+)?(?:right|option|obligation)|(?:shall|will|does|do)\s+not\s+(?:be\s+)?(?:obligated|required)"
     r"|(?:shall|will)\s+not\s+(?:be\s+)?(?:renew|extend)|non-?\s?renewable"
     r"|exclusivity|offer\s+to\s+extend|no\s+(?:renewal|extension)\b"
     # the definition of a period inside the contract, not its term: '"Research Term" means the

@@ -23,7 +23,6 @@ from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from chalicelib.prescreen.contract_term import (
-    A_PART_OF_THE_TERM,
     COMMENCEMENT_ON_EVENT,
     DAY_NAME,
     DEFINES,
@@ -34,6 +33,7 @@ from chalicelib.prescreen.contract_term import (
     definition_of,
     field_value,
     named_day,
+    of_a_part_of_the_term,
     ordinal_count,
     sets_the_term,
 )
@@ -650,6 +650,15 @@ def _event(found: re.Match[str], context: _Context, _: int) -> date | None:
     return None
 
 
+def day_by_name(
+    text: PreparedText, start: date | None, named: dict[str, date], name: str
+) -> date | None:
+    """The day a name (in lower case) stands for, dated by the contract or described by its
+    definition in the grammar's terms ('"Service Start Date" means the first day of the first
+    full calendar month following the Effective Date')."""
+    return _day_by_name(name, _Context(text, start, named), 0)
+
+
 def _day_by_name(name: str, context: _Context, depth: int) -> date | None:
     """The day a name (in lower case) stands for: dated by the contract, or described by its
     definition in the grammar's terms."""
@@ -863,11 +872,10 @@ def end_by_grammar(text: PreparedText, start: date | None, named: dict[str, date
                 found.append((match, of_a_period))
     for carrier, of_a_period in sorted(found, key=lambda pair: pair[0].start()):
         begin, end = text.sentence_span(carrier.start(), carrier.end())
-        subject = text.low[begin : carrier.start()]
         # (with the hour it ends at: "shall end at midnight on")
         hour = _AT_A_TIME.match(text.low, carrier.end())
         said = text.low[begin : hour.end() if hour else carrier.end()]
-        if not sets_the_term(said) or A_PART_OF_THE_TERM.search(subject):
+        if not sets_the_term(said) or of_a_part_of_the_term(text.low, begin, carrier.start()):
             continue
         # (the recitals tell the story so far: a restatement's "WHEREAS, the term of the
         # Original Agreement was scheduled to expire on February 28, 2011", the end it replaces)

@@ -136,8 +136,8 @@ _CONTRACT = (
     'York limited liability company ("Provider").\n\n'
     "1. Term. This Agreement commences on March 1, 2020 and continues for three (3) years.\n"
     "2. Governing Law. This Agreement is governed by the laws of the State of New York.\n"
-    "3. Limitation of Liability. In no event shall either party's aggregate liability exceed "
-    "the fees paid in the twelve months preceding the claim.\n"
+    "3. Limitation of Liability. In no event shall either party's liability exceed the fees "
+    "paid in the twelve months preceding the claim.\n"
 ) * 3
 
 
@@ -151,8 +151,8 @@ def test_document_confidence_is_the_mean_of_its_facts() -> None:
     assert "liability_cap" in screening.margins
 
 
-def _screened_contract(cap_label: str) -> Screened:
-    screening = screen_text(_CONTRACT, pipeline="contract", policy=RoutingPolicy())
+def _screened_contract(cap_label: str, text: str = _CONTRACT) -> Screened:
+    screening = screen_text(text, pipeline="contract", policy=RoutingPolicy())
     document = LabelledDocument("en", Path("msa.txt"), {"cap_on_liability": cap_label})
     spec = next(f for f in FIELDS["en"] if f.name == "cap_on_liability")
     outcome = spec.score(document.labels, screening.result)
@@ -176,6 +176,18 @@ def test_calibration_rows_take_a_detectors_verdict_out_of_fold() -> None:
     # A contract without an out-of-fold score keeps its own verdict.
     other = OutOfFold({"cap_on_liability": {"elsewhere": 0.2}}, {"cap_on_liability": 0.4})
     assert calibration_rows([item], other)[("en", "liability_cap")] == [(in_sample, 1.0)]
+
+
+def test_a_cap_stated_in_so_many_words_keeps_its_verdict_out_of_fold() -> None:
+    # "aggregate liability ... exceed": a rule finds the cap (`stated_cap`), and a rule's
+    # verdict on a contract is the same whether or not the detector was fitted on it
+    text = _CONTRACT.replace("either party's liability", "either party's aggregate liability")
+    screening = screen_text(text, pipeline="contract", policy=RoutingPolicy())
+    assert "liability_cap" in screening.ruled
+    item = _screened_contract("Yes", text)
+    unseen = OutOfFold({"cap_on_liability": {"msa": 0.2}}, {"cap_on_liability": 0.4})
+    [(features, right)] = calibration_rows([item], unseen)[("en", "liability_cap")]
+    assert features[FEATURES.index("found")] == 1.0 and right == 1.0
 
 
 def test_calibration_rows_keep_a_rules_verdict_where_it_outranks_the_detector() -> None:
