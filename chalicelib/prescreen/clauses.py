@@ -410,6 +410,9 @@ _EN_TERMINATE_AGREEMENT = (
     # a consultant's or producer's contract by what it sets up: "may at any time ... cancel the
     # Program and terminate Producer's engagement by written notice"
     r"|(?:terminat|cancel)\w*\s+(?:the\s+)?(?:[\w-]+['’]s?\s+)?engagement\b"
+    # an aircraft or engine lease's own words: "the Lessee may terminate the leasing of the
+    # Aircraft with effect on the sixth (6th) anniversary of the Delivery Date"
+    r"|terminat\w*\s+the\s+leasing\s+of\b"
     # a joint venture's participant leaving it: "A Participant may withdraw from the Joint
     # Venture at any time by giving not less than 90 days' notice"
     # ... or a consortium's member: "Any Member may withdraw from the Consortium for any reason"
@@ -439,13 +442,14 @@ _EN_TERMINATE_AGREEMENT = (
     r"(?:upon|on|by\s+giving|giving|with)\s"
     r"|terminat(?:e|ion)\s+(?:by\s+\w+\s+)?(?:for\s+convenience|without\s+(?:cause|reason))"
 )
+# What a notice is after its period: "prior written", "advance", "irrevocable prior written"
+_EN_NOTICE_KIND = r"(?:irrevocable\s+)?(?:prior\s+|advance\s+)?(?:written\s+)?"
 # A notice period: "sixty (60) days' prior written notice", "[***] written notice".
 _EN_NOTICE_PERIOD = (
     r"(?:at\s+least\s+|not\s+less\s+than\s+|no\s+less\s+than\s+)?"
     # "one hundred eighty (180) days' prior written notice", "a month's notice in writing"
     r"(?:(?:[\w-]+\s+){0,3}?(?:\(\d+\)\s+)?(?:calendar\s+|business\s+)?(?:days?|weeks?|months?)"
-    r"(?:['’]s?)?\s+|\[\*+\]\s+(?:days?['’]?\s+)?)(?:prior\s+|advance\s+)?(?:written\s+)?"
-    + _EN_NOTICE
+    r"(?:['’]s?)?\s+|\[\*+\]\s+(?:days?['’]?\s+)?)" + _EN_NOTICE_KIND + _EN_NOTICE
 )
 # No condition in the words that follow a grant: "..., if", "in the event of".
 _EN_NO_CONDITION_AFTER = (
@@ -742,7 +746,10 @@ RULES: tuple[ClauseRule, ...] = (
         + r"|(?:assessments?|taxes|levies)\s+(?:and|or)\s+penalt"
         # one item of a list of claims and losses, as in an indemnity
         + r"|(?:claims?|lawsuits?|losses|obligations|liabilit\w*),\s+penalt|penalt\w*,\s+"
-        + r"(?:claims?|actions?|judgments?|costs|fines|losses|liabilit)",
+        + r"(?:claims?|actions?|judgments?|costs|fines|losses|liabilit)"
+        # a concentrate's price deductions for impurities ("less the treatment charge and
+        # penalties provided for below", "penalties for deleterious elements")
+        + r"|treatment\s+charges?|refining\s+charges?|deleterious|impurit",
     ),
     # A contractual fine, as Brazilian and other civil-law drafting names in English the sum a
     # party in breach pays ("shall pay to the other Party a non-compensatory fine equal to
@@ -897,9 +904,10 @@ RULES: tuple[ClauseRule, ...] = (
         (
             r"at\s+any\s+time",
             # "days' notice", "a month's notice", "months notice in writing"
-            r"days?(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?" + _EN_NOTICE,
-            r"weeks?(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?" + _EN_NOTICE,
-            r"months?(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?" + _EN_NOTICE,
+            r"days?(?:['’]s?)?\s+" + _EN_NOTICE_KIND + _EN_NOTICE,
+            r"weeks?(?:['’]s?)?\s+" + _EN_NOTICE_KIND + _EN_NOTICE,
+            # ("nine (9) months' irrevocable prior written notice")
+            r"months?(?:['’]s?)?\s+" + _EN_NOTICE_KIND + _EN_NOTICE,
             r"upon\s+(?:prior\s+|advance\s+)?(?:written\s+"
             + _EN_NOTICE
             + r"|notice\s+in\s+writing)",
@@ -907,7 +915,7 @@ RULES: tuple[ClauseRule, ...] = (
             # trigger opens at "written" and looks back for it
             r"(?<=\bon\s)written\s+" + _EN_NOTICE,
             r"(?<=\bon\sprior\s)written\s+" + _EN_NOTICE,
-            r"years?(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?" + _EN_NOTICE,
+            r"years?(?:['’]s?)?\s+" + _EN_NOTICE_KIND + _EN_NOTICE,
             # a period blacked out in the filing: "upon [***] prior written notice"
             r"\]\s+(?:(?:prior|advance)\s+(?:written\s+)?|written\s+)" + _EN_NOTICE,
         ),
@@ -1288,8 +1296,9 @@ RULES: tuple[ClauseRule, ...] = (
     _rule(
         "auto_renewal",
         (
-            # and the British "will renew year on year unless cancelled"
-            r"year[\s-]+(?:to|on)[\s-]+year",
+            # and the British "will renew year on year unless cancelled", and "shall thereafter
+            # continue from Contract Year to Contract Year until terminated"
+            r"year[\s-]+(?:to|on)[\s-]+(?:(?:contract|agreement|lease|operating|calendar)\s+)?year",
             # "shall continue from Season to Season", "from quarter to quarter"
             r"season[\s-]+to[\s-]+season",
             r"quarter[\s-]+to[\s-]+quarter",
@@ -1570,7 +1579,10 @@ _EN_CHOOSES = r"(?:elects?|wish(?:es)?|desires?|chooses?|decides?)"
 # elects": a choice is no condition).
 _EN_NOTICE_IF = (
     r"terminat\w*\s+(?:this|the)\s+(?:\w+\s+){0,2}?(?:agreement|contract)\s+(?:upon|on|by|with)\s+"
-    r"(?:giving\s+)?[^.;]{0,60}?\b" + _EN_NOTICE + r"(?:\s+to\s+[^.;,]{1,40}?)?,?\s+if\s+"
+    # ("upon sixty (60) days' notice in writing if it permanently closes the Mill")
+    r"(?:giving\s+)?[^.;]{0,60}?\b"
+    + _EN_NOTICE
+    + r"(?:\s+in\s+writing)?(?:\s+to\s+[^.;,]{1,40}?)?,?\s+if\s+"
     r"(?!(?:it|he|she|they|\w+)\s+(?:so\s+)?" + _EN_CHOOSES + r"\b)"
 )
 # A sentence that opens on the event the right waits for: "If the Facility PPA terminates for

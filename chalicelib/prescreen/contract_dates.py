@@ -177,7 +177,11 @@ _SIGNED_BEFORE = re.compile(
     r"(?:\s*,\s*and\s+(?:is\s+)?(?:deemed\s+)?effective\s*,?)?"
     # the place it is made at: "is made at Cleveland, Ohio on this 12th day of July, 2006",
     # 'is entered into in Hangzhou, the People's Republic of China (the "PRC") on this 28th day'
-    r"(?:\s+(?:at|in)\s+[a-z][\w .,'’\"“”()-]{1,70}?(?=\s+(?:on|as\s+of|this)\b))?"
+    r"(?:\s+(?:at|in)\s+[a-z][\w .,'’\"“”()-]{1,70}?(?=\s+(?:on|as\s+of|this|by)\b))?"
+    # ... and by whom: "This Contract is signed in Changzhou, Jiangsu Province, China by the
+    # authorized representatives of both parties on August 8, 1997"
+    r"(?:\s+by\s+(?:the\s+)?(?:duly\s+)?authori[sz]ed\s+representatives\s+of\s+(?:both|the)"
+    r"\s+parties)?"
     r"(?:\s+(?:as\s+of|as|on|this|from|for\s+reference(?:\s+purposes)?)){0,3}"
     # Indonesian notarial drafting: "made and entered into in Jakarta on this day, Monday, the
     # 14th (fourteenth) day of September 2015"
@@ -371,8 +375,13 @@ _END_BEFORE = re.compile(
     r"(?:\s*,\s*unless\s+[a-z ]{1,40},)?"
     # "shall terminate automatically without notice on", "will end, without further notice, on"
     r"(?:\s+automatically)?(?:\s*,?\s+without\s+(?:any\s+|further\s+)?(?:notice|notification),?)?"
+    # ("provided, however, that this Agreement shall expire in any event on September 30, 2001")
+    r"(?:\s+in\s+any\s+(?:event|case))?"
     r"(?:" + _TIME_OF_DAY + r")?"
     r"(?:\s+(?:on|at|as\s+(?:of|at)))?(?:\s+the)?\s*$"
+    # an event or a date, the first to come: "shall remain in effect until Study Completion or
+    # December 31, 2011, whichever occurs first"
+    r"|\b(?:remain\s+in\s+(?:full\s+)?(?:force|effect)|continue)\s+until\s+[^.;]{1,80}?\s+or\s*$"
     # (not "Offer Expiration Date:", the day an offer lapses unaccepted, nor an amendment's
     # '"Current Expiration Date" means December 31, 2003', the end it extends)
     r"|(?<!offer\s)(?<!quote\s)(?<!proposal\s)(?<!current\s)(?<!original\s)(?<!existing\s)"
@@ -1835,10 +1844,11 @@ def _runs_indefinitely_low(low: str) -> bool:
 
 
 # ... nor once the first term is over, the words before it say: "On expiry of the Initial Term
-# this agreement shall continue in force unless and until terminated"
+# this agreement shall continue in force unless and until terminated", "After the initial
+# period, this Agreement shall continue in force for an indefinite period"
 _AFTER_THE_FIRST_TERM = re.compile(
-    r"\b(?:on|upon|after|following|at)\s+(?:the\s+)?(?:expiry|expiration|end)\s+of\s+the\s+"
-    r"(?:initial\s+|first\s+|fixed\s+)?(?:term|period)\s*,?\s*$"
+    r"\b(?:on|upon|after|following|at)\s+(?:the\s+)?(?:(?:expiry|expiration|end)\s+of\s+the\s+"
+    r"(?:initial\s+|first\s+|fixed\s+)?|(?:initial|first|fixed)\s+)(?:term|period)\s*,?\s*$"
 )
 _AFTER_REACH = 70
 

@@ -256,6 +256,9 @@ _NOT_CONTRACT_TERM = re.compile(
     # provides that the Consulting Period will continue through December 31, 2016, is hereby
     # amended"
     r"|\b(?:currently|presently|originally)\s+(?:provides?|states?|reads?|scheduled|set|due)\b"
+    # ... nor an officer's: "The general manager ... shall be appointed by the Board of Directors
+    # for a term of four (4) years", "The term of office of the directors ... is four (4) years"
+    r"|\bterm\s+of\s+office\b|\b(?:appointed|elected|nominated)\b[^.;]{0,60}?\bfor\s+a\s+term\b"
 )
 
 

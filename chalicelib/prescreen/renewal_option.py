@@ -128,6 +128,10 @@ _BY_AGREEMENT = re.compile(
     # "The Parties may renew this Agreement for such further period and on such terms as they
     # may agree in writing"
     r"|\bthe\s+parties\s+may\s+(?:\w+\s+)?(?:renew|extend)|\bagree\s+in\s+writing"
+    # "The parties may, by agreement in writing made not later than ninety (90) days before the
+    # expiry of the Term, extend this Agreement for such further period ... as they may then
+    # agree"
+    r"|\bby\s+(?:written\s+)?agreement\b|\bagreement\s+in\s+writing|\bas\s+they\s+may\s+(?:then\s+)?agree"
     # a joint venture's members or board all agreeing: "may extend the term of the Company only
     # by their unanimous written consent"
     r"|unanimous"
@@ -142,8 +146,11 @@ _REJECT = re.compile(
     r"insurance|polic(?:y|ies)\b|warrant(?:y|ies)|letter\s+of\s+credit|\bcredit\b|\bnotes\b"
     r"|deadline|time\s+(?:for|to|period)|cure\s+period|due\s+date|payment\s+terms?"
     r"|patent|registration|trademark\s+application|permit|whereas"
-    # another contract's lease (not a lease's own "on all of the terms of this Lease")
-    r"|(?<!this\s)\blease\b|\bsublease"
+    # a director's or an officer's: "their term of office may be renewed"
+    r"|term\s+of\s+office"
+    # another contract's lease (not a lease's own "on all of the terms of this Lease", nor its
+    # "Lease Term")
+    r"|(?<!this\s)\blease\b(?!\s+term)|\bsublease"
     # (not "the right, but not the obligation, to renew": the right is granted)
     # (not "shall have no right to any further extension" after the one granted)
     r"|no\s+(?:right|option|obligation)(?!\s+to\s+(?:any\s+)?(?:further|additional|other"

@@ -1,4 +1,4 @@
-"""A ceiling on liability the contract states in so many words: "In no event shall the
+"""A limit on liability the contract states in so many words: "In no event shall the
 aggregate liability of Ashby Greer ... exceed the fees actually received".
 
 The learned detector (`clause_model`) weighs a sentence's words and the roles its cues
@@ -6,16 +6,19 @@ play, and a ceiling with a carve-out in the same sentence ("..., except to the e
 losses ... resulting from the fraud or willful misconduct of Ashby Greer") can score under
 its threshold: the carve-out's words are those of an uncapped liability. Where the words
 name the whole liability ("aggregate", "total", "maximum") and bound it ("shall not exceed",
-"limited to"), the contract has a cap whatever the detector scored.
+"limited to"), or exclude a party's liability for consequential loss (which CUAD counts as a
+cap: "No party is liable to another party for any Consequential Loss", in Australian
+drafting's words), the contract has a cap whatever the detector scored.
 
 Measured before adopting: on CUAD's train split the ceiling on the whole liability is
-stated in 28 contracts, all labelled as having a cap, and the detector finds every one of
-them, so no CUAD answer moves (train or test); over the blind sets it adds three caps the
-detector missed, each labelled so (a letter agreement's ceiling with a carve-out, an asset
-purchase's and a technology transfer's). A ceiling on liquidated damages alone ("The total
-liquidated damages assessed under Section 7.1 in any Rate Year shall not exceed $75,000") is
-left to the detector: the blind sets' writers split on it, one contract each way, and no
-train contract has one.
+stated in 28 contracts and the exclusion so worded in 10, all labelled as having a cap, and
+the detector finds every one of them, so no CUAD answer moves (train or test); over the
+blind sets the ceiling adds three caps the detector missed and the exclusion five more, each
+labelled so (a letter agreement's ceiling with a carve-out, joint venture deeds, a
+concession, a task order), none against its label. A ceiling on liquidated damages alone
+("The total liquidated damages assessed under Section 7.1 in any Rate Year shall not exceed
+$75,000") is left to the detector: the blind sets' writers split on it, one contract each
+way, and no train contract has one.
 """
 
 from __future__ import annotations
@@ -50,9 +53,20 @@ _UNBOUNDED = re.compile(
 )
 
 
+# ... or consequential loss excluded, which CUAD counts as a cap: "No party is liable to
+# another party for any Consequential Loss arising out of or in connection with this
+# agreement", "Supplier shall not be liable for any indirect or consequential damages"
+_CONSEQUENTIAL = indexed(re.compile(r"consequential\s+(?:loss|damage)"))
+_EXCLUDED_BEFORE = re.compile(
+    r"(?:\bnot|\bno\s+(?:party|[\w-]+)\s+(?:is|shall\s+be|will\s+be))\s+(?:be\s+)?liable\b"
+    r"[^.]{0,120}?$"
+)
+_EXCLUDED_REACH = 160
+
+
 def find_stated_cap(text: PreparedText) -> ClauseFlag | None:
-    """The first sentence that states a ceiling on a party's whole liability, as a present cap
-    with that sentence as its evidence."""
+    """The first sentence that states a ceiling on a party's whole liability, or else one
+    that excludes consequential loss, as a present cap with that sentence as its evidence."""
     for count, found in enumerate(finditer(_LIABILITY, text.low)):
         if count >= _MAX_HITS:
             break
@@ -60,5 +74,12 @@ def find_stated_cap(text: PreparedText) -> ClauseFlag | None:
         if not _WHOLE_BEFORE.search(before) or not _BOUNDED.match(text.low, found.end()):
             continue
         if not _UNBOUNDED.search(text.sentence(found.start(), found.end())):
+            return ClauseFlag(present=True, evidence=text.evidence(found.start(), found.end()))
+    for count, found in enumerate(finditer(_CONSEQUENTIAL, text.low)):
+        if count >= _MAX_HITS:
+            break
+        begin = text.sentence_span(found.start(), found.end())[0]
+        reach = max(begin, found.start() - _EXCLUDED_REACH)
+        if _EXCLUDED_BEFORE.search(text.low, reach, found.start()):
             return ClauseFlag(present=True, evidence=text.evidence(found.start(), found.end()))
     return None

@@ -1057,6 +1057,27 @@
   changes (label-free). Left: a unit franchise's ten years "from the Opening Date" (an event;
   CUAD counts from the start), and a ceiling on liquidated damages alone (the writers split
   on it: yes here, no in set 305). The floors are those values.
+- `en_contracts_extra321` to `en_contracts_extra328`: the hundred-and-fifty-eighth to
+  hundred-and-sixty-fifth rounds, of mining and metals, music and live entertainment,
+  clinical research, aviation, environmental and waste services, chemicals and industrial
+  supply, agreements with Asian and Israeli partners in translated English, and facilities
+  services: 66, 71, 69, 70, 72, 71, 67 and 72 of 72 target fields blind at a386bee (558 of
+  576). Their fixes: a concentrate's "penalties" for impurities are a price; "No party is
+  liable to another party for any Consequential Loss" is a cap; a right "upon sixty (60) days'
+  notice in writing if it permanently closes the Mill" waits on an event; "The parties may,
+  by agreement in writing ..., extend this Agreement" is no one's option; "shall expire in any
+  event on"; "until Study Completion or December 31, 2011, whichever occurs first"; "terminate
+  the leasing of the Aircraft" on "months' irrevocable prior written notice"; an option to
+  extend "the Lease Term"; "from Contract Year to Contract Year"; "signed in Changzhou ... by
+  the authorized representatives of both parties on"; a director's "term of office" and a
+  manager's appointment "for a term of four (4) years"; "After the initial period, this
+  Agreement shall continue in force for an indefinite period": 70, 71, 71, 72, 72, 72, 70 and
+  72 (570 of 576). One older fact moved to its label (an option to extend in set 283), none
+  away; no CUAD answer changes (label-free). Left, each a reading the writers themselves
+  doubted or CUAD does not settle: an earn-in's shortfall payment on termination, a late
+  contribution's daily penalty and an agent's termination indemnity as agreed sums, a time bar
+  on royalty audits as a cap, an option to push back a study's Outside Date as a renewal, and
+  an earn-in period's end as a joint venture's. The floors are those values.
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
 """
@@ -1679,7 +1700,7 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra280": _en(parties=0.87),
     "en_contracts_extra281": _en(renewal_term=0.88, termination_for_convenience=0.9),
     "en_contracts_extra282": _en(expiration_date=0.87),
-    "en_contracts_extra283": _en(effective_date=0.87, expiration_date=0.75, renewal_term=0.92),
+    "en_contracts_extra283": _en(effective_date=0.87, expiration_date=0.75),
     "en_contracts_extra284": _en(expiration_date=0.87, renewal_term=0.66),
     "en_contracts_extra285": _en(),
     "en_contracts_extra286": _en(),
@@ -1717,6 +1738,14 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra318": _en(),
     "en_contracts_extra319": _en(),
     "en_contracts_extra320": _en(),
+    "en_contracts_extra321": _en(expiration_date=0.87, liquidated_damages=0.85),
+    "en_contracts_extra322": _en(cap_on_liability=0.92),
+    "en_contracts_extra323": _en(renewal_term=0.85),
+    "en_contracts_extra324": _en(),
+    "en_contracts_extra325": _en(),
+    "en_contracts_extra326": _en(),
+    "en_contracts_extra327": _en(liquidated_damages=0.83),
+    "en_contracts_extra328": _en(),
     "ru_contracts_extra9": (
         RU_LABELS,
         {

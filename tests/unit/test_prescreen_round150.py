@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import date
 
 from chalicelib.models import Party
+from chalicelib.prescreen import clauses
+from chalicelib.prescreen.clause_model import ClauseFinding
 from chalicelib.prescreen.clauses import RULES
 from chalicelib.prescreen.parties_en import find_parties_en
 from chalicelib.prescreen.stated_cap import find_stated_cap
@@ -167,3 +169,153 @@ def test_a_ceiling_on_the_aggregate_liability_with_a_carve_out_is_a_cap() -> Non
         "limited to the fees paid, and shall extend to all losses of Kestrel."
     )
     assert find_stated_cap(prepare_text(lifted + BODY)) is None
+
+
+_OFFTAKE = (
+    "CONCENTRATE PURCHASE AGREEMENT\n\nThis Agreement is made as of May 2, 2012 between Harrow "
+    'Creek Mining Ltd. ("Seller") and Ostend Metals AG ("Buyer").'
+)
+
+
+def test_a_concentrates_penalties_for_impurities_are_a_price_not_agreed_damages() -> None:
+    text = (
+        _OFFTAKE
+        + BODY
+        + "\n\n5.2 Payable Copper. The Buyer shall pay for ninety-six percent (96%) of the copper "
+        "content at the LME settlement price, less the refining charge and the penalties set "
+        "out in Schedule B for each one percent (1%) of arsenic above 0.2%." + BODY
+    )
+    flag = screen_english(text).penalty
+    assert flag is None or not flag.present
+
+
+def test_an_australian_exclusion_of_consequential_loss_is_a_cap() -> None:
+    text = prepare_text(
+        _OFFTAKE
+        + BODY
+        + "\n\n16.3 No party is liable to another party for any Consequential Loss arising under "
+        "this agreement, except Consequential Loss caused by that party's fraud." + BODY
+    )
+    flag = find_stated_cap(text)
+    assert flag is not None and flag.present
+
+
+def test_a_right_on_notice_in_writing_if_an_event_happens_is_no_convenience() -> None:
+    # the detector that assists the rules may pick such a sentence as its best: its words,
+    # the right's condition, deny it
+    sentence = (
+        "12.4 The Buyer may terminate this Agreement upon ninety (90) days' notice in writing if "
+        "it permanently closes its smelter at Hamburg."
+    )
+    reading = ClauseFinding(present=True, probability=0.9, evidence=sentence)
+    text = prepare_text(_OFFTAKE + BODY + "\n\n" + sentence + BODY)
+    assert clauses._assisted_flag(reading, "unilateral_termination", text) is None
+
+
+def test_an_extension_the_parties_may_make_by_agreement_in_writing_is_no_option() -> None:
+    text = (
+        _LICENCE
+        + BODY
+        + "\n\n3.2 The parties may, by agreement in writing made at least sixty (60) days before "
+        "the end of the term, extend this Agreement for such further period as they may then "
+        "agree." + BODY
+    )
+    flag = screen_english(text).renewal_option
+    assert flag is not None
+    assert not flag.present
+
+
+def test_a_term_that_expires_in_any_event_on_a_date_ends_then() -> None:
+    text = (
+        "CONSULTING AGREEMENT\n\nThis Agreement is made as of January 5, 2004 between Lisle "
+        'Analytics Inc. ("Consultant") and Barrow Health Corp. ("Client").\n\n5.1 This '
+        "Agreement shall continue until the Services are complete; provided that this Agreement "
+        "shall expire in any event on June 30, 2005." + BODY
+    )
+    assert english_dates(text).ends_on == date(2005, 6, 30)
+
+
+def test_a_term_until_an_event_or_a_date_whichever_comes_first_ends_on_the_date() -> None:
+    text = (
+        "STUDY AGREEMENT\n\nThis Agreement is made as of April 8, 2013 between Calloway "
+        'Therapeutics, Inc. ("Sponsor") and Wexford Medical Center ("Site").\n\n9.1 This '
+        "Agreement shall remain in effect until the last subject completes the Study or March "
+        "31, 2015, whichever occurs first." + BODY
+    )
+    assert english_dates(text).ends_on == date(2015, 3, 31)
+
+
+_AIRCRAFT = (
+    "AIRCRAFT LEASE AGREEMENT\n\nThis Agreement is made on 3 March 2006 between Corrib Aircraft "
+    'Leasing Limited ("Lessor") and Sunvale Airways S.A. ("Lessee").'
+)
+
+
+def test_a_lessees_right_to_end_the_leasing_on_irrevocable_notice_is_a_convenience() -> None:
+    section = (
+        "4.2 The Lessee may terminate the leasing of the Aircraft with effect on the fifth (5th) "
+        "anniversary of the Delivery Date by giving the Lessor not less than six (6) months' "
+        "irrevocable prior written notice."
+    )
+    assert section_flagged(_AIRCRAFT, section, "unilateral_termination")
+
+
+def test_a_lessees_option_to_extend_the_lease_term_is_a_renewal_option() -> None:
+    text = (
+        _AIRCRAFT
+        + BODY
+        + "\n\n4.3 Lessee may, by written notice to Lessor given not less than six (6) months "
+        "before the Expiry Date, extend the Lease Term for one (1) further period of two (2) "
+        "years." + BODY
+    )
+    flag = screen_english(text).renewal_option
+    assert flag is not None
+    assert flag.present
+
+
+def test_a_term_that_goes_on_from_contract_year_to_contract_year_renews_itself() -> None:
+    text = (
+        _OFFTAKE
+        + BODY
+        + "\n\n3.1 This Agreement shall continue until December 31, 2016 and shall thereafter "
+        "continue from Contract Year to Contract Year until terminated by either party on six "
+        "(6) months' notice." + BODY
+    )
+    flag = screen_english(text).auto_renewal
+    assert flag is not None
+    assert flag.present
+
+
+def test_a_contract_signed_somewhere_by_both_sides_representatives_on_a_day_is_dated_then() -> None:
+    text = (
+        "EQUITY JOINT VENTURE CONTRACT\n\nChapter 1 General Provisions\n\nHuaxin Filtration Co., "
+        'Ltd. ("Party A") and Ostrom Filters, Inc. ("Party B") agree as follows.' + BODY + "\n\n"
+        "Article 52 This Contract is signed in Nantong, Jiangsu Province, China by the "
+        "authorized representatives of both parties on May 12, 1998."
+    )
+    assert english_dates(text).signed_on == date(1998, 5, 12)
+
+
+def test_a_directors_term_of_office_is_neither_the_term_nor_a_renewal() -> None:
+    text = (
+        _OFFTAKE
+        + BODY
+        + "\n\n8.2 The general manager shall be appointed by the Board for a term of three (3) "
+        "years, and the term of office of each director may be renewed if the director is "
+        "reappointed." + BODY
+    )
+    assert english_dates(text).ends_on is None
+    flag = screen_english(text).renewal_option
+    assert flag is not None
+    assert not flag.present
+
+
+def test_a_first_period_followed_by_an_indefinite_one_ends_the_first_period() -> None:
+    text = (
+        "AGENCY AGREEMENT\n\nThis Agreement is made as of June 1, 2001 between Tarn Instruments "
+        'Inc. ("Principal") and Hsu Trading Co., Ltd. ("Agent").\n\n9.1 This Agreement shall '
+        "become effective on the date first above written and shall remain valid for an initial "
+        "period of three (3) years. After the initial period, this Agreement shall continue in "
+        "force for an indefinite period until terminated under this Article 9." + BODY
+    )
+    assert english_dates(text).ends_on == date(2004, 6, 1)
