@@ -754,9 +754,11 @@ RULES: tuple[ClauseRule, ...] = (
     # A contractual fine, as Brazilian and other civil-law drafting names in English the sum a
     # party in breach pays ("shall pay to the other Party a non-compensatory fine equal to
     # R$[***]"; "compensatory" also finds "non-compensatory"); not a fine a public body imposes
+    # (Quebec's civil law calls it a penal clause: "shall pay to the Manufacturer, as a penal
+    # clause within the meaning of article 1622 of the Civil Code of Quebec, an amount equal to")
     _rule(
         "penalty",
-        (r"compensatory\s+fines?\b", r"contractual\s+fines?\b"),
+        (r"compensatory\s+fines?\b", r"contractual\s+fines?\b", r"penal\s+clauses?\b"),
         language="en",
         requires=(_EN_CLAUSE_VERB, r"\bpa(?:y|ys|id|yable)\b|\bequal\s+to\b|\bamount\s+of\b"),
         rejects=r"\bno\s+(?:[\w-]+\s+){0,3}?fines?\b|without\s+(?:any\s+)?(?:\w+\s+)?fines?\b"
@@ -1701,6 +1703,12 @@ _CAUSE_HEADING = re.compile(
     r"(?:breach|default|fail\w*|insolvency|bankruptcy|cause|change\s+(?:of|in)\s+control"
     r"|force\s+majeure|non-?payment|non-?performance)\b"
     r"(?:(?!convenience)[\s\w'’,-]){0,60}[.:]\s*$"
+    # ... or the cause alone: "12.3 Minimum Purchases. The Manufacturer may terminate this
+    # Agreement on sixty (60) days' written notice given in accordance with Article 4."
+    r"|[ \t]*(?:(?:section|article|clause)\s+)?[\d.()a-z]{0,12}\s*(?:(?:material\s+)?breach"
+    r"|default|insolvency|bankruptcy|change\s+(?:of|in)\s+control"
+    r"|(?:failure\s+to\s+(?:meet|achieve)\s+)?minimum\s+(?:purchases?|volumes?|sales|performance"
+    r"|requirements?|quantit(?:y|ies)))\s*[.:]\s*$"
 )
 
 

@@ -82,6 +82,13 @@ _SIGNED_AT_ON = re.compile(
     r"|(?:^|(?<=\n))[ \t]*at\s+[^\W\d_](?:[^.;\n]|\.(?=\w|,)){0,60}?,\s+this(?:\s+the)?\s*$"
 )
 _SIGNED_AT_REACH = 180
+# ... or, as English execution blocks do, the day on a line of its own under the signer and
+# the company, in the block's brackets: "SIGNED by JANE DOE )" / "for and on behalf of )" /
+# "ACME PLC )" / "on 27 February 2001 )"
+_EXECUTION_BLOCK_ON = re.compile(
+    r"\b(?:signed|executed)\s+(?:as\s+a\s+deed\s+)?by\b[^;]{0,260}?\n[ \t]*on[ \t]+$"
+)
+_EXECUTION_BLOCK_REACH = 300
 # A signing's place and date on a line of their own, as European drafting signs: "Stuttgart,
 # 14 March 2006" over the company and its signature, "Columbus, Ohio, March 20, 2006" (the
 # place, from the line's start to the date)
@@ -735,6 +742,8 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     r"|(?:действ|заключ)\w*\s+(?:сроком\s+на|на\s+срок|в\s+течение)\s[^.]{1,60}?\s+с\s+"
     r"(?:момента|даты|дня)\s+(?:его\s+|ее\s+|её\s+)?(?:подписания|заключения)"
     r"|effective\s+(?:upon|on|as\s+of)\s+(?:the\s+date\s+of\s+)?(?:its\s+)?(?:execution|signature)"
+    # ('this "Agreement"), dated as of December 15, 2014 and effective as of the date hereof')
+    r"|\bdated\s+as\s+of\s+[^.;]{4,30}?\s+and\s+effective\s+as\s+of\s+the\s+date\s+hereof"
     # ("This Agreement is effective on the date first written above", "... shall become
     # effective on the date set out above")
     r"|effective\s+(?:as\s+of|on)\s+the\s+date\s+"
@@ -817,7 +826,10 @@ _TERM_FROM_SIGNING = re.compile(
     # "This Agreement shall be for a term of twenty-four (24) months commencing on the date
     # hereof": the length the contract runs, from its own date ("shall have an initial term of
     # eighteen (18) months commencing on the date first written above")
-    r"|(?:agreement|contract)\s+(?:shall|will)\s+(?:be|have|(?:continue|remain)\s+in\s+(?:full\s+)?(?:force|effect)|continue)"
+    # ("This Agreement shall be in effect for an initial term of five (5) years from the date
+    # first written above")
+    r"|(?:agreement|contract)\s+(?:shall|will)\s+(?:be|have|(?:be|continue|remain)\s+in\s+(?:full\s+)?"
+    r"(?:force|effect)|continue)"
     r"\s+(?:(?:and\s+effect\s+)?for\s+)?(?:an?\s+(?:"
     + INITIAL
     + r"\s+)?(?:term|period)\s+of\s+)?[^.;]{1,30}?"
@@ -869,6 +881,17 @@ _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
             r"(?:both|all|each)"
             # "This Agreement becomes effective when signed by both parties"
             r"|(?:when|once)\s+(?:it\s+(?:is|has\s+been)\s+)?(?:signed|executed)\s+by\s+(?:both|all|each))"
+        ),
+        # ('"Commencement Date" means the date on which this Agreement has been signed by both
+        # parties, being the later of the two dates shown in the execution blocks below')
+        # (one pattern per opening word, each found by it)
+        *(
+            re.compile(
+                word + r"\s+date\W{0,3}\s+(?:(?:shall|will)\s+)?means?\s+the\s+(?:date|day)\s+"
+                r"(?:on\s+which|when)\s+(?:it|this\s+(?:[\w-]+\s+){1,3}?)(?:is|has\s+been)\s+"
+                r"(?:fully\s+)?(?:signed|executed)\s+by\s+(?:both|all|each)"
+            )
+            for word in ("effective", "commencement")
         ),
         # ("The Binding Provisions shall take effect on the date on which this Term Sheet has
         # been signed by both Parties")
@@ -2366,6 +2389,9 @@ def _last_signature_date(text: PreparedText, dates: list[FoundDate]) -> date | N
                 or _ACCEPTED_ON.search(text.low, max(0, found.start - _ACCEPTED_REACH), found.start)
                 or _SIGNED_AT_ON.search(
                     text.low, max(0, found.start - _SIGNED_AT_REACH), found.start
+                )
+                or _EXECUTION_BLOCK_ON.search(
+                    text.low, max(0, found.start - _EXECUTION_BLOCK_REACH), found.start
                 )
             )
             and not _NO_PARTYS_BLOCK.search(

@@ -36,11 +36,15 @@ _MIN_WORDS = 6  # a heading ("2.2 Option to Renew") proves nothing
 # "prolong": the word of contracts translated from European and Asian languages.
 _RENEW = r"(?:renew|extend|prolong)"
 _RENEWED = r"(?:renewed|extended|prolonged)"
+# A side's choice between options, the renewal one of them: "elect to", "elect either (a) to"
+_ELECT_TO = r"elect\s+(?:either\s+)?(?:\(\w\)\s+)?to\s+"
 # The phrases that offer a renewal to a party rather than impose one.
 _TRIGGER = re.compile(
     # "Licensee may renew", "Customer may, at its option, renew"
     r"may(?:\s*,\s*|\s+)(?:at\s+its\s+(?:sole\s+|own\s+|absolute\s+)?(?:option|discretion|election)"
-    r"\s*,?\s+)?(?:elect\s+to\s+)?"
+    r"\s*,?\s+)?(?:"
+    + _ELECT_TO
+    + r")?"
     + _RENEW
     # "Cisco may, by written notice to Distributor given at least thirty (30) days prior to
     # the end of the then-current term, extend the term": the way of choosing set off by commas
@@ -48,7 +52,9 @@ _TRIGGER = re.compile(
     # before the expiry of the Initial Term or of any Renewal Term, renew this agreement");
     # the aside may hold a date's comma ("may, by written notice given on or before September
     # 30, 2018, extend the Term")
-    + r"|may\s*,(?:[^,;.]|,(?=\s*(?:19|20)\d\d\b)){1,160},\s*(?:elect\s+to\s+)?"
+    + r"|may\s*,(?:[^,;.]|,(?=\s*(?:19|20)\d\d\b)){1,160},\s*(?:"
+    + _ELECT_TO
+    + r")?"
     + _RENEW
     # "may be renewed", "may thereafter be extended", "can be renewed"
     + r"|(?:may|can)\s+(?:thereafter\s+|further\s+|also\s+)?be\s+(?:further\s+)?"
@@ -113,7 +119,7 @@ _FOR_A_PERIOD = re.compile(r"\b(?:year|years|month|months|term|terms|period|peri
 # What a party may renew or extend must be the term or the contract, not a date or a
 # deadline ("TAG may extend the Conversion Date").
 _OBJECT = re.compile(
-    r"term|agreement|franchise|contract|licen[cs]e|arrangement|relationship|period|year"
+    r"term|agreement|franchise|contract|licen[cs]e|arrangement|relationship|period|year|lease"
     r"|\bit\b|\bfor\b|\bby\b"
 )
 _OBJECT_REACH = 50
@@ -148,9 +154,11 @@ _REJECT = re.compile(
     r"|patent|registration|trademark\s+application|permit|whereas"
     # a director's or an officer's: "their term of office may be renewed"
     r"|term\s+of\s+office"
-    # another contract's lease (not a lease's own "on all of the terms of this Lease", nor its
-    # "Lease Term")
-    r"|(?<!this\s)\blease\b(?!\s+term)|\bsublease"
+    r"|\bsublease"
+    # the lease a sublease sits under: "the Master Lease grants Sublandlord two (2) options to
+    # extend the term of the Master Lease"
+    # (not this document's own: "the term of this Ground Lease", "this Master Lease")
+    r"|(?<!this\s)\b(?:master|prime|head|underlying|ground)\s+lease\b|\boverlease"
     # (not "the right, but not the obligation, to renew": the right is granted)
     # (not "shall have no right to any further extension" after the one granted)
     r"|no\s+(?:right|option|obligation)(?!\s+to\s+(?:any\s+)?(?:further|additional|other"
@@ -222,6 +230,29 @@ _AS_MAY_BE_EXTENDED = re.compile(
 _REFERENCE_REACH = 30
 
 
+# A price the parties will negotiate leaves the renewal the side's own: "The Hospital shall have
+# the option to renew this Agreement for one (1) further term of five (5) years ... except the
+# Service Fee, which shall be negotiated in accordance with Section 5.4"
+_PRICE_NEGOTIATED = re.compile(
+    r"\b(?:fees?|prices?|rent|rates?|pricing|compensation)\b[^.;]{0,40}?\b(?:shall|will|to)\s+be\s+"
+    r"(?:re)?negotiated\b"
+)
+
+
+# Another contract's lease, in a document that is no lease itself (not a lease's own "on all of
+# the terms of this Lease", its "Lease Term", or "the lease of the Equipment")
+_ANOTHER_LEASE = re.compile(r"(?<!this\s)\blease\b(?!\s+term)")
+_LEASE_TITLE = re.compile(r"\blease\b")
+_TITLE_REACH = 400
+
+
+def _another_lease(text: PreparedText, sentence: str) -> bool:
+    """Whether the sentence renews a lease, and the document, by its opening, is no lease."""
+    return bool(_ANOTHER_LEASE.search(sentence)) and not _LEASE_TITLE.search(
+        text.low, 0, _TITLE_REACH
+    )
+
+
 def _proves_option(text: PreparedText, found: re.Match[str]) -> bool:
     start, end = found.span()
     if _AS_MAY_BE_EXTENDED.search(text.low, max(0, start - _REFERENCE_REACH), end):
@@ -235,8 +266,9 @@ def _proves_option(text: PreparedText, found: re.Match[str]) -> bool:
         len(sentence.split()) >= _MIN_WORDS
         and _ABOUT_TERM.search(sentence) is not None
         and _FOR_A_PERIOD.search(sentence) is not None
-        and not _BY_AGREEMENT.search(sentence)
+        and not _BY_AGREEMENT.search(_PRICE_NEGOTIATED.sub(" ", sentence))
         and not _REJECT.search(sentence)
+        and not _another_lease(text, sentence)
         # (an amendment's recital of the option it deletes: "under clause 3.2 of the Agreement
         # the Distributor has an option to renew the Agreement for a further term of two years";
         # asked last, the dearest check)

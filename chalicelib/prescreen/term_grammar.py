@@ -757,7 +757,13 @@ _SUBJECT_ENDS_ON = re.compile(
     r"\s*(?:,[^.;]{0,80}?,\s*)?(?:shall|will)\s+(?:begin|commence|start)\b[^.;]{0,120}?"
     + _WILL_END_ON
 )
-_NAMED_ENDS_ON = r"(?:^|[.;]\s|\n)[\s\d.]*the\s+{name}\b[^.;]{{0,160}}?" + _WILL_END_ON
+# (its name in quotes where the sentence defines it: 'The "Transition Period" shall begin on the
+# Closing Date and end on March 31, 2011')
+_NAMED_ENDS_ON = (
+    r"(?:^|[.;]\s|\n)[\s\d.]*the\s+[\"“]?{name}\b[\"”]?[^.;]{{0,160}}?(?:"
+    + _WILL_END_ON
+    + r"|\band\s+(?:end|expire|terminate)\s+on\s+)"
+)
 # ("The Campaign shall run from March 1, 2011 through August 31, 2011 (the "Flight")")
 _ENDS_ON = re.compile(
     r"\b(?:(?:end|ends|ending|expire|expires|expiring)\s+(?:on\s+)?|through\s+(?:and\s+including\s+)?)"

@@ -25,6 +25,12 @@ _LICENCE = (
 )
 
 
+def _option_offered(text: str) -> bool | None:
+    """Whether the screen reads a side's option to renew or extend in an English contract."""
+    flag = screen_english(text).renewal_option
+    return None if flag is None else flag.present
+
+
 def test_a_right_to_end_all_or_any_part_of_this_subcontract_for_convenience() -> None:
     section = (
         "14.2 Convenience. The Contractor may, at any time, and without cause, terminate all or "
@@ -40,9 +46,7 @@ def test_a_contract_that_grants_no_right_to_renew_has_no_renewal_option() -> Non
         + "\n\n3.2 No Renewal. This Agreement does not give Licensee any right to renew or extend "
         "the term; any further license shall be on Licensor's then-current terms." + BODY
     )
-    flag = screen_english(text).renewal_option
-    assert flag is not None
-    assert not flag.present
+    assert _option_offered(text) is False
 
 
 def test_a_sides_option_to_extend_set_off_by_an_aside_with_a_date_in_it() -> None:
@@ -53,9 +57,7 @@ def test_a_sides_option_to_extend_set_off_by_an_aside_with_a_date_in_it() -> Non
         "than January 31, 2016, extend the term for one (1) additional year ending May 31, "
         "2017." + BODY
     )
-    flag = screen_english(text).renewal_option
-    assert flag is not None
-    assert flag.present
+    assert _option_offered(text) is True
 
 
 def test_a_sum_that_no_side_owes_on_an_ending_is_no_agreed_sum() -> None:
@@ -220,9 +222,7 @@ def test_an_extension_the_parties_may_make_by_agreement_in_writing_is_no_option(
         "the end of the term, extend this Agreement for such further period as they may then "
         "agree." + BODY
     )
-    flag = screen_english(text).renewal_option
-    assert flag is not None
-    assert not flag.present
+    assert _option_offered(text) is False
 
 
 def test_a_term_that_expires_in_any_event_on_a_date_ends_then() -> None:
@@ -268,9 +268,7 @@ def test_a_lessees_option_to_extend_the_lease_term_is_a_renewal_option() -> None
         "before the Expiry Date, extend the Lease Term for one (1) further period of two (2) "
         "years." + BODY
     )
-    flag = screen_english(text).renewal_option
-    assert flag is not None
-    assert flag.present
+    assert _option_offered(text) is True
 
 
 def test_a_term_that_goes_on_from_contract_year_to_contract_year_renews_itself() -> None:
@@ -305,9 +303,7 @@ def test_a_directors_term_of_office_is_neither_the_term_nor_a_renewal() -> None:
         "reappointed." + BODY
     )
     assert english_dates(text).ends_on is None
-    flag = screen_english(text).renewal_option
-    assert flag is not None
-    assert not flag.present
+    assert _option_offered(text) is False
 
 
 def test_a_first_period_followed_by_an_indefinite_one_ends_the_first_period() -> None:
@@ -319,3 +315,117 @@ def test_a_first_period_followed_by_an_indefinite_one_ends_the_first_period() ->
         "force for an indefinite period until terminated under this Article 9." + BODY
     )
     assert english_dates(text).ends_on == date(2004, 6, 1)
+
+
+def test_an_english_execution_blocks_dates_and_a_start_on_both_signatures() -> None:
+    text = (
+        "DISTRIBUTION AGREEMENT\n\nTHIS AGREEMENT is made BETWEEN:\n\n(1) ASHCOMBE FOODS PLC "
+        '("Supplier"); and\n\n(2) TERRAVALE IMPORTS, INC. ("Distributor").\n\n"Commencement '
+        'Date" means the date on which this Agreement has been signed by both parties.\n\n3.1 '
+        "This Agreement shall commence on the Commencement Date and continue for five (5) years "
+        "from the Commencement Date." + BODY + "\n\nSIGNED by ANNA REEVE          )\nfor and on "
+        "behalf of           )    /s/ Anna Reeve\nASHCOMBE FOODS PLC           )    Director\non "
+        "14 May 2003                  )\n\nSIGNED by DALE M. ORTIZ        )\nfor and on behalf of"
+        "           )    /s/ Dale M. Ortiz\nTERRAVALE IMPORTS, INC.      )    President\non May "
+        "20, 2003                 )\n"
+    )
+    found = english_dates(text)
+    assert found.signed_on == date(2003, 5, 20)
+    assert found.starts_on == date(2003, 5, 20)
+    assert found.ends_on == date(2008, 5, 20)
+
+
+def test_a_term_to_the_end_of_a_period_its_own_sentence_names_and_ends() -> None:
+    text = (
+        "TRANSITION SERVICES AGREEMENT\n\nThis Agreement is made as of June 2, 2014 between "
+        'Corbel Pharma Inc. ("Seller") and Tamrac Health LLC ("Buyer").\n\n2.1 The "Service '
+        'Period" shall begin on the Closing Date and end on December 31, 2014.\n\n7.1 This '
+        "Agreement shall become effective on the date hereof and continue until the end of the "
+        "Service Period." + BODY
+    )
+    assert english_dates(text).ends_on == date(2014, 12, 31)
+
+
+def test_a_right_on_notice_under_a_heading_that_names_its_cause_is_no_convenience() -> None:
+    section = (
+        "12.3 Minimum Volumes. The Supplier may terminate this Agreement on ninety (90) days' "
+        "written notice given under Article 5."
+    )
+    assert not section_flagged(_OFFTAKE, section, "unilateral_termination")
+
+
+def test_a_civil_law_penal_clause_is_an_agreed_sum() -> None:
+    sentence = (
+        "if the agent breaches section 6.1, it shall pay to the principal, as a penal clause, an "
+        "amount equal to ten percent (10%) of its sales made in breach of that section."
+    )
+    readers = [
+        rule
+        for rule in RULES
+        if rule.clause == "penalty"
+        and rule.language == "en"
+        and any(trigger.search(sentence) for trigger in rule.triggers)
+    ]
+    assert any(
+        all(needed.search(sentence) for needed in rule.requires)
+        and not (rule.rejects is not None and rule.rejects.search(sentence))
+        for rule in readers
+    )
+
+
+_EQUIPMENT = (
+    "EQUIPMENT LEASE AGREEMENT\n\nThis Equipment Lease Agreement is made as of April 3, 2002 "
+    'between Kelso Capital Corp. ("Lessor") and Hartline Drilling Ltd. ("Lessee").'
+)
+
+
+def test_a_lessees_option_to_renew_the_lease_of_the_equipment_is_a_renewal_option() -> None:
+    text = (
+        _EQUIPMENT
+        + BODY
+        + "\n\n6.1 Lessee may, by written notice given to Lessor not less than ninety (90) days "
+        "before the expiry of the Term, renew the lease of all of the Equipment for one (1) "
+        "renewal term of twelve (12) months." + BODY
+    )
+    assert _option_offered(text) is True
+    chosen = text.replace("renew the lease of all", "elect either (a) to renew the lease of all")
+    assert _option_offered(chosen) is True
+    # ... but the options a master lease grants the sublandlord are no option of this sublease
+    sublease = (
+        "SUBLEASE\n\nThis Sublease is made as of April 3, 2002 between Kelso Foods Corp. "
+        '("Sublandlord") and Hartline Drilling Ltd. ("Subtenant").'
+        + BODY
+        + "\n\n6.1 Subtenant acknowledges that the Master Lease grants Sublandlord one (1) "
+        "option to extend the term of the Master Lease for five (5) years." + BODY
+    )
+    assert _option_offered(sublease) is False
+
+
+def test_a_term_in_effect_for_years_from_the_date_first_written_above_starts_then() -> None:
+    text = (
+        "SITE LICENSE AGREEMENT\n\nThis Agreement is made and entered into this 4th day of "
+        'March, 2010, by and between Ridgeway Electric Cooperative ("Licensor") and Anvil '
+        'Networks LLC ("Licensee").\n\n7.1 This Agreement shall be in effect for an initial '
+        "term of three (3) years from the date first written above." + BODY
+    )
+    assert english_dates(text).starts_on == date(2010, 3, 4)
+
+
+def test_a_contract_dated_and_effective_as_of_the_date_hereof_starts_then() -> None:
+    text = (
+        'FACTORING AGREEMENT\n\nThis FACTORING AGREEMENT (this "Agreement"), dated as of May 8, '
+        "2012 and effective as of the date hereof, is entered into by and between Orwell Mills "
+        'Inc. ("Client") and Selby Trade Capital LLC ("Factor").' + BODY
+    )
+    assert english_dates(text).starts_on == date(2012, 5, 8)
+
+
+def test_a_renewal_option_whose_price_the_sides_will_negotiate_is_still_an_option() -> None:
+    text = (
+        _LICENCE
+        + BODY
+        + "\n\n3.2 Renewal. Licensee shall have the option to renew this Agreement for one (1) "
+        "further term of three (3) years on the same terms, except the royalty rate, which shall "
+        "be negotiated by the parties in good faith." + BODY
+    )
+    assert _option_offered(text) is True
