@@ -82,11 +82,16 @@ _SIGNED_AT_ON = re.compile(
     r"|(?:^|(?<=\n))[ \t]*at\s+[^\W\d_](?:[^.;\n]|\.(?=\w|,)){0,60}?,\s+this(?:\s+the)?\s*$"
 )
 _SIGNED_AT_REACH = 180
-# ... or, as English execution blocks do, the day on a line of its own under the signer and
-# the company, in the block's brackets: "SIGNED by JANE DOE )" / "for and on behalf of )" /
-# "ACME PLC )" / "on 27 February 2001 )"
+# ... or, as English and Australian execution blocks do, the day after the signer and the
+# company, on a line of its own in the block's brackets ("SIGNED by JANE DOE )" / "for and on
+# behalf of )" / "ACME PLC )" / "on 27 February 2001 )") or at the statement's end ("Executed
+# by Swanbourne Data Services Pty Ltd in accordance with section 127 of the Corporations Act
+# 2001 (Cth) on 2 June 2003:")
 _EXECUTION_BLOCK_ON = re.compile(
-    r"\b(?:signed|executed)\s+(?:as\s+a\s+deed\s+)?by\b[^;]{0,260}?\n[ \t]*on[ \t]+$"
+    # (not a sentence about signing: "... signed by both parties and shall end on", "... has been
+    # signed by both parties and ends on")
+    r"\b(?:signed|executed)\s+(?:as\s+a\s+deed\s+)?by\b(?:(?!\b(?:shall|will|must|may|ends?"
+    r"|expires?|terminates?|commences?|starts?|begins?|continues?)\b)[^;]){0,260}?\son[ \t]+$"
 )
 _EXECUTION_BLOCK_REACH = 300
 # A signing's place and date on a line of their own, as European drafting signs: "Stuttgart,
@@ -811,7 +816,8 @@ _TERM_FROM_SIGNING = re.compile(
     r"|(?:when|on\s+which)\s+[^.;]{0,60}?sign)|signature|signing|execution"
     # "shall become effective upon being signed by the Pledgors and signed and sealed by ..."
     r"|being\s+(?:signed|executed)\b)"
-    r"|commencement\s+date\W{0,3}\s+means\s+the\s+date\s+of\s+this"
+    # (English drafting's colon: '"Commencement Date": the date of this agreement.')
+    r"|commencement\s+date(?:\W{0,3}\s+means|[\"”]?\s*:)\s+the\s+date\s+of\s+this"
     # a cover's "Term: From the Date of Agreement through December 31, 2002" (its "Date of
     # Agreement: September 15, 1997" above)
     r"|term\s*[:|]\s*from\s+the\s+(?:date\s+of\s+(?:this\s+)?agreement|agreement\s+date)\b"

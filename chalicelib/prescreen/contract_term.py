@@ -759,7 +759,9 @@ def field_value(text: PreparedText, words: str) -> int | None:
         # (or after the full stop of the field before it, where a schedule runs its fields on in
         # one paragraph: "Store available for testing: July 2, 2001. Launch Date: July 16, 2001.")
         rf"(?:^|\n|\||(?<=\.)[ \t]+)[ \t*]*"
-        rf"(?:\(?[a-z0-9]{{1,3}}[.)][ \t]*|item[ \t]+\d{{1,2}}[ \t]+)?{words}"
+        # (an Australian schedule's item, its number set off by a dash: "Item 2 - End Date: 31
+        # March 2009")
+        rf"(?:\(?[a-z0-9]{{1,3}}[.)][ \t]*|item[ \t]+\d{{1,2}}(?:[ \t]*[-–—.:])?[ \t]+)?{words}"
         # (or set apart from its value by a column's spaces: "Item 2   Expiry Date   31 October
         # 2016"; a signature page's field may say what it is for: "PROGRAM LAUNCH DATE (for
         # purposes of Sections 1.4 and 10.1): May 1, 2001")

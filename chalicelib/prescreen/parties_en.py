@@ -432,7 +432,11 @@ def _numbered_parties(norm: str) -> tuple[Party, ...]:
         if found.start() == start or norm[found.start() - 1] == "\n"
     ]
     if not items or items[0].start() != start:
-        return _unnumbered_parties(norm, start) or _detail_fields(norm, start)
+        return (
+            _unnumbered_parties(norm, start)
+            or _detail_fields(norm, start)
+            or _role_column_fields(norm, start)
+        )
     parties: list[Party] = []
     for item, following in zip(items, [*items[1:], None], strict=True):
         finish = following.start() if following else end
@@ -528,6 +532,33 @@ def _detail_fields(norm: str, start: int) -> tuple[Party, ...]:
         if not _known(written, parties):
             parties.append(Party(name=written, role=short.group("role") if short else None))
     return tuple(parties[:_MAX_PARTIES])
+
+
+# ... or each side's block opening with its short name in a column before its name:
+# "Supplier       Bramblewood Software Pty Ltd" over its ABN and address
+_ROLE_COLUMN = re.compile(
+    r"[ \t]*(?P<role>[A-Z][a-z]+(?:[ \t][A-Z][a-z]+){0,2})[ \t]{3,}(?P<name>[A-Z][^\n]{1,160})"
+)
+
+
+def _role_column_fields(norm: str, start: int) -> tuple[Party, ...]:
+    """The sides of a "Details" page whose blocks open with the short name, then the company's
+    name in a column beside it (the lines under it, its number and address, may stand apart);
+    the list opens with a side and ends at a heading ("BACKGROUND")."""
+    parties: list[Party] = []
+    for paragraph in _PARAGRAPH.finditer(norm, start, start + _NUMBERED_REACH):
+        row = _ROLE_COLUMN.match(norm, paragraph.start(), paragraph.end())
+        company = _COMPANY.match(row.group("name").strip()) if row is not None else None
+        if row is not None and company is not None:
+            name = company.group().rstrip(" ,")
+            if not _known(name, parties):
+                parties.append(Party(name=name, role=row.group("role")))
+        elif not parties or _HEADING_LINE.fullmatch(paragraph.group().strip()):
+            break
+    return tuple(parties[:_MAX_PARTIES]) if len(parties) >= 2 else ()
+
+
+_HEADING_LINE = re.compile(r"[A-Z][A-Z &-]{2,40}")
 
 
 def _fields_over_roleless_list(norm: str, listed: list[Party]) -> tuple[Party, ...]:

@@ -1098,6 +1098,22 @@
   (the writers split on them), a cable franchise effective when its acceptance is filed, an
   escrow agent's resignation as a convenience, an option to extend a Transition Period. The
   floors are those values.
+- `en_contracts_extra337` to `en_contracts_extra344`: the hundred-and-seventy-fourth to
+  hundred-and-eighty-first rounds, of information technology services, consumer products
+  licensing, data and information services, staffing and human resources services, upstream
+  oil and gas, Australian and New Zealand drafting, film and television production, and
+  e-commerce: 72, 69, 72, 72, 71, 64, 72 and 71 of 72 target fields blind at b9f8dfb (563 of
+  576). Their fixes: an Australian schedule's items set off by a dash ("Item 2 - End Date: 31
+  March 2009", the date "End Date means the date specified in Item 2" points to); an execution
+  statement "Executed by ... in accordance with section 127 of the Corporations Act 2001 (Cth)
+  on 2 June 2003:" (not a sentence about signing: "signed by both parties and ends on"); a
+  Details page's sides with their short names in a column ("Supplier       Bramblewood
+  Software Pty Ltd"); an English colon definition '"Commencement Date": the date of this
+  agreement.': 72, 69, 72, 72, 71, 72, 72 and 72 (572 of 576). No older fact moved; no CUAD
+  answer changes (label-free). Left: guaranteed minimum royalties brought forward on a
+  default as agreed sums (the writer doubted it), three sides listed by commas whose person's
+  address holds "and" ("the City, County and State of New York"), and a licence "made as of"
+  its date that never says when it takes effect. The floors are those values.
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
 """
@@ -1774,6 +1790,14 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra334": _en(termination_for_convenience=0.92),
     "en_contracts_extra335": _en(),
     "en_contracts_extra336": _en(),
+    "en_contracts_extra337": _en(),
+    "en_contracts_extra338": _en(parties=0.87, liquidated_damages=0.75),
+    "en_contracts_extra339": _en(),
+    "en_contracts_extra340": _en(),
+    "en_contracts_extra341": _en(effective_date=0.87),
+    "en_contracts_extra342": _en(),
+    "en_contracts_extra343": _en(),
+    "en_contracts_extra344": _en(),
     "ru_contracts_extra9": (
         RU_LABELS,
         {

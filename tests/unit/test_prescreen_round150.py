@@ -429,3 +429,57 @@ def test_a_renewal_option_whose_price_the_sides_will_negotiate_is_still_an_optio
         "be negotiated by the parties in good faith." + BODY
     )
     assert _option_offered(text) is True
+
+
+def test_an_australian_schedules_items_set_off_by_a_dash_date_the_term() -> None:
+    text = (
+        "SERVICES AGREEMENT\n\nThis agreement is dated 3 May 2010.\n\nParties\n\nKestrel Bay Pty "
+        "Ltd (ACN 123 456 789) (Supplier)\n\nWandoo Holdings Limited (Customer)\n\nAgreed terms"
+        "\n\n1. Definitions\n\nCommencement Date means the date specified in Item 1.\n\nEnd Date "
+        "means the date specified in Item 2.\n\n3.1 This agreement begins on the Commencement "
+        "Date and continues until the End Date." + BODY + "\n\nSchedule 1\n\nItem 1 - "
+        "Commencement Date: 1 June 2010\n\nItem 2 - End Date: 31 May 2013\n"
+    )
+    found = english_dates(text)
+    assert found.starts_on == date(2010, 6, 1)
+    assert found.ends_on == date(2013, 5, 31)
+
+
+def test_an_australian_execution_statement_dates_the_signature() -> None:
+    text = (
+        "LOGISTICS AGREEMENT\n\nDate: See execution page\n\nParties\n\nTallering Freight Pty Ltd "
+        "(ACN 111 222 333) (Provider)\n\nMurchison Grain Limited (Customer)"
+        + BODY
+        # (a sentence about signing is no execution statement)
+        + "\n\n4.1 The term starts when this agreement has been signed by both parties and ends "
+        "on 30 June 2012."
+        + "\n\nExecuted as an agreement.\n\nExecuted by Tallering Freight Pty Ltd in accordance "
+        "with section 127 of the Corporations Act 2001 (Cth) on 12 May 2009:\n\nExecuted by "
+        "Murchison Grain Limited in accordance with section 127 of the Corporations Act 2001 "
+        "(Cth) on 18 May 2009:\n"
+    )
+    assert english_dates(text).signed_on == date(2009, 5, 18)
+
+
+def test_a_details_pages_sides_with_their_short_names_in_a_column() -> None:
+    text = prepare_text(
+        "SUPPORT AGREEMENT\n\nDETAILS\n\nDate           4 March 2013\n\nParties\n\nProvider"
+        "       Ironbark Systems Pty Ltd\n\nABN 12 345 678 901\n\nLevel 3, 10 Queen Street, "
+        "Brisbane QLD 4000\n\nCustomer       Coolabah Credit Union Limited\n\nABN 98 765 432 "
+        "109\n\n22 Flinders Lane, Melbourne VIC 3000\n\nBACKGROUND\n\nA. The Provider supplies "
+        "software support.\n"
+    )
+    assert find_parties_en(text) == (
+        Party(name="Ironbark Systems Pty Ltd", role="Provider"),
+        Party(name="Coolabah Credit Union Limited", role="Customer"),
+    )
+
+
+def test_an_english_colon_definition_of_the_commencement_date_as_this_agreements_date() -> None:
+    text = (
+        "RESELLER AGREEMENT\n\nTHIS AGREEMENT is dated 9 June 2016\n\nPARTIES\n\n(1) Calder "
+        'Software Limited ("Supplier")\n\n(2) Wexcombe Retail Limited ("Reseller")\n\n1. '
+        'DEFINITIONS\n\n"Commencement Date": the date of this agreement.\n\n2.1 This agreement '
+        "shall commence on the Commencement Date and shall continue for two years." + BODY
+    )
+    assert english_dates(text).starts_on == date(2016, 6, 9)
