@@ -834,8 +834,8 @@ _TERM_FROM_SIGNING = re.compile(
     # eighteen (18) months commencing on the date first written above")
     # ("This Agreement shall be in effect for an initial term of five (5) years from the date
     # first written above")
-    r"|(?:agreement|contract)\s+(?:shall|will)\s+(?:be|have|(?:be|continue|remain)\s+in\s+(?:full\s+)?"
-    r"(?:force|effect)|continue)"
+    r"|(?:agreement|contract)\s+(?:shall|will)\s+"
+    r"(?:be|have|(?:be|continue|remain)\s+in\s+(?:full\s+)?(?:force|effect)|continue)"
     r"\s+(?:(?:and\s+effect\s+)?for\s+)?(?:an?\s+(?:"
     + INITIAL
     + r"\s+)?(?:term|period)\s+of\s+)?[^.;]{1,30}?"

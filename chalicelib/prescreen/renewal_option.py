@@ -137,7 +137,8 @@ _BY_AGREEMENT = re.compile(
     # "The parties may, by agreement in writing made not later than ninety (90) days before the
     # expiry of the Term, extend this Agreement for such further period ... as they may then
     # agree"
-    r"|\bby\s+(?:written\s+)?agreement\b|\bagreement\s+in\s+writing|\bas\s+they\s+may\s+(?:then\s+)?agree"
+    r"|\bby\s+(?:written\s+)?agreement\b|\bagreement\s+in\s+writing"
+    r"|\bas\s+they\s+may\s+(?:then\s+)?agree"
     # a joint venture's members or board all agreeing: "may extend the term of the Company only
     # by their unanimous written consent"
     r"|unanimous"
@@ -154,6 +155,8 @@ _REJECT = re.compile(
     r"|patent|registration|trademark\s+application|permit|whereas"
     # a director's or an officer's: "their term of office may be renewed"
     r"|term\s+of\s+office"
+    # a sublease, another contract's lease wherever it is named (and another contract's lease
+    # in a document that is no lease: `_another_lease`)
     r"|\bsublease"
     # the lease a sublease sits under: "the Master Lease grants Sublandlord two (2) options to
     # extend the term of the Master Lease"
@@ -165,7 +168,8 @@ _REJECT = re.compile(
     r"|subsequent)\s+(?:extension|renewal))|neither\s+party\s+(?:shall\s+|will\s+)?(?:have|has|may)\b"
     # ("this Agreement does not grant any right to renew or extend the Term")
     r"|(?<!but\s)(?:not|never)\s+(?:have\s+|(?:grant|give|confer|create)s?\s+(?:[a-z]+\s+)?)?"
-    r"(?:any\s+|the\s+)?(?:right|option|obligation)|(?:shall|will|does|do)\s+not\s+(?:be\s+)?(?:obligated|required)"
+    r"(?:any\s+|the\s+)?(?:right|option|obligation)"
+    r"|(?:shall|will|does|do)\s+not\s+(?:be\s+)?(?:obligated|required)"
     r"|(?:shall|will)\s+not\s+(?:be\s+)?(?:renew|extend)|non-?\s?renewable"
     r"|exclusivity|offer\s+to\s+extend|no\s+(?:renewal|extension)\b"
     # the definition of a period inside the contract, not its term: '"Research Term" means the
