@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from chalicelib.prescreen import RoutingPolicy, screen_text
-from chalicelib.prescreen.clauses import find_clauses
+from chalicelib.prescreen.clauses import RULES, ClauseRule, find_clauses
 from chalicelib.prescreen.contract_dates import find_contract_dates
 from chalicelib.prescreen.text import prepare_text
 
@@ -52,3 +52,23 @@ def section_flagged(head: str, section: str, clause: str) -> bool:
 def english_dates(text: str) -> ContractDates:
     """The signing, start and end dates the screen reads in an English contract's text."""
     return find_contract_dates(prepare_text(text), english=True)
+
+
+def agreed_sum_readers(sentence: str) -> list[ClauseRule]:
+    """The English rules for an agreed sum whose trigger stands in `sentence` (lower case).
+    (The rules read a sum's name only where the assisting detector finds the clause in the
+    document, so the tests that use this ask the rules directly.)"""
+    return [
+        rule
+        for rule in RULES
+        if rule.clause == "penalty"
+        and rule.language == "en"
+        and any(trigger.search(sentence) for trigger in rule.triggers)
+    ]
+
+
+def accepts(rule: ClauseRule, sentence: str) -> bool:
+    """Whether `rule` takes `sentence` as proof: what it needs is there, nothing turns it away."""
+    return all(needed.search(sentence) for needed in rule.requires) and not (
+        rule.rejects is not None and rule.rejects.search(sentence)
+    )

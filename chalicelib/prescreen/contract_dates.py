@@ -14,6 +14,7 @@ from chalicelib.prescreen.contract_term import (
     COVER_QUALIFIER,
     DAY_NAME,
     DEAL,
+    EXTENDED_HERE,
     HOUR_ON,
     INITIAL,
     LABEL_ABOVE,
@@ -431,14 +432,9 @@ _TERM_RANGE_CONTEXT = re.compile(
 _RENEWAL_CLAUSE = re.compile(
     r"(?<!unless\s)renew|additional|extension\s+period|option\s+to\s+extend"
 )
-# ... unless this document makes the extension: an extension letter's "the Term is extended for
-# an additional period of thirty-six (36) months commencing on August 1, 2006 and ending on July
-# 31, 2009 (the "Extension Term")"
-# ("The Franchisor hereby renews the franchise ... for a term (the "Renewal Term") ...
-# expiring on February 29, 2024")
-_EXTENDED_HERE = re.compile(
-    r"\b(?:is|are)\s+(?:hereby\s+)?(?:extended|renewed)\b|\bhereby\s+(?:extends|renews)\b"
-)
+# ... unless this document makes the extension (`EXTENDED_HERE`): an extension letter's "the
+# Term is extended for an additional period of thirty-six (36) months commencing on August 1,
+# 2006 and ending on July 31, 2009 (the "Extension Term")"
 # A recital of an agreement the parties made before: its dates are not this one's.
 _RECITED = re.compile(r"(?:have|has|had)\s+(?:previously\s+)?entered\s+into")
 # EDGAR page footers ("Source: ACME INC, 8-K, 12/3/2018") date the filing, not the contract.
@@ -864,6 +860,12 @@ _DEFINED_AS_LAST_SIGNATURE = re.compile(
     r"effective\s+date\W{0,3}\s+(?:(?:shall|will)\s+mean|means)\s+the\s+(?:date|day)\s+"
     r"[^.;]{0,60}?(?:by\s+the\s+last|(?:last|final)\s+signature|later\s+of\s+the\s+dates)"
 )
+# The day the last side signs, as a definition or a start names it: "(the date) on which this
+# Agreement has been signed by both parties", "when it is fully executed by all"
+_WHEN_ALL_HAVE_SIGNED = (
+    r"(?:on\s+which|when)\s+(?:it|this\s+(?:[\w-]+\s+){1,3}?)(?:is|has\s+been)\s+"
+    r"(?:fully\s+)?(?:signed|executed)\s+by\s+(?:both|all|each)"
+)
 # The effective date is defined as the day the last party signs: the latest signature date.
 # Each pattern opens with a literal word, so the engine jumps between its occurrences.
 _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
@@ -893,19 +895,15 @@ _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
         # (one pattern per opening word, each found by it)
         *(
             re.compile(
-                word + r"\s+date\W{0,3}\s+(?:(?:shall|will)\s+)?means?\s+the\s+(?:date|day)\s+"
-                r"(?:on\s+which|when)\s+(?:it|this\s+(?:[\w-]+\s+){1,3}?)(?:is|has\s+been)\s+"
-                r"(?:fully\s+)?(?:signed|executed)\s+by\s+(?:both|all|each)"
+                word
+                + r"\s+date\W{0,3}\s+(?:(?:shall|will)\s+)?means?\s+the\s+(?:date|day)\s+"
+                + _WHEN_ALL_HAVE_SIGNED
             )
             for word in ("effective", "commencement")
         ),
         # ("The Binding Provisions shall take effect on the date on which this Term Sheet has
         # been signed by both Parties")
-        re.compile(
-            r"effect\s+(?:up)?on\s+the\s+(?:date|day)\s+(?:on\s+which|when)\s+"
-            r"(?:it|this\s+(?:[\w-]+\s+){1,3}?)(?:is|has\s+been)\s+(?:fully\s+)?(?:signed|executed)"
-            r"\s+by\s+(?:both|all|each)"
-        ),
+        re.compile(r"effect\s+(?:up)?on\s+the\s+(?:date|day)\s+" + _WHEN_ALL_HAVE_SIGNED),
         re.compile(
             # ("... agrees to enter into this DPA as of the last date of signature below")
             # ("... is effective as of the date of the last signature below")
@@ -1779,7 +1777,7 @@ def _end_role(
     if (
         english
         and _RENEWAL_CLAUSE.search(before)
-        and not _EXTENDED_HERE.search(text.low, begin, found.start)
+        and not EXTENDED_HERE.search(text.low, begin, found.start)
     ):
         ending = None  # the end of a renewal period, not of the initial term
     # a period's end stands in for the contract's where the contract names none («Окончание

@@ -273,7 +273,7 @@ OWN_YEAR_KINDS = (
 # end on January 31, 2012"), each order's term ("With respect to each of the Services, the term
 # thereof will be for a period commencing ... and shall continue until 12 months following the
 # Commencement Date"), a renewal's
-A_PART_OF_THE_TERM = re.compile(
+_A_PART_OF_THE_TERM = re.compile(
     # (a year the royalties are counted by: "the first Royalty Year shall begin on the
     # Effective Date and end on December 31, 2012")
     # (a school's: "The first Academic Year under this Agreement ... begins on July 1, 2014 and
@@ -294,20 +294,24 @@ A_PART_OF_THE_TERM = re.compile(
 )
 
 
-# ... unless this document renews the term itself, as an addendum does: "The term of the
+# The term this document extends or renews itself, as an extension letter or an addendum does:
+# "the Term is extended for an additional period of thirty-six (36) months", "The term of the
 # Franchise Agreement is renewed for a renewal term commencing on the Renewal Date and expiring
-# on the tenth (10th) anniversary of the Renewal Date" (not a renewal that may come: "if the
-# Term is extended for a Renewal Term, ...")
-_RENEWED_HERE = re.compile(r"\b(?:is|are)\s+(?:hereby\s+)?(?:renewed|extended)\s+for\b")
+# on the tenth (10th) anniversary of the Renewal Date", "The Franchisor hereby renews the
+# franchise ..." (its end is the contract's, not a renewal's that may come)
+EXTENDED_HERE = re.compile(
+    r"\b(?:is|are)\s+(?:hereby\s+)?(?:extended|renewed)\b|\bhereby\s+(?:extends|renews)\b"
+)
+# (not a renewal on a condition: "if the Term is extended for a Renewal Term, ...")
 _ON_A_CONDITION = re.compile(r"\b(?:if|when|whenever|unless|once|in\s+the\s+event)\b")
 
 
 def of_a_part_of_the_term(low: str, begin: int, end: int) -> bool:
     """Whether the words from begin to end name a part of the term, not the term itself
-    (`A_PART_OF_THE_TERM`, not `_RENEWED_HERE`)."""
-    if A_PART_OF_THE_TERM.search(low, begin, end) is None:
+    (`_A_PART_OF_THE_TERM`, unless this document extends the term itself: `EXTENDED_HERE`)."""
+    if _A_PART_OF_THE_TERM.search(low, begin, end) is None:
         return False
-    renewed = _RENEWED_HERE.search(low, begin, end)
+    renewed = EXTENDED_HERE.search(low, begin, end)
     return renewed is None or _ON_A_CONDITION.search(low, begin, renewed.start()) is not None
 
 
@@ -513,7 +517,13 @@ def end_from_term(
             continue
         if _RUNS_FROM_EVENT.match(text.low, unit.end()):
             return None
-        base = _length_base(text, unit.end(), begin, length.start(), day_named)
+        base = _length_base(
+            text,
+            unit.end(),
+            begin,
+            length.start(),
+            day_named or (lambda name: named_day(text, {}, name)),
+        )
         # (not where it runs from a named day the text never dates: "three years from the
         # Launch Date" counts from the start in CUAD's labels, 2 of 2 on train)
         if base is None and _AFTER_AN_EVENT.match(text.low, unit.end()):
@@ -536,7 +546,7 @@ def _length_base(
     after: int,
     begin: int,
     length: int,
-    day_named: Callable[[str], date | None] | None,
+    day_named: Callable[[str], date | None],
 ) -> date | None:
     """The day a length (its words ending at `after`, in a sentence opening at `begin`, the
     length's own words at `length`) runs from, where the text dates it; None for the start."""
@@ -551,11 +561,7 @@ def _length_base(
         # Service Start Date", where '"Service Start Date" means the first day of the first
         # full calendar month following the Effective Date')
         name = _FROM_A_NAME.match(text.low, counted.end() - len("the"))
-        if name is None:
-            return None
-        if day_named is None:
-            return named_day(text, {}, name.group("name"))
-        return day_named(" ".join(name.group("name").split()))
+        return day_named(" ".join(name.group("name").split())) if name else None
     # "shall commence on April 1, 2011 ... and shall continue for a period of sixty (60) months
     # thereafter", "The initial subscription term shall commence on March 1, 2016 ... and shall
     # continue for thirty-six (36) months": from the day the sentence started it on (not where

@@ -5,33 +5,19 @@ from __future__ import annotations
 
 from datetime import date
 
-from chalicelib.prescreen.clauses import RULES, ClauseRule
-from tests.clause_text import BODY, english_dates, screen_english, section_flagged
+from tests.clause_text import (
+    BODY,
+    accepts,
+    agreed_sum_readers,
+    english_dates,
+    screen_english,
+    section_flagged,
+)
 
 _LEASE = (
     "EQUIPMENT LEASE\n\nThis Equipment Lease is made as of May 4, 2006 between Ferrand Leasing "
     'Corp. ("Lessor") and Ostrava Foods, Inc. ("Lessee").'
 )
-
-
-def _agreed_sum_readers(sentence: str) -> list[ClauseRule]:
-    """The English rules for an agreed sum whose trigger stands in `sentence` (lower case).
-    (The rules read a sum's name only where the assisting detector finds the clause in the
-    document, so the tests that use this ask the rules directly.)"""
-    return [
-        rule
-        for rule in RULES
-        if rule.clause == "penalty"
-        and rule.language == "en"
-        and any(trigger.search(sentence) for trigger in rule.triggers)
-    ]
-
-
-def _accepts(rule: ClauseRule, sentence: str) -> bool:
-    """Whether `rule` takes `sentence` as proof: what it needs is there, nothing turns it away."""
-    return all(needed.search(sentence) for needed in rule.requires) and not (
-        rule.rejects is not None and rule.rejects.search(sentence)
-    )
 
 
 def test_an_early_termination_option_with_notice_timed_against_its_date_is_a_convenience() -> None:
@@ -115,9 +101,9 @@ def test_a_termination_that_entitles_no_one_to_a_termination_payment_is_no_agree
         "termination under this section 6.2 shall not entitle either party to any damages, "
         "compensation or termination payment of any kind."
     )
-    readers = _agreed_sum_readers(sentence)
+    readers = agreed_sum_readers(sentence)
     assert readers
-    assert not any(_accepts(rule, sentence) for rule in readers)
+    assert not any(accepts(rule, sentence) for rule in readers)
 
 
 def test_a_contract_in_force_until_either_named_side_ends_it_giving_notice_is_a_convenience() -> (
@@ -304,7 +290,7 @@ def test_liquidated_damages_and_not_a_contractual_penalty_are_an_agreed_sum() ->
         "the parties agree that the shortfall fee is liquidated damages (pauschalierter "
         "schadensersatz) for supplier's unrecovered fixed costs, and not a contractual penalty."
     )
-    assert any(_accepts(rule, sentence) for rule in _agreed_sum_readers(sentence))
+    assert any(accepts(rule, sentence) for rule in agreed_sum_readers(sentence))
 
 
 def test_a_fee_amortised_over_an_extension_term_leaves_the_early_option_a_convenience() -> None:
@@ -352,7 +338,7 @@ def test_a_sum_called_an_estimate_of_what_a_side_loses_is_an_agreed_sum() -> Non
         "the parties agree that the shortfall fee is a reasonable estimate of the margin "
         "supplier loses on the capacity it reserves for buyer, and is not a penalty."
     )
-    assert any(_accepts(rule, sentence) for rule in _agreed_sum_readers(sentence))
+    assert any(accepts(rule, sentence) for rule in agreed_sum_readers(sentence))
 
 
 def test_an_english_definitions_list_without_quotes_dates_the_terms_end() -> None:

@@ -8,11 +8,17 @@ from datetime import date
 from chalicelib.models import Party
 from chalicelib.prescreen import clauses
 from chalicelib.prescreen.clause_model import ClauseFinding
-from chalicelib.prescreen.clauses import RULES
 from chalicelib.prescreen.parties_en import find_parties_en
 from chalicelib.prescreen.stated_cap import find_stated_cap
 from chalicelib.prescreen.text import prepare_text
-from tests.clause_text import BODY, english_dates, screen_english, section_flagged
+from tests.clause_text import (
+    BODY,
+    accepts,
+    agreed_sum_readers,
+    english_dates,
+    screen_english,
+    section_flagged,
+)
 
 _WORKS = (
     "SUBCONTRACT AGREEMENT\n\nThis Subcontract is made as of April 2, 2003 between Halvard "
@@ -65,13 +71,7 @@ def test_a_sum_that_no_side_owes_on_an_ending_is_no_agreed_sum() -> None:
         "no bonus, termination payment or other compensation shall be payable to the consultant "
         "by reason of the expiration or termination of this agreement."
     )
-    readers = [
-        rule
-        for rule in RULES
-        if rule.clause == "penalty"
-        and rule.language == "en"
-        and any(trigger.search(sentence) for trigger in rule.triggers)
-    ]
+    readers = agreed_sum_readers(sentence)
     assert readers  # the sum's name is read ...
     # ... and every rule that reads it turns the sentence away
     assert all(rule.rejects is not None and rule.rejects.search(sentence) for rule in readers)
@@ -359,18 +359,7 @@ def test_a_civil_law_penal_clause_is_an_agreed_sum() -> None:
         "if the agent breaches section 6.1, it shall pay to the principal, as a penal clause, an "
         "amount equal to ten percent (10%) of its sales made in breach of that section."
     )
-    readers = [
-        rule
-        for rule in RULES
-        if rule.clause == "penalty"
-        and rule.language == "en"
-        and any(trigger.search(sentence) for trigger in rule.triggers)
-    ]
-    assert any(
-        all(needed.search(sentence) for needed in rule.requires)
-        and not (rule.rejects is not None and rule.rejects.search(sentence))
-        for rule in readers
-    )
+    assert any(accepts(rule, sentence) for rule in agreed_sum_readers(sentence))
 
 
 _EQUIPMENT = (
