@@ -49,6 +49,12 @@ def section_flagged(head: str, section: str, clause: str) -> bool:
     return clause_present(head + BODY + "\n\n" + section + BODY, clause)
 
 
+def option_offered(text: str) -> bool | None:
+    """Whether the screen reads a side's option to renew or extend in an English contract."""
+    flag = screen_english(text).renewal_option
+    return None if flag is None else flag.present
+
+
 def english_dates(text: str) -> ContractDates:
     """The signing, start and end dates the screen reads in an English contract's text."""
     return find_contract_dates(prepare_text(text), english=True)

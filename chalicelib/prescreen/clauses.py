@@ -276,9 +276,16 @@ _EN_SIDE = r"(?:party|member|partner|shareholder|venturer)"
 # An amendment that strikes the right out: "Deletion of Termination for Convenience. Section
 # 14.4 ..., which permitted Company to terminate ... without cause, is hereby deleted"
 _EN_STRUCK_OUT = r"\bdeletion\s+of\b|\bhereby\s+deleted\b|\beliminat(?:e|ed|es|ion)\s+of\b"
+# ("Neither the Pledgors nor the Company shall have any right to terminate or revoke this
+# Agreement ... for any reason": the sides named)
+_EN_NAMED_NEITHER_NOR = (
+    r"neither\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+nor\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?"
+)
 _EN_NO_RIGHT_TO = (
-    rf"(?:(?:neither|no)\s+{_EN_SIDE}|(?:shall|will)\s+not)\s+(?:\w+\s+){{0,2}}?have\s+"
-    r"(?:the|any|a)\s+right\s+to\s+terminate|\bhave\s+no\s+right\s+to\s+terminate"
+    rf"(?:(?:neither|no)\s+{_EN_SIDE}|{_EN_NAMED_NEITHER_NOR}|(?:shall|will)\s+not)\s+"
+    r"(?:\w+\s+){0,2}?have\s+(?:the|any|a)\s+right\s+to\s+terminate"
+    # ("Buyer has no right to cancel or terminate this Agreement ... for convenience")
+    r"|\b(?:have|has)\s+no\s+right\s+to\s+(?:(?:cancel|revoke|rescind)\s+or\s+)?terminate"
 )
 # A right denied, said outright.
 _EN_DENIED = (
@@ -368,6 +375,10 @@ _EN_WINDOW_AFTER_RECEIPT = (
     # given within ninety (90) days after Harrowdene's notice of a Devaluation"
     r"|within\s+[^.;]{0,40}?\b(?:after|following)\s+(?:the\s+)?(?:[\w&-]+\s+){0,2}?[\w&-]+['’]s\s+"
     r"(?:written\s+)?notice\s+of\s+(?:a|an|the|any|such)\s+(?!termination\b|intent)"
+    # ... or after a change of control: "upon ninety (90) days' written notice given at any
+    # time within twelve (12) months following a Change of Control"
+    r"|within\s+[^.;]{0,40}?\b(?:after|following|of)\s+(?:a|an|the|any|such)\s+"
+    r"change\s+(?:of|in)\s+(?:the\s+)?(?:control|ownership)\b"
 )
 # Nor is a right that only an event opens ("if", "in the event that", "upon the occurrence
 # of", a change of control, force majeure): convenience needs no reason at all.
@@ -485,7 +496,9 @@ _EN_RENEWAL_BY_CHOICE = (
     # ("This Agreement shall not be tacitly renewed", "no tacit renewal")
     r"|not\s+(?:be\s+)?tacitly|\bno\s+tacit\b"
     # "This Agreement will not renew automatically."
-    r"|(?:do|does|shall|will)\s+not\s+(?:renew|extend)\w*\s+automatically"
+    # ("This Agreement shall not renew or extend automatically.")
+    r"|(?:do|does|shall|will)\s+not\s+(?:renew|extend)\w*(?:\s+or\s+(?:renew|extend)\w*)?"
+    r"\s+automatically"
     # "There shall be no automatic renewal", "without any automatic extension"
     r"|(?:\bno|without)\s+(?:any\s+)?automatic\s"
     # a renewal one side asks for and the other grants: "If the other party accepts the
@@ -496,7 +509,13 @@ _EN_RENEWAL_BY_CHOICE = (
     # letter and returns it ..., this Agreement shall be renewed for that period"
     r"|\bcountersigns?\b"
     # a deadline tolled or a licence tied to patents is not the term renewing
-    r"|extended\s+by\s+(?:the|a)\s+(?:number|period)|last\s+to\s+expire" + _EN_RENEWAL_STRUCK_OUT
+    r"|extended\s+by\s+(?:the|a)\s+(?:number|period)|last\s+to\s+expire"
+    # a pledge held open until what it secures is done: "the term of this Agreement shall be
+    # automatically extended until the date on which all Contractual Obligations have been
+    # fully performed"
+    r"|exten\w*\s+until\b[^.;]{0,120}?\b(?:(?:have|has)\s+been|are|is)\s+"
+    r"(?:fully\s+|completely\s+|finally\s+|irrevocably\s+)?"
+    r"(?:performed|paid|repaid|discharged|satisfied|fulfilled|released)" + _EN_RENEWAL_STRUCK_OUT
 )
 # How long or how often a term is renewed: "for a 1 year period", "for like periods",
 # "annually", "each year", or simply "unless" a party says no.
@@ -631,8 +650,11 @@ RULES: tuple[ClauseRule, ...] = (
             r"estimate\s+of\s+(?:the\s+|such\s+|those\s+|its\s+|our\s+|any\s+)?"
             r"(?:[\w'’]+\s+){0,3}?(?:damages?|loss(?:es)?)\b",
             # English law's own words, whatever is estimated: "a genuine pre-estimate of the
-            # margin Lumencask will lose"
+            # margin Lumencask will lose" (or joined up where a hard-wrapped line broke it: "a
+            # reasonable pre-\nestimate of Operator's unrecovered fixed costs", read as
+            # "preestimate")
             r"pre-estimate\s+of\b",
+            r"preestimate\s+of\b",
             # ... or what a side loses, said with its verb: "a reasonable estimate of the
             # contribution Manufacturer loses on the production capacity it reserves"
             r"estimate\s+of\s+(?:the\s+|such\s+|its\s+)?(?:[\w'’]+\s+){1,4}?(?:loses|would\s+lose"
@@ -640,6 +662,17 @@ RULES: tuple[ClauseRule, ...] = (
         ),
         language="en",
         requires=(_EN_CLAUSE_VERB, r"reasonable|genuine|good[\s-]faith|\bfair\b|pre-?estimate"),
+        rejects=_EN_LD_DENIED + _EN_NOT_OWED,
+    ),
+    # ... or its agreed compensation for a failure: "the Concessionaire shall pay the Store
+    # Company £[***] for each such day as agreed compensation for the loss of Concession Fee and
+    # the harm to the appearance and reputation of the Store" (not "the agreed compensation for
+    # the Services", a price)
+    _rule(
+        "penalty",
+        (r"as\s+agreed\s+(?:and\s+liquidated\s+)?compensation\s+for\b",),
+        language="en",
+        requires=(r"\bpa(?:y|ys|id|yable)\b", r"\bloss|damage|harm|delay|fail|breach"),
         rejects=_EN_LD_DENIED + _EN_NOT_OWED,
     ),
     # The recital of liquidated damages: the harm is hard to measure, so a sum stands for it
@@ -935,8 +968,11 @@ RULES: tuple[ClauseRule, ...] = (
         # of the Initial Period": any day after the first period, not only its end)
         # ("provided that such notice shall not expire before the first anniversary of the
         # Commencement Date": the notice's own first day, not the term's end)
+        # (nor "by ... three (3) months' notice in writing expiring on or at any time after the
+        # last day of the Initial Period")
         + r"|(?<!notice\sto\s)(?<!notice\sshall\s)(?<!notice\swill\s)(?<!so\sas\sto\s)"
         r"(?<!notice\sshall\snot\s)(?<!notice\swill\snot\s)expir"
+        r"(?!(?:ing|e|es)\s+on\s+or\s+(?:at\s+)?(?:any\s+(?:time|day)\s+)?after\b)"
         r"|renew|be\s+extended"
         + r"|notice\s+(?:to|shall|will)\s+expire\s+at\s+the\s+end"
         # ("such notice to expire on the last day of the Initial Period or on any subsequent
@@ -1520,14 +1556,30 @@ def find_clauses(
 # which never ends (the licence "perpetual", or the agreement continuing "perpetually")
 # (the sentence's subject: "Support Services shall be provided for an initial period of one
 # (1) year from Acceptance and shall renew for successive one-year periods")
+# ("The Licensor shall provide the Support Services for an initial period of twelve (12)
+# months ... and thereafter for successive periods of twelve (12) months, unless ...": the
+# side that gives them first)
+_SUPPORT_SERVICES = (
+    r"(?:support|maintenance)(?:\s+(?:and|&)\s+(?:support|maintenance))?\s+services?\b"
+)
 _SUPPORT_RENEWS = re.compile(
-    r"^[\d.\s]*(?:thereafter,?\s+)?(?:the\s+)?(?:support|maintenance)"
-    r"(?:\s+(?:and|&)\s+(?:support|maintenance))?\s+services?\b[^.;]{0,160}?\brenew"
+    r"^[\d.\s]*(?:thereafter,?\s+)?(?:the\s+)?" + _SUPPORT_SERVICES + r"[^.;]{0,160}?\brenew"
+    r"|^[\d.\s]*(?:the\s+)?[\w-]+\s+(?:shall|will)\s+provide\s+(?:the\s+)?"
+    + _SUPPORT_SERVICES
+    + r"[^.;]{0,160}?\b(?:renew|successive)"
 )
 _PERPETUAL_LICENCE = word_index.indexed(
     # ("a perpetual (subject to termination in accordance with Section 11), non-exclusive,
     # non-transferable licence": an aside in brackets)
-    re.compile(r"perpetual(?:ly)?\b(?:\s*\([^()]{1,80}\))?[^.;]{0,60}?\blicen[cs]e|perpetual,\s")
+    re.compile(
+        r"perpetual(?:ly)?\b(?:\s*\([^()]{1,80}\))?[^.;]{0,60}?\blicen[cs]e|perpetual,\s"
+        # ... or a licence agreement that runs until it is ended: "This Agreement shall come
+        # into force on the Effective Date and shall continue in force unless and until
+        # terminated in accordance with this Clause 11"
+        r"|(?<=this\sagreement\s)shall\s+(?:come\s+into\s+force[^.;]{0,60}?\s+and\s+shall\s+)?"
+        r"continue\s+in\s+(?:full\s+)?force\s+(?:and\s+effect\s+)?(?:unless\s+and\s+)?until\s+"
+        r"terminated\s+(?:in\s+accordance\s+with|under|pursuant\s+to)\b"
+    )
 )
 
 

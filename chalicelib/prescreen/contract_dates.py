@@ -195,6 +195,9 @@ _SIGNED_BEFORE = re.compile(
     # authorized representatives of both parties on August 8, 1997"
     r"(?:\s+by\s+(?:the\s+)?(?:duly\s+)?authori[sz]ed\s+representatives\s+of\s+(?:both|the)"
     r"\s+parties)?"
+    # ... or among whom, before they are listed: "This Exclusive Option Agreement ... is executed
+    # by and among the following Parties as of June 30, 2014 in Hangzhou"
+    r"(?:\s+by\s+and\s+(?:between|among)\s+the\s+(?:following\s+)?parties(?:\s+hereto)?)?"
     r"(?:\s+(?:as\s+of|as|on|this|from|for\s+reference(?:\s+purposes)?)){0,3}"
     # Indonesian notarial drafting: "made and entered into in Jakarta on this day, Monday, the
     # 14th (fourteenth) day of September 2015"
@@ -325,8 +328,10 @@ _START_AFTER = re.compile(
     r"^\s*\)?\s*,?\s*\(?\s*(?:hereinafter,?\s+(?:(?:referred\s+to\s+as|called)\s+)?|such\s+date,?\s+)?"
     # (not a day counted from it: "within 1 day of the Commencement Date")
     # (nor the agreement's it amends or restates: '(the "Original Effective Date")')
+    # (nor a warranty's: "the period of ten (10) years commencing on 1 October 2014 (the
+    # "Warranty Commencement Date")")
     r"(?:the\s+|this\s+)?[“\"‘']*(?:(?!(?:of|after|before|from|following|prior|to|by|on"
-    r"|original|previous|existing)\b)[\w-]+\s+){0,2}?"
+    r"|original|previous|existing|warranty)\b)[\w-]+\s+){0,2}?"
     r"(?:effective\s+(?:date|time)|commencement\s+date)"
     # (not the next field's label: "Trade Date: 06/23/2005" over "Effective Date: 06/27/2005")
     r"(?![ \t]*[:|])"
@@ -774,9 +779,12 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     # "each party agrees to enter into this Order Form as of the Order Date"
     + r"|enter\s+into\s+this\s+order\s+form\s+as\s+of\s+the\s+order\s+date"
     # "This Agreement takes effect on the date of this Agreement" (English drafting, "THIS
-    # AGREEMENT is dated 14 December 2006")
-    r"|this\s+(?:agreement|contract)\s+(?:(?:shall|will)\s+)?(?:takes?\s+effect|(?:is|be|becomes?)\s+"
-    r"effective)\s+(?:on|from|as\s+of)\s+the\s+date\s+(?:of\s+this\s+(?:agreement|contract)|hereof)\b"
+    # AGREEMENT is dated 14 December 2006"), or "This agreement commences on the date of this
+    # agreement and ... continues for the Initial Subscription Term" (a term that begins on a
+    # later day the Order Form names)
+    r"|this\s+(?:agreement|contract)\s+(?:(?:shall|will)\s+)?(?:takes?\s+effect|commences?"
+    r"|(?:is|be|becomes?)\s+effective)\s+(?:on|from|as\s+of)\s+the\s+date\s+"
+    r"(?:of\s+this\s+(?:agreement|contract)|hereof)\b"
 )
 # The term runs from the day the contract itself is dated or signed: "the term of this
 # Agreement shall begin on the date hereof", "this Agreement commences on the date first above

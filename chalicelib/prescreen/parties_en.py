@@ -1201,7 +1201,15 @@ _DESCRIBED_BY_THE = re.compile(
 _PLACE_WITH_AND = re.compile(
     r"(?i:England|Trinidad|Bosnia|Antigua|Turks|(?:St\.?|Saint)\s+Kitts|S[aã]o\s+Tom[eé])\s+$"
 )
-_NAME_LABEL = re.compile(r"(?:[A-Z][a-z]+\s+)?(?:Name|NAME)\s*:\s*")
+# "an individual residing in the City, County and State of New York ("Designer")", "the City
+# and County of Denver": a place named by its city, county and state, its "and" no next side.
+_PLACE_UNITS_BEFORE = re.compile(r"\b(?:City|County|Town|Borough|Village)\s+$")
+_PLACE_UNITS_AFTER = re.compile(r"(?:County|State|City|Commonwealth)\s+of\s+(?=[A-Z])")
+# ... or the side's role as a label, as the English versions of Chinese contracts set them out:
+# "Pledgee: Shenyang Dongcheng Huayu ... Co., Ltd.", "Pledgors: Han Xuefeng, a PRC citizen ..."
+_NAME_LABEL = re.compile(
+    r"(?:[A-Z][a-z]+\s+)?(?:Name|NAME)\s*:\s*|[A-Z][a-z]+(?:\s+[A-Z])?\s*:[ \t]+(?=[A-Z])"
+)
 # Words a name may hold in lower case: "Bank of America", "Stratton & Walsh", "e.l.f.".
 _NAME_LOWER_WORDS = frozenset(
     ("of", "and", "de", "du", "des", "la", "le", "el", "del", "da", "do", "dos", "van", "von",
@@ -1304,7 +1312,7 @@ _BLANK_SIDE = re.compile(r"(?:(?:an?|the)\s+)?(?:\[|_{2,}|-{3,}|\(\s*[\"“])")
 
 # What says a side is a legal or natural person: its legal form or its description.
 _PERSON_OR_BODY = re.compile(
-    rf"\b(?:{_SUFFIX}|individual|partnership|entity|firm|society|organi[sz]ation|L\.?L\.?C"
+    rf"\b(?:{_SUFFIX}|individual|citizen|partnership|entity|firm|society|organi[sz]ation|L\.?L\.?C"
     r"|corporation|company|bank|trust|university|association)\b",
     re.IGNORECASE,
 )
@@ -1425,6 +1433,10 @@ def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
         inside = _THE_NAME_BEFORE.search(
             norm, max(side, mark.start() - 60), mark.start()
         ) or _PLACE_WITH_AND.search(norm, max(side, mark.start() - 20), mark.start())
+        inside = inside or (
+            _PLACE_UNITS_BEFORE.search(norm, max(side, mark.start() - 20), mark.start())
+            and _PLACE_UNITS_AFTER.match(norm, nxt)
+        )
         named_next = _COMPANY.match(norm, nxt) or _TERMED_NAME.match(norm, nxt)
         # "..., validly represented for the purposes hereof by Mr. Pieter Lievekens, managing
         # director, and Ms. Sofie Van Acker, director", "in the person of its sole director and
@@ -1527,6 +1539,11 @@ def _name_end(norm: str, position: int, end: int) -> int:
         # one inside a firm's name: "Stratton, Cheeseman & Walsh-Nevada, Inc.".
         if norm[stop.start()] == ",":
             form = _LEGAL_FORM_AFTER.match(norm, stop.start(), end)
+            # ("HARROWMERE CAPITAL PARTNERS LP, a limited partnership formed under ...": a
+            # name that has its legal form already is described after the comma)
+            if form is not None and form.group().lstrip(", \t\n").startswith("a "):
+                formed = re.search(rf"\b(?:{_SUFFIX})\.?$", norm[position : stop.start()])
+                form = None if formed else form
             if form is not None and form.end() > stop.start() + 1:
                 cut = form.end()
                 continue

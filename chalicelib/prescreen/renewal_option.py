@@ -69,7 +69,10 @@ _TRIGGER = re.compile(
     # the Term": an aside may hold a date's comma
     # "the option, exercisable once by written notice delivered to Servicer not less than one
     # hundred twenty (120) days before the expiration of the Initial Term, to extend the term"
-    + r"|(?:option|options|right)(?:\s*,(?:[^,.;]|,(?=\s*(?:19|20)\d\d\b)){1,160},\s*"
+    # ... with its name in brackets before the aside: 'the option (the "Option"), exercisable by
+    # written notice to Lender on or before October 31, 2010, to extend the Term'
+    + r"|(?:option|options|right)(?:\s*(?:\([^().;]{1,60}\)\s*)?,"
+    + r"(?:[^,.;]|,(?=\s*(?:19|20)\d\d\b)){1,160},\s*"
     + r"|\s*\([^().;]{1,60}\)\s*|\s+)to\s+"
     + r"(?:further\s+)?"
     + _RENEW

@@ -61,7 +61,10 @@ class _Context:
 
 # A period or a term the contract names: "the Restricted Period", "the Research Term"
 # (an advertising campaign's "Flight": "until the last day of the Flight")
-_PERIOD_NAME = r"\s+the\s+(?P<name>(?:[a-z][a-z-]{1,20}\s+){1,2}(?:period|term)|flight)\b"
+# (a name that joins two: "the Warranty and Service Period")
+_PERIOD_NAME = (
+    r"\s+the\s+(?P<name>(?:[a-z][a-z-]{1,20}\s+(?:and\s+)?){1,2}(?:period|term)|flight)\b"
+)
 # ... and its definition: '"Restricted Period" means the period commencing on the Closing Date
 # and ending on the fifth (5th) anniversary of the Closing Date', '"License Period" means the
 # period of eighty-four (84) months commencing on the Availability Date', or in brackets after
@@ -633,6 +636,38 @@ def _period(found: re.Match[str], context: _Context, depth: int) -> date | None:
     return _end_of_named_period(found.group("name"), context, depth)
 
 
+# A contract that lasts as long as a company does: "shall remain in effect until the expiration
+# of the operating period of Party A", where the recitals say "The operating period of Party A
+# as set forth in its business licence is from September 26, 2004 to September 25, 2024" (the
+# English of a Chinese contract; the period's end is the licence's)
+_OPERATING_PERIOD_END = re.compile(
+    r"(?:the\s+)?(?:expiration|expiry|end)\s+of\s+(?:the\s+)?(?:then[\s-]+current\s+)?"
+    r"(?P<name>(?:operating|business)\s+(?:period|term))\s+of\s+(?P<who>[a-z][\w ]{0,40}?)"
+    r"(?=\s*(?:[.;,(]|$)|\s+(?:or|and|unless|as|under|in)\b)"
+)
+_OPERATING_PERIOD_REACH = 120
+
+
+def _operating_period(found: re.Match[str], context: _Context, depth: int) -> date | None:
+    """The last day the text gives the operating period it names (`_OPERATING_PERIOD_END`):
+    "... is from <day> to <day>", "... expires on <day>"."""
+    words = " ".join(found.group("name").split())
+    who = " ".join(found.group("who").split())
+    low = context.text.low
+    told = re.compile(
+        rf"{name_pattern(words)}\s+of\s+{name_pattern(who)}\b[^.;]{{0,{_OPERATING_PERIOD_REACH}}}?"
+        r"\b(?:to|until|through|(?:expires?|ends?|expiring|ending)\s+on)\s+(?:and\s+including\s+)?"
+    )
+    for said in told.finditer(low):
+        if said.start() == found.start("name"):
+            continue
+        _, end = context.text.sentence_span(said.end(), said.end())
+        day = day_of(low[said.end() : end], context, depth + 1)
+        if day is not None:
+            return day
+    return None
+
+
 def _named(found: re.Match[str], context: _Context, depth: int) -> date | None:
     """The day a name stands for: dated by the contract, or described by its definition."""
     return _day_by_name(" ".join(found.group("name").split()), context, depth)
@@ -680,6 +715,7 @@ _ATOMS: tuple[
     (_LAST_LISTED, _listed),
     (_LAST_TO_END, _last_to_end),
     (_NTH_YEAR_END, _nth_year),
+    (_OPERATING_PERIOD_END, _operating_period),
     (_END_OF_NAMED_PERIOD, _period),
     (_NAMED_DAY, _named),
     (_EVENT, _event),

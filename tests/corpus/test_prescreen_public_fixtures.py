@@ -1115,6 +1115,33 @@
   default as agreed sums (the writer doubted it), three sides listed by commas whose person's
   address holds "and" ("the City, County and State of New York"), and a licence "made as of"
   its date that never says when it takes effect. The floors are those values.
+- `en_contracts_extra345` to `en_contracts_extra352`: the hundred-and-eighty-second to
+  hundred-and-eighty-ninth rounds, of medical devices, cybersecurity and identity services,
+  rail and intermodal transport, common-law drafting in Singapore, Hong Kong, Ireland, India,
+  South Africa, Bermuda, the Cayman Islands and New Zealand, fashion and beauty, renewable
+  energy, the English versions of Chinese companies' agreements, and cryptocurrency: 72, 70,
+  71, 68, 69, 67, 66 and 71 of 72 target fields blind at 1fff66f (554 of 576). Their fixes:
+  sides set out under their roles as labels ("Pledgee: ...", "Pledgors: Han Xuefeng, a PRC
+  citizen ..."); a partnership named with its form and then described ("... PARTNERS LP, a
+  limited partnership formed under ..."); a person "residing in the City, County and State of
+  New York"; a right to terminate denied to sides named ("Neither the Pledgors nor the Company
+  shall have any right to terminate") or that a side "has no right to cancel or terminate"; a
+  right open only "within twelve (12) months following a Change of Control"; a term either side
+  ends on "notice in writing expiring on or at any time after the last day of the Initial
+  Period"; "shall not renew or extend automatically"; a pledge "extended until ... all
+  Contractual Obligations have been fully performed"; support renewing inside a licence that
+  runs until terminated; an option named in brackets before its aside; "This agreement
+  commences on the date of this agreement"; a "Warranty Commencement Date" that is no start,
+  and a term that ends with "the Warranty and Service Period"; "executed by and among the
+  following Parties as of June 30, 2014"; a term that lasts as long as a company's "operating
+  period"; a "reasonable pre-\nestimate" the extraction joins to "preestimate"; a daily sum
+  paid "as agreed compensation for the loss of": 72, 71, 72, 72, 71, 71, 72 and 72 (573 of
+  576). Two older facts moved to their labels (a convenience in set 110, a denied one in set
+  188), none away; no CUAD answer changes (label-free). Left: a subscription term counted from
+  an order form's start date under a master agreement effective when signed, a commercial
+  agent's statutory indemnity fixed at two years' commissions (the writer doubted it), an
+  option to extend the warranty period a wind farm's term is tied to. The floors are those
+  values.
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
 """
@@ -1499,7 +1526,7 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra107": _en(cap_on_liability=0.9),
     "en_contracts_extra108": _en(agreement_date=0.85, effective_date=0.85, renewal_term=0.85),
     "en_contracts_extra109": _en(),
-    "en_contracts_extra110": _en(effective_date=0.85, termination_for_convenience=0.85),
+    "en_contracts_extra110": _en(effective_date=0.85),
     "en_contracts_extra111": _en(
         effective_date=0.85, termination_for_convenience=0.85, cap_on_liability=0.9
     ),
@@ -1602,7 +1629,7 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra187": _en(
         expiration_date=0.7, termination_for_convenience=0.85, liquidated_damages=0.85
     ),
-    "en_contracts_extra188": _en(renewal_term=0.9, termination_for_convenience=0.9),
+    "en_contracts_extra188": _en(renewal_term=0.9),
     "en_contracts_extra189": _en(),
     "en_contracts_extra190": _en(expiration_date=0.85),
     "en_contracts_extra191": _en(effective_date=0.85, renewal_term=0.85),
@@ -1787,13 +1814,21 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra335": _en(),
     "en_contracts_extra336": _en(),
     "en_contracts_extra337": _en(),
-    "en_contracts_extra338": _en(parties=0.87, liquidated_damages=0.75),
+    "en_contracts_extra338": _en(liquidated_damages=0.75),
     "en_contracts_extra339": _en(),
     "en_contracts_extra340": _en(),
     "en_contracts_extra341": _en(effective_date=0.87),
     "en_contracts_extra342": _en(),
     "en_contracts_extra343": _en(),
     "en_contracts_extra344": _en(),
+    "en_contracts_extra345": _en(),
+    "en_contracts_extra346": _en(expiration_date=0.87),
+    "en_contracts_extra347": _en(),
+    "en_contracts_extra348": _en(),
+    "en_contracts_extra349": _en(liquidated_damages=0.9),
+    "en_contracts_extra350": _en(renewal_term=0.9),
+    "en_contracts_extra351": _en(),
+    "en_contracts_extra352": _en(),
     "ru_contracts_extra9": (
         RU_LABELS,
         {

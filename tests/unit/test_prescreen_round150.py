@@ -16,6 +16,7 @@ from tests.clause_text import (
     accepts,
     agreed_sum_readers,
     english_dates,
+    option_offered,
     screen_english,
     section_flagged,
 )
@@ -29,12 +30,6 @@ _LICENCE = (
     'LLC ("Licensor") and Corvin Foods Inc. ("Licensee").\n\n3.1 Term. The term of this '
     "Agreement begins on the date hereof and ends on May 31, 2016."
 )
-
-
-def _option_offered(text: str) -> bool | None:
-    """Whether the screen reads a side's option to renew or extend in an English contract."""
-    flag = screen_english(text).renewal_option
-    return None if flag is None else flag.present
 
 
 def test_a_right_to_end_all_or_any_part_of_this_subcontract_for_convenience() -> None:
@@ -52,7 +47,7 @@ def test_a_contract_that_grants_no_right_to_renew_has_no_renewal_option() -> Non
         + "\n\n3.2 No Renewal. This Agreement does not give Licensee any right to renew or extend "
         "the term; any further license shall be on Licensor's then-current terms." + BODY
     )
-    assert _option_offered(text) is False
+    assert option_offered(text) is False
 
 
 def test_a_sides_option_to_extend_set_off_by_an_aside_with_a_date_in_it() -> None:
@@ -63,7 +58,7 @@ def test_a_sides_option_to_extend_set_off_by_an_aside_with_a_date_in_it() -> Non
         "than January 31, 2016, extend the term for one (1) additional year ending May 31, "
         "2017." + BODY
     )
-    assert _option_offered(text) is True
+    assert option_offered(text) is True
 
 
 def test_a_sum_that_no_side_owes_on_an_ending_is_no_agreed_sum() -> None:
@@ -222,7 +217,7 @@ def test_an_extension_the_parties_may_make_by_agreement_in_writing_is_no_option(
         "the end of the term, extend this Agreement for such further period as they may then "
         "agree." + BODY
     )
-    assert _option_offered(text) is False
+    assert option_offered(text) is False
 
 
 def test_a_term_that_expires_in_any_event_on_a_date_ends_then() -> None:
@@ -268,7 +263,7 @@ def test_a_lessees_option_to_extend_the_lease_term_is_a_renewal_option() -> None
         "before the Expiry Date, extend the Lease Term for one (1) further period of two (2) "
         "years." + BODY
     )
-    assert _option_offered(text) is True
+    assert option_offered(text) is True
 
 
 def test_a_term_that_goes_on_from_contract_year_to_contract_year_renews_itself() -> None:
@@ -303,7 +298,7 @@ def test_a_directors_term_of_office_is_neither_the_term_nor_a_renewal() -> None:
         "reappointed." + BODY
     )
     assert english_dates(text).ends_on is None
-    assert _option_offered(text) is False
+    assert option_offered(text) is False
 
 
 def test_a_first_period_followed_by_an_indefinite_one_ends_the_first_period() -> None:
@@ -376,9 +371,9 @@ def test_a_lessees_option_to_renew_the_lease_of_the_equipment_is_a_renewal_optio
         "before the expiry of the Term, renew the lease of all of the Equipment for one (1) "
         "renewal term of twelve (12) months." + BODY
     )
-    assert _option_offered(text) is True
+    assert option_offered(text) is True
     chosen = text.replace("renew the lease of all", "elect either (a) to renew the lease of all")
-    assert _option_offered(chosen) is True
+    assert option_offered(chosen) is True
     # ... but the options a master lease grants the sublandlord are no option of this sublease
     sublease = (
         "SUBLEASE\n\nThis Sublease is made as of April 3, 2002 between Kelso Foods Corp. "
@@ -387,7 +382,7 @@ def test_a_lessees_option_to_renew_the_lease_of_the_equipment_is_a_renewal_optio
         + "\n\n6.1 Subtenant acknowledges that the Master Lease grants Sublandlord one (1) "
         "option to extend the term of the Master Lease for five (5) years." + BODY
     )
-    assert _option_offered(sublease) is False
+    assert option_offered(sublease) is False
 
 
 def test_a_term_in_effect_for_years_from_the_date_first_written_above_starts_then() -> None:
@@ -417,7 +412,7 @@ def test_a_renewal_option_whose_price_the_sides_will_negotiate_is_still_an_optio
         "further term of three (3) years on the same terms, except the royalty rate, which shall "
         "be negotiated by the parties in good faith." + BODY
     )
-    assert _option_offered(text) is True
+    assert option_offered(text) is True
 
 
 def test_an_australian_schedules_items_set_off_by_a_dash_date_the_term() -> None:

@@ -1,0 +1,247 @@
+"""Readings drawn from the hundred-and-eighty-second blind round on, written here in other words
+than the fixtures that showed them."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from chalicelib.models import Party
+from chalicelib.prescreen.parties_en import find_parties_en
+from chalicelib.prescreen.text import prepare_text
+from tests.clause_text import (
+    BODY,
+    accepts,
+    agreed_sum_readers,
+    clause_present,
+    english_dates,
+    option_offered,
+    section_flagged,
+)
+
+_SERVICES = (
+    "SERVICES AGREEMENT\n\nThis Services Agreement is made as of March 3, 2009 between Tollbridge "
+    'Systems, Inc. ("Provider") and Kestrel Foods Corp. ("Customer").'
+)
+
+
+# --- parties
+
+
+def test_an_individual_residing_in_a_city_county_and_state_is_one_side() -> None:
+    text = prepare_text(
+        "CONSULTING AGREEMENT made as of the 4th day of May, 1999, by and among ORLEANDER "
+        "PARTNERS, INC., a New York corporation having its offices at 90 Pearl Street, New York, "
+        'New York 10004 ("Company"), TOBIAS WREN, an individual residing in the City, County '
+        'and State of New York ("Consultant"), and MERIDALE FABRICS CORP., a Delaware '
+        'corporation ("Client").'
+    )
+    assert find_parties_en(text) == (
+        Party(name="ORLEANDER PARTNERS, INC.", role="Company"),
+        Party(name="TOBIAS WREN", role="Consultant"),
+        Party(name="MERIDALE FABRICS CORP.", role="Client"),
+    )
+
+
+def test_sides_set_out_under_their_roles_as_labels_with_citizens_among_them() -> None:
+    text = prepare_text(
+        "SHARE PLEDGE AGREEMENT\n\nThis Share Pledge Agreement is entered into in Suzhou on "
+        "April 2, 2015 by and among the following parties:\n\nPledgee: Suzhou Lanting "
+        'Consulting Co., Ltd. (the "Pledgee"), a wholly foreign-owned enterprise;\n\n'
+        "Pledgors: Zhou Minghui, a PRC citizen with Identification Card No. 3205xxxxxxxx, and "
+        'Lu Jiayi, a PRC citizen with Identification Card No. 3206xxxxxxxx (each a "Pledgor"); '
+        'and\n\nSuzhou Qinghe Garden Supplies Co., Ltd. (the "Company"), a limited liability '
+        "company.\n\nWHEREAS:\n"
+    )
+    assert [party.name for party in find_parties_en(text)] == [
+        "Suzhou Lanting Consulting Co., Ltd.",
+        "Zhou Minghui",
+        "Lu Jiayi",
+        "Suzhou Qinghe Garden Supplies Co., Ltd.",
+    ]
+
+
+def test_a_partnership_named_with_its_form_is_described_after_the_comma() -> None:
+    text = prepare_text(
+        "INVESTMENT MANAGEMENT AGREEMENT\n\nTHIS AGREEMENT is made on 2 March 2015\n\nBETWEEN:\n"
+        "(1) LOWGATE MACRO FUND LTD., an exempted company incorporated in the Cayman Islands, "
+        "whose registered office is at c/o Harbour Corporate Services Ltd., 12 Shedden Road, "
+        'George Town (the "Fund"); and\n(2) LOWGATE ADVISORS LP, a limited partnership formed '
+        "under the laws of the State of Delaware, whose principal office is at 9 Elm Street, "
+        'Boston (the "Investment Manager").\n\nWHEREAS:\n'
+    )
+    assert find_parties_en(text) == (
+        Party(name="LOWGATE MACRO FUND LTD.", role="Fund"),
+        Party(name="LOWGATE ADVISORS LP", role="Investment Manager"),
+    )
+
+
+# --- termination for convenience
+
+
+def test_a_right_to_terminate_denied_to_named_sides_is_no_right() -> None:
+    section = (
+        "9.2 Neither the Pledgors nor the Company shall have any right to terminate or revoke "
+        "this Agreement for any reason."
+    )
+    assert not section_flagged(_SERVICES, section, "unilateral_termination")
+
+
+def test_a_side_that_has_no_right_to_cancel_or_terminate_has_no_right() -> None:
+    section = (
+        "7.3 No Termination for Convenience. Customer acknowledges that Provider is hiring staff "
+        "in reliance on this Agreement and that Customer has no right to cancel or terminate "
+        "this Agreement, or any Order, for convenience."
+    )
+    assert not section_flagged(_SERVICES, section, "unilateral_termination")
+
+
+def test_a_right_open_only_for_a_while_after_a_change_of_control_is_no_convenience() -> None:
+    section = (
+        "7.3 The Customer may terminate this Agreement upon ninety (90) days' written notice "
+        "given at any time within twelve (12) months following a Change of Control."
+    )
+    assert not section_flagged(_SERVICES, section, "unilateral_termination")
+
+
+def test_a_term_either_side_may_end_on_notice_expiring_any_day_after_the_first_period() -> None:
+    section = (
+        "5.1 This Agreement shall continue in force for the Initial Period and thereafter unless "
+        "and until terminated by either party giving to the other not less than six (6) months' "
+        "notice in writing expiring on or at any time after the last day of the Initial Period."
+    )
+    assert section_flagged(_SERVICES, section, "unilateral_termination")
+
+
+# --- renewal
+
+
+def test_a_term_that_shall_not_renew_or_extend_automatically_does_not() -> None:
+    section = (
+        "3.2 This Agreement shall not renew or extend automatically. Any extension requires a "
+        "written amendment signed by both Parties."
+    )
+    assert not section_flagged(_SERVICES, section, "auto_renewal")
+
+
+def test_a_security_held_open_until_what_it_secures_is_paid_does_not_renew() -> None:
+    section = (
+        "3.2 If, upon the expiration of such term, any Secured Obligation remains unpaid, the "
+        "term of this Agreement shall be automatically extended until the date on which all "
+        "Secured Obligations have been fully paid and discharged."
+    )
+    assert not section_flagged(_SERVICES, section, "auto_renewal")
+
+
+def test_support_that_renews_inside_an_agreement_running_until_terminated_is_no_renewal() -> None:
+    text = (
+        "SOFTWARE LICENCE AGREEMENT\n\nThis Agreement is made on 4 May 2010 between Corrib Data "
+        'Limited (the "Licensor") and Mallow Insurance DAC (the "Licensee").'
+        + BODY
+        + "\n\n6.1 The Licensor shall provide the Support Services for an initial period of "
+        "twelve (12) months from the Effective Date and thereafter for successive periods of "
+        "twelve (12) months, unless the Licensee gives not less than sixty (60) days' written "
+        "notice that it does not require further Support Services."
+        + BODY
+        + "\n\n11.1 This Agreement shall come into force on the Effective Date and shall continue "
+        "in force unless and until terminated in accordance with this Clause 11." + BODY
+    )
+    assert not clause_present(text, "auto_renewal")
+
+
+def test_an_option_named_in_brackets_then_set_off_by_an_aside() -> None:
+    text = (
+        _SERVICES
+        + BODY
+        + '\n\n2.2 Option. Customer shall have the option (the "Option"), exercisable by written '
+        "notice to Provider on or before January 31, 2012, to extend the Term for one (1) "
+        "additional year." + BODY
+    )
+    assert option_offered(text) is True
+
+
+# --- dates
+
+
+def test_an_agreement_that_commences_on_its_date_starts_then_whatever_its_term_runs_from() -> None:
+    text = (
+        "DATA LICENCE AGREEMENT\n\nTHIS AGREEMENT is dated 3 June 2019\n\nPARTIES\n(1) Brenlow "
+        'Feeds Limited (the "Licensor")\n(2) Castor Networks Limited (the "Licensee")\n\n'
+        '"Initial Subscription Term" means the period of twelve (12) months beginning on the '
+        'Subscription Start Date.\n"Subscription Start Date" means the date so described in the '
+        "Order Form.\n\n2.1 This agreement commences on the date of this agreement and, unless "
+        "terminated earlier, continues for the Initial Subscription Term."
+        + BODY
+        + BODY
+        + "\n\nSigned for BRENLOW FEEDS LIMITED\n\nSCHEDULE 1\nORDER FORM\n\nSubscription Start "
+        "Date: 1 July 2019\n\nInitial Subscription Term: 12 months from the Subscription Start "
+        "Date\n"
+    )
+    dates = english_dates(text)
+    assert (dates.starts_on, dates.ends_on) == (date(2019, 6, 3), date(2020, 7, 1))
+
+
+def test_a_warranty_commencement_date_is_no_start_and_its_period_may_end_the_term() -> None:
+    text = (
+        "EQUIPMENT SUPPLY AND WARRANTY AGREEMENT\n\nBETWEEN:\n(1) HOLLINS SOLAR LIMITED (the "
+        '"Purchaser"); and\n(2) VESTBY INVERTERS AS (the "Supplier").\n\n"Warranty and Support '
+        'Period" means the period of five (5) years commencing on 1 March 2016 (the "Warranty '
+        'Commencement Date").\n\n2.1 This Agreement shall come into force on the date on which '
+        'it has been signed by both Parties (the "Effective Date").\n\n2.2 This Agreement shall '
+        "remain in force until the expiry of the Warranty and Support Period."
+        + BODY
+        + "\n\nSigned for HOLLINS SOLAR LIMITED\nDate: 14 October 2015\n\nSigned for VESTBY "
+        "INVERTERS AS\nDate: 9 October 2015\n"
+    )
+    dates = english_dates(text)
+    assert (dates.signed_on, dates.starts_on, dates.ends_on) == (
+        date(2015, 10, 14),
+        date(2015, 10, 14),
+        date(2021, 3, 1),
+    )
+
+
+def test_executed_by_and_among_the_following_parties_as_of_a_date() -> None:
+    text = (
+        'EXCLUSIVE SERVICE AGREEMENT\n\nThis Exclusive Service Agreement (this "Agreement") is '
+        "executed by and among the following Parties as of March 12, 2013 in Ningbo, the "
+        'People\'s Republic of China ("China" or the "PRC"):\n\nParty A: Ningbo Haiyue '
+        'Technology Co., Ltd. ("Party A"), a wholly foreign-owned enterprise\n\nParty B: Ningbo '
+        'Lantu Trading Co., Ltd. ("Party B"), a limited liability company' + BODY
+    )
+    assert english_dates(text).signed_on == date(2013, 3, 12)
+
+
+def test_a_contract_that_lasts_as_long_as_a_companys_operating_period() -> None:
+    text = (
+        "OPERATING AGREEMENT\n\nThis Operating Agreement is entered into on June 2, 2006 by "
+        'Wuxi Jintai Services Co., Ltd. ("Party A") and Wuxi Hengda Logistics Co., Ltd. '
+        '("Party B").\n\nWHEREAS, the operating period of Party A as set forth in its business '
+        "licence is from March 1, 2005 to February 28, 2025."
+        + BODY
+        + "\n\n8.1 This Agreement shall take effect upon execution by the Parties and shall "
+        "remain in effect until the expiration of the operating period of Party A." + BODY
+    )
+    assert english_dates(text).ends_on == date(2025, 2, 28)
+
+
+# --- agreed sums
+
+
+def test_a_reasonable_pre_estimate_broken_at_a_lines_end() -> None:
+    # (the extraction joins a word a hard-wrapped line broke: "pre-\nestimate", "preestimate")
+    sentence = (
+        "the parties acknowledge that the shortfall payment is a reasonable preestimate of "
+        "carrier's unrecovered fixed costs, which would be difficult to determine, and is not a "
+        "penalty."
+    )
+    assert any(accepts(rule, sentence) for rule in agreed_sum_readers(sentence))
+
+
+def test_a_daily_sum_paid_as_agreed_compensation_for_a_failure() -> None:
+    section = (
+        "5.2 If the Tenant fails to keep the Kiosk open for the whole of the Opening Hours on "
+        "any day, the Tenant shall pay the Landlord $250 for each such day as agreed "
+        "compensation for the loss of Turnover Rent, without prejudice to the Landlord's other "
+        "rights."
+    )
+    assert section_flagged(_SERVICES, section, "penalty")
