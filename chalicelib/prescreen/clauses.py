@@ -713,7 +713,12 @@ RULES: tuple[ClauseRule, ...] = (
             r"kill\s+fees?\b",
         ),
         language="en",
-        requires=(_EN_CLAUSE_VERB, r"\bpa(?:y|ys|id|yable|yment)\b|\bremit|\bowe|\bdue\b|\bequal"),
+        # ("by giving Landlord written notice ... and paying Landlord, together with the notice,
+        # a termination fee of $[***]")
+        requires=(
+            _EN_CLAUSE_VERB,
+            r"\bpa(?:y|ys|id|ying|yable|yment)\b|\bremit|\bowe|\bdue\b|\bequal",
+        ),
         rejects=_EN_FEE_NEGATION + _EN_NOT_OWED + r"|(?:shall|will)\s+mean|\bmeans\b",
         learned_gate="liquidated_damages",
         reads_lead_in=True,
@@ -1005,12 +1010,16 @@ RULES: tuple[ClauseRule, ...] = (
             r"|no\s+less\s+than)\s+(?:[\w-]+\s+){1,4}?(?:\(\d+\)\s+)?(?:calendar\s+|business\s+)?"
             r"(?:days|months)\s+(?:before|prior\s+to)\s+(?:the\s+|such\s+|any\s+)?(?:[\w-]+\s+){0,3}?"
             r"(?:date|day)\b",
-            r"notice\s+(?:to\s+(?:the\s+)?[\w-]+\s+)?(?:given\s+)?(?:not|no)\s+later\s+than\s+"
-            + _EN_MONTH_NAME,
+            # ("by delivering written notice to Landlord (the "Termination Notice") on or before
+            # July 31, 2005": the notice named, its last day "on or before")
+            r"notice\s+(?:to\s+(?:the\s+)?[\w-]+\s+)?(?:\(\s*the\s+[\"“][\w ]{1,30}[\"”]\s*\)\s+)?"
+            r"(?:given\s+)?(?:(?:not|no)\s+later\s+than|on\s+or\s+before)\s+" + _EN_MONTH_NAME,
         ),
         language="en",
         # (the contract itself, not an order placed under it)
-        requires=r"(?:terminat\w*|cancel\w*|end)\s+(?:this|the)\s+(?:[\w-]+\s+){0,2}?"
+        # (not "extend this Agreement to apply to the 2004 Crop by giving Seller written notice
+        # on or before December 1, 2003": "end" as a word)
+        requires=r"\b(?:terminat\w*|cancel\w*|end)\s+(?:this|the)\s+(?:[\w-]+\s+){0,2}?"
         r"(?:agreement|contract|lease|sublease|licen[cs]e)\b",
         rejects=_EN_NO_RIGHT
         + _EN_FOR_CAUSE_NOT_IN_PROVISO

@@ -207,9 +207,11 @@ _SIGNED_BEFORE = re.compile(
     r"|"
     + _CONCLUDED
     # an order form's field: "Order Date: May 1, 2025"; a cover page's "AGREEMENT DATE:
-    # November 18, 2008", "Date of Agreement: May 15, 2017"
-    + r"|(?:^|\n|\|)[ \t]*(?:order|agreement)\s+date\s*[:|]\s*$"
-    r"|(?:^|\n|\|)[ \t]*date\s+of\s+(?:this\s+)?agreement\s*[:|]\s*$"
+    # November 18, 2008", "Date of Agreement: May 15, 2017"; a lease's basic provisions, an item
+    # of their list: "(a) Date of Lease: March 2, 1998", "Lease Date: June 1, 2004"
+    + r"|(?:^|\n|\|)[ \t]*(?:\(\w{1,3}\)[ \t]*)?"
+    r"(?:(?:order|agreement|lease|sublease)\s+date"
+    r"|date\s+of\s+(?:this\s+)?(?:agreement|lease|sublease))\s*[:|]\s*$"
     # a SAFE issued for money paid: "in exchange for the payment by ... of $25,000 (the
     # "Purchase Amount") on or about May 1, 2020"
     r"|purchase\s+amount\W{0,3}\)?\s+on\s+or\s+about(?:\s+the)?\s*$"
@@ -330,7 +332,9 @@ _START_AFTER = re.compile(
     # (nor the agreement's it amends or restates: '(the "Original Effective Date")')
     # (nor a warranty's: "the period of ten (10) years commencing on 1 October 2014 (the
     # "Warranty Commencement Date")")
-    r"(?:the\s+|this\s+)?[“\"‘']*(?:(?!(?:of|after|before|from|following|prior|to|by|on"
+    # (nor a day that runs up to it: "one (1) day of Base Rent abatement for each day after March
+    # 1, 2005 until the Commencement Date occurs")
+    r"(?:the\s+|this\s+)?[“\"‘']*(?:(?!(?:of|after|before|from|following|prior|to|by|on|until|till"
     r"|original|previous|existing|warranty)\b)[\w-]+\s+){0,2}?"
     r"(?:effective\s+(?:date|time)|commencement\s+date)"
     # (not the next field's label: "Trade Date: 06/23/2005" over "Effective Date: 06/27/2005")
@@ -349,7 +353,10 @@ _DEFINITION_LEAD = 60  # how far before its date a definitions line opens
 # contract defines as its start, whatever else is called a start.
 _START_DEFINED_BEFORE = re.compile(
     r"(?:(?<!original\s)(?<!previous\s)(?<!prior\s)effective|" + _OWN_COMMENCEMENT + r")"
-    r"\s+date(?!\s*[-–—])\W{0,3}(?:\s+of\s+this\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract))?"
+    # ('"Effective Date of Contract" or "EDC" means October 1, 1998': the date of the contract by
+    # its kind, and a short name of its own)
+    r"\s+date(?!\s*[-–—])\W{0,3}(?:\s+of\s+(?:this\s+(?:[\w-]+\s+){0,2}?)?(?:agreement|contract)"
+    r"(?:[\"”]\s+or\s+[\"“][\w-]{1,12}[\"”])?)?"
     r"(?:\s*\([^)]{0,40}\))?\s*(?:(?:(?:shall|will)\s+)?means?|(?:shall|will)\s+be|is)?\s*:?"
     r"(?:\s+[\d:.]+\s+[ap]\.?m\.?[^.;]{0,40}?\s+on)?(?:\s+the)?\s*$"
     # '"Effective Date" shall mean the Date of Installation of the System, i.e. December 10,
@@ -758,10 +765,14 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     # ("This Charter Party shall be binding upon Owners and Charterers from the date hereof")
     # (the contract itself, not some of its articles: "provided, however, that Article 3 and
     # Article 11 shall be binding on the parties from the date first written above")
+    # (a lease's own day by the name its basic provisions or its opening give it: "This Lease shall
+    # be binding upon Landlord and Tenant from and after the Date of Lease, notwithstanding that
+    # the Term ... commence[s] on later dates", "... as of the Execution Date")
     + r"|(?:agreement|lease|licen[cs]e|contract|charter\s+party)\s+(?:(?:shall|will)\s+be|is)\s+"
     r"(?:effective\s+and\s+)?binding\s+(?:on|upon)\s+(?:the\s+parties|[a-z]+\s+and\s+[a-z]+)\s+"
-    r"(?:from|as\s+of|on)\s+"
-    r"the\s+date\s+(?:hereof|" + _FIRST_WRITTEN_ABOVE + r")"
+    r"(?:from(?:\s+and\s+after)?|as\s+of|on)\s+"
+    r"the\s+(?:date\s+(?:hereof|" + _FIRST_WRITTEN_ABOVE + r")|date\s+of\s+(?:this\s+)?lease\b"
+    r"|execution\s+date\b)"
     # a cover page's "Date of Agreement: May 15, 2017" and "The Agreement is effective on the
     # Date of Agreement stated above"
     r"|(?:effective|commence)\s+(?:on|as\s+of)\s+the\s+(?:date\s+of\s+agreement|agreement\s+date)\b"
@@ -782,9 +793,9 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     # AGREEMENT is dated 14 December 2006"), or "This agreement commences on the date of this
     # agreement and ... continues for the Initial Subscription Term" (a term that begins on a
     # later day the Order Form names)
-    r"|this\s+(?:agreement|contract)\s+(?:(?:shall|will)\s+)?(?:takes?\s+effect|commences?"
-    r"|(?:is|be|becomes?)\s+effective)\s+(?:on|from|as\s+of)\s+the\s+date\s+"
-    r"(?:of\s+this\s+(?:agreement|contract)|hereof)\b"
+    r"|this\s+(?:agreement|contract|lease|sublease)\s+(?:(?:shall|will)\s+)?(?:takes?\s+effect"
+    r"|commences?|(?:is|be|becomes?)\s+effective)\s+(?:on|from|as\s+of)\s+the\s+date\s+"
+    r"(?:of\s+this\s+(?:agreement|contract|lease|sublease)|hereof)\b"
 )
 # The term runs from the day the contract itself is dated or signed: "the term of this
 # Agreement shall begin on the date hereof", "this Agreement commences on the date first above
@@ -796,8 +807,10 @@ _TERM_FROM_SIGNING = re.compile(
     # Agreement")
     # (a charter party by its short name: "This Charter shall be effective on and from the date
     # hereof")
-    r"(?:agreement|contract|amendment|term|venture|partnership|licen[cs]e\s+period"
-    r"|charter(?:\s+party)?)\W{0,3}\s+"
+    # (an adviser's engagement by its letter: "Ellesmere's engagement hereunder shall commence on
+    # the date of this Agreement")
+    r"(?:agreement|contract|amendment|term|venture|partnership|engagement(?:\s+hereunder)?"
+    r"|licen[cs]e\s+period|charter(?:\s+party)?)\W{0,3}\s+"
     r"(?:(?:shall|will|is|to)\s+)?"
     # ("This Agreement shall be executed and come into effect as of the date first set forth
     # above": a translation's pair of verbs)
@@ -820,8 +833,9 @@ _TERM_FROM_SIGNING = re.compile(
     r"|(?:when|on\s+which)\s+[^.;]{0,60}?sign)|signature|signing|execution"
     # "shall become effective upon being signed by the Pledgors and signed and sealed by ..."
     r"|being\s+(?:signed|executed)\b)"
-    # (English drafting's colon: '"Commencement Date": the date of this agreement.')
-    r"|commencement\s+date(?:\W{0,3}\s+means|[\"”]?\s*:)\s+the\s+date\s+of\s+this"
+    # (English drafting's colon: '"Commencement Date": the date of this agreement.'; an agreement
+    # signed at a closing: '"Closing Date" means the date of this Agreement.')
+    r"|(?:commencement|closing)\s+date(?:\W{0,3}\s+means|[\"”]?\s*:)\s+the\s+date\s+of\s+this"
     # a cover's "Term: From the Date of Agreement through December 31, 2002" (its "Date of
     # Agreement: September 15, 1997" above)
     r"|term\s*[:|]\s*from\s+the\s+(?:date\s+of\s+(?:this\s+)?agreement|agreement\s+date)\b"
@@ -864,9 +878,17 @@ def _term_from_signing(low: str) -> bool:
 # as of" another day: '"Effective Date" means the date on which this Agreement has been executed
 # by the last of the parties to execute it' (not "executed as of the date set forth below", a
 # dating)
+_YOU_SIGN_OR_WE_ACCEPT = r"(?:on\s+which|when)\s+(?:you\s+sign|we\s+(?:accept|countersign|sign))\b"
 _DEFINED_AS_LAST_SIGNATURE = re.compile(
     r"effective\s+date\W{0,3}\s+(?:(?:shall|will)\s+mean|means)\s+the\s+(?:date|day)\s+"
-    r"[^.;]{0,60}?(?:by\s+the\s+last|(?:last|final)\s+signature|later\s+of\s+the\s+dates)"
+    r"[^.;]{0,60}?(?:by\s+the\s+last|(?:last|final)\s+signature|later\s+of\s+the\s+dates"
+    # ... or by the side that signs last, as the definition is written for: "... has been
+    # executed by the City Manager, as shown on the signature page"
+    r"|by\s+the\s+(?:[a-z]+\s+){0,2}?[a-z]+,?\s+as\s+shown\s+(?:below|beneath|under|on)"
+    # ... or in plain English, by the customer's or the provider's act: "the date on which you
+    # sign this Agreement, as shown in your signature block", "the date on which we accept your
+    # Service Order by countersigning this Agreement"
+    r"|" + _YOU_SIGN_OR_WE_ACCEPT + r")"
 )
 # The day the last side signs, as a definition or a start names it: "(the date) on which this
 # Agreement has been signed by both parties", "when it is fully executed by all"
@@ -959,9 +981,18 @@ _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
         ),
         # ... or signs it back: "This Agreement is effective as of the date on which you sign
         # and return it to Northbrook"
+        # ("This Engagement Letter will take effect on the date on which you sign and return a
+        # copy of it to us")
+        *(
+            re.compile(
+                verb + r"\s+(?:as\s+of|on)\s+the\s+date\s+(?:on\s+which|when)\s+you\s+"
+                r"(?:sign|execute|accept)"
+            )
+            for verb in ("effective", r"take[sn]?\s+effect")
+        ),
         re.compile(
-            r"effective\s+(?:as\s+of|on)\s+the\s+date\s+(?:on\s+which|when)\s+you\s+"
-            r"(?:sign|execute|accept)"
+            r"effective\s+date\W{0,3}\s+(?:(?:shall|will)\s+)?means?\s+the\s+date\s+"
+            + _YOU_SIGN_OR_WE_ACCEPT
         ),
         # "This Agreement becomes effective when it has been signed by both parties", "... and is
         # effective as of the date on which it has been signed by both Purchaser and Producer"
@@ -969,10 +1000,14 @@ _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
         # below")
         # ("effective on the date on which it has been executed by the Authority, as shown below
         # the Authority's signature": the side that signs last, as such a clause is written for)
+        # (or by a definition: '"Effective Date" means the date on which this Agreement has been
+        # executed by the City Manager, as shown on the signature page')
         re.compile(
-            r"effective\s+(?:when|once|after|(?:as\s+of|on)\s+the\s+date(?:\s+on\s+which|\s+when)?)\s+"
+            r"effective\s+(?:when|once|after|(?:as\s+of|on)\s+the\s+date(?:\s+on\s+which|\s+when)?"
+            r"|date\W{0,3}\s+(?:(?:shall|will)\s+)?means?\s+the\s+date\s+(?:on\s+which|when))\s+"
             r"(?:it|this\s+agreement)\s+(?:has\s+been|is)\s+(?:signed|executed)\s+by\s+"
-            r"(?:both|all|each|the\s+last|the\s+[a-z]+,?\s+as\s+shown\s+(?:below|beneath|under))"
+            r"(?:both|all|each|the\s+last|the\s+(?:[a-z]+\s+){0,2}?[a-z]+,?\s+as\s+shown\s+"
+            r"(?:below|beneath|under|on))"
         ),
     )
 )
@@ -1018,7 +1053,9 @@ class _Candidates:
     # 1 "effective as of" in the preamble, 2 "dated as of" (the convention), 3 any other start.
     starts: list[date | None] = field(default_factory=lambda: [None, None, None, None])
     # whether the first of rank 0 is a commencement date, not an effective date ("Commencement
-    # Date: March 1, 1999" in a lease's rider)
+    # Date: March 1, 1999" in a lease's rider), or the effective date of a programme or a service
+    # the contract sets up ('"Program Effective Date" means July 1, 2016, the date on which the
+    # first Policy incepts')
     commencement_first: bool = False
 
     def keep_first(self, role: str | None, value: date) -> None:
@@ -1458,6 +1495,12 @@ def _dated_outranks(text: PreparedText, found: _Candidates, start: date) -> bool
     ) and (_effective_on_signing(text.low) or _term_from_signing(text.low))
 
 
+_A_PARTS_EFFECTIVE_DATE = re.compile(
+    r"\b(?:program(?:me)?|policy|coverage|plan|service|services)\s+effective\s+date\b"
+)
+_PART_NAME_REACH = 60
+
+
 def _add_defined_start(
     text: PreparedText, current: FoundDate, before: str, after: str, found: _Candidates
 ) -> None:
@@ -1473,7 +1516,10 @@ def _add_defined_start(
     if named is None:
         return
     if found.starts[0] is None:
-        found.commencement_first = "commencement" in named.group()
+        found.commencement_first = "commencement" in named.group() or bool(
+            _A_PARTS_EFFECTIVE_DATE.search(before[-_PART_NAME_REACH:])
+            or _A_PARTS_EFFECTIVE_DATE.search(after[:_PART_NAME_REACH])
+        )
     found.add_start(0, current.value)
     if (
         defined is not None

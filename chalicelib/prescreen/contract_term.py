@@ -170,10 +170,16 @@ _CONTRACT_TERM = re.compile(
     # twelve (12) months"
     r"|the\s+base\s+(?:ordering\s+)?period(?:\s+of\s+performance)?"
     # ... or its engagement: "The Engagement shall commence on the Commencement Date and shall
-    # continue for a fixed term of 12 months"
-    r"|the\s+engagement(?=\s+(?:shall|will)\b))"
-    # (with an aside of its own: "the Term, unless earlier terminated ..., shall continue")
-    r"[\"”']?(?:\s|,\s+(?=(?:unless|subject|except)\b))[^.]{0,160}?"
+    # continue for a fixed term of 12 months"; an adviser's letter's: "Stanmore Grey's engagement
+    # hereunder shall terminate on the earlier of ...")
+    r"|(?:the|[\w-]+['’]s)\s+engagement(?:\s+hereunder)?(?=\s+(?:shall|will)\b)"
+    # a lease of equipment by what it leases: "The lease of the Transponders shall commence on
+    # the Commencement Date and ... shall continue until the twelfth (12th) anniversary"
+    r"|the\s+lease\s+of\s+(?:the\s+|each\s+)?[\w-]+(?=\s+(?:shall|will)\s+(?:commence|begin|start)))"
+    # (with an aside of its own: "the Term, unless earlier terminated ..., shall continue"; a
+    # section's number is no sentence's end: "The term of the concession granted in Section 2.1
+    # (the "Concession Term") shall commence")
+    r"[\"”']?(?:\s|,\s+(?=(?:unless|subject|except)\b))(?:[^.]|\.(?=\d)){0,160}?"
     r"(?:commenc|continu|remain|extend|(?:shall|will)\s+be|be\s+for|begin|start"
     r"|in\s+(?:full\s+)?(?:force|effect)|valid|expire|terminat\w*\s+(?:automatically\s+)?on"
     # "This Agreement shall enter into force on 1 June 2015 ... for an initial period of three

@@ -155,7 +155,8 @@ _BY_AGREEMENT = re.compile(
 _REJECT = re.compile(
     r"insurance|polic(?:y|ies)\b|warrant(?:y|ies)|letter\s+of\s+credit|\bcredit\b|\bnotes\b"
     r"|deadline|time\s+(?:for|to|period)|cure\s+period|due\s+date|payment\s+terms?"
-    r"|patent|registration|trademark\s+application|permit|whereas"
+    # (a permit renewed, not "a permitted transferee")
+    r"|patent|registration|trademark\s+application|\bpermits?\b|whereas"
     # a director's or an officer's: "their term of office may be renewed"
     r"|term\s+of\s+office"
     # a sublease, another contract's lease wherever it is named (and another contract's lease

@@ -8,7 +8,9 @@ its threshold: the carve-out's words are those of an uncapped liability. Where t
 name the whole liability ("aggregate", "total", "maximum") and bound it ("shall not exceed",
 "limited to"), or exclude a party's liability for consequential loss (which CUAD counts as a
 cap: "No party is liable to another party for any Consequential Loss", in Australian
-drafting's words), the contract has a cap whatever the detector scored.
+drafting's words), or limit it to what a landlord owns there ("The liability of Landlord under
+this Lease shall be limited to Landlord's interest in the Land"), the contract has a cap
+whatever the detector scored.
 
 Measured before adopting: on CUAD's train split the ceiling on the whole liability is
 stated in 28 contracts and the exclusion so worded in 10, all labelled as having a cap, and
@@ -62,11 +64,21 @@ _EXCLUDED_BEFORE = re.compile(
     r"[^.]{0,120}?$"
 )
 _EXCLUDED_REACH = 160
+# ... or a landlord's liability limited to what it owns there, as leases limit recovery: "The
+# liability of Landlord under this Lease shall be limited to Landlord's interest in the Land"
+# (no CUAD train contract words it so; a maximum for recovery, as CUAD's column counts one)
+_RECOURSE = re.compile(
+    r"\blimited\s+(?:solely\s+)?to\s+(?:its|their|the|[a-z]+['’]s)\s+(?:[a-z]+\s+){0,2}?"
+    r"(?:interest|equity|estate)\s+in\s+(?:and\s+to\s+)?(?:the\s+)?(?:land|building|property"
+    r"|premises|project|real\s+property|shopping\s+center|centre|center)\b"
+)
+_RECOURSE_REACH = 140
 
 
 def find_stated_cap(text: PreparedText) -> ClauseFlag | None:
     """The first sentence that states a ceiling on a party's whole liability, or else one
-    that excludes consequential loss, as a present cap with that sentence as its evidence."""
+    that excludes consequential loss, or else one that limits a liability to a landlord's
+    interest in its property, as a present cap with that sentence as its evidence."""
     for count, found in enumerate(finditer(_LIABILITY, text.low)):
         if count >= _MAX_HITS:
             break
@@ -82,4 +94,10 @@ def find_stated_cap(text: PreparedText) -> ClauseFlag | None:
         reach = max(begin, found.start() - _EXCLUDED_REACH)
         if _EXCLUDED_BEFORE.search(text.low, reach, found.start()):
             return ClauseFlag(present=True, evidence=text.evidence(found.start(), found.end()))
+    for count, found in enumerate(finditer(_LIABILITY, text.low)):
+        if count >= _MAX_HITS:
+            break
+        recourse = _RECOURSE.search(text.low, found.end(), found.end() + _RECOURSE_REACH)
+        if recourse is not None and "." not in text.low[found.end() : recourse.start()]:
+            return ClauseFlag(present=True, evidence=text.evidence(found.start(), recourse.end()))
     return None

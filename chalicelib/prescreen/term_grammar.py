@@ -695,9 +695,33 @@ def day_by_name(
 
 
 def _day_by_name(name: str, context: _Context, depth: int) -> date | None:
-    """The day a name (in lower case) stands for: dated by the contract, or described by its
-    definition in the grammar's terms."""
-    return named_day(context.text, context.named, name) or _defined_as(name, context, depth)
+    """The day a name (in lower case) stands for: dated by the contract, described by its
+    definition in the grammar's terms, or the day the parties expect it on."""
+    return (
+        named_day(context.text, context.named, name)
+        or _defined_as(name, context, depth)
+        or _anticipated(name, context)
+    )
+
+
+# An event's day the parties expect, as they write it after its definition: "The parties
+# anticipate that the Service Commencement Date for all Facilities will be January 1, 2018"
+# (CUAD's labels count a term from such a day)
+_ANTICIPATED = (
+    r"\banticipate[sd]?\s+(?:that\s+)?the\s+{name}\s+(?:for\s+[^.;,]{{1,40}}?\s+)?"
+    r"(?:to|will|shall|would)\s+(?:be|occur)\s+(?:on\s+)?(?:or\s+about\s+)?"
+)
+
+
+def _anticipated(name: str, context: _Context) -> date | None:
+    """The day the contract says the parties expect the named day on (`_ANTICIPATED`)."""
+    expected = re.search(_ANTICIPATED.format(name=name_pattern(name)), context.text.low)
+    if expected is None:
+        return None
+    dates = find_dates(
+        context.text.low[expected.end() : expected.end() + _DATE_REACH], english=True
+    )
+    return dates[0].value if dates and dates[0].start == 0 else None
 
 
 # The plain expressions after a date written, in the order tried: a year's end, the contract's

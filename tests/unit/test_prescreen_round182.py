@@ -7,6 +7,7 @@ from datetime import date
 
 from chalicelib.models import Party
 from chalicelib.prescreen.parties_en import find_parties_en
+from chalicelib.prescreen.stated_cap import find_stated_cap
 from chalicelib.prescreen.text import prepare_text
 from tests.clause_text import (
     BODY,
@@ -245,3 +246,213 @@ def test_a_daily_sum_paid_as_agreed_compensation_for_a_failure() -> None:
         "rights."
     )
     assert section_flagged(_SERVICES, section, "penalty")
+
+
+# --- the hundred-and-ninetieth to hundred-and-ninety-seventh rounds
+
+_LEASE = (
+    'OFFICE LEASE\n\nTHIS OFFICE LEASE (this "Lease") is made as of June 4, 2002 by and between '
+    'Harlow Yard Associates, L.L.C. ("Landlord") and Tessary Billing, Inc. ("Tenant").'
+)
+
+
+def test_a_tenants_option_to_extend_open_to_its_permitted_transferee() -> None:
+    text = (
+        _LEASE
+        + BODY
+        + "\n\n10.1 Extension Option. Provided that Tenant (or a permitted transferee under "
+        "Section 6.2) occupies the Premises, Tenant shall have one (1) option to extend the Term "
+        'for a period of five (5) years (the "Extension Term").' + BODY
+    )
+    assert option_offered(text) is True
+
+
+def test_a_one_time_right_to_end_a_lease_on_a_date_by_notice_given_before_another() -> None:
+    section = (
+        "11.1 Early Termination. Tenant shall have the one-time right to terminate this Lease "
+        'effective as of March 31, 2008 (the "Early Termination Date") by delivering written '
+        'notice to Landlord (the "Termination Notice") on or before March 31, 2007.'
+    )
+    assert section_flagged(_LEASE, section, "unilateral_termination")
+
+
+def test_an_option_to_extend_a_contract_by_notice_before_a_date_is_no_right_to_end_it() -> None:
+    section = (
+        "3.2 Option. Buyer may extend this Agreement to apply to the 2009 Crop by giving Seller "
+        "written notice not later than November 1, 2008."
+    )
+    assert not section_flagged(_SERVICES, section, "unilateral_termination")
+
+
+def test_a_termination_fee_paid_with_the_notice() -> None:
+    sentence = (
+        "tenant may terminate this lease effective as of june 30, 2011 by giving landlord "
+        "written notice on or before september 30, 2010 and paying landlord, together with the "
+        "notice, a termination fee of $185,000."
+    )
+    assert any(accepts(rule, sentence) for rule in agreed_sum_readers(sentence))
+
+
+def test_a_day_that_runs_up_to_the_commencement_date_is_no_start() -> None:
+    text = (
+        _LEASE
+        + "\n\n2.3 Delivery. If the Commencement Date has not occurred by September 1, 2002, "
+        "Tenant shall receive one (1) day of Base Rent abatement for each day after September 1, "
+        "2002 until the Commencement Date occurs." + BODY
+    )
+    assert english_dates(text).starts_on != date(2002, 9, 1)
+
+
+def test_a_leases_basic_provisions_date_it_and_it_binds_from_that_date() -> None:
+    text = (
+        'RETAIL LEASE\n\nTHIS RETAIL LEASE (this "Lease") is made as of the Date of Lease set '
+        'forth in Section 1.1 by and between Pecan Row, Ltd. ("Landlord") and Lantern Goods, '
+        'Inc. ("Tenant").\n\n1.1 Basic Provisions.\n\n     (a) Date of Lease: April 7, 2003.\n\n'
+        "     (b) Premises: Space No. 4.\n\n1.3 Effectiveness. This Lease shall be binding upon "
+        "Landlord and Tenant from and after the Date of Lease, notwithstanding that the Term "
+        "commences on a later date." + BODY
+    )
+    dates = english_dates(text)
+    assert (dates.signed_on, dates.starts_on) == (date(2003, 4, 7), date(2003, 4, 7))
+
+
+def test_a_sublease_effective_as_of_the_date_hereof() -> None:
+    text = (
+        'AGREEMENT OF SUBLEASE (this "Sublease"), made as of the 9th day of March, 2010, between '
+        'Fenwick Row Partners LP ("Sublandlord") and Quillon Media, Inc. ("Subtenant").\n\n2.4 '
+        "Effectiveness. This Sublease shall be effective as of the date hereof, subject to the "
+        "Overlandlord's consent." + BODY
+    )
+    assert english_dates(text).starts_on == date(2010, 3, 9)
+
+
+def test_a_landlords_liability_limited_to_its_interest_in_the_land_is_a_cap() -> None:
+    text = (
+        _LEASE
+        + BODY
+        + "\n\nARTICLE 10. LIMITATION OF LANDLORD'S LIABILITY\n\nThe liability of Landlord under "
+        "this Lease shall be limited to Landlord's interest in the Building, including the rents "
+        "and the proceeds of any sale." + BODY
+    )
+    flag = find_stated_cap(prepare_text(text))
+    assert flag is not None and flag.present
+
+
+def test_an_advisers_engagement_that_commences_on_the_letters_date() -> None:
+    text = (
+        "HARTWELL & CO. LLC\n\nENGAGEMENT LETTER\n\nApril 6, 1999\n\nBoard of Directors\nNoventa "
+        "Systems, Inc.\n\n1. Engagement. The Company engages Hartwell to act as its financial "
+        "advisor.\n\n6. Term. (a) Hartwell's engagement hereunder shall commence on the date of "
+        "this Agreement and shall continue until the earlier of (i) the Closing of a Transaction "
+        "and (ii) twelve (12) months from the date of this Agreement." + BODY
+    )
+    dates = english_dates(text)
+    assert (dates.starts_on, dates.ends_on) == (date(1999, 4, 6), date(2000, 4, 6))
+
+
+def test_an_engagement_letter_in_effect_when_the_client_signs_and_returns_it() -> None:
+    text = (
+        "LETTER OF ENGAGEMENT\n\n4 February 2016\n\nDear Sirs,\n\n6.1 This Engagement Letter will "
+        "take effect on the date on which you sign and return a copy of it to us."
+        + BODY
+        + "\n\nSigned for Fenmoor Advisory LLP\nDate: 4 February 2016\n\nSigned for and on "
+        "behalf of Ashgrove Holdings plc\nDate: 9 February 2016\n"
+    )
+    assert english_dates(text).starts_on == date(2016, 2, 9)
+
+
+def test_a_term_whose_sentence_cites_a_section_by_number() -> None:
+    text = (
+        _SERVICES
+        + BODY
+        + "\n\n3.2 Concession Term. The term of the concession granted in Section 2.1 (the "
+        '"Concession Term") shall commence on the Opening Date and, unless sooner terminated, '
+        "shall expire on December 31, 2014." + BODY
+    )
+    assert english_dates(text).ends_on == date(2014, 12, 31)
+
+
+def test_an_effective_date_of_contract_with_a_short_name_of_its_own() -> None:
+    text = (
+        "SATELLITE CONTRACT\n\nThis Contract is made as of November 2, 1999 between Orbiton "
+        'Space Systems, Inc. ("Contractor") and Heliacal Networks Ltd. ("Purchaser").\n\n'
+        '"Effective Date of Contract" or "EDC" means October 15, 1999, being the date as of which '
+        "the parties agree that Contractor's performance commenced." + BODY
+    )
+    assert english_dates(text).starts_on == date(1999, 10, 15)
+
+
+def test_a_lease_of_equipment_named_by_what_it_leases() -> None:
+    text = (
+        "CAPACITY LEASE AGREEMENT\n\nThis Agreement is made as of March 8, 2005 between Altair "
+        'Satellite Corp. ("Lessor") and Beacon Broadcast LLC ("Lessee").\n\n"Commencement Date" '
+        "means May 1, 2005.\n\n3.1 Term. This Agreement shall become effective on the date "
+        "hereof. The lease of the Transponders shall commence on the Commencement Date and, "
+        "unless sooner terminated, shall continue until the tenth (10th) anniversary of the "
+        'Commencement Date (the "Lease Term").' + BODY
+    )
+    assert english_dates(text).ends_on == date(2015, 5, 1)
+
+
+def test_a_term_counted_from_the_day_the_parties_expect_its_start_on() -> None:
+    text = (
+        _SERVICES
+        + '\n\n1.5 "Service Commencement Date" means the date on which Provider begins to provide '
+        "the Services at the last of the Facilities. The parties anticipate that the Service "
+        "Commencement Date for all Facilities will be July 1, 2009."
+        + BODY
+        + "\n\n7.1 Term. This Agreement shall be effective as of the date first written above. "
+        "The initial term of this Agreement shall continue until the second (2nd) anniversary "
+        "of the Service Commencement Date." + BODY
+    )
+    assert english_dates(text).ends_on == date(2011, 7, 1)
+
+
+def test_an_agreement_signed_at_a_closing_that_is_its_own_date() -> None:
+    text = (
+        "NON-COMPETITION AGREEMENT\n\nThis Non-Competition Agreement is entered into as of May 6, "
+        '2015 between Harrow Lane Capital, Inc. ("Buyer") and Tolland Marine, Inc. ("Seller").\n\n'
+        '(b) "Closing Date" means the date of this Agreement.\n\n(d) "Restricted Period" means the '
+        "period beginning on the Closing Date and ending on the third (3rd) anniversary of the "
+        "Closing Date." + BODY
+    )
+    assert english_dates(text).starts_on == date(2015, 5, 6)
+
+
+def test_a_programmes_effective_date_gives_way_to_the_agreements_own() -> None:
+    text = (
+        "PROGRAM AGREEMENT\n\nThis Program Agreement is entered into as of March 1, 2014 between "
+        'Quarrel Insurance Company ("Insurer") and Rydewell, Inc. ("Company").\n\n1.7 "Program '
+        'Effective Date" means April 1, 2014, the date on which the first Policy incepts.'
+        + BODY
+        + "\n\n5.1 Term. This Agreement shall become effective on the date first written above "
+        "and shall remain in force until the second (2nd) anniversary of the Program Effective "
+        "Date." + BODY
+    )
+    dates = english_dates(text)
+    assert (dates.starts_on, dates.ends_on) == (date(2014, 3, 1), date(2016, 4, 1))
+
+
+def test_an_effective_date_defined_by_the_signature_of_the_side_that_signs_last() -> None:
+    text = (
+        'PERMIT AGREEMENT\n\nThis Permit Agreement (this "Agreement") is dated as of March 2, 2017 '
+        'between Zipline Mobility, Inc. ("Operator") and the City of Elm Harbor (the "City").\n\n'
+        '1.4 "Effective Date" means the date on which this Agreement has been executed by the '
+        "City Manager, as shown on the signature page."
+        + BODY
+        + "\n\nZIPLINE MOBILITY, INC.\nDate: March 2, 2017\n\nCITY OF ELM HARBOR\nBy: City "
+        "Manager\nDate: March 14, 2017\n"
+    )
+    assert english_dates(text).starts_on == date(2017, 3, 14)
+
+
+def test_an_effective_date_defined_by_the_day_you_sign_in_plain_english() -> None:
+    text = (
+        "SOFTWARE SUBSCRIPTION AGREEMENT\n\nThis Software Subscription Agreement is dated as of "
+        'June 3, 2013 between Tallyhoe Software, Inc. ("we", "us") and the customer named below '
+        '("you").\n\n"Effective Date" means the date on which you sign this Agreement, as shown in '
+        "your signature block below."
+        + BODY
+        + "\n\nTALLYHOE SOFTWARE, INC.\nDate: June 3, 2013\n\nCUSTOMER\nDate: June 7, 2013\n"
+    )
+    assert english_dates(text).starts_on == date(2013, 6, 7)
