@@ -995,7 +995,12 @@ RULES: tuple[ClauseRule, ...] = (
         # a list, cut off as sentences of their own (not "prior to the Effective Time by
         # Parent, in its sole discretion")
         + r"|at\s+any\s+time\s+(?:before|prior\s+to)\s+(?:the\s+)?(?:closing|consummation"
-        r"|effective\s+time)(?:\W*$|\s*(?::|,?\s*\((?:a|i|1)\)))",
+        r"|effective\s+time)(?:\W*$|\s*(?::|,?\s*\((?:a|i|1)\)))"
+        # ... nor the grounds listed after the notice: "Supplier may terminate this Agreement
+        # upon thirty (30) days' written notice to Distributor (a) as provided in Section
+        # 4.2(b); (b) if Distributor undergoes a change of control ..."
+         + r"|notice\s+(?:to\s+(?:the\s+)?[\w-]+\s+)?\(\s*(?:a|i|1)\s*\)\s+(?:as\s+provided|if\b"
+        r"|in\s+the\s+event|upon\b|on\s+the\s+occurrence)",
     ),
     # An option to end the contract early whose notice is timed against the day it ends, not
     # written as a period: "Lessee may terminate this Lease ... on the thirty-sixth (36th) Rent

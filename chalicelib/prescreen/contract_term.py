@@ -164,7 +164,8 @@ _CONTRACT_TERM = re.compile(
     # (10) years")
     # (a charter party's: "The Charter Period shall commence on the Delivery Date and shall
     # expire on the fifth (5th) anniversary of the Delivery Date")
-    r"|the\s+(?:consulting|engagement|licen[cs]e|co-?operation|charter)\s+period"
+    # (a timber sale's: "The Contract Period shall commence on the Effective Date")
+    r"|the\s+(?:consulting|engagement|licen[cs]e|co-?operation|charter|contract)\s+period"
     # a government contract's: "The base ordering period begins on the Effective Date and
     # continues for three (3) years", "The base period of performance of this Task Order is
     # twelve (12) months"
@@ -342,6 +343,14 @@ _ENDS_ITSELF = re.compile(
     r"(?:automatically\s+)?(?:terminate|end|lapse)"
 )
 _A_RIGHT = re.compile(r"\bmay\s|right\s+to\b|\belect")
+# The first day a notice of termination may be given, not the term's end: "Either Party may
+# terminate this Agreement for convenience upon ninety (90) days' prior written notice ...;
+# provided that no such notice may be given before the date that is six (6) months after the
+# Program Launch Date"
+_NOTICE_NOT_BEFORE = re.compile(
+    r"\b(?:given|delivered|served|sent|exercised)\s+(?:before|until|prior\s+to|earlier\s+than)\s+"
+    r"the\s+date(?:\s+(?:that|which))?\s+$"
+)
 # A length counted back from something is no term: "the royalties received during the twelve
 # (12) months preceding the event giving rise to the liability", "one (1) year prior to"; nor
 # one counted on from the end of a term.
@@ -483,8 +492,14 @@ def end_from_term(
             continue
         if _EACH_OF.search(text.low, max(0, length.start() - _EACH_REACH), length.start()):
             continue  # a window of measure: "below 95% in each of three (3) consecutive months"
-        if _RENEWAL_LENGTH.search(text.low, max(0, length.start() - _WINDOW), length.start()):
-            continue  # "thereafter shall be extended ... for successive periods of one (1) year"
+        # a renewal's length ("thereafter shall be extended ... for successive periods of one
+        # (1) year"), or a notice's first day ("no such notice may be given before the date that
+        # is six (6) months after")
+        if any(
+            later.search(text.low, max(0, length.start() - _WINDOW), length.start())
+            for later in (_RENEWAL_LENGTH, _NOTICE_NOT_BEFORE)
+        ):
+            continue
         if text.low.startswith("for", length.start()) and _BEYOND_THE_TERM.search(
             text.low, max(0, length.start() - _WINDOW), length.start()
         ):

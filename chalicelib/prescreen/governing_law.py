@@ -649,9 +649,13 @@ def _code(name: str) -> str:
 
 
 # The subject of a choice of law that is other agreements, not this one (`_strength`)
+# (or the staff's employment under a management contract: "All Hotel employees ... shall be
+# employees of Owner, and their employment shall be governed by the labour law of the State of
+# Bahrain", the contract itself under English law)
 _ANOTHER_AGREEMENT = re.compile(
     r"\b(?:each|every|any|all|such)\s+(?:[\w-]+\s+){0,3}?"
     r"(?:agreements?|contracts?|subcontracts?|sub-?licen[cs]es?|orders?)\b"
+    r"|\b(?:their|his|her|its|the)\s+employment\b"
 )
 _THIS_AGREEMENT = re.compile(r"\bthis\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)\b")
 

@@ -1580,9 +1580,23 @@ def _plausible_name(name: str) -> bool:
     described = _ADDRESS.search(name) or _CAPS_DESCRIPTION.search(name)
     if described or _ONLY_FORM.match(name) or _NOT_A_PARTY.match(name):
         return False
-    return not _DEAL_WORD_IN_NAME.search(name) and not any(
+    return not _deal_word_in(name) and not any(
         _loose_word(word) for word in words
     )  # "IBM will provide Web hosting"
+
+
+# A firm named for the business it does, the deal word inside it: "Kestrelguard Service
+# Contract Administrators, Inc." (in words of its own case, not a title's capitals run into a
+# name; a name word after it, then the legal form)
+_DEAL_WORD_IN_A_FIRMS_NAME = re.compile(
+    r"^[A-Z][a-z][\w&'.-]*(?:\s+[A-Z][a-z][\w&'.-]*)*\s+Contract\s+(?:[A-Z][\w&'.-]*\s+)*?"
+    r"[A-Z][\w&'.-]*,?\s+(?:" + _SUFFIX + r")\.?$"
+)
+
+
+def _deal_word_in(name: str) -> bool:
+    """Whether a deal's word stands in the name ("Supply Agreement"), not inside a firm's."""
+    return bool(_DEAL_WORD_IN_NAME.search(name)) and not _DEAL_WORD_IN_A_FIRMS_NAME.match(name)
 
 
 def _loose_word(word: str) -> bool:

@@ -893,6 +893,9 @@ _CARRIERS = tuple(
                 "terminate",
                 "terminates",
                 "terminated",
+                # ("This Agreement shall lapse upon the earlier of ...")
+                "lapse",
+                "lapses",
             )
         ),
     )
@@ -941,7 +944,13 @@ def end_by_grammar(text: PreparedText, start: date | None, named: dict[str, date
         # (with the hour it ends at: "shall end at midnight on")
         hour = _AT_A_TIME.match(text.low, carrier.end())
         said = text.low[begin : hour.end() if hour else carrier.end()]
-        if not sets_the_term(said) or of_a_part_of_the_term(text.low, begin, carrier.start()):
+        # (or a period the sentence names the Term after its end: "The Services shall be provided
+        # during the period beginning on the First Delivery Date ... and ending on April 30, 2014,
+        # being the end of the fifth Contract Year (the "Term")")
+        named_term = _TERM_NAMED_AFTER.search(text.low, carrier.end(), end)
+        if not (sets_the_term(said) or named_term) or of_a_part_of_the_term(
+            text.low, begin, carrier.start()
+        ):
             continue
         # (the recitals tell the story so far: a restatement's "WHEREAS, the term of the
         # Original Agreement was scheduled to expire on February 28, 2011", the end it replaces)
@@ -954,11 +963,34 @@ def end_by_grammar(text: PreparedText, start: date | None, named: dict[str, date
             # (b) ...; and (c) ...", its limbs cut at their semicolons
             end = carrier.end() + _REACH
         words = text.low[carrier.end() : min(end, carrier.end() + _REACH)]
-        day = day_of("the end of " + words if of_a_period else words, context)
+        day = (None if of_a_period else _restated_day(words)) or day_of(
+            "the end of " + words if of_a_period else words, context
+        )
         if _after_the_start(day, start):
             return day
     day = _end_of_the_terms_periods(context)
     return day if _after_the_start(day, start) else None
+
+
+# The end of a season or a year the sentence dates itself: "shall expire at the close of the
+# third Operating Season on October 31, 2013", "until the end of the tenth (10th) Contract Year,
+# being December 31, 2026" (the day written, whatever the grammar would count)
+_RESTATED = re.compile(
+    r"(?:the\s+)?(?:end|close|expiration|expiry|last\s+day)\s+of\s+(?:the\s+)?[^.;,]{1,60}?"
+    r"(?:,\s+being|\s+on|,\s+i\.e\.,?|,\s+namely)\s+(?:on\s+)?"
+)
+
+
+def _restated_day(words: str) -> date | None:
+    """The day written right after an end the words name (`_RESTATED`), if they write one."""
+    restated = _RESTATED.match(words)
+    if restated is None:
+        return None
+    dates = find_dates(words[restated.end() : restated.end() + _DATE_REACH], english=True)
+    return dates[0].value if dates and dates[0].start == 0 else None
+
+
+_TERM_NAMED_AFTER = re.compile(r"\(\s*(?:the\s+)?[\"“](?:initial\s+)?term[\"”]\s*\)")
 
 
 # The agreement a restatement or an amendment replaces, as its recitals name it

@@ -1171,6 +1171,31 @@
   payments not called damages, a placement agent's limit on contribution), a spin-off right
   to end before the distribution, and a rental term from an acceptance date defined by the
   provider's signature. The floors are those values.
+- `en_contracts_extra361` to `en_contracts_extra368`: the hundred-and-ninety-eighth to
+  two-hundred-and-fifth rounds, of funeral, cemetery and preneed services, timber and wood
+  fibre, horse racing and pari-mutuel wagering, consumer electronics and wireless devices,
+  building materials, agreements with parties in the Middle East, esports and live streaming,
+  and scientific instruments: 71, 68, 72, 69, 71, 70, 71 and 70 of 72 target fields blind at
+  6aee5e3 (562 of 576; the session's start, 1fff66f, scores the same). Their fixes: an end the
+  sentence dates after naming a season or a year ("shall expire at the close of the third
+  Operating Season on October 31, 2013", "until the end of the tenth (10th) Contract Year,
+  being December 31, 2026"); a timber sale's "Contract Period"; a period the sentence names
+  the Term after its end ('... and ending on April 30, 2014, being the end of the fifth
+  Contract Year (the "Term")'); the first day a notice may be given ("no such notice may be
+  given before the date that is six (6) months after the Program Launch Date") as no term; the
+  grounds listed after a notice ("upon thirty (30) days' written notice to Distributor (a) as
+  provided in Section 4.2(b); (b) if ...") as no convenience; a firm named for the contracts it
+  administers ("Kestrelguard Service Contract Administrators, Inc."); the staff's employment
+  "governed by the labour law of the State of Bahrain" under a contract governed by English
+  law: 71, 72, 72, 71, 71, 71, 71 and 71 (570 of 576). Two older facts moved to their labels
+  (firms named "... Contract Electronics, Inc." and "... Contract Assembly Corp." in sets 67 and
+  217), none away; one CUAD train answer moved to its label (an orderly marketing agreement
+  that expires "upon the earlier of (i) the first anniversary of the Effective Date and (ii)
+  ..." and names that "the Term" after), none on test. Left: the law of
+  "the place where the Project is located", a Saudi distribution agreement's end counted in
+  Hijri years, a carrier's kiosk right to end, a casket buyer's allowance repaid and a player's
+  buy-out as agreed sums, and an agreement dated by its later signature where the writer chose
+  the later of two. The floors are those values.
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
 """
@@ -1864,6 +1889,14 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra358": _en(termination_for_convenience=0.88),
     "en_contracts_extra359": _en(),
     "en_contracts_extra360": _en(effective_date=0.87),
+    "en_contracts_extra361": _en(liquidated_damages=0.9),
+    "en_contracts_extra362": _en(),
+    "en_contracts_extra363": _en(),
+    "en_contracts_extra364": _en(termination_for_convenience=0.92),
+    "en_contracts_extra365": _en(governing_law=0.87),
+    "en_contracts_extra366": _en(expiration_date=0.87),
+    "en_contracts_extra367": _en(liquidated_damages=0.88),
+    "en_contracts_extra368": _en(agreement_date=0.87),
     "ru_contracts_extra9": (
         RU_LABELS,
         {

@@ -16,6 +16,7 @@ from tests.clause_text import (
     clause_present,
     english_dates,
     option_offered,
+    screen_english,
     section_flagged,
 )
 
@@ -456,3 +457,107 @@ def test_an_effective_date_defined_by_the_day_you_sign_in_plain_english() -> Non
         + "\n\nTALLYHOE SOFTWARE, INC.\nDate: June 3, 2013\n\nCUSTOMER\nDate: June 7, 2013\n"
     )
     assert english_dates(text).starts_on == date(2013, 6, 7)
+
+
+# --- the hundred-and-ninety-eighth to two-hundred-and-fifth rounds
+
+_SUPPLY = (
+    "LOG SUPPLY AGREEMENT\n\nThis Log Supply Agreement is made as of March 2, 2010 between "
+    'Cascade Rim Timber LLC ("Seller") and Alder Mill Products, Inc. ("Buyer").'
+)
+
+
+def test_an_end_the_sentence_dates_after_naming_a_season() -> None:
+    text = (
+        _SUPPLY
+        + BODY
+        + "\n\n4.1 Term. The term of this Agreement shall commence on the Effective Date and "
+        "shall continue through three (3) Operating Seasons, and shall expire at the close of "
+        "the third Operating Season on October 31, 2012." + BODY
+    )
+    assert english_dates(text).ends_on == date(2012, 10, 31)
+
+
+def test_an_end_of_a_contract_year_restated_as_its_day() -> None:
+    text = (
+        _SUPPLY
+        + '\n\n1.2 "Contract Year" means each calendar year, the first beginning on the Start Date.'
+        + BODY
+        + "\n\n3.1 Term. This Agreement shall enter into force on the date hereof and shall "
+        "continue until the end of the fifth (5th) Contract Year, being December 31, 2015 (the "
+        '"Initial Term").' + BODY
+    )
+    assert english_dates(text).ends_on == date(2015, 12, 31)
+
+
+def test_a_contract_period_expiring_at_the_end_of_a_season_on_its_day() -> None:
+    text = (
+        _SUPPLY
+        + BODY
+        + "\n\n5.1 Term. The Contract Period shall commence on the Effective Date and shall "
+        "continue through two (2) Harvest Seasons, expiring at the end of the second Harvest "
+        'Season on April 30, 2012 (the "Expiration Date").' + BODY
+    )
+    assert english_dates(text).ends_on == date(2012, 4, 30)
+
+
+def test_a_period_the_sentence_names_the_term_after_its_end() -> None:
+    text = (
+        _SUPPLY
+        + BODY
+        + "\n\n4.2 The Services shall be provided during the period beginning on the First "
+        "Delivery Date and ending on June 30, 2015, being the end of the fifth Contract Year "
+        '(the "Term").' + BODY
+    )
+    assert english_dates(text).ends_on == date(2015, 6, 30)
+
+
+def test_a_notice_window_after_launch_is_no_term() -> None:
+    text = (
+        _SUPPLY
+        + '\n\n1.5 "Program Launch Date" means June 1, 2010.'
+        + BODY
+        + "\n\n6.1 Term. This Agreement commences on the Effective Date and continues until the "
+        "third (3rd) anniversary of the Program Launch Date.\n\n6.3 Either Party may terminate "
+        "this Agreement upon ninety (90) days' prior written notice; provided that no such "
+        "notice may be given before the date that is six (6) months after the Program Launch "
+        "Date." + BODY
+    )
+    assert english_dates(text).ends_on == date(2013, 6, 1)
+
+
+def test_grounds_listed_after_the_notice_are_no_convenience() -> None:
+    section = (
+        "9.3 Termination by Supplier. Supplier may terminate this Agreement upon thirty (30) "
+        "days' written notice to Distributor (a) as provided in Section 4.2(b); (b) if "
+        "Distributor undergoes a change of control; or (c) if Distributor fails to meet the "
+        "Minimum Purchase Commitment."
+    )
+    assert not section_flagged(_SUPPLY, section, "unilateral_termination")
+
+
+def test_a_firm_named_for_the_contracts_it_administers() -> None:
+    text = prepare_text(
+        "ADMINISTRATION AGREEMENT\n\nThis Administration Agreement is entered into as of May 1, "
+        "2013 by and between Harwick Wireless, LLC, an Ohio limited liability company "
+        '("Client"), and Bellstone Service Contract Administrators, Inc., a Texas corporation '
+        '("Administrator").'
+    )
+    assert find_parties_en(text) == (
+        Party(name="Harwick Wireless, LLC", role="Client"),
+        Party(name="Bellstone Service Contract Administrators, Inc.", role="Administrator"),
+    )
+
+
+def test_the_staffs_employment_under_local_law_is_not_the_contracts_law() -> None:
+    text = (
+        "HOTEL MANAGEMENT AGREEMENT\n\nThis Agreement is made on 3 March 1999 between Gulf Bay "
+        'Hotels W.L.L. (the "Owner") and Aldwych Hotel Management Limited (the "Operator").'
+        + BODY
+        + "\n\n3.3 All Hotel employees shall be employees of Owner, and their employment shall "
+        "be governed by the labour law of the State of Bahrain."
+        + BODY
+        + "\n\n14.1 This Agreement shall be governed by and construed in accordance with the "
+        "laws of England." + BODY
+    )
+    assert screen_english(text).governing_law == "GB"
