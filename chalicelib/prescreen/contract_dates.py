@@ -874,11 +874,13 @@ def _term_from_signing(low: str) -> bool:
     return _TERM_FROM_SIGNING.search(low) is not None
 
 
+# The side's own act that a plain-English contract takes effect on: "the date on which you sign
+# this Agreement", "the date on which we accept your Service Order by countersigning"
+_YOU_SIGN_OR_WE_ACCEPT = r"(?:on\s+which|when)\s+(?:you\s+sign|we\s+(?:accept|countersign|sign))\b"
 # A definition that says outright that the last signature starts the contract, even one "made
 # as of" another day: '"Effective Date" means the date on which this Agreement has been executed
 # by the last of the parties to execute it' (not "executed as of the date set forth below", a
 # dating)
-_YOU_SIGN_OR_WE_ACCEPT = r"(?:on\s+which|when)\s+(?:you\s+sign|we\s+(?:accept|countersign|sign))\b"
 _DEFINED_AS_LAST_SIGNATURE = re.compile(
     r"effective\s+date\W{0,3}\s+(?:(?:shall|will)\s+mean|means)\s+the\s+(?:date|day)\s+"
     r"[^.;]{0,60}?(?:by\s+the\s+last|(?:last|final)\s+signature|later\s+of\s+the\s+dates"

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from chalicelib.prescreen.dates import find_dates, month_end, ordinal_suffix
 from chalicelib.prescreen.number_words import words_to_number
 from chalicelib.prescreen.text import JOINED_BREAK, name_pattern
-from chalicelib.prescreen.word_index import finditer, indexed, search
+from chalicelib.prescreen.word_index import finditer, indexed
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -449,14 +449,6 @@ COMMENCEMENT_ON_EVENT = indexed(
         r"(?!the\s+effective\s+date|the\s+date\s+(?:hereof|of\s+this|first\s+(?:above\s+)?written))"
     )
 )
-# ... whose day the parties expect: "The parties anticipate the Commencement Date to be
-# November 16, 1998", "... will be on or about October 15, 1997".
-_ANTICIPATED_COMMENCEMENT = indexed(
-    re.compile(
-        r"anticipate[sd]?\s+(?:that\s+)?the\s+commencement\s+date\s+(?:to|will|shall|would)\s+"
-        r"(?:be|occur)\s+(?:on\s+)?(?:or\s+about\s+)?"
-    )
-)
 # "the fifth (5th) anniversary", "the 3rd anniversary", "the fifth annual anniversary"; "5t h",
 # "1s t" as some PDFs split them, and a justified line's two spaces.
 _SPLIT_SUFFIX = ordinal_suffix(r"\s{0,2}")
@@ -696,15 +688,6 @@ def _length_of(length: re.Match[str]) -> int:
     spelled = int(words_to_number(word) or 0)
     # "a thousand years" is a figure of speech; "one hundred twenty months" a term
     return spelled if spelled < 100 or "hundred " in word else 0
-
-
-def anticipated_commencement(text: PreparedText) -> date | None:
-    """The day the parties expect an event-defined Commencement Date to fall on, if given."""
-    expected = search(_ANTICIPATED_COMMENCEMENT, text.low)
-    if expected is None:
-        return None
-    dates = find_dates(text.low[expected.end() : expected.end() + 40], english=True)
-    return dates[0].value if dates and dates[0].start == 0 else None
 
 
 def ordinal_count(ordinal: re.Match[str]) -> int:

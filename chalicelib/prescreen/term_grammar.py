@@ -29,7 +29,6 @@ from chalicelib.prescreen.contract_term import (
     ORDINAL,
     ORDINALS,
     add_months,
-    anticipated_commencement,
     definition_of,
     field_value,
     named_day,
@@ -573,7 +572,7 @@ def _own_start(found: re.Match[str], context: _Context, depth: int) -> date | No
     if "commencement" in found.group() and search(COMMENCEMENT_ON_EVENT, context.text.low):
         # (or the day the parties expect it: "The parties anticipate the Commencement Date
         # will be on or about May 1, 2015")
-        return anticipated_commencement(context.text) or _day_by_name(
+        return _anticipated("commencement date", context) or _day_by_name(
             "commencement date", context, depth
         )
     return context.start
@@ -705,8 +704,9 @@ def _day_by_name(name: str, context: _Context, depth: int) -> date | None:
 
 
 # An event's day the parties expect, as they write it after its definition: "The parties
-# anticipate that the Service Commencement Date for all Facilities will be January 1, 2018"
-# (CUAD's labels count a term from such a day)
+# anticipate the Commencement Date to be November 16, 1998", "... will be on or about October
+# 15, 1997", "The parties anticipate that the Service Commencement Date for all Facilities will
+# be January 1, 2018" (CUAD's labels count a term from such a day)
 _ANTICIPATED = (
     r"\banticipate[sd]?\s+(?:that\s+)?the\s+{name}\s+(?:for\s+[^.;,]{{1,40}}?\s+)?"
     r"(?:to|will|shall|would)\s+(?:be|occur)\s+(?:on\s+)?(?:or\s+about\s+)?"
@@ -990,6 +990,7 @@ def _restated_day(words: str) -> date | None:
     return dates[0].value if dates and dates[0].start == 0 else None
 
 
+# The contract's Term named in brackets after the words that end it ('... (the "Term")')
 _TERM_NAMED_AFTER = re.compile(r"\(\s*(?:the\s+)?[\"“](?:initial\s+)?term[\"”]\s*\)")
 
 
