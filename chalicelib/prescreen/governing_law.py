@@ -410,8 +410,9 @@ def _english(text: PreparedText) -> str | None:
 # the contract defines, named in the sentence that defines it ('... located at 7100 East Paloma
 # Ridge Road, Scottsdale, Arizona 85251, and the ... resort hotel ... (collectively, the
 # "Hotel")')
+# ("This Subcontract shall be governed by the law of the place where the Project is located")
 _LAW_OF_ITS_PLACE = re.compile(
-    r"laws?\s+of\s+the\s+(?:state|province|jurisdiction)\s+(?:in\s+which|where)\s+the\s+"
+    r"laws?\s+of\s+the\s+(?:state|province|jurisdiction|place)\s+(?:in\s+which|where)\s+the\s+"
     r"(?P<name>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2})\s+(?:is|are)\s+(?:located|situated)"
 )
 

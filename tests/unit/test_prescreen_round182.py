@@ -561,3 +561,16 @@ def test_the_staffs_employment_under_local_law_is_not_the_contracts_law() -> Non
         "laws of England." + BODY
     )
     assert screen_english(text).governing_law == "GB"
+
+
+def test_the_law_of_the_place_where_the_project_is_located() -> None:
+    text = (
+        "SUBCONTRACT AGREEMENT\n\nThis Subcontract is made as of May 2, 2001 between Corbel "
+        'Builders, Inc. ("Contractor") and Lintel Insulation Co. ("Subcontractor").\n\nWHEREAS, '
+        "the Contractor has contracted for the construction of an office building located at 18 "
+        'Pine Street, Hartford, Connecticut (the "Project").'
+        + BODY
+        + "\n\n13.1 This Subcontract shall be governed by the law of the place where the Project "
+        "is located." + BODY
+    )
+    assert screen_english(text).governing_law == "US-CT"
