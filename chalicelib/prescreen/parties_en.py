@@ -1413,7 +1413,7 @@ def _side_spans(norm: str, start: int, end: int) -> list[tuple[int, int]]:
         before = norm[max(side, mark.start() - 12) : mark.start()].rstrip()
         finished = bool(before) and (
             before[-1] in "),;.\"”’'-–—"
-            or bool(re.search(r"\b(?:" + _SUFFIX + r")\.?$", before))
+            or bool(_FORM_AT_END.search(before))
             or bool(_ONE_SIDE_BEFORE.search(norm, max(side, mark.start() - 30), mark.start()))
             # "..., New York, NY 10018 and ebix.com, Inc.": an address's post code ends a side
             or bool(_POST_CODE_END.search(before))
@@ -1542,7 +1542,7 @@ def _name_end(norm: str, position: int, end: int) -> int:
             # ("HARROWMERE CAPITAL PARTNERS LP, a limited partnership formed under ...": a
             # name that has its legal form already is described after the comma)
             if form is not None and form.group().lstrip(", \t\n").startswith("a "):
-                formed = re.search(rf"\b(?:{_SUFFIX})\.?$", norm[position : stop.start()])
+                formed = _FORM_AT_END.search(norm, position, stop.start())
                 form = None if formed else form
             if form is not None and form.end() > stop.start() + 1:
                 cut = form.end()

@@ -718,9 +718,12 @@ def _anticipated(name: str, context: _Context) -> date | None:
     expected = re.search(_ANTICIPATED.format(name=name_pattern(name)), context.text.low)
     if expected is None:
         return None
-    dates = find_dates(
-        context.text.low[expected.end() : expected.end() + _DATE_REACH], english=True
-    )
+    return _date_written_at(context.text.low, expected.end())
+
+
+def _date_written_at(low: str, position: int) -> date | None:
+    """The date written right at `position` of the lower-case text, if one is."""
+    dates = find_dates(low[position : position + _DATE_REACH], english=True)
     return dates[0].value if dates and dates[0].start == 0 else None
 
 
@@ -986,8 +989,7 @@ def _restated_day(words: str) -> date | None:
     restated = _RESTATED.match(words)
     if restated is None:
         return None
-    dates = find_dates(words[restated.end() : restated.end() + _DATE_REACH], english=True)
-    return dates[0].value if dates and dates[0].start == 0 else None
+    return _date_written_at(words, restated.end())
 
 
 # The contract's Term named in brackets after the words that end it ('... (the "Term")')
