@@ -452,6 +452,9 @@ _EN_TERMINATE_AGREEMENT = (
     # other not less than ninety (90) days' notice in writing")
     r"(?:upon|on|by\s+giving|giving|with)\s"
     r"|terminat(?:e|ion)\s+(?:by\s+\w+\s+)?(?:for\s+convenience|without\s+(?:cause|reason))"
+    # an evergreen's end by the word for it: "shall continue in effect indefinitely until either
+    # party terminates it, with or without cause, by giving ... ninety (90) days' ... notice"
+    r"|\buntil\s+(?:either|any|each)\s+(?:[\w&.-]+\s+){1,5}?terminates\s+it\b"
 )
 # What a notice is after its period: "prior written", "advance", "irrevocable prior written"
 _EN_NOTICE_KIND = r"(?:irrevocable\s+)?(?:prior\s+|advance\s+)?(?:written\s+)?"
@@ -1437,6 +1440,13 @@ RULES: tuple[ClauseRule, ...] = (
             r"non-?\s?(?:renewal|extension)",
             r"not\s+to\s+renew",
             r"automatically\s+continue",
+            # ("It shall be extended by a further twelve (12) months in each case unless either
+            # Party terminates it by giving three (3) months' notice", as German drafting has it)
+            # (each time, or until a side ends it: not an extension this document makes, "is
+            # hereby extended by a further six (6) months, so that, unless sooner terminated")
+            r"(?:extended|renewed|prolonged)\s+(?:automatically\s+)?by\s+(?:a\s+)?further\s+"
+            r"(?:[\w()-]+\s+){0,3}?(?:years?|months?)\b(?=\s+(?:in\s+each\s+case|each\s+time"
+            r"|at\s+a\s+time|unless\s+(?:either|any|one|a)\s+part))",
             # "shall continue on an annual basis thereafter unless ...", "shall continue
             # thereafter for further periods of twelve months unless terminated by either party"
             # (not an obligation going on for a further period after termination), all in
@@ -1459,7 +1469,10 @@ RULES: tuple[ClauseRule, ...] = (
             # months' written notice")
             r"thereafter(?:,?\s+it\s+(?:(?:shall|will)\s+)?"
             + _EN_GOES_ON
-            + r"|,\s+(?:(?:this|the)\s+(?:agreement|contract)\s+)?(?:(?:shall|will)\s+)?"
+            # (with or without its comma: "Thereafter this Agreement shall continue in effect
+            # indefinitely until terminated by either party upon ... notice")
+            + r"|(?:,\s+(?:(?:this|the)\s+(?:agreement|contract)\s+)?"
+            r"|\s+(?:this|the)\s+(?:agreement|contract)\s+)(?:(?:shall|will)\s+)?"
             r"(?:automatically\s+)?" + _EN_GOES_ON + r"|\s+)" + _EN_UNTIL_ENDED,
             # ... or "Following the Initial Term, this Agreement shall continue in effect until
             # terminated by either Party", "After the expiration of the original term, the

@@ -334,8 +334,10 @@ _START_AFTER = re.compile(
     # "Warranty Commencement Date")")
     # (nor a day that runs up to it: "one (1) day of Base Rent abatement for each day after March
     # 1, 2005 until the Commencement Date occurs")
+    # (nor a clause about it that follows: "the Licensing Contingency was satisfied on December
+    # 14, 2011, that the Commencement Date is January 1, 2012")
     r"(?:the\s+|this\s+)?[“\"‘']*(?:(?!(?:of|after|before|from|following|prior|to|by|on|until|till"
-    r"|original|previous|existing|warranty)\b)[\w-]+\s+){0,2}?"
+    r"|original|previous|existing|warranty|that|which)\b)[\w-]+\s+){0,2}?"
     r"(?:effective\s+(?:date|time)|commencement\s+date)"
     # (not the next field's label: "Trade Date: 06/23/2005" over "Effective Date: 06/27/2005")
     r"(?![ \t]*[:|])"
@@ -357,6 +359,8 @@ _START_DEFINED_BEFORE = re.compile(
     # its kind, and a short name of its own)
     r"\s+date(?!\s*[-–—])\W{0,3}(?:\s+of\s+(?:this\s+(?:[\w-]+\s+){0,2}?)?(?:agreement|contract)"
     r"(?:[\"”]\s+or\s+[\"“][\w-]{1,12}[\"”])?)?"
+    # ('"Effective Date" and "First Delivery Date" each mean July 9, 2001')
+    r"(?:[\"”]?\s+and\s+[\"“][^\"”\n]{1,40}[\"”]\s+each)?"
     r"(?:\s*\([^)]{0,40}\))?\s*(?:(?:(?:shall|will)\s+)?means?|(?:shall|will)\s+be|is)?\s*:?"
     r"(?:\s+[\d:.]+\s+[ap]\.?m\.?[^.;]{0,40}?\s+on)?(?:\s+the)?\s*$"
     # '"Effective Date" shall mean the Date of Installation of the System, i.e. December 10,
@@ -469,7 +473,9 @@ _EFFECTIVE_ON_EVENT = indexed(
         r"|(?:[\w-]+\s+){1,3}?(?:accepts|approves)\s+(?:this|the)\s+agreement"
         # ("the date on which the Commission issues its order approving this Agreement", "the
         # date on which the Court enters the Consent Judgment")
-        r"|(?:[\w-]+\s+){1,3}?issues\s+(?:its|an|the)\s+(?:final\s+)?(?:order|decision|approval)"
+        # (or the licence it needs: "the date on which the Board issues the Processor License")
+        r"|(?:[\w-]+\s+){1,3}?issues\s+(?:its|an|the)\s+(?:final\s+)?(?:order|decision|approval"
+        r"|(?:[\w-]+\s+){0,2}?(?:licen[cs]e|permit|registration|certificate|authori[sz]ation)\b)"
         r"|(?:[\w-]+\s+){1,3}?enters\s+(?:the|its|an?)\s+(?:[\w-]+\s+){0,2}?(?:judgment|order|decree)"
         # "the date on which the Seller has received both (a) the Advance Payment and (b) the
         # irrevocable Letter of Credit" (not a signed copy received)
@@ -481,6 +487,16 @@ _EFFECTIVE_ON_EVENT = indexed(
         # issues the NOL" (not "... on which it is signed by both parties")
         r"|date[\"”']?\s*\)\s*(?:on|upon)\s+which\s+(?![^.;]{0,60}?\b(?:sign|execut))"
         r")"
+    )
+)
+# ... or words of effect on the day a regulator issues what the contract needs: "The remainder of
+# this Agreement shall become effective on the date on which the Board issues the Processor
+# License (the "Effective Date")"
+_EFFECTIVE_ON_ISSUANCE = indexed(
+    re.compile(
+        r"effective\s+(?:on|upon|as\s+of)\s+the\s+date\s+(?:on\s+which|that|when)\s+"
+        r"(?:[\w-]+\s+){1,4}?(?:issues|grants)\s+(?:its|an?|the)\s+(?:[\w-]+\s+){0,2}?"
+        r"(?:licen[cs]e|permit|registration|certificate|authori[sz]ation|approval)\b"
     )
 )
 # "This Agreement shall become effective on, and only upon the occurrence of, the Closing"
@@ -499,9 +515,10 @@ _SUBJECT_REACH = 80
 
 
 def _effective_on_event(low: str) -> bool:
-    """Whether the contract takes effect on an event (`_EFFECTIVE_ON_EVENT`, or on a
-    closing: `_EFFECTIVE_ON_CLOSING`, unless the closing is today's)."""
-    if search(_EFFECTIVE_ON_EVENT, low) is not None:
+    """Whether the contract takes effect on an event (`_EFFECTIVE_ON_EVENT`, a regulator's
+    issue of what it needs: `_EFFECTIVE_ON_ISSUANCE`, or a closing: `_EFFECTIVE_ON_CLOSING`,
+    unless the closing is today's)."""
+    if search(_EFFECTIVE_ON_EVENT, low) is not None or search(_EFFECTIVE_ON_ISSUANCE, low):
         return True
     return search(_CLOSING_TODAY, low) is None and any(
         _CONTRACT_BECOMES.search(low, max(0, found.start() - _SUBJECT_REACH), found.start())
@@ -874,6 +891,12 @@ def _term_from_signing(low: str) -> bool:
     return _TERM_FROM_SIGNING.search(low) is not None
 
 
+# The day the last side signs, as a definition or a start names it: "(the date) on which this
+# Agreement has been signed by both parties", "when it is fully executed by all"
+_WHEN_ALL_HAVE_SIGNED = (
+    r"(?:on\s+which|when)\s+(?:it\s+|this\s+(?:[\w-]+\s+){1,3}?)(?:is|has\s+been)\s+"
+    r"(?:fully\s+)?(?:signed|executed)\s+by\s+(?:both|all|each)"
+)
 # The side's own act that a plain-English contract takes effect on: "the date on which you sign
 # this Agreement", "the date on which we accept your Service Order by countersigning"
 _YOU_SIGN_OR_WE_ACCEPT = r"(?:on\s+which|when)\s+(?:you\s+sign|we\s+(?:accept|countersign|sign))\b"
@@ -891,12 +914,13 @@ _DEFINED_AS_LAST_SIGNATURE = re.compile(
     # sign this Agreement, as shown in your signature block", "the date on which we accept your
     # Service Order by countersigning this Agreement"
     r"|" + _YOU_SIGN_OR_WE_ACCEPT + r")"
-)
-# The day the last side signs, as a definition or a start names it: "(the date) on which this
-# Agreement has been signed by both parties", "when it is fully executed by all"
-_WHEN_ALL_HAVE_SIGNED = (
-    r"(?:on\s+which|when)\s+(?:it|this\s+(?:[\w-]+\s+){1,3}?)(?:is|has\s+been)\s+"
-    r"(?:fully\s+)?(?:signed|executed)\s+by\s+(?:both|all|each)"
+    # ... or words of effect on the last side's act that name the Effective Date: "It shall
+    # become effective on the date on which Museum countersigns it below (the "Effective Date")",
+    # "... on the date on which it has been signed by both Parties, being the later of the two
+    # dates shown in the signature blocks (the "Effective Date")"
+    r"|effective\s+(?:on|upon|as\s+of)\s+the\s+(?:date|day)\s+(?:(?:on\s+which|when|that)\s+"
+    r"(?:the\s+)?(?:[\w-]+\s+){1,2}?countersigns\b|" + _WHEN_ALL_HAVE_SIGNED + r")"
+    r"[^.;()]{0,90}\(\s*(?:the\s+)?[\"“]effective\s+date"
 )
 # The effective date is defined as the day the last party signs: the latest signature date.
 # Each pattern opens with a literal word, so the engine jumps between its occurrences.
@@ -936,6 +960,24 @@ _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
         # ("The Binding Provisions shall take effect on the date on which this Term Sheet has
         # been signed by both Parties")
         re.compile(r"effect\s+(?:up)?on\s+the\s+(?:date|day)\s+" + _WHEN_ALL_HAVE_SIGNED),
+        # ("It shall become effective on the date on which Museum countersigns it below": the
+        # side that signs last)
+        re.compile(
+            r"effective\s+(?:on|upon|as\s+of)\s+the\s+(?:date|day)\s+(?:on\s+which|when|that)\s+"
+            r"(?:the\s+)?(?:[\w-]+\s+){1,2}?countersigns\b"
+        ),
+        # ('... is entered into on the date of the last signature below (the "Effective Date")':
+        # the day the last side signs, named the start)
+        re.compile(
+            r"entered\s+into\s+(?:as\s+of\s+|on\s+)the\s+date\s+of\s+the\s+(?:last|final|later)\s+"
+            r"signature\s+(?:below\s+|hereto\s+)?\(\s*(?:the\s+)?[\"“]effective\s+date"
+        ),
+        # ("This Agreement is binding on the parties from the date on which it is signed by both
+        # of them", though the supply under it begins on a first delivery)
+        re.compile(
+            r"binding\s+(?:(?:up)?on\s+(?:the\s+parties|both\s+parties|[a-z]+\s+and\s+[a-z]+)\s+)?"
+            r"(?:from|as\s+of)\s+the\s+(?:date|day)\s+" + _WHEN_ALL_HAVE_SIGNED
+        ),
         re.compile(
             # ("... agrees to enter into this DPA as of the last date of signature below")
             # ("... is effective as of the date of the last signature below")
@@ -1606,6 +1648,24 @@ _DATED_ON_LAST_SIGNATURE = tuple(
     # parties", over the sides' "Date:" lines; "is entered into on the date of the last
     # signature below (the "Signature Date") and shall take effect as of 1 September 2011")
     for verb in ("dated", r"entered\s+into")
+) + tuple(
+    indexed(re.compile(pattern))
+    for pattern in (
+        # ... or made on the later of the sides' signatures, or signed on the days they write
+        # under them: "This Agreement is made on the date of the later of the parties'
+        # signatures below", "This Agreement is signed on the dates shown beneath the Parties'
+        # signatures"
+        r"made\s+(?:as\s+of\s+|on\s+)the\s+date\s+of\s+the\s+(?:later|last)\s+of\s+the\s+"
+        r"(?:parties['’]?\s+|two\s+)?signatures\b",
+        r"signed\s+on\s+the\s+dates\s+(?:shown|written|stated|set\s+(?:out|forth)|indicated)\s+"
+        r"(?:beneath|below|under|next\s+to|beside|opposite)\s+(?:the\s+|their\s+)?"
+        r"(?:parties['’]?\s+|respective\s+)?signatures\b",
+        # ... or effective on a day of its own whatever days it is signed on: 'This Contract
+        # shall be effective as of January 1, 1999 (the "Effective Date"), notwithstanding the
+        # dates of its execution'
+        r"(?:notwithstanding|regardless\s+of)\s+the\s+dates?\s+(?:of\s+(?:its|their|the)\s+"
+        r"(?:execution|signature|signing)|on\s+which\s+it\s+(?:is|was)\s+(?:signed|executed))\b",
+    )
 )
 # A start told in the past tense is the start of the agreement an amendment or a restatement
 # continues, not its own: an amendment's replaced section "12.1 The term of this Agreement
@@ -1819,6 +1879,7 @@ def _end_role(
         and (
             _an_attachments_end(text, begin, found)
             or _ANOTHER_PERIOD_DEFINED.match(text.low, begin)
+            or _ANOTHER_PERIOD_NAMED_AFTER.match(text.low, found.end)
         )
     ):
         ending = None
@@ -1828,7 +1889,11 @@ def _end_role(
         ending = None
     if english and ending is None and _TERM_RANGE_BEFORE.search(before):
         sentence = text.low[begin:finish]
-        if _TERM_RANGE_CONTEXT.search(sentence) and not _NOT_CONTRACT_END.search(sentence):
+        if (
+            _TERM_RANGE_CONTEXT.search(sentence)
+            and not _NOT_CONTRACT_END.search(sentence)
+            and not _an_attachments_end(text, begin, found)
+        ):
             ending = "contract"
     if (
         english
@@ -1863,6 +1928,15 @@ _ANOTHER_PERIOD_DEFINED = re.compile(
     r"|(?![^\"”\n]*(?:term|period|date|expir|terminat|year|season))[^\"”\n]{1,40})"
     r"[\"”]\s*(?:(?:shall\s+)?means?\b|:)"
 )
+# ... or a period named right after its end: "The period from the date of this Agreement through
+# December 31, 2007 (the "Pre-Launch Period") is not a Card Year"
+_ANOTHER_PERIOD_NAMED_AFTER = re.compile(
+    # (not the term's own first period by its name: 'through January 31, 2008 (the "Base
+    # Period")')
+    r"\s*\(\s*(?:the\s+)?[\"“](?!(?:initial\s+|original\s+|base\s+|primary\s+|fixed\s+|(?:"
+    + _OWN_TERM_NAMES
+    + r")\s+)?(?:term|period)[\"”])[^\"”\n]{1,40}?(?:period|year|season)[\"”]\s*\)"
+)
 # The definition of a period by one of the term's other names ('"Contract Period" means the
 # period beginning at 7:00 a.m. on September 12, 2005 and ending at 11:59 p.m. on September 20,
 # 2005'): the end of the contract where nothing else ends it, but a term section's own end
@@ -1877,7 +1951,10 @@ _OWN_PERIOD_DEFINED = re.compile(
 # agreement: "this SOW No. 1 shall remain in effect through March 31, 2018 (the "SOW Term")"
 # under a "MASTER SERVICES AGREEMENT" whose own term is three years (not where the document is
 # the statement of work or the order form itself)
-_THIS_ATTACHMENT = re.compile(r"\bthis\s+(?:sow|statement\s+of\s+work|order\s+form)\b")
+# (or its field: a schedule's "1. Term of SOW: from 1st April 2008 to 31st March 2009")
+_THIS_ATTACHMENT = re.compile(
+    r"\b(?:this|term\s+of\s+(?:the\s+|this\s+)?)\s*(?:sow|statement\s+of\s+work|order\s+form)\b"
+)
 _ATTACHMENT_TITLE = re.compile(r"\b(?:sow|statement\s+of\s+work|order\s+form)\b")
 
 
@@ -1932,6 +2009,9 @@ def _runs_indefinitely_low(low: str) -> bool:
 _AFTER_THE_FIRST_TERM = re.compile(
     r"\b(?:on|upon|after|following|at)\s+(?:the\s+)?(?:(?:expiry|expiration|end)\s+of\s+the\s+"
     r"(?:initial\s+|first\s+|fixed\s+)?|(?:initial|first|fixed)\s+)(?:term|period)\s*,?\s*$"
+    # ("... for an initial term of thirty-six (36) months ... (the "Initial Term"). Thereafter
+    # this Agreement shall continue in effect indefinitely until terminated by either party")
+    r"|(?:^|[.;]\s+)thereafter\s*,?\s*$"
 )
 _AFTER_REACH = 70
 

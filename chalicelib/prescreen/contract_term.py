@@ -181,7 +181,7 @@ _CONTRACT_TERM = re.compile(
     # section's number is no sentence's end: "The term of the concession granted in Section 2.1
     # (the "Concession Term") shall commence")
     r"[\"”']?(?:\s|,\s+(?=(?:unless|subject|except)\b))(?:[^.]|\.(?=\d)){0,160}?"
-    r"(?:commenc|continu|remain|extend|(?:shall|will)\s+be|be\s+for|begin|start"
+    r"(?:commenc|continu|remain|extend|(?:shall|will)\s+be|be\s+for|begin|began|start"
     r"|in\s+(?:full\s+)?(?:force|effect)|valid|expire|terminat\w*\s+(?:automatically\s+)?on"
     # "This Agreement shall enter into force on 1 June 2015 ... for an initial period of three
     # (3) years"
@@ -313,9 +313,20 @@ EXTENDED_HERE = re.compile(
 _ON_A_CONDITION = re.compile(r"\b(?:if|when|whenever|unless|once|in\s+the\s+event)\b")
 
 
+# ... nor the days before the base term begins, in the limb of the sentence that tells of them:
+# "shall consist of (a) an interim period (the "Interim Period") running from the Acceptance Date
+# through the last day of the calendar month ..., and (b) a base term ... ending on ..."
+_INTERIM = re.compile(r"\b(?:interim|stub)\s+(?:term|period)\b")
+_LIMB = re.compile(r"\(\s*(?:[a-h]|i{1,3}|iv|v|vi)\s*\)\s")
+
+
 def of_a_part_of_the_term(low: str, begin: int, end: int) -> bool:
     """Whether the words from begin to end name a part of the term, not the term itself
-    (`_A_PART_OF_THE_TERM`, unless this document extends the term itself: `EXTENDED_HERE`)."""
+    (`_A_PART_OF_THE_TERM`, unless this document extends the term itself: `EXTENDED_HERE`;
+    or, in the last limb of a list, `_INTERIM`)."""
+    limb = max((found.start() for found in _LIMB.finditer(low, begin, end)), default=begin)
+    if _INTERIM.search(low, limb, end) is not None:
+        return True
     if _A_PART_OF_THE_TERM.search(low, begin, end) is None:
         return False
     renewed = EXTENDED_HERE.search(low, begin, end)
@@ -341,6 +352,9 @@ _FROM_START = re.compile(
 _ENDS_ITSELF = re.compile(
     r"(?:" + THIS_CONTRACT + r"|\bterm)\s+(?:(?:shall|will)\s+)?"
     r"(?:automatically\s+)?(?:terminate|end|lapse)"
+)
+_FROM_A_DAY = re.compile(
+    r"\s*(?:\(\s*\w+\s*\)\s*)?(?:after|from|following)\s+the\s+(?:[a-z-]+\s+){1,3}?date\b"
 )
 _A_RIGHT = re.compile(r"\bmay\s|right\s+to\b|\belect")
 # The first day a notice of termination may be given, not the term's end: "Either Party may
@@ -504,24 +518,12 @@ def end_from_term(
         sentence = text.low[
             max(begin, unit.start() - _TERM_REACH) : after.end() if after else unit.end()
         ]
-        if length.group("verb") or length.group("limb"):
-            sets_term = bool(
-                _FROM_START.match(text.low, unit.end())
-                and (_ENDS_ITSELF.search(sentence) or _CONTRACT_TERM.search(sentence))
-                and not _A_RIGHT.search(sentence)
-            )
-        else:
-            sets_term = bool(
-                after
-                or _CONTRACT_TERM.search(sentence)
-                or _IT_IS_CONCLUDED.match(text.low, begin)
-                or (
-                    _LASTS_AS_WELL.search(
-                        text.low, max(begin, length.start() - _WINDOW), length.start()
-                    )
-                    and _OPENS_WITH_THE_CONTRACT.match(text.low, begin)
-                )
-            )
+        # (a length a verb counts from a day the contract names, where it dates that day)
+        from_a_day = bool(
+            (length.group("verb") or length.group("limb"))
+            and not _FROM_START.match(text.low, unit.end())
+        )
+        sets_term = _length_sets_term(text, length, unit, begin, sentence, after=after)
         if not sets_term or _NOT_CONTRACT_TERM.search(sentence):
             continue
         number = _length_of(length)
@@ -541,10 +543,46 @@ def end_from_term(
         # Launch Date" counts from the start in CUAD's labels, 2 of 2 on train)
         if base is None and _AFTER_AN_EVENT.match(text.low, unit.end()):
             return None  # "twelve (12) years after the date of Delivery of the Picture"
+        if base is None and from_a_day:
+            continue  # "shall terminate one (1) year from the Rig Release Date", never dated
         end = _after_length(base or start, number, unit.group(0))
         to_month_end = length.group("month_end") or _MONTH_END_AFTER.match(text.low, unit.end())
         return month_end(end) if to_month_end else end
     return None
+
+
+def _length_sets_term(
+    text: PreparedText,
+    length: re.Match[str],
+    unit: re.Match[str],
+    begin: int,
+    sentence: str,
+    *,
+    after: re.Match[str] | None,
+) -> bool:
+    """Whether a length (its words `length`, its unit `unit`, in a sentence opening at `begin`,
+    `sentence` the words read) is the contract's term."""
+    if length.group("verb") or length.group("limb"):
+        # only from the start, or from a day it names ("The term of this Agreement began on
+        # the Effective Date and ... ends three (3) years after the First Delivery Date"), and
+        # only where the contract or its term ends, not a party's right to end it
+        return bool(
+            (
+                _FROM_START.match(text.low, unit.end())
+                or (length.group("verb") and _FROM_A_DAY.match(text.low, unit.end()))
+            )
+            and (_ENDS_ITSELF.search(sentence) or _CONTRACT_TERM.search(sentence))
+            and not _A_RIGHT.search(sentence)
+        )
+    return bool(
+        after
+        or _CONTRACT_TERM.search(sentence)
+        or _IT_IS_CONCLUDED.match(text.low, begin)
+        or (
+            _LASTS_AS_WELL.search(text.low, max(begin, length.start() - _WINDOW), length.start())
+            and _OPENS_WITH_THE_CONTRACT.match(text.low, begin)
+        )
+    )
 
 
 def _after_length(day: date, number: int, unit: str) -> date:
@@ -702,7 +740,11 @@ _NAMED_REACH = 40
 # Where a name's definition opens: '"Launch Date" means', '"Initial Term" shall mean', and in
 # English drafting a colon: '"Initial Period": the period of five (5) years ...' (`{name}` is
 # the name's pattern)
-DEFINES = r"[\"“]{name}[\"”](?:\s*:|\s+(?:(?:shall|will)\s+)?means?)\s"
+# (or two names at once: '"Effective Date" and "First Delivery Date" each mean July 9, 2001')
+DEFINES = (
+    r"[\"“]{name}[\"”](?:\s*:|(?:\s+and\s+[\"“][^\"”\n]{{1,40}}[\"”])?(?:\s+each)?"
+    r"\s+(?:(?:shall|will)\s+)?means?)\s"
+)
 
 
 # ... and in Australian drafting, unquoted at a line's start: "Commencement Date means 1 March
@@ -731,6 +773,9 @@ HOUR_ON = r"(?:\d{1,2}(?::\d\d)?\s*[ap]\.?m\b\.?[^.;\d]{0,40}?\bon\s+)?"
 _ANOTHER_DAY = re.compile(r"\s*" + HOUR_ON + r"the\s+(?P<name>" + DAY_NAME + r")\W*$")
 
 
+_EITHER_OF = re.compile(r"\s*(?:the\s+)?(?:later|earlier|latest|earliest)\s+(?:to\s+occur\s+)?of\b")
+
+
 def defined_day(text: PreparedText, name: str, *, depth: int = 0) -> date | None:
     """The one date a definition of `name` writes ('"Launch Date" means September 15, 2006',
     '"Start Date" means February 2, 2015, the date on which ...'), or else a schedule's field
@@ -746,6 +791,11 @@ def defined_day(text: PreparedText, name: str, *, depth: int = 0) -> date | None
             definition.end() : min(sentence_end, definition.end() + _DEFINITION_REACH)
         ]
         dates = find_dates(meaning, english=True)
+        if dates and _EITHER_OF.match(meaning):
+            # the later of a day and an event: '"Line Start-Up Date" means the later of (a)
+            # January 2, 2006 and (b) the first day on which the Line has passed the Acceptance
+            # Test' (no day to count from)
+            return None
         if dates:
             return dates[0].value if len({found.value for found in dates}) == 1 else None
         # ... or another day it names, dated in turn: '"Commencement Date": the Acceptance
@@ -771,11 +821,15 @@ def field_value(text: PreparedText, words: str) -> int | None:
         rf"(?:^|\n|\||(?<=\.)[ \t]+)[ \t*]*"
         # (an Australian schedule's item, its number set off by a dash: "Item 2 - End Date: 31
         # March 2009")
-        rf"(?:\(?[a-z0-9]{{1,3}}[.)][ \t]*|item[ \t]+\d{{1,2}}(?:[ \t]*[-–—.:])?[ \t]+)?{words}"
+        rf"(?:(?:\(?[a-z0-9]{{1,3}}[.)][ \t]*|item[ \t]+\d{{1,2}}(?:[ \t]*[-–—.:])?[ \t]+)?{words}"
         # (or set apart from its value by a column's spaces: "Item 2   Expiry Date   31 October
         # 2016"; a signature page's field may say what it is for: "PROGRAM LAUNCH DATE (for
         # purposes of Sections 1.4 and 10.1): May 1, 2001")
-        rf"(?:[ \t]*\([^)\n]{{1,60}}\))?(?:[ \t*]*[:|][ \t|]*|[ \t]{{3,}}(?=\S))",
+        rf"(?:[ \t]*\([^)\n]{{1,60}}\))?"
+        # (or name it in brackets after its own words: a certificate's "Date signed (Acceptance
+        # Date): June 18, 2001")
+        rf"|[a-z][a-z \t]{{0,30}}?\([ \t]*(?:the[ \t]+)?{words}[ \t]*\))"
+        rf"(?:[ \t*]*[:|][ \t|]*|[ \t]{{3,}}(?=\S))",
         text.low,
     )
     return field.end() if field is not None else None
@@ -807,7 +861,9 @@ def _named_in_passing(text: PreparedText, words: str) -> date | None:
     # (or by the name alone, where a schedule later fixes the day: "The Go-Live Date shall be
     # November 2, 2009")
     # (the pattern opens with the name's first word, a literal the regex engine skips to)
-    for stated in re.finditer(rf"{words}\s+(?:shall|will)\s+be\s+", text.low):
+    # (or a memorandum's confirming it: "... confirm ... that the Commencement Date is January 1,
+    # 2012")
+    for stated in re.finditer(rf"{words}\s+(?:(?:shall|will)\s+be|is)\s+", text.low):
         if not _THE_BEFORE.search(text.low, max(0, stated.start() - 8), stated.start()):
             continue
         value = find_dates(text.low[stated.end() : stated.end() + _NAMED_REACH], english=True)

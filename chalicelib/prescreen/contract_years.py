@@ -49,6 +49,15 @@ if TYPE_CHECKING:
 
 # The names of the contract's own years: "Contract Year", "Program Year", "Agreement Year"
 YEAR_NAME = r"(?P<name>(?:" + OWN_YEAR_KINDS + r")\s+year)\b"
+# ... or a season the definitions date as a year of its own: '"Season" means the twelve (12)
+# month period beginning on September 1 of a calendar year and ending on August 31 of the
+# following calendar year' ("through the last day of the third (3rd) full Season that begins
+# after the Effective Date")
+# (or a year the contract names for its business and defines: '"Card Year" means each calendar
+# year during the Term, beginning with calendar year 2008')
+YEAR_OR_SEASON = (
+    r"(?P<name>(?:" + OWN_YEAR_KINDS + r"|(?!calendar\b|financial\b|tax\b)[a-z]+)\s+year|season)\b"
+)
 # A term of a number of them: "shall commence on the Effective Date and continue for three (3)
 # Contract Years (the "Initial Term")"
 # ('"Term" means the period of three (3) Contract Years')
@@ -69,8 +78,10 @@ _DATE_REACH = 40
 _DEFINITION_REACH = 400
 # ("each calendar year during the Term", not "the same day ... of the following calendar year")
 # ("each subsequent Contract Year shall be the calendar year beginning on January 1")
+# ('"Contract Year" means a calendar year. The first Contract Year is calendar year 2013.')
 _CALENDAR_YEAR = re.compile(
     r"\beach\s+(?:full\s+)?calendar\s+year\b|\bthe\s+calendar\s+year\s+\d{4}\b"
+    r"|^\s*an?\s+calendar\s+year\b|\bis\s+calendar\s+year\s+\d{4}\b"
     r"|\bthe\s+calendar\s+year\s+beginning\s+on\s+january\s+1\b"
 )
 # "ending on December 31 of the calendar year in which the first anniversary of the First
@@ -80,8 +91,10 @@ _YEAR_OF_ANNIVERSARY = re.compile(
     r"(?P<nth>first|1st|second|2nd)\s+anniversary\s+of\s+the\s+"
     r"(?P<name>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?\s+date)\s+(?:occurs|falls)"
 )
+# ('"Card Year" means each calendar year during the Term, beginning with calendar year 2008')
 _FIRST_CALENDAR_YEAR = re.compile(
-    r"first\s+[a-z]+\s+year\s+(?:is|shall\s+be|being)\s+(?:the\s+)?calendar\s+year\s+(?P<year>\d{4})\b"
+    r"(?:first\s+[a-z]+\s+year\s+(?:is|shall\s+be|being)|(?:beginning|commencing|starting)\s+with)"
+    r"\s+(?:the\s+)?calendar\s+year\s+(?P<year>\d{4})\b"
 )
 _TWELVE_MONTHS = re.compile(
     r"(?:twelve\s*(?:\(\s*12\s*\)\s*)?|12\s*)[\s-]*(?:consecutive\s+)?(?:calendar\s+)?months?"

@@ -37,7 +37,9 @@ _MIN_WORDS = 6  # a heading ("2.2 Option to Renew") proves nothing
 _RENEW = r"(?:renew|extend|prolong)"
 _RENEWED = r"(?:renewed|extended|prolonged)"
 # A side's choice between options, the renewal one of them: "elect to", "elect either (a) to"
-_ELECT_TO = r"elect\s+(?:either\s+)?(?:\(\w\)\s+)?to\s+"
+# ... or the options listed after a colon: "elect to: (a) renew this Lease for ... one (1) renewal
+# term of twelve (12) months ...; or (b) purchase ... the Equipment"
+_ELECT_TO = r"elect\s+(?:either\s+)?(?:\(\w\)\s+)?to\s*(?::\s*\(\w\)\s*)?\s"
 # The phrases that offer a renewal to a party rather than impose one.
 _TRIGGER = re.compile(
     # "Licensee may renew", "Customer may, at its option, renew"

@@ -73,12 +73,23 @@ _RECOURSE = re.compile(
     r"|premises|project|real\s+property|shopping\s+center|centre|center)\b"
 )
 _RECOURSE_REACH = 140
+# ... or the tenant told where to look for it: "Tenant shall look solely to Landlord's estate
+# and interest in the Shopping Center for the recovery of any judgment against Landlord"
+_LOOK_SOLELY = indexed(
+    re.compile(
+        r"look\s+(?:solely|only|exclusively)\s+to\s+(?:the\s+)?(?:[a-z]+['’]s\s+)?"
+        r"(?:(?:right,\s+title,?\s+|estate,?\s+|equity,?\s+)(?:and\s+)?)*"
+        r"(?:interest|equity|estate)\s+in\s+(?:and\s+to\s+)?(?:the\s+)?(?:land|building|property"
+        r"|premises|project|real\s+property|shopping\s+center|centre|center|garage)\b"
+    )
+)
 
 
 def find_stated_cap(text: PreparedText) -> ClauseFlag | None:
     """The first sentence that states a ceiling on a party's whole liability, or else one
     that excludes consequential loss, or else one that limits a liability to a landlord's
-    interest in its property, as a present cap with that sentence as its evidence."""
+    interest in its property (or tells the other side to look to that alone), as a present cap
+    with that sentence as its evidence."""
     for count, found in enumerate(finditer(_LIABILITY, text.low)):
         if count >= _MAX_HITS:
             break
@@ -100,4 +111,6 @@ def find_stated_cap(text: PreparedText) -> ClauseFlag | None:
         recourse = _RECOURSE.search(text.low, found.end(), found.end() + _RECOURSE_REACH)
         if recourse is not None and "." not in text.low[found.end() : recourse.start()]:
             return ClauseFlag(present=True, evidence=text.evidence(found.start(), recourse.end()))
+    for found in finditer(_LOOK_SOLELY, text.low):
+        return ClauseFlag(present=True, evidence=text.evidence(found.start(), found.end()))
     return None

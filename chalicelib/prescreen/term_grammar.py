@@ -36,7 +36,7 @@ from chalicelib.prescreen.contract_term import (
     ordinal_count,
     sets_the_term,
 )
-from chalicelib.prescreen.contract_years import YEAR_NAME, end_of_nth_year
+from chalicelib.prescreen.contract_years import YEAR_OR_SEASON, end_of_nth_year
 from chalicelib.prescreen.dates import find_dates, month_end
 from chalicelib.prescreen.number_words import words_to_number
 from chalicelib.prescreen.recitals import in_recital
@@ -586,8 +586,29 @@ _NTH_YEAR_END = re.compile(
     r"(?:the\s+)?(?:last\s+day|end|close|expiration|expiry)\s+of\s+the\s+"
     + ORDINAL
     + r"(?P<full>full\s+)?"
-    + YEAR_NAME
+    + YEAR_OR_SEASON
 )
+
+
+# "the last day of the sixtieth (60th) full calendar month of the Term": the Nth month counted
+# from the contract's start (whole months only where "full": a first month the start cuts short
+# is not one of them)
+_NTH_MONTH_OF_TERM = re.compile(
+    r"(?:the\s+)?(?:last\s+day|end|close)\s+of\s+the\s+"
+    + _NTH.format("nth")
+    + r"(?P<full>full\s+)?(?:calendar\s+)?month\s+of\s+the\s+(?:initial\s+)?term\b"
+)
+
+
+def _nth_month_of_term(found: re.Match[str], context: _Context, _: int) -> date | None:
+    """The last day of the Nth month of the term (`_NTH_MONTH_OF_TERM`)."""
+    start, count = context.start, _number(found, "nth")
+    if start is None or not count:
+        return None
+    first = start.replace(day=1)
+    if found.group("full") and start.day != 1:
+        first = add_months(first, 1)
+    return month_end(add_months(first, count - 1))
 
 
 def _nth_year(found: re.Match[str], context: _Context, _: int) -> date | None:
@@ -742,6 +763,7 @@ _ATOMS: tuple[
     (_LAST_LISTED, _listed),
     (_LAST_TO_END, _last_to_end),
     (_NTH_YEAR_END, _nth_year),
+    (_NTH_MONTH_OF_TERM, _nth_month_of_term),
     (_OPERATING_PERIOD_END, _operating_period),
     (_END_OF_NAMED_PERIOD, _period),
     (_NAMED_DAY, _named),
