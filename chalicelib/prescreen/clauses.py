@@ -568,9 +568,11 @@ _RU_NOT_MORE = (
 # The term going on after its first period, and until what: "thereafter shall continue in force
 # unless and until terminated"
 _EN_GOES_ON = (
-    r"(?:continue|remain)\s+(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?"
+    r"(?:continue|remain)\s+(?:in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?(?:\s+|(?=,)))?"
     # "shall continue in force indefinitely until terminated"
     r"(?:indefinitely\s+)?"
+    # ("shall continue in effect, without a fixed date of expiration, until either party ...")
+    r"(?:,?\s*without\s+(?:a\s+)?fixed\s+(?:date\s+of\s+)?(?:expiration|expiry|term|end),\s+)?"
 )
 # ("until determined by either party giving ... notice", as Commonwealth drafting ends it)
 _EN_UNTIL_ENDED = (
@@ -979,7 +981,8 @@ RULES: tuple[ClauseRule, ...] = (
         # (nor "by ... three (3) months' notice in writing expiring on or at any time after the
         # last day of the Initial Period")
         + r"|(?<!notice\sto\s)(?<!notice\sshall\s)(?<!notice\swill\s)(?<!so\sas\sto\s)"
-        r"(?<!notice\sshall\snot\s)(?<!notice\swill\snot\s)expir"
+        # (nor an evergreen "without a fixed date of expiration")
+        r"(?<!notice\sshall\snot\s)(?<!notice\swill\snot\s)(?<!fixed\sdate\sof\s)expir"
         r"(?!(?:ing|e|es)\s+on\s+or\s+(?:at\s+)?(?:any\s+(?:time|day)\s+)?after\b)"
         r"|renew|be\s+extended"
         + r"|notice\s+(?:to|shall|will)\s+expire\s+at\s+the\s+end"

@@ -1307,13 +1307,21 @@ def _opening_signing_date(
         # a letter's own date over the agreement its subject line cites: "2 December 2005 /
         # Dear Sirs / Licence and Supply Agreement dated 30 November 2005"
         return letter
-    return found.signed or (
+    opening = found.signed or (
         _header_date(text, dates)
         or (_title_date(text, dates) if english else None)
         or letter
         or preamble_start
-        or found.witnessed
     )
+    if (
+        english
+        and opening is not None
+        and opening == preamble_start
+        and not found.signed
+        and search(_START_WHATEVER_SIGNED, text.low)
+    ):
+        return _last_signature_date(text, dates) or opening
+    return opening or found.witnessed
 
 
 _DATED_LEAD = 40
@@ -1660,11 +1668,23 @@ _DATED_ON_LAST_SIGNATURE = tuple(
         r"signed\s+on\s+the\s+dates\s+(?:shown|written|stated|set\s+(?:out|forth)|indicated)\s+"
         r"(?:beneath|below|under|next\s+to|beside|opposite)\s+(?:the\s+|their\s+)?"
         r"(?:parties['’]?\s+|respective\s+)?signatures\b",
-        # ... or effective on a day of its own whatever days it is signed on: 'This Contract
-        # shall be effective as of January 1, 1999 (the "Effective Date"), notwithstanding the
-        # dates of its execution'
+        # ("is entered into by the parties on the dates of their respective signatures below and
+        # is effective as of October 1, 2009")
+        r"(?:entered\s+into|signed|executed|made)\s+(?:by\s+the\s+parties\s+)?on\s+the\s+dates\s+of\s+"
+        r"(?:their|the\s+parties['’]?)\s+(?:respective\s+)?signatures\b",
+    )
+)
+# A start of its own whatever days the contract is signed on, where nothing else dates it: 'This
+# Contract shall be effective as of January 1, 1999 (the "Effective Date"), notwithstanding the
+# dates of its execution' (the day it was made is its later signature's; not a letter's own date
+# over "effective as of October 1, 2019 ..., notwithstanding the date on which it is signed")
+_START_WHATEVER_SIGNED = indexed(
+    re.compile(
         r"(?:notwithstanding|regardless\s+of)\s+the\s+dates?\s+(?:of\s+(?:its|their|the)\s+"
-        r"(?:execution|signature|signing)|on\s+which\s+it\s+(?:is|was)\s+(?:signed|executed))\b",
+        r"(?:execution|signature|signing)|on\s+which\s+(?:it\s+(?:is|was)\s+(?:signed|executed)"
+        # ("... deemed to have commenced on July 1, 2001 ..., notwithstanding the dates on which
+        # the parties sign it")
+        r"|(?:the\s+)?(?:parties|each\s+party)\s+(?:sign|signs|signed|execute|executes|executed)))\b"
     )
 )
 # A start told in the past tense is the start of the agreement an amendment or a restatement
@@ -1987,9 +2007,20 @@ def _runs_indefinitely(text: PreparedText) -> bool:
     return _runs_indefinitely_low(text.low)
 
 
+# "This Agreement has no fixed term. It will remain in effect until either party ends it"
+_NO_FIXED_TERM = indexed(
+    re.compile(
+        r"(?:agreement|contract)\s+(?:has|shall\s+have|will\s+have)\s+no\s+fixed\s+"
+        r"(?:term|duration|date\s+of\s+(?:expiration|expiry))\b"
+    )
+)
+
+
 # A document's dates may ask it twice (the term's end, then the recitals' end): read once per text.
 @lru_cache(maxsize=1)
 def _runs_indefinitely_low(low: str) -> bool:
+    if search(_NO_FIXED_TERM, low) is not None:
+        return True
     for word in _PERPETUAL:
         for count, found in enumerate(finditer(word, low)):
             if count >= _MAX_PERPETUAL:
@@ -2040,6 +2071,12 @@ _MEANS_THIS_DATE = indexed(
 )
 _NAME_BEFORE_MEANS = re.compile(rf"[\"“](?P<name>{_NAME})[\"”]\s+(?:(?:shall|will)\s+)?$")
 _NAME_REACH = 60
+_MEANS_MONTH_AFTER_THIS_DATE = indexed(
+    re.compile(
+        r"means?\s+the\s+first\s+day\s+of\s+the\s+(?:calendar\s+)?month\s+(?:next\s+|immediately\s+)?"
+        r"(?:following|after)\s+the\s+date\s+" + _THIS_DATE
+    )
+)
 _THIS_DATE_NAMED = indexed(
     re.compile(r"date\s+" + _THIS_DATE + rf"\s*\(\s*(?:the\s+)?[\"“](?P<name>{_NAME})[\"”]\s*\)")
 )
@@ -2074,6 +2111,16 @@ def _named_dates(
     after = ((match.start(), match.group("name")) for match in finditer(_THIS_DATE_NAMED, text.low))
     for _, name in heapq.merge(defined, after):
         named.setdefault(" ".join(name.split()), signed)
+    # ... or the first of the month after it: '"Commencement Date" means the first day of the
+    # calendar month next following the date of this Agreement'
+    for match in finditer(_MEANS_MONTH_AFTER_THIS_DATE, text.low):
+        quoted = _NAME_BEFORE_MEANS.search(
+            text.low, max(0, match.start() - _NAME_REACH), match.start()
+        )
+        if quoted is not None:
+            named.setdefault(
+                " ".join(quoted.group("name").split()), month_end(signed) + timedelta(days=1)
+            )
     return named
 
 
@@ -2182,7 +2229,9 @@ def _start_on_named_date(text: PreparedText, named: dict[str, date]) -> date | N
         if count >= _MAX_NAMED_STARTS:
             break
         name = found.group("name")
-        if name.startswith(_OWN_START_NAMES):
+        # (unless a definition dates it by the contract's own day: '"Commencement Date" means
+        # the first day of the calendar month next following the date of this Agreement')
+        if name.startswith(_OWN_START_NAMES) and " ".join(name.split()) not in named:
             if defined_as_another is None:
                 defined_as_another = _DEFINED_AS_ANOTHER_DAY.search(text.low) is not None
             if not defined_as_another:
@@ -2272,12 +2321,20 @@ def _start_on_last_signature(text: PreparedText, dates: list[FoundDate]) -> date
 _MONTH_AFTER_SIGNING = tuple(
     indexed(
         re.compile(
-            verb + r"\s+the\s+first\s+day\s+of\s+the\s+(?:calendar\s+)?month\s+(?:immediately\s+)?"
-            r"(?:following|after)\s+the\s+(?:date\s+)?(?:on\s+which\s+)?(?:it|this\s+agreement)\s+"
+            verb + r"\s+the\s+first\s+day\s+of\s+the\s+(?:calendar\s+)?month\s+"
+            r"(?:immediately\s+|next\s+)?(?:following|after)\s+the\s+(?:date\s+|month\s+)?"
+            r"(?:on\s+which\s+|in\s+which\s+)?(?:it|this\s+agreement)\s+"
             r"(?:has\s+been|is|was)\s+(?:signed|executed)\s+by\s+(?:both|all|each)"
         )
     )
-    for verb in (r"effective\s+(?:on|as\s+of)", r"begin\s+on", r"commence\s+on")
+    # ('"Commencement Date" means the first day of the calendar month next following the month
+    # in which this Agreement has been signed by both parties')
+    for verb in (
+        r"effective\s+(?:on|as\s+of)",
+        r"begin\s+on",
+        r"commence\s+on",
+        r"commencement\s+date\W{0,3}\s+(?:shall\s+)?means?",
+    )
 )
 
 

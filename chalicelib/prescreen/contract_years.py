@@ -56,7 +56,8 @@ YEAR_NAME = r"(?P<name>(?:" + OWN_YEAR_KINDS + r")\s+year)\b"
 # (or a year the contract names for its business and defines: '"Card Year" means each calendar
 # year during the Term, beginning with calendar year 2008')
 YEAR_OR_SEASON = (
-    r"(?P<name>(?:" + OWN_YEAR_KINDS + r"|(?!calendar\b|financial\b|tax\b)[a-z]+)\s+year|season)\b"
+    r"(?P<name>(?:" + OWN_YEAR_KINDS + r"|(?!calendar\b|financial\b|tax\b)[a-z]+)\s+year"
+    r"|(?:[a-z]+\s+)?season)\b"
 )
 # A term of a number of them: "shall commence on the Effective Date and continue for three (3)
 # Contract Years (the "Initial Term")"
@@ -116,7 +117,8 @@ _MONTH = (
 # following January 31", "begins on February 1 of each calendar year and ends on January 31 of
 # the following calendar year")
 _ENDING_ON_A_DAY = re.compile(
-    r"(?:end(?:ing|s)\s+(?:[^.;]{0,40}?\s)?on|through(?:\s+the\s+following)?)\s+"
+    # ("beginning on September 1 and ending on the following August 31")
+    r"(?:end(?:ing|s)\s+(?:[^.;]{0,40}?\s)?on(?:\s+the\s+following)?|through(?:\s+the\s+following)?)\s+"
     + _MONTH
     + r"(?!\s*,?\s*\d{4})"
 )

@@ -68,6 +68,10 @@ _SUFFIX = (
     # Forms abroad: Italian, German, Nordic, Asian, Latin American, Polish; "N.A." of a US bank.
     r"|S\.r\.l|SRL|S\.R\.L|SpA|SPA|S\.p\.A|S\.P\.A|GMBH|KG|AB|A/S|ASA|Oy|OY|K\.K|KK|Pte|PTE"
     r"|Pty|PTY|Ltda|LTDA|N\.A|P\.C|PLLC|LLLP|S\.L|S\.A\.S|S[Pp]\.?\s?[Zz]\s?[Oo]\.\s?[Oo]"
+    # ... Chile's "Limitada" written out, and Norway's "AS" (only before the comma or bracket
+    # that ends a name, the English word being "as": "HAVBRYN PELAGIC AS, a company
+    # incorporated in Norway")
+    r"|Limitada|LIMITADA|AS(?=,|\s+\()"
 )
 # A word of a name: capitalised, a number, or a brand like "iBio" / "eHealth".
 _NAME_WORD = r"(?:[A-Z0-9]|[a-z][A-Z])[\w.&’'-]*"
@@ -1360,6 +1364,10 @@ def _list_openings(norm: str) -> list[int]:
 _REPRESENTED = re.compile(
     r"\brepresented\b|\bin\s+the\s+person\s+of\b|\bon\s+behalf\s+of\s+(?:its|their)\b"
     r"|\bacting\s+in\s+(?:his|her|its|their)\s+capacity\b"
+    # ... or a public body acting through one of its offices: "the GOVERNMENT OF THE DISTRICT OF
+    # COLUMBIA, acting by and through its OFFICE OF LOTTERY AND GAMING (the "Lottery")" (its
+    # "by and" no joiner either)
+    r"|\bacting\s+by\s*$|\bacting\s+(?:by\s+and\s+)?through\s+(?:its|their)\b"
 )
 
 

@@ -27,6 +27,9 @@ _RECITALS_END = re.compile(
     # numbered clause
     r"|agreed\s+terms|it\s+is\s+agreed|operative\s+provisions"
     r"|\n[ \t]*(?:article\s+|section\s+)?1\.?[ \t]"
+    # ... or the first article's heading on a line of its own, or the first clause numbered
+    # "1.1" ("ARTICLE 1" over "DEFINITIONS", "1.1 "Contract Price" means")
+    r"|\n[ \t]*article\s+(?:1|i|one)[ \t]*\n|\n[ \t]*1\.1\.?[ \t]"
 )
 _RECITALS_REACH = 2500
 

@@ -583,7 +583,8 @@ def _own_start(found: re.Match[str], context: _Context, depth: int) -> date | No
 # ("the last day of the fifth (5th) full Fiscal Year following the Commencement Date": whole
 # years only)
 _NTH_YEAR_END = re.compile(
-    r"(?:the\s+)?(?:last\s+day|end|close|expiration|expiry)\s+of\s+the\s+"
+    # ("until the end of the last day of the third Feed Season")
+    r"(?:the\s+end\s+of\s+)?(?:the\s+)?(?:last\s+day|end|close|expiration|expiry)\s+of\s+the\s+"
     + ORDINAL
     + r"(?P<full>full\s+)?"
     + YEAR_OR_SEASON

@@ -1232,6 +1232,34 @@
   month after its board's approval, a valet agreement dated as of that approval, a county's
   statutory limit read as a cap, and a city acting "by and through" its department. The floors
   are those values.
+- `en_contracts_extra377` to `en_contracts_extra384`: the two-hundred-and-fourteenth to
+  two-hundred-and-twenty-first rounds, of elevators, HVAC and building systems, legal support
+  services, senior living, home health and childcare, aquaculture and seafood, lotteries and
+  gaming machines, toys and juvenile products, short instruments (letters of award, purchase
+  order terms, side letters, memoranda of understanding, term sheets, extension letters,
+  subcontracts, consent letters), and dental support organisations: 66, 68, 70, 64, 67, 66, 57
+  and 64 of 72 target fields blind at 162e546, the first batch's fixes (522 of 576; the
+  session's start, 0749da2, scores 522 too: one fact each way). Their fixes: recitals under
+  "BACKGROUND" that end at "ARTICLE 1" on a line of its own or at a clause numbered "1.1" (a
+  renewal clause had read as a recital); an evergreen "without a fixed date of expiration"
+  (the words of expiry had turned it away as a notice of non-renewal); "This Agreement has no
+  fixed term"; '"Commencement Date" means the first day of the calendar month next following
+  the month in which this Agreement has been signed by both parties', or next following "the
+  date of this Agreement"; the last day of the Nth "Selling Season" or "Program Year" whose
+  definition ends it "on the following August 31"; a contract "entered into by the parties on
+  the dates of their respective signatures", or "deemed to have commenced on July 1, 2001 ...,
+  notwithstanding the dates on which the parties sign it", dated by its later signature, though
+  a letter's own date stands over "notwithstanding the date on which it is signed" (a first
+  batch's reading had moved that one away); a Norwegian "AS" and a Chilean "LIMITADA"; a public
+  body "acting by and through its OFFICE OF LOTTERY AND GAMING": 69, 71, 71, 65, 69, 70, 58 and
+  64 (537 of 576). Two older facts moved to their labels (a casino management agreement's and a
+  naming-rights agreement's ends in set 187), none away; no CUAD answer changes (label-free).
+  Left: the short instruments' dates by reference (a countersignature, a cover sheet's blocks, a
+  term sheet's binding part), a charter's term from a delivery certificate, an oyster lease
+  that starts the month after the State signs, a lottery contract effective on its bond's
+  delivery, a dental management agreement effective at a closing, an equipment lease's term
+  from a certificate of acceptance, and agreed sums the writers doubted. The floors are those
+  values.
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
 """
@@ -1946,6 +1974,23 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
         effective_date=0.87,
         expiration_date=0.87,
         cap_on_liability=0.9,
+    ),
+    "en_contracts_extra377": _en(effective_date=0.87, renewal_term=0.9, liquidated_damages=0.85),
+    "en_contracts_extra378": _en(effective_date=0.87),
+    "en_contracts_extra379": _en(effective_date=0.87),
+    "en_contracts_extra380": _en(agreement_date=0.87, effective_date=0.62, expiration_date=0.62),
+    "en_contracts_extra381": _en(parties=0.87, agreement_date=0.87, effective_date=0.87),
+    "en_contracts_extra382": _en(termination_for_convenience=0.88, liquidated_damages=0.88),
+    "en_contracts_extra383": _en(
+        parties=0.87,
+        effective_date=0.5,
+        expiration_date=0.37,
+        governing_law=0.87,
+        termination_for_convenience=0.83,
+        cap_on_liability=0.88,
+    ),
+    "en_contracts_extra384": _en(
+        effective_date=0.75, expiration_date=0.62, renewal_term=0.8, cap_on_liability=0.9
     ),
     "ru_contracts_extra9": (
         RU_LABELS,

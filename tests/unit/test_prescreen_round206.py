@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from datetime import date
 
+from chalicelib.models import Party
+from chalicelib.prescreen.parties_en import find_parties_en
 from chalicelib.prescreen.stated_cap import find_stated_cap
 from chalicelib.prescreen.text import prepare_text
 from tests.clause_text import (
@@ -282,3 +284,133 @@ def test_a_tenant_told_to_look_solely_to_the_landlords_interest() -> None:
         )
     )
     assert flag is not None and flag.present
+
+
+# --- rounds 214 to 221
+
+
+def test_a_public_body_acting_through_its_office() -> None:
+    text = prepare_text(
+        "                    STATE OF WEXFORD\n                    OFFICE OF PARKS AND "
+        "RECREATION\n\n                GROUNDS MAINTENANCE CONTRACT\n\nThis GROUNDS MAINTENANCE "
+        'CONTRACT (this "Contract") is entered into as of May 1, 2020 by and between the STATE OF '
+        'WEXFORD, acting by and through its OFFICE OF PARKS AND RECREATION (the "State"), and '
+        'HOLLIS TURF, INC., a Delaware corporation ("Contractor").'
+    )
+    assert find_parties_en(text) == (
+        Party(name="STATE OF WEXFORD", role="State"),
+        Party(name="HOLLIS TURF, INC.", role="Contractor"),
+    )
+
+
+def test_a_norwegian_as_and_a_chilean_limitada() -> None:
+    text = prepare_text(
+        "TIME CHARTER\n\nIT IS THIS DAY MUTUALLY AGREED between NORDVIK FISKE AS, a company "
+        'incorporated in Norway, as owners of the vessel ("Owners"), and PESQUERA LOS ANDES '
+        "LIMITADA, a limited liability company organised under the laws of Chile, as charterers "
+        '("Charterers"), that Owners let and Charterers hire the Vessel.'
+    )
+    assert find_parties_en(text) == (
+        Party(name="NORDVIK FISKE AS", role="Owners"),
+        Party(name="PESQUERA LOS ANDES LIMITADA", role="Charterers"),
+    )
+
+
+def test_a_letters_own_date_over_its_start_whatever_the_signing() -> None:
+    dates = english_dates(
+        "Harwell Packaging Inc.\n\nMarch 9, 2018\n\nDear Sirs:\n\nThis letter agreement amends "
+        "the Supply Agreement between us. It shall be effective as of January 1, 2018, "
+        "notwithstanding the date on which it is signed." + BODY + _signed("March 14, 2018")
+    )
+    assert dates.signed_on == date(2018, 3, 9)
+
+
+def test_a_commencement_date_the_month_after_both_have_signed() -> None:
+    dates = english_dates(
+        "OUTSOURCING AGREEMENT\n\nTHIS AGREEMENT is made this 16th day of May, 2010, by and "
+        'between Calder Bank Corp. ("Customer") and Ostry Services Ltd. ("Provider").\n\n1.1 '
+        '"Commencement Date" means the first day of the calendar month next following the month '
+        "in which this Agreement has been signed by both parties.\n\n2.1 This Agreement shall take "
+        "effect on the Commencement Date and shall continue for a term of two (2) years from the "
+        "Commencement Date." + BODY + _signed("May 16, 2010", "May 20, 2010")
+    )
+    assert (dates.starts_on, dates.ends_on) == (date(2010, 6, 1), date(2012, 6, 1))
+
+
+def test_a_contract_with_no_fixed_term_has_no_end() -> None:
+    dates = english_dates(
+        "REFERRAL AGREEMENT\n\nThis Referral Agreement is made as of June 2, 2003 between Alder "
+        'Legal Services LLC ("Company") and Brent Okafor ("Contractor").\n\n1.2 This Agreement has '
+        "no fixed term. It will remain in effect until either party ends it under Section 9.\n\n"
+        "7.1 While this Agreement is in effect and for twelve months after it ends, the "
+        "Contractor will not solicit any Customer." + BODY
+    )
+    assert dates.ends_on is None
+
+
+def test_the_last_day_of_a_named_season_or_year_between_two_days() -> None:
+    head = _SUPPLY.replace("April 2, 2003", "September 15, 2003")
+    for definition, clause, end in (
+        (
+            '"Selling Season" means each period beginning on August 1 of a calendar year and '
+            "ending on January 31 of the next calendar year.",
+            "The initial term begins on the date hereof and ends on the last day of the second "
+            "Selling Season.",
+            date(2005, 1, 31),
+        ),
+        (
+            '"Program Year" means each period of twelve months beginning on September 1 and '
+            "ending on the following August 31.",
+            "The term of this Agreement began on the date hereof and shall end on the last day of "
+            "the third (3rd) Program Year.",
+            date(2006, 8, 31),
+        ),
+    ):
+        dates = english_dates(head + "\n\n1.9 " + definition + "\n\n10.1 " + clause + BODY)
+        assert dates.ends_on == end
+
+
+def test_an_evergreen_without_a_fixed_date_of_expiration() -> None:
+    text = (
+        _SUPPLY + "\n\n3.1 The initial term of this Agreement is two (2) years beginning on the "
+        "date hereof.\n\n3.2 After the initial term, this Agreement shall continue in effect, "
+        "without a fixed date of expiration, until either party terminates it by giving the other "
+        "not less than ninety (90) days' prior written notice." + BODY
+    )
+    assert clause_present(text, "auto_renewal")
+    assert clause_present(text, "unilateral_termination")
+
+
+def test_a_renewal_after_recitals_that_end_at_the_first_article() -> None:
+    assert clause_present(
+        "MAINTENANCE CONTRACT\n\nThis Maintenance Contract is entered into by Pallard Markets, "
+        'Inc. ("Owner") and Hollen Air, L.L.C. ("Contractor").\n\nBACKGROUND\n\nOwner operates '
+        "supermarkets and wishes to have its equipment maintained.\n\n                ARTICLE 1\n"
+        '                DEFINITIONS\n\n     1.1 "Sites" means the stores in Schedule A.\n\n'
+        "2.1 The Initial Term is three (3) years from the Start Date.\n\n2.3 Renewal. When the "
+        "Initial Term expires, this Contract shall renew automatically for successive renewal "
+        "terms of one (1) year each, unless either party gives notice of non-renewal." + BODY,
+        "auto_renewal",
+    )
+
+
+def test_a_commencement_date_the_month_after_the_contracts_date() -> None:
+    dates = english_dates(
+        "DISTRIBUTION AGREEMENT\n\nTHIS AGREEMENT is made as of the 15th day of March, 2001 "
+        'between Kestrel Toys Ltd. ("Manufacturer") and Larkin Sales Inc. ("Distributor").\n\n'
+        '(a) "Commencement Date" means the first day of the calendar month next following the '
+        "date of this Agreement;\n\n3.1 This Agreement shall come into force on the Commencement "
+        "Date and shall continue until the third anniversary of the Commencement Date." + BODY
+    )
+    assert (dates.starts_on, dates.ends_on) == (date(2001, 4, 1), date(2004, 4, 1))
+
+
+def test_deemed_to_have_commenced_whatever_days_the_parties_sign() -> None:
+    dates = english_dates(
+        "PRINTING CONTRACT\n\nThis Contract is made and entered into by and between the Wexford "
+        'Lottery Corporation (the "Corporation") and Halbrook Printing Corp. (the "Printer").\n\n'
+        "2.1 The term of this Contract shall be deemed to have commenced on July 1, 2005 (the "
+        '"Effective Date"), notwithstanding the dates on which the parties sign it, and shall '
+        "end on June 30, 2008." + BODY + _signed("August 9, 2005", "August 14, 2005")
+    )
+    assert (dates.signed_on, dates.starts_on) == (date(2005, 8, 14), date(2005, 7, 1))
