@@ -421,6 +421,9 @@ _EN_TERMINATE_AGREEMENT = (
     # a consultant's or producer's contract by what it sets up: "may at any time ... cancel the
     # Program and terminate Producer's engagement by written notice"
     r"|(?:terminat|cancel)\w*\s+(?:the\s+)?(?:[\w-]+['’]s?\s+)?engagement\b"
+    # ... or a member's: "After the Initial Term, either of us may end the membership for any
+    # reason by giving the other at least thirty (30) days' written notice"
+    r"|(?:terminat\w*|cancel\w*|end)\s+(?:the|your|its|their)\s+membership\b"
     # an aircraft or engine lease's own words: "the Lessee may terminate the leasing of the
     # Aircraft with effect on the sixth (6th) anniversary of the Delivery Date"
     r"|terminat\w*\s+the\s+leasing\s+of\b"
@@ -549,7 +552,7 @@ _EN_RUNS_ON = (
     r"|(?:shall|will)\s+(?:automatically\s+)?roll[\s-]?over\b"
     r"|notice\s+of\s+(?:its\s+)?(?:non-?\s?(?:renewal|extension)|intent\w*\s+not\s+to\s+(?:renew|extend))"
     r"|non-?\s?(?:renewal|extension)\s+notice|not\s+to\s+(?:renew|extend)"
-    r"|\buntil\b[^.;]{0,80}?(?:terminat|notice|notif)"
+    r"|\buntil\b[^.;]{0,80}?(?:terminat|notice|notif|\bends?\s+(?:it|this)\b)"
 )
 # More ways a renewal says how long it runs: "on a yearly basis", "on a five (5) year basis",
 # "by an additional year", "by one (1) year" (a delay's "by the number of days" is turned
@@ -571,8 +574,9 @@ _EN_GOES_ON = (
     r"(?:continue|remain)\s+(?:in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?(?:\s+|(?=,)))?"
     # "shall continue in force indefinitely until terminated"
     r"(?:indefinitely\s+)?"
-    # ("shall continue in effect, without a fixed date of expiration, until either party ...")
-    r"(?:,?\s*without\s+(?:a\s+)?fixed\s+(?:date\s+of\s+)?(?:expiration|expiry|term|end),\s+)?"
+    # ("shall continue in effect, without a fixed date of expiration, until either party ...",
+    # "without any fixed end date")
+    r"(?:,?\s*without\s+(?:a|any)\s+fixed\s+(?:date\s+of\s+)?(?:expiration|expiry|term|end)(?:\s+date)?,\s+)?"
 )
 # ("until determined by either party giving ... notice", as Commonwealth drafting ends it)
 _EN_UNTIL_ENDED = (
@@ -1335,7 +1339,8 @@ RULES: tuple[ClauseRule, ...] = (
             r"extend\w*\s+automatically",
             r"prolong\w*\s+automatically",
             r"evergreen",
-            r"tacit(?:ly)?\b",  # "renewed tacitly", "tacit renewal"
+            # "renewed tacitly", "tacit renewal" (not "Tacit renewal is excluded")
+            r"tacit(?:ly)?\b(?!\s+(?:renewal|extension|prolongation)\s+(?:is|shall\s+be)\s+excluded)",
             # Italian drafting's conversion into an evergreen: "this Agreement shall be converted
             # into an agreement for an indefinite period of time"
             r"converted\s+into\s+an?\s+(?:agreement|contract)\s+for\s+an\s+indefinite\s+period",
@@ -1443,6 +1448,9 @@ RULES: tuple[ClauseRule, ...] = (
             r"non-?\s?(?:renewal|extension)",
             r"not\s+to\s+renew",
             r"automatically\s+continue",
+            # ("Unless either party gives ... notice ... before December 31, 2026, this Agreement
+            # shall continue in effect after that date, without any fixed term, until terminated")
+            r"continues?\s+in\s+(?:full\s+)?(?:force|effect)\s+after\s+(?:that|such)\s+date\b",
             # ("It shall be extended by a further twelve (12) months in each case unless either
             # Party terminates it by giving three (3) months' notice", as German drafting has it)
             # (each time, or until a side ends it: not an extension this document makes, "is
@@ -1455,7 +1463,9 @@ RULES: tuple[ClauseRule, ...] = (
             # (not an obligation going on for a further period after termination), all in
             # one scan for "continue"
             # ("shall continue in effect on an annual basis unless terminated")
-            r"continue\s+(?:automatically|(?:thereafter\s+)?(?:(?:in\s+(?:full\s+)?(?:force|effect)\s+)?"
+            # ("After the Initial Term it continues automatically from month to month until either
+            # of us ends it")
+            r"continues?\s+(?:automatically|(?:thereafter\s+)?(?:(?:in\s+(?:full\s+)?(?:force|effect)\s+)?"
             r"on\s+an?\s+(?:annual|yearly"
             r"|year[\s-]+to[\s-]+year|month[\s-]+to[\s-]+month)\s+basis"
             r"|(?:in\s+(?:full\s+)?(?:force|effect)\s+)?(?:thereafter\s+)?for\s+(?:a\s+)?further\s+"
@@ -1485,7 +1495,9 @@ RULES: tuple[ClauseRule, ...] = (
             # and either party may terminate it by giving ... notice"; "Upon the expiry of the
             # Initial Period, this Agreement shall continue in force for an indefinite period")
             *(
-                first + r"\s+(?:term|period),\s+(?:(?:this|the)\s+(?:agreement|contract)\s+)?"
+                # ("When the Initial Term ends, this Agreement will continue in effect, ...")
+                first + r"\s+(?:term|period)(?:\s+(?:ends|expires))?,\s+"
+                r"(?:(?:this|the)\s+(?:agreement|contract)\s+)?"
                 r"(?:(?:shall|will)\s+)?(?:automatically\s+)?"
                 + _EN_GOES_ON
                 + r"(?:"
@@ -1514,7 +1526,7 @@ RULES: tuple[ClauseRule, ...] = (
             r"\bunless\b|successive|consecutive|further"
             # "for additional annual periods", not "an additional insured"
             r"|additional\s+(?:[\w()-]+\s+){0,3}?(?:terms?|periods?)\b"
-            r"|\buntil\b[^.;]{0,80}?(?:terminat|notice|notif)"
+            r"|\buntil\b[^.;]{0,80}?(?:terminat|notice|notif|\bends?\s+(?:it|this)\b)"
             r"|indefinite\s+period\b[^.;]{0,160}?(?:terminat|notice|notif)"
             r"|(?:notice|notif)[^.;]{0,200}?indefinite\s+period\b",
         ),

@@ -1200,6 +1200,7 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         # from the Commencement Date")
         term_base = term_base or (start if start == found.starts[0] else None)
         start = signed
+    start, term_base = _month_after_its_date(text, signed, start, term_base, english=english)
     if start is None:
         if english and not read_last_signature:
             on_last_signature = _start_on_last_signature(text, dates)
@@ -1240,6 +1241,28 @@ def find_contract_dates(text: PreparedText, *, english: bool = False) -> Contrac
         # the agreement now runs until terminated)
         ends = found.recital_end
     return ContractDates(signed_on=signed, starts_on=start, ends_on=ends)
+
+
+def _month_after_its_date(
+    text: PreparedText,
+    signed: date | None,
+    start: date | None,
+    term_base: date | None,
+    *,
+    english: bool,
+) -> tuple[date | None, date | None]:
+    """The start, and the day the term runs from, of a contract that "shall take effect ... on
+    the first day of the first calendar month following the date first written above"
+    (`_MONTH_AFTER_ITS_DATE`): the first of the month after its date, where no other start is
+    read than that date; else as they were."""
+    if (
+        not english
+        or signed is None
+        or start not in (None, signed)
+        or not any(search(pattern, text.low) for pattern in _MONTH_AFTER_ITS_DATE)
+    ):
+        return start, term_base
+    return month_end(signed) + timedelta(days=1), None if term_base == signed else term_base
 
 
 # The first limb of "the later of": "shall expire on the later of (a) December 31, 2002 and"
@@ -1318,7 +1341,7 @@ def _opening_signing_date(
         and opening is not None
         and opening == preamble_start
         and not found.signed
-        and search(_START_WHATEVER_SIGNED, text.low)
+        and any(search(pattern, text.low) for pattern in _START_WHATEVER_SIGNED)
     ):
         return _last_signature_date(text, dates) or opening
     return opening or found.witnessed
@@ -1678,13 +1701,17 @@ _DATED_ON_LAST_SIGNATURE = tuple(
 # Contract shall be effective as of January 1, 1999 (the "Effective Date"), notwithstanding the
 # dates of its execution' (the day it was made is its later signature's; not a letter's own date
 # over "effective as of October 1, 2019 ..., notwithstanding the date on which it is signed")
-_START_WHATEVER_SIGNED = indexed(
-    re.compile(
+_START_WHATEVER_SIGNED = tuple(
+    indexed(re.compile(pattern))
+    for pattern in (
         r"(?:notwithstanding|regardless\s+of)\s+the\s+dates?\s+(?:of\s+(?:its|their|the)\s+"
         r"(?:execution|signature|signing)|on\s+which\s+(?:it\s+(?:is|was)\s+(?:signed|executed)"
         # ("... deemed to have commenced on July 1, 2001 ..., notwithstanding the dates on which
         # the parties sign it")
-        r"|(?:the\s+)?(?:parties|each\s+party)\s+(?:sign|signs|signed|execute|executes|executed)))\b"
+        r"|(?:the\s+)?(?:parties|each\s+party)\s+(?:sign|signs|signed|execute|executes|executed)))\b",
+        # ("This Agreement takes effect on July 1, 2010 (the "Effective Date"), whether the parties
+        # sign it before or after that date")
+        r"whether\s+(?:the\s+parties\s+sign\s+it|it\s+is\s+signed)\s+before\s+or\s+after\b",
     )
 )
 # A start told in the past tense is the start of the agreement an amendment or a restatement
@@ -2071,6 +2098,28 @@ _MEANS_THIS_DATE = indexed(
 )
 _NAME_BEFORE_MEANS = re.compile(rf"[\"“](?P<name>{_NAME})[\"”]\s+(?:(?:shall|will)\s+)?$")
 _NAME_REACH = 60
+# A contract that takes effect on the first of the month after its own date (its words of
+# effect, each opening with its word)
+_MONTH_AFTER_ITS_DATE = tuple(
+    indexed(
+        re.compile(
+            verb + r"[^.;]{0,60}?\bon\s+the\s+first\s+day\s+of\s+the\s+(?:first\s+)?(?:full\s+)?"
+            r"(?:calendar\s+)?month\s+(?:next\s+|immediately\s+)?(?:following|after)\s+the\s+date\s+"
+            r"(?:hereof|of\s+this\s+(?:agreement|lease|contract)|of\s+its\s+signature|"
+            + _FIRST_WRITTEN_ABOVE
+            + r")"
+        )
+    )
+    # ("This Agreement shall enter into force on the first day of the calendar month following
+    # the date of its signature")
+    for verb in (
+        r"take\s+effect",
+        r"commence",
+        r"become\s+effective",
+        r"enter\s+into\s+force",
+        r"come\s+into\s+force",
+    )
+)
 _MEANS_MONTH_AFTER_THIS_DATE = indexed(
     re.compile(
         r"means?\s+the\s+first\s+day\s+of\s+the\s+(?:calendar\s+)?month\s+(?:next\s+|immediately\s+)?"
@@ -2333,6 +2382,7 @@ _MONTH_AFTER_SIGNING = tuple(
         r"effective\s+(?:on|as\s+of)",
         r"begin\s+on",
         r"commence\s+on",
+        r"take\s+effect\s+on",
         r"commencement\s+date\W{0,3}\s+(?:shall\s+)?means?",
     )
 )

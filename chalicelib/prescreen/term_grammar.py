@@ -542,10 +542,11 @@ def _fiscal_year_in_which(found: re.Match[str], context: _Context, depth: int) -
 _SEASON_END = re.compile(
     r"(?:the\s+)?(?:last\s+day|end)\s+of\s+the\s+(?P<year>\d{4})\s+(?P<name>[a-z-]+\s+season)\b"
 )
+# (or "the period from March 1 through November 30 of each year")
 _SEASON_MEANS = (
-    r"[\"“]{name}[\"”]\s+(?:shall\s+)?means?\s+the\s+period\s+(?:beginning|commencing|starting)"
-    r"\s+on\s+(?P<from_month>[a-z]+)\s+(?P<from_day>\d{{1,2}})\s+and\s+(?:ending|expiring)\s+on\s+"
-    r"(?P<month>[a-z]+)\s+(?P<day>\d{{1,2}})(?!\s*,?\s*\d{{4}})"
+    r"[\"“]{name}[\"”]\s+(?:shall\s+)?means?\s+the\s+period\s+(?:(?:beginning|commencing|starting)"
+    r"\s+on|from)\s+(?P<from_month>[a-z]+)\s+(?P<from_day>\d{{1,2}})\s+(?:and\s+(?:ending|expiring)\s+on"
+    r"|through|to|until)\s+(?P<month>[a-z]+)\s+(?P<day>\d{{1,2}})(?!\s*,?\s*\d{{4}})"
 )
 
 

@@ -1260,6 +1260,27 @@
   delivery, a dental management agreement effective at a closing, an equipment lease's term
   from a certificate of acceptance, and agreed sums the writers doubted. The floors are those
   values.
+- `en_contracts_extra385` to `en_contracts_extra392`: the two-hundred-and-twenty-second to
+  two-hundred-and-twenty-ninth rounds, of radio and television broadcasting, water and
+  wastewater, jewellery and precious metals, industrial gases, blood, plasma and tissue, English
+  drafting under civil law (Quebec, Louisiana, France, Belgium, Spain, Switzerland, Italy),
+  startups drafting without lawyers, and pest control, landscaping and janitorial services: 66,
+  64, 63, 68, 67, 67, 67 and 69 of 72 target fields blind at 42425fb, the second batch's fixes
+  (531 of 576; the session's start, 0749da2, scores 530). Their fixes: a contract in force "on
+  the first day of the (first) calendar month following the date first written above", "next
+  following the date of this Agreement", "following the date of its signature", or "following
+  the date on which it has been signed by both parties", and its term from that day; "whether
+  the parties sign it before or after that date" as a start of its own; an evergreen "after
+  that date, without any fixed term" or "When the Initial Term ends, ... without any fixed end
+  date"; a membership that "continues automatically from month to month until either of us
+  ends it", and "either of us may end the membership for any reason" as convenience; "Tacit
+  renewal is excluded" as no renewal; the end of "the 1998 Growing Season" where the season is
+  "the period from March 1 through November 30": 69, 64, 65, 70, 68, 69, 69 and 70 (544 of
+  576). No older fact moved; no CUAD answer changes (label-free). Left: terms that run to a
+  licence's expiry a recital dates, a network affiliation's years, a purchase option and a
+  lease's option priced at fair market rent, a lease's start the day after a prior licence
+  expires, a plant's term from an undated start-up, and a company named "... LAND AND WATER
+  COMPANY" (its "AND" read as a joiner). The floors are those values.
 Each set's SOURCES.md tells where its texts come from. Each floor sits at the value measured or
 a little under it, so a change that loses a document's fact fails here.
 """
@@ -1992,6 +2013,22 @@ SETS: dict[str, tuple[str, dict[str, float]]] = {
     "en_contracts_extra384": _en(
         effective_date=0.75, expiration_date=0.62, renewal_term=0.8, cap_on_liability=0.9
     ),
+    "en_contracts_extra385": _en(effective_date=0.87, expiration_date=0.75),
+    "en_contracts_extra386": _en(
+        parties=0.87,
+        agreement_date=0.87,
+        effective_date=0.62,
+        expiration_date=0.75,
+        renewal_term=0.92,
+    ),
+    "en_contracts_extra387": _en(effective_date=0.62, expiration_date=0.5),
+    "en_contracts_extra388": _en(effective_date=0.87, expiration_date=0.87),
+    "en_contracts_extra389": _en(effective_date=0.87, expiration_date=0.75, renewal_term=0.85),
+    "en_contracts_extra390": _en(
+        effective_date=0.87, expiration_date=0.87, termination_for_convenience=0.88
+    ),
+    "en_contracts_extra391": _en(effective_date=0.75, expiration_date=0.87),
+    "en_contracts_extra392": _en(effective_date=0.87, expiration_date=0.87),
     "ru_contracts_extra9": (
         RU_LABELS,
         {

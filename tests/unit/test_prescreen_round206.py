@@ -414,3 +414,69 @@ def test_deemed_to_have_commenced_whatever_days_the_parties_sign() -> None:
         "end on June 30, 2008." + BODY + _signed("August 9, 2005", "August 14, 2005")
     )
     assert (dates.signed_on, dates.starts_on) == (date(2005, 8, 14), date(2005, 7, 1))
+
+
+# --- rounds 222 to 229
+
+
+def test_a_member_may_end_the_membership_after_its_first_term() -> None:
+    text = (
+        "MEMBERSHIP AGREEMENT\n\nThis Membership Agreement is made as of May 2, 2012 between "
+        'Tallow Works LLC ("we") and Brisk Studio Inc. ("you").\n\n3. Term. Your membership '
+        "continues for the Initial Term. After the Initial Term it continues automatically from "
+        "month to month until either of us ends it under Section 10."
+        + BODY
+        + "\n\n10.2 After the Initial Term, either of us may end the membership for any reason "
+        "by giving the other at least thirty (30) days' written notice." + BODY
+    )
+    assert clause_present(text, "auto_renewal")
+    assert clause_present(text, "unilateral_termination")
+
+
+def test_an_evergreen_after_a_date_or_a_first_term_without_a_fixed_end() -> None:
+    for clause in (
+        "3.2 Unless either party gives the other written notice of termination at least ninety "
+        "(90) days before December 31, 2008, this Agreement shall continue in effect after that "
+        "date, without any fixed term, until terminated by either party upon ninety (90) days' "
+        "notice.",
+        "2.3 When the Initial Term ends, this Agreement will continue in effect, without any fixed "
+        "end date, until either party terminates it as allowed in Section 8.",
+    ):
+        assert clause_present(_SUPPLY + "\n\n" + clause + BODY, "auto_renewal")
+
+
+def test_tacit_renewal_excluded_is_no_renewal() -> None:
+    assert not clause_present(
+        _SUPPLY + "\n\n10.2 Tacit renewal is excluded. The parties may renew this Agreement by a "
+        "written agreement, which they shall negotiate in good faith." + BODY,
+        "auto_renewal",
+    )
+
+
+def test_in_force_the_first_of_the_month_after_its_own_date() -> None:
+    for clause in (
+        "2.1 This Agreement shall become effective on the first day of the calendar month next "
+        'following the date of this Agreement (the "Effective Date"). 2.2 The initial term shall '
+        "continue until the third anniversary of the Effective Date.",
+        "8.1 This Agreement shall enter into force on the first day of the calendar month "
+        "following the date of its signature and shall continue for three (3) years.",
+    ):
+        dates = english_dates(_SUPPLY + "\n\n" + clause + BODY)
+        assert (dates.starts_on, dates.ends_on) == (date(2003, 5, 1), date(2006, 5, 1))
+
+
+def test_effective_whether_signed_before_or_after_and_a_growing_season() -> None:
+    dates = english_dates(
+        "RENTAL AGREEMENT\n\nThis Rental Agreement is entered into by Pellan Gas Co. "
+        '("Supplier") and Orrin Foods, Inc. ("Customer").\n\n1.3 "Growing Season" means the '
+        "period from March 1 through November 30 of each year.\n\n2.1 This Agreement takes "
+        'effect on July 1, 2010 (the "Effective Date"), whether the parties sign it before or '
+        "after that date, and shall expire at the end of the 2012 Growing Season."
+        + BODY
+        + _signed("June 28, 2010", "July 2, 2010")
+    )
+    assert (dates.signed_on, dates.starts_on, dates.ends_on) == (
+        date(2010, 7, 2),
+        date(2010, 7, 1),
+        date(2012, 11, 30),
+    )
