@@ -1259,7 +1259,12 @@ def _month_after_its_date(
         not english
         or signed is None
         or start not in (None, signed)
-        or not any(search(pattern, text.low) for pattern in _MONTH_AFTER_ITS_DATE)
+        or not any(
+            _WORDS_OF_EFFECT_BEFORE.search(
+                text.low, max(0, found.start() - _EFFECT_REACH), found.start()
+            )
+            for found in finditer(_MONTH_AFTER_ITS_DATE, text.low)
+        )
     ):
         return start, term_base
     return month_end(signed) + timedelta(days=1), None if term_base == signed else term_base
@@ -1693,8 +1698,7 @@ _DATED_ON_LAST_SIGNATURE = tuple(
         r"(?:parties['’]?\s+|respective\s+)?signatures\b",
         # ("is entered into by the parties on the dates of their respective signatures below and
         # is effective as of October 1, 2009")
-        r"(?:entered\s+into|signed|executed|made)\s+(?:by\s+the\s+parties\s+)?on\s+the\s+dates\s+of\s+"
-        r"(?:their|the\s+parties['’]?)\s+(?:respective\s+)?signatures\b",
+        r"dates\s+of\s+(?:their|the\s+parties['’]?)\s+(?:respective\s+)?signatures\b",
     )
 )
 # A start of its own whatever days the contract is signed on, where nothing else dates it: 'This
@@ -1704,11 +1708,14 @@ _DATED_ON_LAST_SIGNATURE = tuple(
 _START_WHATEVER_SIGNED = tuple(
     indexed(re.compile(pattern))
     for pattern in (
-        r"(?:notwithstanding|regardless\s+of)\s+the\s+dates?\s+(?:of\s+(?:its|their|the)\s+"
-        r"(?:execution|signature|signing)|on\s+which\s+(?:it\s+(?:is|was)\s+(?:signed|executed)"
-        # ("... deemed to have commenced on July 1, 2001 ..., notwithstanding the dates on which
-        # the parties sign it")
-        r"|(?:the\s+)?(?:parties|each\s+party)\s+(?:sign|signs|signed|execute|executes|executed)))\b",
+        *(
+            lead + r"\s+the\s+dates?\s+(?:of\s+(?:its|their|the)\s+(?:execution|signature|signing)"
+            r"|on\s+which\s+(?:it\s+(?:is|was)\s+(?:signed|executed)"
+            # ("... deemed to have commenced on July 1, 2001 ..., notwithstanding the dates on
+            # which the parties sign it")
+            r"|(?:the\s+)?(?:parties|each\s+party)\s+(?:sign|signs|signed|execute|executes|executed)))\b"
+            for lead in ("notwithstanding", r"regardless\s+of")
+        ),
         # ("This Agreement takes effect on July 1, 2010 (the "Effective Date"), whether the parties
         # sign it before or after that date")
         r"whether\s+(?:the\s+parties\s+sign\s+it|it\s+is\s+signed)\s+before\s+or\s+after\b",
@@ -2036,17 +2043,18 @@ def _runs_indefinitely(text: PreparedText) -> bool:
 
 # "This Agreement has no fixed term. It will remain in effect until either party ends it"
 _NO_FIXED_TERM = indexed(
-    re.compile(
-        r"(?:agreement|contract)\s+(?:has|shall\s+have|will\s+have)\s+no\s+fixed\s+"
-        r"(?:term|duration|date\s+of\s+(?:expiration|expiry))\b"
-    )
+    re.compile(r"(?<=\sno\s)fixed\s+(?:term|duration|date\s+of\s+(?:expiration|expiry))\b")
 )
+_HAS_NO_BEFORE = re.compile(r"(?:agreement|contract)\s+(?:has|shall\s+have|will\s+have)\s+no\s+$")
 
 
 # A document's dates may ask it twice (the term's end, then the recitals' end): read once per text.
 @lru_cache(maxsize=1)
 def _runs_indefinitely_low(low: str) -> bool:
-    if search(_NO_FIXED_TERM, low) is not None:
+    if any(
+        _HAS_NO_BEFORE.search(low, max(0, found.start() - 40), found.start())
+        for found in finditer(_NO_FIXED_TERM, low)
+    ):
         return True
     for word in _PERPETUAL:
         for count, found in enumerate(finditer(word, low)):
@@ -2098,28 +2106,25 @@ _MEANS_THIS_DATE = indexed(
 )
 _NAME_BEFORE_MEANS = re.compile(rf"[\"“](?P<name>{_NAME})[\"”]\s+(?:(?:shall|will)\s+)?$")
 _NAME_REACH = 60
-# A contract that takes effect on the first of the month after its own date (its words of
-# effect, each opening with its word)
-_MONTH_AFTER_ITS_DATE = tuple(
-    indexed(
-        re.compile(
-            verb + r"[^.;]{0,60}?\bon\s+the\s+first\s+day\s+of\s+the\s+(?:first\s+)?(?:full\s+)?"
-            r"(?:calendar\s+)?month\s+(?:next\s+|immediately\s+)?(?:following|after)\s+the\s+date\s+"
-            r"(?:hereof|of\s+this\s+(?:agreement|lease|contract)|of\s+its\s+signature|"
-            + _FIRST_WRITTEN_ABOVE
-            + r")"
-        )
-    )
-    # ("This Agreement shall enter into force on the first day of the calendar month following
-    # the date of its signature")
-    for verb in (
-        r"take\s+effect",
-        r"commence",
-        r"become\s+effective",
-        r"enter\s+into\s+force",
-        r"come\s+into\s+force",
+# A contract that takes effect on the first of the month after its own date: the day's words,
+# found by their opening word ("first": the words of effect, "commence", "come", "take", stand
+# hundreds of times in 30 pages), then the words of effect before them
+_MONTH_AFTER_ITS_DATE = indexed(
+    re.compile(
+        r"first\s+day\s+of\s+the\s+(?:first\s+)?(?:full\s+)?(?:calendar\s+)?month\s+"
+        r"(?:next\s+|immediately\s+)?(?:following|after)\s+the\s+date\s+"
+        r"(?:hereof|of\s+this\s+(?:agreement|lease|contract)|of\s+its\s+signature|"
+        + _FIRST_WRITTEN_ABOVE
+        + r")"
     )
 )
+# ("This Agreement shall enter into force on the first day of the calendar month following
+# the date of its signature")
+_WORDS_OF_EFFECT_BEFORE = re.compile(
+    r"(?:take\s+effect|commence|become\s+effective|enter\s+into\s+force|come\s+into\s+force)"
+    r"[^.;]{0,60}?\bon\s+the\s+$"
+)
+_EFFECT_REACH = 100
 _MEANS_MONTH_AFTER_THIS_DATE = indexed(
     re.compile(
         r"means?\s+the\s+first\s+day\s+of\s+the\s+(?:calendar\s+)?month\s+(?:next\s+|immediately\s+)?"
