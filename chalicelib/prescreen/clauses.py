@@ -538,6 +538,9 @@ _EN_RENEWAL_BY_AGREEMENT = (
     r"mutual(?:ly)?\s+agree|by\s+mutual|\boption\b|elect\s+to|upon\s+(?:the\s+)?(?:written\s+)?agreement"
     r"|(?:do|does|shall|will)\s+not\s+(?:be\s+)?automatically|surviv" + _EN_RENEWAL_STRUCK_OUT
 )
+# Until a side ends it: "until terminated by either party", "until either party gives notice",
+# "until either of us ends it"
+_EN_UNTIL_A_SIDE_ENDS = r"\buntil\b[^.;]{0,80}?(?:terminat|notice|notif|\bends?\s+(?:it|this)\b)"
 # What makes a term run on by itself: the agreement "shall continue"/"shall be renewed"
 # for a further period, or it does so "unless" a party gives notice.
 _EN_RUNS_ON = (
@@ -552,7 +555,7 @@ _EN_RUNS_ON = (
     r"|(?:shall|will)\s+(?:automatically\s+)?roll[\s-]?over\b"
     r"|notice\s+of\s+(?:its\s+)?(?:non-?\s?(?:renewal|extension)|intent\w*\s+not\s+to\s+(?:renew|extend))"
     r"|non-?\s?(?:renewal|extension)\s+notice|not\s+to\s+(?:renew|extend)"
-    r"|\buntil\b[^.;]{0,80}?(?:terminat|notice|notif|\bends?\s+(?:it|this)\b)"
+    r"|" + _EN_UNTIL_A_SIDE_ENDS
 )
 # More ways a renewal says how long it runs: "on a yearly basis", "on a five (5) year basis",
 # "by an additional year", "by one (1) year" (a delay's "by the number of days" is turned
@@ -1526,8 +1529,8 @@ RULES: tuple[ClauseRule, ...] = (
             r"\bunless\b|successive|consecutive|further"
             # "for additional annual periods", not "an additional insured"
             r"|additional\s+(?:[\w()-]+\s+){0,3}?(?:terms?|periods?)\b"
-            r"|\buntil\b[^.;]{0,80}?(?:terminat|notice|notif|\bends?\s+(?:it|this)\b)"
-            r"|indefinite\s+period\b[^.;]{0,160}?(?:terminat|notice|notif)"
+            r"|" + _EN_UNTIL_A_SIDE_ENDS + r"|indefinite\s+period\b[^.;]{0,160}?"
+            r"(?:terminat|notice|notif)"
             r"|(?:notice|notif)[^.;]{0,200}?indefinite\s+period\b",
         ),
         rejects=_EN_RENEWAL_BY_AGREEMENT,

@@ -456,6 +456,9 @@ _RECITED = re.compile(r"(?:have|has|had)\s+(?:previously\s+)?entered\s+into")
 # EDGAR page footers ("Source: ACME INC, 8-K, 12/3/2018") date the filing, not the contract.
 _FILING_FOOTER = re.compile(r"\bsource\s*:[^\n:]{0,80},\s*$")
 _FOOTER_REACH = 90
+# What a regulator issues that a contract may take effect on: "the Processor License", "the
+# permit"
+_WHAT_A_REGULATOR_ISSUES = r"(?:licen[cs]e|permit|registration|certificate|authori[sz]ation)\b"
 # The contract's start defined by an event ("the Closing Date", "the date the Site becomes
 # operational"): no written date is its start, so the signing date is not either.
 _EFFECTIVE_ON_EVENT = indexed(
@@ -475,7 +478,7 @@ _EFFECTIVE_ON_EVENT = indexed(
         # date on which the Court enters the Consent Judgment")
         # (or the licence it needs: "the date on which the Board issues the Processor License")
         r"|(?:[\w-]+\s+){1,3}?issues\s+(?:its|an|the)\s+(?:final\s+)?(?:order|decision|approval"
-        r"|(?:[\w-]+\s+){0,2}?(?:licen[cs]e|permit|registration|certificate|authori[sz]ation)\b)"
+        r"|(?:[\w-]+\s+){0,2}?" + _WHAT_A_REGULATOR_ISSUES + r")"
         r"|(?:[\w-]+\s+){1,3}?enters\s+(?:the|its|an?)\s+(?:[\w-]+\s+){0,2}?(?:judgment|order|decree)"
         # "the date on which the Seller has received both (a) the Advance Payment and (b) the
         # irrevocable Letter of Credit" (not a signed copy received)
@@ -496,7 +499,7 @@ _EFFECTIVE_ON_ISSUANCE = indexed(
     re.compile(
         r"effective\s+(?:on|upon|as\s+of)\s+the\s+date\s+(?:on\s+which|that|when)\s+"
         r"(?:[\w-]+\s+){1,4}?(?:issues|grants)\s+(?:its|an?|the)\s+(?:[\w-]+\s+){0,2}?"
-        r"(?:licen[cs]e|permit|registration|certificate|authori[sz]ation|approval)\b"
+        r"(?:approval\b|" + _WHAT_A_REGULATOR_ISSUES + r")"
     )
 )
 # "This Agreement shall become effective on, and only upon the occurrence of, the Closing"
@@ -518,7 +521,10 @@ def _effective_on_event(low: str) -> bool:
     """Whether the contract takes effect on an event (`_EFFECTIVE_ON_EVENT`, a regulator's
     issue of what it needs: `_EFFECTIVE_ON_ISSUANCE`, or a closing: `_EFFECTIVE_ON_CLOSING`,
     unless the closing is today's)."""
-    if search(_EFFECTIVE_ON_EVENT, low) is not None or search(_EFFECTIVE_ON_ISSUANCE, low):
+    if any(
+        search(pattern, low) is not None
+        for pattern in (_EFFECTIVE_ON_EVENT, _EFFECTIVE_ON_ISSUANCE)
+    ):
         return True
     return search(_CLOSING_TODAY, low) is None and any(
         _CONTRACT_BECOMES.search(low, max(0, found.start() - _SUBJECT_REACH), found.start())
@@ -960,12 +966,6 @@ _EFFECTIVE_ON_LAST_SIGNATURE = tuple(
         # ("The Binding Provisions shall take effect on the date on which this Term Sheet has
         # been signed by both Parties")
         re.compile(r"effect\s+(?:up)?on\s+the\s+(?:date|day)\s+" + _WHEN_ALL_HAVE_SIGNED),
-        # ("It shall become effective on the date on which Museum countersigns it below": the
-        # side that signs last)
-        re.compile(
-            r"effective\s+(?:on|upon|as\s+of)\s+the\s+(?:date|day)\s+(?:on\s+which|when|that)\s+"
-            r"(?:the\s+)?(?:[\w-]+\s+){1,2}?countersigns\b"
-        ),
         # ('... is entered into on the date of the last signature below (the "Effective Date")':
         # the day the last side signs, named the start)
         re.compile(
@@ -2106,14 +2106,23 @@ _MEANS_THIS_DATE = indexed(
 )
 _NAME_BEFORE_MEANS = re.compile(rf"[\"“](?P<name>{_NAME})[\"”]\s+(?:(?:shall|will)\s+)?$")
 _NAME_REACH = 60
-# A contract that takes effect on the first of the month after its own date: the day's words,
-# found by their opening word ("first": the words of effect, "commence", "come", "take", stand
-# hundreds of times in 30 pages), then the words of effect before them
+# The first day of the month after a day: "the first day of the (first full) calendar month
+# (next) following the date ..."
+_FIRST_OF_THE_MONTH_AFTER = (
+    r"first\s+day\s+of\s+the\s+(?:first\s+)?(?:full\s+)?(?:calendar\s+)?month\s+"
+    r"(?:next\s+|immediately\s+)?(?:following|after)\s+the\s+"
+)
+# ... the contract's own date: found by the day's words ("first": the words of effect,
+# "commence", "come", "take", stand hundreds of times in 30 pages); a start where words of effect
+# stand before them (`_WORDS_OF_EFFECT_BEFORE`), a named day where a definition does
+# ('"Commencement Date" means the first day of the calendar month next following the date of this
+# Agreement')
 _MONTH_AFTER_ITS_DATE = indexed(
     re.compile(
-        r"first\s+day\s+of\s+the\s+(?:first\s+)?(?:full\s+)?(?:calendar\s+)?month\s+"
-        r"(?:next\s+|immediately\s+)?(?:following|after)\s+the\s+date\s+"
-        r"(?:hereof|of\s+this\s+(?:agreement|lease|contract)|of\s+its\s+signature|"
+        _FIRST_OF_THE_MONTH_AFTER
+        + r"date\s+(?:"
+        + _THIS_DATE
+        + r"|of\s+its\s+signature|"
         + _FIRST_WRITTEN_ABOVE
         + r")"
     )
@@ -2125,12 +2134,7 @@ _WORDS_OF_EFFECT_BEFORE = re.compile(
     r"[^.;]{0,60}?\bon\s+the\s+$"
 )
 _EFFECT_REACH = 100
-_MEANS_MONTH_AFTER_THIS_DATE = indexed(
-    re.compile(
-        r"means?\s+the\s+first\s+day\s+of\s+the\s+(?:calendar\s+)?month\s+(?:next\s+|immediately\s+)?"
-        r"(?:following|after)\s+the\s+date\s+" + _THIS_DATE
-    )
-)
+_MEANS_BEFORE = re.compile(r"means?\s+the\s+$")
 _THIS_DATE_NAMED = indexed(
     re.compile(r"date\s+" + _THIS_DATE + rf"\s*\(\s*(?:the\s+)?[\"“](?P<name>{_NAME})[\"”]\s*\)")
 )
@@ -2167,9 +2171,10 @@ def _named_dates(
         named.setdefault(" ".join(name.split()), signed)
     # ... or the first of the month after it: '"Commencement Date" means the first day of the
     # calendar month next following the date of this Agreement'
-    for match in finditer(_MEANS_MONTH_AFTER_THIS_DATE, text.low):
-        quoted = _NAME_BEFORE_MEANS.search(
-            text.low, max(0, match.start() - _NAME_REACH), match.start()
+    for match in finditer(_MONTH_AFTER_ITS_DATE, text.low):
+        means = _MEANS_BEFORE.search(text.low, max(0, match.start() - 12), match.start())
+        quoted = means and _NAME_BEFORE_MEANS.search(
+            text.low, max(0, means.start() - _NAME_REACH), means.start()
         )
         if quoted is not None:
             named.setdefault(
@@ -2375,9 +2380,10 @@ def _start_on_last_signature(text: PreparedText, dates: list[FoundDate]) -> date
 _MONTH_AFTER_SIGNING = tuple(
     indexed(
         re.compile(
-            verb + r"\s+the\s+first\s+day\s+of\s+the\s+(?:calendar\s+)?month\s+"
-            r"(?:immediately\s+|next\s+)?(?:following|after)\s+the\s+(?:date\s+|month\s+)?"
-            r"(?:on\s+which\s+|in\s+which\s+)?(?:it|this\s+agreement)\s+"
+            verb
+            + r"\s+the\s+"
+            + _FIRST_OF_THE_MONTH_AFTER
+            + r"(?:date\s+|month\s+)?(?:on\s+which\s+|in\s+which\s+)?(?:it|this\s+agreement)\s+"
             r"(?:has\s+been|is|was)\s+(?:signed|executed)\s+by\s+(?:both|all|each)"
         )
     )

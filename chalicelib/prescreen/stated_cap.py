@@ -29,7 +29,7 @@ import re
 from typing import TYPE_CHECKING
 
 from chalicelib.models import ClauseFlag
-from chalicelib.prescreen.word_index import finditer, indexed
+from chalicelib.prescreen.word_index import finditer, indexed, search
 
 if TYPE_CHECKING:
     from chalicelib.prescreen.text import PreparedText
@@ -67,10 +67,13 @@ _EXCLUDED_REACH = 160
 # ... or a landlord's liability limited to what it owns there, as leases limit recovery: "The
 # liability of Landlord under this Lease shall be limited to Landlord's interest in the Land"
 # (no CUAD train contract words it so; a maximum for recovery, as CUAD's column counts one)
+_INTEREST_THERE = (
+    r"(?:interest|equity|estate)\s+in\s+(?:and\s+to\s+)?(?:the\s+)?(?:land|building|property"
+    r"|premises|project|real\s+property|shopping\s+center|centre|center|garage)\b"
+)
 _RECOURSE = re.compile(
     r"\blimited\s+(?:solely\s+)?to\s+(?:its|their|the|[a-z]+['’]s)\s+(?:[a-z]+\s+){0,2}?"
-    r"(?:interest|equity|estate)\s+in\s+(?:and\s+to\s+)?(?:the\s+)?(?:land|building|property"
-    r"|premises|project|real\s+property|shopping\s+center|centre|center)\b"
+    + _INTEREST_THERE
 )
 _RECOURSE_REACH = 140
 # ... or the tenant told where to look for it: "Tenant shall look solely to Landlord's estate
@@ -78,9 +81,7 @@ _RECOURSE_REACH = 140
 _LOOK_SOLELY = indexed(
     re.compile(
         r"look\s+(?:solely|only|exclusively)\s+to\s+(?:the\s+)?(?:[a-z]+['’]s\s+)?"
-        r"(?:(?:right,\s+title,?\s+|estate,?\s+|equity,?\s+)(?:and\s+)?)*"
-        r"(?:interest|equity|estate)\s+in\s+(?:and\s+to\s+)?(?:the\s+)?(?:land|building|property"
-        r"|premises|project|real\s+property|shopping\s+center|centre|center|garage)\b"
+        r"(?:(?:right,\s+title,?\s+|estate,?\s+|equity,?\s+)(?:and\s+)?)*" + _INTEREST_THERE
     )
 )
 
@@ -111,6 +112,7 @@ def find_stated_cap(text: PreparedText) -> ClauseFlag | None:
         recourse = _RECOURSE.search(text.low, found.end(), found.end() + _RECOURSE_REACH)
         if recourse is not None and "." not in text.low[found.end() : recourse.start()]:
             return ClauseFlag(present=True, evidence=text.evidence(found.start(), recourse.end()))
-    for found in finditer(_LOOK_SOLELY, text.low):
-        return ClauseFlag(present=True, evidence=text.evidence(found.start(), found.end()))
+    told = search(_LOOK_SOLELY, text.low)
+    if told is not None:
+        return ClauseFlag(present=True, evidence=text.evidence(told.start(), told.end()))
     return None
